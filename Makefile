@@ -1,0 +1,48 @@
+# The two commands a new user types: `make run` and `make test`. Every target first installs
+# missing Debian packages (scripts/install-deps), then configures and builds.
+
+BUILD      ?= build
+ASAN_BUILD ?= build-asan
+JOBS       ?= $(shell nproc)
+
+.PHONY: all deps build run test test-asan demo bench format clean
+
+all: build
+
+deps:
+	@scripts/install-deps
+
+$(BUILD)/build.ninja: | deps
+	cmake -S . -B $(BUILD) -G Ninja
+
+build: deps $(BUILD)/build.ninja
+	cmake --build $(BUILD) -j $(JOBS)
+
+# Until a frontend exists, rio-core runs on this folder behind a small console client.
+run: build
+	@scripts/core-console --core $(BUILD)/rio-core $(or $(DIR),.)
+
+test: build
+	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+	@$(MAKE) --no-print-directory test-asan
+
+# The same tests once more under AddressSanitizer + UndefinedBehaviorSanitizer, built by
+# Clang (which also keeps the code Clang-clean).
+test-asan: deps
+	@test -f $(ASAN_BUILD)/build.ninja || CC=clang CXX=clang++ cmake -S . -B $(ASAN_BUILD) \
+		-G Ninja -DCMAKE_BUILD_TYPE=Debug -DRIO_SANITIZE=ON -DRIO_BUILD_BENCH=OFF
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+	ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS)
+
+demo: build
+	@scripts/core-console --core $(BUILD)/rio-core --tour examples/demo
+
+bench: build
+	$(BUILD)/bench/rio_diff_bench
+	$(BUILD)/bench/rio_protocol_bench
+
+format:
+	clang-format -i $$(git ls-files '*.cpp' '*.hpp')
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD)

@@ -1,0 +1,85 @@
+// rio-core: the UI-less core. Serves the protocol on stdio and/or sockets (DESIGN §1, §11).
+#include "core/dispatch.hpp"
+#include "core/version.hpp"
+#include "core/workspace.hpp"
+#include "host/server.hpp"
+#include "ops/ops.hpp"
+#include "ops/project_access.hpp"
+
+#include <CLI/CLI.hpp>
+#include <asio/io_context.hpp>
+#include <asio/signal_set.hpp>
+#include <csignal>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Options {
+    bool stdio = false;
+    std::vector<std::string> listen;
+    bool listen_any = false;
+    std::string project;
+};
+
+int fail(const std::string& message) {
+    std::fprintf(stderr, "rio-core: %s\n", message.c_str());
+    return 2;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    Options options;
+    CLI::App app{"rio-core: the rio editor's core. Speaks rio's JSON-lines protocol "
+                 "(docs/protocol.md) on stdio or on sockets.",
+                 "rio-core"};
+    app.set_version_flag("--version", std::string("rio-core ") + rio::version);
+    app.add_flag("--stdio", options.stdio,
+                 "serve one client on stdin/stdout (the default without --listen)");
+    app.add_option("--listen", options.listen,
+                   "serve clients on unix:PATH or HOST:PORT (loopback only; repeatable)");
+    app.add_flag("--listen-any", options.listen_any,
+                 "allow --listen on a non-loopback address (anyone who reaches it can drive "
+                 "the agent)");
+    app.add_option("--project", options.project, "open this folder as the project at start");
+    CLI11_PARSE(app, argc, argv);
+
+    std::signal(SIGPIPE, SIG_IGN); // a vanished client is a write error, not a crash
+
+    rio::Workspace workspace;
+    if (!options.project.empty()) {
+        auto root = rio::project_root(options.project);
+        if (!root) return fail(root.error().message);
+        workspace.root = *root;
+    }
+
+    asio::io_context io;
+    rio::Dispatcher dispatcher;
+    rio::Server server(io, dispatcher);
+    rio::OpContext context{workspace, server.emitter()};
+    rio::register_workspace_ops(dispatcher, context);
+
+    asio::signal_set signals(io, SIGTERM, SIGINT, SIGHUP);
+    auto stop = [&] {
+        server.shutdown();
+        signals.cancel();
+    };
+    signals.async_wait([&](std::error_code ec, int) {
+        if (!ec) stop();
+    });
+
+    for (const std::string& spec : options.listen) {
+        auto address = rio::parse_listen_address(spec, options.listen_any);
+        if (!address) return fail(address.error().message);
+        auto bound = server.listen(*address);
+        if (!bound) return fail(bound.error().message);
+        // Clients and tests wait for this line; it carries the real port for port 0.
+        std::fprintf(stderr, "rio-core: listening on %s\n", rio::to_string(*bound).c_str());
+    }
+    if (options.stdio || options.listen.empty()) server.serve_stdio(stop);
+
+    io.run();
+    return 0;
+}

@@ -1,0 +1,32 @@
+#include "core/document.hpp"
+
+#include <functional>
+
+namespace rio {
+
+Status apply_edit(Document& doc, const TextEdit& edit) {
+    const std::string& text = doc.text;
+    if (edit.start > edit.end || edit.end > text.size())
+        return make_error(ErrorCode::bad_request, "range " + std::to_string(edit.start) + ".." +
+                                                      std::to_string(edit.end) + " is outside " +
+                                                      doc.path + " (" +
+                                                      std::to_string(text.size()) + " bytes)");
+    for (std::size_t offset : {edit.start, edit.end})
+        if (!is_char_boundary(text, offset))
+            return make_error(ErrorCode::bad_request, "offset " + std::to_string(offset) +
+                                                          " is inside a UTF-8 character of " +
+                                                          doc.path);
+    if (auto bad = find_invalid_utf8(edit.text))
+        return make_error(ErrorCode::bad_request,
+                          "replacement text is not valid UTF-8 at byte " + std::to_string(*bad));
+    doc.text.replace(edit.start, edit.end - edit.start, edit.text);
+    ++doc.version;
+    return Ok{};
+}
+
+std::uint64_t fingerprint(std::string_view bytes) {
+    // Only compared within one process run, so the fast library hash suffices.
+    return std::hash<std::string_view>{}(bytes) ^ bytes.size();
+}
+
+} // namespace rio

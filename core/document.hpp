@@ -1,0 +1,40 @@
+// An open document: the core's copy of a file's text, which every client edits through the
+// protocol (DESIGN §1 "the core owns the document").
+#pragma once
+
+#include "core/error.hpp"
+#include "core/text_format.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace rio {
+
+struct Document {
+    std::string path; // project-relative with '/' separators; the buffer's key
+    std::string text;
+    Encoding encoding = Encoding::utf8;
+    std::uint64_t version = 1;
+    std::uint64_t saved_version = 1;
+    // Identifies the bytes last read from or written to disk, to notice changes by others.
+    std::uint64_t disk_fingerprint = 0;
+
+    bool dirty() const { return version != saved_version; }
+};
+
+// Replaces the bytes [start, end) of the text. Offsets count UTF-8 bytes.
+struct TextEdit {
+    std::size_t start = 0;
+    std::size_t end = 0;
+    std::string text;
+};
+
+// Refuses (bad_request) ranges outside the text, offsets inside a UTF-8 sequence and
+// replacement text that is not valid UTF-8; the document is unchanged then.
+Status apply_edit(Document& doc, const TextEdit& edit);
+
+std::uint64_t fingerprint(std::string_view bytes);
+
+} // namespace rio

@@ -1,0 +1,47 @@
+#include "core/params.hpp"
+
+namespace rio {
+namespace {
+
+[[noreturn]] void mistyped(const char* key, const char* expected, const Json& got) {
+    throw ParamError(std::string("params.") + key + ": expected " + expected + ", got " +
+                     got.type_name());
+}
+
+const Json* find(const Json& params, const char* key) {
+    auto it = params.find(key);
+    return it == params.end() || it->is_null() ? nullptr : &*it;
+}
+
+} // namespace
+
+std::string require_string(const Json& params, const char* key) {
+    const Json* v = find(params, key);
+    if (!v) throw ParamError(std::string("params.") + key + " is required");
+    if (!v->is_string()) mistyped(key, "a string", *v);
+    return v->get<std::string>();
+}
+
+std::optional<std::string> optional_string(const Json& params, const char* key) {
+    const Json* v = find(params, key);
+    if (!v) return std::nullopt;
+    if (!v->is_string()) mistyped(key, "a string", *v);
+    return v->get<std::string>();
+}
+
+std::optional<std::uint64_t> optional_count(const Json& params, const char* key) {
+    const Json* v = find(params, key);
+    if (!v) return std::nullopt;
+    if (!v->is_number_unsigned() && !(v->is_number_integer() && v->get<std::int64_t>() >= 0))
+        mistyped(key, "a non-negative integer", *v);
+    return v->get<std::uint64_t>();
+}
+
+bool optional_bool(const Json& params, const char* key, bool fallback) {
+    const Json* v = find(params, key);
+    if (!v) return fallback;
+    if (!v->is_boolean()) mistyped(key, "a boolean", *v);
+    return v->get<bool>();
+}
+
+} // namespace rio

@@ -1,0 +1,73 @@
+#include "core/protocol.hpp"
+
+namespace rio {
+namespace {
+
+// Invalid UTF-8 must never make formatting throw: such bytes become U+FFFD on the wire.
+std::string dump_line(const Json& value) {
+    std::string out = value.dump(-1, ' ', false, Json::error_handler_t::replace);
+    out.push_back('\n');
+    return out;
+}
+
+// nlohmann prefixes messages with "[json.exception.parse_error.101] "; users need the rest.
+std::string without_tag(const Json::exception& e) {
+    std::string_view what = e.what();
+    if (auto end = what.find("] "); what.front() == '[' && end != std::string_view::npos)
+        what.remove_prefix(end + 2);
+    return std::string(what);
+}
+
+bool valid_id(const Json& id) {
+    return id.is_number_integer() || id.is_string();
+}
+
+} // namespace
+
+std::variant<Request, RequestError> parse_request(std::string_view line) {
+    Json message;
+    try {
+        message = Json::parse(line);
+    } catch (const Json::parse_error& e) {
+        return RequestError{nullptr,
+                            make_error(ErrorCode::bad_request, "invalid JSON: " + without_tag(e))};
+    }
+    if (!message.is_object())
+        return RequestError{nullptr,
+                            make_error(ErrorCode::bad_request, "a request must be a JSON object")};
+
+    Json id = message.contains("id") ? message["id"] : Json(nullptr);
+    if (!valid_id(id))
+        return RequestError{nullptr, make_error(ErrorCode::bad_request,
+                                                "a request needs an \"id\" (integer or string)")};
+
+    auto op = message.find("op");
+    if (op == message.end() || !op->is_string() || op->get_ref<const std::string&>().empty())
+        return RequestError{
+            id, make_error(ErrorCode::bad_request, "a request needs an \"op\" (non-empty string)")};
+
+    Json params = message.contains("params") ? message["params"] : Json::object();
+    if (params.is_null()) params = Json::object();
+    if (!params.is_object())
+        return RequestError{id,
+                            make_error(ErrorCode::bad_request, "\"params\" must be a JSON object")};
+
+    return Request{std::move(id), op->get<std::string>(), std::move(params)};
+}
+
+std::string format_result(const Json& id, const Json& result) {
+    return dump_line(Json{{"id", id}, {"ok", true}, {"result", result}});
+}
+
+std::string format_error(const Json& id, const Error& error) {
+    return dump_line(Json{
+        {"id", id},
+        {"ok", false},
+        {"error", {{"code", std::string(to_string(error.code))}, {"message", error.message}}}});
+}
+
+std::string format_event(std::string_view name, const Json& params) {
+    return dump_line(Json{{"event", name}, {"params", params}});
+}
+
+} // namespace rio

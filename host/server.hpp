@@ -1,0 +1,64 @@
+// Serves the protocol to every connected client: stdio and/or listening sockets. Responses
+// go to the requester, events to everyone.
+#pragma once
+
+#include "core/dispatch.hpp"
+#include "host/channel.hpp"
+#include "host/listen_address.hpp"
+
+#include <asio/io_context.hpp>
+#include <asio/ip/tcp.hpp>
+#include <asio/local/stream_protocol.hpp>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace rio {
+
+class Server {
+public:
+    Server(asio::io_context& io, const Dispatcher& dispatcher,
+           std::size_t max_line = default_max_line);
+    ~Server();
+    Server(const Server&) = delete;
+    Server& operator=(const Server&) = delete;
+
+    // stdin/stdout as one client; `on_eof` runs once its last response has been written.
+    void serve_stdio(std::function<void()> on_eof);
+
+    // Binds and starts accepting. Returns the bound address (the real port for port 0).
+    Result<ListenAddress> listen(const ListenAddress& address);
+
+    // Broadcasts an event after the response being formed now: a response always precedes
+    // the events its request caused.
+    Emit emitter();
+
+    void broadcast(const std::string& line);
+
+    // Stops accepting, removes socket files, flushes and closes every client.
+    void shutdown();
+
+    std::size_t client_count() const { return clients_.size(); }
+
+private:
+    ClientId add_client(int in_fd, int out_fd, std::function<void()> on_closed);
+    Result<ListenAddress> listen_unix(const ListenAddress& address);
+    Result<ListenAddress> listen_tcp(const ListenAddress& address);
+    void accept_unix(asio::local::stream_protocol::acceptor& acceptor);
+    void accept_tcp(asio::ip::tcp::acceptor& acceptor);
+
+    asio::io_context& io_;
+    const Dispatcher& dispatcher_;
+    std::size_t max_line_;
+    ClientId next_id_ = 1;
+    std::map<ClientId, std::shared_ptr<Channel>> clients_;
+    std::vector<std::unique_ptr<asio::local::stream_protocol::acceptor>> unix_acceptors_;
+    std::vector<std::unique_ptr<asio::ip::tcp::acceptor>> tcp_acceptors_;
+    std::vector<std::string> socket_files_;
+    int stdio_flags_[2] = {-1, -1}; // restored on exit: O_NONBLOCK would leak to the shell
+    bool stopped_ = false;
+};
+
+} // namespace rio

@@ -1,0 +1,23 @@
+// Registers the protocol ops that join the workspace to the filesystem. Each area lives in
+// its own file; register_workspace_ops adds them all.
+#pragma once
+
+#include "core/dispatch.hpp"
+#include "core/workspace.hpp"
+
+namespace rio {
+
+struct OpContext {
+    Workspace& workspace;
+    Emit emit;
+};
+
+void register_session_ops(Dispatcher& dispatcher, OpContext& context);
+void register_project_ops(Dispatcher& dispatcher, OpContext& context);
+void register_fs_ops(Dispatcher& dispatcher, OpContext& context);
+void register_buffer_ops(Dispatcher& dispatcher, OpContext& context);
+void register_diff_ops(Dispatcher& dispatcher, OpContext& context);
+
+void register_workspace_ops(Dispatcher& dispatcher, OpContext& context);
+
+} // namespace rio

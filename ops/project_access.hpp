@@ -1,0 +1,22 @@
+// What every file-touching op does first: require an open project, confine the path.
+#pragma once
+
+#include "core/workspace.hpp"
+#include "host/confine.hpp"
+
+namespace rio {
+
+// The canonical folder a project.open or --project names.
+Result<std::filesystem::path> project_root(std::string_view requested);
+
+Result<ProjectPath> project_path(const Workspace& workspace, std::string_view requested);
+
+struct BufferRef {
+    ProjectPath path;
+    Document* doc;
+};
+
+// The open buffer for a path, or no_buffer.
+Result<BufferRef> open_buffer(Workspace& workspace, std::string_view requested);
+
+} // namespace rio

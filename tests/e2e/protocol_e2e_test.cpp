@@ -1,0 +1,238 @@
+// The channel and the protocol's framing, against the real rio-core binary.
+#include "tests/support/core_process.hpp"
+
+#include <arpa/inet.h>
+#include <csignal>
+#include <filesystem>
+#include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <thread>
+
+namespace rio::test {
+namespace {
+
+std::string code_of(const Json& response) {
+    return response.at("error").at("code").get<std::string>();
+}
+
+// Starts `rio-core --listen unix:PATH` and waits until it accepts.
+struct SocketCore {
+    TempDir dir;
+    std::string socket = (dir / "core.sock").string();
+    CoreProcess core;
+
+    explicit SocketCore(std::vector<std::string> extra = {})
+        : core([&] {
+              std::vector<std::string> args{"--listen", "unix:" + socket};
+              args.insert(args.end(), extra.begin(), extra.end());
+              return args;
+          }()) {
+        core.wait_for_stderr("listening on unix:");
+    }
+    LineClient connect() { return LineClient::connect_unix(socket); }
+};
+
+TEST(ProtocolE2E, HelloOverStdioReportsProtocolNameVersionAndOps) {
+    CoreProcess core({});
+    Json r = core.stdio().request("session.hello", {{"client", "test"}});
+    ASSERT_EQ(r["ok"], true) << r.dump();
+    EXPECT_EQ(r["result"]["protocol"], 1);
+    EXPECT_EQ(r["result"]["name"], "rio-core");
+    EXPECT_FALSE(r["result"]["version"].get<std::string>().empty());
+    EXPECT_TRUE(r["result"]["root"].is_null());
+    auto ops = r["result"]["ops"];
+    for (const char* op : {"session.hello", "project.open", "project.close", "project.info",
+                           "fs.list", "fs.read", "buffer.open", "buffer.text", "buffer.replace",
+                           "buffer.save", "buffer.close", "buffer.list", "diff.lines"})
+        EXPECT_NE(std::find(ops.begin(), ops.end(), op), ops.end()) << op;
+}
+
+TEST(ProtocolE2E, MalformedJsonGetsAnErrorAndTheNextRequestIsAnswered) {
+    CoreProcess core({});
+    core.stdio().send_raw("{\"id\": 1, \"op\": \"session.hel\n");
+    Json bad = core.stdio().next_message();
+    EXPECT_EQ(bad["ok"], false);
+    EXPECT_TRUE(bad["id"].is_null());
+    EXPECT_EQ(code_of(bad), "bad_request");
+    EXPECT_NE(bad["error"]["message"].get<std::string>().find("invalid JSON"), std::string::npos);
+    EXPECT_EQ(core.stdio().request("session.hello")["ok"], true);
+}
+
+TEST(ProtocolE2E, UnknownOpIsRefusedByName) {
+    CoreProcess core({});
+    Json r = core.stdio().request("agent.teleport");
+    EXPECT_EQ(code_of(r), "unknown_op");
+    EXPECT_EQ(r["error"]["message"], "unknown op 'agent.teleport'");
+}
+
+TEST(ProtocolE2E, MissingOpAndBadParamsAreBadRequests) {
+    CoreProcess core({});
+    core.stdio().send_raw("{\"id\": 5}\n");
+    Json r = core.stdio().next_message();
+    EXPECT_EQ(r["id"], 5);
+    EXPECT_EQ(code_of(r), "bad_request");
+    core.stdio().send_raw("{\"id\": 6, \"op\": \"fs.read\", \"params\": \"x\"}\n");
+    EXPECT_EQ(code_of(core.stdio().next_message()), "bad_request");
+}
+
+TEST(ProtocolE2E, AnOversizeLineIsRefusedAndTheConnectionStaysUsable) {
+    CoreProcess core({});
+    std::string huge = "{\"id\": 1, \"op\": \"session.hello\", \"params\": {\"pad\": \"" +
+                       std::string(17u * 1024 * 1024, 'x') + "\"}}\n";
+    std::thread writer([&] { core.stdio().send_raw(huge); });
+    Json refused = core.stdio().next_message(30s);
+    writer.join();
+    EXPECT_EQ(code_of(refused), "bad_request");
+    EXPECT_NE(refused["error"]["message"].get<std::string>().find("exceeds the limit of 16777216"),
+              std::string::npos)
+        << refused.dump();
+    EXPECT_EQ(core.stdio().request("session.hello")["ok"], true);
+}
+
+TEST(ProtocolE2E, EndOfStdinShutsTheCoreDownCleanly) {
+    CoreProcess core({});
+    core.stdio().send_raw("{\"id\": 1, \"op\": \"session.hello\"}\n");
+    core.stdio().close_writing();
+    Json r = core.stdio().next_message();
+    EXPECT_EQ(r["ok"], true) << "a request sent just before EOF is still answered";
+    EXPECT_EQ(core.wait_exit(), 0);
+}
+
+TEST(ProtocolE2E, SigtermShutsDownCleanlyAndRemovesTheSocketFile) {
+    SocketCore server;
+    ASSERT_TRUE(std::filesystem::exists(server.socket));
+    ::kill(server.core.pid(), SIGTERM);
+    EXPECT_EQ(server.core.wait_exit(), 0);
+    EXPECT_FALSE(std::filesystem::exists(server.socket));
+}
+
+TEST(ProtocolE2E, TheSocketIsOwnerOnly) {
+    SocketCore server;
+    auto perms = std::filesystem::status(server.socket).permissions();
+    using std::filesystem::perms;
+    EXPECT_EQ(perms & (perms::group_all | perms::others_all), perms::none);
+}
+
+TEST(ProtocolE2E, TwoSocketClientsBothGetEventsButOnlyTheRequesterGetsTheResponse) {
+    SocketCore server;
+    TempDir project;
+    write_bytes(project / "notes.txt", "one\n");
+    LineClient a = server.connect(), b = server.connect();
+    ASSERT_EQ(a.request("project.open", {{"path", project.path().string()}})["ok"], true);
+    EXPECT_EQ(b.next_event("project.changed")["params"]["root"], project.path().string());
+    ASSERT_EQ(a.request("buffer.open", {{"path", "notes.txt"}})["ok"], true);
+    for (LineClient* c : {&a, &b})
+        ASSERT_EQ(c->next_event("buffer.changed")["params"]["reason"], "opened");
+
+    Json r = a.request("buffer.replace",
+                       {{"path", "notes.txt"}, {"start", 0}, {"end", 3}, {"text", "two"}});
+    ASSERT_EQ(r["ok"], true) << r.dump();
+    for (LineClient* c : {&a, &b}) {
+        Json e = c->next_event("buffer.changed");
+        EXPECT_EQ(e["params"]["reason"], "edited");
+        EXPECT_EQ(e["params"]["text"], "two");
+        EXPECT_EQ(e["params"]["version"], 2);
+    }
+    EXPECT_TRUE(b.quiet_for(200ms)) << "b must not see a's response";
+    EXPECT_EQ(b.request("buffer.text", {{"path", "notes.txt"}})["result"]["text"], "two\n");
+}
+
+TEST(ProtocolE2E, AResponsePrecedesTheEventsItsRequestCaused) {
+    CoreProcess core({});
+    TempDir project;
+    core.stdio().send_raw("{\"id\": 1, \"op\": \"project.open\", \"params\": {\"path\": \"" +
+                          project.path().string() + "\"}}\n");
+    EXPECT_EQ(core.stdio().next_message()["id"], 1);
+    EXPECT_EQ(core.stdio().next_message()["event"], "project.changed");
+}
+
+TEST(ProtocolE2E, AClientVanishingMidRequestDoesNotHarmTheOther) {
+    SocketCore server;
+    LineClient survivor = server.connect();
+    {
+        LineClient quitter = server.connect();
+        quitter.send_raw("{\"id\": 1, \"op\": \"session.hel"); // half a request, then gone
+    }
+    {
+        LineClient quitter = server.connect();
+        // A whole request whose response has nowhere to go.
+        quitter.send_raw("{\"id\": 1, \"op\": \"session.hello\"}\n");
+    }
+    EXPECT_EQ(survivor.request("session.hello")["ok"], true);
+    LineClient late = server.connect();
+    EXPECT_EQ(late.request("session.hello")["ok"], true);
+    EXPECT_FALSE(server.core.wait_exit(0ms).has_value()) << "the core kept running";
+}
+
+TEST(ProtocolE2E, StdioAndSocketClientsShareOneCore) {
+    TempDir dir;
+    std::string socket = (dir / "core.sock").string();
+    CoreProcess core({"--stdio", "--listen", "unix:" + socket});
+    core.wait_for_stderr("listening on");
+    LineClient remote = LineClient::connect_unix(socket);
+    TempDir project;
+    ASSERT_EQ(remote.request("project.open", {{"path", project.path().string()}})["ok"], true);
+    EXPECT_EQ(core.stdio().next_event("project.changed")["params"]["name"],
+              project.path().filename().string());
+    EXPECT_EQ(core.stdio().request("session.hello")["result"]["root"], project.path().string());
+}
+
+TEST(ProtocolE2E, LoopbackTcpWorksOnAnEphemeralPort) {
+    CoreProcess core({"--listen", "127.0.0.1:0"});
+    std::string err = core.wait_for_stderr("listening on 127.0.0.1:");
+    auto at = err.find("127.0.0.1:") + 10;
+    int port = std::stoi(err.substr(at));
+    ASSERT_GT(port, 0);
+    int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons(static_cast<uint16_t>(port));
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ASSERT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+    LineClient client(fd, ::dup(fd));
+    EXPECT_EQ(client.request("session.hello")["result"]["name"], "rio-core");
+}
+
+TEST(ProtocolE2E, ANonLoopbackAddressIsRefusedWithoutListenAny) {
+    CoreProcess core({"--listen", "0.0.0.0:0"});
+    EXPECT_EQ(core.wait_exit(), 2);
+    EXPECT_NE(core.stderr_text().find("refusing to listen on non-loopback address 0.0.0.0"),
+              std::string::npos)
+        << core.stderr_text();
+}
+
+TEST(ProtocolE2E, ListenAnyAllowsANonLoopbackAddress) {
+    CoreProcess core({"--listen", "0.0.0.0:0", "--listen-any"});
+    EXPECT_NE(core.wait_for_stderr("listening on 0.0.0.0:").size(), 0u);
+}
+
+TEST(ProtocolE2E, AStaleSocketFileIsReplacedButALiveOneIsNotStolen) {
+    SocketCore first;
+    CoreProcess second({"--listen", "unix:" + first.socket});
+    EXPECT_EQ(second.wait_exit(), 2);
+    EXPECT_NE(second.stderr_text().find("another process is listening on"), std::string::npos);
+
+    ::kill(first.core.pid(), SIGKILL); // leaves its socket file behind
+    first.core.wait_exit();
+    ASSERT_TRUE(std::filesystem::exists(first.socket));
+    CoreProcess third({"--listen", "unix:" + first.socket});
+    third.wait_for_stderr("listening on");
+    EXPECT_EQ(LineClient::connect_unix(first.socket).request("session.hello")["ok"], true);
+}
+
+TEST(ProtocolE2E, HelpAndVersionExitZero) {
+    CoreProcess help({"--help"});
+    EXPECT_EQ(help.wait_exit(), 0);
+    std::string usage;
+    while (auto line = help.stdio().next_line(1s))
+        usage += *line + "\n";
+    EXPECT_NE(usage.find("--listen"), std::string::npos) << usage;
+    EXPECT_NE(usage.find("--project"), std::string::npos) << usage;
+    CoreProcess version({"--version"});
+    EXPECT_EQ(version.wait_exit(), 0);
+    EXPECT_EQ(version.stdio().next_line(1s).value_or("").rfind("rio-core ", 0), 0u);
+}
+
+} // namespace
+} // namespace rio::test

@@ -1,0 +1,44 @@
+// A real rio-core process for end-to-end tests: stdio is a LineClient, stderr goes to a
+// file the test can read; the process is killed and reaped when the test ends.
+#pragma once
+
+#include "tests/support/line_client.hpp"
+#include "tests/support/temp_dir.hpp"
+
+#include <optional>
+#include <string>
+#include <sys/types.h>
+#include <vector>
+
+namespace rio::test {
+
+// The rio-core binary under test (set by the build).
+std::string core_binary();
+
+class CoreProcess {
+public:
+    explicit CoreProcess(const std::vector<std::string>& args,
+                         const std::vector<std::string>& env = {});
+    ~CoreProcess();
+    CoreProcess(const CoreProcess&) = delete;
+    CoreProcess& operator=(const CoreProcess&) = delete;
+
+    LineClient& stdio() { return stdio_; }
+    pid_t pid() const { return pid_; }
+
+    std::string stderr_text() const;
+    // Waits until stderr contains `needle`; returns the whole stderr or throws on timeout.
+    std::string wait_for_stderr(std::string_view needle,
+                                std::chrono::milliseconds deadline = default_deadline);
+
+    // The exit status (or 128+signal), or nullopt if it is still running after `deadline`.
+    std::optional<int> wait_exit(std::chrono::milliseconds deadline = default_deadline);
+
+private:
+    TempDir scratch_;
+    pid_t pid_ = -1;
+    std::optional<int> status_;
+    LineClient stdio_;
+};
+
+} // namespace rio::test

@@ -1,0 +1,122 @@
+#include "core/dispatch.hpp"
+#include "core/params.hpp"
+
+#include <gtest/gtest.h>
+
+namespace rio {
+namespace {
+
+Json reply(const Dispatcher& d, std::string_view line) {
+    std::string out = d.handle(line, 1);
+    EXPECT_EQ(out.back(), '\n') << "a response is one line";
+    EXPECT_EQ(out.find('\n'), out.size() - 1) << "a response is one line";
+    return Json::parse(out);
+}
+
+std::string code_of(const Json& response) {
+    return response["error"]["code"];
+}
+
+Dispatcher sample() {
+    Dispatcher d;
+    d.add("echo.text", [](const Call& call) -> Result<Json> {
+        return Json{{"text", require_string(call.params, "text")}, {"client", call.client}};
+    });
+    d.add("always.conflict", [](const Call&) -> Result<Json> {
+        return make_error(ErrorCode::conflict, "it changed");
+    });
+    d.add("throws.logic", [](const Call&) -> Result<Json> { throw std::logic_error("boom"); });
+    return d;
+}
+
+TEST(Dispatch, RoutesToTheRegisteredHandlerAndEchoesTheId) {
+    Dispatcher d = sample();
+    Json r = reply(d, R"({"id": 7, "op": "echo.text", "params": {"text": "hi"}})");
+    EXPECT_EQ(r["id"], 7);
+    EXPECT_EQ(r["ok"], true);
+    EXPECT_EQ(r["result"]["text"], "hi");
+    EXPECT_EQ(r["result"]["client"], 1);
+    Json s = reply(d, R"({"id": "abc", "op": "echo.text", "params": {"text": "x"}})");
+    EXPECT_EQ(s["id"], "abc");
+}
+
+TEST(Dispatch, ListsOpsSorted) {
+    EXPECT_EQ(sample().ops(),
+              (std::vector<std::string>{"always.conflict", "echo.text", "throws.logic"}));
+}
+
+TEST(Dispatch, RegisteringAnOpTwiceIsAProgrammingError) {
+    Dispatcher d = sample();
+    EXPECT_THROW(d.add("echo.text", nullptr), std::logic_error);
+}
+
+TEST(Dispatch, MalformedJsonIsABadRequestWithNullId) {
+    Json r = reply(sample(), R"({"id": 1, "op": )");
+    EXPECT_EQ(r["ok"], false);
+    EXPECT_TRUE(r["id"].is_null());
+    EXPECT_EQ(code_of(r), "bad_request");
+    EXPECT_NE(r["error"]["message"].get<std::string>().find("invalid JSON"), std::string::npos);
+}
+
+TEST(Dispatch, NonObjectAndMissingFieldsAreBadRequests) {
+    Dispatcher d = sample();
+    EXPECT_EQ(code_of(reply(d, "[1,2]")), "bad_request");
+    EXPECT_EQ(code_of(reply(d, R"({"op": "echo.text"})")), "bad_request");
+    EXPECT_EQ(code_of(reply(d, R"({"id": 1.5, "op": "echo.text"})")), "bad_request");
+    Json no_op = reply(d, R"({"id": 3})");
+    EXPECT_EQ(code_of(no_op), "bad_request");
+    EXPECT_EQ(no_op["id"], 3) << "a readable id is echoed even when the request is bad";
+    EXPECT_EQ(code_of(reply(d, R"({"id": 4, "op": "echo.text", "params": [1]})")), "bad_request");
+}
+
+TEST(Dispatch, UnknownOpNamesTheOp) {
+    Json r = reply(sample(), R"({"id": 1, "op": "no.such"})");
+    EXPECT_EQ(code_of(r), "unknown_op");
+    EXPECT_EQ(r["error"]["message"], "unknown op 'no.such'");
+}
+
+TEST(Dispatch, AMissingOrMistypedParamIsABadRequestNamingIt) {
+    Dispatcher d = sample();
+    Json missing = reply(d, R"({"id": 1, "op": "echo.text"})");
+    EXPECT_EQ(code_of(missing), "bad_request");
+    EXPECT_EQ(missing["error"]["message"], "echo.text: params.text is required");
+    Json mistyped = reply(d, R"({"id": 1, "op": "echo.text", "params": {"text": 5}})");
+    EXPECT_EQ(mistyped["error"]["message"],
+              "echo.text: params.text: expected a string, got number");
+}
+
+TEST(Dispatch, AHandlerErrorKeepsItsCode) {
+    Json r = reply(sample(), R"({"id": 1, "op": "always.conflict"})");
+    EXPECT_EQ(code_of(r), "conflict");
+    EXPECT_EQ(r["error"]["message"], "it changed");
+}
+
+TEST(Dispatch, AnUnexpectedExceptionIsInternalAndNamesTheOp) {
+    Json r = reply(sample(), R"({"id": 1, "op": "throws.logic"})");
+    EXPECT_EQ(code_of(r), "internal");
+    EXPECT_EQ(r["error"]["message"], "throws.logic failed unexpectedly: boom");
+}
+
+TEST(Dispatch, OversizeRefusalIsABadRequestStatingTheLimit) {
+    Json r = Json::parse(sample().refuse_oversize(20, 10));
+    EXPECT_EQ(code_of(r), "bad_request");
+    EXPECT_TRUE(r["id"].is_null());
+    EXPECT_NE(r["error"]["message"].get<std::string>().find("limit of 10 bytes"),
+              std::string::npos);
+}
+
+TEST(Protocol, EventsAreOneLineWithNameAndParams) {
+    std::string line = format_event("buffer.changed", Json{{"path", "a\nb"}});
+    EXPECT_EQ(line.find('\n'), line.size() - 1);
+    Json e = Json::parse(line);
+    EXPECT_EQ(e["event"], "buffer.changed");
+    EXPECT_EQ(e["params"]["path"], "a\nb");
+}
+
+TEST(Protocol, InvalidUtf8NeverBreaksFormatting) {
+    std::string line = format_result(1, Json{{"text", std::string("ok\xff")}});
+    EXPECT_EQ(Json::parse(line)["result"]["text"], "ok\uFFFD");
+}
+
+} // namespace
+} // namespace rio
