@@ -20,9 +20,9 @@ void Channel::read_more() {
                             bool eof = ec || n == 0;
                             auto frames = eof ? self->reader_.finish()
                                               : self->reader_.feed({self->read_buffer_.data(), n});
-                            for (Frame& frame : frames) {
+                            for (const Frame& frame : frames) {
                                 if (self->closed_) return;
-                                self->hooks_.on_frame(*self, std::move(frame));
+                                self->hooks_.on_frame(*self, frame);
                             }
                             if (eof)
                                 self->close_after_flush();

@@ -23,7 +23,7 @@ inline constexpr std::size_t max_queued_output = 256u * 1024 * 1024;
 class Channel : public std::enable_shared_from_this<Channel> {
 public:
     struct Hooks {
-        std::function<void(Channel&, Frame)> on_frame;
+        std::function<void(Channel&, const Frame&)> on_frame;
         std::function<void(Channel&)> on_closed; // called once, after the last write
     };
 

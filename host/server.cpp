@@ -45,7 +45,7 @@ Server::~Server() {
 ClientId Server::add_client(int in_fd, int out_fd, std::function<void()> on_closed) {
     ClientId id = next_id_++;
     Channel::Hooks hooks;
-    hooks.on_frame = [this](Channel& channel, Frame frame) {
+    hooks.on_frame = [this](Channel& channel, const Frame& frame) {
         channel.send(frame.oversize ? dispatcher_.refuse_oversize(frame.oversize, max_line_)
                                     : dispatcher_.handle(frame.line, channel.id()));
     };
@@ -136,7 +136,7 @@ void Server::accept_tcp(asio::ip::tcp::acceptor& acceptor) {
 }
 
 Emit Server::emitter() {
-    return [this](std::string_view event, Json params) {
+    return [this](std::string_view event, const Json& params) {
         asio::post(io_, [this, line = format_event(event, params)] { broadcast(line); });
     };
 }
