@@ -35,11 +35,13 @@ test-asan: deps
 	ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS)
 
 demo: build
-	@scripts/core-console --core $(BUILD)/rio-core --tour examples/demo
+	@scripts/demo --core $(BUILD)/rio-core
 
 bench: build
 	$(BUILD)/bench/rio_diff_bench
 	$(BUILD)/bench/rio_protocol_bench
+	$(BUILD)/bench/rio_agent_bench
+	$(BUILD)/bench/rio_search_bench
 
 format:
 	clang-format -i $$(git ls-files '*.cpp' '*.hpp')

@@ -2,76 +2,24 @@
 // (spawn, read both files, diff, write to /dev/null), so its numbers include a few hundred
 // microseconds of process overhead that rio's in-process call does not pay.
 #include "core/diff.hpp"
+#include "tests/support/code_text.hpp"
+#include "tests/support/rng.hpp"
+#include "tests/support/timed_run.hpp"
 
 #include <benchmark/benchmark.h>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
-#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
-#include <spawn.h>
 #include <stdexcept>
 #include <string>
-#include <sys/wait.h>
 #include <vector>
-
-extern char** environ;
 
 namespace {
 
-class Rng {
-public:
-    explicit Rng(std::uint64_t seed) : state_(seed) {}
-    std::uint64_t next() {
-        std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-        return z ^ (z >> 31);
-    }
-    std::size_t below(std::size_t n) { return static_cast<std::size_t>(next() % n); }
-
-private:
-    std::uint64_t state_;
-};
-
-std::string code_line(Rng& rng) {
-    static const char* const kStatic[] = {"}",
-                                          "",
-                                          "    }",
-                                          "    return result;",
-                                          "{",
-                                          "        break;",
-                                          "    } else {",
-                                          "#include <vector>"};
-    static const char* const kWords[] = {"value",  "count", "index", "buffer", "result", "node",
-                                         "size",   "total", "line",  "offset", "cursor", "text",
-                                         "anchor", "range", "width", "height"};
-    static const char* const kOps[] = {" + ", " - ", " * ", " / ", " << ", " & "};
-    if (rng.below(5) == 0) return kStatic[rng.below(std::size(kStatic))];
-    std::string line(4 * (1 + rng.below(3)), ' ');
-    switch (rng.below(3)) {
-    case 0:
-        line += "auto ";
-        line += kWords[rng.below(std::size(kWords))];
-        line += " = ";
-        line += kWords[rng.below(std::size(kWords))];
-        line += kOps[rng.below(std::size(kOps))];
-        line += std::to_string(rng.below(1000)) + ";";
-        break;
-    case 1:
-        line += "if (";
-        line += kWords[rng.below(std::size(kWords))];
-        line += ".size() > " + std::to_string(rng.below(100)) + ") {";
-        break;
-    default:
-        line += kWords[rng.below(std::size(kWords))];
-        line += "(";
-        line += kWords[rng.below(std::size(kWords))];
-        line += ", " + std::to_string(rng.below(10000)) + ");";
-    }
-    return line;
-}
+using rio::test::code_line;
+using rio::test::Rng;
 
 std::string join(const std::vector<std::string>& lines) {
     std::string text;
@@ -175,29 +123,18 @@ void rio_diff(benchmark::State& state, const Pair& pair, rio::DiffOptions option
 }
 
 void gnu_diff(benchmark::State& state, const Pair& pair, bool minimal) {
-    std::string program = "/usr/bin/diff", flag = "--minimal", a = pair.a_path, b = pair.b_path;
-    std::vector<char*> argv{program.data()};
-    if (minimal) argv.push_back(flag.data());
-    argv.push_back(a.data());
-    argv.push_back(b.data());
-    argv.push_back(nullptr);
-
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+    std::vector<std::string> argv{"/usr/bin/diff"};
+    if (minimal) argv.push_back("--minimal");
+    argv.push_back(pair.a_path);
+    argv.push_back(pair.b_path);
     for (auto _ : state) {
-        auto start = std::chrono::steady_clock::now();
-        pid_t pid = 0;
-        int status = 0;
-        if (posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), environ) != 0 ||
-            waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) > 1) {
+        auto seconds = rio::test::timed_run(argv);
+        if (!seconds) {
             state.SkipWithError("could not run /usr/bin/diff");
             break;
         }
-        std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
-        state.SetIterationTime(elapsed.count());
+        state.SetIterationTime(*seconds);
     }
-    posix_spawn_file_actions_destroy(&actions);
     state.counters["lines/s"] = benchmark::Counter(static_cast<double>(pair.lines) *
                                                        static_cast<double>(state.iterations()),
                                                    benchmark::Counter::kIsRate);

@@ -3,9 +3,13 @@
 namespace rio {
 namespace {
 
-[[noreturn]] void mistyped(const char* key, const char* expected, const Json& got) {
-    throw ParamError(std::string("params.") + key + ": expected " + expected + ", got " +
-                     got.type_name());
+std::string name_of(const char* where, const char* key) {
+    return std::string(where) + "." + key;
+}
+
+[[noreturn]] void mistyped(const char* where, const char* key, const char* expected,
+                           const Json& got) {
+    throw ParamError(name_of(where, key) + ": expected " + expected + ", got " + got.type_name());
 }
 
 const Json* find(const Json& params, const char* key) {
@@ -15,32 +19,33 @@ const Json* find(const Json& params, const char* key) {
 
 } // namespace
 
-std::string require_string(const Json& params, const char* key) {
+std::string require_string(const Json& params, const char* key, const char* where) {
     const Json* v = find(params, key);
-    if (!v) throw ParamError(std::string("params.") + key + " is required");
-    if (!v->is_string()) mistyped(key, "a string", *v);
+    if (!v) throw ParamError(name_of(where, key) + " is required");
+    if (!v->is_string()) mistyped(where, key, "a string", *v);
     return v->get<std::string>();
 }
 
-std::optional<std::string> optional_string(const Json& params, const char* key) {
+std::optional<std::string> optional_string(const Json& params, const char* key, const char* where) {
     const Json* v = find(params, key);
     if (!v) return std::nullopt;
-    if (!v->is_string()) mistyped(key, "a string", *v);
+    if (!v->is_string()) mistyped(where, key, "a string", *v);
     return v->get<std::string>();
 }
 
-std::optional<std::uint64_t> optional_count(const Json& params, const char* key) {
+std::optional<std::uint64_t> optional_count(const Json& params, const char* key,
+                                            const char* where) {
     const Json* v = find(params, key);
     if (!v) return std::nullopt;
     if (!v->is_number_unsigned() && !(v->is_number_integer() && v->get<std::int64_t>() >= 0))
-        mistyped(key, "a non-negative integer", *v);
+        mistyped(where, key, "a non-negative integer", *v);
     return v->get<std::uint64_t>();
 }
 
-bool optional_bool(const Json& params, const char* key, bool fallback) {
+bool optional_bool(const Json& params, const char* key, bool fallback, const char* where) {
     const Json* v = find(params, key);
     if (!v) return fallback;
-    if (!v->is_boolean()) mistyped(key, "a boolean", *v);
+    if (!v->is_boolean()) mistyped(where, key, "a boolean", *v);
     return v->get<bool>();
 }
 

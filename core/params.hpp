@@ -15,9 +15,13 @@ struct ParamError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-std::string require_string(const Json& params, const char* key);
-std::optional<std::string> optional_string(const Json& params, const char* key);
-std::optional<std::uint64_t> optional_count(const Json& params, const char* key);
-bool optional_bool(const Json& params, const char* key, bool fallback);
+// `where` names the object in messages: "params" for requests, "input" for tool calls.
+std::string require_string(const Json& params, const char* key, const char* where = "params");
+std::optional<std::string> optional_string(const Json& params, const char* key,
+                                           const char* where = "params");
+std::optional<std::uint64_t> optional_count(const Json& params, const char* key,
+                                            const char* where = "params");
+bool optional_bool(const Json& params, const char* key, bool fallback,
+                   const char* where = "params");
 
 } // namespace rio

@@ -9,37 +9,39 @@ namespace {
 
 constexpr std::string_view bom = "\xEF\xBB\xBF";
 
-bool is_continuation(unsigned char c) {
-    return (c & 0xC0) == 0x80;
-}
+struct Utf8Char {
+    std::size_t length; // of the character, or of the maximal ill-formed prefix
+    bool valid;
+};
 
-// Length of the well-formed sequence starting at text[i], or 0 (RFC 3629 table 3-7).
-std::size_t sequence_length(std::string_view text, std::size_t i) {
-    auto at = [&](std::size_t k) -> unsigned char {
-        return i + k < text.size() ? static_cast<unsigned char>(text[i + k]) : 0;
-    };
-    unsigned char c = at(0);
-    if (c < 0x80) return 1;
-    std::size_t len;
-    unsigned char lo = 0x80, hi = 0xBF; // allowed range of the second byte
-    if (c >= 0xC2 && c <= 0xDF) {
-        len = 2;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        len = 3;
-        if (c == 0xE0) lo = 0xA0; // no overlongs
-        if (c == 0xED) hi = 0x9F; // no surrogates
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        len = 4;
-        if (c == 0xF0) lo = 0x90;
-        if (c == 0xF4) hi = 0x8F; // nothing above U+10FFFF
+// The character at the start of non-empty `s` (RFC 3629 table 3-7: no overlongs, surrogates
+// or code points above U+10FFFF), or its maximal ill-formed prefix, which Unicode
+// recommends replacing with a single U+FFFD.
+Utf8Char next_char(std::string_view s) {
+    auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
+    unsigned char lead = byte(0);
+    if (lead < 0x80) return {1, true};
+    std::size_t needed;                 // continuation bytes
+    unsigned char lo = 0x80, hi = 0xBF; // allowed range of the first continuation byte
+    if (lead >= 0xC2 && lead <= 0xDF) {
+        needed = 1;
+    } else if (lead >= 0xE0 && lead <= 0xEF) {
+        needed = 2;
+        if (lead == 0xE0) lo = 0xA0;
+        if (lead == 0xED) hi = 0x9F;
+    } else if (lead >= 0xF0 && lead <= 0xF4) {
+        needed = 3;
+        if (lead == 0xF0) lo = 0x90;
+        if (lead == 0xF4) hi = 0x8F;
     } else {
-        return 0;
+        return {1, false};
     }
-    if (i + len > text.size()) return 0;
-    if (at(1) < lo || at(1) > hi) return 0;
-    for (std::size_t k = 2; k < len; ++k)
-        if (!is_continuation(at(k))) return 0;
-    return len;
+    for (std::size_t i = 1; i <= needed; ++i) {
+        if (i >= s.size() || byte(i) < lo || byte(i) > hi) return {i, false};
+        lo = 0x80;
+        hi = 0xBF;
+    }
+    return {needed + 1, true};
 }
 
 } // namespace
@@ -73,17 +75,28 @@ std::optional<std::size_t> find_invalid_utf8(std::string_view text) {
             i += 8;
         }
         if (i >= text.size()) break;
-        std::size_t len = sequence_length(text, i);
-        if (len == 0) return i;
-        i += len;
+        Utf8Char c = next_char(text.substr(i));
+        if (!c.valid) return i;
+        i += c.length;
     }
     return std::nullopt;
+}
+
+std::string to_valid_utf8(std::string_view bytes) {
+    std::string out;
+    out.reserve(bytes.size());
+    while (auto bad = find_invalid_utf8(bytes)) {
+        out.append(bytes.substr(0, *bad)).append("\xEF\xBF\xBD");
+        bytes.remove_prefix(*bad + next_char(bytes.substr(*bad)).length);
+    }
+    out.append(bytes);
+    return out;
 }
 
 bool is_char_boundary(std::string_view text, std::size_t offset) {
     if (offset == 0 || offset == text.size()) return true;
     if (offset > text.size()) return false;
-    return !is_continuation(static_cast<unsigned char>(text[offset]));
+    return (static_cast<unsigned char>(text[offset]) & 0xC0) != 0x80;
 }
 
 Result<DecodedText> decode_text(std::string_view bytes, std::string_view name) {

@@ -26,6 +26,10 @@ struct DecodedText {
 // code points above U+10FFFF are ill-formed), or nullopt when the whole text is valid.
 std::optional<std::size_t> find_invalid_utf8(std::string_view text);
 
+// Text that must travel as UTF-8 (JSON, a model's context) from bytes that may not be:
+// each maximal ill-formed subsequence becomes one U+FFFD.
+std::string to_valid_utf8(std::string_view bytes);
+
 bool is_char_boundary(std::string_view text, std::size_t offset);
 
 // Refuses (ErrorCode::refused) bytes that rio cannot edit without rewriting them: invalid

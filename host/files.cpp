@@ -1,5 +1,7 @@
 #include "host/files.hpp"
 
+#include "host/unique_fd.hpp"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -11,18 +13,6 @@
 
 namespace rio {
 namespace {
-
-// Closes the descriptor on scope exit unless released.
-struct Fd {
-    int fd = -1;
-    explicit Fd(int f) : fd(f) {}
-    Fd(const Fd&) = delete;
-    Fd& operator=(const Fd&) = delete;
-    ~Fd() {
-        if (fd >= 0) ::close(fd);
-    }
-    int release() { return std::exchange(fd, -1); }
-};
 
 Status write_all(int fd, std::string_view bytes) {
     while (!bytes.empty()) {
@@ -56,7 +46,7 @@ Result<std::filesystem::path> create_temp_beside(const std::filesystem::path& pa
 // Makes the rename durable. Best effort: once rename succeeded the new bytes are what every
 // reader sees, so reporting the save as failed would be the bigger lie.
 void fsync_dir(const std::filesystem::path& dir) {
-    Fd fd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    UniqueFd fd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
     if (fd.fd >= 0) (void)::fsync(fd.fd);
 }
 
@@ -77,7 +67,7 @@ Error errno_error(int err, std::string_view action, std::string_view name) {
 }
 
 Result<std::string> read_file(const std::filesystem::path& path, std::string_view name) {
-    Fd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+    UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
     if (fd.fd < 0) return errno_error(errno, "read", name);
     struct stat st {};
     if (::fstat(fd.fd, &st) != 0) return errno_error(errno, "read", name);
@@ -120,7 +110,7 @@ Status write_file_atomic(const std::filesystem::path& path, std::string_view byt
     int raw_fd = -1;
     auto temp = create_temp_beside(path, raw_fd);
     if (!temp) return failed(temp.error());
-    Fd fd(raw_fd);
+    UniqueFd fd(raw_fd);
     auto discard = [&](const Error& e) {
         ::unlink(temp->c_str());
         return failed(e);

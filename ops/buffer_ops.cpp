@@ -1,5 +1,6 @@
+#include "core/buffer_events.hpp"
 #include "core/params.hpp"
-#include "host/files.hpp"
+#include "host/document_io.hpp"
 #include "ops/ops.hpp"
 #include "ops/project_access.hpp"
 
@@ -20,24 +21,6 @@ Json with_text(const Document& doc) {
     return state;
 }
 
-Json change(const Document& doc, const char* reason) {
-    return Json{
-        {"path", doc.path}, {"reason", reason}, {"version", doc.version}, {"dirty", doc.dirty()}};
-}
-
-Result<Document> load(const ProjectPath& path) {
-    auto bytes = read_file(path.real, path.rel);
-    if (!bytes) return bytes.error();
-    auto decoded = decode_text(*bytes, path.rel);
-    if (!decoded) return decoded.error();
-    Document doc;
-    doc.path = path.rel;
-    doc.text = std::move(decoded->text);
-    doc.encoding = decoded->encoding;
-    doc.disk_fingerprint = fingerprint(*bytes);
-    return doc;
-}
-
 // An edit is the whole text unless a range is given; a stale base version is a conflict.
 Result<TextEdit> requested_edit(const Document& doc, const Json& params) {
     if (auto base = optional_count(params, "version"); base && *base != doc.version)
@@ -52,17 +35,6 @@ Result<TextEdit> requested_edit(const Document& doc, const Json& params) {
     return edit;
 }
 
-// Refuses to overwrite bytes someone else wrote since we last read or wrote the file.
-Status disk_unchanged(const Document& doc, const ProjectPath& path) {
-    auto bytes = read_file(path.real, path.rel);
-    if (!bytes) return bytes.error().code == ErrorCode::not_found ? Status(Ok{}) : bytes.error();
-    if (fingerprint(*bytes) != doc.disk_fingerprint)
-        return make_error(ErrorCode::conflict, doc.path +
-                                                   " changed on disk since rio read it; pass "
-                                                   "force: true to overwrite it");
-    return Ok{};
-}
-
 } // namespace
 
 void register_buffer_ops(Dispatcher& dispatcher, OpContext& context) {
@@ -73,10 +45,10 @@ void register_buffer_ops(Dispatcher& dispatcher, OpContext& context) {
         if (!path) return path.error();
         if (auto it = ws.buffers.find(path->rel); it != ws.buffers.end())
             return with_text(it->second);
-        auto doc = load(*path);
+        auto doc = load_document(*path);
         if (!doc) return doc.error();
         Document& opened = ws.buffers.emplace(path->rel, std::move(*doc)).first->second;
-        context.emit("buffer.changed", change(opened, "opened"));
+        context.emit("buffer.changed", buffer_changed(opened, "opened"));
         return with_text(opened);
     });
 
@@ -101,11 +73,7 @@ void register_buffer_ops(Dispatcher& dispatcher, OpContext& context) {
         auto edit = requested_edit(doc, call.params);
         if (!edit) return edit.error();
         if (Status s = apply_edit(doc, *edit); !s) return s.error();
-        Json event = change(doc, "edited");
-        event["start"] = edit->start;
-        event["end"] = edit->end;
-        event["text"] = edit->text;
-        context.emit("buffer.changed", std::move(event));
+        context.emit("buffer.changed", buffer_edited(doc, *edit));
         return summary(doc);
     });
 
@@ -115,11 +83,8 @@ void register_buffer_ops(Dispatcher& dispatcher, OpContext& context) {
         Document& doc = *buffer->doc;
         if (!optional_bool(call.params, "force", false))
             if (Status s = disk_unchanged(doc, buffer->path); !s) return s.error();
-        std::string bytes = encode_text(doc.text, doc.encoding);
-        if (Status s = write_file_atomic(buffer->path.real, bytes, doc.path); !s) return s.error();
-        doc.disk_fingerprint = fingerprint(bytes);
-        doc.saved_version = doc.version;
-        context.emit("buffer.changed", change(doc, "saved"));
+        if (Status s = save_document(doc, buffer->path); !s) return s.error();
+        context.emit("buffer.changed", buffer_changed(doc, "saved"));
         context.emit("fs.changed", Json{{"paths", {doc.path}}});
         return summary(doc);
     });
@@ -131,7 +96,7 @@ void register_buffer_ops(Dispatcher& dispatcher, OpContext& context) {
         if (doc.dirty() && !optional_bool(call.params, "discard", false))
             return make_error(ErrorCode::conflict,
                               doc.path + " has unsaved changes; save it or pass discard: true");
-        Json event = change(doc, "closed");
+        Json event = buffer_changed(doc, "closed");
         ws.buffers.erase(doc.path);
         context.emit("buffer.changed", std::move(event));
         return Json::object();

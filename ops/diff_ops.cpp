@@ -1,6 +1,6 @@
 #include "core/diff.hpp"
 #include "core/params.hpp"
-#include "host/files.hpp"
+#include "host/document_io.hpp"
 #include "ops/ops.hpp"
 #include "ops/project_access.hpp"
 
@@ -24,17 +24,16 @@ Result<std::string> side_text(Workspace& ws, const Json& params, const char* key
                           std::string("params.") + key + ".source: expected buffer or disk");
     auto path = project_path(ws, require_string(*it, "path"));
     if (!path) return path.error();
-    if (source != "disk") {
-        if (auto open = ws.buffers.find(path->rel); open != ws.buffers.end())
-            return open->second.text;
-        if (source == "buffer")
+    if (source == "auto") return live_text(ws, *path);
+    if (source == "buffer") {
+        auto open = ws.buffers.find(path->rel);
+        if (open == ws.buffers.end())
             return make_error(ErrorCode::no_buffer, "no open buffer for " + path->rel);
+        return open->second.text;
     }
-    auto bytes = read_file(path->real, path->rel);
-    if (!bytes) return bytes.error();
-    auto decoded = decode_text(*bytes, path->rel);
-    if (!decoded) return decoded.error();
-    return std::move(decoded->text);
+    auto doc = load_document(*path);
+    if (!doc) return doc.error();
+    return std::move(doc->text);
 }
 
 } // namespace

@@ -3,14 +3,17 @@
 #include "core/version.hpp"
 #include "core/workspace.hpp"
 #include "host/server.hpp"
+#include "ops/agent_ops.hpp"
 #include "ops/ops.hpp"
 #include "ops/project_access.hpp"
+#include "providers/provider.hpp"
 
 #include <CLI/CLI.hpp>
 #include <asio/io_context.hpp>
 #include <asio/signal_set.hpp>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -21,6 +24,7 @@ struct Options {
     std::vector<std::string> listen;
     bool listen_any = false;
     std::string project;
+    std::string provider;
 };
 
 int fail(const std::string& message) {
@@ -44,6 +48,9 @@ int main(int argc, char** argv) {
                  "allow --listen on a non-loopback address (anyone who reaches it can drive "
                  "the agent)");
     app.add_option("--project", options.project, "open this folder as the project at start");
+    app.add_option("--provider", options.provider,
+                   "the model provider: echo (offline, the default) or script:FILE; also "
+                   "RIO_PROVIDER");
     CLI11_PARSE(app, argc, argv);
 
     std::signal(SIGPIPE, SIG_IGN); // a vanished client is a write error, not a crash
@@ -56,10 +63,19 @@ int main(int argc, char** argv) {
     }
 
     asio::io_context io;
+    if (options.provider.empty())
+        if (const char* env = std::getenv("RIO_PROVIDER"); env && *env) options.provider = env;
+    auto provider = rio::make_provider(io, options.provider.empty() ? "echo" : options.provider);
+    if (!provider) return fail(provider.error().message);
+
     rio::Dispatcher dispatcher;
     rio::Server server(io, dispatcher);
     rio::OpContext context{workspace, server.emitter()};
     rio::register_workspace_ops(dispatcher, context);
+    rio::AgentRuntime agent(io, workspace, server.emitter(), std::move(*provider),
+                            rio::find_user_dirs(argv[0]));
+    rio::register_agent_ops(dispatcher, agent, workspace);
+    rio::register_plan_ops(dispatcher, workspace);
 
     asio::signal_set signals(io, SIGTERM, SIGINT, SIGHUP);
     auto stop = [&] {

@@ -87,6 +87,39 @@ Json LineClient::next_event(std::string_view name, std::chrono::milliseconds dea
     }
 }
 
+std::vector<Json> LineClient::events_until(std::string_view name,
+                                           std::chrono::milliseconds deadline) {
+    std::vector<Json> seen;
+    while (!events_.empty()) {
+        seen.push_back(std::move(events_.front()));
+        events_.pop_front();
+        if (seen.back()["event"] == name) return seen;
+    }
+    auto until = std::chrono::steady_clock::now() + deadline;
+    for (;;) {
+        Json message = next_message(std::chrono::duration_cast<std::chrono::milliseconds>(
+            until - std::chrono::steady_clock::now()));
+        if (!message.contains("event")) continue; // a late response nobody waits for
+        seen.push_back(std::move(message));
+        if (seen.back()["event"] == name) return seen;
+    }
+}
+
+std::vector<Json> LineClient::drain(std::chrono::milliseconds wait) {
+    std::vector<Json> seen(std::make_move_iterator(events_.begin()),
+                           std::make_move_iterator(events_.end()));
+    events_.clear();
+    auto until = std::chrono::steady_clock::now() + wait;
+    for (;;) {
+        auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+            until - std::chrono::steady_clock::now());
+        auto line = read_line(std::max(left, std::chrono::milliseconds(0)));
+        if (!line) return seen;
+        Json message = Json::parse(*line);
+        if (message.contains("event")) seen.push_back(std::move(message));
+    }
+}
+
 Json LineClient::next_message(std::chrono::milliseconds deadline) {
     auto line = read_line(deadline);
     if (!line) throw std::runtime_error(eof_ ? "core closed the channel" : "no message in time");

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace rio::test {
 
@@ -33,6 +34,11 @@ public:
     Json request(std::string_view op, const Json& params = Json::object());
     Json response_to(const Json& id, std::chrono::milliseconds deadline = default_deadline);
     Json next_event(std::string_view name, std::chrono::milliseconds deadline = default_deadline);
+    // Every event up to and including the next `name` event, in arrival order.
+    std::vector<Json> events_until(std::string_view name,
+                                   std::chrono::milliseconds deadline = default_deadline);
+    // Every event buffered or arriving within `wait`, in order; responses are dropped.
+    std::vector<Json> drain(std::chrono::milliseconds wait);
     // Any next message, response or event.
     Json next_message(std::chrono::milliseconds deadline = default_deadline);
     // A raw line, for output that is not protocol (--help); nullopt at EOF or timeout.

@@ -1,0 +1,39 @@
+// The provider-neutral conversation the agent loop keeps: alternating user and assistant
+// entries, every tool call answered in the next user entry.
+#pragma once
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace rio {
+
+enum class Role { user, assistant };
+
+struct ToolCall {
+    std::string id; // the provider's id, echoed in the result
+    std::string name;
+    nlohmann::json input;
+};
+
+struct ToolOutcome {
+    std::string call_id;
+    std::string content; // what the model reads
+    bool is_error = false;
+};
+
+struct Message {
+    Role role = Role::user;
+    std::string text;
+    std::vector<ToolCall> calls;      // assistant entries
+    std::vector<ToolOutcome> results; // user entries; they come before the text
+};
+
+// Entries never change once recorded, so every provider call shares them instead of copying
+// the whole history each step (and a provider on another thread may read them safely).
+using Conversation = std::vector<std::shared_ptr<const Message>>;
+
+nlohmann::json to_json(const Message& message);
+
+} // namespace rio

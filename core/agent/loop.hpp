@@ -1,0 +1,136 @@
+// The agent loop (DESIGN §4–§6) as a state machine without I/O: inputs are user requests,
+// provider reports, tool reports and decisions; outputs are effects — events to broadcast,
+// a provider call to start, a tool stage to run — that the host performs.
+#pragma once
+
+#include "core/agent/conversation.hpp"
+#include "core/agent/provider_contract.hpp"
+#include "core/agent/tools.hpp"
+#include "core/error.hpp"
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace rio {
+
+using TurnId = std::uint64_t;
+
+// A gated tool is prepared (validated, its proposal built, a plan filed), then applied once
+// approved. Read tools just run.
+enum class ToolStage { run, prepare, apply };
+
+struct EmitEvent {
+    std::string name;
+    nlohmann::json params;
+};
+struct CallProvider {
+    TurnId turn = 0;
+    std::uint64_t step = 0;
+    Mode mode = Mode::build; // selects the prompt layers; the tools are already chosen
+    std::vector<ToolSpec> tools;
+    Conversation conversation;
+};
+struct CancelProvider {
+    TurnId turn = 0;
+};
+struct RunTool {
+    TurnId turn = 0;
+    ToolCall call;
+    ToolKind kind = ToolKind::read;
+    ToolStage stage = ToolStage::run;
+    nlohmann::json proposal; // apply: what prepare proposed
+    std::string policy;      // apply of a plan: "review", "auto" or ""
+};
+struct CancelTools {
+    TurnId turn = 0;
+};
+struct MarkPlanRejected {
+    nlohmann::json proposal;
+};
+using Effect =
+    std::variant<EmitEvent, CallProvider, CancelProvider, RunTool, CancelTools, MarkPlanRejected>;
+using Effects = std::vector<Effect>;
+
+// What the host reports after performing a RunTool.
+struct ToolReport {
+    TurnId turn = 0;
+    std::string call_id;
+    ToolStage stage = ToolStage::run;
+    bool is_error = false;
+    std::string content; // the tool result text (run/apply), or why prepare failed
+    nlohmann::json
+        detail; // prepare: the proposal ({allowed} for commands); plan apply: {text, edited}
+};
+
+struct Decision {
+    TurnId turn = 0;
+    std::optional<std::string> id; // the proposal's id, when the client names it
+    bool approve = false;
+    std::string feedback;
+    std::optional<std::string> policy; // "review" | "auto"
+};
+
+class AgentLoop {
+public:
+    // agent.send: aborts a running turn (dangling calls answered "interrupted"), starts a
+    // new one and returns its id.
+    TurnId send(std::string text, Effects& out);
+    Status decide(const Decision& decision, Effects& out);
+    // Returns the turns stopped (none when idle or `turn` is not the running one).
+    std::vector<TurnId> stop(std::optional<TurnId> turn, Effects& out);
+    void reset(Effects& out);
+    void set_mode(Mode mode, Effects& out);
+    void set_auto_accept(bool on, Effects& out);
+
+    void on_provider(TurnId turn, std::uint64_t step, const ProviderReport& report, Effects& out);
+    void on_tool(const ToolReport& report, Effects& out);
+
+    Mode mode() const { return mode_; }
+    bool auto_accept() const { return auto_accept_; }
+    bool busy() const { return phase_ != Phase::idle; }
+    TurnId turn() const { return turn_; }
+    const Conversation& history() const { return conversation_; }
+    // Whether a RunTool is still wanted: a stop or a new message may have overtaken it.
+    bool expects(TurnId turn, const std::string& call_id, ToolStage stage) const;
+    // The pending proposal, full (with before/after texts for edits), or null.
+    nlohmann::json proposal() const;
+    nlohmann::json status() const;
+
+private:
+    enum class Phase { idle, provider, tools };
+
+    void start_step(Effects& out);
+    void run_next_call(Effects& out);
+    void finish_call(ToolOutcome outcome, Effects& out);
+    void gate(const ToolReport& report, Effects& out);
+    void apply_decision(const Decision& decision, Effects& out);
+    void end_turn(std::string_view reason, Effects& out);
+    // Ends the running turn early, answering its dangling calls with `why`.
+    void abort_turn(const std::string& why, Effects& out);
+    void add_user_text(std::string text);
+    void record(Message message);
+    void emit(Effects& out, std::string name, nlohmann::json params);
+    void emit_status(Effects& out);
+
+    Mode mode_ = Mode::build;
+    bool auto_accept_ = false;
+    Conversation conversation_;
+
+    Phase phase_ = Phase::idle;
+    TurnId turn_ = 0;
+    std::uint64_t step_ = 0;
+    std::vector<std::string> offered_;  // tool names offered in the current step
+    std::string streamed_;              // assistant text of the current step so far
+    std::vector<ToolCall> calls_;       // of the current step, in order
+    std::vector<ToolOutcome> results_;  // answered calls of the current step
+    std::optional<ToolStage> awaiting_; // stage of the call being worked on
+    nlohmann::json pending_;            // the proposal awaiting a decision, or null
+    std::string approval_note_;         // what the model is told when its plan is approved
+    std::optional<std::pair<TurnId, std::string>> last_decided_;
+};
+
+} // namespace rio

@@ -1,0 +1,46 @@
+#include "host/document_io.hpp"
+
+#include "host/files.hpp"
+
+namespace rio {
+
+Result<Document> load_document(const ProjectPath& path) {
+    auto bytes = read_file(path.real, path.rel);
+    if (!bytes) return bytes.error();
+    auto decoded = decode_text(*bytes, path.rel);
+    if (!decoded) return decoded.error();
+    Document doc;
+    doc.path = path.rel;
+    doc.text = std::move(decoded->text);
+    doc.encoding = decoded->encoding;
+    doc.disk_fingerprint = fingerprint(*bytes);
+    return doc;
+}
+
+Status disk_unchanged(const Document& doc, const ProjectPath& path) {
+    auto bytes = read_file(path.real, path.rel);
+    if (!bytes) return bytes.error().code == ErrorCode::not_found ? Status(Ok{}) : bytes.error();
+    if (fingerprint(*bytes) != doc.disk_fingerprint)
+        return make_error(ErrorCode::conflict, doc.path +
+                                                   " changed on disk since rio read it; pass "
+                                                   "force: true to overwrite it");
+    return Ok{};
+}
+
+Status save_document(Document& doc, const ProjectPath& path) {
+    std::string bytes = encode_text(doc.text, doc.encoding);
+    if (Status s = write_file_atomic(path.real, bytes, doc.path); !s) return s;
+    doc.disk_fingerprint = fingerprint(bytes);
+    doc.saved_version = doc.version;
+    return Ok{};
+}
+
+Result<std::string> live_text(const Workspace& workspace, const ProjectPath& path) {
+    if (auto open = workspace.buffers.find(path.rel); open != workspace.buffers.end())
+        return open->second.text;
+    auto doc = load_document(path);
+    if (!doc) return doc.error();
+    return std::move(doc->text);
+}
+
+} // namespace rio

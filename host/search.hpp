@@ -1,0 +1,56 @@
+// The agent's `search` tool: project-wide text search that respects .gitignore, skips
+// binary files and bounds its output. Literals go through memmem, regular expressions
+// through RE2 (linear time on any pattern; std::regex recurses per character and crashes
+// on long lines), and files are scanned on a few threads.
+#pragma once
+
+#include "core/error.hpp"
+
+#include <cstddef>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace rio {
+
+struct SearchQuery {
+    std::string pattern;
+    bool regex = false;       // a literal substring by default; RE2 syntax when set
+    bool ignore_case = false; // Unicode-aware case folding (through RE2 for literals too)
+    std::string path = ".";   // project-relative folder or file to search in
+    // Filter on the project-relative path: "*.cpp" (no '/': matches the file name at any
+    // depth) or "src/**/*.h" (matches the whole path). Globs as in .gitignore.
+    std::string glob;
+    std::size_t max_matches = 200;
+    // A longer line is clipped to a window around the match, marked with "…"; 0 = no limit.
+    std::size_t max_line_bytes = 240;
+};
+
+struct SearchMatch {
+    std::string path; // project-relative, '/' separators
+    std::size_t line; // 1-based
+    std::string text; // the line without its terminator, clipped, invalid UTF-8 as U+FFFD
+};
+
+struct SearchResult {
+    std::vector<SearchMatch> matches; // by path, then line, whatever the threads did
+    bool truncated = false;           // more matches existed than max_matches
+    std::size_t files_searched = 0;
+    std::size_t files_skipped = 0; // binary (NUL in the first 8 KiB), too large, or unreadable
+};
+
+// `root` must be canonical. `live_text` maps project-relative paths of open editor buffers
+// to their unsaved text, searched instead of the file on disk (or in its place, for a
+// buffer not saved yet). Matches are one per line: the line where a match starts. A regex
+// never matches across lines; `^` and `$` match at line boundaries.
+Result<SearchResult>
+search_project(const std::filesystem::path& root, const SearchQuery& query,
+               const std::map<std::string, std::string, std::less<>>& live_text = {});
+
+// What the model reads: "path:line: text" lines, then a footer that says whether more
+// matches exist, or a "No matches" line with hints.
+std::string format_search_result(const SearchQuery& query, const SearchResult& result);
+
+} // namespace rio

@@ -1,0 +1,12 @@
+// Registers the agent.* and plans.* ops on top of a running AgentRuntime.
+#pragma once
+
+#include "core/dispatch.hpp"
+#include "ops/agent_runtime.hpp"
+
+namespace rio {
+
+void register_agent_ops(Dispatcher& dispatcher, AgentRuntime& agent, Workspace& workspace);
+void register_plan_ops(Dispatcher& dispatcher, Workspace& workspace);
+
+} // namespace rio

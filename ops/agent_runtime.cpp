@@ -1,0 +1,80 @@
+#include "ops/agent_runtime.hpp"
+
+#include "host/prompt_files.hpp"
+#include "tools/plan_store.hpp"
+
+#include <asio/post.hpp>
+
+namespace rio {
+
+AgentRuntime::AgentRuntime(asio::io_context& io, Workspace& workspace, Emit emit, Provider provider,
+                           UserDirs dirs)
+    : io_(io), emit_(emit),
+      provider_(std::move(provider)), context_{workspace, emit, io, std::move(dirs),
+                                               [] { return std::time(nullptr); }} {}
+
+nlohmann::json AgentRuntime::status() const {
+    nlohmann::json status = loop_.status();
+    status["provider"] = provider_.name;
+    status["model"] = provider_.model;
+    return status;
+}
+
+std::vector<PromptLayer> AgentRuntime::prompt_layers() const {
+    return load_prompt_layers(context_.dirs, context_.workspace.root, loop_.mode(), provider_.name);
+}
+
+void AgentRuntime::perform(Effects& effects) {
+    for (Effect& effect : effects) {
+        if (auto* e = std::get_if<EmitEvent>(&effect)) {
+            if (e->name == "agent.status") e->params = status();
+            emit_(e->name, std::move(e->params));
+        } else if (auto* call = std::get_if<CallProvider>(&effect)) {
+            call_provider(std::move(*call));
+        } else if (std::get_if<CancelProvider>(&effect)) {
+            if (cancel_provider_) std::exchange(cancel_provider_, nullptr)();
+        } else if (auto* run = std::get_if<RunTool>(&effect)) {
+            run_tool_later(*run);
+        } else if (std::get_if<CancelTools>(&effect)) {
+            if (cancel_command_) std::exchange(cancel_command_, nullptr)();
+        } else if (auto* rejected = std::get_if<MarkPlanRejected>(&effect)) {
+            std::string path = rejected->proposal.value("path", "");
+            if (!path.empty())
+                (void)mark_plan(context_.workspace, emit_, path, "rejected", "", context_.now());
+        }
+    }
+}
+
+void AgentRuntime::call_provider(CallProvider call) {
+    ProviderRequest request;
+    // Composed for this step from the files as they are now: an edited AGENTS.md or an
+    // approved plan changes the very next call.
+    request.system = compose_prompt(
+        load_prompt_layers(context_.dirs, context_.workspace.root, call.mode, provider_.name));
+    request.tools = std::move(call.tools);
+    request.conversation = std::move(call.conversation);
+    cancel_provider_ = provider_.start(
+        std::move(request), [this, turn = call.turn, step = call.step](const ProviderReport& r) {
+            act([&](AgentLoop& loop, Effects& out) {
+                loop.on_provider(turn, step, r, out);
+                return 0;
+            });
+        });
+}
+
+// Tools run from their own handler, never inside the loop call that asked for them, so
+// their reports re-enter the loop cleanly.
+void AgentRuntime::run_tool_later(const RunTool& run) {
+    asio::post(io_, [this, run] {
+        if (!loop_.expects(run.turn, run.call.id, run.stage)) return;
+        ToolCancel cancel = run_tool(context_, run, [this](ToolReport report) {
+            act([&](AgentLoop& loop, Effects& out) {
+                loop.on_tool(report, out);
+                return 0;
+            });
+        });
+        if (cancel) cancel_command_ = std::move(cancel);
+    });
+}
+
+} // namespace rio

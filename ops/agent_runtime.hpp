@@ -1,0 +1,49 @@
+// Runs the agent loop inside rio-core: feeds it the ops' requests and the adapters' reports,
+// and performs the effects it returns — events, provider calls, tool stages.
+#pragma once
+
+#include "core/agent/loop.hpp"
+#include "core/agent/prompt.hpp"
+#include "core/workspace.hpp"
+#include "host/user_dirs.hpp"
+#include "providers/provider.hpp"
+#include "tools/tool_context.hpp"
+
+#include <asio/io_context.hpp>
+
+namespace rio {
+
+class AgentRuntime {
+public:
+    AgentRuntime(asio::io_context& io, Workspace& workspace, Emit emit, Provider provider,
+                 UserDirs dirs);
+
+    // Runs one loop operation, then performs what it asked for. `f(loop, effects)`.
+    template <typename F> auto act(F&& f) {
+        Effects effects;
+        auto result = f(loop_, effects);
+        perform(effects);
+        return result;
+    }
+
+    const AgentLoop& loop() const { return loop_; }
+    const Provider& provider() const { return provider_; }
+    const UserDirs& dirs() const { return context_.dirs; }
+    nlohmann::json status() const;
+    std::vector<PromptLayer> prompt_layers() const;
+
+private:
+    void perform(Effects& effects);
+    void call_provider(CallProvider call);
+    void run_tool_later(const RunTool& run);
+
+    asio::io_context& io_;
+    Emit emit_;
+    Provider provider_;
+    ToolContext context_;
+    AgentLoop loop_;
+    CancelFn cancel_provider_;
+    ToolCancel cancel_command_;
+};
+
+} // namespace rio

@@ -1,0 +1,138 @@
+// Replays a JSON file of model steps (DESIGN §11): each provider call consumes the next
+// step. It ignores the tools it was offered — which is how tests prove the core refuses
+// calls it did not offer. Optional `"log": FILE` appends, per call, what the provider was
+// given (tools, system prompt, conversation) as one JSON line.
+#include "host/files.hpp"
+#include "providers/provider.hpp"
+#include "providers/streaming.hpp"
+
+#include <fstream>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+namespace rio {
+namespace {
+
+using Json = nlohmann::json;
+
+struct Step {
+    std::string text;
+    std::string thinking;
+    std::vector<ToolCall> tools;
+    std::chrono::milliseconds delay{0};
+    std::optional<Error> error;
+};
+
+struct Script {
+    std::vector<Step> steps;
+    std::string log; // empty: no log
+    std::size_t next = 0;
+    std::size_t calls = 0;
+};
+
+Result<Step> parse_step(const Json& j, const std::string& where) {
+    if (!j.is_object()) return make_error(ErrorCode::bad_request, where + " must be an object");
+    Step step;
+    step.text = j.value("text", "");
+    step.thinking = j.value("thinking", "");
+    step.delay = std::chrono::milliseconds(j.value("delay_ms", 0));
+    if (auto tools = j.find("tools"); tools != j.end()) {
+        for (std::size_t i = 0; i < tools->size(); ++i) {
+            const Json& t = (*tools)[i];
+            std::string at = where + ".tools[" + std::to_string(i) + "]";
+            if (!t.is_object() || !t.contains("name") || !t["name"].is_string())
+                return make_error(ErrorCode::bad_request, at + " needs a \"name\"");
+            step.tools.push_back(
+                ToolCall{t.value("id", ""), t["name"], t.value("input", Json::object())});
+        }
+    }
+    if (auto error = j.find("error"); error != j.end()) {
+        auto code = error_code_from_string(error->value("code", "server"));
+        if (!code) return make_error(ErrorCode::bad_request, where + ".error.code is unknown");
+        step.error = Error{*code, error->value("message", "scripted error")};
+    }
+    return step;
+}
+
+Result<Script> load_script(const std::string& path) {
+    auto bytes = read_file(path, path);
+    if (!bytes) return bytes.error();
+    Json j = Json::parse(*bytes, nullptr, false);
+    if (j.is_discarded() || !j.is_object() || !j.contains("steps") || !j["steps"].is_array())
+        return make_error(ErrorCode::bad_request,
+                          "script " + path + " must be a JSON object with a \"steps\" array");
+    Script script;
+    for (std::size_t i = 0; i < j["steps"].size(); ++i) {
+        auto step =
+            parse_step(j["steps"][i], "script " + path + ": steps[" + std::to_string(i) + "]");
+        if (!step) return step.error();
+        script.steps.push_back(std::move(*step));
+    }
+    if (j.contains("log")) {
+        std::filesystem::path log = j["log"].get<std::string>();
+        if (log.is_relative()) log = std::filesystem::path(path).parent_path() / log;
+        script.log = log.string();
+    }
+    return script;
+}
+
+void log_call(const Script& script, const ProviderRequest& request) {
+    if (script.log.empty()) return;
+    Json tools = Json::array();
+    for (const ToolSpec& spec : request.tools)
+        tools.push_back(spec.name);
+    Json conversation = Json::array();
+    for (const auto& m : request.conversation)
+        conversation.push_back(to_json(*m));
+    std::ofstream(script.log, std::ios::app) << Json{{"call", script.calls},
+                                                     {"tools", tools},
+                                                     {"system", request.system},
+                                                     {"conversation", conversation}}
+                                                    .dump()
+                                             << "\n";
+}
+
+std::vector<ProviderReport> reports_for(const Step& step) {
+    std::vector<ProviderReport> reports;
+    if (!step.thinking.empty()) reports.push_back(ProviderReport::thinking(step.thinking));
+    for (std::string& word : split_words(step.text))
+        reports.push_back(ProviderReport::delta(std::move(word)));
+    if (step.error) {
+        reports.push_back(ProviderReport::error(step.error->code, step.error->message));
+        return reports;
+    }
+    for (const ToolCall& call : step.tools)
+        reports.push_back(ProviderReport::tool_call(call));
+    reports.push_back(ProviderReport::done(step.tools.empty() ? "end_turn" : "tool_use"));
+    return reports;
+}
+
+} // namespace
+
+Result<Provider> make_script_provider(asio::io_context& io, const std::string& path) {
+    auto loaded = load_script(path);
+    if (!loaded) return loaded.error();
+    auto script = std::make_shared<Script>(std::move(*loaded));
+    Provider provider{"script", "script", {}};
+    provider.start = [&io, script](ProviderRequest request, ProviderReportFn report) {
+        ++script->calls;
+        log_call(*script, request);
+        Step step = script->next < script->steps.size() ? script->steps[script->next++]
+                                                        : Step{"(script ended)", {}, {}, {}, {}};
+        return play_reports(io, reports_for(step), std::move(report), step.delay);
+    };
+    return provider;
+}
+
+Result<Provider> make_provider(asio::io_context& io, std::string_view spec) {
+    if (spec == "echo") return make_echo_provider(io);
+    if (spec.substr(0, 7) == "script:")
+        return make_script_provider(io, std::string(spec.substr(7)));
+    if (spec == "script")
+        return make_error(ErrorCode::not_configured,
+                          "the script provider needs a file: script:FILE");
+    return make_error(ErrorCode::not_configured,
+                      "unknown provider '" + std::string(spec) + "' (known: echo, script:FILE)");
+}
+
+} // namespace rio

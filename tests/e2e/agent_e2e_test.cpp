@@ -1,0 +1,477 @@
+// The agent core through the real rio-core with the script provider: plan mode, the gate,
+// plan files, stop/reset, and what the provider is offered on every call (issue 3's list).
+#include "tests/support/agent_session.hpp"
+
+#include <cerrno>
+#include <csignal>
+#include <gtest/gtest.h>
+#include <regex>
+#include <thread>
+
+namespace rio::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::vector<std::string> read_and_plan{"list_dir", "read_file", "search", "present_plan"};
+const std::vector<std::string> every_tool{"list_dir",    "read_file",   "search",      "edit_file",
+                                          "create_file", "run_command", "present_plan"};
+
+Json tool(const std::string& name, Json input) {
+    return {{"name", name}, {"input", input}};
+}
+Json step(std::vector<Json> tools, std::string text = "") {
+    return {{"text", text}, {"tools", tools}};
+}
+Json plan_step(const std::string& title = "Add a greeting flag",
+               const std::string& plan = "1. Add `--shout` to greet.py\n2. Test it\n") {
+    return step({tool("present_plan", {{"title", title}, {"plan", plan}})});
+}
+Json edit_step(const std::string& old_s = "Hello", const std::string& new_s = "Hi") {
+    return step(
+        {tool("edit_file", {{"path", "greet.py"}, {"old_string", old_s}, {"new_string", new_s}})});
+}
+Json text_step(const std::string& text) {
+    return {{"text", text}};
+}
+
+const std::string greet = "def greeting(name):\n    return f\"Hello, {name}!\"\n";
+
+std::vector<std::string> names_of(const Json& tools) {
+    std::vector<std::string> out;
+    for (const Json& t : tools)
+        out.push_back(t["name"]);
+    return out;
+}
+
+bool alive(pid_t pid) {
+    return ::kill(pid, 0) == 0 || errno != ESRCH;
+}
+
+// Roles alternate from the user, and every tool call is answered by the next entry.
+void expect_valid_history(AgentSession& s) {
+    Json messages = s.request("agent.history")["result"]["messages"];
+    for (std::size_t i = 0; i < messages.size(); ++i) {
+        EXPECT_EQ(messages[i]["role"], i % 2 == 0 ? "user" : "assistant") << messages.dump();
+        if (!messages[i].contains("calls")) continue;
+        ASSERT_LT(i + 1, messages.size());
+        EXPECT_EQ(messages[i]["calls"].size(), messages[i + 1]["results"].size());
+    }
+}
+
+TEST(AgentE2E, T01_PlanModeOffersReadToolsAndPresentPlan_BuildModeOffersAll) {
+    AgentSession s(Json::array());
+    EXPECT_EQ(names_of(s.request("agent.tools")["result"]["tools"]), every_tool);
+    ASSERT_EQ(s.request("agent.mode.set", {{"mode", "plan"}})["ok"], true);
+    Json tools = s.request("agent.tools")["result"]["tools"];
+    EXPECT_EQ(names_of(tools), read_and_plan);
+    for (const Json& t : tools) {
+        EXPECT_TRUE(t["input_schema"]["type"] == "object") << t.dump();
+        EXPECT_FALSE(t["description"].get<std::string>().empty());
+        EXPECT_TRUE(t["kind"] == "read" || t["kind"] == "plan");
+    }
+}
+
+TEST(AgentE2E, T02_ThePlanLayerIsLastInPlanModeAndAbsentInBuildMode) {
+    AgentSession s(Json::array({text_step("one"), text_step("two")}));
+    write_bytes(s.project() / "AGENTS.md", "Project rule: use tabs.\n");
+    std::string build = s.request("agent.prompt.get")["result"]["composed"];
+    EXPECT_EQ(build.find("# Plan mode"), std::string::npos);
+    EXPECT_NE(build.find("Project rule: use tabs."), std::string::npos);
+    s.request("agent.mode.set", {{"mode", "plan"}});
+    std::string plan = s.request("agent.prompt.get")["result"]["composed"];
+    auto at = plan.find("# Plan mode");
+    ASSERT_NE(at, std::string::npos);
+    EXPECT_GT(at, plan.find("Project rule: use tabs.")) << "the plan layer comes last";
+    s.send("go");
+    s.wait("agent.done");
+    EXPECT_EQ(s.provider_calls().at(0)["system"], plan) << "the provider got the composed text";
+}
+
+TEST(AgentE2E, T02_UserAndProjectOverridesReplaceTheShippedPlanLayer) {
+    AgentSession s(Json::array());
+    s.request("agent.mode.set", {{"mode", "plan"}});
+    write_bytes(s.config() / "agent/plan.md", "USER PLAN LAYER\n");
+    std::string composed = s.request("agent.prompt.get")["result"]["composed"];
+    EXPECT_EQ(composed.substr(composed.size() - 15), "USER PLAN LAYER");
+    EXPECT_EQ(composed.find("# Plan mode"), std::string::npos);
+    write_bytes(s.project() / ".rio/plan.md", "PROJECT PLAN LAYER\n");
+    composed = s.request("agent.prompt.get")["result"]["composed"];
+    EXPECT_EQ(composed.substr(composed.size() - 18), "PROJECT PLAN LAYER");
+    EXPECT_EQ(composed.find("USER PLAN LAYER"), std::string::npos);
+    Json plan_layer = s.request("agent.prompt.get", {{"layer", "plan"}})["result"];
+    EXPECT_EQ(plan_layer["origin"], "project");
+    EXPECT_EQ(plan_layer["active"], true);
+}
+
+void expect_write_tools_refused(bool auto_accept) {
+    AgentSession s(Json::array(
+        {step({tool("edit_file",
+                    {{"path", "greet.py"}, {"old_string", "Hello"}, {"new_string", "Bye"}}),
+               tool("create_file", {{"path", "new.txt"}, {"content", "x"}}),
+               tool("run_command", {{"argv", {"touch", "marker"}}})}),
+         text_step("ok")}));
+    write_bytes(s.project() / "greet.py", greet);
+    write_bytes(s.config() / "allow", "touch\n"); // even an allow-listed command
+    s.request("agent.mode.set", {{"mode", "plan"}});
+    s.request("agent.autoaccept.set", {{"on", auto_accept}});
+    s.send("change it");
+    for (int i = 0; i < 3; ++i) {
+        Json result = s.wait("agent.tool_result");
+        EXPECT_EQ(result["ok"], false);
+        EXPECT_NE(result["content"].get<std::string>().find("not available in plan mode"),
+                  std::string::npos);
+    }
+    s.wait("agent.done");
+    EXPECT_EQ(read_bytes(s.project() / "greet.py"), greet);
+    EXPECT_FALSE(fs::exists(s.project() / "new.txt"));
+    EXPECT_FALSE(fs::exists(s.project() / "marker")) << "no process may start";
+    Json second = s.provider_calls().at(1)["conversation"].back()["results"];
+    ASSERT_EQ(second.size(), 3u);
+    for (const Json& r : second)
+        EXPECT_EQ(r["is_error"], true);
+}
+
+TEST(AgentE2E, T03_WriteToolsInPlanModeGetErrorResultsAndNothingChanges) {
+    expect_write_tools_refused(false);
+}
+
+TEST(AgentE2E, T03_WriteToolsInPlanModeAreRefusedEvenWithAutoAccept) {
+    expect_write_tools_refused(true);
+}
+
+TEST(AgentE2E, T04_PresentPlanIsProposedAndFiled_AndWaitsEvenWithAutoAccept) {
+    AgentSession s(Json::array({plan_step("Add a --shout flag!")}));
+    s.request("agent.mode.set", {{"mode", "plan"}});
+    s.request("agent.autoaccept.set", {{"on", true}});
+    long turn = s.send("plan a flag");
+    Json proposal = s.wait("agent.propose");
+    EXPECT_EQ(proposal["turn"], turn);
+    EXPECT_EQ(proposal["kind"], "plan");
+    EXPECT_EQ(proposal["title"], "Add a --shout flag!");
+    EXPECT_EQ(proposal["plan"], "1. Add `--shout` to greet.py\n2. Test it\n");
+    std::string path = proposal["path"];
+    EXPECT_TRUE(
+        std::regex_match(path, std::regex(R"(\.rio/plans/\d{8}-\d{6}-add-a-shout-flag\.md)")))
+        << path;
+    std::string file = read_bytes(s.project() / path);
+    EXPECT_NE(file.find("status: presented"), std::string::npos);
+    EXPECT_NE(file.find("# Add a --shout flag!\n\n1. Add `--shout`"), std::string::npos);
+    for (const Json& e : s.client().drain(300ms))
+        EXPECT_TRUE(e["event"] != "agent.tool_result" && e["event"] != "agent.decided")
+            << "a plan is never auto-accepted: " << e.dump();
+    Json status = s.request("agent.status")["result"];
+    EXPECT_EQ(status["busy"], true);
+    EXPECT_EQ(status["pending"]["kind"], "plan");
+    Json listed = s.request("plans.list")["result"]["plans"];
+    ASSERT_EQ(listed.size(), 1u);
+    EXPECT_EQ(listed[0]["status"], "presented");
+    EXPECT_EQ(listed[0]["title"], "Add a --shout flag!");
+}
+
+TEST(AgentE2E, T05_ApproveWithAutoSwitchesToBuildBeforeTheResult_NextCallCanEdit) {
+    AgentSession s(Json::array({plan_step(), edit_step(), text_step("Done.")}));
+    write_bytes(s.project() / "greet.py", greet);
+    s.request("agent.mode.set", {{"mode", "plan"}});
+    long turn = s.send("plan it");
+    s.wait("agent.propose");
+    s.client().drain(0ms); // forget the agent.mode {plan} of mode.set
+    ASSERT_EQ(s.request("agent.approve",
+                        {{"turn", turn}, {"decision", "approve"}, {"policy", "auto"}})["ok"],
+              true);
+    auto events = s.client().events_until("agent.tool_result");
+    std::vector<std::string> order;
+    for (const Json& e : events)
+        order.push_back(e["event"]);
+    auto mode = std::find(order.begin(), order.end(), "agent.mode");
+    ASSERT_NE(mode, order.end()) << "agent.mode must precede the plan's tool result";
+    EXPECT_EQ(events[mode - order.begin()]["params"]["mode"], "build");
+    EXPECT_EQ(events.back()["params"]["ok"], true);
+    Json edit_result = s.wait("agent.tool_result");
+    EXPECT_EQ(edit_result["name"], "edit_file");
+    EXPECT_EQ(edit_result["ok"], true) << "auto-accept applies the edit without waiting";
+    Json done = s.wait("agent.done");
+    EXPECT_EQ(done["turn"], turn) << "all within the same turn";
+    EXPECT_EQ(s.tools_of_call(0), read_and_plan);
+    EXPECT_EQ(s.tools_of_call(1), every_tool) << "the next provider call is offered edit_file";
+    EXPECT_EQ(read_bytes(s.project() / "greet.py"),
+              "def greeting(name):\n    return f\"Hi, {name}!\"\n");
+    Json status = s.request("agent.status")["result"];
+    EXPECT_EQ(status["mode"], "build");
+    EXPECT_EQ(status["auto_accept"], true);
+    std::string plan = s.request("plans.list")["result"]["plans"][0]["path"];
+    EXPECT_NE(read_bytes(s.project() / plan).find("status: approved\n"), std::string::npos);
+    EXPECT_NE(read_bytes(s.project() / plan).find("policy: auto\n"), std::string::npos);
+}
+
+TEST(AgentE2E, T05_ApproveWithReviewLeavesTheNextEditWaiting) {
+    AgentSession s(Json::array({plan_step(), edit_step(), text_step("Done.")}));
+    write_bytes(s.project() / "greet.py", greet);
+    s.request("agent.mode.set", {{"mode", "plan"}});
+    s.request("agent.autoaccept.set", {{"on", true}});
+    long turn = s.send("plan it");
+    s.wait("agent.propose");
+    s.request("agent.approve", {{"turn", turn}, {"decision", "approve"}, {"policy", "review"}});
+    Json edit = s.wait("agent.propose");
+    EXPECT_EQ(edit["kind"], "edit");
+    EXPECT_EQ(edit["path"], "greet.py");
+    EXPECT_NE(edit["diff"].get<std::string>().find(
+                  "-    return f\"Hello, {name}!\"\n+    return f\"Hi, {name}!\""),
+              std::string::npos)
+        << edit.dump();
+    EXPECT_EQ(read_bytes(s.project() / "greet.py"), greet) << "nothing before approval";
+    Json full = s.request("agent.proposal")["result"]["proposal"];
+    EXPECT_EQ(full["before"], greet);
+    EXPECT_EQ(s.request("agent.status")["result"]["auto_accept"], false);
+    s.request("agent.approve", {{"turn", turn}, {"decision", "approve"}});
+    s.wait("agent.done");
+    EXPECT_NE(read_bytes(s.project() / "greet.py").find("Hi, {name}"), std::string::npos);
+}
+
+TEST(AgentE2E, T06_RejectWithFeedbackKeepsPlanModeAndTellsTheModel) {
+    AgentSession s(Json::array({plan_step(), text_step("What should change?")}));
+    s.request("agent.mode.set", {{"mode", "plan"}});
+    long turn = s.send("plan it");
+    std::string path = s.wait("agent.propose")["path"];
+    s.request("agent.approve",
+              {{"turn", turn}, {"decision", "reject"}, {"feedback", "use argparse"}});
+    Json decided = s.wait("agent.decided");
+    EXPECT_EQ(decided["decision"], "reject");
+    s.wait("agent.done");
+    EXPECT_EQ(s.request("agent.status")["result"]["mode"], "plan");
+    Json result = s.provider_calls().at(1)["conversation"].back()["results"][0];
+    EXPECT_EQ(result["is_error"], true);
+    EXPECT_NE(result["content"].get<std::string>().find("use argparse"), std::string::npos);
+    EXPECT_EQ(s.tools_of_call(1), read_and_plan);
+    EXPECT_TRUE(fs::exists(s.project() / path));
+    EXPECT_NE(read_bytes(s.project() / path).find("status: rejected\n"), std::string::npos);
+}
+
+TEST(AgentE2E, T07_APlanEditedOnDiskIsWhatGetsApproved) {
+    AgentSession s(Json::array({plan_step(), text_step("ok")}));
+    s.request("agent.mode.set", {{"mode", "plan"}});
+    long turn = s.send("plan it");
+    std::string path = s.wait("agent.propose")["path"];
+    std::string file = read_bytes(s.project() / path);
+    file.replace(file.find("2. Test it"), 10, "2. Test it with pytest\n3. Update README");
+    write_bytes(s.project() / path, file);
+    s.request("agent.approve", {{"turn", turn}, {"decision", "approve"}, {"policy", "review"}});
+    Json result = s.wait("agent.tool_result");
+    std::string content = result["content"];
+    EXPECT_NE(content.find("The user edited the plan"), std::string::npos) << content;
+    EXPECT_NE(content.find("3. Update README"), std::string::npos) << content;
+}
+
+TEST(AgentE2E, T07_APlanEditedInAnUnsavedBufferIsWhatGetsApproved) {
+    AgentSession s(Json::array({plan_step(), text_step("ok")}));
+    s.request("agent.mode.set", {{"mode", "plan"}});
+    long turn = s.send("plan it");
+    std::string path = s.wait("agent.propose")["path"];
+    Json opened = s.request("buffer.open", {{"path", path}})["result"];
+    std::string text = opened["text"];
+    ASSERT_EQ(s.request("buffer.replace",
+                        {{"path", path}, {"text", text + "3. Also a man page\n"}})["ok"],
+              true);
+    s.request("agent.approve", {{"turn", turn}, {"decision", "approve"}});
+    std::string content = s.wait("agent.tool_result")["content"];
+    EXPECT_NE(content.find("The user edited the plan"), std::string::npos);
+    EXPECT_NE(content.find("3. Also a man page"), std::string::npos);
+    EXPECT_NE(read_bytes(s.project() / path).find("3. Also a man page"), std::string::npos)
+        << "the approved text is saved with its status";
+}
+
+TEST(AgentE2E, T07_AnUneditedPlanIsApprovedWithoutAnEditNote) {
+    AgentSession s(Json::array({plan_step(), text_step("ok")}));
+    s.request("agent.mode.set", {{"mode", "plan"}});
+    long turn = s.send("plan it");
+    s.wait("agent.propose");
+    s.request("agent.approve", {{"turn", turn}, {"decision", "approve"}});
+    std::string content = s.wait("agent.tool_result")["content"];
+    EXPECT_EQ(content.find("edited"), std::string::npos) << content;
+}
+
+TEST(AgentE2E, T08_WithoutAProjectThePlanIsProposedWithAnEmptyPathAndNothingIsWritten) {
+    AgentSession s(Json::array({plan_step(), text_step("ok")}), /*with_project=*/false);
+    s.request("agent.mode.set", {{"mode", "plan"}});
+    long turn = s.send("plan it");
+    Json proposal = s.wait("agent.propose");
+    EXPECT_EQ(proposal["path"], "");
+    EXPECT_EQ(proposal["title"], "Add a greeting flag");
+    s.request("agent.approve", {{"turn", turn}, {"decision", "approve"}});
+    EXPECT_EQ(s.wait("agent.tool_result")["ok"], true);
+    EXPECT_FALSE(fs::exists(s.project() / ".rio"));
+    EXPECT_EQ(std::distance(fs::directory_iterator(s.project().path()), {}), 0);
+}
+
+TEST(AgentE2E, T09_PresentPlanInBuildModeIsGatedAndApprovedWithoutAModeEvent) {
+    AgentSession s(Json::array({plan_step(), text_step("ok")}));
+    long turn = s.send("plan it");
+    s.wait("agent.propose");
+    s.request("agent.approve", {{"turn", turn}, {"decision", "approve"}});
+    auto events = s.client().events_until("agent.done");
+    for (const Json& e : events)
+        EXPECT_NE(e["event"], "agent.mode") << e.dump();
+    EXPECT_EQ(s.request("agent.status")["result"]["mode"], "build");
+}
+
+TEST(AgentE2E, T10_TwoClientsSeeTheProposalModeAndDecision_TheSecondDecisionIsRefused) {
+    TempDir dir;
+    TempDir project;
+    std::string socket = (dir / "core.sock").string();
+    write_bytes(dir / "script.json", Json{{"steps", {plan_step(), text_step("ok")}}}.dump());
+    CoreProcess core({"--listen", "unix:" + socket, "--project", project.path().string(),
+                      "--provider", "script:" + (dir / "script.json").string()},
+                     {"XDG_CONFIG_HOME=" + dir.path().string()});
+    core.wait_for_stderr("listening on");
+    LineClient a = LineClient::connect_unix(socket), b = LineClient::connect_unix(socket);
+    a.request("agent.mode.set", {{"mode", "plan"}});
+    for (LineClient* c : {&a, &b})
+        EXPECT_EQ(c->next_event("agent.mode")["params"]["mode"], "plan");
+    long turn = a.request("agent.send", {{"text", "plan"}})["result"]["turn"];
+    for (LineClient* c : {&a, &b})
+        EXPECT_EQ(c->next_event("agent.propose")["params"]["kind"], "plan");
+    Json first =
+        b.request("agent.approve", {{"turn", turn}, {"decision", "approve"}, {"policy", "auto"}});
+    EXPECT_EQ(first["ok"], true);
+    Json second = a.request("agent.approve", {{"turn", turn}, {"decision", "reject"}});
+    EXPECT_EQ(second["ok"], false);
+    EXPECT_EQ(second["error"]["code"], "conflict");
+    for (LineClient* c : {&a, &b}) {
+        Json decided = c->next_event("agent.decided")["params"];
+        EXPECT_EQ(decided["decision"], "approve");
+        EXPECT_EQ(c->next_event("agent.mode")["params"]["mode"], "build");
+    }
+}
+
+TEST(AgentE2E, T11_StopWhileWaitingOnTheProvider) {
+    AgentSession s(Json::array({{{"text", "slow"}, {"delay_ms", 30000}}, text_step("fast")}));
+    long turn = s.send("first");
+    std::this_thread::sleep_for(100ms);
+    Json stopped = s.request("agent.stop");
+    EXPECT_EQ(stopped["result"]["stopped"], Json::array({turn}));
+    EXPECT_EQ(s.wait("agent.stopped")["turn"], turn);
+    EXPECT_EQ(s.request("agent.status")["result"]["busy"], false);
+    long next = s.send("second");
+    EXPECT_EQ(s.wait("agent.done")["turn"], next);
+    expect_valid_history(s);
+}
+
+TEST(AgentE2E, T11_StopWhileACommandRunsKillsItsProcessGroup) {
+    AgentSession s(Json::array(
+        {step({tool(
+             "run_command",
+             {{"argv",
+               {"sh", "-c", "echo $$ > parent.pid; sleep 60 & echo $! > child.pid; wait"}}})}),
+         text_step("after")}));
+    write_bytes(s.config() / "allow", "sh -c\n");
+    long turn = s.send("run it");
+    auto child = s.project() / "child.pid";
+    for (int i = 0; i < 500 && !(fs::exists(child) && fs::file_size(child) > 0); ++i)
+        std::this_thread::sleep_for(10ms);
+    ASSERT_TRUE(fs::exists(child)) << "the allow-listed command should have started";
+    pid_t parent = std::stoi(read_bytes(s.project() / "parent.pid"));
+    pid_t grandchild = std::stoi(read_bytes(child));
+    EXPECT_TRUE(alive(grandchild));
+    EXPECT_EQ(s.request("agent.stop")["result"]["stopped"], Json::array({turn}));
+    bool gone = false;
+    for (int i = 0; i < 500 && !gone; ++i) {
+        gone = !alive(parent) && !alive(grandchild);
+        if (!gone) std::this_thread::sleep_for(10ms);
+    }
+    EXPECT_TRUE(gone) << "the whole process group is killed";
+    long next = s.send("again");
+    s.wait("agent.done");
+    (void)next;
+    expect_valid_history(s);
+}
+
+TEST(AgentE2E, T11_StopWhileAProposalIsPending) {
+    AgentSession s(Json::array({edit_step(), text_step("next turn")}));
+    write_bytes(s.project() / "greet.py", greet);
+    long turn = s.send("edit");
+    s.wait("agent.propose");
+    EXPECT_EQ(s.request("agent.stop", {{"turn", turn}})["result"]["stopped"], Json::array({turn}));
+    EXPECT_TRUE(s.request("agent.status")["result"]["pending"].is_null());
+    Json late = s.request("agent.approve", {{"turn", turn}, {"decision", "approve"}});
+    EXPECT_EQ(late["error"]["code"], "bad_request");
+    EXPECT_EQ(read_bytes(s.project() / "greet.py"), greet);
+    s.send("go on");
+    s.wait("agent.done");
+    expect_valid_history(s);
+}
+
+TEST(AgentE2E, T12_ANewMessageWhileAPlanIsPendingEndsTheTurnAndKeepsPlanMode) {
+    AgentSession s(Json::array({plan_step(), text_step("ok")}));
+    s.request("agent.mode.set", {{"mode", "plan"}});
+    long first = s.send("plan it");
+    s.wait("agent.propose");
+    long second = s.send("never mind, explain instead");
+    EXPECT_EQ(s.wait("agent.stopped")["turn"], first);
+    EXPECT_EQ(s.wait("agent.done")["turn"], second);
+    EXPECT_EQ(s.request("agent.status")["result"]["mode"], "plan");
+    Json last_user = s.provider_calls().at(1)["conversation"].back();
+    ASSERT_EQ(last_user["results"].size(), 1u);
+    EXPECT_NE(last_user["results"][0]["content"].get<std::string>().find("interrupted"),
+              std::string::npos);
+    EXPECT_EQ(last_user["text"], "never mind, explain instead");
+    expect_valid_history(s);
+}
+
+TEST(AgentE2E, T13_ResetBroadcastsClearsHistoryAndRefusesThePendingDecision) {
+    AgentSession s(Json::array({plan_step()}));
+    s.request("agent.mode.set", {{"mode", "plan"}});
+    long turn = s.send("plan it");
+    s.wait("agent.propose");
+    ASSERT_EQ(s.request("agent.reset")["ok"], true);
+    s.wait("agent.reset");
+    EXPECT_EQ(s.request("agent.history")["result"]["messages"].size(), 0u);
+    Json refused = s.request("agent.approve", {{"turn", turn}, {"decision", "approve"}});
+    EXPECT_EQ(refused["ok"], false);
+    EXPECT_EQ(refused["error"]["code"], "bad_request");
+}
+
+TEST(AgentE2E, T14_EditConflictsAreRefusedAndTheFileIsUntouched) {
+    AgentSession s(Json::array(
+        {edit_step("Goodbye", "x"), edit_step("e", "x"), edit_step(), text_step("done")}));
+    write_bytes(s.project() / "greet.py", greet);
+    long turn = s.send("edit");
+    Json missing = s.wait("agent.tool_result");
+    EXPECT_EQ(missing["ok"], false);
+    EXPECT_NE(missing["content"].get<std::string>().find("was not found in greet.py"),
+              std::string::npos);
+    Json repeated = s.wait("agent.tool_result");
+    EXPECT_NE(repeated["content"].get<std::string>().find("times in greet.py"), std::string::npos);
+    s.wait("agent.propose"); // the third edit is valid and waits
+    std::string changed = "def greeting(name):\n    return f\"Howdy, {name}!\"\n";
+    write_bytes(s.project() / "greet.py", changed);
+    s.request("agent.approve", {{"turn", turn}, {"decision", "approve"}});
+    Json stale = s.wait("agent.tool_result");
+    EXPECT_EQ(stale["ok"], false);
+    EXPECT_NE(stale["content"].get<std::string>().find("changed since the edit was proposed"),
+              std::string::npos)
+        << stale.dump();
+    EXPECT_EQ(read_bytes(s.project() / "greet.py"), changed);
+}
+
+TEST(AgentE2E, T15_AnAllowListedCommandRunsWithoutAsking_OthersWait) {
+    AgentSession s(Json::array({step({tool("run_command", {{"argv", {"echo", "allowed"}}}),
+                                      tool("run_command", {{"argv", {"touch", "made"}}})}),
+                                text_step("done")}));
+    write_bytes(s.project() / ".rio/allow", "echo\n");
+    long turn = s.send("run");
+    Json ran = s.wait("agent.tool_result");
+    EXPECT_EQ(ran["ok"], true);
+    EXPECT_NE(ran["content"].get<std::string>().find("allowed\n[exit code 0"), std::string::npos)
+        << ran.dump();
+    Json asked = s.wait("agent.propose");
+    EXPECT_EQ(asked["kind"], "command");
+    EXPECT_EQ(asked["argv"], Json::array({"touch", "made"}));
+    EXPECT_EQ(asked["cwd"], ".");
+    EXPECT_FALSE(fs::exists(s.project() / "made"));
+    s.request("agent.approve", {{"turn", turn}, {"decision", "approve"}});
+    s.wait("agent.done");
+    EXPECT_TRUE(fs::exists(s.project() / "made"));
+}
+
+} // namespace
+} // namespace rio::test

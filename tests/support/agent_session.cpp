@@ -1,0 +1,47 @@
+#include "tests/support/agent_session.hpp"
+
+#include <fstream>
+#include <stdexcept>
+
+namespace rio::test {
+
+AgentSession::AgentSession(const Json& steps, bool with_project, bool log) {
+    Json script{{"steps", steps}};
+    if (log) script["log"] = "calls.jsonl";
+    write_bytes(home_ / "script.json", script.dump(2));
+    std::filesystem::create_directories(home_ / "config");
+    std::filesystem::create_directories(home_ / "data");
+    std::vector<std::string> args{"--provider", "script:" + (home_ / "script.json").string()};
+    if (with_project) {
+        args.push_back("--project");
+        args.push_back(project_.path().string());
+    }
+    core_ = std::make_unique<CoreProcess>(
+        args,
+        std::vector<std::string>{"XDG_CONFIG_HOME=" + (home_ / "config").string(),
+                                 "XDG_DATA_HOME=" + (home_ / "data").string(), "RIO_PROVIDER="});
+}
+
+std::vector<Json> AgentSession::provider_calls() const {
+    std::vector<Json> calls;
+    std::ifstream in(home_ / "calls.jsonl");
+    for (std::string line; std::getline(in, line);)
+        calls.push_back(Json::parse(line));
+    return calls;
+}
+
+std::vector<std::string> AgentSession::tools_of_call(std::size_t index) const {
+    auto calls = provider_calls();
+    if (index >= calls.size())
+        throw std::runtime_error("the provider was called only " + std::to_string(calls.size()) +
+                                 " times");
+    return calls[index]["tools"].get<std::vector<std::string>>();
+}
+
+long AgentSession::send(const std::string& text) {
+    Json r = request("agent.send", {{"text", text}});
+    if (r["ok"] != true) throw std::runtime_error("agent.send failed: " + r.dump());
+    return r["result"]["turn"].get<long>();
+}
+
+} // namespace rio::test

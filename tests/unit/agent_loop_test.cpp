@@ -1,0 +1,425 @@
+// The agent loop as a state machine: inputs in, effects out — no process, thread or socket.
+#include "core/agent/loop.hpp"
+
+#include <algorithm>
+#include <gtest/gtest.h>
+
+namespace rio {
+namespace {
+
+using Json = nlohmann::json;
+
+std::vector<std::string> names(const std::vector<ToolSpec>& tools) {
+    std::vector<std::string> out;
+    for (const ToolSpec& t : tools)
+        out.push_back(t.name);
+    return out;
+}
+
+// Collects effects and answers questions about them.
+struct Harness {
+    AgentLoop loop;
+    Effects out;
+
+    template <typename T> std::vector<T> all() const {
+        std::vector<T> found;
+        for (const Effect& e : out)
+            if (auto* t = std::get_if<T>(&e)) found.push_back(*t);
+        return found;
+    }
+    std::vector<std::string> event_names() const {
+        std::vector<std::string> found;
+        for (const EmitEvent& e : all<EmitEvent>())
+            found.push_back(e.name);
+        return found;
+    }
+    std::vector<Json> events(std::string_view name) const {
+        std::vector<Json> found;
+        for (const EmitEvent& e : all<EmitEvent>())
+            if (e.name == name) found.push_back(e.params);
+        return found;
+    }
+    CallProvider last_call() const { return all<CallProvider>().back(); }
+    std::uint64_t step() const { return last_call().step; }
+
+    TurnId send(std::string text) { return loop.send(std::move(text), out); }
+    void reply(std::string text, std::vector<ToolCall> calls = {}) {
+        TurnId turn = loop.turn();
+        std::uint64_t s = step();
+        if (!text.empty()) loop.on_provider(turn, s, ProviderReport::delta(text), out);
+        for (ToolCall& c : calls)
+            loop.on_provider(turn, s, ProviderReport::tool_call(c), out);
+        loop.on_provider(turn, s, ProviderReport::done(calls.empty() ? "end_turn" : "tool_use"),
+                         out);
+    }
+    void tool_report(const RunTool& run, std::string content, Json detail = nullptr,
+                     bool is_error = false) {
+        loop.on_tool(ToolReport{run.turn, run.call.id, run.stage, is_error, std::move(content),
+                                std::move(detail)},
+                     out);
+    }
+    Status decide(bool approve, std::optional<std::string> policy = {}, std::string feedback = {}) {
+        return loop.decide(Decision{loop.turn(), {}, approve, std::move(feedback), policy}, out);
+    }
+};
+
+ToolCall call(std::string id, std::string name, Json input) {
+    return ToolCall{std::move(id), std::move(name), std::move(input)};
+}
+
+// Roles alternate starting with the user, and every call is answered in the next entry.
+void expect_valid(const Conversation& c) {
+    for (std::size_t i = 0; i < c.size(); ++i) {
+        EXPECT_EQ(c[i]->role, i % 2 == 0 ? Role::user : Role::assistant) << "entry " << i;
+        if (c[i]->role != Role::assistant || c[i]->calls.empty()) continue;
+        ASSERT_LT(i + 1, c.size()) << "dangling tool calls at the end";
+        std::vector<std::string> answered;
+        for (const ToolOutcome& r : c[i + 1]->results)
+            answered.push_back(r.call_id);
+        for (const ToolCall& tc : c[i]->calls)
+            EXPECT_NE(std::find(answered.begin(), answered.end(), tc.id), answered.end())
+                << tc.id << " unanswered";
+    }
+}
+
+const Json edit_input{{"path", "a.txt"}, {"old_string", "a"}, {"new_string", "b"}};
+const Json plan_input{{"title", "T"}, {"plan", "1. do it"}};
+
+TEST(AgentLoop, PlanModeOffersOnlyReadToolsAndPresentPlan) {
+    Harness h;
+    h.loop.set_mode(Mode::plan, h.out);
+    h.send("hi");
+    EXPECT_EQ(names(h.last_call().tools),
+              (std::vector<std::string>{"list_dir", "read_file", "search", "present_plan"}));
+    EXPECT_EQ(h.last_call().mode, Mode::plan);
+}
+
+TEST(AgentLoop, BuildModeOffersEveryTool) {
+    Harness h;
+    h.send("hi");
+    EXPECT_EQ(names(h.last_call().tools),
+              (std::vector<std::string>{"list_dir", "read_file", "search", "edit_file",
+                                        "create_file", "run_command", "present_plan"}));
+}
+
+TEST(AgentLoop, ToolsAreRecomposedOnEveryStep) {
+    Harness h;
+    h.send("hi");
+    h.loop.set_mode(Mode::plan, h.out); // mid-turn
+    h.reply("", {call("c1", "list_dir", {{"path", "."}})});
+    h.tool_report(h.all<RunTool>().back(), "a.txt\n");
+    EXPECT_EQ(h.all<CallProvider>().size(), 2u);
+    EXPECT_EQ(names(h.last_call().tools).size(), 4u) << "the second step sees plan mode";
+}
+
+TEST(AgentLoop, DeltasStreamAndTheTurnEndsWithoutToolCalls) {
+    Harness h;
+    TurnId turn = h.send("hello");
+    h.reply("Hi there.");
+    EXPECT_EQ(h.events("agent.delta").at(0)["text"], "Hi there.");
+    EXPECT_EQ(h.events("agent.done").at(0)["turn"], turn);
+    EXPECT_FALSE(h.loop.busy());
+    ASSERT_EQ(h.loop.history().size(), 2u);
+    EXPECT_EQ(h.loop.history()[1]->text, "Hi there.");
+}
+
+TEST(AgentLoop, ReadToolsRunAtOnceAndTheirResultsFormOneUserEntry) {
+    Harness h;
+    h.send("look");
+    h.reply("",
+            {call("c1", "read_file", {{"path", "a"}}), call("c2", "list_dir", {{"path", "."}})});
+    ASSERT_EQ(h.all<RunTool>().size(), 1u) << "calls run one at a time, in order";
+    EXPECT_EQ(h.all<RunTool>()[0].stage, ToolStage::run);
+    h.tool_report(h.all<RunTool>()[0], "text of a");
+    ASSERT_EQ(h.all<RunTool>().size(), 2u);
+    h.tool_report(h.all<RunTool>()[1], "a\n");
+    const Message& results = *h.loop.history().back();
+    EXPECT_EQ(results.role, Role::user);
+    ASSERT_EQ(results.results.size(), 2u);
+    EXPECT_EQ(results.results[0].content, "text of a");
+    EXPECT_EQ(h.all<CallProvider>().size(), 2u) << "the loop continues after the results";
+}
+
+TEST(AgentLoop, WriteToolsInPlanModeAreRefusedWithoutRunning_EvenWithAutoAccept) {
+    Harness h;
+    h.loop.set_mode(Mode::plan, h.out);
+    h.loop.set_auto_accept(true, h.out);
+    h.send("change things");
+    h.reply("", {call("e", "edit_file", edit_input),
+                 call("c", "create_file", {{"path", "n"}, {"content", "x"}}),
+                 call("r", "run_command", {{"argv", {"rm", "-rf", "/"}}})});
+    EXPECT_TRUE(h.all<RunTool>().empty()) << "nothing may run";
+    auto results = h.events("agent.tool_result");
+    ASSERT_EQ(results.size(), 3u);
+    for (const Json& r : results) {
+        EXPECT_EQ(r["ok"], false);
+        EXPECT_NE(r["content"].get<std::string>().find("not available in plan mode"),
+                  std::string::npos);
+    }
+    EXPECT_EQ(h.all<CallProvider>().size(), 2u);
+    expect_valid(h.loop.history());
+}
+
+TEST(AgentLoop, AnUnknownToolIsRefusedByName) {
+    Harness h;
+    h.send("x");
+    h.reply("", {call("u", "delete_everything", Json::object())});
+    EXPECT_TRUE(h.all<RunTool>().empty());
+    EXPECT_NE(h.events("agent.tool_result")[0]["content"].get<std::string>().find(
+                  "no tool named 'delete_everything'"),
+              std::string::npos);
+}
+
+TEST(AgentLoop, AnEditWaitsForApprovalThenApplies) {
+    Harness h;
+    TurnId turn = h.send("edit");
+    h.reply("", {call("e", "edit_file", edit_input)});
+    RunTool prepare = h.all<RunTool>().back();
+    EXPECT_EQ(prepare.stage, ToolStage::prepare);
+    h.tool_report(prepare, {},
+                  {{"path", "a.txt"}, {"diff", "-a\n+b\n"}, {"before", "a"}, {"after", "b"}});
+    auto proposed = h.events("agent.propose");
+    ASSERT_EQ(proposed.size(), 1u);
+    EXPECT_EQ(proposed[0]["kind"], "edit");
+    EXPECT_EQ(proposed[0]["turn"], turn);
+    EXPECT_FALSE(proposed[0].contains("before")) << "full texts only via agent.proposal";
+    EXPECT_EQ(h.loop.proposal()["before"], "a");
+    EXPECT_EQ(h.all<RunTool>().size(), 1u) << "waits for a person";
+
+    ASSERT_TRUE(h.decide(true).ok());
+    RunTool apply = h.all<RunTool>().back();
+    EXPECT_EQ(apply.stage, ToolStage::apply);
+    h.tool_report(apply, "Edited a.txt");
+    EXPECT_EQ(h.events("agent.tool_result").back()["content"], "Edited a.txt");
+}
+
+TEST(AgentLoop, AutoAcceptAppliesEditsWithoutAsking) {
+    Harness h;
+    h.loop.set_auto_accept(true, h.out);
+    h.send("edit");
+    h.reply("", {call("e", "edit_file", edit_input)});
+    h.tool_report(h.all<RunTool>().back(), {}, {{"path", "a.txt"}, {"diff", ""}});
+    EXPECT_TRUE(h.events("agent.propose").empty());
+    EXPECT_EQ(h.all<RunTool>().back().stage, ToolStage::apply);
+}
+
+TEST(AgentLoop, CommandsWaitEvenWithAutoAcceptUnlessAllowed) {
+    Harness h;
+    h.loop.set_auto_accept(true, h.out);
+    h.send("run");
+    h.reply("", {call("r1", "run_command", {{"argv", {"make"}}}),
+                 call("r2", "run_command", {{"argv", {"git", "status"}}})});
+    h.tool_report(h.all<RunTool>().back(), {}, {{"argv", {"make"}}, {"allowed", false}});
+    EXPECT_EQ(h.events("agent.propose").size(), 1u);
+    ASSERT_TRUE(h.decide(false).ok());
+    h.tool_report(h.all<RunTool>().back(), {}, {{"argv", {"git", "status"}}, {"allowed", true}});
+    EXPECT_EQ(h.events("agent.propose").size(), 1u) << "an allow-listed command does not ask";
+    EXPECT_EQ(h.all<RunTool>().back().stage, ToolStage::apply);
+}
+
+TEST(AgentLoop, APlanIsNeverAutoAccepted) {
+    Harness h;
+    h.loop.set_auto_accept(true, h.out);
+    h.loop.set_mode(Mode::plan, h.out);
+    h.send("plan it");
+    h.reply("", {call("p", "present_plan", plan_input)});
+    h.tool_report(h.all<RunTool>().back(), {}, {{"title", "T"}, {"plan", "1."}, {"path", ""}});
+    EXPECT_EQ(h.events("agent.propose").size(), 1u);
+    EXPECT_EQ(h.all<RunTool>().back().stage, ToolStage::prepare);
+}
+
+TEST(AgentLoop, PlanApprovalWithAutoSwitchesToBuildBeforeTheResult_AndWidensTheNextCall) {
+    Harness h;
+    h.loop.set_mode(Mode::plan, h.out);
+    h.send("plan it");
+    h.reply("", {call("p", "present_plan", plan_input)});
+    h.tool_report(h.all<RunTool>().back(), {}, {{"title", "T"}, {"plan", "1."}, {"path", "x.md"}});
+    h.out.clear();
+    ASSERT_TRUE(h.decide(true, "auto").ok());
+    EXPECT_EQ(h.loop.mode(), Mode::build);
+    EXPECT_TRUE(h.loop.auto_accept());
+    auto order = h.event_names();
+    auto mode_at = std::find(order.begin(), order.end(), "agent.mode");
+    ASSERT_NE(mode_at, order.end());
+    EXPECT_EQ(std::find(order.begin(), order.end(), "agent.tool_result"), order.end())
+        << "the result comes only after the mode event";
+    RunTool apply = h.all<RunTool>().back();
+    EXPECT_EQ(apply.policy, "auto");
+    h.tool_report(apply, {}, {{"edited", false}, {"text", "1."}});
+    std::string result = h.events("agent.tool_result").back()["content"];
+    EXPECT_NE(result.find("approved"), std::string::npos);
+    EXPECT_NE(result.find("without further review"), std::string::npos);
+    EXPECT_EQ(names(h.last_call().tools).size(), 7u) << "same turn, next call: write tools";
+    EXPECT_EQ(h.last_call().turn, 1u);
+}
+
+TEST(AgentLoop, PlanApprovalWithReviewKeepsEditsGated) {
+    Harness h;
+    h.loop.set_auto_accept(true, h.out);
+    h.loop.set_mode(Mode::plan, h.out);
+    h.send("plan it");
+    h.reply("", {call("p", "present_plan", plan_input)});
+    h.tool_report(h.all<RunTool>().back(), {}, {{"path", ""}});
+    ASSERT_TRUE(h.decide(true, "review").ok());
+    EXPECT_FALSE(h.loop.auto_accept()) << "the policy is set with the approval";
+}
+
+TEST(AgentLoop, AnEditedPlanIsWhatTheModelIsTold) {
+    Harness h;
+    h.loop.set_mode(Mode::plan, h.out);
+    h.send("plan it");
+    h.reply("", {call("p", "present_plan", plan_input)});
+    h.tool_report(h.all<RunTool>().back(), {}, {{"path", "x.md"}});
+    ASSERT_TRUE(h.decide(true).ok());
+    h.tool_report(h.all<RunTool>().back(), {}, {{"edited", true}, {"text", "1. the user's way"}});
+    std::string result = h.events("agent.tool_result").back()["content"];
+    EXPECT_NE(result.find("The user edited the plan"), std::string::npos);
+    EXPECT_NE(result.find("1. the user's way"), std::string::npos);
+}
+
+TEST(AgentLoop, PlanRejectionKeepsPlanModeAndCarriesTheFeedback) {
+    Harness h;
+    h.loop.set_mode(Mode::plan, h.out);
+    h.send("plan it");
+    h.reply("", {call("p", "present_plan", plan_input)});
+    h.tool_report(h.all<RunTool>().back(), {}, {{"path", "x.md"}});
+    ASSERT_TRUE(h.decide(false, {}, "use a flag instead").ok());
+    EXPECT_EQ(h.loop.mode(), Mode::plan);
+    ASSERT_EQ(h.all<MarkPlanRejected>().size(), 1u);
+    EXPECT_EQ(h.all<MarkPlanRejected>()[0].proposal["path"], "x.md");
+    Json result = h.events("agent.tool_result").back();
+    EXPECT_EQ(result["ok"], false);
+    EXPECT_NE(result["content"].get<std::string>().find("use a flag instead"), std::string::npos);
+    EXPECT_NE(result["content"].get<std::string>().find("Do not start the work"),
+              std::string::npos);
+    EXPECT_EQ(names(h.last_call().tools).size(), 4u) << "the turn goes on, still in plan mode";
+}
+
+TEST(AgentLoop, TheFirstDecisionWins) {
+    Harness h;
+    h.send("edit");
+    h.reply("", {call("e", "edit_file", edit_input)});
+    h.tool_report(h.all<RunTool>().back(), {}, {{"path", "a.txt"}});
+    ASSERT_TRUE(h.decide(true).ok());
+    Status second = h.decide(false);
+    ASSERT_FALSE(second.ok());
+    EXPECT_EQ(second.error().code, ErrorCode::conflict);
+}
+
+TEST(AgentLoop, ADecisionWithNothingPendingIsABadRequest) {
+    Harness h;
+    Status s = h.decide(true);
+    ASSERT_FALSE(s.ok());
+    EXPECT_EQ(s.error().code, ErrorCode::bad_request);
+    EXPECT_EQ(s.error().message, "nothing is pending for turn 0");
+}
+
+TEST(AgentLoop, StopWhileWaitingOnTheProviderCancelsItAndKeepsRolesAlternating) {
+    Harness h;
+    TurnId turn = h.send("first");
+    h.loop.on_provider(turn, h.step(), ProviderReport::delta("partial"), h.out);
+    EXPECT_EQ(h.loop.stop(std::nullopt, h.out), std::vector<TurnId>{turn});
+    EXPECT_EQ(h.all<CancelProvider>().size(), 1u);
+    EXPECT_EQ(h.events("agent.stopped").size(), 1u);
+    h.loop.on_provider(turn, h.step(), ProviderReport::done("end_turn"), h.out); // late
+    EXPECT_TRUE(h.events("agent.done").empty()) << "reports after a stop are ignored";
+    h.send("second");
+    expect_valid(h.loop.history());
+    EXPECT_EQ(h.loop.history()[1]->text, "partial");
+}
+
+TEST(AgentLoop, StopWhileAToolRunsAnswersEveryDanglingCall) {
+    Harness h;
+    h.send("go");
+    h.reply("", {call("r", "run_command", {{"argv", {"sleep", "9"}}}),
+                 call("l", "list_dir", {{"path", "."}})});
+    h.tool_report(h.all<RunTool>().back(), {}, {{"allowed", true}});
+    ASSERT_EQ(h.all<RunTool>().back().stage, ToolStage::apply);
+    h.loop.stop(std::nullopt, h.out);
+    EXPECT_EQ(h.all<CancelTools>().size(), 1u);
+    const Message& last = *h.loop.history().back();
+    ASSERT_EQ(last.results.size(), 2u);
+    for (const ToolOutcome& r : last.results)
+        EXPECT_TRUE(r.is_error);
+    h.send("next");
+    expect_valid(h.loop.history());
+    EXPECT_EQ(h.loop.history().back()->text, "next");
+}
+
+TEST(AgentLoop, StopOfAnotherTurnOrWhenIdleStopsNothing) {
+    Harness h;
+    EXPECT_TRUE(h.loop.stop(std::nullopt, h.out).empty());
+    h.send("a");
+    EXPECT_TRUE(h.loop.stop(TurnId{99}, h.out).empty());
+    EXPECT_TRUE(h.loop.busy());
+}
+
+TEST(AgentLoop, ANewMessageWhileAPlanIsPendingInterruptsIt_AndPlanModeStays) {
+    Harness h;
+    h.loop.set_mode(Mode::plan, h.out);
+    TurnId first = h.send("plan it");
+    h.reply("", {call("p", "present_plan", plan_input)});
+    h.tool_report(h.all<RunTool>().back(), {}, {{"path", "x.md"}});
+    TurnId second = h.send("actually, something else");
+    EXPECT_EQ(second, first + 1);
+    EXPECT_EQ(h.events("agent.stopped").back()["turn"], first);
+    EXPECT_EQ(h.loop.mode(), Mode::plan);
+    const Message& entry = *h.loop.history().back();
+    ASSERT_EQ(entry.results.size(), 1u);
+    EXPECT_TRUE(entry.results[0].is_error);
+    EXPECT_NE(entry.results[0].content.find("interrupted"), std::string::npos);
+    EXPECT_EQ(entry.text, "actually, something else") << "results head the new user entry";
+    EXPECT_EQ(h.decide(true).error().code, ErrorCode::bad_request);
+    expect_valid(h.loop.history());
+}
+
+TEST(AgentLoop, ResetClearsHistoryAndForgetsThePendingDecision) {
+    Harness h;
+    h.send("edit");
+    h.reply("", {call("e", "edit_file", edit_input)});
+    h.tool_report(h.all<RunTool>().back(), {}, {{"path", "a.txt"}});
+    h.loop.reset(h.out);
+    EXPECT_TRUE(h.loop.history().empty());
+    EXPECT_EQ(h.events("agent.reset").size(), 1u);
+    EXPECT_FALSE(h.loop.busy());
+    EXPECT_FALSE(h.decide(true).ok());
+}
+
+TEST(AgentLoop, AProviderErrorEndsTheTurnAndTheNextTurnWorks) {
+    Harness h;
+    TurnId turn = h.send("one");
+    h.loop.on_provider(turn, h.step(), ProviderReport::error(ErrorCode::rate_limit, "slow down"),
+                       h.out);
+    auto errors = h.events("agent.error");
+    ASSERT_EQ(errors.size(), 1u);
+    EXPECT_EQ(errors[0]["code"], "rate_limit");
+    EXPECT_FALSE(h.loop.busy());
+    h.send("two");
+    h.reply("ok");
+    expect_valid(h.loop.history());
+    EXPECT_EQ(h.loop.history()[0]->text, "one\n\ntwo");
+}
+
+TEST(AgentLoop, StaleToolReportsAreIgnored) {
+    Harness h;
+    h.send("look");
+    h.reply("", {call("c1", "read_file", {{"path", "a"}})});
+    RunTool run = h.all<RunTool>().back();
+    h.loop.on_tool(ToolReport{run.turn, "other-id", run.stage, false, "x", nullptr}, h.out);
+    h.loop.on_tool(ToolReport{run.turn, run.call.id, ToolStage::apply, false, "x", nullptr}, h.out);
+    EXPECT_TRUE(h.events("agent.tool_result").empty());
+    EXPECT_TRUE(h.loop.expects(run.turn, run.call.id, ToolStage::run));
+}
+
+TEST(AgentLoop, ModeChangesAreBroadcastOnlyWhenTheyChange) {
+    Harness h;
+    h.loop.set_mode(Mode::build, h.out);
+    EXPECT_TRUE(h.events("agent.mode").empty());
+    h.loop.set_mode(Mode::plan, h.out);
+    ASSERT_EQ(h.events("agent.mode").size(), 1u);
+    EXPECT_EQ(h.events("agent.mode")[0]["mode"], "plan");
+    EXPECT_EQ(h.loop.status()["mode"], "plan");
+}
+
+} // namespace
+} // namespace rio

@@ -1,0 +1,59 @@
+#include "core/agent/plan_file.hpp"
+
+#include <gtest/gtest.h>
+
+namespace rio {
+namespace {
+
+constexpr std::time_t t0 = 1795996800; // 2026-11-30T00:00:00Z
+
+TEST(PlanFile, SlugLowercasesJoinsRunsAndTrims) {
+    EXPECT_EQ(plan_slug("Add a --verbose flag!"), "add-a-verbose-flag");
+    EXPECT_EQ(plan_slug("  Über Größe  "), "ber-gr-e");
+    EXPECT_EQ(plan_slug("***"), "plan");
+    EXPECT_EQ(plan_slug(""), "plan");
+    std::string slug = plan_slug(std::string(100, 'x') + " y");
+    EXPECT_EQ(slug.size(), 48u);
+    EXPECT_EQ(plan_slug(std::string(47, 'a') + " b"), std::string(47, 'a')) << "no trailing -";
+}
+
+TEST(PlanFile, PathsUseUtcSecondsAndNumberClashes) {
+    EXPECT_EQ(plan_file_path(t0, "add-flag"), ".rio/plans/20261130-000000-add-flag.md");
+    EXPECT_EQ(plan_file_path(t0, "add-flag", 2), ".rio/plans/20261130-000000-add-flag-2.md");
+}
+
+TEST(PlanFile, RenderLeadsWithTheTitleUnlessThePlanHasAHeading) {
+    std::string file = render_plan_file("Add flag", "1. parse it", t0);
+    EXPECT_EQ(file, "---\nstatus: presented\npresented: 2026-11-30T00:00:00Z\n---\n# Add flag\n\n"
+                    "1. parse it\n");
+    std::string own = render_plan_file("Add flag", "## My plan\n\nsteps\n", t0);
+    EXPECT_NE(own.find("---\n## My plan\n"), std::string::npos);
+    EXPECT_EQ(own.find("# Add flag"), std::string::npos);
+}
+
+TEST(PlanFile, ParseReadsFrontMatterTitleAndBody) {
+    PlanFileInfo info = parse_plan_file(render_plan_file("Add flag", "1. parse it", t0));
+    EXPECT_EQ(info.status, "presented");
+    EXPECT_EQ(info.presented, "2026-11-30T00:00:00Z");
+    EXPECT_EQ(info.title, "Add flag");
+    EXPECT_EQ(info.body, "# Add flag\n\n1. parse it\n");
+    PlanFileInfo bare = parse_plan_file("# Just markdown\n");
+    EXPECT_EQ(bare.status, "");
+    EXPECT_EQ(bare.body, "# Just markdown\n");
+}
+
+TEST(PlanFile, StatusUpdatesKeepTheBodyByteForByte) {
+    std::string file = render_plan_file("T", "body with ---\nlines\n", t0);
+    std::string decided = set_plan_status(file, "approved", t0 + 60, "auto");
+    PlanFileInfo info = parse_plan_file(decided);
+    EXPECT_EQ(info.status, "approved");
+    EXPECT_EQ(info.decided, "2026-11-30T00:01:00Z");
+    EXPECT_EQ(info.policy, "auto");
+    EXPECT_EQ(info.presented, "2026-11-30T00:00:00Z");
+    EXPECT_EQ(info.body, parse_plan_file(file).body);
+    EXPECT_EQ(parse_plan_file(set_plan_status("# no front matter\n", "rejected", t0, "")).status,
+              "rejected");
+}
+
+} // namespace
+} // namespace rio

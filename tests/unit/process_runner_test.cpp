@@ -1,0 +1,393 @@
+#include "host/process_runner.hpp"
+#include "tests/support/temp_dir.hpp"
+
+#include <asio/steady_timer.hpp>
+#include <cerrno>
+#include <csignal>
+#include <fcntl.h>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <optional>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+namespace rio {
+namespace {
+
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+
+// Generous on purpose: it catches hangs, it does not measure speed.
+constexpr auto guard_limit = 20s;
+
+CommandSpec spec_for(std::vector<std::string> argv, fs::path cwd = fs::current_path()) {
+    CommandSpec spec;
+    spec.argv = std::move(argv);
+    spec.cwd = std::move(cwd);
+    return spec;
+}
+
+// Runs the command to completion on a fresh io_context. With `cancel_when`, polls it and
+// cancels the command once it holds, so tests wait for the command to be ready instead of
+// guessing how long that takes.
+CommandResult run(CommandSpec spec, std::function<bool()> cancel_when = {}) {
+    asio::io_context io;
+    std::optional<CommandResult> result;
+    int calls = 0;
+    asio::steady_timer guard(io, guard_limit);
+    asio::steady_timer poll(io);
+    auto command = start_command(io, std::move(spec), [&](CommandResult r) {
+        ++calls;
+        result = std::move(r);
+        guard.cancel();
+        poll.cancel();
+    });
+    guard.async_wait([&](std::error_code ec) {
+        if (!ec) io.stop();
+    });
+    std::function<void()> poll_again = [&] {
+        poll.expires_after(10ms);
+        poll.async_wait([&](std::error_code ec) {
+            if (ec || result) return;
+            if (cancel_when()) {
+                command->cancel();
+                command->cancel(); // twice is harmless
+            } else {
+                poll_again();
+            }
+        });
+    };
+    if (cancel_when) poll_again();
+    io.run();
+    EXPECT_EQ(calls, 1) << "done runs exactly once";
+    if (!result) {
+        ADD_FAILURE() << "the command did not finish within the guard limit";
+        return {};
+    }
+    command->cancel(); // after completion: harmless
+    return *result;
+}
+
+// The first line of a file the command writes, e.g. a pid; empty until it is complete.
+std::string first_line(const fs::path& path) {
+    std::ifstream in(path);
+    std::string line;
+    if (!std::getline(in, line) || in.eof()) return {};
+    return line;
+}
+
+bool has_line(const fs::path& path) {
+    return !first_line(path).empty();
+}
+
+// A killed orphan is reparented to init, which in some containers never reaps it: a zombie
+// has stopped running, so it counts as gone.
+bool is_gone(pid_t pid) {
+    if (::kill(pid, 0) == -1 && errno == ESRCH) return true;
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string line;
+    std::getline(stat, line);
+    auto paren = line.rfind(')');
+    return paren != std::string::npos && paren + 2 < line.size() && line[paren + 2] == 'Z';
+}
+
+bool becomes_gone(pid_t pid) {
+    for (auto deadline = std::chrono::steady_clock::now() + guard_limit;
+         std::chrono::steady_clock::now() < deadline; std::this_thread::sleep_for(10ms))
+        if (is_gone(pid)) return true;
+    return false;
+}
+
+pid_t pid_in(const fs::path& path) {
+    std::string line = first_line(path);
+    return line.empty() ? 0 : static_cast<pid_t>(std::stoi(line));
+}
+
+std::size_t open_fds() {
+    return static_cast<std::size_t>(std::distance(fs::directory_iterator("/proc/self/fd"), {}));
+}
+
+TEST(ProcessRunner, CapturesOutputAndExitCode) {
+    CommandResult r = run(spec_for({"echo", "hello"}));
+    EXPECT_TRUE(r.started);
+    EXPECT_EQ(r.error, "");
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_EQ(r.signal, 0);
+    EXPECT_FALSE(r.timed_out);
+    EXPECT_FALSE(r.cancelled);
+    EXPECT_EQ(r.output, "hello\n");
+    EXPECT_EQ(r.output_bytes, 6u);
+}
+
+TEST(ProcessRunner, ReportsANonZeroExit) {
+    CommandResult r = run(spec_for({"sh", "-c", "echo failing; exit 3"}));
+    EXPECT_TRUE(r.started);
+    EXPECT_EQ(r.exit_code, 3);
+    EXPECT_EQ(r.signal, 0);
+    EXPECT_EQ(r.output, "failing\n");
+}
+
+TEST(ProcessRunner, MergesStderrIntoTheOutputInOrder) {
+    CommandResult r = run(spec_for({"sh", "-c", "echo out; echo err >&2; echo out again"}));
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_EQ(r.output, "out\nerr\nout again\n");
+}
+
+TEST(ProcessRunner, RunsWithoutAShell) {
+    CommandResult r = run(spec_for({"echo", "$HOME; ls *"}));
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_EQ(r.output, "$HOME; ls *\n");
+}
+
+TEST(ProcessRunner, StdinIsEmpty) {
+    CommandResult r = run(spec_for({"wc", "-c"}));
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_EQ(r.output, "0\n");
+}
+
+TEST(ProcessRunner, RunsInTheGivenFolder) {
+    test::TempDir dir;
+    test::write_bytes(dir / "here.txt", "found me\n");
+    CommandResult r = run(spec_for({"sh", "-c", "pwd; cat here.txt"}, dir.path()));
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_EQ(r.output, dir.path().string() + "\nfound me\n");
+}
+
+TEST(ProcessRunner, AMissingProgramIsNotStarted) {
+    CommandResult r = run(spec_for({"frobnicate-rio-no-such-program", "x"}));
+    EXPECT_FALSE(r.started);
+    EXPECT_EQ(r.error, "no such program: frobnicate-rio-no-such-program");
+    EXPECT_EQ(r.exit_code, -1);
+    EXPECT_EQ(r.output, "");
+}
+
+TEST(ProcessRunner, AMissingFolderIsNotStarted) {
+    test::TempDir dir;
+    CommandResult r = run(spec_for({"echo", "hi"}, dir / "nope"));
+    EXPECT_FALSE(r.started);
+    EXPECT_EQ(r.error, "no such folder: " + (dir / "nope").string());
+}
+
+TEST(ProcessRunner, AFileAsFolderIsNotStarted) {
+    test::TempDir dir;
+    test::write_bytes(dir / "file", "");
+    CommandResult r = run(spec_for({"echo", "hi"}, dir / "file"));
+    EXPECT_FALSE(r.started);
+    EXPECT_EQ(r.error, "not a folder: " + (dir / "file").string());
+}
+
+TEST(ProcessRunner, AnEmptyCommandIsNotStarted) {
+    CommandResult r = run(spec_for({}));
+    EXPECT_FALSE(r.started);
+    EXPECT_EQ(r.error, "no command given");
+}
+
+TEST(ProcessRunner, TimeoutKillsTheCommandAndItsGrandchild) {
+    test::TempDir dir;
+    // Long enough for the shell to start its background child and note its pid, which the
+    // test needs; the command itself would run for 30 s.
+    CommandSpec spec =
+        spec_for({"sh", "-c", "sleep 30 & echo $! > pid; echo started; sleep 30"}, dir.path());
+    spec.timeout = 1000ms;
+    CommandResult r = run(spec);
+    EXPECT_TRUE(r.started);
+    EXPECT_TRUE(r.timed_out);
+    EXPECT_FALSE(r.cancelled);
+    EXPECT_EQ(r.exit_code, -1);
+    EXPECT_NE(r.signal, 0);
+    EXPECT_EQ(r.output, "started\n");
+    pid_t grandchild = pid_in(dir / "pid");
+    ASSERT_GT(grandchild, 0) << "the shell never started its background child";
+    EXPECT_TRUE(becomes_gone(grandchild));
+}
+
+TEST(ProcessRunner, CancelKillsTheWholeGroup) {
+    test::TempDir dir;
+    CommandSpec spec = spec_for({"sh", "-c", "sleep 30 & echo $! > pid; sleep 30"}, dir.path());
+    CommandResult r = run(spec, [&] { return has_line(dir / "pid"); });
+    EXPECT_TRUE(r.started);
+    EXPECT_TRUE(r.cancelled);
+    EXPECT_FALSE(r.timed_out);
+    EXPECT_EQ(r.exit_code, -1);
+    EXPECT_NE(r.signal, 0);
+    pid_t grandchild = pid_in(dir / "pid");
+    ASSERT_GT(grandchild, 0);
+    EXPECT_TRUE(becomes_gone(grandchild));
+}
+
+TEST(ProcessRunner, ACommandIgnoringSigtermIsKilledAfterTheGrace) {
+    test::TempDir dir;
+    // Ignored signals survive exec, so the sleep ignores SIGTERM as well.
+    CommandSpec spec =
+        spec_for({"sh", "-c", "trap '' TERM; echo ready > ready; sleep 30"}, dir.path());
+    spec.kill_grace = 300ms;
+    CommandResult r = run(spec, [&] { return has_line(dir / "ready"); });
+    EXPECT_TRUE(r.cancelled);
+    EXPECT_EQ(r.signal, SIGKILL);
+    EXPECT_EQ(r.exit_code, -1);
+}
+
+TEST(ProcessRunner, ALingeringGrandchildDoesNotHoldUpCompletion) {
+    test::TempDir dir;
+    // Without the group kill at exit the background sleep would hold the output pipe open
+    // and outlive the command by 30 s.
+    CommandSpec spec =
+        spec_for({"sh", "-c", "sleep 30 & echo $! > pid; echo finished"}, dir.path());
+    CommandResult r = run(spec);
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_FALSE(r.timed_out);
+    EXPECT_EQ(r.output, "finished\n");
+    pid_t grandchild = pid_in(dir / "pid");
+    ASSERT_GT(grandchild, 0);
+    EXPECT_TRUE(becomes_gone(grandchild));
+}
+
+TEST(ProcessRunner, OutputHeldOpenOutsideTheGroupDoesNotHang) {
+    test::TempDir dir;
+    // setsid takes the background process out of the group, out of reach of the group kill;
+    // it still holds the output pipe. The command ends anyway, shortly after its exit.
+    CommandSpec spec = spec_for({"sh", "-c",
+                                 "setsid sh -c 'echo $$ > pid; exec sleep 30' & "
+                                 "while [ ! -s pid ]; do sleep 0.01; done; echo finished"},
+                                dir.path());
+    CommandResult r = run(spec);
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_EQ(r.output, "finished\n");
+    pid_t escaped = pid_in(dir / "pid");
+    ASSERT_GT(escaped, 0);
+    ::kill(escaped, SIGKILL); // not the runner's to kill; the test cleans up after itself
+}
+
+TEST(ProcessRunner, DestroyingTheLoopKillsAndReapsTheCommand) {
+    test::TempDir dir;
+    bool called = false;
+    {
+        asio::io_context io;
+        auto command = start_command(
+            io, spec_for({"sh", "-c", "sleep 30 & echo $! > pid; sleep 30"}, dir.path()),
+            [&](const CommandResult&) { called = true; });
+        asio::steady_timer poll(io);
+        std::function<void()> poll_again = [&] {
+            poll.expires_after(10ms);
+            poll.async_wait([&](std::error_code ec) {
+                if (ec) return;
+                if (has_line(dir / "pid"))
+                    io.stop(); // the command is still running when io goes away
+                else
+                    poll_again();
+            });
+        };
+        poll_again();
+        io.run_for(guard_limit);
+    }
+    EXPECT_FALSE(called);
+    pid_t grandchild = pid_in(dir / "pid");
+    ASSERT_GT(grandchild, 0);
+    EXPECT_TRUE(becomes_gone(grandchild));
+    pid_t waited = ::waitpid(-1, nullptr, WNOHANG);
+    int err = errno;
+    EXPECT_EQ(waited, -1) << "the command was reaped";
+    EXPECT_EQ(err, ECHILD);
+}
+
+TEST(ProcessRunner, CapsOutputKeepingHeadAndTail) {
+    std::string expected;
+    for (int i = 1; i <= 10000; ++i)
+        expected += std::to_string(i) + "\n";
+    CommandSpec spec = spec_for({"seq", "1", "10000"});
+    spec.output_cap = 100;
+    CommandResult r = run(spec);
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_EQ(r.output_bytes, expected.size());
+    EXPECT_EQ(r.output, expected.substr(0, 50) + "\n[... " + std::to_string(expected.size() - 100) +
+                            " bytes omitted ...]\n" + expected.substr(expected.size() - 50));
+}
+
+TEST(ProcessRunner, OutputUnderTheCapIsKeptWhole) {
+    CommandSpec spec = spec_for({"printf", "%s", std::string(100, 'x')});
+    spec.output_cap = 100;
+    CommandResult r = run(spec);
+    EXPECT_EQ(r.output, std::string(100, 'x'));
+    EXPECT_EQ(r.output_bytes, 100u);
+}
+
+TEST(ProcessRunner, TheCapDoesNotSplitACharacter) {
+    std::string text;
+    for (int i = 0; i < 1000; ++i)
+        text += "\xC3\xA9"; // é
+    CommandSpec spec = spec_for({"printf", "%s", text});
+    spec.output_cap = 101; // head 50 bytes (25 é), tail 51 bytes: one byte into a character
+    CommandResult r = run(spec);
+    EXPECT_EQ(r.output_bytes, 2000u);
+    EXPECT_EQ(r.output,
+              text.substr(0, 50) + "\n[... 1900 bytes omitted ...]\n" + text.substr(0, 50));
+}
+
+TEST(ProcessRunner, LargeOutputDoesNotDeadlock) {
+    CommandSpec spec =
+        spec_for({"sh", "-c", "head -c 20000000 /dev/zero | tr '\\0' x; echo; echo end"});
+    CommandResult r = run(spec);
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_EQ(r.output_bytes, 20000000u + 5);
+    std::string tail = std::string(32768 - 5, 'x') + "\nend\n";
+    EXPECT_EQ(r.output, std::string(32768, 'x') + "\n[... " + std::to_string(20000005 - 65536) +
+                            " bytes omitted ...]\n" + tail);
+}
+
+TEST(ProcessRunner, InvalidUtf8BecomesReplacementCharacters) {
+    CommandResult r =
+        run(spec_for({"printf", "%s", "ok \xFF\xFE caf\xC3\xA9 \xE2\x82 \xED\xA0\x80 end\xE2"}));
+    EXPECT_EQ(r.exit_code, 0);
+    // One U+FFFD per maximal ill-formed subsequence: FF, FE, E2 82, ED, A0, 80, E2.
+    EXPECT_EQ(r.output, "ok \uFFFD\uFFFD caf\u00E9 \uFFFD \uFFFD\uFFFD\uFFFD end\uFFFD");
+    EXPECT_EQ(r.output_bytes, 23u);
+}
+
+TEST(ProcessRunner, SignalsAreDefaultInTheCommand) {
+    // rio ignores SIGPIPE; the command must not inherit that, or `yes | head` never ends.
+    auto previous = std::signal(SIGPIPE, SIG_IGN);
+    CommandResult r =
+        run(spec_for({"sh", "-c", "yes | head -n 2; kill -PIPE $$; echo not reached"}));
+    std::signal(SIGPIPE, previous);
+    EXPECT_EQ(r.output, "y\ny\n");
+    EXPECT_EQ(r.signal, SIGPIPE);
+}
+
+TEST(ProcessRunner, OnlyStdioIsInherited) {
+    // A descriptor opened without O_CLOEXEC, as a careless library might.
+    int stray = ::open("/dev/null", O_RDONLY);
+    ASSERT_GE(stray, 3);
+    CommandResult r = run(spec_for({"ls", "/proc/self/fd"}));
+    ::close(stray);
+    EXPECT_EQ(r.output, "0\n1\n2\n3\n") << "3 is ls's own listing of the folder";
+}
+
+TEST(ProcessRunner, NoDescriptorOrZombieLeaksAcrossManyRuns) {
+    test::TempDir dir;
+    std::size_t before = open_fds();
+    for (int i = 0; i < 50; ++i) {
+        switch (i % 4) {
+        case 0:
+            EXPECT_EQ(run(spec_for({"echo", "hi"})).output, "hi\n");
+            break;
+        case 1:
+            EXPECT_FALSE(run(spec_for({"frobnicate-rio-no-such-program"})).started);
+            break;
+        case 2:
+            EXPECT_FALSE(run(spec_for({"echo"}, dir / "nope")).started);
+            break;
+        case 3:
+            EXPECT_EQ(run(spec_for({"sh", "-c", "echo x >&2; sleep 30 & exit 1"})).exit_code, 1);
+            break;
+        }
+    }
+    EXPECT_EQ(open_fds(), before);
+    pid_t waited = ::waitpid(-1, nullptr, WNOHANG);
+    int err = errno;
+    EXPECT_EQ(waited, -1) << "every child has been reaped";
+    EXPECT_EQ(err, ECHILD);
+}
+
+} // namespace
+} // namespace rio

@@ -1,0 +1,120 @@
+// run_command: prepare checks the argv and the human-written allow-list; apply runs the
+// program with rio's process runner (no shell, own process group, timeout).
+#include "core/agent/allow_list.hpp"
+#include "core/params.hpp"
+#include "host/files.hpp"
+#include "host/process_runner.hpp"
+#include "tools/project_file.hpp"
+#include "tools/tool_context.hpp"
+
+#include <cstdio>
+
+namespace rio {
+namespace {
+
+constexpr std::uint64_t default_timeout_s = 120;
+constexpr std::uint64_t max_timeout_s = 600;
+
+struct CommandInput {
+    std::vector<std::string> argv;
+    ProjectPath cwd;
+    std::uint64_t timeout_s = default_timeout_s;
+};
+
+Result<CommandInput> read_input(ToolContext& context, const nlohmann::json& input) {
+    CommandInput out;
+    auto argv = input.find("argv");
+    if (argv == input.end() || !argv->is_array() || argv->empty())
+        return make_error(ErrorCode::bad_request,
+                          "input.argv must be a non-empty array of strings, e.g. [\"make\", "
+                          "\"test\"]");
+    for (const auto& word : *argv) {
+        if (!word.is_string())
+            return make_error(ErrorCode::bad_request, "input.argv must hold only strings");
+        out.argv.push_back(word.get<std::string>());
+    }
+    auto cwd = tool_path(context.workspace, optional_string(input, "cwd", "input").value_or("."));
+    if (!cwd) return cwd.error();
+    std::error_code ec;
+    if (!std::filesystem::is_directory(cwd->real, ec))
+        return make_error(ErrorCode::not_found,
+                          "the working folder " + cwd->rel + " does not exist");
+    out.cwd = std::move(*cwd);
+    out.timeout_s = optional_count(input, "timeout_s", "input").value_or(default_timeout_s);
+    if (out.timeout_s == 0 || out.timeout_s > max_timeout_s)
+        return make_error(ErrorCode::bad_request, "input.timeout_s must be between 1 and 600");
+    return out;
+}
+
+std::vector<AllowRule> allow_rules(const ToolContext& context) {
+    std::vector<AllowRule> rules;
+    std::vector<std::filesystem::path> files{context.dirs.config / "allow"};
+    if (context.workspace.root) files.push_back(*context.workspace.root / ".rio/allow");
+    for (const auto& file : files)
+        if (auto text = read_file(file, file.string()))
+            for (AllowRule& rule : parse_allow_rules(*text))
+                rules.push_back(std::move(rule));
+    return rules;
+}
+
+std::string shown(const std::vector<std::string>& argv) {
+    std::string out;
+    for (const std::string& word : argv) {
+        bool plain = !word.empty() && word.find_first_of(" \t\"'\\$") == std::string::npos;
+        out += (out.empty() ? "" : " ") + (plain ? word : "'" + word + "'");
+    }
+    return out;
+}
+
+std::string describe(const std::vector<std::string>& argv, const CommandResult& r) {
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%.1f s", static_cast<double>(r.elapsed.count()) / 1000);
+    std::string out = "$ " + shown(argv) + "\n" + r.output;
+    if (!r.output.empty() && r.output.back() != '\n') out += "\n";
+    if (r.timed_out)
+        out += "[killed: timed out after " + std::string(seconds) + "]";
+    else if (r.cancelled)
+        out += "[stopped by the user after " + std::string(seconds) + "]";
+    else if (r.signal)
+        out += "[killed by signal " + std::to_string(r.signal) + " after " + seconds + "]";
+    else
+        out += "[exit code " + std::to_string(r.exit_code) + " · " + seconds + "]";
+    return out;
+}
+
+} // namespace
+
+ToolCancel run_command_tool(ToolContext& context, const RunTool& run, const ToolReportFn& report) {
+    auto input = read_input(context, run.call.input);
+    if (!input) {
+        report(tool_error(run, "The command was not run: " + input.error().message + "."));
+        return nullptr;
+    }
+    if (run.stage == ToolStage::prepare) {
+        bool allowed = command_allowed(allow_rules(context), input->argv);
+        report(tool_ok(run, {},
+                       {{"argv", input->argv},
+                        {"cwd", input->cwd.rel},
+                        {"timeout_s", input->timeout_s},
+                        {"allowed", allowed}}));
+        return nullptr;
+    }
+    CommandSpec spec;
+    spec.argv = input->argv;
+    spec.cwd = input->cwd.real;
+    spec.timeout = std::chrono::seconds(input->timeout_s);
+    auto running =
+        start_command(context.io, spec, [run, argv = input->argv, report](CommandResult r) {
+            if (!r.started) {
+                report(tool_error(run, "The command could not start: " + r.error + "."));
+                return;
+            }
+            bool failed = r.timed_out || r.cancelled || r.signal || r.exit_code != 0;
+            ToolReport out = tool_ok(run, describe(argv, r));
+            out.is_error = failed;
+            report(std::move(out));
+        });
+    return [running] { running->cancel(); };
+}
+
+} // namespace rio

@@ -1,0 +1,97 @@
+#include "tools/plan_store.hpp"
+
+#include "core/buffer_events.hpp"
+#include "host/document_io.hpp"
+#include "host/files.hpp"
+#include "tools/project_file.hpp"
+
+#include <algorithm>
+
+namespace rio {
+namespace {
+
+namespace fs = std::filesystem;
+
+void announce(const Emit& emit, const std::string& rel) {
+    emit("plans.changed", {{"path", rel}});
+    emit("fs.changed", {{"paths", {rel}}});
+}
+
+} // namespace
+
+Result<std::string> file_plan(Workspace& workspace, const Emit& emit, std::string_view title,
+                              std::string_view plan, std::time_t now) {
+    if (!workspace.root) return std::string();
+    std::error_code ec;
+    fs::create_directories(*workspace.root / ".rio/plans", ec);
+    if (ec) return make_error(ErrorCode::io_error, "cannot create .rio/plans: " + ec.message());
+    std::string slug = plan_slug(title);
+    for (int attempt = 1;; ++attempt) {
+        std::string rel = plan_file_path(now, slug, attempt);
+        auto path = confine(*workspace.root, rel);
+        if (!path) return path.error();
+        if (fs::exists(path->real, ec)) continue;
+        Document doc;
+        doc.path = path->rel;
+        doc.text = render_plan_file(title, plan, now);
+        if (Status s = save_document(doc, *path); !s) return s.error();
+        announce(emit, path->rel);
+        return path->rel;
+    }
+}
+
+Result<PlanFileInfo> read_plan(const Workspace& workspace, std::string_view rel) {
+    auto path = tool_path(workspace, rel);
+    if (!path) return path.error();
+    auto text = live_text(workspace, *path);
+    if (!text) return text.error();
+    return parse_plan_file(*text);
+}
+
+Status mark_plan(Workspace& workspace, const Emit& emit, std::string_view rel,
+                 std::string_view status, std::string_view policy, std::time_t now) {
+    auto path = tool_path(workspace, rel);
+    if (!path) return path.error();
+    auto open = workspace.buffers.find(path->rel);
+    if (open != workspace.buffers.end()) {
+        Document& doc = open->second;
+        TextEdit whole{0, doc.text.size(), set_plan_status(doc.text, status, now, policy)};
+        if (Status s = apply_edit(doc, whole); !s) return s;
+        emit("buffer.changed", buffer_edited(doc, whole));
+        if (Status s = save_document(doc, *path); !s) return s;
+        emit("buffer.changed", buffer_changed(doc, "saved"));
+    } else {
+        auto doc = load_document(*path);
+        if (!doc) return doc.error();
+        doc->text = set_plan_status(doc->text, status, now, policy);
+        if (Status s = save_document(*doc, *path); !s) return s;
+    }
+    announce(emit, path->rel);
+    return Ok{};
+}
+
+Result<Json> list_plans(const Workspace& workspace) {
+    if (!workspace.root) return make_error(ErrorCode::no_project, "no project is open");
+    Json plans = Json::array();
+    auto entries = list_dir(*workspace.root / ".rio/plans", ".rio/plans");
+    if (!entries) {
+        if (entries.error().code == ErrorCode::not_found) return Json{{"plans", plans}};
+        return entries.error();
+    }
+    std::vector<DirEntry> files = std::move(*entries);
+    std::sort(files.begin(), files.end(),
+              [](const DirEntry& a, const DirEntry& b) { return a.name > b.name; });
+    for (const DirEntry& e : files) {
+        if (e.type != "file" || !e.name.ends_with(".md")) continue;
+        std::string rel = ".rio/plans/" + e.name;
+        auto info = read_plan(workspace, rel);
+        if (!info) continue; // unreadable or not UTF-8: not a plan rio can show
+        plans.push_back({{"path", rel},
+                         {"title", info->title},
+                         {"status", info->status},
+                         {"created", info->presented}});
+    }
+    return Json{{"plans", plans}};
+}
+
+} // namespace rio

@@ -1,0 +1,33 @@
+// present_plan: prepare files the plan (when a project is open) and proposes it; apply,
+// after a person approved it, reads it back as they left it and records the approval.
+#include "core/params.hpp"
+#include "tools/plan_store.hpp"
+#include "tools/tool_context.hpp"
+
+namespace rio {
+
+ToolReport present_plan_tool(ToolContext& context, const RunTool& run) {
+    const nlohmann::json& input = run.call.input;
+    std::string title = require_string(input, "title", "input");
+    std::string plan = require_string(input, "plan", "input");
+    if (plan.find_first_not_of(" \t\r\n") == std::string::npos)
+        return tool_error(run, "The plan is empty; write the plan in the plan field.");
+
+    if (run.stage == ToolStage::prepare) {
+        auto path = file_plan(context.workspace, context.emit, title, plan, context.now());
+        if (!path) return tool_error(run, "The plan could not be filed: " + path.error().message);
+        return tool_ok(run, {}, {{"title", title}, {"plan", plan}, {"path", *path}});
+    }
+
+    std::string rel = run.proposal.value("path", "");
+    if (rel.empty()) return tool_ok(run, {}, {{"edited", false}, {"text", plan}});
+    auto now_text = read_plan(context.workspace, rel);
+    if (!now_text) // the user deleted or broke the file: what they saw is what was approved
+        return tool_ok(run, {}, {{"edited", false}, {"text", plan}});
+    std::string original = parse_plan_file(render_plan_file(title, plan, 0)).body;
+    bool edited = now_text->body != original;
+    (void)mark_plan(context.workspace, context.emit, rel, "approved", run.policy, context.now());
+    return tool_ok(run, {}, {{"edited", edited}, {"text", now_text->body}});
+}
+
+} // namespace rio
