@@ -475,3 +475,165 @@ TEST(AgentE2E, T15_AnAllowListedCommandRunsWithoutAsking_OthersWait) {
 
 } // namespace
 } // namespace rio::test
+
+namespace rio::test {
+namespace {
+
+TEST(AgentToolsE2E, BadToolInputGetsAClearErrorResultAndTheTurnGoesOn) {
+    AgentSession s(Json::array(
+        {step({tool("read_file", {{"path", 42}}), tool("read_file", {{"path", "../etc/passwd"}}),
+               tool("read_file", {{"path", "missing.txt"}}), tool("list_dir", Json::array({1})),
+               tool("run_command", {{"argv", "make test"}})}),
+         text_step("sorry")}));
+    write_bytes(s.config() / "allow", "make\n");
+    s.send("go");
+    std::vector<std::string> contents;
+    for (int i = 0; i < 5; ++i) {
+        Json r = s.wait("agent.tool_result");
+        EXPECT_EQ(r["ok"], false) << r.dump();
+        contents.push_back(r["content"]);
+    }
+    EXPECT_EQ(contents[0],
+              "Invalid input for read_file: input.path: expected a string, got number.");
+    EXPECT_EQ(contents[1], "path is outside the project: ../etc/passwd");
+    EXPECT_EQ(contents[2], "no such file or folder: missing.txt");
+    EXPECT_EQ(contents[3], "The input of list_dir must be a JSON object.");
+    EXPECT_NE(contents[4].find("input.argv must be a non-empty array of strings"),
+              std::string::npos);
+    EXPECT_EQ(s.wait("agent.done")["stop_reason"], "end_turn");
+}
+
+TEST(AgentToolsE2E, ReadFileShowsTheOpenBuffersUnsavedText) {
+    AgentSession s(
+        Json::array({step({tool("read_file", {{"path", "notes.txt"}})}), text_step("ok")}));
+    write_bytes(s.project() / "notes.txt", "on disk\n");
+    s.request("buffer.open", {{"path", "notes.txt"}});
+    s.request("buffer.replace", {{"path", "notes.txt"}, {"text", "in the editor\nline two\n"}});
+    s.send("read");
+    EXPECT_EQ(s.wait("agent.tool_result")["content"], "     1\tin the editor\n     2\tline two\n");
+}
+
+TEST(AgentToolsE2E, ReadFilePagesLongFilesAndSaysSo) {
+    AgentSession s(
+        Json::array({step({tool("read_file", {{"path", "long.txt"}, {"offset", 3}, {"limit", 2}})}),
+                     text_step("ok")}));
+    write_bytes(s.project() / "long.txt", "1\n2\n3\n4\n5\n6\n");
+    s.send("read");
+    EXPECT_EQ(s.wait("agent.tool_result")["content"],
+              "     3\t3\n     4\t4\n(showing lines 3-4 of 6; read more with offset 5)\n");
+}
+
+TEST(AgentToolsE2E, SearchRespectsGitignoreAndReportsPathLineText) {
+    AgentSession s(Json::array({step({tool("search", {{"pattern", "needle"}})}), text_step("ok")}));
+    write_bytes(s.project() / "src/a.cpp", "int x;\nint needle = 1;\n");
+    write_bytes(s.project() / "build/gen.cpp", "int needle = 2;\n");
+    write_bytes(s.project() / ".gitignore", "build/\n");
+    s.send("find");
+    std::string content = s.wait("agent.tool_result")["content"];
+    EXPECT_NE(content.find("src/a.cpp:2: int needle = 1;"), std::string::npos) << content;
+    EXPECT_EQ(content.find("build/gen.cpp"), std::string::npos) << content;
+}
+
+TEST(AgentToolsE2E, AnAutoAcceptedEditToAnOpenBufferUpdatesItAndSavesIt) {
+    AgentSession s(Json::array({edit_step(), text_step("ok")}));
+    write_bytes(s.project() / "greet.py", greet);
+    s.request("buffer.open", {{"path", "greet.py"}});
+    s.request("agent.autoaccept.set", {{"on", true}});
+    s.send("edit");
+    s.wait("agent.done");
+    Json buffer = s.request("buffer.text", {{"path", "greet.py"}})["result"];
+    EXPECT_NE(buffer["text"].get<std::string>().find("Hi, {name}"), std::string::npos);
+    EXPECT_EQ(buffer["dirty"], false);
+    EXPECT_EQ(read_bytes(s.project() / "greet.py"), buffer["text"]);
+}
+
+TEST(AgentToolsE2E, CreateFileMakesFoldersButNeverOverwrites) {
+    AgentSession s(
+        Json::array({step({tool("create_file", {{"path", "docs/new.md"}, {"content", "# New\n"}}),
+                           tool("create_file", {{"path", "greet.py"}, {"content", "x"}})}),
+                     text_step("ok")}));
+    write_bytes(s.project() / "greet.py", greet);
+    s.request("agent.autoaccept.set", {{"on", true}});
+    s.send("create");
+    EXPECT_EQ(s.wait("agent.tool_result")["content"], "Created docs/new.md (1 line).");
+    EXPECT_EQ(s.wait("agent.tool_result")["content"],
+              "greet.py already exists; use edit_file to change it.");
+    EXPECT_EQ(read_bytes(s.project() / "docs/new.md"), "# New\n");
+    EXPECT_EQ(read_bytes(s.project() / "greet.py"), greet);
+}
+
+TEST(AgentToolsE2E, ACommandThatFailsReportsItsExitCodeToTheModel) {
+    AgentSession s(
+        Json::array({step({tool("run_command", {{"argv", {"sh", "-c", "echo oops >&2; exit 3"}}})}),
+                     text_step("ok")}));
+    write_bytes(s.project() / ".rio/allow", "sh\n");
+    s.send("run");
+    Json r = s.wait("agent.tool_result");
+    EXPECT_EQ(r["ok"], false);
+    EXPECT_NE(r["content"].get<std::string>().find("oops\n[exit code 3"), std::string::npos)
+        << r.dump();
+}
+
+TEST(AgentProvidersE2E, EchoIsTheOfflineDefaultAndRioProviderSelects) {
+    TempDir home;
+    CoreProcess echo({}, {"RIO_PROVIDER=", "XDG_CONFIG_HOME=" + home.path().string()});
+    EXPECT_EQ(echo.stdio().request("agent.status")["result"]["provider"], "echo");
+    echo.stdio().request("agent.send", {{"text", "hello rio"}});
+    EXPECT_EQ(echo.stdio().next_event("agent.message")["params"]["text"], "You said: hello rio");
+
+    write_bytes(home / "s.json", Json{{"steps", {text_step("scripted")}}}.dump());
+    CoreProcess scripted({}, {"RIO_PROVIDER=script:" + (home / "s.json").string()});
+    EXPECT_EQ(scripted.stdio().request("agent.status")["result"]["provider"], "script");
+}
+
+TEST(AgentProvidersE2E, AnUnknownProviderOrABrokenScriptStopsTheCoreWithAMessage) {
+    CoreProcess unknown({"--provider", "telepathy"});
+    EXPECT_EQ(unknown.wait_exit(), 2);
+    EXPECT_NE(unknown.stderr_text().find("unknown provider 'telepathy'"), std::string::npos);
+    TempDir dir;
+    write_bytes(dir / "bad.json", "{\"steps\": [{\"tools\": [{}]}]}");
+    CoreProcess broken({"--provider", "script:" + (dir / "bad.json").string()});
+    EXPECT_EQ(broken.wait_exit(), 2);
+    EXPECT_NE(broken.stderr_text().find("steps[0].tools[0] needs a \"name\""), std::string::npos)
+        << broken.stderr_text();
+}
+
+TEST(AgentProvidersE2E, AScriptedProviderErrorEndsTheTurnAndTheNextTurnWorks) {
+    AgentSession s(Json::array(
+        {{{"text", "partial "}, {"error", {{"code", "rate_limit"}, {"message", "slow down"}}}},
+         text_step("recovered")}));
+    long first = s.send("one");
+    Json error = s.wait("agent.error");
+    EXPECT_EQ(error["code"], "rate_limit");
+    EXPECT_EQ(error["turn"], first);
+    EXPECT_EQ(s.wait("agent.done")["stop_reason"], "error");
+    s.send("two");
+    EXPECT_EQ(s.wait("agent.message")["text"], "recovered");
+    expect_valid_history(s);
+}
+
+TEST(AgentPromptE2E, PromptListShowsEveryLayerAndEditWritesTheOverride) {
+    AgentSession s(Json::array());
+    Json layers = s.request("agent.prompt.list")["result"]["layers"];
+    std::vector<std::string> order;
+    for (const Json& l : layers)
+        order.push_back(l["name"]);
+    EXPECT_EQ(order, (std::vector<std::string>{"base", "user", "provider", "project", "plan"}));
+    EXPECT_EQ(layers[0]["origin"], "shipped");
+    EXPECT_EQ(layers[4]["active"], false) << "the plan layer is off in build mode";
+    Json edited =
+        s.request("agent.prompt.edit", {{"layer", "user"}, {"text", "Answer in French."}});
+    ASSERT_EQ(edited["ok"], true) << edited.dump();
+    EXPECT_EQ(read_bytes(edited["result"]["path"].get<std::string>()), "Answer in French.");
+    EXPECT_NE(s.request("agent.prompt.get")["result"]["composed"].get<std::string>().find(
+                  "Answer in French."),
+              std::string::npos);
+    Json project =
+        s.request("agent.prompt.edit", {{"layer", "plan"}, {"scope", "project"}, {"text", "P"}});
+    EXPECT_EQ(project["result"]["path"], (s.project() / ".rio/plan.md").string());
+    EXPECT_EQ(s.request("agent.prompt.edit", {{"layer", "nope"}, {"text", "x"}})["error"]["code"],
+              "bad_request");
+}
+
+} // namespace
+} // namespace rio::test
