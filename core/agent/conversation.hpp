@@ -28,6 +28,9 @@ struct Message {
     std::string text;
     std::vector<ToolCall> calls;      // assistant entries
     std::vector<ToolOutcome> results; // user entries; they come before the text
+    // Assistant entries: provider blocks to send back verbatim, each {"provider", "block"};
+    // a provider replays only its own (a signed thinking block, say).
+    std::vector<nlohmann::json> kept;
 };
 
 // Entries never change once recorded, so every provider call shares them instead of copying

@@ -129,9 +129,18 @@ void AgentLoop::on_provider(TurnId turn, std::uint64_t step, const ProviderRepor
         calls_.push_back(std::move(call));
         return;
     }
+    case Kind::keep:
+        kept_.push_back(report.data);
+        return;
+    case Kind::usage: {
+        Json usage = report.data.is_object() ? report.data : Json::object();
+        usage["turn"] = turn_;
+        emit(out, "agent.usage", std::move(usage));
+        return;
+    }
     case Kind::done:
         if (!streamed_.empty() || !calls_.empty())
-            record(Message{Role::assistant, streamed_, calls_, {}});
+            record(Message{Role::assistant, streamed_, calls_, {}, kept_});
         emit(out, "agent.message",
              {{"turn", turn_}, {"text", streamed_}, {"stop_reason", report.stop_reason}});
         if (calls_.empty()) {
@@ -142,7 +151,7 @@ void AgentLoop::on_provider(TurnId turn, std::uint64_t step, const ProviderRepor
         run_next_call(out);
         return;
     case Kind::error:
-        if (!streamed_.empty()) record(Message{Role::assistant, streamed_, {}, {}});
+        if (!streamed_.empty()) record(Message{Role::assistant, streamed_, {}, {}, {}});
         emit(out, "agent.error",
              {{"turn", turn_}, {"code", to_string(report.code)}, {"message", report.text}});
         end_turn("error", out);
@@ -190,6 +199,7 @@ void AgentLoop::start_step(Effects& out) {
     ++step_;
     streamed_.clear();
     calls_.clear();
+    kept_.clear();
     results_.clear();
     awaiting_.reset();
     pending_ = nullptr;
@@ -203,7 +213,7 @@ void AgentLoop::start_step(Effects& out) {
 
 void AgentLoop::run_next_call(Effects& out) {
     if (results_.size() == calls_.size()) {
-        record(Message{Role::user, {}, {}, results_});
+        record(Message{Role::user, {}, {}, results_, {}});
         start_step(out);
         return;
     }
@@ -317,12 +327,12 @@ void AgentLoop::end_turn(std::string_view reason, Effects& out) {
 void AgentLoop::abort_turn(const std::string& why, Effects& out) {
     if (phase_ == Phase::provider) {
         out.push_back(CancelProvider{turn_});
-        if (!streamed_.empty()) record(Message{Role::assistant, streamed_, {}, {}});
+        if (!streamed_.empty()) record(Message{Role::assistant, streamed_, {}, {}, {}});
     } else if (phase_ == Phase::tools) {
         out.push_back(CancelTools{turn_});
         for (std::size_t i = results_.size(); i < calls_.size(); ++i)
             results_.push_back(ToolOutcome{calls_[i].id, why, true});
-        record(Message{Role::user, {}, {}, results_});
+        record(Message{Role::user, {}, {}, results_, {}});
     }
     phase_ = Phase::idle;
     awaiting_.reset();
@@ -338,7 +348,7 @@ void AgentLoop::add_user_text(std::string text) {
         conversation_.back() = std::make_shared<const Message>(std::move(joined));
         return;
     }
-    record(Message{Role::user, std::move(text), {}, {}});
+    record(Message{Role::user, std::move(text), {}, {}, {}});
 }
 
 void AgentLoop::record(Message message) {

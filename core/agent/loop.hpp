@@ -126,6 +126,7 @@ private:
     std::vector<std::string> offered_;  // tool names offered in the current step
     std::string streamed_;              // assistant text of the current step so far
     std::vector<ToolCall> calls_;       // of the current step, in order
+    std::vector<nlohmann::json> kept_;  // provider blocks of the current step
     std::vector<ToolOutcome> results_;  // answered calls of the current step
     std::optional<ToolStage> awaiting_; // stage of the call being worked on
     nlohmann::json pending_;            // the proposal awaiting a decision, or null

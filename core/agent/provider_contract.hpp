@@ -21,21 +21,48 @@ struct ProviderRequest {
 };
 
 struct ProviderReport {
-    enum class Kind { delta, thinking, tool_call, done, error };
+    // keep: a block the provider needs back verbatim in later requests (a signed thinking
+    // block); the loop stores it on the assistant entry without reading it.
+    // usage: token counts, broadcast as agent.usage.
+    enum class Kind { delta, thinking, tool_call, keep, usage, done, error };
     Kind kind = Kind::delta;
     std::string text;                     // delta, thinking; error message
     ToolCall call;                        // tool_call
     std::string stop_reason;              // done: end_turn, tool_use, max_tokens, ...
     ErrorCode code = ErrorCode::internal; // error
+    nlohmann::json data;                  // keep: {provider, block}; usage: counts
 
-    static ProviderReport delta(std::string t) { return {Kind::delta, std::move(t), {}, {}}; }
-    static ProviderReport thinking(std::string t) { return {Kind::thinking, std::move(t), {}, {}}; }
-    static ProviderReport tool_call(ToolCall c) { return {Kind::tool_call, {}, std::move(c), {}}; }
+    static ProviderReport delta(std::string t) { return with(Kind::delta, std::move(t)); }
+    static ProviderReport thinking(std::string t) { return with(Kind::thinking, std::move(t)); }
+    static ProviderReport tool_call(ToolCall c) {
+        ProviderReport r = with(Kind::tool_call);
+        r.call = std::move(c);
+        return r;
+    }
+    static ProviderReport keep(nlohmann::json block) {
+        return with(Kind::keep, {}, std::move(block));
+    }
+    static ProviderReport usage(nlohmann::json counts) {
+        return with(Kind::usage, {}, std::move(counts));
+    }
     static ProviderReport done(std::string reason) {
-        return {Kind::done, {}, {}, std::move(reason)};
+        ProviderReport r = with(Kind::done);
+        r.stop_reason = std::move(reason);
+        return r;
     }
     static ProviderReport error(ErrorCode code, std::string message) {
-        return {Kind::error, std::move(message), {}, {}, code};
+        ProviderReport r = with(Kind::error, std::move(message));
+        r.code = code;
+        return r;
+    }
+
+private:
+    static ProviderReport with(Kind kind, std::string text = {}, nlohmann::json data = nullptr) {
+        ProviderReport r;
+        r.kind = kind;
+        r.text = std::move(text);
+        r.data = std::move(data);
+        return r;
     }
 };
 

@@ -411,6 +411,21 @@ TEST(AgentLoop, StaleToolReportsAreIgnored) {
     EXPECT_TRUE(h.loop.expects(run.turn, run.call.id, ToolStage::run));
 }
 
+TEST(AgentLoop, KeptBlocksRideOnTheAssistantEntry_AndUsageIsBroadcast) {
+    Harness h;
+    TurnId turn = h.send("think");
+    Json block{{"provider", "anthropic"}, {"block", {{"type", "thinking"}, {"signature", "s"}}}};
+    h.loop.on_provider(turn, h.step(), ProviderReport::keep(block), h.out);
+    h.loop.on_provider(turn, h.step(), ProviderReport::usage({{"input_tokens", 10}}), h.out);
+    h.reply("answer");
+    ASSERT_EQ(h.loop.history().back()->kept.size(), 1u);
+    EXPECT_EQ(h.loop.history().back()->kept[0], block);
+    auto usage = h.events("agent.usage");
+    ASSERT_EQ(usage.size(), 1u);
+    EXPECT_EQ(usage[0]["input_tokens"], 10);
+    EXPECT_EQ(usage[0]["turn"], turn);
+}
+
 TEST(AgentLoop, ModeChangesAreBroadcastOnlyWhenTheyChange) {
     Harness h;
     h.loop.set_mode(Mode::build, h.out);
