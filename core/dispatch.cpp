@@ -2,11 +2,34 @@
 
 #include "core/params.hpp"
 
+#include <memory>
 #include <stdexcept>
 
 namespace rio {
+namespace {
+
+// Exceptions escaping a handler become error responses naming the op.
+Error from_exception(const std::string& op) {
+    try {
+        throw;
+    } catch (const ParamError& e) {
+        return make_error(ErrorCode::bad_request, op + ": " + e.what());
+    } catch (const Json::exception& e) {
+        return make_error(ErrorCode::bad_request, op + ": " + e.what());
+    } catch (const std::exception& e) {
+        return make_error(ErrorCode::internal, op + " failed unexpectedly: " + e.what());
+    }
+}
+
+} // namespace
 
 void Dispatcher::add(std::string op, Handler handler) {
+    add_async(std::move(op), [handler = std::move(handler)](const Call& call, const Reply& reply) {
+        reply(handler(call));
+    });
+}
+
+void Dispatcher::add_async(std::string op, AsyncHandler handler) {
     if (handlers_.count(op)) throw std::logic_error("op registered twice: " + op);
     handlers_.emplace(std::move(op), std::move(handler));
 }
@@ -18,14 +41,30 @@ std::vector<std::string> Dispatcher::ops() const {
     return names;
 }
 
-std::string Dispatcher::handle(std::string_view line, ClientId client) const {
+void Dispatcher::handle(std::string_view line, ClientId client, const Respond& respond) const {
     auto parsed = parse_request(line);
-    if (auto* failure = std::get_if<RequestError>(&parsed))
-        return format_error(failure->id, failure->error);
-    const Request& request = std::get<Request>(parsed);
-    Result<Json> outcome = run(request, client);
-    return outcome ? format_result(request.id, *outcome)
-                   : format_error(request.id, outcome.error());
+    if (auto* failure = std::get_if<RequestError>(&parsed)) {
+        respond(format_error(failure->id, failure->error));
+        return;
+    }
+    Request& request = std::get<Request>(parsed);
+    auto it = handlers_.find(request.op);
+    if (it == handlers_.end()) {
+        respond(format_error(request.id,
+                             make_error(ErrorCode::unknown_op, "unknown op '" + request.op + "'")));
+        return;
+    }
+    // Exactly one response, even if a handler replies and then throws.
+    auto replied = std::make_shared<bool>(false);
+    Reply reply = [id = request.id, respond, replied](Result<Json> outcome) {
+        if (std::exchange(*replied, true)) return;
+        respond(outcome ? format_result(id, *outcome) : format_error(id, outcome.error()));
+    };
+    try {
+        it->second(Call{request.params, client}, reply);
+    } catch (...) {
+        reply(from_exception(request.op));
+    }
 }
 
 std::string Dispatcher::refuse_oversize(std::size_t length, std::size_t limit) const {
@@ -33,21 +72,6 @@ std::string Dispatcher::refuse_oversize(std::size_t length, std::size_t limit) c
                                             "line of " + std::to_string(length) +
                                                 " bytes exceeds the limit of " +
                                                 std::to_string(limit) + " bytes; it was dropped"));
-}
-
-Result<Json> Dispatcher::run(const Request& request, ClientId client) const {
-    auto it = handlers_.find(request.op);
-    if (it == handlers_.end())
-        return make_error(ErrorCode::unknown_op, "unknown op '" + request.op + "'");
-    try {
-        return it->second(Call{request.params, client});
-    } catch (const ParamError& e) {
-        return make_error(ErrorCode::bad_request, request.op + ": " + e.what());
-    } catch (const Json::exception& e) {
-        return make_error(ErrorCode::bad_request, request.op + ": " + e.what());
-    } catch (const std::exception& e) {
-        return make_error(ErrorCode::internal, request.op + " failed unexpectedly: " + e.what());
-    }
 }
 
 } // namespace rio

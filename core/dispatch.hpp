@@ -13,29 +13,35 @@ namespace rio {
 
 using ClientId = std::uint64_t;
 
+// `params` lives only during the handler call; an async handler copies what it needs.
 struct Call {
     const Json& params;
     ClientId client;
 };
 
 using Handler = std::function<Result<Json>(const Call&)>;
+// An op that answers later (it waits on the network, say) calls Reply exactly once.
+using Reply = std::function<void(Result<Json>)>;
+using AsyncHandler = std::function<void(const Call&, Reply)>;
+// Receives the one response line of a request.
+using Respond = std::function<void(std::string line)>;
 
 class Dispatcher {
 public:
     // Registering an op twice is a programming error and throws std::logic_error.
     void add(std::string op, Handler handler);
+    void add_async(std::string op, AsyncHandler handler);
 
     std::vector<std::string> ops() const;
 
-    // One request line in, one response line out. Never throws.
-    std::string handle(std::string_view line, ClientId client) const;
+    // One request line in; `respond` gets its one response line, at once for most ops,
+    // later for async ones. Never throws.
+    void handle(std::string_view line, ClientId client, const Respond& respond) const;
 
     std::string refuse_oversize(std::size_t length, std::size_t limit) const;
 
 private:
-    Result<Json> run(const Request& request, ClientId client) const;
-
-    std::map<std::string, Handler, std::less<>> handlers_;
+    std::map<std::string, AsyncHandler, std::less<>> handlers_;
 };
 
 } // namespace rio

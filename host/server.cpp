@@ -46,8 +46,15 @@ ClientId Server::add_client(int in_fd, int out_fd, std::function<void()> on_clos
     ClientId id = next_id_++;
     Channel::Hooks hooks;
     hooks.on_frame = [this](Channel& channel, const Frame& frame) {
-        channel.send(frame.oversize ? dispatcher_.refuse_oversize(frame.oversize, max_line_)
-                                    : dispatcher_.handle(frame.line, channel.id()));
+        if (frame.oversize) {
+            channel.send(dispatcher_.refuse_oversize(frame.oversize, max_line_));
+            return;
+        }
+        // An async answer may come after the client left; then it has nowhere to go.
+        std::weak_ptr<Channel> requester = channel.shared_from_this();
+        dispatcher_.handle(frame.line, channel.id(), [requester](std::string line) {
+            if (auto alive = requester.lock()) alive->send(std::move(line));
+        });
     };
     // Deferred: a channel may close while broadcast() walks the client map.
     hooks.on_closed = [this, on_closed = std::move(on_closed)](Channel& channel) {

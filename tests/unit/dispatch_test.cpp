@@ -7,7 +7,13 @@ namespace rio {
 namespace {
 
 Json reply(const Dispatcher& d, std::string_view line) {
-    std::string out = d.handle(line, 1);
+    std::string out;
+    int responses = 0;
+    d.handle(line, 1, [&](std::string response) {
+        out = std::move(response);
+        ++responses;
+    });
+    EXPECT_EQ(responses, 1) << "exactly one response per request";
     EXPECT_EQ(out.back(), '\n') << "a response is one line";
     EXPECT_EQ(out.find('\n'), out.size() - 1) << "a response is one line";
     return Json::parse(out);
@@ -95,6 +101,21 @@ TEST(Dispatch, AnUnexpectedExceptionIsInternalAndNamesTheOp) {
     Json r = reply(sample(), R"({"id": 1, "op": "throws.logic"})");
     EXPECT_EQ(code_of(r), "internal");
     EXPECT_EQ(r["error"]["message"], "throws.logic failed unexpectedly: boom");
+}
+
+TEST(Dispatch, AnAsyncOpAnswersLaterWithItsId) {
+    Dispatcher d;
+    Reply later;
+    d.add_async("slow.op", [&](const Call&, Reply reply) { later = std::move(reply); });
+    std::vector<std::string> out;
+    d.handle(R"({"id": 9, "op": "slow.op"})", 1, [&](std::string line) { out.push_back(line); });
+    EXPECT_TRUE(out.empty()) << "no answer until the op replies";
+    later(Json{{"done", true}});
+    later(Json{{"done", false}}); // a second reply is ignored
+    ASSERT_EQ(out.size(), 1u);
+    Json r = Json::parse(out[0]);
+    EXPECT_EQ(r["id"], 9);
+    EXPECT_EQ(r["result"]["done"], true);
 }
 
 TEST(Dispatch, OversizeRefusalIsABadRequestStatingTheLimit) {
