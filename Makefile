@@ -5,7 +5,7 @@ BUILD      ?= build
 ASAN_BUILD ?= build-asan
 JOBS       ?= $(shell nproc)
 
-.PHONY: all deps build run test test-asan demo bench format clean
+.PHONY: all deps build run test test-asan demo bench live format clean
 
 all: build
 
@@ -42,6 +42,12 @@ bench: build
 	$(BUILD)/bench/rio_protocol_bench
 	$(BUILD)/bench/rio_agent_bench
 	$(BUILD)/bench/rio_search_bench
+	$(BUILD)/bench/rio_provider_bench
+
+# A real plan-mode turn against Anthropic / OpenAI; skips without ANTHROPIC_API_KEY or
+# OPENAI_API_KEY. Not part of `make test`: CI has neither keys nor network.
+live: build
+	tests/live/live_plan_mode.py $(BUILD)/rio-core
 
 format:
 	clang-format -i $$(git ls-files '*.cpp' '*.hpp')

@@ -126,8 +126,8 @@ void register_prompt_ops(Dispatcher& dispatcher, AgentRuntime& agent, Workspace&
         std::string scope = optional_string(call.params, "scope").value_or("user");
         if (scope != "user" && scope != "project")
             return make_error(ErrorCode::bad_request, "params.scope must be user or project");
-        auto path =
-            prompt_override_path(agent.dirs(), workspace.root, layer, scope, agent.provider().name);
+        auto path = prompt_override_path(agent.dirs(), workspace.root, layer, scope,
+                                         agent.providers().current());
         if (path.empty())
             return make_error(ErrorCode::bad_request,
                               "layer '" + layer + "' has no " + scope + " file to edit");

@@ -1,4 +1,4 @@
-// Registers the agent.* and plans.* ops on top of a running AgentRuntime.
+// Registers the agent.*, provider and plans.* ops on top of a running AgentRuntime.
 #pragma once
 
 #include "core/dispatch.hpp"
@@ -8,5 +8,6 @@ namespace rio {
 
 void register_agent_ops(Dispatcher& dispatcher, AgentRuntime& agent, Workspace& workspace);
 void register_plan_ops(Dispatcher& dispatcher, Workspace& workspace);
+void register_provider_ops(Dispatcher& dispatcher, AgentRuntime& agent);
 
 } // namespace rio

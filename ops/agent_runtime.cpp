@@ -7,21 +7,25 @@
 
 namespace rio {
 
-AgentRuntime::AgentRuntime(asio::io_context& io, Workspace& workspace, Emit emit, Provider provider,
-                           UserDirs dirs)
-    : io_(io), emit_(emit),
-      provider_(std::move(provider)), context_{workspace, emit, io, std::move(dirs),
-                                               [] { return std::time(nullptr); }} {}
+AgentRuntime::AgentRuntime(asio::io_context& io, Workspace& workspace, Emit emit,
+                           ProviderRegistry& providers, UserDirs dirs)
+    : io_(io), emit_(emit), providers_(providers), context_{workspace, emit, io, std::move(dirs),
+                                                            [] { return std::time(nullptr); }} {}
 
 nlohmann::json AgentRuntime::status() const {
     nlohmann::json status = loop_.status();
-    status["provider"] = provider_.name;
-    status["model"] = provider_.model;
+    status["provider"] = providers_.current();
+    status["model"] = providers_.model();
     return status;
 }
 
+void AgentRuntime::announce_status() {
+    emit_("agent.status", status());
+}
+
 std::vector<PromptLayer> AgentRuntime::prompt_layers() const {
-    return load_prompt_layers(context_.dirs, context_.workspace.root, loop_.mode(), provider_.name);
+    return load_prompt_layers(context_.dirs, context_.workspace.root, loop_.mode(),
+                              providers_.current());
 }
 
 void AgentRuntime::perform(Effects& effects) {
@@ -49,11 +53,11 @@ void AgentRuntime::call_provider(CallProvider call) {
     ProviderRequest request;
     // Composed for this step from the files as they are now: an edited AGENTS.md or an
     // approved plan changes the very next call.
-    request.system = compose_prompt(
-        load_prompt_layers(context_.dirs, context_.workspace.root, call.mode, provider_.name));
+    request.system = compose_prompt(load_prompt_layers(context_.dirs, context_.workspace.root,
+                                                       call.mode, providers_.current()));
     request.tools = std::move(call.tools);
     request.conversation = std::move(call.conversation);
-    cancel_provider_ = provider_.start(
+    cancel_provider_ = providers_.start(
         std::move(request), [this, turn = call.turn, step = call.step](const ProviderReport& r) {
             act([&](AgentLoop& loop, Effects& out) {
                 loop.on_provider(turn, step, r, out);

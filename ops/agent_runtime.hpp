@@ -6,7 +6,7 @@
 #include "core/agent/prompt.hpp"
 #include "core/workspace.hpp"
 #include "host/user_dirs.hpp"
-#include "providers/provider.hpp"
+#include "providers/registry.hpp"
 #include "tools/tool_context.hpp"
 
 #include <asio/io_context.hpp>
@@ -15,7 +15,7 @@ namespace rio {
 
 class AgentRuntime {
 public:
-    AgentRuntime(asio::io_context& io, Workspace& workspace, Emit emit, Provider provider,
+    AgentRuntime(asio::io_context& io, Workspace& workspace, Emit emit, ProviderRegistry& providers,
                  UserDirs dirs);
 
     // Runs one loop operation, then performs what it asked for. `f(loop, effects)`.
@@ -27,7 +27,10 @@ public:
     }
 
     const AgentLoop& loop() const { return loop_; }
-    const Provider& provider() const { return provider_; }
+    ProviderRegistry& providers() { return providers_; }
+    const ProviderRegistry& providers() const { return providers_; }
+    // After a provider or option change: every frontend's provider strip follows.
+    void announce_status();
     const UserDirs& dirs() const { return context_.dirs; }
     nlohmann::json status() const;
     std::vector<PromptLayer> prompt_layers() const;
@@ -39,7 +42,7 @@ private:
 
     asio::io_context& io_;
     Emit emit_;
-    Provider provider_;
+    ProviderRegistry& providers_;
     ToolContext context_;
     AgentLoop loop_;
     CancelFn cancel_provider_;

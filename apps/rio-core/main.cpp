@@ -2,11 +2,12 @@
 #include "core/dispatch.hpp"
 #include "core/version.hpp"
 #include "core/workspace.hpp"
+#include "host/http_client.hpp"
 #include "host/server.hpp"
 #include "ops/agent_ops.hpp"
 #include "ops/ops.hpp"
 #include "ops/project_access.hpp"
-#include "providers/provider.hpp"
+#include "providers/registry.hpp"
 
 #include <CLI/CLI.hpp>
 #include <asio/io_context.hpp>
@@ -49,8 +50,9 @@ int main(int argc, char** argv) {
                  "the agent)");
     app.add_option("--project", options.project, "open this folder as the project at start");
     app.add_option("--provider", options.provider,
-                   "the model provider: echo (offline, the default) or script:FILE; also "
-                   "RIO_PROVIDER");
+                   "the model provider: anthropic, openai, echo (offline) or script:FILE; also "
+                   "RIO_PROVIDER. Default: the configured one, else by API key, else a local "
+                   "Ollama, else echo");
     CLI11_PARSE(app, argc, argv);
 
     std::signal(SIGPIPE, SIG_IGN); // a vanished client is a write error, not a crash
@@ -63,22 +65,28 @@ int main(int argc, char** argv) {
     }
 
     asio::io_context io;
+    rio::HttpClient http(io);
+    rio::UserDirs dirs = rio::find_user_dirs(argv[0]);
+    rio::ProviderRegistry providers(io, http, dirs);
     if (options.provider.empty())
         if (const char* env = std::getenv("RIO_PROVIDER"); env && *env) options.provider = env;
-    auto provider = rio::make_provider(io, options.provider.empty() ? "echo" : options.provider);
-    if (!provider) return fail(provider.error().message);
+    if (options.provider.empty()) options.provider = providers.default_spec();
+    if (rio::Status s = providers.select(options.provider, /*remember=*/false); !s)
+        return fail(s.error().message);
 
     rio::Dispatcher dispatcher;
     rio::Server server(io, dispatcher);
     rio::OpContext context{workspace, server.emitter()};
     rio::register_workspace_ops(dispatcher, context);
-    rio::AgentRuntime agent(io, workspace, server.emitter(), std::move(*provider),
-                            rio::find_user_dirs(argv[0]));
+    rio::AgentRuntime agent(io, workspace, server.emitter(), providers, dirs);
     rio::register_agent_ops(dispatcher, agent, workspace);
     rio::register_plan_ops(dispatcher, workspace);
+    rio::register_provider_ops(dispatcher, agent);
 
     asio::signal_set signals(io, SIGTERM, SIGINT, SIGHUP);
     auto stop = [&] {
+        // A turn in flight holds a connection or a command open; end it so the loop can too.
+        agent.act([](rio::AgentLoop& loop, rio::Effects& out) { return loop.stop({}, out); });
         server.shutdown();
         signals.cancel();
     };

@@ -9,17 +9,41 @@ AgentSession::AgentSession(const Json& steps, bool with_project, bool log) {
     Json script{{"steps", steps}};
     if (log) script["log"] = "calls.jsonl";
     write_bytes(home_ / "script.json", script.dump(2));
+    start({"--provider", "script:" + (home_ / "script.json").string()}, {}, with_project);
+}
+
+std::unique_ptr<AgentSession> AgentSession::with_provider(const std::vector<std::string>& args,
+                                                          const std::vector<std::string>& env) {
+    std::unique_ptr<AgentSession> session(new AgentSession());
+    session->start(args, env, true);
+    return session;
+}
+
+void AgentSession::start(std::vector<std::string> args, std::vector<std::string> env,
+                         bool with_project) {
     std::filesystem::create_directories(home_ / "config");
     std::filesystem::create_directories(home_ / "data");
-    std::vector<std::string> args{"--provider", "script:" + (home_ / "script.json").string()};
     if (with_project) {
         args.push_back("--project");
         args.push_back(project_.path().string());
     }
-    core_ = std::make_unique<CoreProcess>(
-        args,
-        std::vector<std::string>{"XDG_CONFIG_HOME=" + (home_ / "config").string(),
-                                 "XDG_DATA_HOME=" + (home_ / "data").string(), "RIO_PROVIDER="});
+    // Nothing of the developer's own setup may leak in: keys, endpoints, provider choice.
+    // The caller's `env` comes first, so it wins over these defaults.
+    std::vector<std::string> isolated{"XDG_CONFIG_HOME=" + (home_ / "config").string(),
+                                      "XDG_DATA_HOME=" + (home_ / "data").string(),
+                                      "RIO_PROVIDER=",
+                                      "ANTHROPIC_API_KEY=",
+                                      "OPENAI_API_KEY=",
+                                      "ANTHROPIC_BASE_URL=",
+                                      "OPENAI_BASE_URL="};
+    for (const std::string& entry : isolated) {
+        std::string name = entry.substr(0, entry.find('=') + 1);
+        bool overridden = false;
+        for (const std::string& e : env)
+            overridden |= e.rfind(name, 0) == 0;
+        if (!overridden) env.push_back(entry);
+    }
+    core_ = std::make_unique<CoreProcess>(args, env);
 }
 
 std::vector<Json> AgentSession::provider_calls() const {

@@ -16,6 +16,11 @@ public:
     // Without the log (benchmarks) provider_calls() is empty.
     explicit AgentSession(const Json& steps, bool with_project = true, bool log = true);
 
+    // A session on another provider: `args` select it ("--provider", "anthropic"), `env`
+    // points it at a fake server. The home and project folders are private as above.
+    static std::unique_ptr<AgentSession> with_provider(const std::vector<std::string>& args,
+                                                       const std::vector<std::string>& env);
+
     LineClient& client() { return core_->stdio(); }
     CoreProcess& core() { return *core_; }
     const TempDir& project() const { return project_; }
@@ -34,6 +39,9 @@ public:
     Json wait(std::string_view event) { return client().next_event(event)["params"]; }
 
 private:
+    AgentSession() = default;
+    void start(std::vector<std::string> args, std::vector<std::string> env, bool with_project);
+
     TempDir home_, project_;
     std::unique_ptr<CoreProcess> core_;
 };

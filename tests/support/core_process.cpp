@@ -1,5 +1,7 @@
 #include "tests/support/core_process.hpp"
 
+#include "tests/support/environment.hpp"
+
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -10,16 +12,14 @@
 #include <thread>
 #include <unistd.h>
 
-extern char** environ;
-
 namespace rio::test {
 
 std::string core_binary() {
     return RIO_CORE_BINARY;
 }
 
-CoreProcess::CoreProcess(const std::vector<std::string>& args,
-                         const std::vector<std::string>& env) {
+CoreProcess::CoreProcess(const std::vector<std::string>& args, const std::vector<std::string>& env,
+                         const std::string& program) {
     int to_core[2], from_core[2];
     if (::pipe2(to_core, O_CLOEXEC) != 0 || ::pipe2(from_core, O_CLOEXEC) != 0)
         throw std::runtime_error("pipe failed");
@@ -32,23 +32,20 @@ CoreProcess::CoreProcess(const std::vector<std::string>& args,
     posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
                                      0644);
 
-    std::vector<std::string> argv_s{core_binary()};
+    std::vector<std::string> argv_s{program};
     argv_s.insert(argv_s.end(), args.begin(), args.end());
     std::vector<char*> argv;
     for (auto& a : argv_s)
         argv.push_back(a.data());
     argv.push_back(nullptr);
 
-    std::vector<std::string> env_s;
-    for (char** e = environ; *e; ++e)
-        env_s.emplace_back(*e);
-    env_s.insert(env_s.end(), env.begin(), env.end());
+    std::vector<std::string> env_s = merged_environment(env);
     std::vector<char*> envp;
     for (auto& e : env_s)
         envp.push_back(e.data());
     envp.push_back(nullptr);
 
-    int rc = ::posix_spawn(&pid_, argv[0], &actions, nullptr, argv.data(), envp.data());
+    int rc = ::posix_spawnp(&pid_, argv[0], &actions, nullptr, argv.data(), envp.data());
     posix_spawn_file_actions_destroy(&actions);
     ::close(to_core[0]);
     ::close(from_core[1]);

@@ -17,8 +17,11 @@ std::string core_binary();
 
 class CoreProcess {
 public:
+    // `env` entries are added to (and override) the test's environment. `program` is
+    // rio-core unless a test needs another real process (the fake LLM server).
     explicit CoreProcess(const std::vector<std::string>& args,
-                         const std::vector<std::string>& env = {});
+                         const std::vector<std::string>& env = {},
+                         const std::string& program = core_binary());
     ~CoreProcess();
     CoreProcess(const CoreProcess&) = delete;
     CoreProcess& operator=(const CoreProcess&) = delete;

@@ -1,26 +1,17 @@
 #include "tests/support/timed_run.hpp"
 
+#include "tests/support/environment.hpp"
+
 #include <chrono>
 #include <fcntl.h>
 #include <spawn.h>
-#include <string_view>
 #include <sys/wait.h>
-
-extern char** environ;
 
 namespace rio::test {
 
 std::optional<double> timed_run(const std::vector<std::string>& args,
                                 const std::vector<std::string>& env, int max_exit) {
-    std::vector<std::string> argv_s = args, env_s = env;
-    for (char** e = environ; *e; ++e) {
-        std::string_view entry(*e);
-        bool overridden = false;
-        for (const std::string& o : env)
-            overridden |=
-                entry.substr(0, o.find('=') + 1) == std::string_view(o).substr(0, o.find('=') + 1);
-        if (!overridden) env_s.emplace_back(entry);
-    }
+    std::vector<std::string> argv_s = args, env_s = merged_environment(env);
     std::vector<char*> argv, envp;
     for (auto& a : argv_s)
         argv.push_back(a.data());

@@ -1,0 +1,55 @@
+#include "providers/catalog.hpp"
+
+namespace rio {
+namespace {
+
+std::vector<OptionSpec> network_options(const char* effort_note) {
+    return {
+        {"model", "Model id; the default is used when empty.", {}},
+        {"effort", effort_note, {"", "low", "medium", "high"}},
+        {"base_url", "API endpoint; empty for the default (or the environment's).", {}},
+        {"max_tokens", "Largest reply, in tokens.", {}},
+        {"idle_timeout_s", "Seconds without a byte from the server before the call fails.", {}}};
+}
+
+std::vector<ProviderSpec> make_specs() {
+    return {
+        {"echo",
+         "Offline: repeats your message. For trying rio without a model.",
+         "",
+         "",
+         "",
+         "echo",
+         {}},
+        {"script",
+         "Replays model steps from a JSON file (tests, demos).",
+         "",
+         "",
+         "",
+         "script",
+         {}},
+        {"anthropic", "Anthropic Messages API (Claude).", "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL",
+         "https://api.anthropic.com", "claude-sonnet-4-5",
+         network_options("Extended thinking budget: low, medium or high; empty for none.")},
+        {"openai",
+         "OpenAI-compatible Chat Completions: OpenAI, Ollama, llama.cpp server, vLLM, "
+         "OpenRouter.",
+         "OPENAI_API_KEY", "OPENAI_BASE_URL", "https://api.openai.com/v1", "gpt-5",
+         network_options("reasoning_effort for reasoning models; empty to leave it out.")},
+    };
+}
+
+} // namespace
+
+const std::vector<ProviderSpec>& provider_specs() {
+    static const std::vector<ProviderSpec> specs = make_specs(); // immutable data
+    return specs;
+}
+
+const ProviderSpec* find_provider_spec(std::string_view name) {
+    for (const ProviderSpec& spec : provider_specs())
+        if (spec.name == name) return &spec;
+    return nullptr;
+}
+
+} // namespace rio

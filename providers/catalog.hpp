@@ -1,0 +1,32 @@
+// The built-in providers and the options each declares (DESIGN §10): plain data that the
+// registry, the option ops and the frontends read.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace rio {
+
+struct OptionSpec {
+    std::string name;
+    std::string description;
+    std::vector<std::string> choices; // empty: free text
+};
+
+struct ProviderSpec {
+    std::string name;
+    std::string description;
+    std::string key_env;      // "" when the provider takes no key
+    std::string base_url_env; // "" when it has no endpoint
+    std::string default_base_url;
+    std::string default_model;
+    std::vector<OptionSpec> options;
+};
+
+const std::vector<ProviderSpec>& provider_specs();
+const ProviderSpec* find_provider_spec(std::string_view name);
+
+inline constexpr int default_max_tokens = 8192;
+inline constexpr double default_idle_timeout_s = 90;
+
+} // namespace rio

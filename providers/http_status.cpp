@@ -1,0 +1,36 @@
+#include "providers/http_status.hpp"
+
+namespace rio {
+
+ErrorCode code_for_status(std::int64_t status) {
+    if (status == 401 || status == 403) return ErrorCode::auth;
+    if (status == 429) return ErrorCode::rate_limit;
+    if (status >= 500 && status <= 599) return ErrorCode::server;
+    return ErrorCode::bad_response;
+}
+
+std::string status_summary(int status, std::string_view who) {
+    std::string http = "HTTP " + std::to_string(status);
+    std::string name(who);
+    switch (status) {
+    case 400:
+        return name + " rejected the request (" + http +
+               "); this is usually a bug in how rio built it";
+    case 401:
+        return name + " did not accept the API key (" + http + ")";
+    case 403:
+        return name + " denied permission (" + http + ")";
+    case 404:
+        return name + " did not find it (" + http + "); are the URL and model name right?";
+    case 413:
+        return "the request is too large for " + name + " (" + http + ")";
+    case 429:
+        return name + "'s rate limit or quota was reached (" + http + ")";
+    case 529:
+        return name + " is overloaded (" + http + ")";
+    }
+    if (status >= 500 && status <= 599) return name + " had a server error (" + http + ")";
+    return name + " answered " + http;
+}
+
+} // namespace rio

@@ -1,0 +1,303 @@
+#include "providers/openai_codec.hpp"
+
+#include "providers/http_status.hpp"
+
+namespace rio {
+namespace {
+
+using Json = nlohmann::json;
+
+// Field access that never throws: a server sending an odd type gets treated as absent.
+const Json* field(const Json& j, const char* key) {
+    if (!j.is_object()) return nullptr;
+    auto it = j.find(key);
+    return it == j.end() ? nullptr : &*it;
+}
+
+std::string text_at(const Json& j, const char* key) {
+    const Json* f = field(j, key);
+    return f && f->is_string() ? f->get<std::string>() : std::string();
+}
+
+bool blank(std::string_view s) {
+    return s.find_first_not_of(" \t\r\n") == std::string_view::npos;
+}
+
+Json tool_json(const ToolSpec& spec) {
+    return {{"type", "function"},
+            {"function",
+             {{"name", spec.name},
+              {"description", spec.description},
+              {"parameters", spec.input_schema.is_object()
+                                 ? spec.input_schema
+                                 : Json{{"type", "object"}, {"properties", Json::object()}}}}}};
+}
+
+// One `tool` message per result, then the user's text: the format has one message per
+// result and no error flag, so an error says so in its content.
+void add_user(const Message& m, Json& messages) {
+    for (const ToolOutcome& r : m.results)
+        messages.push_back({{"role", "tool"},
+                            {"tool_call_id", r.call_id},
+                            {"content", r.is_error ? "Error: " + r.content : r.content}});
+    // An entry with neither is still sent, empty: some chat templates insist that user and
+    // assistant alternate.
+    if (!m.text.empty() || m.results.empty())
+        messages.push_back({{"role", "user"}, {"content", m.text}});
+}
+
+// Kept blocks belong to other providers (this format has nothing to replay), so they are
+// not sent.
+void add_assistant(const Message& m, Json& messages) {
+    Json message{{"role", "assistant"}};
+    message["content"] = m.text.empty() && !m.calls.empty() ? Json(nullptr) : Json(m.text);
+    if (!m.calls.empty()) {
+        Json calls = Json::array();
+        for (const ToolCall& call : m.calls) {
+            const Json& input = call.input.is_object() ? call.input : Json::object();
+            calls.push_back(
+                {{"id", call.id},
+                 {"type", "function"},
+                 {"function",
+                  {{"name", call.name},
+                   {"arguments", input.dump(-1, ' ', false, Json::error_handler_t::replace)}}}});
+        }
+        message["tool_calls"] = std::move(calls);
+    }
+    messages.push_back(std::move(message));
+}
+
+// The error's message, from OpenAI's envelope {"error": {"message"}} or the looser shapes
+// other servers use ({"error": "..."}, {"message": "..."}, {"detail": "..."}).
+std::string envelope_message(const Json& j) {
+    if (const Json* error = field(j, "error")) {
+        if (error->is_string()) return error->get<std::string>();
+        if (std::string m = text_at(*error, "message"); !m.empty()) return m;
+    }
+    if (std::string m = text_at(j, "message"); !m.empty()) return m;
+    return text_at(j, "detail");
+}
+
+// An error inside the stream carries no HTTP status of its own; some servers put one in
+// `code`, the rest name the kind in `type` or `code`.
+ErrorCode stream_error_code(const Json& error) {
+    if (const Json* code = field(error, "code"); code && code->is_number_integer())
+        return code_for_status(code->get<std::int64_t>());
+    std::string kind = text_at(error, "type") + " " + text_at(error, "code");
+    auto has = [&](std::string_view word) { return kind.find(word) != std::string::npos; };
+    if (has("auth") || has("api_key") || has("permission")) return ErrorCode::auth;
+    if (has("rate_limit") || has("quota")) return ErrorCode::rate_limit;
+    if (has("invalid_request")) return ErrorCode::bad_response;
+    return ErrorCode::server;
+}
+
+Json usage_counts(const Json& usage) {
+    Json counts = Json::object();
+    if (const Json* n = field(usage, "prompt_tokens"); n && n->is_number_integer())
+        counts["input_tokens"] = *n;
+    if (const Json* n = field(usage, "completion_tokens"); n && n->is_number_integer())
+        counts["output_tokens"] = *n;
+    if (const Json* details = field(usage, "prompt_tokens_details"))
+        if (const Json* n = field(*details, "cached_tokens"); n && n->is_number_integer())
+            counts["cache_read_input_tokens"] = *n;
+    return counts;
+}
+
+std::string stop_reason(const std::string& finish_reason, bool had_calls) {
+    // Some servers say "stop" (or nothing) after tool calls; what happened is a tool use.
+    if (finish_reason == "stop" || finish_reason.empty())
+        return had_calls ? "tool_use" : "end_turn";
+    if (finish_reason == "tool_calls" || finish_reason == "function_call") return "tool_use";
+    if (finish_reason == "length") return "max_tokens";
+    if (finish_reason == "content_filter") return "refusal";
+    return finish_reason;
+}
+
+} // namespace
+
+Json openai_request(const ProviderRequest& request, const OpenAiSettings& settings) {
+    Json body{
+        {"model", settings.model},
+        {settings.completion_tokens ? "max_completion_tokens" : "max_tokens", settings.max_tokens},
+        {"stream", true},
+        {"stream_options", {{"include_usage", true}}}};
+    if (!settings.effort.empty()) body["reasoning_effort"] = settings.effort;
+    if (!request.tools.empty()) {
+        Json tools = Json::array();
+        for (const ToolSpec& spec : request.tools)
+            tools.push_back(tool_json(spec));
+        body["tools"] = std::move(tools);
+    }
+    Json messages = Json::array();
+    if (!request.system.empty())
+        messages.push_back({{"role", "system"}, {"content", request.system}});
+    for (const auto& entry : request.conversation) {
+        if (!entry) continue;
+        if (entry->role == Role::user)
+            add_user(*entry, messages);
+        else
+            add_assistant(*entry, messages);
+    }
+    body["messages"] = std::move(messages);
+    return body;
+}
+
+std::vector<ProviderReport> OpenAiStream::on_event(const SseEvent& event) {
+    std::vector<ProviderReport> out;
+    if (finished_) return out;
+    std::string_view data = event.data;
+    std::size_t first = data.find_first_not_of(" \t\r\n");
+    data = first == std::string_view::npos
+               ? std::string_view()
+               : data.substr(first, data.find_last_not_of(" \t\r\n") - first + 1);
+    if (data == "[DONE]") {
+        finish(out);
+        return out;
+    }
+    Json j = Json::parse(data, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) {
+        fail(out, ErrorCode::bad_response,
+             "malformed chunk from the server: " + wire_excerpt(event.data));
+        return out;
+    }
+    try {
+        decode(j, out);
+    } catch (const Json::exception& e) { // a shape we did not expect: still one clean error
+        if (!finished_)
+            fail(out, ErrorCode::bad_response,
+                 "unexpected chunk from the server (" + std::string(e.what()) +
+                     "): " + wire_excerpt(event.data));
+    }
+    return out;
+}
+
+void OpenAiStream::decode(const Json& j, std::vector<ProviderReport>& out) {
+    const Json* error = field(j, "error");
+    if (error && !error->is_null()) {
+        std::string message =
+            error->is_string() ? error->get<std::string>() : text_at(*error, "message");
+        fail(out, stream_error_code(*error),
+             "the server reported an error: " +
+                 (message.empty() ? wire_excerpt(error->dump()) : wire_excerpt(message, 500)));
+        return;
+    }
+    if (text_at(j, "object") == "error") { // vLLM's bare shape
+        fail(out, stream_error_code(j),
+             "the server reported an error: " + wire_excerpt(text_at(j, "message"), 500));
+        return;
+    }
+    const Json* choices = field(j, "choices");
+    if (choices && choices->is_array() && !choices->empty()) {
+        const Json& choice = choices->front(); // we never ask for more than one
+        if (const Json* delta = field(choice, "delta")) {
+            // DeepSeek and llama.cpp say reasoning_content, newer vLLM and Ollama reasoning;
+            // a server sending both sends the same text twice.
+            std::string reasoning = text_at(*delta, "reasoning_content");
+            if (reasoning.empty()) reasoning = text_at(*delta, "reasoning");
+            if (!reasoning.empty()) emit(out, ProviderReport::thinking(std::move(reasoning)));
+            if (std::string text = text_at(*delta, "content"); !text.empty())
+                emit(out, ProviderReport::delta(std::move(text)));
+            if (std::string text = text_at(*delta, "refusal"); !text.empty())
+                emit(out, ProviderReport::delta(std::move(text)));
+            const Json* tool_calls = field(*delta, "tool_calls");
+            if (tool_calls && tool_calls->is_array() && finish_reason_.empty())
+                add_call_pieces(*tool_calls);
+        }
+        // The calls are complete here, but usage and [DONE] may still follow: hold done.
+        std::string reason = text_at(choice, "finish_reason");
+        if (!reason.empty() && finish_reason_.empty()) {
+            finish_reason_ = reason;
+            flush_calls(out);
+            if (finished_) return;
+        }
+    }
+    // With include_usage it comes in a last chunk with no choices; some servers put it on the
+    // finishing chunk, or a running total on every chunk. The latest one wins.
+    if (const Json* usage = field(j, "usage"); usage && usage->is_object())
+        usage_ = usage_counts(*usage);
+}
+
+// Each call's id and name come first, its arguments in pieces after; calls may interleave,
+// told apart only by `index`.
+void OpenAiStream::add_call_pieces(const Json& tool_calls) {
+    for (std::size_t i = 0; i < tool_calls.size(); ++i) {
+        const Json& piece = tool_calls[i];
+        const Json* index = field(piece, "index");
+        // Without an index a server sends whole calls, so their place in the array will do.
+        std::int64_t at = index && index->is_number_integer() ? index->get<std::int64_t>()
+                                                              : static_cast<std::int64_t>(i);
+        PendingCall& call = calls_[at];
+        if (std::string id = text_at(piece, "id"); !id.empty()) call.id = std::move(id);
+        const Json* function = field(piece, "function");
+        if (!function) continue;
+        if (std::string name = text_at(*function, "name"); !name.empty())
+            call.name = std::move(name); // some servers repeat it on every piece
+        if (const Json* args = field(*function, "arguments")) {
+            if (args->is_string())
+                call.arguments += args->get<std::string>();
+            else if (args->is_object()) // a server sending the object itself, whole
+                call.arguments = args->dump(-1, ' ', false, Json::error_handler_t::replace);
+        }
+    }
+}
+
+void OpenAiStream::flush_calls(std::vector<ProviderReport>& out) {
+    for (auto& [index, call] : calls_) {
+        if (call.name.empty()) {
+            fail(out, ErrorCode::bad_response, "the server sent a tool call without a name");
+            return;
+        }
+        Json input =
+            blank(call.arguments) ? Json::object() : Json::parse(call.arguments, nullptr, false);
+        if (input.is_null()) input = Json::object(); // "null" for a tool without arguments
+        if (input.is_discarded() || !input.is_object()) {
+            fail(out, ErrorCode::bad_response,
+                 "the server sent arguments for tool '" + call.name +
+                     "' that are not a JSON object (was the reply cut short?): " +
+                     wire_excerpt(call.arguments));
+            return;
+        }
+        // Some local servers send no id; the result must still name its call.
+        std::string id = call.id.empty() ? "call_" + std::to_string(index) : std::move(call.id);
+        had_calls_ = true;
+        emit(out, ProviderReport::tool_call(ToolCall{std::move(id), call.name, std::move(input)}));
+    }
+    calls_.clear();
+}
+
+void OpenAiStream::finish(std::vector<ProviderReport>& out) {
+    flush_calls(out); // for a server that ends without a finish_reason
+    if (finished_) return;
+    if (usage_.is_object() && !usage_.empty()) out.push_back(ProviderReport::usage(usage_));
+    out.push_back(ProviderReport::done(stop_reason(finish_reason_, had_calls_)));
+    finished_ = true;
+}
+
+std::vector<ProviderReport> OpenAiStream::on_end_of_stream() {
+    std::vector<ProviderReport> out;
+    if (finished_) return out;
+    if (!finish_reason_.empty())
+        finish(out);
+    else
+        fail(out, ErrorCode::bad_response, "the stream ended before the reply was complete");
+    return out;
+}
+
+void OpenAiStream::emit(std::vector<ProviderReport>& out, ProviderReport report) {
+    output_ = true;
+    out.push_back(std::move(report));
+}
+
+void OpenAiStream::fail(std::vector<ProviderReport>& out, ErrorCode code, std::string message) {
+    out.push_back(ProviderReport::error(code, std::move(message)));
+    finished_ = true;
+}
+
+Error openai_http_error(int status, std::string_view body) {
+    Json j = Json::parse(body, nullptr, false);
+    std::string detail = j.is_discarded() ? std::string() : wire_excerpt(envelope_message(j), 500);
+    if (detail.empty()) detail = body.empty() ? "(no body)" : wire_excerpt(body);
+    return Error{code_for_status(status), status_summary(status, "the server") + ": " + detail};
+}
+
+} // namespace rio

@@ -1,0 +1,73 @@
+// The OpenAI Chat Completions wire format, without I/O — the one most servers speak
+// (OpenAI, DeepSeek, vLLM, llama.cpp, Ollama): a ProviderRequest becomes the JSON body of a
+// streaming request, the server-sent chunks of the reply become ProviderReports, and a
+// non-200 status becomes an Error.
+#pragma once
+
+#include "core/agent/provider_contract.hpp"
+#include "core/error.hpp"
+#include "providers/sse.hpp"
+
+#include <cstdint>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rio {
+
+struct OpenAiSettings {
+    std::string model;
+    int max_tokens = 8192;
+    std::string effort; // sent as reasoning_effort when non-empty
+    // OpenAI's own API refuses max_tokens for its reasoning models (o-series, gpt-5) and
+    // wants max_completion_tokens; local servers (Ollama, llama.cpp) know only max_tokens.
+    bool completion_tokens = false;
+};
+
+nlohmann::json openai_request(const ProviderRequest& request, const OpenAiSettings& settings);
+
+// Decodes one reply. Exactly one terminal report (done or error) comes out; after it,
+// everything is ignored.
+class OpenAiStream {
+public:
+    std::vector<ProviderReport> on_event(const SseEvent& event);
+
+    // The HTTP body ended. Some servers stop after finish_reason without `data: [DONE]`:
+    // that is a complete reply. Without a finish_reason it is not.
+    std::vector<ProviderReport> on_end_of_stream();
+
+    // True only after done or error; a finish_reason alone still waits for usage and [DONE].
+    bool finished() const { return finished_; }
+
+    // A delta, thinking or tool call has been reported, so retrying the request would show
+    // the user a second, different reply.
+    bool produced_output() const { return output_; }
+
+private:
+    struct PendingCall {
+        std::string id;
+        std::string name;
+        std::string arguments; // JSON text, arriving in pieces
+    };
+
+    void decode(const nlohmann::json& chunk, std::vector<ProviderReport>& out);
+    void add_call_pieces(const nlohmann::json& tool_calls);
+    void flush_calls(std::vector<ProviderReport>& out);
+    void finish(std::vector<ProviderReport>& out);
+    void emit(std::vector<ProviderReport>& out, ProviderReport report);
+    void fail(std::vector<ProviderReport>& out, ErrorCode code, std::string message);
+
+    std::map<std::int64_t, PendingCall> calls_; // by the server's index, so in index order
+    std::string finish_reason_;                 // as sent; empty until one arrives
+    nlohmann::json usage_;                      // the latest usage seen, reported before done
+    bool had_calls_ = false;
+    bool finished_ = false;
+    bool output_ = false;
+};
+
+// For a response whose status is not 200; body is whatever came with it.
+Error openai_http_error(int status, std::string_view body);
+
+} // namespace rio

@@ -1,0 +1,282 @@
+#include "providers/registry.hpp"
+
+#include "host/json_file.hpp"
+#include "host/loopback_get.hpp"
+#include "host/secrets.hpp"
+
+#include <cstdlib>
+
+namespace rio {
+namespace {
+
+constexpr std::uint16_t ollama_port = 11434;
+
+std::string env(const std::string& name) {
+    const char* v = name.empty() ? nullptr : std::getenv(name.c_str());
+    return v ? v : "";
+}
+
+std::filesystem::path options_file(const UserDirs& dirs, std::string_view provider) {
+    return dirs.config / "providers" / (std::string(provider) + ".json");
+}
+
+std::filesystem::path config_file(const UserDirs& dirs) {
+    return dirs.config / "config.json";
+}
+
+std::string as_text(const Json& value) {
+    if (value.is_string()) return value.get<std::string>();
+    if (value.is_null()) return "";
+    return value.dump();
+}
+
+// The first model id of an OpenAI-style {"data": [{"id": ...}]} list.
+std::string first_model(const std::string& body) {
+    Json list = Json::parse(body, nullptr, false);
+    if (list.is_discarded() || !list.contains("data") || !list["data"].is_array() ||
+        list["data"].empty())
+        return "";
+    return list["data"][0].value("id", "");
+}
+
+Status check_option(const OptionSpec& spec, const std::string& value) {
+    if (value.empty()) return Ok{}; // back to the default
+    if (!spec.choices.empty() &&
+        std::find(spec.choices.begin(), spec.choices.end(), value) == spec.choices.end())
+        return make_error(ErrorCode::bad_request, spec.name + " must be one of low, medium, high");
+    if (spec.name == "base_url" && value.rfind("http://", 0) != 0 &&
+        value.rfind("https://", 0) != 0)
+        return make_error(ErrorCode::bad_request, "base_url must start with http:// or https://");
+    if (spec.name == "max_tokens" || spec.name == "idle_timeout_s") {
+        char* end = nullptr;
+        double number = std::strtod(value.c_str(), &end);
+        if (end == value.c_str() || *end != '\0' || number <= 0)
+            return make_error(ErrorCode::bad_request, spec.name + " must be a positive number");
+    }
+    return Ok{};
+}
+
+} // namespace
+
+ProviderRegistry::ProviderRegistry(asio::io_context& io, HttpClient& http, UserDirs dirs)
+    : io_(io), http_(http), dirs_(std::move(dirs)) {
+    local_ = make_echo_provider(io_);
+}
+
+Status ProviderRegistry::select(std::string_view spec, bool remember) {
+    std::string name(spec.substr(0, spec.find(':')));
+    if (name == "echo" || name == "script") {
+        auto provider = make_provider(io_, spec);
+        if (!provider) return provider.error();
+        local_ = std::move(*provider);
+    } else if (find_provider_spec(name)) {
+        local_.reset();
+    } else {
+        return make_error(ErrorCode::not_configured,
+                          "unknown provider '" + std::string(spec) +
+                              "' (known: echo, script:FILE, anthropic, openai)");
+    }
+    name_ = name;
+    if (remember && name != "script") {
+        auto config = load_json_file(config_file(dirs_));
+        Json updated = config ? *config : Json::object();
+        updated["provider"] = name_;
+        if (Status s = save_json_file(config_file(dirs_), updated); !s) return s;
+    }
+    return Ok{};
+}
+
+std::string ProviderRegistry::default_spec() {
+    if (auto config = load_json_file(config_file(dirs_)); config && config->contains("provider"))
+        return as_text((*config)["provider"]);
+    for (const char* name : {"anthropic", "openai"}) {
+        const ProviderSpec* spec = find_provider_spec(name);
+        if (!env(spec->key_env).empty()) return name;
+    }
+    if (auto models = loopback_get(ollama_port, "/v1/models", std::chrono::milliseconds(300))) {
+        ollama_ = {"http://127.0.0.1:" + std::to_string(ollama_port) + "/v1", first_model(*models)};
+        return "openai";
+    }
+    return "echo";
+}
+
+std::string ProviderRegistry::model() const {
+    if (local_) return local_->model;
+    return option(name_, "model");
+}
+
+CancelFn ProviderRegistry::start(ProviderRequest request, ProviderReportFn report) {
+    if (local_) return local_->start(std::move(request), std::move(report));
+    std::string provider = name_;
+    return start_http_call(
+        io_, http_, [this, provider] { return http_settings(provider); }, std::move(request),
+        std::move(report));
+}
+
+Result<const ProviderSpec*> ProviderRegistry::network_spec(std::string_view provider) const {
+    const ProviderSpec* spec = find_provider_spec(provider);
+    if (!spec)
+        return make_error(ErrorCode::bad_request,
+                          "unknown provider '" + std::string(provider) + "'");
+    return spec;
+}
+
+Json ProviderRegistry::stored_options(std::string_view provider) const {
+    auto stored = load_json_file(options_file(dirs_, provider));
+    return stored ? *stored : Json::object();
+}
+
+// The value in effect: the stored option, else the environment or Ollama found at start,
+// else the provider's default.
+std::string ProviderRegistry::option(std::string_view provider, std::string_view name) const {
+    Json stored = stored_options(provider);
+    if (auto it = stored.find(name); it != stored.end() && !as_text(*it).empty())
+        return as_text(*it);
+    const ProviderSpec* spec = find_provider_spec(provider);
+    if (!spec) return "";
+    bool ollama = provider == "openai" && ollama_;
+    if (name == "model")
+        return ollama && !ollama_->second.empty() ? ollama_->second : spec->default_model;
+    if (name == "base_url") {
+        if (std::string from_env = env(spec->base_url_env); !from_env.empty()) return from_env;
+        return ollama ? ollama_->first : spec->default_base_url;
+    }
+    if (name == "max_tokens") return std::to_string(default_max_tokens);
+    if (name == "idle_timeout_s") return std::to_string(static_cast<int>(default_idle_timeout_s));
+    return "";
+}
+
+Result<HttpProviderSettings> ProviderRegistry::http_settings(std::string_view provider) const {
+    auto spec = network_spec(provider);
+    if (!spec) return spec.error();
+    HttpProviderSettings s;
+    s.format = std::string(provider);
+    s.base_url = option(provider, "base_url");
+    s.model = option(provider, "model");
+    s.effort = option(provider, "effort");
+    s.max_tokens = std::atoi(option(provider, "max_tokens").c_str());
+    s.idle_timeout = std::chrono::milliseconds(
+        static_cast<long>(std::strtod(option(provider, "idle_timeout_s").c_str(), nullptr) * 1000));
+    if (auto key = load_key(dirs_, provider, (*spec)->key_env)) s.key = key->value;
+    // Local servers (Ollama, llama.cpp) need no key; the hosted default does.
+    if (!s.key && s.base_url == (*spec)->default_base_url)
+        return make_error(ErrorCode::not_configured, "no API key for " + std::string(provider) +
+                                                         ": set " + (*spec)->key_env +
+                                                         " or store one with agent.key.set");
+    return s;
+}
+
+Json ProviderRegistry::providers_json() const {
+    Json list = Json::array();
+    for (const ProviderSpec& spec : provider_specs()) {
+        std::string key = "not needed";
+        if (!spec.key_env.empty()) {
+            auto found = load_key(dirs_, spec.name, spec.key_env);
+            key = found ? found->source : "none";
+        }
+        list.push_back({{"name", spec.name},
+                        {"description", spec.description},
+                        {"key", key},
+                        {"active", spec.name == name_}});
+    }
+    return Json{{"current", name_}, {"model", model()}, {"providers", list}};
+}
+
+Result<Json> ProviderRegistry::options_json(std::string_view provider) const {
+    const ProviderSpec* spec = find_provider_spec(provider);
+    if (!spec)
+        return make_error(ErrorCode::bad_request,
+                          "unknown provider '" + std::string(provider) + "'");
+    Json stored = stored_options(provider);
+    Json options = Json::array();
+    for (const OptionSpec& o : spec->options) {
+        Json entry{{"name", o.name},
+                   {"value", option(provider, o.name)},
+                   {"set", stored.contains(o.name)},
+                   {"description", o.description}};
+        if (!o.choices.empty()) entry["choices"] = o.choices;
+        options.push_back(std::move(entry));
+    }
+    return Json{{"provider", provider}, {"options", options}};
+}
+
+Status ProviderRegistry::set_option(std::string_view provider, std::string_view name,
+                                    const Json& value) {
+    const ProviderSpec* spec = find_provider_spec(provider);
+    if (!spec)
+        return make_error(ErrorCode::bad_request,
+                          "unknown provider '" + std::string(provider) + "'");
+    auto declared = std::find_if(spec->options.begin(), spec->options.end(),
+                                 [&](const OptionSpec& o) { return o.name == name; });
+    if (declared == spec->options.end())
+        return make_error(ErrorCode::bad_request,
+                          std::string(provider) + " has no option '" + std::string(name) + "'");
+    std::string text = as_text(value);
+    if (Status s = check_option(*declared, text); !s) return s;
+    Json stored = stored_options(provider);
+    if (text.empty())
+        stored.erase(std::string(name));
+    else
+        stored[std::string(name)] = text;
+    return save_json_file(options_file(dirs_, provider), stored);
+}
+
+Status ProviderRegistry::set_key(std::string_view provider, std::string_view key) {
+    auto spec = network_spec(provider);
+    if (!spec) return spec.error();
+    if ((*spec)->key_env.empty())
+        return make_error(ErrorCode::bad_request, std::string(provider) + " takes no key");
+    return store_key(dirs_, provider, key);
+}
+
+Status ProviderRegistry::forget_key(std::string_view provider) {
+    auto spec = network_spec(provider);
+    if (!spec) return spec.error();
+    return clear_key(dirs_, provider);
+}
+
+void ProviderRegistry::list_models(std::string_view provider,
+                                   std::function<void(Result<Json>)> done) {
+    auto settings = http_settings(provider);
+    if (!settings) {
+        done(settings.error());
+        return;
+    }
+    HttpRequest get;
+    get.method = "GET";
+    get.idle_timeout = std::chrono::seconds(20);
+    std::string base = settings->base_url;
+    while (!base.empty() && base.back() == '/')
+        base.pop_back();
+    if (settings->format == "anthropic") {
+        get.url = base + "/v1/models";
+        get.headers = {{"anthropic-version", "2023-06-01"}};
+        if (settings->key) get.headers.emplace_back("x-api-key", *settings->key);
+    } else {
+        get.url = base + "/models";
+        if (settings->key) get.headers.emplace_back("authorization", "Bearer " + *settings->key);
+    }
+    auto state = std::make_shared<std::pair<int, std::string>>(0, "");
+    HttpCallbacks callbacks;
+    callbacks.on_head = [state](const HttpHead& head) { state->first = head.status; };
+    callbacks.on_body = [state](std::string_view bytes) {
+        if (state->second.size() < (4u << 20)) state->second.append(bytes);
+    };
+    callbacks.on_done = [state, done, format = settings->format](std::optional<Error> error) {
+        if (error) return done(*error);
+        if (state->first != 200)
+            return done(make_error(ErrorCode::bad_response,
+                                   "the model list answered HTTP " + std::to_string(state->first)));
+        Json list = Json::parse(state->second, nullptr, false);
+        if (list.is_discarded() || !list.contains("data") || !list["data"].is_array())
+            return done(
+                make_error(ErrorCode::bad_response, "the model list is not the expected JSON"));
+        Json models = Json::array();
+        for (const Json& m : list["data"])
+            if (m.contains("id") && m["id"].is_string()) models.push_back(m["id"]);
+        done(Json{{"models", models}});
+    };
+    http_.start(std::move(get), std::move(callbacks));
+}
+
+} // namespace rio

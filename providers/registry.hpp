@@ -1,0 +1,57 @@
+// Which provider the core talks to, with each provider's options and key (DESIGN §10):
+// choosing the default, switching, persisting options per provider, and starting calls.
+#pragma once
+
+#include "core/protocol.hpp"
+#include "host/http_client.hpp"
+#include "host/user_dirs.hpp"
+#include "providers/catalog.hpp"
+#include "providers/http_provider.hpp"
+#include "providers/provider.hpp"
+
+#include <optional>
+
+namespace rio {
+
+class ProviderRegistry {
+public:
+    ProviderRegistry(asio::io_context& io, HttpClient& http, UserDirs dirs);
+
+    // "echo", "script:FILE", "anthropic" or "openai". `remember` writes it as the user's
+    // configured provider, which the next core starts with.
+    Status select(std::string_view spec, bool remember);
+    // DESIGN §10: the configured provider; else the first of ANTHROPIC_API_KEY,
+    // OPENAI_API_KEY, a local Ollama answering on 127.0.0.1:11434; else echo.
+    // Probing for Ollama remembers its URL and first model for the openai provider.
+    std::string default_spec();
+
+    const std::string& current() const { return name_; }
+    std::string model() const;
+
+    CancelFn start(ProviderRequest request, ProviderReportFn report);
+
+    Json providers_json() const;
+    Result<Json> options_json(std::string_view provider) const;
+    Status set_option(std::string_view provider, std::string_view name, const Json& value);
+    Status set_key(std::string_view provider, std::string_view key);
+    Status forget_key(std::string_view provider);
+    // The provider's model list endpoint; `done` runs on io's thread.
+    void list_models(std::string_view provider, std::function<void(Result<Json>)> done);
+
+    Result<HttpProviderSettings> http_settings(std::string_view provider) const;
+
+private:
+    Result<const ProviderSpec*> network_spec(std::string_view provider) const;
+    Json stored_options(std::string_view provider) const;
+    std::string option(std::string_view provider, std::string_view name) const;
+
+    asio::io_context& io_;
+    HttpClient& http_;
+    UserDirs dirs_;
+    std::string name_ = "echo";
+    std::optional<Provider> local_; // echo or script; network providers start per call
+    // The Ollama default: a base URL and model found at start, used until options say else.
+    std::optional<std::pair<std::string, std::string>> ollama_;
+};
+
+} // namespace rio

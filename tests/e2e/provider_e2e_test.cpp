@@ -1,0 +1,371 @@
+// The network providers through the real rio-core against the fake LLM server on loopback:
+// a whole plan-mode session per wire format, what went over the wire, and one test per
+// fault (issue 4).
+#include "tests/support/agent_session.hpp"
+#include "tests/support/fake_llm.hpp"
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <thread>
+
+namespace rio::test {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+const std::string greet = "def greeting(name):\n    return f\"Hello, {name}!\"\n";
+const std::string key = "sk-test-0123456789";
+
+Json tool(const std::string& id, const std::string& name, Json input) {
+    return {{"id", id}, {"name", name}, {"input", std::move(input)}};
+}
+
+class ProviderE2E : public ::testing::TestWithParam<std::string> {
+protected:
+    std::string provider() const { return GetParam(); }
+    bool anthropic() const { return provider() == "anthropic"; }
+
+    // rio-core on this provider, pointed at the fake server, with a key.
+    std::unique_ptr<AgentSession> session(const FakeLlm& fake, bool with_key = true) {
+        std::string prefix = anthropic() ? "ANTHROPIC" : "OPENAI";
+        std::string base = anthropic() ? fake.url() : fake.url() + "/v1";
+        std::vector<std::string> env{prefix + "_BASE_URL=" + base};
+        if (with_key) env.push_back(prefix + "_API_KEY=" + key);
+        auto s = AgentSession::with_provider({"--provider", provider()}, env);
+        write_bytes(s->project() / "greet.py", greet);
+        return s;
+    }
+
+    // The names of the tools a request offered, in the provider's own shape.
+    std::vector<std::string> offered(const Json& request) {
+        std::vector<std::string> names;
+        for (const Json& t : request["body"]["tools"])
+            names.push_back(anthropic() ? t["name"] : t["function"]["name"]);
+        return names;
+    }
+
+    std::string system_of(const Json& request) {
+        if (anthropic()) return request["body"].value("system", "");
+        const Json& first = request["body"]["messages"][0];
+        return first["role"] == "system" ? first["content"].get<std::string>() : "";
+    }
+
+    // The tool results the request carries back, as (call id, content) pairs.
+    std::vector<std::pair<std::string, std::string>> results(const Json& request) {
+        std::vector<std::pair<std::string, std::string>> out;
+        for (const Json& m : request["body"]["messages"]) {
+            if (anthropic() && m["role"] == "user" && m["content"].is_array())
+                for (const Json& block : m["content"])
+                    if (block["type"] == "tool_result") {
+                        const Json& c = block["content"];
+                        out.emplace_back(block["tool_use_id"],
+                                         c.is_string() ? c.get<std::string>()
+                                                       : c[0]["text"].get<std::string>());
+                    }
+            if (!anthropic() && m["role"] == "tool")
+                out.emplace_back(m["tool_call_id"], m["content"]);
+        }
+        return out;
+    }
+
+    void expect_next_turn_works(AgentSession& s) {
+        s.send("are you there?");
+        Json message = s.wait("agent.message");
+        EXPECT_FALSE(message["text"].get<std::string>().empty());
+        EXPECT_EQ(s.wait("agent.done")["stop_reason"], "end_turn");
+    }
+
+    // A fault turn: its agent.error code, after which the next turn must work.
+    std::string error_code_of_turn(AgentSession& s) {
+        s.send("go");
+        Json error = s.wait("agent.error");
+        EXPECT_EQ(s.wait("agent.done")["stop_reason"], "error");
+        return error["code"];
+    }
+};
+
+INSTANTIATE_TEST_SUITE_P(Wire, ProviderE2E, ::testing::Values("anthropic", "openai"),
+                         [](const auto& info) { return info.param; });
+
+TEST_P(ProviderE2E, APlanModeSessionOverTheWire) {
+    FakeLlm fake(Json::array(
+        {{{"text", "Let me read it."},
+          {"tools", {tool("t1", "read_file", {{"path", "greet.py"}})}}},
+         {{"tools",
+           {tool("t2", "present_plan", {{"title", "Say hi"}, {"plan", "1. Hello → Hi"}})}}},
+         {{"tools",
+           {tool("t3", "edit_file",
+                 {{"path", "greet.py"}, {"old_string", "Hello"}, {"new_string", "Hi"}})}}},
+         {{"text", "Done."}}}));
+    auto s = session(fake);
+    s->request("agent.mode.set", {{"mode", "plan"}});
+    long turn = s->send("make it friendlier");
+    Json plan = s->wait("agent.propose");
+    EXPECT_EQ(plan["kind"], "plan");
+    EXPECT_EQ(plan["title"], "Say hi");
+    s->request("agent.approve", {{"turn", turn}, {"decision", "approve"}, {"policy", "auto"}});
+    EXPECT_EQ(s->wait("agent.done")["stop_reason"], "end_turn");
+    EXPECT_EQ(read_bytes(s->project() / "greet.py"),
+              "def greeting(name):\n    return f\"Hi, {name}!\"\n");
+
+    auto requests = fake.requests();
+    ASSERT_EQ(requests.size(), 4u);
+    const std::vector<std::string> plan_tools{"list_dir", "read_file", "search", "present_plan"};
+    EXPECT_EQ(offered(requests[0]), plan_tools);
+    EXPECT_EQ(offered(requests[1]), plan_tools);
+    EXPECT_NE(system_of(requests[0]).find("# Plan mode"), std::string::npos);
+    EXPECT_EQ(offered(requests[2]).size(), 7u) << "after approval the edit tools are offered";
+    EXPECT_EQ(system_of(requests[2]).find("# Plan mode"), std::string::npos);
+    auto first_results = results(requests[1]);
+    ASSERT_EQ(first_results.size(), 1u);
+    EXPECT_EQ(first_results[0].first, "t1") << "the result answers the provider's own call id";
+    EXPECT_NE(first_results[0].second.find("return f\"Hello, {name}!\""), std::string::npos);
+    auto approval = results(requests[2]);
+    ASSERT_EQ(approval.size(), 2u);
+    EXPECT_EQ(approval[1].first, "t2");
+    EXPECT_NE(approval[1].second.find("approved"), std::string::npos);
+    for (const Json& r : requests) {
+        EXPECT_EQ(r["body"]["stream"], true);
+        if (anthropic()) {
+            EXPECT_EQ(r["headers"]["x-api-key"], key);
+            EXPECT_TRUE(r["headers"].contains("anthropic-version"));
+            EXPECT_EQ(r["path"], "/v1/messages");
+        } else {
+            EXPECT_EQ(r["headers"]["authorization"], "Bearer " + key);
+            EXPECT_EQ(r["path"], "/v1/chat/completions");
+        }
+    }
+}
+
+TEST_P(ProviderE2E, ThinkingAndSeveralToolCallsInOneReply) {
+    FakeLlm fake(Json::array({{{"thinking", "I should list and read."},
+                               {"tools",
+                                {tool("a", "list_dir", {{"path", "."}}),
+                                 tool("b", "read_file", {{"path", "greet.py"}})}}},
+                              {{"text", "Seen both."}}}));
+    auto s = session(fake);
+    s->send("look");
+    EXPECT_EQ(s->wait("agent.thinking")["text"].get<std::string>().substr(0, 1), "I");
+    Json first = s->wait("agent.tool_result"), second = s->wait("agent.tool_result");
+    EXPECT_EQ(first["name"], "list_dir");
+    EXPECT_EQ(second["name"], "read_file");
+    EXPECT_EQ(s->wait("agent.done")["stop_reason"], "end_turn");
+    auto requests = fake.requests();
+    ASSERT_EQ(requests.size(), 2u);
+    EXPECT_EQ(results(requests[1]).size(), 2u);
+    if (anthropic()) { // the signed thinking block goes back unchanged before the tool_use
+        const Json& assistant = requests[1]["body"]["messages"][1];
+        EXPECT_EQ(assistant["content"][0]["type"], "thinking");
+        EXPECT_FALSE(assistant["content"][0]["signature"].get<std::string>().empty());
+    }
+}
+
+TEST_P(ProviderE2E, ARateLimitIsRetriedAfterRetryAfter) {
+    FakeLlm fake(Json::array({{{"status", 429}, {"error", "slow down"}, {"retry_after", 1}},
+                              {{"text", "Hello after waiting."}}}));
+    auto s = session(fake);
+    auto start = Clock::now();
+    s->send("hi");
+    EXPECT_EQ(s->wait("agent.message")["text"], "Hello after waiting.");
+    EXPECT_GE(Clock::now() - start, std::chrono::milliseconds(900)) << "retry-after was honoured";
+    EXPECT_EQ(fake.requests().size(), 2u);
+}
+
+TEST_P(ProviderE2E, RateLimitedThriceEndsWithRateLimit) {
+    Json limited{{"status", 429}, {"error", "slow down"}, {"retry_after", 0}};
+    FakeLlm fake(Json::array({limited, limited, limited, {{"text", "ok"}}}));
+    auto s = session(fake);
+    EXPECT_EQ(error_code_of_turn(*s), "rate_limit");
+    EXPECT_EQ(fake.requests().size(), 3u);
+    expect_next_turn_works(*s);
+}
+
+TEST_P(ProviderE2E, AServerErrorIsRetriedThenReported) {
+    Json failing{{"status", 500}, {"error", "internal trouble"}};
+    FakeLlm fake(Json::array({failing, failing, failing, {{"text", "ok"}}}));
+    auto s = session(fake);
+    EXPECT_EQ(error_code_of_turn(*s), "server");
+    EXPECT_EQ(fake.requests().size(), 3u);
+    expect_next_turn_works(*s);
+}
+
+TEST_P(ProviderE2E, AnAuthFailureIsReportedWithoutRetry) {
+    FakeLlm fake(
+        Json::array({{{"status", 401}, {"error", "invalid x-api-key"}}, {{"text", "ok"}}}));
+    auto s = session(fake);
+    s->send("hi");
+    Json error = s->wait("agent.error");
+    EXPECT_EQ(error["code"], "auth");
+    EXPECT_NE(error["message"].get<std::string>().find("invalid x-api-key"), std::string::npos);
+    s->wait("agent.done");
+    EXPECT_EQ(fake.requests().size(), 1u);
+    expect_next_turn_works(*s);
+}
+
+TEST_P(ProviderE2E, ACloseMidStreamIsANetworkErrorAndNotRetried) {
+    FakeLlm fake(Json::array(
+        {{{"text", "This reply will be cut short by the server"}, {"fault", "close_mid_stream"}},
+         {{"text", "ok"}}}));
+    auto s = session(fake);
+    std::string code = error_code_of_turn(*s);
+    EXPECT_TRUE(code == "network" || code == "bad_response") << code;
+    EXPECT_EQ(fake.requests().size(), 1u) << "output had started: no retry";
+    expect_next_turn_works(*s);
+}
+
+TEST_P(ProviderE2E, GarbageInTheStreamIsABadResponse) {
+    FakeLlm fake(
+        Json::array({{{"text", "some text first"}, {"fault", "garbage"}}, {{"text", "ok"}}}));
+    auto s = session(fake);
+    EXPECT_EQ(error_code_of_turn(*s), "bad_response");
+    expect_next_turn_works(*s);
+}
+
+TEST_P(ProviderE2E, AnEventSplitAtEveryByteArrivesWhole) {
+    FakeLlm fake(Json::array({{{"text", "Grüße aus dem Netz — every byte alone."},
+                               {"tools", {tool("c1", "list_dir", {{"path", "."}})}},
+                               {"fault", "split_bytes"}},
+                              {{"text", "ok"}}}));
+    auto s = session(fake);
+    s->send("hi");
+    EXPECT_EQ(s->wait("agent.message")["text"], "Grüße aus dem Netz — every byte alone.");
+    EXPECT_EQ(s->wait("agent.tool_result")["name"], "list_dir");
+    EXPECT_EQ(s->wait("agent.done")["stop_reason"], "end_turn");
+}
+
+TEST_P(ProviderE2E, AStallLongerThanTheIdleTimeoutIsANetworkError) {
+    FakeLlm fake(
+        Json::array({{{"text", "slow"}, {"fault", "stall"}, {"stall_s", 30}}, {{"text", "ok"}}}));
+    auto s = session(fake);
+    s->request("agent.options.set", {{"name", "idle_timeout_s"}, {"value", "0.5"}});
+    auto start = Clock::now();
+    s->send("hi");
+    Json error = s->wait("agent.error");
+    EXPECT_EQ(error["code"], "network");
+    EXPECT_LT(Clock::now() - start, std::chrono::seconds(10));
+    s->wait("agent.done");
+    expect_next_turn_works(*s);
+}
+
+TEST_P(ProviderE2E, AnErrorEventMidStreamEndsTheTurn) {
+    FakeLlm fake(Json::array({{{"text", "partial"}, {"fault", "error_event"}}, {{"text", "ok"}}}));
+    auto s = session(fake);
+    std::string code = error_code_of_turn(*s);
+    EXPECT_TRUE(code == "server" || code == "bad_response") << code;
+    expect_next_turn_works(*s);
+}
+
+TEST_P(ProviderE2E, StopDuringAStreamClosesTheConnectionPromptly) {
+    FakeLlm fake(Json::array(
+        {{{"text", "a long answer"}, {"fault", "stall"}, {"stall_s", 30}}, {{"text", "ok"}}}));
+    auto s = session(fake);
+    std::string tasks = "/proc/" + std::to_string(s->core().pid()) + "/task";
+    auto threads = [&] { return std::distance(fs::directory_iterator(tasks), {}); };
+    s->request("agent.status"); // the core is up, with its HTTP thread
+    long before = threads();
+    long turn = s->send("hi");
+    // The stall holds the stream open after its first event.
+    for (int i = 0; i < 500 && fake.requests().empty(); ++i)
+        std::this_thread::sleep_for(10ms);
+    std::this_thread::sleep_for(200ms);
+    auto start = Clock::now();
+    Json stopped = s->request("agent.stop");
+    s->wait("agent.stopped");
+    auto took = Clock::now() - start;
+    EXPECT_EQ(stopped["result"]["stopped"], Json::array({turn}));
+    EXPECT_LT(took, std::chrono::milliseconds(1000))
+        << "measured precisely in bench/provider_bench";
+    bool closed = false;
+    for (int i = 0; i < 200 && !closed; ++i) {
+        for (const Json& e : fake.log())
+            closed |= e.value("event", "") == "client_closed";
+        if (!closed) std::this_thread::sleep_for(10ms);
+    }
+    EXPECT_TRUE(closed) << "the server saw the connection close";
+    EXPECT_EQ(threads(), before) << "no thread is left behind";
+    expect_next_turn_works(*s);
+}
+
+TEST_P(ProviderE2E, WithoutAKeyTheHostedEndpointIsNotConfigured) {
+    FakeLlm fake(Json::array());
+    std::string prefix = anthropic() ? "ANTHROPIC" : "OPENAI";
+    auto s = AgentSession::with_provider({"--provider", provider()}, {});
+    s->send("hi");
+    Json error = s->wait("agent.error");
+    EXPECT_EQ(error["code"], "not_configured");
+    EXPECT_NE(error["message"].get<std::string>().find(prefix + "_API_KEY"), std::string::npos);
+}
+
+TEST_P(ProviderE2E, AStoredKeyIsUsedButNeverShown) {
+    FakeLlm fake(Json::array({{{"text", "ok"}}}));
+    auto s = session(fake, /*with_key=*/false);
+    Json stored = s->request("agent.key.set", {{"provider", provider()}, {"key", key}});
+    ASSERT_EQ(stored["ok"], true) << stored.dump();
+    fs::path file = s->home() / "data/rio/secrets" / provider();
+    struct stat st {};
+    ASSERT_EQ(::stat(file.c_str(), &st), 0);
+    EXPECT_EQ(st.st_mode & 0777, 0600u);
+    ASSERT_EQ(::stat(file.parent_path().c_str(), &st), 0);
+    EXPECT_EQ(st.st_mode & 0777, 0700u);
+    s->send("hi");
+    s->wait("agent.done");
+    auto sent = fake.requests().at(0)["headers"];
+    EXPECT_TRUE(sent.dump().find(key) != std::string::npos) << "the stored key authenticates";
+    Json providers = s->request("agent.providers")["result"];
+    std::string everything = providers.dump() + s->request("agent.options.list")["result"].dump() +
+                             s->request("agent.status")["result"].dump();
+    for (const Json& e : s->client().drain(100ms))
+        everything += e.dump();
+    EXPECT_EQ(everything.find(key), std::string::npos) << "a key never reaches a frontend";
+    EXPECT_EQ(s->core().stderr_text().find(key), std::string::npos) << "nor a log";
+    ASSERT_EQ(s->request("agent.key.clear", {{"provider", provider()}})["ok"], true);
+    EXPECT_FALSE(fs::exists(file));
+}
+
+TEST_P(ProviderE2E, OptionsPersistPerProviderAndReachTheRequest) {
+    FakeLlm fake(Json::array({{{"text", "ok"}}}));
+    auto s = session(fake);
+    Json set = s->request("agent.options.set", {{"name", "model"}, {"value", "my-model-7"}});
+    ASSERT_EQ(set["ok"], true) << set.dump();
+    EXPECT_EQ(s->request("agent.status")["result"]["model"], "my-model-7");
+    s->request("agent.options.set", {{"name", "max_tokens"}, {"value", 1234}});
+    EXPECT_EQ(s->request("agent.options.set",
+                         {{"name", "effort"}, {"value", "extreme"}})["error"]["code"],
+              "bad_request");
+    s->send("hi");
+    s->wait("agent.done");
+    Json body = fake.requests().at(0)["body"];
+    EXPECT_EQ(body["model"], "my-model-7");
+    EXPECT_EQ(body["max_tokens"], 1234);
+    Json stored =
+        Json::parse(read_bytes(s->home() / "config/rio/providers" / (provider() + ".json")));
+    EXPECT_EQ(stored["model"], "my-model-7");
+}
+
+TEST_P(ProviderE2E, TheModelListComesFromTheProvider) {
+    FakeLlm fake(Json::array());
+    auto s = session(fake);
+    Json models = s->request("agent.models");
+    ASSERT_EQ(models["ok"], true) << models.dump();
+    EXPECT_FALSE(models["result"]["models"].empty());
+}
+
+TEST(ProviderSelectionE2E, TheDefaultFollowsTheKeysInTheEnvironment) {
+    auto anthropic = AgentSession::with_provider({}, {"ANTHROPIC_API_KEY=x", "OPENAI_API_KEY=y"});
+    EXPECT_EQ(anthropic->request("agent.status")["result"]["provider"], "anthropic");
+    auto openai = AgentSession::with_provider({}, {"OPENAI_API_KEY=y"});
+    EXPECT_EQ(openai->request("agent.status")["result"]["provider"], "openai");
+}
+
+TEST(ProviderSelectionE2E, ProviderSetIsRememberedForTheNextCore) {
+    auto s = AgentSession::with_provider({}, {});
+    ASSERT_EQ(s->request("agent.provider.set", {{"name", "openai"}})["ok"], true);
+    Json config = Json::parse(read_bytes(s->home() / "config/rio/config.json"));
+    EXPECT_EQ(config["provider"], "openai");
+    EXPECT_EQ(s->request("agent.provider.set", {{"name", "nope"}})["error"]["code"],
+              "not_configured");
+}
+
+} // namespace
+} // namespace rio::test
