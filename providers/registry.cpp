@@ -9,7 +9,17 @@
 namespace rio {
 namespace {
 
-constexpr std::uint16_t ollama_port = 11434;
+// Ollama's own convention: OLLAMA_HOST ("host:port", "http://host:port"), else 11434. Only
+// the port is used: DESIGN §10 looks for a *local* Ollama, on loopback.
+std::uint16_t ollama_port() {
+    std::string host = std::getenv("OLLAMA_HOST") ? std::getenv("OLLAMA_HOST") : "";
+    auto colon = host.rfind(':');
+    if (colon != std::string::npos) {
+        int port = std::atoi(host.c_str() + colon + 1);
+        if (port > 0 && port < 65536) return static_cast<std::uint16_t>(port);
+    }
+    return 11434;
+}
 
 std::string env(const std::string& name) {
     const char* v = name.empty() ? nullptr : std::getenv(name.c_str());
@@ -93,8 +103,9 @@ std::string ProviderRegistry::default_spec() {
         const ProviderSpec* spec = find_provider_spec(name);
         if (!env(spec->key_env).empty()) return name;
     }
-    if (auto models = loopback_get(ollama_port, "/v1/models", std::chrono::milliseconds(300))) {
-        ollama_ = {"http://127.0.0.1:" + std::to_string(ollama_port) + "/v1", first_model(*models)};
+    std::uint16_t port = ollama_port();
+    if (auto models = loopback_get(port, "/v1/models", std::chrono::milliseconds(300))) {
+        ollama_ = {"http://127.0.0.1:" + std::to_string(port) + "/v1", first_model(*models)};
         return "openai";
     }
     return "echo";

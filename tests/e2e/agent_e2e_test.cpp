@@ -576,7 +576,8 @@ TEST(AgentToolsE2E, ACommandThatFailsReportsItsExitCodeToTheModel) {
 
 TEST(AgentProvidersE2E, EchoIsTheOfflineDefaultAndRioProviderSelects) {
     TempDir home;
-    CoreProcess echo({}, {"RIO_PROVIDER=", "XDG_CONFIG_HOME=" + home.path().string()});
+    CoreProcess echo({}, {"RIO_PROVIDER=", "ANTHROPIC_API_KEY=", "OPENAI_API_KEY=",
+                          "OLLAMA_HOST=127.0.0.1:1", "XDG_CONFIG_HOME=" + home.path().string()});
     EXPECT_EQ(echo.stdio().request("agent.status")["result"]["provider"], "echo");
     echo.stdio().request("agent.send", {{"text", "hello rio"}});
     EXPECT_EQ(echo.stdio().next_event("agent.message")["params"]["text"], "You said: hello rio");

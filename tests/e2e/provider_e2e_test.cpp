@@ -358,6 +358,20 @@ TEST(ProviderSelectionE2E, TheDefaultFollowsTheKeysInTheEnvironment) {
     EXPECT_EQ(openai->request("agent.status")["result"]["provider"], "openai");
 }
 
+TEST(ProviderSelectionE2E, WithoutKeysALocalOllamaIsTheDefault) {
+    FakeLlm ollama(Json::array({{{"text", "hi from the local model"}}}));
+    // OLLAMA_HOST moves the probe off 11434, so a real Ollama here cannot interfere.
+    auto s = AgentSession::with_provider({}, {"OLLAMA_HOST=" + ollama.url().substr(7)});
+    Json status = s->request("agent.status")["result"];
+    EXPECT_EQ(status["provider"], "openai");
+    EXPECT_FALSE(status["model"].get<std::string>().empty()) << "the first model Ollama lists";
+    s->send("hello");
+    EXPECT_EQ(s->wait("agent.message")["text"], "hi from the local model");
+    auto sent = ollama.requests();
+    ASSERT_FALSE(sent.empty());
+    EXPECT_FALSE(sent.back()["headers"].contains("authorization")) << "Ollama needs no key";
+}
+
 TEST(ProviderSelectionE2E, ProviderSetIsRememberedForTheNextCore) {
     auto s = AgentSession::with_provider({}, {});
     ASSERT_EQ(s->request("agent.provider.set", {{"name", "openai"}})["ok"], true);

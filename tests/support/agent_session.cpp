@@ -31,11 +31,10 @@ void AgentSession::start(std::vector<std::string> args, std::vector<std::string>
     // The caller's `env` comes first, so it wins over these defaults.
     std::vector<std::string> isolated{"XDG_CONFIG_HOME=" + (home_ / "config").string(),
                                       "XDG_DATA_HOME=" + (home_ / "data").string(),
-                                      "RIO_PROVIDER=",
-                                      "ANTHROPIC_API_KEY=",
-                                      "OPENAI_API_KEY=",
-                                      "ANTHROPIC_BASE_URL=",
-                                      "OPENAI_BASE_URL="};
+                                      "RIO_PROVIDER=", "ANTHROPIC_API_KEY=", "OPENAI_API_KEY=",
+                                      "ANTHROPIC_BASE_URL=", "OPENAI_BASE_URL=",
+                                      // Port 1: nothing answers, so no local Ollama is found.
+                                      "OLLAMA_HOST=127.0.0.1:1"};
     for (const std::string& entry : isolated) {
         std::string name = entry.substr(0, entry.find('=') + 1);
         bool overridden = false;
