@@ -18,9 +18,14 @@ $(BUILD)/build.ninja: | deps
 build: deps $(BUILD)/build.ninja
 	cmake --build $(BUILD) -j $(JOBS)
 
-# Until a frontend exists, rio-core runs on this folder behind a small console client.
+# The desktop app when a display is available, else the terminal frontend; on this folder
+# (or DIR=...). Without API keys the core uses its offline echo provider.
 run: build
-	@scripts/core-console --core $(BUILD)/rio-core $(or $(DIR),.)
+	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ] && [ -x $(BUILD)/rio ]; then \
+		exec $(BUILD)/rio $(or $(DIR),.); \
+	else \
+		exec $(BUILD)/rio-cli $(or $(DIR),.); \
+	fi
 
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
@@ -30,7 +35,7 @@ test: build
 # Clang (which also keeps the code Clang-clean).
 test-asan: deps
 	@test -f $(ASAN_BUILD)/build.ninja || CC=clang CXX=clang++ cmake -S . -B $(ASAN_BUILD) \
-		-G Ninja -DCMAKE_BUILD_TYPE=Debug -DRIO_SANITIZE=ON -DRIO_BUILD_BENCH=OFF
+		-G Ninja -DCMAKE_BUILD_TYPE=Debug -DRIO_SANITIZE=ON -DRIO_BUILD_BENCH=OFF -DRIO_BUILD_GUI=OFF
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS)
 

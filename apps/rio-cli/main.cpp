@@ -1,0 +1,113 @@
+// rio-cli: the terminal frontend (DESIGN §9). Interactive by default; `-p TASK` (or a task
+// on stdin) runs one task headless and exits with the codes of DESIGN §11.
+#include "cli/core_link.hpp"
+#include "cli/headless.hpp"
+#include "cli/interactive.hpp"
+#include "core/version.hpp"
+
+#include <CLI/CLI.hpp>
+#include <asio/io_context.hpp>
+#include <csignal>
+#include <iostream>
+#include <iterator>
+#include <unistd.h>
+
+namespace {
+
+struct Options {
+    std::string dir;
+    std::string project;
+    std::string task;
+    std::string mode;
+    std::string approve_plans;
+    bool approve_edits = false;
+    bool allow_commands = false;
+    std::string output = "text";
+    std::string provider;
+    std::string connect;
+};
+
+} // namespace
+
+int main(int argc, char** argv) {
+    Options o;
+    CLI::App app{"rio-cli: rio's terminal frontend. Interactive by default; -p runs one task "
+                 "without asking anyone (exit codes: 0 done, 2 plan filed and awaiting "
+                 "approval, 3 a gated action was rejected, 4 provider error, 1 anything else).",
+                 "rio-cli"};
+    app.set_version_flag("--version", std::string("rio-cli ") + rio::version);
+    app.add_option("dir", o.dir, "project folder (default: the current one)");
+    app.add_option("--project", o.project, "project folder (same as DIR)");
+    app.add_option("-p,--print", o.task, "run this task headless and print the result");
+    app.add_option("--mode", o.mode, "start in plan or build mode")
+        ->check(CLI::IsMember({"plan", "build"}));
+    app.add_option("--approve-plans", o.approve_plans,
+                   "headless: approve presented plans with this edit policy, or never")
+        ->check(CLI::IsMember({"review", "auto", "never"}));
+    app.add_flag("--approve-edits", o.approve_edits, "headless: apply the agent's edits");
+    app.add_flag("--allow-commands", o.allow_commands, "headless: run the agent's commands");
+    app.add_option("--output", o.output, "headless output: text, json or stream-json")
+        ->check(CLI::IsMember({"text", "json", "stream-json"}));
+    app.add_option("--provider", o.provider, "provider for a private core (see rio-core --help)");
+    app.add_option("--connect", o.connect, "use a running core at unix:PATH or HOST:PORT");
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::Success& e) { // --help, --version
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        app.exit(e); // prints the reason
+        return rio::exit_other;
+    }
+
+    std::signal(SIGPIPE, SIG_IGN);
+    bool headless = !o.task.empty() || ::isatty(0) != 1;
+    if (headless && o.task.empty()) {
+        o.task.assign(std::istreambuf_iterator<char>(std::cin), {});
+        if (o.task.find_first_not_of(" \t\r\n") == std::string::npos) {
+            std::cerr << "rio-cli: no task: give one with -p or on stdin\n";
+            return rio::exit_other;
+        }
+    }
+    std::string project = !o.project.empty() ? o.project : !o.dir.empty() ? o.dir : ".";
+
+    asio::io_context io;
+    auto link = [&]() -> rio::Result<std::unique_ptr<rio::CoreLink>> {
+        if (!o.connect.empty()) return rio::CoreLink::connect(io, o.connect);
+        std::vector<std::string> args{"--stdio", "--project", project};
+        if (!o.provider.empty()) args.insert(args.end(), {"--provider", o.provider});
+        return rio::CoreLink::spawn(io, rio::find_core_binary(), args);
+    }();
+    if (!link) {
+        std::cerr << "rio-cli: " << link.error().message << "\n";
+        return rio::exit_other;
+    }
+    rio::CoreLink& core = **link;
+    if (!o.connect.empty() && (!o.project.empty() || !o.dir.empty()))
+        core.request("project.open", {{"path", std::filesystem::absolute(project).string()}});
+
+    int code = rio::exit_other;
+    auto finish = [&](int c) {
+        code = c;
+        core.close();
+    };
+    rio::Terminal out = rio::detect_terminal(1), err = rio::detect_terminal(2);
+    std::unique_ptr<rio::HeadlessRun> run;
+    std::unique_ptr<rio::InteractiveSession> session;
+    if (headless) {
+        rio::HeadlessOptions h;
+        h.task = o.task;
+        if (!o.mode.empty()) h.mode = o.mode;
+        if (!o.approve_plans.empty()) h.approve_plans = o.approve_plans;
+        h.approve_edits = o.approve_edits;
+        h.allow_commands = o.allow_commands;
+        h.output = o.output;
+        run = std::make_unique<rio::HeadlessRun>(core, h, out, err);
+        run->start(finish);
+    } else {
+        session = std::make_unique<rio::InteractiveSession>(io, core, out);
+        if (!o.mode.empty()) core.request("agent.mode.set", {{"mode", o.mode}});
+        session->start(finish);
+    }
+    io.run();
+    return code;
+}

@@ -1,0 +1,94 @@
+// rio: the desktop frontend (DESIGN §9). A thin main: read the options (before Qt, so --help
+// and --version need no display), then a window over a private or attached rio-core.
+#include "core/version.hpp"
+#include "gui/core_client.hpp"
+#include "gui/main_window.hpp"
+#include "gui/screenshot.hpp"
+
+#include <CLI/CLI.hpp>
+#include <QApplication>
+#include <QDir>
+#include <QSettings>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Options {
+    std::string dir;
+    std::string provider;
+    std::string connect;
+    std::vector<std::string> open;
+    std::string screenshot;
+};
+
+constexpr const char* last_project_key = "last_project";
+
+} // namespace
+
+int main(int argc, char** argv) {
+    Options options;
+    CLI::App app{"rio: a small, fast code editor whose core runs a coding agent. Starts its own "
+                 "rio-core on DIR, or attaches to a running one with --connect.",
+                 "rio"};
+    app.set_version_flag("--version", std::string("rio ") + rio::version);
+    auto* dir = app.add_option("DIR", options.dir,
+                               "the folder to open (default: the one opened last time)");
+    auto* provider = app.add_option(
+        "--provider", options.provider,
+        "the model provider for the private rio-core: anthropic, openai, echo or script:FILE");
+    app.add_option("--connect", options.connect,
+                   "attach to a running rio-core (unix:PATH or HOST:PORT) instead of starting one")
+        ->excludes(dir)
+        ->excludes(provider);
+    app.add_option("--open", options.open, "also open this project-relative file (repeatable)");
+    // For docs and tests (`make screenshots`): render, wait until the tree and editors have
+    // settled, save the window as PNG to FILE and exit. Hidden from --help.
+    app.add_option("--screenshot", options.screenshot)->group("");
+    CLI11_PARSE(app, argc, argv);
+
+    int qt_argc = 1; // Qt's own options are not offered; QT_QPA_PLATFORM and friends still work
+    QApplication qt(qt_argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("rio"));
+    QCoreApplication::setApplicationName(QStringLiteral("rio"));
+    QCoreApplication::setApplicationVersion(QString::fromLatin1(rio::version));
+    QSettings settings;
+
+    rio::gui::CoreOptions core_options;
+    core_options.connect = QString::fromStdString(options.connect);
+    core_options.provider = QString::fromStdString(options.provider);
+    QString reopen; // the folder of last time: asked for after start, so a gone folder is harmless
+    if (options.connect.empty()) {
+        if (!options.dir.empty())
+            core_options.project = QDir::cleanPath(
+                QDir::current().absoluteFilePath(QString::fromStdString(options.dir)));
+        else
+            reopen = settings.value(last_project_key).toString();
+    }
+    const bool screenshot = !options.screenshot.empty();
+
+    rio::gui::CoreClient core;
+    rio::gui::MainWindow window(core);
+    if (options.connect.empty() && !screenshot)
+        QObject::connect(
+            &window, &rio::gui::MainWindow::project_shown, &window,
+            [&settings](const QString& root) { settings.setValue(last_project_key, root); });
+    QObject::connect(&core, &rio::gui::CoreClient::connected, &window, [&] {
+        if (!reopen.isEmpty()) window.open_project(reopen);
+        for (const std::string& path : options.open)
+            window.open_file(QString::fromStdString(path));
+    });
+
+    window.show();
+    core.start(core_options);
+    if (screenshot)
+        rio::gui::screenshot_when_settled(window, QString::fromStdString(options.screenshot), 15000,
+                                          [](bool ok, const QString& why) {
+                                              if (!ok)
+                                                  std::fprintf(stderr, "rio: no screenshot: %s\n",
+                                                               qPrintable(why));
+                                              QCoreApplication::exit(ok ? 0 : 1);
+                                          });
+    return qt.exec();
+}

@@ -1,0 +1,58 @@
+// rio-cli -p: one task, run to the end without ever waiting on a person (DESIGN §9, §11).
+// Gates are decided by the run's flags, else rejected with a message the model sees.
+#pragma once
+
+#include "cli/core_link.hpp"
+#include "cli/terminal.hpp"
+
+#include <optional>
+#include <string>
+
+namespace rio {
+
+struct HeadlessOptions {
+    std::string task;
+    std::optional<std::string> mode;          // "plan" or "build"; unset: the core's
+    std::optional<std::string> approve_plans; // "review", "auto" or "never"
+    bool approve_edits = false;
+    bool allow_commands = false;
+    std::string output = "text"; // text, json, stream-json
+};
+
+// Exit codes of DESIGN §11.
+enum ExitCode {
+    exit_done = 0,
+    exit_other = 1,
+    exit_plan_waiting = 2,
+    exit_rejected = 3,
+    exit_provider_error = 4,
+};
+
+// Runs the task over `link` (the loop must be running it); `finish(code)` is called once.
+class HeadlessRun {
+public:
+    HeadlessRun(CoreLink& link, HeadlessOptions options, Terminal out, Terminal err);
+    void start(std::function<void(int)> finish);
+
+private:
+    void on_event(const std::string& name, const Json& params);
+    void decide(const Json& proposal);
+    void reject(const Json& proposal, const std::string& why_for_user);
+    void end(int code);
+    void say(const std::string& line); // progress, to stderr in text mode
+
+    CoreLink& link_;
+    HeadlessOptions options_;
+    Terminal out_, err_;
+    std::function<void(int)> finish_;
+    long turn_ = -1;
+    bool rejected_ = false;
+    bool ended_ = false;
+    Json error_;
+    Json plan_;
+    Json messages_ = Json::array();
+    Json refusals_ = Json::array();
+    bool line_open_ = false; // streamed text without its newline yet
+};
+
+} // namespace rio

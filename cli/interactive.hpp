@@ -1,0 +1,78 @@
+// rio-cli's interactive session (DESIGN §9): a prompt that shows the mode, streamed replies
+// and a tool trace, slash commands, Ctrl+C to stop a turn (twice to quit), and a single-key
+// choice for every proposal — a plan rendered for the terminal, a coloured diff, a command.
+#pragma once
+
+#include "cli/core_link.hpp"
+#include "cli/line_input.hpp"
+#include "cli/terminal.hpp"
+
+#include <asio/io_context.hpp>
+#include <asio/posix/stream_descriptor.hpp>
+#include <asio/signal_set.hpp>
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace rio {
+
+class InteractiveSession {
+public:
+    InteractiveSession(asio::io_context& io, CoreLink& link, Terminal out);
+    ~InteractiveSession();
+    void start(std::function<void(int)> finish);
+
+private:
+    // What stdin is for right now.
+    enum class Input { none, line, key };
+
+    void on_event(const std::string& name, const Json& params);
+    void on_status(const Json& status);
+    void on_propose(const Json& proposal);
+    void on_line(const std::string& line);
+    void command(const std::string& line);
+    void send(const std::string& text);
+    void interrupt();
+    void wait_for_signal();
+    void quit(int code);
+
+    void prompt();
+    void ask_line(const std::string& question, std::function<void(std::string)> then);
+    void ask_key(const std::string& question, const std::string& keys,
+                 std::function<void(char)> then);
+    void watch_stdin();
+    void stdin_ready();
+    void stop_input();
+    void print(const std::string& text); // ends a streamed line first
+    void show_plan(const Json& proposal);
+    void edit_plan(const Json& proposal);
+    void approve(const Json& proposal, const std::string& policy);
+    void reject_with_reason(const Json& proposal);
+    std::string mode_label() const;
+
+    asio::io_context& io_;
+    CoreLink& link_;
+    Terminal out_;
+    asio::posix::stream_descriptor stdin_;
+    asio::signal_set signals_;
+    LineInput lines_;
+    std::function<void(int)> finish_;
+    Input input_ = Input::none;
+    std::unique_ptr<RawKeys> raw_;
+    std::function<void(std::string)> line_then_;
+    std::function<void(char)> key_then_;
+    std::string keys_;
+    std::string mode_ = "build";
+    bool auto_accept_ = false;
+    bool busy_ = false;
+    long turn_ = 0;
+    std::string root_;
+    std::string pending_id_;
+    bool line_open_ = false;
+    bool in_thinking_ = false;
+    std::chrono::steady_clock::time_point last_interrupt_{};
+    bool done_ = false;
+};
+
+} // namespace rio

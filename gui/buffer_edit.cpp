@@ -1,0 +1,42 @@
+#include "gui/buffer_edit.hpp"
+
+#include <Qsci/qsciscintillabase.h>
+
+namespace rio::gui {
+
+std::optional<ByteEdit> edit_from_modification(int modification_type, long position, long length,
+                                               const char* text) {
+    if (position < 0 || length < 0) return std::nullopt;
+    auto at = static_cast<std::size_t>(position);
+    if (modification_type & QsciScintillaBase::SC_MOD_INSERTTEXT) {
+        if (!text && length > 0) return std::nullopt;
+        return ByteEdit{at, at, std::string(text ? text : "", static_cast<std::size_t>(length))};
+    }
+    // The notification comes after the deletion; `position` is where the removed bytes began.
+    if (modification_type & QsciScintillaBase::SC_MOD_DELETETEXT)
+        return ByteEdit{at, at + static_cast<std::size_t>(length), {}};
+    return std::nullopt;
+}
+
+Json replace_params(const std::string& path, const ByteEdit& edit, long long version) {
+    return Json{{"path", path},
+                {"start", edit.start},
+                {"end", edit.end},
+                {"text", edit.text},
+                {"version", version}};
+}
+
+std::optional<ByteEdit> edit_from_event(const Json& params) {
+    auto start = params.find("start");
+    auto end = params.find("end");
+    auto text = params.find("text");
+    if (start == params.end() || end == params.end() || text == params.end() ||
+        !start->is_number_integer() || !end->is_number_integer() || !text->is_string() ||
+        start->get<long long>() < 0 || end->get<long long>() < 0)
+        return std::nullopt;
+    ByteEdit edit{start->get<std::size_t>(), end->get<std::size_t>(), text->get<std::string>()};
+    if (edit.end < edit.start) return std::nullopt;
+    return edit;
+}
+
+} // namespace rio::gui

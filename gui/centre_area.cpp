@@ -1,0 +1,60 @@
+#include "gui/centre_area.hpp"
+
+#include "gui/editor_area.hpp"
+
+#include <QLabel>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+
+namespace rio::gui {
+
+CentreArea::CentreArea(EditorArea* editors, QWidget* parent)
+    : QWidget(parent), notice_(new QLabel(this)), stack_(new QStackedWidget(this)),
+      editors_(editors) {
+    notice_->setWordWrap(true);
+    notice_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    notice_->setContentsMargins(10, 8, 10, 8);
+    notice_->setStyleSheet(QStringLiteral(
+        "QLabel { background: #fdecea; color: #611a15; border-bottom: 1px solid #f5c2c0; }"));
+    notice_->hide();
+    stack_->addWidget(editors_);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(notice_);
+    layout->addWidget(stack_, 1);
+}
+
+void CentreArea::add_view(QWidget* view) {
+    if (stack_->indexOf(view) < 0) stack_->addWidget(view);
+}
+
+void CentreArea::show_view(QWidget* view) {
+    add_view(view);
+    stack_->setCurrentWidget(view);
+}
+
+void CentreArea::show_editors() {
+    stack_->setCurrentWidget(editors_);
+}
+
+QWidget* CentreArea::current_view() const {
+    return stack_->currentWidget();
+}
+
+void CentreArea::show_notice(const QString& text) {
+    notice_->setText(text);
+    notice_->show();
+}
+
+void CentreArea::hide_notice() {
+    notice_->clear();
+    notice_->hide();
+}
+
+QString CentreArea::notice() const {
+    return notice_->isHidden() ? QString() : notice_->text();
+}
+
+} // namespace rio::gui

@@ -1,0 +1,36 @@
+// The middle of the window: the editor tabs by default, or another "centre view" that takes
+// their place for a while (the plan view, the compare view, the manual, added by later
+// steps), with a notice strip above for what the person must not miss (the core went away).
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QStackedWidget;
+
+namespace rio::gui {
+
+class EditorArea;
+
+class CentreArea : public QWidget {
+    Q_OBJECT
+public:
+    explicit CentreArea(EditorArea* editors, QWidget* parent = nullptr);
+
+    // Views are added once and shown when needed; the editors stay underneath.
+    void add_view(QWidget* view);
+    void show_view(QWidget* view);
+    void show_editors();
+    QWidget* current_view() const;
+
+    void show_notice(const QString& text);
+    void hide_notice();
+    QString notice() const; // empty when hidden
+
+private:
+    QLabel* notice_;
+    QStackedWidget* stack_;
+    EditorArea* editors_;
+};
+
+} // namespace rio::gui

@@ -1,0 +1,120 @@
+#include "gui/code_editor.hpp"
+
+#include "gui/editor_style.hpp"
+#include "gui/lexers.hpp"
+#include "gui/line_endings.hpp"
+
+#include <Qsci/qscilexer.h>
+#include <algorithm>
+#include <cstdint>
+
+namespace rio::gui {
+namespace {
+
+// Restores the read-only flag after the core's text went in: a read-only Scintilla
+// refuses programmatic changes too.
+class WritableForCore {
+public:
+    WritableForCore(QsciScintilla& editor, bool& flag)
+        : editor_(editor), flag_(flag), was_read_only_(editor.isReadOnly()) {
+        flag_ = true;
+        if (was_read_only_) editor_.setReadOnly(false);
+    }
+    ~WritableForCore() {
+        if (was_read_only_) editor_.setReadOnly(true);
+        flag_ = false;
+    }
+
+private:
+    QsciScintilla& editor_;
+    bool& flag_;
+    bool was_read_only_;
+};
+
+} // namespace
+
+CodeEditor::CodeEditor(const QString& path, QWidget* parent) : QsciScintilla(parent), path_(path) {
+    setUtf8(true); // positions are then UTF-8 byte offsets, the protocol's unit
+    const QFont font = editor_font();
+    if (QsciLexer* lexer = lexer_for(path, this)) {
+        style_lexer(*lexer, font);
+        setLexer(lexer);
+    } else {
+        setFont(font);
+    }
+    style_editor(*this, font);
+    const bool makefile = lexer() && QLatin1String(lexer()->language()) == "Makefile";
+    setIndentationsUseTabs(makefile);
+
+    connect(this, &QsciScintillaBase::SCN_MODIFIED, this,
+            [this](int position, int type, const char* text, int length, int, int, int, int, int,
+                   int) { on_modified(position, type, text, length); });
+    connect(this, &QsciScintilla::linesChanged, this, &CodeEditor::update_line_number_width);
+    update_line_number_width();
+}
+
+void CodeEditor::load(const std::string& text, const std::string& eol) {
+    {
+        WritableForCore guard(*this, applying_core_text_);
+        SendScintilla(SCI_SETTEXT, text.c_str());
+    }
+    SendScintilla(SCI_EMPTYUNDOBUFFER);
+    SendScintilla(SCI_SETSAVEPOINT);
+    setEolMode(line_ending_for(eol, text) == LineEnding::crlf ? EolWindows : EolUnix);
+    update_line_number_width();
+}
+
+bool CodeEditor::apply_remote(const ByteEdit& edit) {
+    const auto length = static_cast<std::size_t>(SendScintilla(SCI_GETLENGTH));
+    if (edit.start > edit.end || edit.end > length) return false;
+    // Offsets must fall on character boundaries, as the core guarantees; check anyway so a
+    // confused editor resyncs instead of splitting a character.
+    auto on_boundary = [this, length](std::size_t at) {
+        if (at == length) return true;
+        auto byte = static_cast<unsigned char>(
+            SendScintilla(SCI_GETCHARAT, static_cast<unsigned long>(at)));
+        return (byte & 0xC0) != 0x80; // not a UTF-8 continuation byte
+    };
+    if (!on_boundary(edit.start) || !on_boundary(edit.end)) return false;
+    WritableForCore guard(*this, applying_core_text_);
+    SendScintilla(SCI_SETTARGETRANGE, static_cast<unsigned long>(edit.start),
+                  static_cast<long>(edit.end));
+    SendScintilla(SCI_REPLACETARGET, static_cast<uintptr_t>(edit.text.size()), edit.text.c_str());
+    return true;
+}
+
+void CodeEditor::replace_all(const std::string& text) {
+    const long caret = SendScintilla(SCI_GETCURRENTPOS);
+    const long first_line = SendScintilla(SCI_GETFIRSTVISIBLELINE);
+    {
+        WritableForCore guard(*this, applying_core_text_);
+        SendScintilla(SCI_SETTEXT, text.c_str());
+    }
+    SendScintilla(SCI_EMPTYUNDOBUFFER); // the old history no longer matches the text
+    const long at = std::min<long>(caret, SendScintilla(SCI_GETLENGTH));
+    SendScintilla(SCI_GOTOPOS, static_cast<unsigned long>(at));
+    SendScintilla(SCI_SETFIRSTVISIBLELINE, static_cast<unsigned long>(first_line));
+}
+
+std::string CodeEditor::utf8_text() const {
+    const auto length = static_cast<std::size_t>(SendScintilla(SCI_GETLENGTH));
+    const auto* bytes = static_cast<const char*>(SendScintillaPtrResult(SCI_GETCHARACTERPOINTER));
+    return std::string(bytes, length);
+}
+
+void CodeEditor::on_modified(int position, int type, const char* text, int length) {
+    if (applying_core_text_) return;
+    if (auto edit = edit_from_modification(type, position, length, text)) emit edited(*edit);
+}
+
+void CodeEditor::update_line_number_width() {
+    int digits = 1;
+    for (int lines = this->lines(); lines >= 10; lines /= 10)
+        ++digits;
+    digits = std::max(digits, 3); // no jump in width while a short file grows
+    if (digits == line_number_digits_) return;
+    line_number_digits_ = digits;
+    setMarginWidth(0, QString(digits + 1, QLatin1Char('9')));
+}
+
+} // namespace rio::gui

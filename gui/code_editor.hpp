@@ -1,0 +1,43 @@
+// One open file's editor: QScintilla set up for code (lexer by file name, a monospace font,
+// line numbers, UTF-8, the file's own line ending). It shows text the core gives it and
+// reports what the person types as byte edits; it never talks to the core itself.
+#pragma once
+
+#include "gui/buffer_edit.hpp"
+
+#include <QString>
+#include <Qsci/qsciscintilla.h>
+#include <string>
+
+namespace rio::gui {
+
+class CodeEditor : public QsciScintilla {
+    Q_OBJECT
+public:
+    explicit CodeEditor(const QString& path, QWidget* parent = nullptr);
+
+    const QString& path() const { return path_; }
+
+    // Shows the core's text (UTF-8) as a fresh, unmodified document; `eol` is the buffer's.
+    void load(const std::string& text, const std::string& eol);
+    // Applies an edit made elsewhere (another client, the agent). It is not reported back
+    // through `edited`. False when the offsets do not fit the text or a character.
+    bool apply_remote(const ByteEdit& edit);
+    // Replaces the whole text after a resync, keeping the caret and scroll position near.
+    void replace_all(const std::string& text);
+
+    std::string utf8_text() const; // the whole text, as the core should have it
+
+signals:
+    void edited(const rio::gui::ByteEdit& edit); // a change made in this editor
+
+private:
+    void on_modified(int position, int type, const char* text, int length);
+    void update_line_number_width();
+
+    QString path_;
+    bool applying_core_text_ = false;
+    int line_number_digits_ = 0;
+};
+
+} // namespace rio::gui

@@ -1,0 +1,106 @@
+// The desktop frontend's only way to the project: a rio-core it starts on a pipe (the
+// default) or a running one it attaches to on a socket (`--connect`). Requests carry the
+// client's own ids and get their answer through a callback; events arrive as a signal.
+#pragma once
+
+#include "core/error.hpp"
+#include "core/line_reader.hpp"
+#include "core/protocol.hpp"
+
+#include <QMetaType>
+#include <QObject>
+#include <QPointer>
+#include <QString>
+#include <QStringList>
+#include <functional>
+#include <map>
+#include <optional>
+
+class QIODevice;
+class QProcess;
+
+Q_DECLARE_METATYPE(rio::Json)
+
+namespace rio::gui {
+
+struct CoreOptions {
+    QString connect;      // "unix:PATH" or "HOST:PORT": attach to a running core; empty: start one
+    QString core_program; // the rio-core to start; empty: the one beside this executable
+    QString project;      // a private core's --project
+    QString provider;     // a private core's --provider NAME[:ARG]
+    QStringList extra_args; // more rio-core arguments (tests add `--listen unix:PATH`)
+};
+
+// The core is trusted, and buffer.open answers a whole file (up to 64 MiB, more once
+// escaped) on one line: the client's limit is higher than the core's 16 MiB.
+inline constexpr std::size_t max_core_line = 512u * 1024 * 1024;
+
+class CoreClient : public QObject {
+    Q_OBJECT
+public:
+    using Done = std::function<void(const Json& result, const std::optional<Error>& error)>;
+
+    explicit CoreClient(QObject* parent = nullptr);
+    ~CoreClient() override;
+
+    // Starts or attaches. `connected()` follows once the core answered session.hello;
+    // `disconnected(why)` reports a core that could not be reached or went away.
+    void start(const CoreOptions& options);
+
+    // Sends one request. `done` runs once: with the result, or with the error (the core's,
+    // or io_error when the core went away before answering); never after this client is
+    // destroyed.
+    void request(const QString& op, Json params = Json::object(), Done done = nullptr);
+    // The same, but `done` is skipped once `context` is destroyed (as with QObject::connect):
+    // widgets pass themselves, so a late answer never reaches a closed tab or window.
+    void request(const QString& op, Json params, const QObject* context, Done done);
+
+    bool is_connected() const { return connected_; }
+    bool is_private() const { return private_; } // it started its own core
+    bool is_lost() const { return lost_; }       // disconnected() was emitted
+    const QString& lost_reason() const { return lost_reason_; }
+    const Json& hello() const { return hello_; } // the session.hello result
+    std::size_t pending() const { return waiting_.size(); }
+    qint64 core_pid() const; // the private core's process id, else 0
+
+signals:
+    void connected();
+    // Every event the core broadcasts (`buffer.changed`, `agent.delta`, …). Not named
+    // `event`: that would hide QObject::event(QEvent*).
+    void core_event(const QString& name, const rio::Json& params);
+    void disconnected(const QString& why);
+
+private:
+    void start_process(const CoreOptions& options);
+    void connect_socket(const QString& address);
+    void transport_ready();
+    void read_available();
+    void forward_stderr();
+    void take(const std::string& line);
+    void write(const std::string& line);
+    void lose(const QString& why);
+
+    QIODevice* device_ = nullptr; // the process or the socket, owned as a child
+    QProcess* process_ = nullptr;
+    LineReader reader_{max_core_line};
+    std::string outbox_; // lines written before the pipe or socket was up
+    struct Waiting {
+        Done done;
+        QPointer<const QObject> context;
+        bool has_context = false;
+        void operator()(const Json& result, const std::optional<Error>& error) const {
+            if (done && (!has_context || context)) done(result, error);
+        }
+    };
+    std::map<long long, Waiting> waiting_;
+    long long next_id_ = 1;
+    Json hello_;
+    bool connected_ = false;
+    bool private_ = false;
+    bool transport_up_ = false;
+    bool lost_ = false;
+    QString lost_reason_;
+    QString stderr_tail_; // the core's last words, for the message when it dies
+};
+
+} // namespace rio::gui

@@ -1,0 +1,317 @@
+#include "gui/editor_area.hpp"
+
+#include "gui/code_editor.hpp"
+#include "gui/core_client.hpp"
+
+#include <QMessageBox>
+#include <QPointer>
+#include <QTabBar>
+
+namespace rio::gui {
+namespace {
+
+QString file_name(const QString& path) {
+    return path.section(QLatin1Char('/'), -1);
+}
+
+QString qstring(const Json& json, const char* key) {
+    auto it = json.find(key);
+    return it != json.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
+                                               : QString();
+}
+
+QString error_text(const Error& error) {
+    return QString::fromStdString(error.message);
+}
+
+} // namespace
+
+struct EditorArea::OpenFile {
+    QString path;
+    CodeEditor* editor = nullptr; // owned by the tab widget
+    BufferSync sync;
+    bool dirty = false;
+    std::string encoding;
+    std::string eol;
+};
+
+EditorArea::EditorArea(CoreClient& core, QWidget* parent) : QTabWidget(parent), core_(core) {
+    setTabsClosable(true);
+    setMovable(true);
+    setDocumentMode(true);
+    setElideMode(Qt::ElideMiddle);
+    setUsesScrollButtons(true);
+    connect(this, &QTabWidget::tabCloseRequested, this, [this](int index) {
+        if (auto* editor = qobject_cast<CodeEditor*>(widget(index))) close_file(editor->path());
+    });
+}
+
+EditorArea::~EditorArea() = default;
+
+EditorArea::OpenFile* EditorArea::find(const QString& path) const {
+    auto it = files_.find(path);
+    return it == files_.end() ? nullptr : it->second.get();
+}
+
+EditorArea::OpenFile* EditorArea::find(const CodeEditor* editor) const {
+    for (const auto& [path, file] : files_)
+        if (file->editor == editor) return file.get();
+    return nullptr;
+}
+
+CodeEditor* EditorArea::editor(const QString& path) const {
+    OpenFile* file = find(path);
+    return file ? file->editor : nullptr;
+}
+
+CodeEditor* EditorArea::current_editor() const {
+    return qobject_cast<CodeEditor*>(currentWidget());
+}
+
+QString EditorArea::current_path() const {
+    CodeEditor* editor = current_editor();
+    return editor ? editor->path() : QString();
+}
+
+bool EditorArea::is_dirty(const QString& path) const {
+    OpenFile* file = find(path);
+    return file && file->dirty;
+}
+
+QStringList EditorArea::dirty_paths() const {
+    QStringList out;
+    for (const auto& [path, file] : files_)
+        if (file->dirty) out << path;
+    return out;
+}
+
+QString EditorArea::describe(const QString& path) const {
+    OpenFile* file = find(path);
+    if (!file) return {};
+    QString encoding = file->encoding == "utf-8-bom" ? tr("UTF-8 with BOM") : tr("UTF-8");
+    QString eol = QString::fromStdString(file->eol).toUpper();
+    if (file->eol == "none") eol = tr("no line ends");
+    return encoding + QStringLiteral(" · ") + eol;
+}
+
+bool EditorArea::busy() const {
+    if (!opening_.isEmpty()) return true;
+    for (const auto& [path, file] : files_)
+        if (file->sync.in_flight() > 0 || file->sync.resyncing() || file->sync.needs_resync())
+            return true;
+    return false;
+}
+
+void EditorArea::open(const QString& path) {
+    if (CodeEditor* editor = this->editor(path)) {
+        setCurrentWidget(editor);
+        editor->setFocus();
+        return;
+    }
+    if (opening_.contains(path)) return;
+    opening_.insert(path);
+    core_.request("buffer.open", Json{{"path", path.toStdString()}}, this,
+                  [this, path](const Json& result, const std::optional<Error>& error) {
+                      opening_.remove(path);
+                      if (error) {
+                          emit message(tr("Cannot open %1: %2").arg(path, error_text(*error)));
+                          return;
+                      }
+                      // The core names the file by its real path (links resolved).
+                      QString real = qstring(result, "path");
+                      if (real.isEmpty()) real = path;
+                      if (!find(real)) add_tab(real, result);
+                      setCurrentWidget(editor(real));
+                      editor(real)->setFocus();
+                      emit file_opened(real);
+                  });
+}
+
+void EditorArea::add_tab(const QString& path, const Json& state) {
+    auto file = std::make_unique<OpenFile>(OpenFile{
+        path, new CodeEditor(path), BufferSync(state.value("version", 0LL)),
+        state.value("dirty", false), state.value("encoding", "utf-8"), state.value("eol", "lf")});
+    CodeEditor* editor = file->editor;
+    editor->load(state.value("text", ""), file->eol);
+    connect(editor, &CodeEditor::edited, this,
+            [this, editor](const ByteEdit& edit) { send_edit(editor, edit); });
+    const int index = addTab(editor, file_name(path));
+    setTabToolTip(index, path);
+    OpenFile& added = *file;
+    files_.emplace(path, std::move(file));
+    set_dirty(added, added.dirty);
+}
+
+void EditorArea::send_edit(CodeEditor* editor, const ByteEdit& edit) {
+    OpenFile* file = find(editor);
+    if (!file) return;
+    const long long base = file->sync.local_edit();
+    QPointer<CodeEditor> guard(editor);
+    core_.request("buffer.replace", replace_params(file->path.toStdString(), edit, base), this,
+                  [this, guard](const Json& result, const std::optional<Error>& error) {
+                      OpenFile* file = guard ? find(guard.data()) : nullptr;
+                      if (!file) return;
+                      if (error) {
+                          file->sync.local_reply(std::nullopt);
+                          if (error->code != ErrorCode::conflict)
+                              emit message(
+                                  tr("Edit to %1 refused: %2").arg(file->path, error_text(*error)));
+                      } else {
+                          file->sync.local_reply(result.value("version", 0LL));
+                          update_summary(*file, result);
+                      }
+                      resync_if_needed(*file);
+                  });
+}
+
+void EditorArea::buffer_changed(const Json& params) {
+    OpenFile* file = find(qstring(params, "path"));
+    if (!file) return;
+    const std::string reason = params.value("reason", "");
+    if (reason == "closed") {
+        remove(file->path);
+        return;
+    }
+    if (reason == "edited") apply_event(*file, params);
+    if (params.contains("dirty") && params["dirty"].is_boolean())
+        set_dirty(*file, params["dirty"].get<bool>());
+    resync_if_needed(*file);
+}
+
+void EditorArea::apply_event(OpenFile& file, const Json& params) {
+    if (file.sync.remote_edit(params.value("version", 0LL)) != BufferSync::Remote::apply) return;
+    auto edit = edit_from_event(params);
+    if (!edit || !file.editor->apply_remote(*edit)) file.sync.mark_stale();
+}
+
+void EditorArea::resync_if_needed(OpenFile& file) {
+    if (!file.sync.needs_resync()) return;
+    file.sync.resync_started();
+    file.editor->setReadOnly(true); // typing now would be lost in the text that comes back
+    QPointer<CodeEditor> guard(file.editor);
+    core_.request("buffer.text", Json{{"path", file.path.toStdString()}}, this,
+                  [this, guard](const Json& result, const std::optional<Error>& error) {
+                      OpenFile* file = guard ? find(guard.data()) : nullptr;
+                      if (!file) return;
+                      if (error) {
+                          file->sync.resync_failed();
+                          emit message(
+                              tr("Cannot reload %1: %2").arg(file->path, error_text(*error)));
+                          return; // stays read-only: its text is not the core's
+                      }
+                      file->editor->replace_all(result.value("text", ""));
+                      file->sync.resynced(result.value("version", 0LL));
+                      file->editor->setReadOnly(false);
+                      update_summary(*file, result);
+                      emit message(tr("%1 changed elsewhere at the same time; "
+                                      "showing the core's text")
+                                       .arg(file->path));
+                  });
+}
+
+void EditorArea::update_summary(OpenFile& file, const Json& state) {
+    if (state.contains("eol") && state["eol"].is_string())
+        file.eol = state["eol"].get<std::string>();
+    if (state.contains("encoding") && state["encoding"].is_string())
+        file.encoding = state["encoding"].get<std::string>();
+    if (state.contains("dirty") && state["dirty"].is_boolean())
+        set_dirty(file, state["dirty"].get<bool>());
+}
+
+void EditorArea::set_dirty(OpenFile& file, bool dirty) {
+    file.dirty = dirty;
+    const int index = indexOf(file.editor);
+    if (index < 0) return;
+    const QString title = file_name(file.path) + (dirty ? QStringLiteral(" •") : QString());
+    if (tabText(index) != title) setTabText(index, title);
+}
+
+void EditorArea::save_current() {
+    if (CodeEditor* editor = current_editor()) save(editor->path());
+}
+
+void EditorArea::save(const QString& path, bool force) {
+    if (!find(path)) return;
+    Json params{{"path", path.toStdString()}};
+    if (force) params["force"] = true;
+    core_.request("buffer.save", std::move(params), this,
+                  [this, path](const Json& result, const std::optional<Error>& error) {
+                      OpenFile* file = find(path);
+                      if (!error) {
+                          if (file) update_summary(*file, result);
+                          emit message(tr("Saved %1").arg(path));
+                          return;
+                      }
+                      if (error->code != ErrorCode::conflict || !file) {
+                          emit message(tr("Cannot save %1: %2").arg(path, error_text(*error)));
+                          return;
+                      }
+                      auto answer = QMessageBox::warning(
+                          this, tr("File changed on disk"),
+                          tr("%1 was changed on disk by another program since it was opened.\n\n"
+                             "Overwrite it with the text in the editor?")
+                              .arg(path),
+                          QMessageBox::Save | QMessageBox::Cancel, QMessageBox::Cancel);
+                      if (answer == QMessageBox::Save) save(path, /*force=*/true);
+                  });
+}
+
+void EditorArea::close_file(const QString& path) {
+    if (!find(path)) return;
+    core_.request("buffer.close", Json{{"path", path.toStdString()}}, this,
+                  [this, path](const Json&, const std::optional<Error>& error) {
+                      if (!error) {
+                          remove(path); // the `closed` event may come too; removing is idempotent
+                      } else if (error->code == ErrorCode::conflict) {
+                          ask_to_close_unsaved(path);
+                      } else if (error->code == ErrorCode::no_buffer) {
+                          remove(path); // already closed by someone else
+                      } else {
+                          emit message(tr("Cannot close %1: %2").arg(path, error_text(*error)));
+                      }
+                  });
+}
+
+void EditorArea::ask_to_close_unsaved(const QString& path) {
+    if (!find(path)) return;
+    setCurrentWidget(editor(path));
+    auto answer = QMessageBox::question(
+        this, tr("Unsaved changes"), tr("Save the changes to %1 before closing it?").arg(path),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Cancel) return;
+    if (answer == QMessageBox::Save) {
+        save(path);
+        core_.request("buffer.close", Json{{"path", path.toStdString()}}, this,
+                      [this, path](const Json&, const std::optional<Error>& error) {
+                          if (!error) remove(path);
+                      });
+        return;
+    }
+    core_.request("buffer.close", Json{{"path", path.toStdString()}, {"discard", true}}, this,
+                  [this, path](const Json&, const std::optional<Error>& error) {
+                      if (!error) remove(path);
+                  });
+}
+
+void EditorArea::remove(const QString& path) {
+    auto it = files_.find(path);
+    if (it == files_.end()) return;
+    CodeEditor* editor = it->second->editor;
+    files_.erase(it);
+    removeTab(indexOf(editor));
+    editor->deleteLater();
+}
+
+void EditorArea::drop_all() {
+    while (!files_.empty())
+        remove(files_.begin()->first);
+    opening_.clear();
+}
+
+void EditorArea::core_lost() {
+    for (const auto& [path, file] : files_)
+        file->editor->setReadOnly(true);
+    opening_.clear();
+}
+
+} // namespace rio::gui

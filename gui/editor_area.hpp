@@ -1,0 +1,72 @@
+// The open files, one tab each. It joins each CodeEditor to the core's buffer of the same
+// path: opens and closes buffers, sends the person's edits as `buffer.replace`, applies
+// other clients' edits from `buffer.changed`, saves on request, and shows the core's
+// `dirty` flag as a "•" in the tab title.
+#pragma once
+
+#include "core/protocol.hpp"
+#include "gui/buffer_edit.hpp"
+#include "gui/buffer_sync.hpp"
+
+#include <QSet>
+#include <QTabWidget>
+#include <map>
+#include <memory>
+
+namespace rio::gui {
+
+class CodeEditor;
+class CoreClient;
+
+class EditorArea : public QTabWidget {
+    Q_OBJECT
+public:
+    explicit EditorArea(CoreClient& core, QWidget* parent = nullptr);
+    ~EditorArea() override;
+
+    // Shows the file's tab, opening its buffer first if needed.
+    void open(const QString& path);
+    void save(const QString& path, bool force = false);
+    void save_current();
+    // Closes the buffer (asking first when it has unsaved changes); the tab goes when the
+    // core reports `closed`.
+    void close_file(const QString& path);
+
+    // The core's `buffer.changed` event.
+    void buffer_changed(const Json& params);
+    // The project changed: every tab goes, without asking the core (it dropped the buffers).
+    void drop_all();
+    // The core is gone: nothing can be saved any more; editors become read-only.
+    void core_lost();
+
+    CodeEditor* editor(const QString& path) const;
+    CodeEditor* current_editor() const;
+    QString current_path() const;
+    bool is_dirty(const QString& path) const;
+    QStringList dirty_paths() const;
+    QString describe(const QString& path) const; // "UTF-8 · LF" for the status bar
+    bool busy() const; // an open is in flight, or an editor waits for a resync
+
+signals:
+    void message(const QString& text); // for the status bar
+    void file_opened(const QString& path);
+
+private:
+    struct OpenFile;
+    OpenFile* find(const QString& path) const;
+    OpenFile* find(const CodeEditor* editor) const;
+    void add_tab(const QString& path, const Json& state);
+    void send_edit(CodeEditor* editor, const ByteEdit& edit);
+    void apply_event(OpenFile& file, const Json& params);
+    void resync_if_needed(OpenFile& file);
+    void set_dirty(OpenFile& file, bool dirty);
+    void update_summary(OpenFile& file, const Json& state);
+    void remove(const QString& path);
+    void ask_to_close_unsaved(const QString& path);
+
+    CoreClient& core_;
+    std::map<QString, std::unique_ptr<OpenFile>> files_;
+    QSet<QString> opening_; // buffer.open in flight
+};
+
+} // namespace rio::gui

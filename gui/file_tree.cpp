@@ -1,0 +1,81 @@
+#include "gui/file_tree.hpp"
+
+#include "gui/core_client.hpp"
+
+#include <QHeaderView>
+#include <QSet>
+
+namespace rio::gui {
+namespace {
+
+std::vector<FileEntry> entries_from(const Json& result) {
+    std::vector<FileEntry> out;
+    const Json& entries = result.contains("entries") ? result["entries"] : Json::array();
+    for (const Json& e : entries) {
+        if (!e.is_object() || !e.contains("name") || !e["name"].is_string()) continue;
+        FileEntry entry;
+        entry.name = QString::fromStdString(e["name"].get<std::string>());
+        const std::string type = e.value("type", "file");
+        entry.type = type == "dir"    ? FileEntry::Type::dir
+                     : type == "file" ? FileEntry::Type::file
+                                      : FileEntry::Type::other;
+        entry.link = e.value("link", false);
+        out.push_back(std::move(entry));
+    }
+    return out;
+}
+
+QString folder_of(const QString& path) {
+    const qsizetype slash = path.lastIndexOf(QLatin1Char('/'));
+    return slash < 0 ? QString() : path.left(slash);
+}
+
+} // namespace
+
+FileTree::FileTree(CoreClient& core, QWidget* parent)
+    : QTreeView(parent), core_(core), model_([this](const QString& folder) { list(folder); }) {
+    setModel(&model_);
+    setHeaderHidden(true);
+    setUniformRowHeights(true);
+    setAnimated(false);
+    setEditTriggers(QAbstractItemView::NoEditTriggers);
+    header()->setStretchLastSection(true);
+    connect(this, &QTreeView::activated, this, [this](const QModelIndex& index) {
+        if (index.isValid() && !model_.is_folder(index)) emit file_activated(model_.path_of(index));
+    });
+}
+
+void FileTree::reload() {
+    ++generation_;
+    model_.reset_root();
+}
+
+void FileTree::clear() {
+    ++generation_;
+    model_.reset_root(/*list=*/false);
+}
+
+void FileTree::list(const QString& folder) {
+    const int generation = generation_;
+    core_.request(
+        "fs.list", Json{{"path", folder.toStdString()}}, this,
+        [this, folder, generation](const Json& result, const std::optional<Error>& error) {
+            if (generation != generation_) return;
+            if (error)
+                model_.listing_failed(folder);
+            else
+                model_.set_entries(folder, entries_from(result));
+        });
+}
+
+void FileTree::files_changed(const Json& params) {
+    QSet<QString> folders;
+    if (params.contains("paths") && params["paths"].is_array())
+        for (const Json& path : params["paths"])
+            if (path.is_string())
+                folders.insert(folder_of(QString::fromStdString(path.get<std::string>())));
+    for (const QString& folder : folders)
+        model_.refresh(folder);
+}
+
+} // namespace rio::gui

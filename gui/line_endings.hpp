@@ -1,0 +1,14 @@
+// Which line ending the editor inserts (DESIGN decision 0002: buffers keep endings
+// verbatim, so a new line must match the file's own).
+#pragma once
+
+#include <string_view>
+
+namespace rio::gui {
+
+enum class LineEnding { lf, crlf };
+
+// From the buffer's `eol` (lf, crlf, mixed, none); a mixed file follows its first line.
+LineEnding line_ending_for(std::string_view eol, std::string_view text);
+
+} // namespace rio::gui

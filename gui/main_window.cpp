@@ -1,0 +1,251 @@
+#include "gui/main_window.hpp"
+
+#include "gui/centre_area.hpp"
+#include "gui/code_editor.hpp"
+#include "gui/core_client.hpp"
+#include "gui/editor_area.hpp"
+#include "gui/file_tree.hpp"
+
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QStatusBar>
+#include <memory>
+
+namespace rio::gui {
+namespace {
+
+constexpr int message_ms = 6000;
+
+QString qstring(const Json& json, const char* key) {
+    auto it = json.find(key);
+    return it != json.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
+                                               : QString();
+}
+
+} // namespace
+
+MainWindow::MainWindow(CoreClient& core, QWidget* parent)
+    : QMainWindow(parent), core_(core), tree_(new FileTree(core)), editors_(new EditorArea(core)),
+      centre_(new CentreArea(editors_)), format_label_(new QLabel), position_label_(new QLabel) {
+    setCentralWidget(centre_);
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+
+    auto* files = new QDockWidget(tr("Files"), this);
+    files->setObjectName(QStringLiteral("files"));
+    files->setFeatures(QDockWidget::DockWidgetMovable);
+    files->setWidget(tree_);
+    addDockWidget(Qt::LeftDockWidgetArea, files);
+    resizeDocks({files}, {240}, Qt::Horizontal);
+
+    statusBar()->addPermanentWidget(format_label_);
+    statusBar()->addPermanentWidget(position_label_);
+    build_menus();
+    resize(1200, 780);
+    update_title();
+
+    connect(tree_, &FileTree::file_activated, this, &MainWindow::open_file);
+    connect(editors_, &EditorArea::message, this,
+            [this](const QString& text) { statusBar()->showMessage(text, message_ms); });
+    connect(editors_, &QTabWidget::currentChanged, this, &MainWindow::follow_current_editor);
+    connect(editors_, &EditorArea::file_opened, this, &MainWindow::follow_current_editor);
+    connect(&core_, &CoreClient::connected, this, &MainWindow::on_connected);
+    connect(&core_, &CoreClient::core_event, this, &MainWindow::on_event);
+    connect(&core_, &CoreClient::disconnected, this, &MainWindow::on_disconnected);
+    statusBar()->showMessage(tr("Starting rio-core…"));
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::build_menus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open = file->addAction(tr("&Open Folder…"), this, [this] {
+        QString dir = QFileDialog::getExistingDirectory(this, tr("Open Folder"), root_);
+        if (!dir.isEmpty()) open_project(dir);
+    });
+    open->setShortcut(QKeySequence::Open);
+    QAction* save = file->addAction(tr("&Save"), this, [this] { editors_->save_current(); });
+    save->setShortcut(QKeySequence::Save);
+    QAction* close = file->addAction(tr("&Close Tab"), this, [this] {
+        if (CodeEditor* editor = editors_->current_editor()) editors_->close_file(editor->path());
+    });
+    close->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_W));
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+}
+
+void MainWindow::on_connected() {
+    lost_ = false;
+    centre_->hide_notice();
+    statusBar()->showMessage(tr("Connected to rio-core"), message_ms);
+    const Json& hello = core_.hello();
+    if (!hello.contains("root") || !hello["root"].is_string()) {
+        show_project(Json{{"root", nullptr}, {"name", nullptr}});
+        return;
+    }
+    core_.request("project.info", Json::object(), this,
+                  [this](const Json& result, const std::optional<Error>& error) {
+                      if (error) {
+                          statusBar()->showMessage(
+                              tr("No project: %1").arg(QString::fromStdString(error->message)));
+                          return;
+                      }
+                      show_project(result);
+                  });
+}
+
+void MainWindow::on_event(const QString& name, const Json& params) {
+    if (name == QLatin1String("buffer.changed"))
+        editors_->buffer_changed(params);
+    else if (name == QLatin1String("fs.changed"))
+        tree_->files_changed(params);
+    else if (name == QLatin1String("project.changed"))
+        show_project(params);
+    // agent.* and plans.* belong to the chat and plan views, which subscribe themselves.
+}
+
+void MainWindow::on_disconnected(const QString& why) {
+    lost_ = true;
+    editors_->core_lost();
+    centre_->show_notice(
+        tr("<b>rio-core is not running any more.</b> %1<br>"
+           "Files cannot be opened or saved from this window now. Text you have not saved is "
+           "still shown, so you can copy it; then restart rio.")
+            .arg(why.toHtmlEscaped()));
+    statusBar()->showMessage(tr("Disconnected from rio-core"));
+    update_title();
+}
+
+void MainWindow::show_project(const Json& info) {
+    const QString root = qstring(info, "root");
+    const bool changed = root != root_;
+    root_ = root;
+    name_ = qstring(info, "name");
+    if (name_.isEmpty() && !root_.isEmpty()) name_ = root_.section(QLatin1Char('/'), -1);
+    update_title();
+    if (changed) editors_->drop_all(); // the core dropped the old project's buffers
+    if (root_.isEmpty()) {
+        tree_->clear();
+        statusBar()->showMessage(tr("No folder open — File › Open Folder…"));
+        return;
+    }
+    tree_->reload();
+    statusBar()->showMessage(tr("Opened %1").arg(root_), message_ms);
+    emit project_shown(root_);
+}
+
+void MainWindow::update_title() {
+    QString title = QStringLiteral("rio");
+    if (!name_.isEmpty()) title += QStringLiteral(" — ") + name_;
+    if (lost_) title += tr(" (disconnected)");
+    setWindowTitle(title);
+}
+
+void MainWindow::open_project(const QString& path) {
+    send_project_open(path, /*discard=*/false);
+}
+
+void MainWindow::send_project_open(const QString& path, bool discard) {
+    Json params{{"path", path.toStdString()}};
+    if (discard) params["discard"] = true;
+    core_.request(
+        "project.open", std::move(params), this,
+        [this, path](const Json& result, const std::optional<Error>& error) {
+            if (!error) {
+                show_project(result);
+                return;
+            }
+            if (error->code == ErrorCode::conflict) {
+                auto answer = QMessageBox::question(
+                    this, tr("Unsaved changes"),
+                    tr("Some files have unsaved changes. Open %1 and drop them?").arg(path),
+                    QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Cancel);
+                if (answer == QMessageBox::Discard) send_project_open(path, /*discard=*/true);
+                return;
+            }
+            statusBar()->showMessage(
+                tr("Cannot open %1: %2").arg(path, QString::fromStdString(error->message)));
+        });
+}
+
+void MainWindow::open_file(const QString& path) {
+    editors_->open(path);
+}
+
+void MainWindow::add_side_panel(QDockWidget* panel) {
+    addDockWidget(Qt::RightDockWidgetArea, panel);
+}
+
+bool MainWindow::settled() const {
+    if (!core_.is_connected() || core_.pending() > 0 || editors_->busy()) return false;
+    return root_.isEmpty() || tree_->files().is_loaded(QString());
+}
+
+void MainWindow::follow_current_editor() {
+    disconnect(cursor_connection_);
+    CodeEditor* editor = editors_->current_editor();
+    if (!editor) {
+        format_label_->clear();
+        position_label_->clear();
+        return;
+    }
+    format_label_->setText(editors_->describe(editor->path()));
+    auto show_position = [this](int line, int index) {
+        position_label_->setText(tr("Ln %1, Col %2").arg(line + 1).arg(index + 1));
+    };
+    int line = 0, index = 0;
+    editor->getCursorPosition(&line, &index);
+    show_position(line, index);
+    cursor_connection_ =
+        connect(editor, &QsciScintilla::cursorPositionChanged, position_label_, show_position);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    const QStringList dirty = editors_->dirty_paths();
+    // A private core ends with this window, and its unsaved buffers with it; a shared one
+    // keeps them for its other clients.
+    if (closing_ || lost_ || !core_.is_private() || dirty.isEmpty()) {
+        event->accept();
+        return;
+    }
+    auto answer = QMessageBox::question(
+        this, tr("Unsaved changes"),
+        tr("%n file(s) have unsaved changes:\n%1\n\nSave them before quitting?", nullptr,
+           static_cast<int>(dirty.size()))
+            .arg(dirty.join(QLatin1Char('\n'))),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Discard) {
+        event->accept();
+        return;
+    }
+    event->ignore();
+    if (answer == QMessageBox::Save) save_all_then_close();
+}
+
+void MainWindow::save_all_then_close() {
+    const QStringList dirty = editors_->dirty_paths();
+    auto left = std::make_shared<int>(static_cast<int>(dirty.size()));
+    auto failed = std::make_shared<bool>(false);
+    for (const QString& path : dirty) {
+        core_.request(
+            "buffer.save", Json{{"path", path.toStdString()}}, this,
+            [this, path, left, failed](const Json&, const std::optional<Error>& error) {
+                if (error) {
+                    *failed = true;
+                    statusBar()->showMessage(
+                        tr("Cannot save %1: %2").arg(path, QString::fromStdString(error->message)));
+                }
+                if (--*left == 0 && !*failed) {
+                    closing_ = true;
+                    close();
+                }
+            });
+    }
+}
+
+} // namespace rio::gui

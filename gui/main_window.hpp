@@ -1,0 +1,74 @@
+// rio's window: the project tree on the left, the centre (editor tabs, or another centre
+// view) in the middle, room for side panels on the right (the chat comes there), a status
+// bar below. It renders what the core says and sends what the person does; it never
+// touches project files itself.
+#pragma once
+
+#include "core/protocol.hpp"
+
+#include <QMainWindow>
+
+class QDockWidget;
+class QLabel;
+
+namespace rio::gui {
+
+class CentreArea;
+class CoreClient;
+class EditorArea;
+class FileTree;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    // The window follows `core` from its `connected()` on; start the core after this.
+    explicit MainWindow(CoreClient& core, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // Asks the core to open a folder as the project (asking first to drop unsaved edits).
+    void open_project(const QString& path);
+    void open_file(const QString& path); // project-relative
+    // A panel on the right-hand side (the chat, later): docked, tabbed with the others.
+    void add_side_panel(QDockWidget* panel);
+
+    CoreClient& core() { return core_; }
+    FileTree* file_tree() const { return tree_; }
+    EditorArea* editors() const { return editors_; }
+    CentreArea* centre() const { return centre_; }
+    QString project_root() const { return root_; }
+    QString project_name() const { return name_; }
+    // Connected, the project's root listed, and no request of ours waiting: what a
+    // screenshot or a test waits for.
+    bool settled() const;
+
+signals:
+    void project_shown(const QString& root); // a project is open and shown
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void build_menus();
+    void on_connected();
+    void on_event(const QString& name, const Json& params);
+    void on_disconnected(const QString& why);
+    void send_project_open(const QString& path, bool discard);
+    void show_project(const Json& info); // {root, name}; root null when none is open
+    void update_title();
+    void follow_current_editor();
+    void save_all_then_close();
+
+    CoreClient& core_;
+    FileTree* tree_;
+    EditorArea* editors_;
+    CentreArea* centre_;
+    QLabel* format_label_;
+    QLabel* position_label_;
+    QMetaObject::Connection cursor_connection_;
+    QString root_;
+    QString name_;
+    bool lost_ = false;
+    bool closing_ = false; // unsaved work was dealt with; let the close through
+};
+
+} // namespace rio::gui

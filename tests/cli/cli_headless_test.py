@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""rio-cli -p against a real rio-core with the script provider: every exit code of
+DESIGN §11, plan mode files and changes nothing, approval flags, output formats, stdin,
+NO_COLOR."""
+import json
+import os
+import subprocess
+import sys
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cli_support import (ANSI, GREET, RIO_CLI, Pty, Sandbox, edit_step,  # noqa: E402
+                         plan_step, tool)
+
+
+class Headless(unittest.TestCase):
+    def sandbox(self, steps):
+        box = Sandbox(steps)
+        self.addCleanup(box.cleanup)
+        return box
+
+    def test_exit_0_when_the_task_is_done(self):
+        box = self.sandbox([{"text": "All good."}])
+        r = box.run("-p", "check it")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(r.stdout.strip(), "All good.")
+
+    def test_plan_mode_files_the_plan_prints_it_and_exits_2_changing_nothing(self):
+        box = self.sandbox([{"tools": [tool("read_file", path="greet.py")]}, plan_step()])
+        r = box.run("-p", "make it friendlier", "--mode", "plan")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("Plan — Friendlier greeting", r.stdout)
+        self.assertEqual(len(box.plans()), 1)
+        self.assertIn("Plan filed: .rio/plans/" + box.plans()[0], r.stdout)
+        for raw in ("**", "|---", "| ---", "`greet.py`"):
+            self.assertNotIn(raw, r.stdout, "the plan is rendered, not raw Markdown")
+        self.assertEqual(box.read("greet.py"), GREET)
+        with open(os.path.join(box.project, ".rio", "plans", box.plans()[0])) as f:
+            self.assertIn("status: presented", f.read())
+        self.assertIn("• read_file greet.py", r.stderr)
+
+    def test_approve_plans_auto_carries_the_plan_out(self):
+        box = self.sandbox([plan_step(), edit_step(), {"text": "Done."}])
+        r = box.run("-p", "make it friendlier", "--mode", "plan", "--approve-plans", "auto")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("Hi, {name}", box.read("greet.py"))
+        self.assertEqual(box.calls()[1]["tools"][3], "edit_file", "build mode after approval")
+
+    def test_approve_plans_review_without_approve_edits_rejects_the_edit_exit_3(self):
+        box = self.sandbox([plan_step(), edit_step(), {"text": "I could not edit."}])
+        r = box.run("-p", "make it friendlier", "--mode", "plan", "--approve-plans", "review")
+        self.assertEqual(r.returncode, 3, r.stderr)
+        self.assertEqual(box.read("greet.py"), GREET)
+        self.assertIn("rejected the edit of greet.py", r.stderr)
+        seen = box.calls()[2]["conversation"][-1]["results"][0]
+        self.assertTrue(seen["is_error"])
+        self.assertIn("non-interactive", seen["content"])
+
+    def test_approve_edits_applies_reviewed_edits(self):
+        box = self.sandbox([plan_step(), edit_step(), {"text": "Done."}])
+        r = box.run("-p", "x", "--mode", "plan", "--approve-plans", "review", "--approve-edits")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("Hi, {name}", box.read("greet.py"))
+
+    def test_approve_plans_never_rejects_the_plan_exit_3(self):
+        box = self.sandbox([plan_step(), {"text": "Understood."}])
+        r = box.run("-p", "x", "--mode", "plan", "--approve-plans", "never")
+        self.assertEqual(r.returncode, 3, r.stderr)
+        with open(os.path.join(box.project, ".rio", "plans", box.plans()[0])) as f:
+            self.assertIn("status: rejected", f.read())
+
+    def test_a_write_attempt_in_plan_mode_is_refused(self):
+        box = self.sandbox([edit_step(), {"text": "Sorry."}])
+        r = box.run("-p", "x", "--mode", "plan", "--approve-edits")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(box.read("greet.py"), GREET)
+        self.assertIn("not available in plan mode", r.stderr)
+
+    def test_commands_need_allow_commands(self):
+        steps = [{"tools": [tool("run_command", argv=["touch", "made"])]}, {"text": "ok"}]
+        box = self.sandbox(steps)
+        self.assertEqual(box.run("-p", "x").returncode, 3)
+        self.assertFalse(os.path.exists(os.path.join(box.project, "made")))
+        box2 = self.sandbox(steps)
+        self.assertEqual(box2.run("-p", "x", "--allow-commands").returncode, 0)
+        self.assertTrue(os.path.exists(os.path.join(box2.project, "made")))
+
+    def test_a_provider_error_exits_4(self):
+        box = self.sandbox([{"error": {"code": "rate_limit", "message": "slow down"}}])
+        r = box.run("-p", "x")
+        self.assertEqual(r.returncode, 4)
+        self.assertIn("rate_limit: slow down", r.stderr)
+
+    def test_anything_else_exits_1(self):
+        box = self.sandbox([])
+        unknown = subprocess.run([RIO_CLI, "-p", "x", "--provider", "nonsense", box.project],
+                                 capture_output=True, text=True, env=box.env, timeout=30)
+        self.assertEqual(unknown.returncode, 1)
+        self.assertIn("unknown provider 'nonsense'", unknown.stderr)
+        self.assertEqual(box.run("-p", "x", "--mode", "sideways").returncode, 1)
+        self.assertEqual(box.run("--connect", "unix:/nonexistent/sock", "-p", "x").returncode, 1)
+        self.assertEqual(box.run(stdin="").returncode, 1, "no task at all")
+
+    def test_stream_json_is_valid_json_per_line(self):
+        box = self.sandbox([{"text": "Hello there.", "tools": [tool("list_dir", path=".")]},
+                            {"text": "Done."}])
+        r = box.run("-p", "x", "--output", "stream-json")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        events = [json.loads(line) for line in r.stdout.splitlines()]
+        names = [e["event"] for e in events]
+        self.assertIn("agent.delta", names)
+        self.assertIn("agent.tool_result", names)
+        self.assertEqual(names[-1], "agent.done")
+
+    def test_json_output_is_one_object(self):
+        box = self.sandbox([{"text": "The answer."}])
+        r = box.run("-p", "x", "--output", "json")
+        result = json.loads(r.stdout)
+        self.assertEqual(result["exit_code"], 0)
+        self.assertEqual(result["result"], "The answer.")
+
+    def test_the_task_can_come_on_stdin(self):
+        box = self.sandbox([{"text": "Got it."}])
+        r = box.run(stdin="summarise the project\n")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(box.calls()[0]["conversation"][0]["text"], "summarise the project\n")
+
+    def test_colour_only_on_a_terminal_and_never_with_no_color(self):
+        box = self.sandbox([plan_step(), plan_step()])
+        piped = box.run("-p", "x", "--mode", "plan")
+        self.assertNotIn("\x1b[", piped.stdout, "no colour into a pipe")
+        term = Pty(box.args("-p", "x", "--mode", "plan"), box.env)
+        self.addCleanup(term.close)
+        term.expect("Plan filed")
+        self.assertIn("\x1b[", term.seen, "colour on a terminal")
+        plain = Pty(box.args("-p", "x", "--mode", "plan"), {**box.env, "NO_COLOR": "1"})
+        self.addCleanup(plain.close)
+        plain.expect("Plan filed")
+        self.assertNotIn("\x1b[", plain.seen)
+        self.assertEqual(ANSI.sub("", plain.seen), plain.seen)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,140 @@
+"""Shared by rio-cli's tests: a private home, a copy of the demo project, a script for the
+script provider, and rio-cli run for real (in a pipe, or on a pseudo-terminal)."""
+import json
+import os
+import pty
+import re
+import select
+import shutil
+import subprocess
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+RIO_CLI = os.environ.get("RIO_CLI", os.path.join(ROOT, "build", "rio-cli"))
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+GREET = 'def greeting(name):\n    return f"Hello, {name}!"\n'
+
+
+def tool(name, **inp):
+    return {"name": name, "input": inp}
+
+
+def plan_step(title="Friendlier greeting", plan=None):
+    plan = plan or ("## What I understood\n\n`greet.py` says **Hello**.\n\n"
+                    "| file | change |\n| --- | --- |\n| `greet.py` | Hello → Hi |\n\n"
+                    "1. Edit it\n2. Run the tests\n")
+    return {"tools": [tool("present_plan", title=title, plan=plan)]}
+
+
+def edit_step():
+    return {"tools": [tool("edit_file", path="greet.py", old_string="Hello", new_string="Hi")]}
+
+
+class Sandbox:
+    """A home, a project (greet.py) and a script; removed by cleanup()."""
+
+    def __init__(self, steps):
+        self.dir = tempfile.mkdtemp(prefix="rio-cli-test-")
+        self.project = os.path.join(self.dir, "project")
+        os.makedirs(self.project)
+        with open(os.path.join(self.project, "greet.py"), "w") as f:
+            f.write(GREET)
+        self.script = os.path.join(self.dir, "script.json")
+        with open(self.script, "w") as f:
+            json.dump({"log": "calls.jsonl", "steps": steps}, f)
+        self.env = dict(os.environ)
+        for name in ("ANTHROPIC_API_KEY", "OPENAI_API_KEY", "ANTHROPIC_BASE_URL",
+                     "OPENAI_BASE_URL", "RIO_PROVIDER", "NO_COLOR"):
+            self.env.pop(name, None)
+        self.env.update({"XDG_CONFIG_HOME": os.path.join(self.dir, "config"),
+                         "XDG_DATA_HOME": os.path.join(self.dir, "data"),
+                         "OLLAMA_HOST": "127.0.0.1:1", "TERM": "xterm-256color"})
+
+    def args(self, *extra):
+        return [RIO_CLI, "--provider", "script:" + self.script, *extra, self.project]
+
+    def run(self, *extra, stdin=None, env=None):
+        return subprocess.run(self.args(*extra), input=stdin, capture_output=True, text=True,
+                              env={**self.env, **(env or {})}, timeout=60)
+
+    def calls(self):
+        path = os.path.join(self.dir, "calls.jsonl")
+        if not os.path.exists(path):
+            return []
+        with open(path) as f:
+            return [json.loads(line) for line in f if line.strip()]
+
+    def read(self, rel):
+        with open(os.path.join(self.project, rel)) as f:
+            return f.read()
+
+    def plans(self):
+        folder = os.path.join(self.project, ".rio", "plans")
+        return sorted(os.listdir(folder)) if os.path.isdir(folder) else []
+
+    def cleanup(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+class Pty:
+    """rio-cli on a pseudo-terminal: type into it, wait for what it shows."""
+
+    def __init__(self, argv, env, cols=100):
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            os.environ.clear()
+            os.environ.update(env)
+            os.environ["COLUMNS"] = str(cols)
+            os.execv(argv[0], argv)
+        self.seen = ""
+        self.pos = 0  # in the ANSI-stripped screen text: what expect() has matched up to
+
+    def send(self, text):
+        os.write(self.fd, text.encode())
+
+    def expect(self, pattern, timeout=15):
+        """Waits until the screen text (ANSI stripped) after the previous match matches;
+        returns the raw text seen so far."""
+        deadline = time.time() + timeout
+        regex = re.compile(pattern)
+        while time.time() < deadline:
+            match = regex.search(ANSI.sub("", self.seen), self.pos)
+            if match:
+                self.pos = match.end()
+                return self.seen
+            ready, _, _ = select.select([self.fd], [], [], 0.1)
+            if ready:
+                try:
+                    chunk = os.read(self.fd, 65536)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                self.seen += chunk.decode(errors="replace")
+        raise AssertionError(f"never saw {pattern!r}; screen so far:\n{ANSI.sub('', self.seen)}")
+
+    def close(self):
+        try:
+            os.kill(self.pid, 9)
+        except ProcessLookupError:
+            pass
+        try:
+            os.waitpid(self.pid, 0)
+        except ChildProcessError:
+            pass
+        os.close(self.fd)
+
+    def wait_exit(self, timeout=10):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid == self.pid:
+                return os.waitstatus_to_exitcode(status)
+            try:
+                select.select([self.fd], [], [], 0.05)
+                os.read(self.fd, 65536)
+            except OSError:
+                pass
+        raise AssertionError("rio-cli did not exit")

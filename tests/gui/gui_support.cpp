@@ -1,0 +1,105 @@
+#include "tests/gui/gui_support.hpp"
+
+#include <QApplication>
+#include <QDeadlineTimer>
+#include <QDir>
+#include <QEventLoop>
+#include <QFile>
+#include <QInputMethodEvent>
+#include <QKeyEvent>
+#include <QTest>
+#include <QTimer>
+#include <memory>
+
+namespace rio::gui::test {
+
+QString core_binary() {
+    return QStringLiteral(RIO_CORE_BINARY);
+}
+
+TempProject::TempProject() : scratch_(QDir::tempPath() + QStringLiteral("/rio-gui-XXXXXX")) {
+    QDir(scratch_.path()).mkpath(QStringLiteral("project"));
+}
+
+QString TempProject::path() const {
+    return scratch_.path() + QStringLiteral("/project");
+}
+
+QString TempProject::name() const {
+    return QStringLiteral("project");
+}
+
+QString TempProject::socket_path() const {
+    return scratch_.path() + QStringLiteral("/core.sock");
+}
+
+void TempProject::write(const QString& relative, const QByteArray& bytes) const {
+    const QString file = path() + QLatin1Char('/') + relative;
+    QDir().mkpath(QFileInfo(file).path());
+    QFile out(file);
+    if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate) || out.write(bytes) != bytes.size())
+        qFatal("cannot write %s", qPrintable(file));
+}
+
+QByteArray TempProject::read(const QString& relative) const {
+    QFile in(path() + QLatin1Char('/') + relative);
+    if (!in.open(QIODevice::ReadOnly)) return {};
+    return in.readAll();
+}
+
+CoreOptions private_core(const TempProject& project) {
+    CoreOptions options;
+    options.core_program = core_binary();
+    options.project = project.path();
+    options.provider = QStringLiteral("echo");
+    options.extra_args = {QStringLiteral("--listen"), "unix:" + project.socket_path()};
+    return options;
+}
+
+CoreOptions second_client(const TempProject& project) {
+    CoreOptions options;
+    options.connect = "unix:" + project.socket_path();
+    return options;
+}
+
+bool spin_until(const std::function<bool()>& done, int timeout_ms) {
+    QDeadlineTimer deadline(timeout_ms);
+    QTimer tick; // wakes the blocking wait now and then to look at the clock
+    tick.start(20);
+    QEventLoop loop;
+    while (!done()) {
+        if (deadline.hasExpired()) return false;
+        loop.processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents);
+    }
+    return true;
+}
+
+void type_text(QWidget* widget, const QString& text) {
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        if (text.at(i).isHighSurrogate() && i + 1 < text.size()) {
+            // Beyond the BMP (emoji): what an input method commits.
+            QInputMethodEvent commit;
+            commit.setCommitString(text.mid(i, 2));
+            QApplication::sendEvent(widget, &commit);
+            ++i;
+            continue;
+        }
+        QKeyEvent press(QEvent::KeyPress, 0, Qt::NoModifier, text.mid(i, 1));
+        QKeyEvent release(QEvent::KeyRelease, 0, Qt::NoModifier, text.mid(i, 1));
+        QApplication::sendEvent(widget, &press);
+        QApplication::sendEvent(widget, &release);
+    }
+}
+
+Reply call(CoreClient& core, const QString& op, Json params, int timeout_ms) {
+    auto reply = std::make_shared<std::optional<Reply>>(); // outlives a timed-out wait
+    core.request(op, std::move(params),
+                 [reply](const Json& result, const std::optional<Error>& error) {
+                     *reply = Reply{result, error};
+                 });
+    if (!spin_until([&reply] { return reply->has_value(); }, timeout_ms))
+        return Reply{Json(), Error{ErrorCode::io_error, "no answer to " + op.toStdString()}};
+    return **reply;
+}
+
+} // namespace rio::gui::test

@@ -1,0 +1,414 @@
+// The window against a real rio-core: the tree, opening, typing, saving, edits from another
+// client, and the core going away. A second CoreClient attaches to the same core over its
+// socket to see what the core really holds.
+#include "gui/centre_area.hpp"
+#include "gui/code_editor.hpp"
+#include "gui/core_client.hpp"
+#include "gui/editor_area.hpp"
+#include "gui/file_tree.hpp"
+#include "gui/main_window.hpp"
+#include "tests/gui/gui_support.hpp"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QFontInfo>
+#include <QMouseEvent>
+#include <QTest>
+#include <Qsci/qscilexer.h>
+#include <algorithm>
+#include <csignal>
+#include <memory>
+#include <vector>
+
+using namespace rio;
+using namespace rio::gui;
+using namespace rio::gui::test;
+
+namespace {
+
+// One window on a private core for `project`, shown and settled.
+struct Session {
+    explicit Session(const TempProject& project) : window(core) {
+        core.start(private_core(project));
+        window.show();
+    }
+    bool settle() {
+        return QTest::qWaitFor([this] { return window.settled(); }, 10000);
+    }
+    CodeEditor* open(const QString& path) {
+        window.open_file(path);
+        if (!QTest::qWaitFor([&] { return window.editors()->editor(path) != nullptr; }, 5000))
+            return nullptr;
+        return window.editors()->editor(path);
+    }
+    QString tab_title(const QString& path) const {
+        EditorArea* editors = window.editors();
+        return editors->tabText(editors->indexOf(editors->editor(path)));
+    }
+
+    CoreClient core;
+    MainWindow window;
+};
+
+// Attached to the same core, to read what it holds and to edit as someone else would.
+struct Observer {
+    explicit Observer(const TempProject& project) { core.start(second_client(project)); }
+    bool ready() {
+        return QTest::qWaitFor([this] { return core.is_connected(); }, 5000);
+    }
+    Json text(const QString& path) {
+        Reply reply = call(core, QStringLiteral("buffer.text"), Json{{"path", path.toStdString()}});
+        return reply.error ? Json() : reply.result;
+    }
+    CoreClient core;
+};
+
+QStringList child_names(const FileTreeModel& model, const QModelIndex& parent) {
+    QStringList names;
+    for (int row = 0; row < model.rowCount(parent); ++row)
+        names << model.index(row, 0, parent).data().toString();
+    return names;
+}
+
+} // namespace
+
+class WindowTest : public QObject {
+    Q_OBJECT
+private slots:
+    void opens_project_and_lists_tree() {
+        TempProject project;
+        project.write("b.txt", "b\n");
+        project.write("a.cpp", "int main() {}\n");
+        project.write("src/lib.cpp", "// lib\n");
+        Session s(project);
+        QVERIFY(s.settle());
+        FileTreeModel& files = s.window.file_tree()->files();
+        QCOMPARE(child_names(files, {}), (QStringList{"src", "a.cpp", "b.txt"}));
+        QCOMPARE(s.window.windowTitle(), QStringLiteral("rio — ") + project.name());
+        QCOMPARE(s.window.project_root(), project.path());
+    }
+
+    void expands_folder_lazily() {
+        TempProject project;
+        project.write("src/one.cpp", "1\n");
+        project.write("src/deep/two.cpp", "2\n");
+        Session s(project);
+        QVERIFY(s.settle());
+        FileTreeModel& files = s.window.file_tree()->files();
+        const QModelIndex src = files.index_of(QStringLiteral("src"));
+        QVERIFY(src.isValid());
+        QVERIFY(!files.is_loaded(QStringLiteral("src"))); // not listed until expanded
+        QCOMPARE(files.rowCount(src), 0);
+        QVERIFY(files.hasChildren(src));
+
+        s.window.file_tree()->expand(src);
+        QTRY_COMPARE(child_names(files, src), (QStringList{"deep", "one.cpp"}));
+        QVERIFY(!files.is_loaded(QStringLiteral("src/deep")));
+    }
+
+    void opens_file_with_lexer_and_line_numbers() {
+        TempProject project;
+        const QByteArray text = "#include <cstdio>\n\nint main() {\n    return 0;\n}\n";
+        project.write("main.cpp", text);
+        Session s(project);
+        QVERIFY(s.settle());
+
+        // Double-click in the tree, as a person would.
+        FileTree* tree = s.window.file_tree();
+        const QModelIndex index = tree->files().index_of(QStringLiteral("main.cpp"));
+        QVERIFY(index.isValid());
+        QTRY_VERIFY(tree->visualRect(index).isValid()); // laid out
+        const QPoint at = tree->visualRect(index).center();
+        // Click, then the double-click event and its release, as a window system delivers them
+        // (QTest::mouseDClick sends the second press without a release before it, which
+        // leaves the view in its drag-selecting state).
+        QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, at);
+        QMouseEvent twice(QEvent::MouseButtonDblClick, at, tree->viewport()->mapToGlobal(at),
+                          Qt::LeftButton, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(tree->viewport(), &twice);
+        QTest::mouseRelease(tree->viewport(), Qt::LeftButton, {}, at);
+        QTRY_VERIFY(s.window.editors()->editor(QStringLiteral("main.cpp")) != nullptr);
+
+        CodeEditor* editor = s.window.editors()->editor(QStringLiteral("main.cpp"));
+        QCOMPARE(QByteArray::fromStdString(editor->utf8_text()), text);
+        QVERIFY(editor->lexer() != nullptr);
+        QCOMPARE(QString::fromLatin1(editor->lexer()->language()), QStringLiteral("C++"));
+        QCOMPARE(editor->marginType(0), QsciScintilla::NumberMargin);
+        QVERIFY(editor->marginLineNumbers(0));
+        QVERIFY(editor->marginWidth(0) > 0);
+        QVERIFY(QFontInfo(editor->lexer()->font(0)).fixedPitch());
+        QVERIFY(editor->isUtf8());
+        QCOMPARE(editor->eolMode(), QsciScintilla::EolUnix);
+        QCOMPARE(s.tab_title(QStringLiteral("main.cpp")), QStringLiteral("main.cpp"));
+        QCOMPARE(s.window.editors()->current_path(), QStringLiteral("main.cpp"));
+    }
+
+    void typing_reaches_core_and_marks_unsaved() {
+        TempProject project;
+        project.write("notes.txt", "hello\n");
+        Session s(project);
+        QVERIFY(s.settle());
+        CodeEditor* editor = s.open(QStringLiteral("notes.txt"));
+        QVERIFY(editor);
+        Observer other(project);
+        QVERIFY(other.ready());
+        const long long before =
+            other.text(QStringLiteral("notes.txt"))["version"].get<long long>();
+
+        editor->setCursorPosition(0, 5);
+        QTest::keyClicks(editor, QStringLiteral(" world"));
+        QCOMPARE(QByteArray::fromStdString(editor->utf8_text()), QByteArray("hello world\n"));
+        QTRY_COMPARE(other.text(QStringLiteral("notes.txt"))["text"].get<std::string>(),
+                     std::string("hello world\n"));
+        QCOMPARE(other.text(QStringLiteral("notes.txt"))["version"].get<long long>(), before + 6);
+        QTRY_COMPARE(s.tab_title(QStringLiteral("notes.txt")), QStringLiteral("notes.txt •"));
+        QVERIFY(s.window.editors()->is_dirty(QStringLiteral("notes.txt")));
+        QCOMPARE(project.read("notes.txt"), QByteArray("hello\n")); // nothing saved yet
+    }
+
+    void multibyte_text_uses_byte_offsets() {
+        TempProject project;
+        project.write("u.txt", "naïve 😀 café\n");
+        Session s(project);
+        QVERIFY(s.settle());
+        CodeEditor* editor = s.open(QStringLiteral("u.txt"));
+        QVERIFY(editor);
+        Observer other(project);
+        QVERIFY(other.ready());
+
+        editor->SendScintilla(QsciScintillaBase::SCI_GOTOPOS,
+                              static_cast<unsigned long>(QByteArray("naïve 😀").size()));
+        type_text(editor, QStringLiteral("é!"));
+        editor->SendScintilla(QsciScintillaBase::SCI_DELETEBACK); // removes "!"
+        editor->SendScintilla(QsciScintillaBase::SCI_DELETEBACK); // removes "é", two bytes
+        editor->SendScintilla(QsciScintillaBase::SCI_DELETEBACK); // removes 😀, four bytes
+        type_text(editor, QStringLiteral("ü🙂"));
+        const std::string expected = "naïve ü🙂 café\n";
+        QCOMPARE(QString::fromStdString(editor->utf8_text()), QString::fromStdString(expected));
+        QTRY_COMPARE(other.text(QStringLiteral("u.txt"))["text"].get<std::string>(), expected);
+    }
+
+    void ctrl_s_saves_byte_for_byte() {
+        TempProject project;
+        const QByteArray bom = "\xEF\xBB\xBF";
+        project.write("win.txt", bom + "one\r\ntwo\r\n");
+        project.write("plain.txt", "alpha\nbeta\n");
+        Session s(project);
+        QVERIFY(s.settle());
+        s.window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&s.window));
+
+        CodeEditor* win = s.open(QStringLiteral("win.txt"));
+        QVERIFY(win);
+        QCOMPARE(win->eolMode(), QsciScintilla::EolWindows);
+        QCOMPARE(QByteArray::fromStdString(win->utf8_text()), QByteArray("one\r\ntwo\r\n"));
+        win->setCursorPosition(0, 3);
+        QTest::keyClick(win, Qt::Key_Return); // the file's own line ending
+        QTest::keyClicks(win, QStringLiteral("x"));
+        QTRY_COMPARE(s.tab_title(QStringLiteral("win.txt")), QStringLiteral("win.txt •"));
+        QTest::keyClick(win, Qt::Key_S, Qt::ControlModifier);
+        QTRY_COMPARE(project.read("win.txt"), bom + "one\r\nx\r\ntwo\r\n");
+        QTRY_COMPARE(s.tab_title(QStringLiteral("win.txt")), QStringLiteral("win.txt"));
+        QVERIFY(!s.window.editors()->is_dirty(QStringLiteral("win.txt")));
+
+        CodeEditor* plain = s.open(QStringLiteral("plain.txt"));
+        QVERIFY(plain);
+        plain->setCursorPosition(1, 4);
+        QTest::keyClick(plain, Qt::Key_Return);
+        QTest::keyClicks(plain, QStringLiteral("gamma"));
+        QTest::keyClick(plain, Qt::Key_S, Qt::ControlModifier);
+        QTRY_COMPARE(project.read("plain.txt"), QByteArray("alpha\nbeta\ngamma\n"));
+        QTRY_COMPARE(s.tab_title(QStringLiteral("plain.txt")), QStringLiteral("plain.txt"));
+    }
+
+    void remote_edit_appears_without_echo() {
+        TempProject project;
+        project.write("shared.py", "print('a')\n");
+        Session s(project);
+        QVERIFY(s.settle());
+        CodeEditor* editor = s.open(QStringLiteral("shared.py"));
+        QVERIFY(editor);
+        Observer other(project);
+        QVERIFY(other.ready());
+        const long long before =
+            other.text(QStringLiteral("shared.py"))["version"].get<long long>();
+
+        Reply edit = call(other.core, QStringLiteral("buffer.replace"),
+                          Json{{"path", "shared.py"},
+                               {"start", 0},
+                               {"end", 0},
+                               {"text", "# from elsewhere\n"},
+                               {"version", before}});
+        QVERIFY(!edit.error);
+        const std::string expected = "# from elsewhere\nprint('a')\n";
+        QTRY_COMPARE(editor->utf8_text(), expected);
+        QTRY_COMPARE(s.tab_title(QStringLiteral("shared.py")), QStringLiteral("shared.py •"));
+        // Give an echo every chance to arrive: the core must still be one edit further.
+        QVERIFY(s.settle());
+        QTest::qWait(100);
+        Json now = other.text(QStringLiteral("shared.py"));
+        QCOMPARE(now["version"].get<long long>(), before + 1);
+        QCOMPARE(now["text"].get<std::string>(), expected);
+    }
+
+    void racing_edits_converge() {
+        TempProject project;
+        project.write("race.txt", "0123456789\n");
+        Session s(project);
+        QVERIFY(s.settle());
+        CodeEditor* editor = s.open(QStringLiteral("race.txt"));
+        QVERIFY(editor);
+        Observer other(project);
+        QVERIFY(other.ready());
+
+        // The other client inserts at the start without naming a version while this
+        // window types at the end: some keystrokes lose the race and are refused.
+        for (int round = 0; round < 30; ++round) {
+            other.core.request(QStringLiteral("buffer.replace"),
+                               Json{{"path", "race.txt"}, {"start", 0}, {"end", 0}, {"text", "<"}});
+            editor->SendScintilla(QsciScintillaBase::SCI_DOCUMENTEND);
+            QTest::keyClicks(editor, QStringLiteral("ab"));
+            if (round % 3 == 0) QTest::qWait(1);
+        }
+        QTRY_VERIFY(s.window.settled() && other.core.pending() == 0);
+        QTRY_COMPARE(editor->utf8_text(),
+                     other.text(QStringLiteral("race.txt"))["text"].get<std::string>());
+        QVERIFY(!editor->isReadOnly());
+        const std::string text = editor->utf8_text();
+        QCOMPARE(std::count(text.begin(), text.end(), '<'), 30L); // every remote edit is there
+    }
+
+    void fs_changed_refreshes_tree() {
+        TempProject project;
+        project.write("keep.txt", "k\n");
+        Session s(project);
+        QVERIFY(s.settle());
+        Observer other(project);
+        QVERIFY(other.ready());
+        // A file appears (written outside, say by a command) and the core then writes it
+        // itself: its fs.changed makes the tree list the folder again.
+        project.write("new.txt", "n\n");
+        Reply opened = call(other.core, QStringLiteral("buffer.open"), Json{{"path", "new.txt"}});
+        QVERIFY(!opened.error);
+        QVERIFY(!call(other.core, QStringLiteral("buffer.replace"),
+                      Json{{"path", "new.txt"}, {"text", "m\n"}})
+                     .error);
+        QVERIFY(!call(other.core, QStringLiteral("buffer.save"), Json{{"path", "new.txt"}}).error);
+        FileTreeModel& files = s.window.file_tree()->files();
+        QTRY_COMPARE(child_names(files, {}), (QStringList{"keep.txt", "new.txt"}));
+    }
+
+    void core_death_shows_message() {
+        TempProject project;
+        project.write("a.txt", "a\n");
+        Session s(project);
+        QVERIFY(s.settle());
+        CodeEditor* editor = s.open(QStringLiteral("a.txt"));
+        QVERIFY(editor);
+        QTest::keyClicks(editor, QStringLiteral("unsaved "));
+        QVERIFY(s.core.core_pid() > 0);
+        ::kill(static_cast<pid_t>(s.core.core_pid()), SIGKILL);
+
+        QTRY_VERIFY(!s.window.centre()->notice().isEmpty());
+        const QString notice = s.window.centre()->notice();
+        QVERIFY2(notice.contains(QStringLiteral("rio-core is not running")), qPrintable(notice));
+        QVERIFY2(notice.contains(QStringLiteral("killed")), qPrintable(notice));
+        QVERIFY(s.window.windowTitle().endsWith(QStringLiteral("(disconnected)")));
+        QVERIFY(editor->isReadOnly());
+        QCOMPARE(QByteArray::fromStdString(editor->utf8_text()), QByteArray("unsaved a\n"));
+        // What the person might still try does not crash.
+        s.window.open_file(QStringLiteral("a.txt"));
+        s.window.editors()->save_current();
+        s.window.file_tree()->reload();
+        QTest::keyClicks(editor, QStringLiteral("more"));
+        QTest::qWait(50);
+        QVERIFY(!s.core.is_connected());
+    }
+
+    void missing_core_shows_message() {
+        TempProject project;
+        CoreClient core;
+        MainWindow window(core);
+        CoreOptions options = private_core(project);
+        options.core_program = project.path() + QStringLiteral("/no-such-rio-core");
+        core.start(options);
+        window.show();
+        QTRY_VERIFY(!window.centre()->notice().isEmpty());
+        QVERIFY2(window.centre()->notice().contains(QStringLiteral("cannot start rio-core")),
+                 qPrintable(window.centre()->notice()));
+    }
+
+    void attaches_to_a_running_core() {
+        TempProject project;
+        project.write("shared.txt", "s\n");
+        Session first(project); // owns the core; this window attaches to its socket
+        QVERIFY(first.settle());
+        CoreClient core;
+        MainWindow window(core);
+        core.start(second_client(project));
+        window.show();
+        QTRY_VERIFY(window.settled());
+        QVERIFY(!core.is_private());
+        QCOMPARE(window.windowTitle(), QStringLiteral("rio — ") + project.name());
+        QCOMPARE(child_names(window.file_tree()->files(), {}), QStringList{"shared.txt"});
+        // An edit in one window shows in the other.
+        CodeEditor* mine = first.open(QStringLiteral("shared.txt"));
+        QVERIFY(mine);
+        window.open_file(QStringLiteral("shared.txt"));
+        QTRY_VERIFY(window.editors()->editor(QStringLiteral("shared.txt")) != nullptr);
+        mine->SendScintilla(QsciScintillaBase::SCI_DOCUMENTEND);
+        QTest::keyClicks(mine, QStringLiteral("more"));
+        QTRY_COMPARE(window.editors()->editor(QStringLiteral("shared.txt"))->utf8_text(),
+                     std::string("s\nmore"));
+    }
+
+    void large_file_opens_fast() {
+        TempProject project;
+        QByteArray big;
+        for (int i = 0; i < 100000; ++i)
+            big += "    int value_" + QByteArray::number(i) + " = compute(" +
+                   QByteArray::number(i) + ", \"text\"); // line\n";
+        project.write("big.cpp", big);
+        Session s(project);
+        QVERIFY(s.settle());
+        EditorArea* editors = s.window.editors();
+
+        QElapsedTimer clock;
+        clock.start();
+        s.window.open_file(QStringLiteral("big.cpp"));
+        QVERIFY(spin_until([&] { return editors->editor(QStringLiteral("big.cpp")) != nullptr; }));
+        CodeEditor* editor = editors->editor(QStringLiteral("big.cpp"));
+        editor->repaint(); // lexing and painting the first screen count too
+        const qint64 open_ms = clock.elapsed();
+        QCOMPARE(editor->lines(), 100001);
+
+        // A keystroke until the core has answered it, at the top and at the bottom of the file.
+        auto keystrokes = [&](unsigned long position) {
+            editor->SendScintilla(QsciScintillaBase::SCI_GOTOPOS, position);
+            std::vector<double> ms;
+            for (int i = 0; i < 20; ++i) {
+                QElapsedTimer key;
+                key.start();
+                QTest::keyClick(editor, Qt::Key_X);
+                if (!spin_until([&] { return !editors->busy(); })) return -1.0;
+                ms.push_back(static_cast<double>(key.nsecsElapsed()) / 1e6);
+            }
+            std::sort(ms.begin(), ms.end());
+            return ms[ms.size() / 2];
+        };
+        const double top = keystrokes(0);
+        const double bottom = keystrokes(static_cast<unsigned long>(big.size()));
+        QVERIFY(top >= 0 && bottom >= 0);
+        qInfo("100k-line file (%lld bytes): open to first paint %lld ms; keystroke to the core's "
+              "answer, median: %.2f ms at the top, %.2f ms at the end",
+              static_cast<long long>(big.size()), static_cast<long long>(open_ms), top, bottom);
+        QVERIFY2(open_ms < 3000, "opening a 100k-line file took over 3 s");
+        Observer other(project);
+        QVERIFY(other.ready());
+        QCOMPARE(other.text(QStringLiteral("big.cpp"))["text"].get<std::string>().size(),
+                 static_cast<std::size_t>(big.size() + 40)); // every keystroke arrived
+    }
+};
+
+QTEST_MAIN(WindowTest)
+#include "window_test.moc"
