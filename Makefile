@@ -48,6 +48,7 @@ bench: build
 	$(BUILD)/bench/rio_agent_bench
 	$(BUILD)/bench/rio_search_bench
 	$(BUILD)/bench/rio_provider_bench
+	bench/cli_headless_bench.py $(BUILD)
 
 # A real plan-mode turn against Anthropic / OpenAI; skips without ANTHROPIC_API_KEY or
 # OPENAI_API_KEY. Not part of `make test`: CI has neither keys nor network.
