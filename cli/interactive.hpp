@@ -51,7 +51,6 @@ private:
     void reject_with_reason(const Json& proposal);
     std::string mode_label() const;
 
-    asio::io_context& io_;
     CoreLink& link_;
     Terminal out_;
     asio::posix::stream_descriptor stdin_;
