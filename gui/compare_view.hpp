@@ -4,12 +4,16 @@
 #pragma once
 
 #include "core/protocol.hpp"
+#include "gui/compare_rows.hpp"
 
 #include <QWidget>
+#include <vector>
 
-class QLabel;
+class QsciScintilla;
 
 namespace rio::gui {
+
+class ViewHeader;
 
 class CompareView : public QWidget {
     Q_OBJECT
@@ -23,9 +27,28 @@ public:
     // For tests: the aligned rows as shown, "" for a padding row.
     QStringList left_lines() const;
     QStringList right_lines() const;
+    const std::vector<CompareRow>& rows() const { return rows_; }
+    QString header_text() const;
+    QsciScintilla* left_editor() const { return left_; }
+    QsciScintilla* right_editor() const { return right_; }
 
 signals:
     void close_requested(); // Esc or ×
+
+protected:
+    void keyPressEvent(QKeyEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void fill(QsciScintilla& side, const QString& path, bool left);
+    void keep_in_step(QsciScintilla& one, QsciScintilla& other);
+    void share_scroll_width();
+
+    ViewHeader* header_;
+    QsciScintilla* left_;
+    QsciScintilla* right_;
+    std::vector<CompareRow> rows_;
+    bool syncing_ = false; // one side is following the other: do not echo back
 };
 
 } // namespace rio::gui

@@ -3,6 +3,8 @@
 // copyable. Link and anchor state belong to each view: painting one never touches another.
 #pragma once
 
+#include "gui/markdown_document.hpp"
+
 #include <QTextBrowser>
 
 namespace rio::gui {
@@ -20,12 +22,24 @@ public:
     void show_markdown(const QString& markdown);
     // Scrolls to a heading by its anchor ("plan-mode"); false when there is none.
     bool scroll_to_anchor(const QString& anchor);
+    bool has_anchor(const QString& anchor) const;
+    Links links() const { return links_; }
+    // Fonts, colours and margins (a chat bubble wants narrower ones); the next show_markdown
+    // paints with it.
+    const MarkdownLook& look() const { return look_; }
+    void set_look(const MarkdownLook& look) { look_ = look; }
 
 signals:
     void link_activated(const QUrl& url); // Links::follow only
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
+    void fit_width();
+
     Links links_;
+    MarkdownLook look_;
 };
 
 } // namespace rio::gui

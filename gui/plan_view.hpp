@@ -8,11 +8,10 @@
 
 #include <QWidget>
 
-class QLabel;
-
 namespace rio::gui {
 
 class MarkdownView;
+class ViewHeader;
 
 class PlanView : public QWidget {
     Q_OBJECT
@@ -32,7 +31,7 @@ protected:
     void keyPressEvent(QKeyEvent* event) override;
 
 private:
-    QLabel* header_;
+    ViewHeader* header_;
     MarkdownView* body_;
 };
 

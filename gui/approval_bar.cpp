@@ -1,0 +1,151 @@
+#include "gui/approval_bar.hpp"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace rio::gui {
+namespace {
+
+QPushButton* bar_button(const QString& text, const QString& tip) {
+    auto* button = new QPushButton(text);
+    button->setAutoDefault(false);
+    button->setToolTip(tip);
+    button->setFocusPolicy(Qt::StrongFocus);
+    return button;
+}
+
+} // namespace
+
+ApprovalBar::ApprovalBar(QWidget* parent)
+    : QFrame(parent), heading_(new QLabel), detail_(new QLabel),
+      approve_(bar_button(tr("&Approve"), tr("Approve (Alt+A)"))), approve_menu_(new QMenu(this)),
+      reject_(bar_button(tr("&Reject"), tr("Reject, with an optional reason (Alt+R)"))),
+      edit_plan_(bar_button(tr("&Edit plan"),
+                            tr("Open the plan file in the editor; the decision stays pending "
+                               "(Alt+E)"))),
+      plan_(bar_button(tr("&Plan"), tr("Show the plan again (Alt+P)"))),
+      compare_(bar_button(tr("&Compare"), tr("Show the edit side by side (Alt+C)"))),
+      reason_(new QLineEdit) {
+    setObjectName(QStringLiteral("approval-bar"));
+    setFrameShape(QFrame::NoFrame);
+    setStyleSheet(
+        QStringLiteral("QFrame#approval-bar { background: #fff8e1; border-top: 1px solid #f0d48a; }"
+                       "QFrame#approval-bar QLabel { background: transparent; color: #3c3c3c; }"));
+    heading_->setWordWrap(true);
+    heading_->setTextFormat(Qt::PlainText);
+    QFont bold = heading_->font();
+    bold.setBold(true);
+    heading_->setFont(bold);
+    detail_->setWordWrap(true);
+    detail_->setTextFormat(Qt::PlainText);
+    detail_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    approve_review_ = approve_menu_->addAction(tr("Approve — &review each edit"));
+    approve_auto_ = approve_menu_->addAction(tr("Approve — &auto-accept edits"));
+    connect(approve_review_, &QAction::triggered, this,
+            [this] { emit approve_requested(QStringLiteral("review")); });
+    connect(approve_auto_, &QAction::triggered, this,
+            [this] { emit approve_requested(QStringLiteral("auto")); });
+
+    reason_->setPlaceholderText(tr("Why? (optional) — Enter rejects, Esc cancels"));
+    reason_->setAccessibleName(tr("Reason for rejecting"));
+    reason_->installEventFilter(this);
+    reason_->hide();
+
+    auto* buttons = new QHBoxLayout;
+    buttons->setContentsMargins(0, 0, 0, 0);
+    buttons->setSpacing(6);
+    for (QPushButton* button : {approve_, edit_plan_, compare_, reject_, plan_})
+        buttons->addWidget(button);
+    buttons->addStretch(1);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(10, 8, 10, 8);
+    layout->setSpacing(4);
+    layout->addWidget(heading_);
+    layout->addWidget(detail_);
+    layout->addLayout(buttons);
+    layout->addWidget(reason_);
+
+    connect(approve_, &QPushButton::clicked, this, &ApprovalBar::press_approve);
+    connect(reject_, &QPushButton::clicked, this, &ApprovalBar::press_reject);
+    connect(reason_, &QLineEdit::returnPressed, this, &ApprovalBar::press_reject);
+    connect(edit_plan_, &QPushButton::clicked, this, &ApprovalBar::edit_plan_requested);
+    connect(plan_, &QPushButton::clicked, this, &ApprovalBar::plan_requested);
+    connect(compare_, &QPushButton::clicked, this, &ApprovalBar::compare_requested);
+    hide();
+}
+
+void ApprovalBar::show_proposal(const BarContent& content) {
+    content_ = content;
+    heading_->setText(content.heading);
+    detail_->setText(content.detail);
+    QFont detail_font = font();
+    if (content.kind == ProposalKind::command) detail_font.setFamily(QStringLiteral("monospace"));
+    detail_->setFont(detail_font);
+
+    // setText resets a button's mnemonic shortcut, so each label comes before its shortcut.
+    // Alt+A approves whatever is pending; "Run" has no A to underline, so it is set apart.
+    approve_->setText(content.approve_menu                 ? tr("&Approve ▾")
+                      : content.kind == ProposalKind::edit ? tr("&Approve")
+                                                           : content.approve_text);
+    approve_->setShortcut(QKeySequence(Qt::ALT | Qt::Key_A));
+    approve_->setToolTip(content.approve_text + tr(" (Alt+A)"));
+    approve_->setMenu(nullptr); // the menu is opened by press_approve, so Alt+A opens it too
+    edit_plan_->setVisible(content.edit_plan);
+    plan_->setVisible(content.show_plan);
+    compare_->setVisible(content.compare);
+    reason_->clear();
+    reason_->hide();
+    set_deciding(false);
+    show();
+}
+
+void ApprovalBar::dismiss() {
+    reason_->clear();
+    reason_->hide();
+    hide();
+}
+
+void ApprovalBar::set_deciding(bool deciding) {
+    for (QPushButton* button : {approve_, reject_, edit_plan_, plan_, compare_})
+        button->setEnabled(!deciding);
+    reason_->setEnabled(!deciding);
+}
+
+void ApprovalBar::press_approve() {
+    if (!content_.approve_menu) {
+        emit approve_requested(QString());
+        return;
+    }
+    approve_menu_->popup(approve_->mapToGlobal(QPoint(0, approve_->height())));
+    approve_menu_->setActiveAction(approve_review_);
+}
+
+void ApprovalBar::press_reject() {
+    if (reason_->isHidden()) {
+        reason_->show();
+        reason_->setFocus(Qt::ShortcutFocusReason);
+        return;
+    }
+    emit reject_requested(reason_->text().trimmed());
+}
+
+bool ApprovalBar::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == reason_ && event->type() == QEvent::KeyPress &&
+        static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape) {
+        reason_->clear();
+        reason_->hide();
+        reject_->setFocus(Qt::OtherFocusReason);
+        return true;
+    }
+    return QFrame::eventFilter(watched, event);
+}
+
+} // namespace rio::gui

@@ -1,0 +1,59 @@
+// The chat (DESIGN §9): a right-hand side panel with the mode control, the provider strip
+// and Clear on top, the transcript, the approval bar and the composer. It renders the core's
+// agent.* events and sends what the person does as ops (agent.send, agent.stop, agent.reset,
+// agent.mode.set, agent.autoaccept.set, agent.provider.set). The pending proposal, with its
+// plan and compare views, is the review flow's.
+#pragma once
+
+#include "core/protocol.hpp"
+
+#include <QDockWidget>
+
+class QPushButton;
+
+namespace rio::gui {
+
+class ChatTranscript;
+class Composer;
+class MainWindow;
+class ModeControl;
+class ProviderStrip;
+class ReviewFlow;
+
+class ChatDock : public QDockWidget {
+    Q_OBJECT
+public:
+    explicit ChatDock(MainWindow& window);
+
+    // What the person does, as the composer and the buttons do it.
+    void send_message(const QString& text);
+    void stop();
+    void clear_conversation();
+
+    ChatTranscript* transcript() const { return transcript_; }
+    Composer* composer() const { return composer_; }
+    ModeControl* mode_control() const { return mode_; }
+    ProviderStrip* provider_strip() const { return provider_; }
+    QPushButton* clear_button() const { return clear_; }
+    ReviewFlow* review() const { return review_; }
+
+private:
+    void on_connected();
+    void on_event(const QString& name, const Json& params);
+    void on_status(const Json& status);
+    void request_mode(int choice);
+    void load_providers();
+    void switch_provider(const QString& name);
+    void show_problem(const QString& text);
+
+    MainWindow& window_;
+    ModeControl* mode_;
+    ProviderStrip* provider_;
+    QPushButton* clear_;
+    ChatTranscript* transcript_;
+    Composer* composer_;
+    ReviewFlow* review_;
+    bool auto_accept_ = false; // the core's, from the last agent.status
+};
+
+} // namespace rio::gui

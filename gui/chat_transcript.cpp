@@ -1,0 +1,268 @@
+#include "gui/chat_transcript.hpp"
+
+#include "gui/markdown_bubble.hpp"
+#include "gui/trace_text.hpp"
+
+#include <QLabel>
+#include <QScrollBar>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace rio::gui {
+namespace {
+
+// Entries remember their kind and their plain text here (a label may show rich text).
+constexpr const char* kind_property = "rio_entry";
+constexpr const char* text_property = "rio_text";
+
+const char* kind_name(ChatTranscript::Entry kind) {
+    switch (kind) {
+    case ChatTranscript::Entry::user:
+        return "user";
+    case ChatTranscript::Entry::streaming:
+        return "streaming";
+    case ChatTranscript::Entry::message:
+        return "message";
+    case ChatTranscript::Entry::thinking:
+        return "thinking";
+    case ChatTranscript::Entry::tool:
+        return "tool";
+    case ChatTranscript::Entry::error:
+        return "error";
+    case ChatTranscript::Entry::note:
+        return "note";
+    }
+    return "";
+}
+
+QLabel* text_label(const QString& text) {
+    auto* label = new QLabel(text);
+    label->setTextFormat(Qt::PlainText);
+    label->setWordWrap(true);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    label->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
+    return label;
+}
+
+QString escaped(const QString& text) {
+    return text.toHtmlEscaped();
+}
+
+// Thinking: one dimmed line that unfolds to the whole text on a click.
+class ThinkingBlock : public QWidget {
+public:
+    ThinkingBlock() : toggle_(new QToolButton), body_(text_label(QString())) {
+        toggle_->setAutoRaise(true);
+        toggle_->setCheckable(true);
+        toggle_->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        toggle_->setToolTip(QObject::tr("Show or hide the model's thinking"));
+        toggle_->setStyleSheet(QStringLiteral("QToolButton { color: palette(mid); border: none; "
+                                              "text-align: left; padding: 0; }"));
+        body_->setStyleSheet(QStringLiteral("QLabel { color: palette(mid); }"));
+        body_->hide();
+        auto* layout = new QVBoxLayout(this);
+        layout->setContentsMargins(0, 0, 0, 0);
+        layout->setSpacing(2);
+        layout->addWidget(toggle_, 0, Qt::AlignLeft);
+        layout->addWidget(body_);
+        QObject::connect(toggle_, &QToolButton::toggled, body_, [this](bool open) {
+            body_->setVisible(open);
+            update_toggle();
+        });
+        update_toggle();
+    }
+    void append(const QString& text) {
+        text_ += text;
+        body_->setText(text_);
+        setProperty(text_property, text_);
+        update_toggle();
+    }
+
+private:
+    void update_toggle() {
+        const QString preview = first_line(text_, 80);
+        toggle_->setText(toggle_->isChecked() ? QObject::tr("▾ Thinking")
+                                              : QObject::tr("▸ Thinking: ") + preview);
+    }
+    QToolButton* toggle_;
+    QLabel* body_;
+    QString text_;
+};
+
+} // namespace
+
+ChatTranscript::ChatTranscript(QWidget* parent)
+    : QScrollArea(parent), list_(new QWidget), layout_(new QVBoxLayout(list_)) {
+    setWidgetResizable(true);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setFrameShape(QFrame::NoFrame);
+    layout_->setContentsMargins(10, 10, 10, 10);
+    layout_->setSpacing(8);
+    layout_->addStretch(1);
+    setWidget(list_);
+    setFocusPolicy(Qt::NoFocus);
+    list_->setObjectName(QStringLiteral("chat-list"));
+    setStyleSheet(QStringLiteral(
+        "QWidget#chat-list { background: palette(base); }"
+        "QLabel#user { background: #e8f0fe; color: #1a1a1a; border-radius: 6px; padding: 6px 8px; }"
+        "QLabel#tool { color: #5f6368; }"
+        "QLabel#note { color: #5f6368; font-style: italic; }"
+        "QLabel#error { color: #b3261e; }"));
+
+    // Stay at the newest entry while the person has not scrolled up to read.
+    connect(verticalScrollBar(), &QScrollBar::valueChanged, this,
+            [this](int value) { at_bottom_ = value >= verticalScrollBar()->maximum() - 4; });
+    connect(verticalScrollBar(), &QScrollBar::rangeChanged, this, [this](int, int max) {
+        if (at_bottom_) verticalScrollBar()->setValue(max);
+    });
+}
+
+void ChatTranscript::append(QWidget* entry, Entry kind) {
+    entry->setObjectName(QString::fromLatin1(kind_name(kind)));
+    entry->setProperty(kind_property, static_cast<int>(kind));
+    layout_->insertWidget(layout_->count() - 1, entry); // before the stretch
+    follow_bottom();
+}
+
+void ChatTranscript::follow_bottom() {
+    if (at_bottom_) verticalScrollBar()->setValue(verticalScrollBar()->maximum());
+}
+
+void ChatTranscript::end_streaming() {
+    streaming_ = nullptr;
+    streamed_.clear();
+    thinking_ = nullptr;
+}
+
+void ChatTranscript::add_user(const QString& text) {
+    end_streaming();
+    QLabel* label = text_label(text);
+    label->setProperty(text_property, text);
+    append(label, Entry::user);
+}
+
+void ChatTranscript::add_delta(const QString& text) {
+    thinking_ = nullptr; // thinking comes before the answer; new thinking is a new block
+    if (!streaming_) {
+        streaming_ = text_label(QString());
+        append(streaming_, Entry::streaming);
+    }
+    streamed_ += text;
+    streaming_->setText(streamed_);
+    streaming_->setProperty(text_property, streamed_);
+    follow_bottom();
+}
+
+void ChatTranscript::add_thinking(const QString& text) {
+    auto* block = static_cast<ThinkingBlock*>(thinking_);
+    if (!block) {
+        block = new ThinkingBlock;
+        thinking_ = block;
+        append(block, Entry::thinking);
+    }
+    block->append(text);
+    follow_bottom();
+}
+
+void ChatTranscript::finish_message(const QString& text) {
+    QLabel* streaming = streaming_;
+    end_streaming();
+    const QString markdown = text.trimmed().isEmpty() ? QString() : text;
+    if (markdown.isEmpty()) {
+        if (streaming) streaming->deleteLater();
+        return;
+    }
+    auto* bubble = new MarkdownBubble(markdown);
+    bubble->setProperty(text_property, bubble->toPlainText());
+    if (streaming) {
+        // In the streamed text's place, so the order of the transcript stays as it happened.
+        const int at = layout_->indexOf(streaming);
+        layout_->removeWidget(streaming);
+        streaming->deleteLater();
+        bubble->setObjectName(QString::fromLatin1(kind_name(Entry::message)));
+        bubble->setProperty(kind_property, static_cast<int>(Entry::message));
+        layout_->insertWidget(at, bubble);
+        follow_bottom();
+        return;
+    }
+    append(bubble, Entry::message);
+}
+
+void ChatTranscript::add_tool(const Json& tool) {
+    end_streaming();
+    const QString text = QStringLiteral("› ") + tool_trace_text(tool);
+    QLabel* label = text_label(text);
+    label->setProperty(text_property, text);
+    append(label, Entry::tool);
+    const std::string id = tool.value("id", "");
+    if (!id.empty()) tools_.insert(QString::fromStdString(id), label);
+}
+
+void ChatTranscript::add_tool_result(const Json& result) {
+    QLabel* label = tools_.take(QString::fromStdString(result.value("id", "")));
+    if (!label) return;
+    const ToolOutcome outcome = tool_outcome(result);
+    if (outcome.text.isEmpty()) return;
+    const QString line = label->property(text_property).toString();
+    const QString mark = outcome.failed ? QStringLiteral("✗ ") : QStringLiteral("✓ ");
+    label->setTextFormat(Qt::RichText);
+    label->setText(
+        escaped(line) +
+        QStringLiteral("<br><span style=\"color:%1\">&nbsp;&nbsp;")
+            .arg(outcome.failed ? QStringLiteral("#b3261e") : QStringLiteral("#5f6368")) +
+        escaped(mark + outcome.text) + QStringLiteral("</span>"));
+    label->setProperty(text_property, line + QStringLiteral("\n  ") + mark + outcome.text);
+}
+
+void ChatTranscript::add_error(const QString& text) {
+    end_streaming();
+    QLabel* label = text_label(text);
+    label->setProperty(text_property, text);
+    append(label, Entry::error);
+}
+
+void ChatTranscript::add_note(const QString& text) {
+    end_streaming();
+    QLabel* label = text_label(text);
+    label->setProperty(text_property, text);
+    append(label, Entry::note);
+}
+
+void ChatTranscript::clear() {
+    end_streaming();
+    tools_.clear();
+    while (layout_->count() > 1) {
+        QLayoutItem* item = layout_->takeAt(0);
+        if (QWidget* widget = item->widget()) widget->deleteLater();
+        delete item;
+    }
+    at_bottom_ = true;
+}
+
+int ChatTranscript::entry_count() const {
+    return layout_->count() - 1;
+}
+
+QWidget* ChatTranscript::entry_widget(int index) const {
+    QLayoutItem* item = layout_->itemAt(index);
+    return item ? item->widget() : nullptr;
+}
+
+ChatTranscript::Entry ChatTranscript::entry_kind(int index) const {
+    QWidget* widget = entry_widget(index);
+    return widget ? static_cast<Entry>(widget->property(kind_property).toInt()) : Entry::note;
+}
+
+QString ChatTranscript::entry_text(int index) const {
+    QWidget* widget = entry_widget(index);
+    return widget ? widget->property(text_property).toString() : QString();
+}
+
+QStringList ChatTranscript::texts_of(Entry kind) const {
+    QStringList texts;
+    for (int i = 0; i < entry_count(); ++i)
+        if (entry_kind(i) == kind) texts << entry_text(i);
+    return texts;
+}
+
+} // namespace rio::gui

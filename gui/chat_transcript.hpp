@@ -1,0 +1,59 @@
+// The chat's scrolling list (DESIGN §9): the person's messages, the agent's text streaming
+// in as plain text and re-rendered as Markdown when its message completes, thinking (dimmed,
+// folded to one line), a compact tool trace ("read src/app.cpp", failures marked with the
+// first line of the error, a command's exit line), errors in red, and short notes (stopped,
+// decisions). It only shows what it is given; the chat dock feeds it the core's events.
+#pragma once
+
+#include "core/protocol.hpp"
+
+#include <QHash>
+#include <QScrollArea>
+
+class QLabel;
+class QVBoxLayout;
+
+namespace rio::gui {
+
+class ChatTranscript : public QScrollArea {
+    Q_OBJECT
+public:
+    // What an entry is; also its widget's objectName, for tests and style sheets.
+    enum class Entry { user, streaming, message, thinking, tool, error, note };
+
+    explicit ChatTranscript(QWidget* parent = nullptr);
+
+    void add_user(const QString& text);
+    void add_delta(const QString& text);    // agent.delta: appended to the streaming text
+    void add_thinking(const QString& text); // agent.thinking: appended to the current block
+    // agent.message: the streamed text becomes a Markdown message (`text` is the whole of it;
+    // nothing is shown for a step that only called tools).
+    void finish_message(const QString& text);
+    void add_tool(const Json& tool);          // agent.tool
+    void add_tool_result(const Json& result); // agent.tool_result
+    void add_error(const QString& text);
+    void add_note(const QString& text);
+    void clear();
+
+    // For tests: each entry's kind and plain text, in order.
+    int entry_count() const;
+    Entry entry_kind(int index) const;
+    QString entry_text(int index) const;
+    QWidget* entry_widget(int index) const;
+    QStringList texts_of(Entry kind) const;
+
+private:
+    void append(QWidget* entry, Entry kind);
+    void end_streaming(); // the next text starts a new block
+    void follow_bottom();
+
+    QWidget* list_;
+    QVBoxLayout* layout_;
+    QLabel* streaming_ = nullptr; // the agent's text of the current step, while it streams
+    QString streamed_;
+    QWidget* thinking_ = nullptr;   // the current thinking block
+    QHash<QString, QLabel*> tools_; // call id → its trace line
+    bool at_bottom_ = true;         // keep showing the newest entry unless scrolled away
+};
+
+} // namespace rio::gui

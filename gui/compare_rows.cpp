@@ -1,0 +1,90 @@
+#include "gui/compare_rows.hpp"
+
+#include "core/diff.hpp"
+
+#include <algorithm>
+#include <limits>
+
+namespace rio::gui {
+namespace {
+
+QString without_cr(QString line) {
+    if (line.endsWith(QLatin1Char('\r'))) line.chop(1);
+    return line;
+}
+
+} // namespace
+
+std::vector<LineHunk> hunks_from_json(const Json& hunks) {
+    std::vector<LineHunk> out;
+    if (!hunks.is_array()) return out;
+    auto number = [](const Json& hunk, const char* key) -> std::optional<int> {
+        auto it = hunk.find(key);
+        if (it == hunk.end() || !it->is_number_integer() || it->get<long long>() < 0 ||
+            it->get<long long>() > std::numeric_limits<int>::max())
+            return std::nullopt;
+        return static_cast<int>(it->get<long long>());
+    };
+    for (const Json& hunk : hunks) {
+        if (!hunk.is_object()) continue;
+        auto a_start = number(hunk, "a_start"), a_count = number(hunk, "a_count");
+        auto b_start = number(hunk, "b_start"), b_count = number(hunk, "b_count");
+        if (a_start && a_count && b_start && b_count)
+            out.push_back({*a_start, *a_count, *b_start, *b_count});
+    }
+    return out;
+}
+
+QStringList split_lines(const QString& text) {
+    const std::string utf8 = text.toStdString();
+    QStringList lines;
+    for (std::string_view line : rio::split_lines(utf8))
+        lines << QString::fromUtf8(line.data(), static_cast<qsizetype>(line.size()));
+    return lines;
+}
+
+std::vector<CompareRow> compare_rows(const std::vector<LineHunk>& hunks, const QStringList& before,
+                                     const QStringList& after) {
+    const int a_size = static_cast<int>(before.size());
+    const int b_size = static_cast<int>(after.size());
+    std::vector<CompareRow> rows;
+    int a = 0, b = 0; // the next line of each side not yet in a row
+
+    auto row = [&](std::optional<int> left, std::optional<int> right, RowKind kind) {
+        CompareRow r;
+        r.left = left;
+        r.right = right;
+        if (left) r.left_text = without_cr(before[*left]);
+        if (right) r.right_text = without_cr(after[*right]);
+        r.kind = kind;
+        rows.push_back(std::move(r));
+    };
+    // Unchanged lines up to (a_end, b_end): the same count on both sides in a valid diff;
+    // if not, the surplus is shown as removed/added rather than lost.
+    auto same_until = [&](int a_end, int b_end) {
+        while (a < a_end && b < b_end)
+            row(a++, b++, RowKind::same);
+        while (a < a_end)
+            row(a++, std::nullopt, RowKind::removed);
+        while (b < b_end)
+            row(std::nullopt, b++, RowKind::added);
+    };
+
+    for (const LineHunk& hunk : hunks) {
+        const int a_start = std::clamp(hunk.a_start, a, a_size);
+        const int b_start = std::clamp(hunk.b_start, b, b_size);
+        same_until(a_start, b_start);
+        const int a_end = a_start + std::clamp(hunk.a_count, 0, a_size - a_start);
+        const int b_end = b_start + std::clamp(hunk.b_count, 0, b_size - b_start);
+        while (a < a_end && b < b_end)
+            row(a++, b++, RowKind::changed);
+        while (a < a_end)
+            row(a++, std::nullopt, RowKind::removed);
+        while (b < b_end)
+            row(std::nullopt, b++, RowKind::added);
+    }
+    same_until(a_size, b_size);
+    return rows;
+}
+
+} // namespace rio::gui

@@ -1,0 +1,135 @@
+#include "gui/composer.hpp"
+
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QVBoxLayout>
+#include <functional>
+
+namespace rio::gui {
+namespace {
+
+// The input: Enter sends, Shift+Enter (or an input method's newline) breaks the line, Esc
+// stops a running turn.
+class Input : public QPlainTextEdit {
+public:
+    std::function<void()> on_enter;
+    std::function<void()> on_escape;
+
+protected:
+    void keyPressEvent(QKeyEvent* event) override {
+        const bool enter = event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter;
+        if (enter && !(event->modifiers() & (Qt::ShiftModifier | Qt::ControlModifier |
+                                             Qt::AltModifier | Qt::MetaModifier))) {
+            on_enter();
+            return;
+        }
+        if (enter && (event->modifiers() & Qt::ShiftModifier)) {
+            insertPlainText(QStringLiteral("\n"));
+            return;
+        }
+        if (event->key() == Qt::Key_Escape && event->modifiers() == Qt::NoModifier) {
+            on_escape();
+            return;
+        }
+        QPlainTextEdit::keyPressEvent(event);
+    }
+};
+
+} // namespace
+
+Composer::Composer(QWidget* parent)
+    : QWidget(parent), input_(new Input), button_(new QPushButton), activity_(new QLabel) {
+    auto* input = static_cast<Input*>(input_);
+    input->on_enter = [this] { send(); };
+    input->on_escape = [this] {
+        if (busy_) emit stop_requested();
+    };
+    input_->setPlaceholderText(tr("Ask the agent… (Enter sends, Shift+Enter for a new line)"));
+    input_->setTabChangesFocus(true);
+    input_->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    const int line = input_->fontMetrics().lineSpacing();
+    input_->setMinimumHeight(3 * line + 12);
+    input_->setMaximumHeight(8 * line + 12);
+    input_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    input_->setAccessibleName(tr("Message to the agent"));
+
+    button_->setAutoDefault(false);
+    button_->setMinimumWidth(button_->fontMetrics().horizontalAdvance(tr("Stop")) + 40);
+    activity_->setStyleSheet(QStringLiteral("QLabel { color: palette(mid); }"));
+    activity_->setObjectName(QStringLiteral("activity"));
+
+    auto* row = new QHBoxLayout;
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(activity_, 1);
+    row->addWidget(button_);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(8, 4, 8, 8);
+    layout->setSpacing(4);
+    layout->addWidget(input_);
+    layout->addLayout(row);
+
+    connect(button_, &QPushButton::clicked, this, &Composer::press_button);
+    connect(input_, &QPlainTextEdit::textChanged, this, &Composer::update_state);
+    update_state();
+}
+
+void Composer::set_connected(bool connected) {
+    connected_ = connected;
+    update_state();
+}
+
+void Composer::set_busy(bool busy, bool waiting) {
+    busy_ = busy;
+    waiting_ = busy && waiting;
+    update_state();
+}
+
+QString Composer::text() const {
+    return input_->toPlainText();
+}
+
+void Composer::set_text(const QString& text) {
+    input_->setPlainText(text);
+    input_->moveCursor(QTextCursor::End);
+}
+
+QString Composer::activity() const {
+    return activity_->text();
+}
+
+void Composer::send() {
+    const QString text = input_->toPlainText().trimmed();
+    if (!connected_ || text.isEmpty()) return;
+    input_->clear();
+    emit send_requested(text);
+}
+
+void Composer::press_button() {
+    // While the agent works the button stops it; typing a message and pressing Enter still
+    // sends (the core then ends the running turn).
+    if (busy_)
+        emit stop_requested();
+    else
+        send();
+}
+
+void Composer::update_state() {
+    button_->setText(busy_ ? tr("Stop") : tr("Send"));
+    button_->setToolTip(busy_ ? tr("Stop the agent (Esc in the message box)")
+                              : tr("Send the message (Enter)"));
+    button_->setEnabled(connected_ && (busy_ || !input_->toPlainText().trimmed().isEmpty()));
+    input_->setReadOnly(!connected_);
+    if (!connected_)
+        activity_->setText(tr("Not connected to rio-core"));
+    else if (waiting_)
+        activity_->setText(tr("Waiting for your decision…"));
+    else if (busy_)
+        activity_->setText(tr("Working…"));
+    else
+        activity_->clear();
+}
+
+} // namespace rio::gui

@@ -1,0 +1,60 @@
+#include "gui/markdown_bubble.hpp"
+
+#include <QAbstractTextDocumentLayout>
+#include <QResizeEvent>
+#include <QScrollBar>
+#include <QWheelEvent>
+#include <QtMath>
+
+namespace rio::gui {
+
+MarkdownBubble::MarkdownBubble(const QString& markdown, QWidget* parent)
+    : MarkdownView(Links::inactive, parent) {
+    setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // A wide table or code line scrolls sideways inside the message rather than being cut.
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    setFrameShape(QFrame::NoFrame);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    viewport()->setAutoFillBackground(false);
+    setAutoFillBackground(false);
+    show_markdown(markdown);
+    connect(document()->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged, this,
+            &MarkdownBubble::fit);
+    fit();
+}
+
+int MarkdownBubble::fitted_height() const {
+    const QMargins margins = contentsMargins();
+    int height =
+        qCeil(document()->size().height()) + margins.top() + margins.bottom() + 2 * frameWidth();
+    if (horizontalScrollBar()->maximum() > 0) height += horizontalScrollBar()->sizeHint().height();
+    return height;
+}
+
+void MarkdownBubble::fit() {
+    const int height = fitted_height();
+    if (height != this->height() || minimumHeight() != height) setFixedHeight(height);
+}
+
+QSize MarkdownBubble::sizeHint() const {
+    return {MarkdownView::sizeHint().width(), fitted_height()};
+}
+
+QSize MarkdownBubble::minimumSizeHint() const {
+    return {60, fitted_height()};
+}
+
+void MarkdownBubble::resizeEvent(QResizeEvent* event) {
+    MarkdownView::resizeEvent(event); // lays the text out for the new width
+    if (event->size().width() != event->oldSize().width()) fit();
+}
+
+void MarkdownBubble::wheelEvent(QWheelEvent* event) {
+    if (event->angleDelta().y() != 0 && event->angleDelta().x() == 0) {
+        event->ignore();
+        return;
+    }
+    MarkdownView::wheelEvent(event);
+}
+
+} // namespace rio::gui

@@ -1,0 +1,91 @@
+#include "gui/proposal_summary.hpp"
+
+#include "gui/trace_text.hpp"
+
+#include <QCoreApplication>
+#include <QRegularExpression>
+#include <algorithm>
+
+namespace rio::gui {
+namespace {
+
+QString tr(const char* text) {
+    return QCoreApplication::translate("rio", text);
+}
+
+QString str(const Json& json, const char* key) {
+    auto it = json.find(key);
+    return it != json.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
+                                               : QString();
+}
+
+// "+3 −2" from a unified diff's body lines.
+QString diff_size(const QString& diff) {
+    int added = 0, removed = 0;
+    for (const QString& line : diff.split(QLatin1Char('\n'))) {
+        if (line.startsWith(QLatin1String("+++")) || line.startsWith(QLatin1String("---")))
+            continue;
+        if (line.startsWith(QLatin1Char('+'))) ++added;
+        if (line.startsWith(QLatin1Char('-'))) ++removed;
+    }
+    return QStringLiteral("+%1 −%2").arg(added).arg(removed);
+}
+
+} // namespace
+
+BarContent bar_content(const Json& proposal) {
+    BarContent bar;
+    const QString kind = str(proposal, "kind");
+    if (kind == QLatin1String("edit")) {
+        bar.kind = ProposalKind::edit;
+        bar.heading = tr("Edit %1").arg(str(proposal, "path"));
+        bar.detail = diff_size(str(proposal, "diff"));
+        bar.approve_text = tr("Approve");
+        bar.compare = true;
+        return bar;
+    }
+    if (kind == QLatin1String("command")) {
+        bar.kind = ProposalKind::command;
+        bar.heading = tr("Run this command?");
+        bar.detail = QStringLiteral("$ ") + argv_text(proposal.value("argv", Json::array()));
+        const QString cwd = str(proposal, "cwd");
+        bar.detail +=
+            tr("   (in %1)")
+                .arg(cwd.isEmpty() || cwd == QLatin1String(".") ? tr("the project folder") : cwd);
+        bar.approve_text = tr("Run");
+        return bar;
+    }
+    bar.kind = ProposalKind::plan;
+    bar.heading = tr("Plan: %1").arg(str(proposal, "title"));
+    const QString path = str(proposal, "path");
+    bar.detail = path.isEmpty() ? tr("not filed (no project open)") : path;
+    bar.approve_text = tr("Approve");
+    bar.approve_menu = true;
+    bar.edit_plan = !path.isEmpty();
+    bar.show_plan = true;
+    return bar;
+}
+
+int changed_rows(const Json& hunks) {
+    int rows = 0;
+    if (!hunks.is_array()) return rows;
+    for (const Json& hunk : hunks)
+        rows += std::max(hunk.value("a_count", 0), hunk.value("b_count", 0));
+    return rows;
+}
+
+bool compare_opens_by_itself(const Json& hunks) {
+    return changed_rows(hunks) > compare_opens_above_rows;
+}
+
+QString plan_body_for_view(const QString& title, const QString& markdown) {
+    QString text = markdown;
+    const qsizetype start = text.indexOf(QRegularExpression(QStringLiteral("\\S")));
+    if (start < 0) return text;
+    const qsizetype end = text.indexOf(QLatin1Char('\n'), start);
+    const QString first = text.mid(start, end < 0 ? -1 : end - start).trimmed();
+    if (first != QStringLiteral("# ") + title.trimmed()) return text;
+    return end < 0 ? QString() : text.mid(end + 1);
+}
+
+} // namespace rio::gui

@@ -1,0 +1,38 @@
+// What the approval bar shows for a pending proposal (agent.propose, DESIGN §6, §9), and
+// when an edit is long enough to open the compare view by itself. Pure: a proposal in, a
+// description of the bar out.
+#pragma once
+
+#include "core/protocol.hpp"
+
+#include <QString>
+
+namespace rio::gui {
+
+enum class ProposalKind { plan, edit, command };
+
+struct BarContent {
+    ProposalKind kind = ProposalKind::plan;
+    QString heading;           // "Plan: Add a flag", "Edit greet.py", "Run this command?"
+    QString detail;            // ".rio/plans/….md", "+3 −2 lines", "$ make test  (in src)"
+    QString approve_text;      // "Approve" (a plan's opens a menu), "Run"
+    bool approve_menu = false; // a plan: review each edit / auto-accept edits
+    bool edit_plan = false;    // a filed plan (path not empty)
+    bool show_plan = false;    // a plan: reopen the plan view
+    bool compare = false;      // an edit: open the compare view
+};
+
+BarContent bar_content(const Json& proposal);
+
+// The rows of a side-by-side view that differ, from diff.lines' hunks: each hunk counts
+// its longer side.
+int changed_rows(const Json& hunks);
+// An edit longer than a few lines opens the compare view by itself.
+inline constexpr int compare_opens_above_rows = 3;
+bool compare_opens_by_itself(const Json& hunks);
+
+// A filed plan starts with "# <title>" (DESIGN §7), which the plan view's header already
+// says; the body to paint drops that first heading when it is exactly the title.
+QString plan_body_for_view(const QString& title, const QString& markdown);
+
+} // namespace rio::gui

@@ -1,0 +1,221 @@
+#include "gui/review_flow.hpp"
+
+#include "gui/approval_bar.hpp"
+#include "gui/centre_area.hpp"
+#include "gui/compare_view.hpp"
+#include "gui/core_client.hpp"
+#include "gui/main_window.hpp"
+#include "gui/plan_view.hpp"
+#include "gui/proposal_summary.hpp"
+
+namespace rio::gui {
+namespace {
+
+QString str(const Json& json, const char* key) {
+    auto it = json.find(key);
+    return it != json.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
+                                               : QString();
+}
+
+QString failure(const QString& what, const Error& error) {
+    return what + QStringLiteral(": ") + QString::fromStdString(error.message);
+}
+
+} // namespace
+
+ReviewFlow::ReviewFlow(MainWindow& window, QObject* parent)
+    : QObject(parent), window_(window), bar_(new ApprovalBar), plan_view_(new PlanView),
+      compare_view_(new CompareView) {
+    window_.centre()->add_view(plan_view_);
+    window_.centre()->add_view(compare_view_);
+    connect(bar_, &ApprovalBar::approve_requested, this, &ReviewFlow::approve);
+    connect(bar_, &ApprovalBar::reject_requested, this, &ReviewFlow::reject);
+    connect(bar_, &ApprovalBar::edit_plan_requested, this, &ReviewFlow::edit_plan);
+    connect(bar_, &ApprovalBar::plan_requested, this, &ReviewFlow::reopen_plan);
+    connect(bar_, &ApprovalBar::compare_requested, this, &ReviewFlow::compare);
+    connect(plan_view_, &PlanView::close_requested, this, &ReviewFlow::close_view);
+    connect(compare_view_, &CompareView::close_requested, this, &ReviewFlow::close_view);
+}
+
+void ReviewFlow::on_event(const QString& name, const Json& params) {
+    if (name == QLatin1String("agent.propose")) {
+        show_proposal(params);
+    } else if (name == QLatin1String("agent.decided")) {
+        if (is_pending(params)) dismiss();
+    } else if (name == QLatin1String("agent.stopped") || name == QLatin1String("agent.reset")) {
+        dismiss();
+    } else if (name == QLatin1String("agent.status")) {
+        on_status(params);
+    }
+}
+
+void ReviewFlow::on_status(const Json& status) {
+    const Json pending = status.value("pending", Json());
+    if (!pending.is_object()) {
+        if (!pending_.is_null()) dismiss();
+        return;
+    }
+    // Attached while something waits, or missed the proposal: show it now.
+    if (!is_pending(pending)) show_proposal(pending);
+}
+
+bool ReviewFlow::is_pending(const Json& proposal) const {
+    return pending_.is_object() && proposal.is_object() &&
+           proposal.value("turn", Json()) == pending_.value("turn", Json()) &&
+           proposal.value("id", Json()) == pending_.value("id", Json());
+}
+
+QString ReviewFlow::pending_str(const char* key) const {
+    return str(pending_, key);
+}
+
+void ReviewFlow::show_proposal(const Json& proposal) {
+    pending_ = proposal;
+    edit_.reset();
+    fetching_ = false;
+    after_fetch_.clear();
+    const BarContent content = bar_content(proposal);
+    bar_->show_proposal(content);
+    if (content.kind == ProposalKind::plan) {
+        show_plan(pending_str("plan"));
+    } else if (content.kind == ProposalKind::edit) {
+        // Fetched now, so Compare is instant and a long edit can show itself.
+        fetch_edit([this] {
+            if (compare_opens_by_itself(edit_->hunks)) show_compare();
+        });
+    } else if (window_.centre()->current_view() == compare_view_) {
+        close_view(); // a command: nothing left to compare
+    }
+}
+
+void ReviewFlow::dismiss() {
+    pending_ = nullptr;
+    edit_.reset();
+    fetching_ = false;
+    after_fetch_.clear();
+    bar_->dismiss();
+    close_view();
+}
+
+void ReviewFlow::close_view() {
+    QWidget* current = window_.centre()->current_view();
+    if (current == plan_view_ || current == compare_view_) window_.centre()->show_editors();
+}
+
+void ReviewFlow::show_plan(const QString& markdown) {
+    const QString title = pending_str("title");
+    plan_view_->show_plan(title, pending_str("path"), plan_body_for_view(title, markdown));
+    window_.centre()->show_view(plan_view_);
+    plan_view_->setFocus(Qt::OtherFocusReason); // so Esc closes it
+    emit plan_shown();
+}
+
+void ReviewFlow::approve(const QString& policy) {
+    if (!pending_.is_object()) return;
+    Json params{{"turn", pending_.value("turn", Json())},
+                {"id", pending_.value("id", Json())},
+                {"decision", "approve"}};
+    if (!policy.isEmpty()) params["policy"] = policy.toStdString();
+    bar_->set_deciding(true);
+    window_.core().request(QStringLiteral("agent.approve"), std::move(params), this,
+                           [this](const Json&, const std::optional<Error>& error) {
+                               bar_->set_deciding(false);
+                               if (error) emit problem(failure(tr("Approval failed"), *error));
+                           });
+}
+
+void ReviewFlow::reject(const QString& feedback) {
+    if (!pending_.is_object()) return;
+    Json params{{"turn", pending_.value("turn", Json())},
+                {"id", pending_.value("id", Json())},
+                {"decision", "reject"}};
+    if (!feedback.trimmed().isEmpty()) params["feedback"] = feedback.trimmed().toStdString();
+    bar_->set_deciding(true);
+    window_.core().request(QStringLiteral("agent.approve"), std::move(params), this,
+                           [this](const Json&, const std::optional<Error>& error) {
+                               bar_->set_deciding(false);
+                               if (error) emit problem(failure(tr("Rejection failed"), *error));
+                           });
+}
+
+void ReviewFlow::edit_plan() {
+    const QString path = pending_str("path");
+    if (path.isEmpty()) return;
+    window_.open_file(path); // buffer.open, as a double-click in the tree does
+    window_.centre()->show_editors();
+}
+
+void ReviewFlow::reopen_plan() {
+    if (pending_str("kind") != QLatin1String("plan")) return;
+    const QString path = pending_str("path");
+    if (path.isEmpty()) {
+        show_plan(pending_str("plan"));
+        return;
+    }
+    // plans.get reads the open buffer first, so an edit not yet saved shows too.
+    const Json asked = pending_;
+    window_.core().request(QStringLiteral("plans.get"), Json{{"path", path.toStdString()}}, this,
+                           [this, asked](const Json& result, const std::optional<Error>& error) {
+                               if (!is_pending(asked)) return;
+                               if (error) {
+                                   emit problem(failure(tr("Cannot read the plan file"), *error));
+                                   show_plan(pending_str("plan"));
+                                   return;
+                               }
+                               show_plan(str(result, "body"));
+                           });
+}
+
+void ReviewFlow::compare() {
+    if (pending_str("kind") != QLatin1String("edit")) return;
+    fetch_edit([this] { show_compare(); });
+}
+
+void ReviewFlow::show_compare() {
+    compare_view_->show_compare(pending_str("path"), edit_->before, edit_->after, edit_->hunks);
+    window_.centre()->show_view(compare_view_);
+    compare_view_->setFocus(Qt::OtherFocusReason);
+    emit compare_shown();
+}
+
+void ReviewFlow::fetch_edit(std::function<void()> then) {
+    if (edit_) return then();
+    after_fetch_.push_back(std::move(then));
+    if (fetching_) return;
+    fetching_ = true;
+    const Json asked = pending_;
+    CoreClient& core = window_.core();
+    core.request(
+        QStringLiteral("agent.proposal"), Json::object(), this,
+        [this, asked, &core](const Json& result, const std::optional<Error>& error) {
+            if (!is_pending(asked)) return;
+            const Json proposal = result.value("proposal", Json());
+            if (error || !is_pending(proposal)) {
+                fetching_ = false;
+                after_fetch_.clear();
+                if (error) emit problem(failure(tr("Cannot fetch the proposed edit"), *error));
+                return;
+            }
+            EditTexts texts{str(proposal, "before"), str(proposal, "after"), Json::array()};
+            Json diff{{"a", proposal.value("before", "")}, {"b", proposal.value("after", "")}};
+            core.request(
+                QStringLiteral("diff.lines"), std::move(diff), this,
+                [this, asked, texts](const Json& result, const std::optional<Error>& error) {
+                    if (!is_pending(asked)) return;
+                    fetching_ = false;
+                    if (error) {
+                        after_fetch_.clear();
+                        emit problem(failure(tr("Cannot compare the edit"), *error));
+                        return;
+                    }
+                    edit_ = texts;
+                    edit_->hunks = result.value("hunks", Json::array());
+                    auto waiting = std::move(after_fetch_);
+                    after_fetch_.clear();
+                    for (auto& then : waiting)
+                        then();
+                });
+        });
+}
+
+} // namespace rio::gui

@@ -1,0 +1,78 @@
+// The approval gate as the desktop shows it (DESIGN §6, §7, §9): the pending proposal's
+// approval bar, the plan view and the compare view, from agent.propose until the core says
+// the proposal is gone (agent.decided, agent.stopped, agent.reset, or a status with nothing
+// pending — whoever caused it: a decision here or in another client, a new message, Stop,
+// Clear). The person's decisions go to the core as agent.approve; nothing here decides.
+//
+// Centre views: a plan takes the centre when presented; an edit longer than a few lines
+// shows the compare view by itself, a shorter one on Compare. One centre view at a time: a
+// new one replaces the current one. Esc or × returns to the editor with the decision still
+// pending.
+#pragma once
+
+#include "core/protocol.hpp"
+
+#include <QObject>
+#include <QPointer>
+
+namespace rio::gui {
+
+class ApprovalBar;
+class CompareView;
+class MainWindow;
+class PlanView;
+
+class ReviewFlow : public QObject {
+    Q_OBJECT
+public:
+    // The bar is created here for the chat to place; the views join the window's centre.
+    ReviewFlow(MainWindow& window, QObject* parent = nullptr);
+
+    // The core's agent.* events (the chat forwards them), and agent.status's result.
+    void on_event(const QString& name, const Json& params);
+    void on_status(const Json& status);
+
+    // What the bar's buttons do; also reachable for the demo run.
+    void approve(const QString& policy); // "" for an edit or a command
+    void reject(const QString& feedback);
+    void edit_plan();   // opens the filed plan in the editor (buffer.open), still pending
+    void reopen_plan(); // the plan view again, from the plan as it is now
+    void compare();     // the compare view for the pending edit
+
+    ApprovalBar* bar() const { return bar_; }
+    PlanView* plan_view() const { return plan_view_; }
+    CompareView* compare_view() const { return compare_view_; }
+    const Json& pending() const { return pending_; } // null when nothing is pending
+
+signals:
+    void plan_shown();
+    void compare_shown();
+    void problem(const QString& text); // a request that failed, for the chat to show
+
+private:
+    void show_proposal(const Json& proposal);
+    void dismiss();
+    void show_plan(const QString& markdown);
+    void show_compare();
+    // Asks for the pending edit's texts and their diff; `then` runs when they are here (and
+    // the edit is still the one pending).
+    void fetch_edit(std::function<void()> then);
+    bool is_pending(const Json& proposal) const; // the same turn and call id
+    void close_view();
+    QString pending_str(const char* key) const;
+
+    MainWindow& window_;
+    ApprovalBar* bar_;
+    PlanView* plan_view_;
+    CompareView* compare_view_;
+    Json pending_; // agent.propose's params, or null
+    struct EditTexts {
+        QString before, after;
+        Json hunks;
+    };
+    std::optional<EditTexts> edit_; // the pending edit's, once fetched
+    bool fetching_ = false;
+    std::vector<std::function<void()>> after_fetch_;
+};
+
+} // namespace rio::gui
