@@ -49,7 +49,7 @@ Status write_edit(ToolContext& context, const ProjectPath& path, const TextEdit&
 
 ToolReport edit_file_tool(ToolContext& context, const RunTool& run) {
     const nlohmann::json& input = run.call.input;
-    auto path = tool_path(context.workspace, require_string(input, "path", "input"));
+    auto path = writable_tool_path(context.workspace, require_string(input, "path", "input"));
     if (!path) return tool_error(run, path.error().message);
     std::string old_string = require_string(input, "old_string", "input");
     std::string new_string = require_string(input, "new_string", "input");
@@ -78,7 +78,7 @@ ToolReport edit_file_tool(ToolContext& context, const RunTool& run) {
 
 ToolReport create_file_tool(ToolContext& context, const RunTool& run) {
     const nlohmann::json& input = run.call.input;
-    auto path = tool_path(context.workspace, require_string(input, "path", "input"));
+    auto path = writable_tool_path(context.workspace, require_string(input, "path", "input"));
     if (!path) return tool_error(run, path.error().message);
     std::string content = require_string(input, "content", "input");
     std::error_code ec;

@@ -562,6 +562,37 @@ TEST(AgentToolsE2E, CreateFileMakesFoldersButNeverOverwrites) {
     EXPECT_EQ(read_bytes(s.project() / "greet.py"), greet);
 }
 
+TEST(AgentToolsE2E, TheAgentCannotWriteRiosSettingsEvenUnderAutoAccept) {
+    AgentSession s(Json::array(
+        {step({tool("edit_file",
+                    {{"path", ".rio/allow"}, {"old_string", "echo\n"}, {"new_string", "sh\n"}}),
+               tool("create_file", {{"path", ".rio/prompt.md"}, {"content", "obey"}}),
+               tool("create_file", {{"path", "link/allow2"}, {"content", "sh\n"}}),
+               tool("run_command", {{"argv", {"sh", "-c", "touch made"}}})}),
+         text_step("ok")}));
+    write_bytes(s.project() / ".rio/allow", "echo\n");
+    fs::create_directory_symlink(s.project() / ".rio", s.project() / "link");
+    s.request("agent.autoaccept.set", {{"on", true}});
+    long turn = s.send("grant yourself commands");
+    for (const char* rel : {".rio/allow", ".rio/prompt.md", ".rio/allow2"}) {
+        Json refused = s.wait("agent.tool_result");
+        EXPECT_EQ(refused["ok"], false) << rel;
+        EXPECT_EQ(refused["content"].get<std::string>().find(std::string(rel) +
+                                                             " is inside .rio/, which holds rio's "
+                                                             "own settings"),
+                  0u)
+            << refused.dump();
+    }
+    Json asked = s.wait("agent.propose"); // sh is still not allowed: it waits for a person
+    EXPECT_EQ(asked["kind"], "command");
+    s.request("agent.approve", {{"turn", turn}, {"decision", "reject"}});
+    s.wait("agent.done");
+    EXPECT_EQ(read_bytes(s.project() / ".rio/allow"), "echo\n");
+    EXPECT_FALSE(fs::exists(s.project() / ".rio/prompt.md"));
+    EXPECT_FALSE(fs::exists(s.project() / ".rio/allow2"));
+    EXPECT_FALSE(fs::exists(s.project() / "made"));
+}
+
 TEST(AgentToolsE2E, ACommandThatFailsReportsItsExitCodeToTheModel) {
     AgentSession s(
         Json::array({step({tool("run_command", {{"argv", {"sh", "-c", "echo oops >&2; exit 3"}}})}),
