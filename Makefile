@@ -5,7 +5,7 @@ BUILD      ?= build
 ASAN_BUILD ?= build-asan
 JOBS       ?= $(shell nproc)
 
-.PHONY: all deps build run test test-asan demo bench live format clean
+.PHONY: all deps build run test test-asan demo screenshots bench live format clean
 
 all: build
 
@@ -41,6 +41,11 @@ test-asan: deps
 
 demo: build
 	@scripts/demo --core $(BUILD)/rio-core
+
+# The pictures in docs/screenshots/ (main window, plan view, compare view, manual), drawn on
+# the offscreen platform from a copy of examples/demo with the script provider as the model.
+screenshots: build
+	QT_QPA_PLATFORM=offscreen $(BUILD)/tests/gui/rio_screenshots docs/screenshots
 
 bench: build
 	$(BUILD)/bench/rio_diff_bench

@@ -12,9 +12,12 @@
 #include "gui/trace_text.hpp"
 
 #include <QHBoxLayout>
+#include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QToolButton>
 #include <QVBoxLayout>
+#include <iterator>
 #include <memory>
 
 namespace rio::gui {
@@ -60,7 +63,23 @@ ChatDock::ChatDock(MainWindow& window)
     layout->addWidget(composer_);
     setWidget(panel);
     // The person's path through the panel: write, send, decide, then the controls on top.
-    setTabOrder(composer_->input(), composer_->send_button());
+    // Hidden buttons (those the pending proposal does not offer) are skipped by Tab.
+    ApprovalBar* bar = review_->bar();
+    QWidget* const path[] = {composer_->input(),
+                             composer_->send_button(),
+                             bar->approve_button(),
+                             bar->edit_plan_button(),
+                             bar->compare_button(),
+                             bar->reject_button(),
+                             bar->plan_button(),
+                             bar->reason_field(),
+                             mode_->button(ModeChoice::plan),
+                             mode_->button(ModeChoice::review),
+                             mode_->button(ModeChoice::auto_accept),
+                             provider_,
+                             clear_};
+    for (std::size_t i = 1; i < std::size(path); ++i)
+        setTabOrder(path[i - 1], path[i]);
 
     connect(composer_, &Composer::send_requested, this, &ChatDock::send_message);
     connect(composer_, &Composer::stop_requested, this, &ChatDock::stop);
@@ -76,6 +95,7 @@ ChatDock::ChatDock(MainWindow& window)
     connect(&core, &CoreClient::core_event, this, &ChatDock::on_event);
     connect(&core, &CoreClient::disconnected, this, [this] {
         composer_->set_connected(false);
+        clear_->setEnabled(false);
         review_->bar()->set_deciding(true); // nothing can be decided without the core
     });
     clear_->setEnabled(false);

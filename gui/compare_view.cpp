@@ -133,7 +133,21 @@ void CompareView::fill(QsciScintilla& side, const QString& path, bool left) {
 }
 
 void CompareView::keep_in_step(QsciScintilla& one, QsciScintilla& other) {
-    // Rows are aligned, so both sides show the same first row and the same column.
+    // Rows are aligned, so both sides show the same first row and the same column. Scintilla
+    // moves its scroll bars without their signals when it scrolls itself (wheel, keys, the
+    // caret), and tells of that only by SCN_UPDATEUI; dragging a bar is seen by its signal.
+    connect(&one, &QsciScintillaBase::SCN_UPDATEUI, this, [this, &one, &other](int updated) {
+        if (syncing_ || !(updated & (QsciScintillaBase::SC_UPDATE_V_SCROLL |
+                                     QsciScintillaBase::SC_UPDATE_H_SCROLL)))
+            return;
+        syncing_ = true;
+        if (other.firstVisibleLine() != one.firstVisibleLine())
+            other.setFirstVisibleLine(one.firstVisibleLine());
+        const long x = one.SendScintilla(QsciScintillaBase::SCI_GETXOFFSET);
+        if (other.SendScintilla(QsciScintillaBase::SCI_GETXOFFSET) != x)
+            other.SendScintilla(QsciScintillaBase::SCI_SETXOFFSET, x);
+        syncing_ = false;
+    });
     connect(one.verticalScrollBar(), &QScrollBar::valueChanged, this, [this, &other](int value) {
         if (syncing_) return;
         syncing_ = true;

@@ -1,10 +1,13 @@
 #include "gui/main_window.hpp"
 
 #include "gui/centre_area.hpp"
+#include "gui/chat_dock.hpp"
 #include "gui/code_editor.hpp"
 #include "gui/core_client.hpp"
 #include "gui/editor_area.hpp"
 #include "gui/file_tree.hpp"
+#include "gui/manual_pages.hpp"
+#include "gui/manual_view.hpp"
 
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -57,6 +60,10 @@ MainWindow::MainWindow(CoreClient& core, QWidget* parent)
     connect(&core_, &CoreClient::core_event, this, &MainWindow::on_event);
     connect(&core_, &CoreClient::disconnected, this, &MainWindow::on_disconnected);
     statusBar()->showMessage(tr("Starting rio-core…"));
+
+    chat_ = new ChatDock(*this);
+    add_side_panel(chat_);
+    resizeDocks({chat_}, {380}, Qt::Horizontal);
 }
 
 MainWindow::~MainWindow() = default;
@@ -77,6 +84,21 @@ void MainWindow::build_menus() {
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* manual = help->addAction(tr("&Manual"), this, &MainWindow::show_manual);
+    manual->setShortcut(QKeySequence(Qt::Key_F1));
+}
+
+void MainWindow::show_manual() {
+    if (!manual_) {
+        manual_ = new ManualView(find_manual_dir());
+        connect(manual_, &ManualView::close_requested, this, [this] {
+            if (centre_->current_view() == manual_) centre_->show_editors();
+        });
+    }
+    centre_->show_view(manual_);
+    manual_->setFocus(Qt::ShortcutFocusReason); // so Esc and Alt+Left reach it
 }
 
 void MainWindow::on_connected() {

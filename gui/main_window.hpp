@@ -1,6 +1,6 @@
 // rio's window: the project tree on the left, the centre (editor tabs, or another centre
-// view) in the middle, room for side panels on the right (the chat comes there), a status
-// bar below. It renders what the core says and sends what the person does; it never
+// view) in the middle, the chat and any other side panels on the right, a status bar
+// below. It renders what the core says and sends what the person does; it never
 // touches project files itself.
 #pragma once
 
@@ -14,9 +14,11 @@ class QLabel;
 namespace rio::gui {
 
 class CentreArea;
+class ChatDock;
 class CoreClient;
 class EditorArea;
 class FileTree;
+class ManualView;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -28,13 +30,17 @@ public:
     // Asks the core to open a folder as the project (asking first to drop unsaved edits).
     void open_project(const QString& path);
     void open_file(const QString& path); // project-relative
-    // A panel on the right-hand side (the chat, later): docked, tabbed with the others.
+    // A panel on the right-hand side, beside the chat: docked, tabbed with the others.
     void add_side_panel(QDockWidget* panel);
 
     CoreClient& core() { return core_; }
     FileTree* file_tree() const { return tree_; }
     EditorArea* editors() const { return editors_; }
     CentreArea* centre() const { return centre_; }
+    // F1: rio's manual in the centre, made the first time it is asked for.
+    void show_manual();
+    ManualView* manual() const { return manual_; }
+    ChatDock* chat() const { return chat_; }
     QString project_root() const { return root_; }
     QString project_name() const { return name_; }
     // Connected, the project's root listed, and no request of ours waiting: what a
@@ -62,12 +68,14 @@ private:
     FileTree* tree_;
     EditorArea* editors_;
     CentreArea* centre_;
+    ChatDock* chat_ = nullptr; // made last: it joins the centre and the core's signals
     QLabel* format_label_;
     QLabel* position_label_;
     QMetaObject::Connection cursor_connection_;
     QString root_;
     QString name_;
     bool lost_ = false;
+    ManualView* manual_ = nullptr;
     bool closing_ = false; // unsaved work was dealt with; let the close through
 };
 

@@ -1,6 +1,7 @@
 #include "gui/markdown_bubble.hpp"
 
 #include <QAbstractTextDocumentLayout>
+#include <QApplication>
 #include <QResizeEvent>
 #include <QScrollBar>
 #include <QWheelEvent>
@@ -17,6 +18,15 @@ MarkdownBubble::MarkdownBubble(const QString& markdown, QWidget* parent)
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     viewport()->setAutoFillBackground(false);
     setAutoFillBackground(false);
+    // A message sits in the chat's narrow column among plain-text entries: the chat's own
+    // font and no page margin, rather than the plan view's roomy page.
+    MarkdownLook narrow = markdown_look(palette(), QApplication::font());
+    narrow.prose = QApplication::font();
+    narrow.code.setPointSizeF(narrow.prose.pointSizeF() * 0.9);
+    narrow.line_height = 125;
+    narrow.margin = 2;
+    set_look(narrow);
+    setFont(narrow.prose);
     show_markdown(markdown);
     connect(document()->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged, this,
             &MarkdownBubble::fit);

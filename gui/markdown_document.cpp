@@ -186,8 +186,9 @@ private:
         frame.setLeftMargin(document_.indentWidth() * context.indent);
         begin_frame(frame, context);
 
+        // A long line wraps inside the block. Kept whole, it would widen the document, and
+        // the whole page — prose too — would scroll sideways in a narrow view.
         QTextBlockFormat lines;
-        lines.setNonBreakableLines(true);
         lines.setLineHeight(118, QTextBlockFormat::ProportionalHeight);
         QTextCharFormat chars;
         chars.setFont(look_.code);
@@ -285,6 +286,7 @@ private:
         format.setAlignment(Qt::AlignLeft);
         flush_pending_item(context);
         make_fresh();
+        collapse_fresh();
         QTextTable* table = cursor_.insertTable(rows, columns, format);
 
         for (int r = 0; r < rows; ++r) {
@@ -292,12 +294,7 @@ private:
             for (int c = 0; c < columns; ++c) {
                 QTextTableCell cell = table->cellAt(r, c);
                 QTextCharFormat chars = prose_format(context);
-                if (r == 0) {
-                    QTextCharFormat header = cell.format();
-                    header.setBackground(look_.header_background);
-                    cell.setFormat(header);
-                    chars.setFontWeight(QFont::Bold);
-                }
+                if (r == 0) chars.setFontWeight(QFont::Bold);
                 QTextCursor at = cell.firstCursorPosition();
                 QTextBlockFormat block;
                 const auto column = static_cast<std::size_t>(c);
@@ -306,6 +303,13 @@ private:
                 block.setLineHeight(125, QTextBlockFormat::ProportionalHeight);
                 at.setBlockFormat(block);
                 at.setBlockCharFormat(chars);
+                // The cell's format is its first block's char format: tinted after that is
+                // set, or the tint is lost.
+                if (r == 0) {
+                    QTextCharFormat header = cell.format();
+                    header.setBackground(look_.header_background);
+                    cell.setFormat(header);
+                }
                 if (column < row.children.size()) spans(at, row.children[column].spans, chars);
             }
         }
@@ -421,9 +425,24 @@ private:
         fresh_ = true;
     }
 
+    // A frame or table goes after the block the cursor is in, and that block is empty: it
+    // would show as a blank line above the frame. It keeps no height; the margins around the
+    // frame make the gap.
+    void collapse_fresh() {
+        QTextBlockFormat none;
+        none.setLineHeight(0, QTextBlockFormat::FixedHeight);
+        none.setTopMargin(0);
+        none.setBottomMargin(0);
+        cursor_.setBlockFormat(none);
+        QTextCharFormat tiny;
+        tiny.setFontPointSize(1);
+        cursor_.setBlockCharFormat(tiny);
+    }
+
     void begin_frame(const QTextFrameFormat& format, const Context& context) {
         flush_pending_item(context);
         make_fresh();
+        collapse_fresh();
         at_start_ = false;
         cursor_.insertFrame(format);
         fresh_ = true; // the frame's own first block

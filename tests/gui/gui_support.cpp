@@ -30,7 +30,11 @@ QString TempProject::name() const {
 }
 
 QString TempProject::socket_path() const {
-    return scratch_.path() + QStringLiteral("/core.sock");
+    return beside(QStringLiteral("core.sock"));
+}
+
+QString TempProject::beside(const QString& name) const {
+    return scratch_.path() + QLatin1Char('/') + name;
 }
 
 void TempProject::write(const QString& relative, const QByteArray& bytes) const {

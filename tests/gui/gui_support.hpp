@@ -19,9 +19,10 @@ QString core_binary();
 class TempProject {
 public:
     TempProject();
-    QString path() const;        // the project folder
-    QString name() const;        // its folder name, what the window title shows
-    QString socket_path() const; // beside the project, not in it
+    QString path() const;                      // the project folder
+    QString name() const;                      // its folder name, what the window title shows
+    QString socket_path() const;               // beside the project, not in it
+    QString beside(const QString& name) const; // a file beside the project, not in it
     void write(const QString& relative, const QByteArray& bytes) const;
     QByteArray read(const QString& relative) const;
 

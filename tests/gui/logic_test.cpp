@@ -2,10 +2,14 @@
 // bookkeeping, lexer and line-ending choice, address parsing, the tree's merge.
 #include "gui/buffer_edit.hpp"
 #include "gui/buffer_sync.hpp"
+#include "gui/compare_rows.hpp"
 #include "gui/core_address.hpp"
 #include "gui/file_tree_model.hpp"
 #include "gui/lexers.hpp"
 #include "gui/line_endings.hpp"
+#include "gui/manual_history.hpp"
+#include "gui/manual_link.hpp"
+#include "gui/manual_pages.hpp"
 
 #include <QStringList>
 #include <QTest>
@@ -192,6 +196,125 @@ private slots:
                  QStringLiteral("b/inner.txt"));
         QVERIFY(!model.is_loaded(QStringLiteral("c")));
         QVERIFY(model.hasChildren(model.index_of(QStringLiteral("c")))); // an arrow until listed
+    }
+
+    void compare_rows_align_hunks() {
+        // "left|right|kind", a side as "number:text" or "-" for padding.
+        auto shown = [](const std::vector<CompareRow>& rows) {
+            static const char* const kinds[] = {"same", "removed", "added", "changed"};
+            auto side = [](const std::optional<int>& number, const QString& text) {
+                return number ? QString::number(*number) + QLatin1Char(':') + text
+                              : QStringLiteral("-");
+            };
+            QStringList out;
+            for (const CompareRow& row : rows)
+                out << side(row.left, row.left_text) + QLatin1Char('|') +
+                           side(row.right, row.right_text) + QLatin1Char('|') +
+                           QLatin1String(kinds[static_cast<int>(row.kind)]);
+            return out;
+        };
+
+        // A change, a deletion and an insertion, as diff.lines reports them.
+        QCOMPARE(shown(compare_rows({{1, 1, 1, 1}, {3, 1, 3, 0}, {5, 0, 4, 2}},
+                                    {"a", "b", "c", "d", "e"}, {"a", "B", "c", "e", "f", "g"})),
+                 (QStringList{"0:a|0:a|same", "1:b|1:B|changed", "2:c|2:c|same", "3:d|-|removed",
+                              "4:e|3:e|same", "-|4:f|added", "-|5:g|added"}));
+        // Three lines became one: one changed pair, then the rest against padding.
+        QCOMPARE(shown(compare_rows({{1, 3, 1, 1}}, {"a", "b", "c", "d", "e"}, {"a", "X", "e"})),
+                 (QStringList{"0:a|0:a|same", "1:b|1:X|changed", "2:c|-|removed", "3:d|-|removed",
+                              "4:e|2:e|same"}));
+        // No hunks: every line pairs with itself; CR is not shown.
+        QCOMPARE(shown(compare_rows({}, split_lines(QStringLiteral("x\r\ny\r\n")),
+                                    split_lines(QStringLiteral("x\r\ny\r\n")))),
+                 (QStringList{"0:x|0:x|same", "1:y|1:y|same"}));
+
+        // Bad hunks are clamped, never trusted: out of order, past the end, too long.
+        QCOMPARE(shown(compare_rows({{3, 1, 3, 1}, {0, 1, 0, 1}, {9, 4, 9, 4}},
+                                    {"a", "b", "c", "d"}, {"a", "b", "c", "D"})),
+                 (QStringList{"0:a|0:a|same", "1:b|1:b|same", "2:c|2:c|same", "3:d|3:D|changed"}));
+        QCOMPARE(shown(compare_rows({{0, 10, 0, 10}}, {"a"}, {"b", "c"})),
+                 (QStringList{"0:a|0:b|changed", "-|1:c|added"}));
+        // Unchanged stretches of different lengths: the surplus is shown, not lost.
+        QCOMPARE(shown(compare_rows({{2, 0, 0, 1}}, {"a", "b"}, {"x"})),
+                 (QStringList{"0:a|-|removed", "1:b|-|removed", "-|0:x|added"}));
+        QVERIFY(compare_rows({}, {}, {}).empty());
+
+        // Lines as diff.lines counts them.
+        QCOMPARE(split_lines(QString()), QStringList());
+        QCOMPARE(split_lines(QStringLiteral("a\nb\n")), (QStringList{"a", "b"}));
+        QCOMPARE(split_lines(QStringLiteral("a\nb")), (QStringList{"a", "b"}));
+        QCOMPARE(split_lines(QStringLiteral("\n")), QStringList{QString()});
+        // diff.lines' hunks; malformed entries are skipped.
+        const Json hunks =
+            Json::array({Json{{"a_start", 0}, {"a_count", 1}, {"b_start", 0}, {"b_count", 2}},
+                         Json{{"a_start", -1}, {"a_count", 1}, {"b_start", 0}, {"b_count", 1}},
+                         Json{{"a_start", 1.5}, {"a_count", 1}, {"b_start", 0}, {"b_count", 1}},
+                         "junk", Json{{"a_start", 1}}});
+        const std::vector<LineHunk> parsed = hunks_from_json(hunks);
+        QCOMPARE(parsed.size(), std::size_t(1));
+        QCOMPARE(parsed[0].b_count, 2);
+        QVERIFY(hunks_from_json(Json::object()).empty());
+    }
+
+    void manual_link_resolution() {
+        const QStringList pages = manual_files();
+        using Kind = ManualLink::Kind;
+        ManualLink link = resolve_manual_link(QStringLiteral("plan-mode.md#edit-plan"), pages);
+        QCOMPARE(link.kind, Kind::page);
+        QCOMPARE(link.page, QStringLiteral("plan-mode.md"));
+        QCOMPARE(link.anchor, QStringLiteral("edit-plan"));
+        link = resolve_manual_link(QStringLiteral("./agent.md"), pages);
+        QCOMPARE(link.kind, Kind::page);
+        QCOMPARE(link.page, QStringLiteral("agent.md"));
+        QVERIFY(link.anchor.isEmpty());
+        link = resolve_manual_link(QStringLiteral("#modes"), pages);
+        QCOMPARE(link.kind, Kind::anchor);
+        QCOMPARE(link.anchor, QStringLiteral("modes"));
+        link = resolve_manual_link(QStringLiteral("index.md#caf%C3%A9"), pages);
+        QCOMPARE(link.anchor, QStringLiteral("café"));
+
+        link = resolve_manual_link(QStringLiteral("https://ollama.com/download"), pages);
+        QCOMPARE(link.kind, Kind::external);
+        QCOMPARE(link.url, QUrl(QStringLiteral("https://ollama.com/download")));
+        QCOMPARE(resolve_manual_link(QStringLiteral("mailto:someone@example.com"), pages).kind,
+                 Kind::external);
+
+        for (const char* nowhere :
+             {"", "#", "missing.md", "../README.md", "sub/agent.md", "/agent.md",
+              "file:///etc/passwd", "javascript:alert(1)", "//example.com/a", "http:///x"})
+            QVERIFY2(resolve_manual_link(QString::fromLatin1(nowhere), pages).kind == Kind::unknown,
+                     nowhere);
+    }
+
+    void manual_history_back_forward() {
+        ManualHistory history;
+        QVERIFY(!history.current());
+        QVERIFY(!history.back());
+        QVERIFY(!history.forward());
+        history.remember_scroll(5); // nowhere yet: nothing to remember it for
+
+        history.visit({QStringLiteral("index.md"), 0});
+        history.visit({QStringLiteral("index.md"), 0}); // the same place adds nothing
+        QVERIFY(!history.can_go_back());
+        history.remember_scroll(120);
+        history.visit({QStringLiteral("agent.md"), 0});
+        history.remember_scroll(40);
+        history.visit({QStringLiteral("plan-mode.md"), 300});
+        QVERIFY(history.can_go_back());
+        QVERIFY(!history.can_go_forward());
+
+        QVERIFY((history.back() == ManualPlace{QStringLiteral("agent.md"), 40}));
+        QVERIFY((history.back() == ManualPlace{QStringLiteral("index.md"), 120}));
+        QVERIFY(!history.back());
+        QVERIFY((history.current() == ManualPlace{QStringLiteral("index.md"), 120}));
+        QVERIFY((history.forward() == ManualPlace{QStringLiteral("agent.md"), 40}));
+        QVERIFY(history.can_go_forward());
+
+        // Somewhere new from the middle: what was ahead is gone.
+        history.visit({QStringLiteral("keyboard.md"), 0});
+        QVERIFY(!history.can_go_forward());
+        QVERIFY((history.back() == ManualPlace{QStringLiteral("agent.md"), 40}));
+        QVERIFY((history.back() == ManualPlace{QStringLiteral("index.md"), 120}));
     }
 };
 

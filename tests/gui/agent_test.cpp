@@ -1,0 +1,683 @@
+// The chat and the approval gate against a real rio-core whose model is the script
+// provider (DESIGN §6, §7, §9, §11): plans taking the centre, decisions reaching the core,
+// proposals dismissed by whatever ended them, the compare view, commands, the mode control,
+// the composer and the keyboard. A second client on the core's socket reads what the core
+// really holds and acts as another frontend would.
+#include "gui/approval_bar.hpp"
+#include "gui/centre_area.hpp"
+#include "gui/chat_dock.hpp"
+#include "gui/chat_transcript.hpp"
+#include "gui/code_editor.hpp"
+#include "gui/compare_view.hpp"
+#include "gui/composer.hpp"
+#include "gui/core_client.hpp"
+#include "gui/editor_area.hpp"
+#include "gui/main_window.hpp"
+#include "gui/markdown_view.hpp"
+#include "gui/mode_control.hpp"
+#include "gui/plan_view.hpp"
+#include "gui/review_flow.hpp"
+#include "gui/view_header.hpp"
+#include "tests/gui/gui_support.hpp"
+
+#include <QApplication>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QTest>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QToolButton>
+
+using namespace rio;
+using namespace rio::gui;
+using namespace rio::gui::test;
+
+namespace {
+
+// The script provider's steps (DESIGN §11).
+Json tool(const char* name, Json input) {
+    return {{"name", name}, {"input", std::move(input)}};
+}
+Json step(std::vector<Json> tools, const char* text = "") {
+    return {{"text", text}, {"tools", std::move(tools)}};
+}
+Json text_step(const char* text) {
+    return {{"text", text}};
+}
+Json plan_step(const char* title, const char* plan) {
+    return step({tool("present_plan", {{"title", title}, {"plan", plan}})});
+}
+Json edit_step(const char* path, const char* old_string, const char* new_string) {
+    return step({tool("edit_file",
+                      {{"path", path}, {"old_string", old_string}, {"new_string", new_string}})});
+}
+
+const char* const plan_title = "Add a shout flag";
+const char* const plan_text = "1. Give `greeting` a **shout** option\n2. Test it\n";
+const QByteArray greet = "def greeting(name):\n    return f\"Hello, {name}!\"\n";
+
+QString qstr(const Json& json, const char* key) {
+    auto it = json.find(key);
+    return it != json.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
+                                               : QString();
+}
+
+// A value as JSON text ("true", "null"), so a comparison can show what was there.
+QString json_text(const Json& json, const char* key) {
+    auto it = json.find(key);
+    return QString::fromStdString(it == json.end() ? std::string("(missing)") : it->dump());
+}
+
+// True when `text` appears in `document` in a bold run: the Markdown was rendered.
+bool shows_bold(const QTextDocument& document, const QString& text) {
+    for (QTextBlock block = document.begin(); block.isValid(); block = block.next())
+        for (auto it = block.begin(); !it.atEnd(); ++it)
+            if (it.fragment().text().contains(text) &&
+                it.fragment().charFormat().fontWeight() >= QFont::Bold)
+                return true;
+    return false;
+}
+
+// One window on a private core whose provider plays `steps`, and a second client on the
+// same core.
+struct Agent {
+    Agent(const TempProject& project, const Json& steps) : project_(project), window(core) {
+        const QString script = project.beside(QStringLiteral("script.json"));
+        QFile file(script);
+        if (!file.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(script));
+        const Json content{{"log", "calls.jsonl"}, {"steps", steps}};
+        file.write(QByteArray::fromStdString(content.dump(2)));
+        file.close();
+        CoreOptions options = private_core(project);
+        options.provider = QStringLiteral("script:") + script;
+        core.start(options);
+        window.show();
+    }
+
+    // The window settled and the second client attached.
+    bool start() {
+        if (!QTest::qWaitFor([this] { return window.settled(); }, 10000)) return false;
+        other.start(second_client(project_));
+        return QTest::qWaitFor([this] { return other.is_connected(); }, 5000);
+    }
+    bool activate() {
+        window.activateWindow();
+        return QTest::qWaitForWindowActive(&window);
+    }
+
+    ChatDock& chat() const { return *window.chat(); }
+    ReviewFlow& review() const { return *chat().review(); }
+    ApprovalBar& bar() const { return *review().bar(); }
+    Composer& composer() const { return *chat().composer(); }
+    ChatTranscript& transcript() const { return *chat().transcript(); }
+    PlanView* plan_view() const { return review().plan_view(); }
+    CompareView* compare_view() const { return review().compare_view(); }
+    QWidget* centre_view() const { return window.centre()->current_view(); }
+    bool shows_editors() const { return centre_view() == window.editors(); }
+
+    // As a person does it: the text in the composer, then Enter.
+    void send(const QString& text) {
+        composer().input()->setFocus();
+        composer().set_text(text);
+        QTest::keyClick(composer().input(), Qt::Key_Return);
+    }
+    bool plan_shown() {
+        return QTest::qWaitFor([this] { return centre_view() == plan_view(); }, 5000);
+    }
+    // The bar shows a proposal and every request of the window has been answered (an edit's
+    // texts and diff are fetched as it arrives).
+    bool proposal_shown(const QString& heading) {
+        return QTest::qWaitFor(
+            [&] {
+                return bar().showing() && bar().heading()->text() == heading && core.pending() == 0;
+            },
+            5000);
+    }
+    bool dismissed() {
+        return QTest::qWaitFor([this] { return !bar().showing() && shows_editors(); }, 5000);
+    }
+
+    // What the core holds, read by the second client.
+    Json ask(const char* op, Json params = Json::object()) {
+        Reply reply = call(other, QString::fromLatin1(op), std::move(params));
+        if (reply.error) qWarning("%s failed: %s", op, reply.error->message.c_str());
+        return reply.error ? Json() : reply.result;
+    }
+    Json status() { return ask("agent.status"); }
+    // Every provider call so far: {call, tools, system, conversation}.
+    std::vector<Json> provider_calls() const {
+        std::vector<Json> calls;
+        QFile log(project_.beside(QStringLiteral("calls.jsonl")));
+        if (!log.open(QIODevice::ReadOnly)) return calls;
+        for (const QByteArray& line : log.readAll().split('\n'))
+            if (!line.trimmed().isEmpty()) calls.push_back(Json::parse(line.toStdString()));
+        return calls;
+    }
+    // Sets the core's mode and auto-accept from the second client and waits for the chat's
+    // mode control to show it.
+    bool set_mode(const char* mode, bool auto_accept) {
+        ask("agent.autoaccept.set", Json{{"on", auto_accept}});
+        ask("agent.mode.set", Json{{"mode", mode}});
+        const ModeChoice expected = mode_choice(mode, auto_accept);
+        return QTest::qWaitFor(
+            [&] { return chat().mode_control()->shown() == expected && core.pending() == 0; },
+            5000);
+    }
+
+    const TempProject& project_;
+    CoreClient core;
+    MainWindow window;
+    CoreClient other;
+};
+
+void click(QAbstractButton* button) {
+    QVERIFY(button->isVisible() && button->isEnabled());
+    QTest::mouseClick(button, Qt::LeftButton);
+}
+
+// Clicks one entry of a popup menu, once it is open.
+void click_menu(QMenu* menu, QAction* action) {
+    QTRY_VERIFY(menu->isVisible());
+    QTest::mouseClick(menu, Qt::LeftButton, {}, menu->actionGeometry(action).center());
+}
+
+} // namespace
+
+class AgentTest : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        // The core reads the person's prompt overrides, allow-list and provider settings
+        // from here: none of the developer's own may leak in.
+        QVERIFY(home_.isValid());
+        qputenv("XDG_CONFIG_HOME", (home_.path() + QStringLiteral("/config")).toLocal8Bit());
+        qputenv("XDG_DATA_HOME", (home_.path() + QStringLiteral("/data")).toLocal8Bit());
+    }
+
+    void plan_takes_the_centre() {
+        TempProject project;
+        Agent s(project, Json::array({plan_step(plan_title, plan_text), text_step("ok")}));
+        QVERIFY(s.start());
+        QVERIFY(s.set_mode("plan", false));
+        s.send(QStringLiteral("add a shout flag"));
+        QVERIFY(s.plan_shown());
+
+        const Json pending = s.status()["pending"];
+        QCOMPARE(qstr(pending, "kind"), QStringLiteral("plan"));
+        const QString path = qstr(pending, "path");
+        QVERIFY2(
+            QRegularExpression(QStringLiteral(R"(^\.rio/plans/\d{8}-\d{6}-add-a-shout-flag\.md$)"))
+                .match(path)
+                .hasMatch(),
+            qPrintable(path));
+        QCOMPARE(s.plan_view()->header_text(), QStringLiteral("Plan — Add a shout flag · ") + path);
+        // Rendered, not shown as source: the emphasis is bold and its asterisks are gone.
+        const QTextDocument& body = *s.plan_view()->body()->document();
+        QVERIFY(body.toPlainText().contains(QStringLiteral("Test it")));
+        QVERIFY(!body.toPlainText().contains(QStringLiteral("**")));
+        QVERIFY(shows_bold(body, QStringLiteral("shout")));
+        QVERIFY(s.plan_view()->isVisible());
+
+        // The bar offers what a plan needs.
+        QCOMPARE(s.bar().heading()->text(), QStringLiteral("Plan: Add a shout flag"));
+        QCOMPARE(s.bar().detail()->text(), path);
+        QVERIFY(s.bar().approve_button()->isVisible());
+        QVERIFY(s.bar().edit_plan_button()->isVisible());
+        QVERIFY(s.bar().reject_button()->isVisible());
+        QVERIFY(s.bar().plan_button()->isVisible());
+        QVERIFY(!s.bar().compare_button()->isVisible());
+        QCOMPARE(s.composer().activity(), QStringLiteral("Waiting for your decision…"));
+        QVERIFY(s.transcript()
+                    .texts_of(ChatTranscript::Entry::tool)
+                    .contains(QStringLiteral("› plan \"Add a shout flag\"")));
+    }
+
+    void plan_close_and_reopen() {
+        TempProject project;
+        Agent s(project, Json::array({plan_step(plan_title, plan_text), text_step("ok")}));
+        QVERIFY(s.start());
+        s.send(QStringLiteral("plan it"));
+        QVERIFY(s.plan_shown());
+        const QString path = qstr(s.status()["pending"], "path");
+        QVERIFY(!path.isEmpty());
+
+        // Esc returns to the editors; the core still waits for the decision.
+        QTest::keyClick(s.plan_view()->body(), Qt::Key_Escape);
+        QVERIFY(s.shows_editors());
+        QVERIFY(s.bar().showing());
+        Json status = s.status();
+        QCOMPARE(qstr(status.value("pending", Json()), "kind"), QStringLiteral("plan"));
+        QCOMPARE(json_text(status, "busy"), QStringLiteral("true"));
+
+        // The plan file changes on disk; Plan repaints from it.
+        QByteArray file = project.read(path);
+        QVERIFY(file.contains("Test it"));
+        project.write(path, file.replace("2. Test it", "2. Test it with **unittest**"));
+        click(s.bar().plan_button());
+        QVERIFY(s.plan_shown());
+        QTRY_VERIFY(s.plan_view()->body()->toPlainText().contains(QStringLiteral("unittest")));
+        QVERIFY(shows_bold(*s.plan_view()->body()->document(), QStringLiteral("unittest")));
+
+        // × closes it too, and still nothing is decided.
+        QTest::mouseClick(s.plan_view()->findChild<ViewHeader*>()->close_button(), Qt::LeftButton);
+        QVERIFY(s.shows_editors());
+        QCOMPARE(qstr(s.status()["pending"], "kind"), QStringLiteral("plan"));
+        QVERIFY(s.bar().showing());
+    }
+
+    void edit_plan_opens_file_and_reopen_shows_unsaved_edit() {
+        TempProject project;
+        Agent s(project, Json::array({plan_step(plan_title, plan_text), text_step("ok")}));
+        QVERIFY(s.start());
+        s.send(QStringLiteral("plan it"));
+        QVERIFY(s.plan_shown());
+        const QString path = qstr(s.status()["pending"], "path");
+
+        click(s.bar().edit_plan_button());
+        QTRY_VERIFY(s.window.editors()->editor(path) != nullptr);
+        QVERIFY(s.shows_editors());
+        QCOMPARE(s.window.editors()->current_path(), path);
+        CodeEditor* editor = s.window.editors()->editor(path);
+        QVERIFY(QString::fromStdString(editor->utf8_text()).contains(QStringLiteral("Test it")));
+
+        editor->SendScintilla(QsciScintillaBase::SCI_DOCUMENTEND);
+        type_text(editor, QStringLiteral("3. Typed, not saved\n"));
+        QTRY_VERIFY(s.window.editors()->is_dirty(path));
+        QVERIFY(!project.read(path).contains("Typed, not saved"));
+
+        click(s.bar().plan_button());
+        QVERIFY(s.plan_shown());
+        QTRY_VERIFY(
+            s.plan_view()->body()->toPlainText().contains(QStringLiteral("Typed, not saved")));
+        QVERIFY(!project.read(path).contains("Typed, not saved")); // still only in the buffer
+        QCOMPARE(qstr(s.status()["pending"], "kind"), QStringLiteral("plan"));
+    }
+
+    void approve_review_sets_core_state_and_continues() {
+        TempProject project;
+        project.write("greet.py", greet);
+        Agent s(project, Json::array({plan_step(plan_title, plan_text),
+                                      edit_step("greet.py", "Hello", "Hi"), text_step("done")}));
+        QVERIFY(s.start());
+        QVERIFY(s.set_mode("plan", true)); // review must turn auto-accept off
+        s.send(QStringLiteral("plan it"));
+        QVERIFY(s.plan_shown());
+
+        click(s.bar().approve_button());
+        click_menu(s.bar().approve_menu(), s.bar().approve_review_action());
+        // The turn goes on: the scripted edit waits on the bar for its own decision.
+        QVERIFY(s.proposal_shown(QStringLiteral("Edit greet.py")));
+        const Json status = s.status();
+        QCOMPARE(qstr(status, "mode"), QStringLiteral("build"));
+        QCOMPARE(json_text(status, "auto_accept"), QStringLiteral("false"));
+        QCOMPARE(qstr(status.value("pending", Json()), "kind"), QStringLiteral("edit"));
+        QCOMPARE(s.chat().mode_control()->shown_label(), QStringLiteral("Review"));
+        QVERIFY(s.centre_view() != s.plan_view()); // the plan is decided: its view went
+        QCOMPARE(project.read("greet.py"), greet); // the edit waits
+        QVERIFY(s.bar().compare_button()->isVisible());
+        QVERIFY(!s.bar().edit_plan_button()->isVisible());
+        QVERIFY(s.transcript()
+                    .texts_of(ChatTranscript::Entry::note)
+                    .contains(QStringLiteral("Plan approved — review each edit")));
+        QCOMPARE(s.provider_calls().at(1)["tools"].size(), std::size_t(7)); // write tools now
+    }
+
+    void approve_auto_sets_core_state_and_continues() {
+        TempProject project;
+        project.write("greet.py", greet);
+        Agent s(project, Json::array({plan_step(plan_title, plan_text),
+                                      edit_step("greet.py", "Hello", "Hi"), text_step("done")}));
+        QVERIFY(s.start());
+        QVERIFY(s.set_mode("plan", false));
+        s.send(QStringLiteral("plan it"));
+        QVERIFY(s.plan_shown());
+        QSignalSpy events(&s.core, &CoreClient::core_event);
+
+        click(s.bar().approve_button());
+        click_menu(s.bar().approve_menu(), s.bar().approve_auto_action());
+        QTRY_VERIFY(project.read("greet.py").contains("Hi, {name}"));
+        QTRY_VERIFY(!s.composer().busy());
+        const Json status = s.status();
+        QCOMPARE(qstr(status, "mode"), QStringLiteral("build"));
+        QCOMPARE(json_text(status, "auto_accept"), QStringLiteral("true"));
+        QCOMPARE(json_text(status, "pending"), QStringLiteral("null"));
+        QCOMPARE(s.chat().mode_control()->shown_label(), QStringLiteral("Auto"));
+        QVERIFY(s.dismissed());
+        // The edit never waited: no proposal came after the plan's decision.
+        for (const QList<QVariant>& event : events)
+            QVERIFY(event.at(0).toString() != QLatin1String("agent.propose"));
+    }
+
+    void reject_with_reason_reaches_core() {
+        TempProject project;
+        Agent s(project,
+                Json::array({plan_step(plan_title, plan_text), text_step("What should change?")}));
+        QVERIFY(s.start());
+        QVERIFY(s.set_mode("plan", false));
+        s.send(QStringLiteral("plan it"));
+        QVERIFY(s.plan_shown());
+        const QString path = qstr(s.status()["pending"], "path");
+
+        click(s.bar().reject_button());
+        QLineEdit* reason = s.bar().reason_field();
+        QVERIFY(reason->isVisible());
+        QVERIFY(reason->hasFocus());
+        QTest::keyClicks(reason, QStringLiteral("too broad, keep main() as it is"));
+        QTest::keyClick(reason, Qt::Key_Return);
+        QVERIFY(s.dismissed());
+        QTRY_VERIFY(!s.composer().busy());
+
+        // The model's next call carries the reason in the plan's tool result.
+        const std::vector<Json> calls = s.provider_calls();
+        QCOMPARE(calls.size(), std::size_t(2));
+        QVERIFY2(calls[1]["conversation"].dump().find("too broad, keep main() as it is") !=
+                     std::string::npos,
+                 calls[1]["conversation"].dump().c_str());
+        // The plan file says so, and the mode stayed plan.
+        QCOMPARE(qstr(s.ask("plans.get", Json{{"path", path.toStdString()}}), "status"),
+                 QStringLiteral("rejected"));
+        QCOMPARE(qstr(s.status(), "mode"), QStringLiteral("plan"));
+        QVERIFY(s.transcript()
+                    .texts_of(ChatTranscript::Entry::note)
+                    .contains(QStringLiteral("Plan rejected: too broad, keep main() as it is")));
+    }
+
+    void dismissed_by_new_message() {
+        TempProject project;
+        Agent s(project,
+                Json::array({plan_step(plan_title, plan_text), text_step("Starting over.")}));
+        QVERIFY(s.start());
+        s.send(QStringLiteral("plan it"));
+        QVERIFY(s.plan_shown());
+        QVERIFY(s.composer().busy());
+
+        s.send(QStringLiteral("never mind, something else"));
+        QVERIFY(s.dismissed());
+        QTRY_VERIFY(!s.composer().busy());
+        QCOMPARE(json_text(s.status(), "pending"), QStringLiteral("null"));
+        QTRY_VERIFY(s.transcript()
+                        .texts_of(ChatTranscript::Entry::message)
+                        .contains(QStringLiteral("Starting over.")));
+    }
+
+    void dismissed_by_stop() {
+        TempProject project;
+        Agent s(project, Json::array({plan_step(plan_title, plan_text), text_step("ok")}));
+        QVERIFY(s.start());
+        s.send(QStringLiteral("plan it"));
+        QVERIFY(s.plan_shown());
+
+        QCOMPARE(s.composer().send_button()->text(), QStringLiteral("Stop"));
+        click(s.composer().send_button());
+        QVERIFY(s.dismissed());
+        QTRY_VERIFY(!s.composer().busy());
+        const Json status = s.status();
+        QCOMPARE(json_text(status, "pending"), QStringLiteral("null"));
+        QCOMPARE(json_text(status, "busy"), QStringLiteral("false"));
+        QVERIFY(s.transcript()
+                    .texts_of(ChatTranscript::Entry::note)
+                    .contains(QStringLiteral("Stopped.")));
+    }
+
+    void dismissed_by_clear() {
+        TempProject project;
+        Agent s(project, Json::array({plan_step(plan_title, plan_text), text_step("ok")}));
+        QVERIFY(s.start());
+        s.send(QStringLiteral("plan it"));
+        QVERIFY(s.plan_shown());
+        QVERIFY(s.transcript().entry_count() > 0);
+
+        click(s.chat().clear_button());
+        QVERIFY(s.dismissed());
+        QTRY_COMPARE(s.transcript().entry_count(), 0);
+        QCOMPARE(json_text(s.status(), "pending"), QStringLiteral("null"));
+        QVERIFY(s.ask("agent.history")["messages"].empty());
+    }
+
+    void dismissed_by_decision_from_second_client() {
+        TempProject project;
+        Agent s(project, Json::array({plan_step(plan_title, plan_text), text_step("ok")}));
+        QVERIFY(s.start());
+        QVERIFY(s.set_mode("plan", false));
+        s.send(QStringLiteral("plan it"));
+        QVERIFY(s.plan_shown());
+
+        const Json pending = s.status()["pending"];
+        const Json decided = s.ask("agent.approve", Json{{"turn", pending.value("turn", Json())},
+                                                         {"decision", "approve"},
+                                                         {"policy", "review"}});
+        QVERIFY(decided.is_object());
+        QVERIFY(s.dismissed());
+        QTRY_COMPARE(s.chat().mode_control()->shown_label(), QStringLiteral("Review"));
+        QVERIFY(s.transcript()
+                    .texts_of(ChatTranscript::Entry::note)
+                    .contains(QStringLiteral("Plan approved — review each edit")));
+    }
+
+    void compare_view_for_an_edit() {
+        TempProject project;
+        QByteArray table;
+        for (int i = 1; i <= 20; ++i)
+            table += "row " + QByteArray::number(i) + "\n";
+        project.write("table.txt", table);
+        Agent s(project, Json::array({edit_step("table.txt", "row 5\nrow 6\nrow 7\nrow 8\n",
+                                                "ROW 5\nROW 6\nrow 6b\nROW 7\nROW 8\n"),
+                                      edit_step("table.txt", "row 15\n", "row fifteen\n"),
+                                      text_step("done")}));
+        QVERIFY(s.start());
+        s.send(QStringLiteral("shout rows 5 to 8"));
+
+        // Five rows differ: the compare view opens by itself.
+        QTRY_VERIFY(s.centre_view() == s.compare_view());
+        QVERIFY(s.compare_view()->header_text().contains(QStringLiteral("table.txt")));
+        const QStringList left = s.compare_view()->left_lines();
+        const QStringList right = s.compare_view()->right_lines();
+        QCOMPARE(left.size(), right.size());
+        QCOMPARE(s.compare_view()->left_editor()->lines(),
+                 s.compare_view()->right_editor()->lines());
+        // Each side holds its whole text, in order; unchanged lines sit side by side.
+        QStringList original, proposed;
+        for (const CompareRow& row : s.compare_view()->rows()) {
+            if (row.left) original << row.left_text;
+            if (row.right) proposed << row.right_text;
+            if (row.kind == RowKind::same) QCOMPARE(row.left_text, row.right_text);
+        }
+        QCOMPARE(original.join('\n') + '\n', QString::fromUtf8(table));
+        QCOMPARE(proposed.join('\n') + '\n',
+                 QString::fromUtf8(table).replace(
+                     QStringLiteral("row 5\nrow 6\nrow 7\nrow 8\n"),
+                     QStringLiteral("ROW 5\nROW 6\nrow 6b\nROW 7\nROW 8\n")));
+        const qsizetype row9 = left.indexOf(QStringLiteral("row 9"));
+        QVERIFY(row9 > 0);
+        QCOMPARE(right.at(row9), QStringLiteral("row 9"));
+        QCOMPARE(right.indexOf(QStringLiteral("ROW 5")), left.indexOf(QStringLiteral("row 5")));
+
+        click(s.bar().approve_button());
+        QTRY_VERIFY(project.read("table.txt").contains("ROW 5"));
+        // The next, one-line edit (same heading: told apart by its diff) waits on the bar
+        // without taking the centre...
+        QTRY_VERIFY(qstr(s.review().pending(), "diff").contains(QStringLiteral("row fifteen")));
+        QVERIFY(s.proposal_shown(QStringLiteral("Edit table.txt")));
+        QVERIFY(s.shows_editors());
+        // ...until Compare.
+        click(s.bar().compare_button());
+        QTRY_VERIFY(s.centre_view() == s.compare_view());
+        const qsizetype at = s.compare_view()->left_lines().indexOf(QStringLiteral("row 15"));
+        QVERIFY(at >= 0);
+        QCOMPARE(s.compare_view()->right_lines().at(at), QStringLiteral("row fifteen"));
+        QCOMPARE(s.compare_view()->rows().at(static_cast<std::size_t>(at)).kind, RowKind::changed);
+        // Esc goes back to the editors, the edit still pending.
+        QTest::keyClick(s.compare_view()->right_editor(), Qt::Key_Escape);
+        QVERIFY(s.shows_editors());
+        QCOMPARE(qstr(s.status()["pending"], "kind"), QStringLiteral("edit"));
+    }
+
+    void command_proposal_shows_argv_and_cwd() {
+        TempProject project;
+        project.write("sub/keep.txt", "k\n");
+        Agent s(project,
+                Json::array({step({tool("run_command",
+                                        {{"argv", {"touch", "made by run"}}, {"cwd", "sub"}})}),
+                             step({tool("run_command", {{"argv", {"touch", "never.txt"}}})}),
+                             text_step("done")}));
+        QVERIFY(s.start());
+        s.send(QStringLiteral("touch a file"));
+        QVERIFY(s.proposal_shown(QStringLiteral("Run this command?")));
+        QVERIFY(s.bar().detail()->text().contains(QStringLiteral("$ touch 'made by run'")));
+        QVERIFY(s.bar().detail()->text().contains(QStringLiteral("(in sub)")));
+        QCOMPARE(s.bar().approve_button()->text(), QStringLiteral("Run"));
+        QVERIFY(s.bar().reject_button()->isVisible());
+        QVERIFY(!s.bar().compare_button()->isVisible());
+        QVERIFY(!s.bar().edit_plan_button()->isVisible());
+        QVERIFY(!s.bar().plan_button()->isVisible());
+        QVERIFY(s.shows_editors());
+
+        click(s.bar().approve_button());
+        QTRY_VERIFY(QFile::exists(project.path() + QStringLiteral("/sub/made by run")));
+        // The second command: in the project folder; rejected without a reason.
+        QTRY_VERIFY(s.bar().showing() &&
+                    s.bar().detail()->text().contains(QStringLiteral("never.txt")));
+        QVERIFY(s.bar().detail()->text().contains(QStringLiteral("(in the project folder)")));
+        click(s.bar().reject_button());
+        QVERIFY(s.bar().reason_field()->isVisible());
+        click(s.bar().reject_button());
+        QVERIFY(s.dismissed());
+        QTRY_VERIFY(!s.composer().busy());
+        QVERIFY(!QFile::exists(project.path() + QStringLiteral("/never.txt")));
+        QVERIFY(s.transcript()
+                    .texts_of(ChatTranscript::Entry::note)
+                    .contains(QStringLiteral("Command rejected")));
+    }
+
+    void mode_control_follows_other_client() {
+        TempProject project;
+        Agent s(project, Json::array());
+        QVERIFY(s.start());
+        ModeControl* mode = s.chat().mode_control();
+        QCOMPARE(mode->shown_label(), QStringLiteral("Review"));
+
+        s.ask("agent.mode.set", Json{{"mode", "plan"}});
+        QTRY_COMPARE(mode->shown_label(), QStringLiteral("Plan"));
+        QVERIFY(mode->button(ModeChoice::plan)->isChecked());
+        QVERIFY(!mode->button(ModeChoice::review)->isChecked());
+
+        s.ask("agent.autoaccept.set", Json{{"on", true}});
+        s.ask("agent.mode.set", Json{{"mode", "build"}});
+        QTRY_COMPARE(mode->shown_label(), QStringLiteral("Auto"));
+        QVERIFY(mode->button(ModeChoice::auto_accept)->isChecked());
+
+        // And the other way: a click here changes the core, which the other client sees.
+        QTest::mouseClick(mode->button(ModeChoice::review), Qt::LeftButton);
+        QTRY_COMPARE(mode->shown_label(), QStringLiteral("Review"));
+        const Json status = s.status();
+        QCOMPARE(qstr(status, "mode"), QStringLiteral("build"));
+        QCOMPARE(json_text(status, "auto_accept"), QStringLiteral("false"));
+    }
+
+    void composer_send_and_stop() {
+        TempProject project;
+        Agent s(project, Json::array({{{"text", "slow"}, {"delay_ms", 30000}}, text_step("fast")}));
+        QVERIFY(s.start());
+        QPushButton* button = s.composer().send_button();
+        QCOMPARE(button->text(), QStringLiteral("Send"));
+        QVERIFY(!button->isEnabled()); // nothing to send
+
+        type_text(s.composer().input(), QStringLiteral("hello"));
+        QVERIFY(button->isEnabled());
+        click(button);
+        QTRY_VERIFY(s.composer().busy());
+        QCOMPARE(button->text(), QStringLiteral("Stop"));
+        QVERIFY(button->isEnabled());
+        QVERIFY(s.composer().text().isEmpty());
+        QCOMPARE(s.composer().activity(), QStringLiteral("Working…"));
+        QVERIFY(
+            s.transcript().texts_of(ChatTranscript::Entry::user).contains(QStringLiteral("hello")));
+        QCOMPARE(json_text(s.status(), "busy"), QStringLiteral("true"));
+
+        click(button);
+        QTRY_VERIFY(!s.composer().busy());
+        QCOMPARE(button->text(), QStringLiteral("Send"));
+        QVERIFY(!button->isEnabled());
+        QVERIFY(s.composer().activity().isEmpty());
+        QCOMPARE(json_text(s.status(), "busy"), QStringLiteral("false"));
+        QVERIFY(s.transcript()
+                    .texts_of(ChatTranscript::Entry::note)
+                    .contains(QStringLiteral("Stopped.")));
+
+        // The next turn runs to its end and the button comes back by itself.
+        s.send(QStringLiteral("again"));
+        QTRY_VERIFY(s.transcript()
+                        .texts_of(ChatTranscript::Entry::message)
+                        .contains(QStringLiteral("fast")));
+        QTRY_VERIFY(!s.composer().busy());
+        QCOMPARE(button->text(), QStringLiteral("Send"));
+    }
+
+    void approval_bar_keyboard_reachable() {
+        TempProject project;
+        Agent s(project, Json::array({plan_step(plan_title, plan_text), text_step("ok")}));
+        QVERIFY(s.start());
+        QVERIFY(s.set_mode("plan", false));
+        QVERIFY(s.activate());
+        s.send(QStringLiteral("plan it"));
+        QVERIFY(s.plan_shown());
+        ApprovalBar& bar = s.bar();
+        // Alt+key wherever the focus is, as the window system would deliver it.
+        const auto alt = [&s](Qt::Key key) {
+            QWidget* focus = QApplication::focusWidget();
+            QTest::keyClick(focus ? focus : &s.window, key, Qt::AltModifier);
+        };
+
+        // Tab from the composer: its button, then the bar's buttons in the order shown.
+        s.composer().input()->setFocus();
+        QTRY_VERIFY(s.composer().input()->hasFocus());
+        QList<QWidget*> reached;
+        for (int i = 0; i < 5; ++i) {
+            QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+            reached << QApplication::focusWidget();
+        }
+        const QList<QWidget*> tab_path{s.composer().send_button(), bar.approve_button(),
+                                       bar.edit_plan_button(), bar.reject_button(),
+                                       bar.plan_button()};
+        QCOMPARE(reached, tab_path);
+
+        // Alt+R: the reason field, focused; Esc puts it away. (A shortcut "animates" its
+        // button's click, which lands a moment later.)
+        alt(Qt::Key_R);
+        QTRY_VERIFY(bar.reason_field()->isVisible());
+        QVERIFY(bar.reason_field()->hasFocus());
+        QTest::keyClick(bar.reason_field(), Qt::Key_Escape);
+        QVERIFY(!bar.reason_field()->isVisible());
+        QVERIFY(s.bar().showing());
+
+        // Esc closes the plan, Alt+P brings it back, Alt+E opens the file.
+        QTest::keyClick(s.plan_view()->body(), Qt::Key_Escape);
+        QVERIFY(s.shows_editors());
+        alt(Qt::Key_P);
+        QVERIFY(s.plan_shown());
+        const QString path = qstr(s.status()["pending"], "path");
+        alt(Qt::Key_E);
+        QTRY_COMPARE(s.window.editors()->current_path(), path);
+        QVERIFY(s.shows_editors());
+
+        // Alt+A opens the approve menu; R picks "review each edit".
+        alt(Qt::Key_A);
+        QTRY_VERIFY(bar.approve_menu()->isVisible());
+        QTest::keyClick(bar.approve_menu(), Qt::Key_R);
+        QVERIFY(s.dismissed());
+        QTRY_COMPARE(s.chat().mode_control()->shown_label(), QStringLiteral("Review"));
+        QCOMPARE(qstr(s.status(), "mode"), QStringLiteral("build"));
+    }
+
+private:
+    QTemporaryDir home_;
+};
+
+QTEST_MAIN(AgentTest)
+#include "agent_test.moc"
