@@ -53,6 +53,7 @@ bench: build
 	$(BUILD)/bench/rio_agent_bench
 	$(BUILD)/bench/rio_search_bench
 	$(BUILD)/bench/rio_provider_bench
+	$(BUILD)/bench/rio_gui_editor_bench
 	bench/cli_headless_bench.py $(BUILD)
 
 # A real plan-mode turn against Anthropic / OpenAI; skips without ANTHROPIC_API_KEY or

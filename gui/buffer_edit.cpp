@@ -4,17 +4,15 @@
 
 namespace rio::gui {
 
-std::optional<ByteEdit> edit_from_modification(int modification_type, long position, long length,
-                                               const char* text) {
+std::optional<ByteChange> change_from_modification(int modification_type, long position,
+                                                   long length) {
     if (position < 0 || length < 0) return std::nullopt;
-    auto at = static_cast<std::size_t>(position);
-    if (modification_type & QsciScintillaBase::SC_MOD_INSERTTEXT) {
-        if (!text && length > 0) return std::nullopt;
-        return ByteEdit{at, at, std::string(text ? text : "", static_cast<std::size_t>(length))};
-    }
-    // The notification comes after the deletion; `position` is where the removed bytes began.
-    if (modification_type & QsciScintillaBase::SC_MOD_DELETETEXT)
-        return ByteEdit{at, at + static_cast<std::size_t>(length), {}};
+    const auto at = static_cast<std::size_t>(position);
+    const auto bytes = static_cast<std::size_t>(length);
+    if (modification_type & QsciScintillaBase::SC_MOD_BEFOREINSERT)
+        return ByteChange{true, at, bytes};
+    if (modification_type & QsciScintillaBase::SC_MOD_BEFOREDELETE)
+        return ByteChange{false, at, bytes};
     return std::nullopt;
 }
 

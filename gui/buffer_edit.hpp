@@ -19,10 +19,20 @@ struct ByteEdit {
     bool operator==(const ByteEdit&) const = default;
 };
 
-// An SCN_MODIFIED notification (UTF-8 mode: positions and lengths are bytes) as the edit
-// it made; nullopt for notifications that change no text (styling, markers, "before" ones).
-std::optional<ByteEdit> edit_from_modification(int modification_type, long position, long length,
-                                               const char* text);
+// What an SCN_MODIFIED "before insert" or "before delete" notification announces (UTF-8
+// mode: positions and lengths are bytes); nullopt for any other notification. The "before"
+// kinds because QScintilla's own handling of the "after" ones costs time linear in the
+// document (docs/BENCHMARKS.md, gui editor); they carry no text, so an insertion's bytes
+// are read once it is done.
+struct ByteChange {
+    bool insert = false;
+    std::size_t at = 0;
+    std::size_t length = 0;
+
+    bool operator==(const ByteChange&) const = default;
+};
+std::optional<ByteChange> change_from_modification(int modification_type, long position,
+                                                   long length);
 
 // `buffer.replace` params for a local edit made on top of `version`, so the core refuses it
 // (`conflict`) if another client edited first.

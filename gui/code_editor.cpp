@@ -1,12 +1,15 @@
 #include "gui/code_editor.hpp"
 
+#include "gui/editor_accessibility.hpp"
 #include "gui/editor_style.hpp"
 #include "gui/lexers.hpp"
 #include "gui/line_endings.hpp"
 
+#include <QTimer>
 #include <Qsci/qscilexer.h>
 #include <algorithm>
 #include <cstdint>
+#include <utility>
 
 namespace rio::gui {
 namespace {
@@ -34,6 +37,7 @@ private:
 } // namespace
 
 CodeEditor::CodeEditor(const QString& path, QWidget* parent) : QsciScintilla(parent), path_(path) {
+    prefer_light_editor_accessibility();
     setUtf8(true); // positions are then UTF-8 byte offsets, the protocol's unit
     const QFont font = editor_font();
     if (QsciLexer* lexer = lexer_for(path, this)) {
@@ -46,10 +50,17 @@ CodeEditor::CodeEditor(const QString& path, QWidget* parent) : QsciScintilla(par
     const bool makefile = lexer() && QLatin1String(lexer()->language()) == "Makefile";
     setIndentationsUseTabs(makefile);
 
+    // Only the "before" modifications reach us: QScintilla's handling of the "after" ones
+    // costs time linear in the document (~40 ms a keystroke at the end of 100k lines).
+    // Scintilla itself still sees every change; linesChanged no longer fires, so the line
+    // number margin follows SCN_UPDATEUI instead.
+    SendScintilla(SCI_SETMODEVENTMASK,
+                  static_cast<unsigned long>(SC_MOD_BEFOREINSERT | SC_MOD_BEFOREDELETE));
     connect(this, &QsciScintillaBase::SCN_MODIFIED, this,
-            [this](int position, int type, const char* text, int length, int, int, int, int, int,
-                   int) { on_modified(position, type, text, length); });
-    connect(this, &QsciScintilla::linesChanged, this, &CodeEditor::update_line_number_width);
+            [this](int position, int type, const char*, int length, int, int, int, int, int, int) {
+                on_modified(position, type, length);
+            });
+    connect(this, &QsciScintillaBase::SCN_UPDATEUI, this, &CodeEditor::update_line_number_width);
     update_line_number_width();
 }
 
@@ -102,9 +113,25 @@ std::string CodeEditor::utf8_text() const {
     return std::string(bytes, length);
 }
 
-void CodeEditor::on_modified(int position, int type, const char* text, int length) {
+void CodeEditor::on_modified(int position, int type, int length) {
+    flush_edits(); // an insertion announced before is complete, and nothing changed since
     if (applying_core_text_) return;
-    if (auto edit = edit_from_modification(type, position, length, text)) emit edited(*edit);
+    auto change = change_from_modification(type, position, length);
+    if (!change) return;
+    if (!change->insert) {
+        emit edited(ByteEdit{change->at, change->at + change->length, {}});
+        return;
+    }
+    pending_insert_ = change;
+    QTimer::singleShot(0, this, &CodeEditor::flush_edits);
+}
+
+void CodeEditor::flush_edits() {
+    if (!pending_insert_) return;
+    const ByteChange insert = *std::exchange(pending_insert_, std::nullopt);
+    const int from = static_cast<int>(insert.at);
+    const QByteArray bytes = text(from, from + static_cast<int>(insert.length)).toUtf8();
+    emit edited(ByteEdit{insert.at, insert.at, bytes.toStdString()});
 }
 
 void CodeEditor::update_line_number_width() {

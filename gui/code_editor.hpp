@@ -7,6 +7,7 @@
 
 #include <QString>
 #include <Qsci/qsciscintilla.h>
+#include <optional>
 #include <string>
 
 namespace rio::gui {
@@ -27,16 +28,20 @@ public:
     void replace_all(const std::string& text);
 
     std::string utf8_text() const; // the whole text, as the core should have it
+    // Reports an insertion whose bytes are not read yet (it happens by itself once the
+    // event loop runs); call it before anything that must see every local edit sent.
+    void flush_edits();
 
 signals:
     void edited(const rio::gui::ByteEdit& edit); // a change made in this editor
 
 private:
-    void on_modified(int position, int type, const char* text, int length);
+    void on_modified(int position, int type, int length);
     void update_line_number_width();
 
     QString path_;
     bool applying_core_text_ = false;
+    std::optional<ByteChange> pending_insert_; // announced, read by flush_edits
     int line_number_digits_ = 0;
 };
 

@@ -179,6 +179,7 @@ void EditorArea::buffer_changed(const Json& params) {
 }
 
 void EditorArea::apply_event(OpenFile& file, const Json& params) {
+    file.editor->flush_edits(); // the sync must know of every local edit before deciding
     if (file.sync.remote_edit(params.value("version", 0LL)) != BufferSync::Remote::apply) return;
     auto edit = edit_from_event(params);
     if (!edit || !file.editor->apply_remote(*edit)) file.sync.mark_stale();
@@ -231,7 +232,9 @@ void EditorArea::save_current() {
 }
 
 void EditorArea::save(const QString& path, bool force) {
-    if (!find(path)) return;
+    OpenFile* file = find(path);
+    if (!file) return;
+    file->editor->flush_edits(); // the last keystroke goes to the core before the save
     Json params{{"path", path.toStdString()}};
     if (force) params["force"] = true;
     core_.request("buffer.save", std::move(params), this,

@@ -66,6 +66,14 @@ CoreOptions second_client(const TempProject& project) {
     return options;
 }
 
+QByteArray large_source(int lines) {
+    QByteArray text;
+    for (int i = 0; i < lines; ++i)
+        text += "    int value_" + QByteArray::number(i) + " = compute(" + QByteArray::number(i) +
+                ", \"text\"); // line\n";
+    return text;
+}
+
 bool spin_until(const std::function<bool()>& done, int timeout_ms) {
     QDeadlineTimer deadline(timeout_ms);
     QTimer tick; // wakes the blocking wait now and then to look at the clock

@@ -36,6 +36,9 @@ CoreOptions private_core(const TempProject& project);
 // A second client on that socket.
 CoreOptions second_client(const TempProject& project);
 
+// A C++-looking file of `lines` lines, for the large-file test and benchmark.
+QByteArray large_source(int lines);
+
 // Runs the event loop until `done()` or the timeout, without QTest::qWaitFor's 10 ms sleeps
 // between rounds (which would dominate any timing taken around it).
 bool spin_until(const std::function<bool()>& done, int timeout_ms = 5000);

@@ -24,19 +24,17 @@ using Remote = BufferSync::Remote;
 class LogicTest : public QObject {
     Q_OBJECT
 private slots:
-    void edit_from_insert_and_delete() {
+    void change_from_insert_and_delete() {
         const int insert =
-            QsciScintillaBase::SC_MOD_INSERTTEXT | QsciScintillaBase::SC_PERFORMED_USER;
+            QsciScintillaBase::SC_MOD_BEFOREINSERT | QsciScintillaBase::SC_PERFORMED_USER;
         const int remove =
-            QsciScintillaBase::SC_MOD_DELETETEXT | QsciScintillaBase::SC_PERFORMED_USER;
-        QCOMPARE(edit_from_modification(insert, 4, 3, "abcdef"), (ByteEdit{4, 4, "abc"}));
-        QCOMPARE(edit_from_modification(remove, 2, 5, "ignored"), (ByteEdit{2, 7, ""}));
-        // "Before" notifications and styling change no text.
-        QVERIFY(!edit_from_modification(QsciScintillaBase::SC_MOD_BEFOREINSERT, 0, 1, "a"));
-        QVERIFY(!edit_from_modification(QsciScintillaBase::SC_MOD_CHANGESTYLE, 0, 10, nullptr));
-        // A multibyte character is its bytes.
-        QCOMPARE(edit_from_modification(insert, 0, 4, "\xF0\x9F\x98\x80"),
-                 (ByteEdit{0, 0, "\xF0\x9F\x98\x80"}));
+            QsciScintillaBase::SC_MOD_BEFOREDELETE | QsciScintillaBase::SC_PERFORMED_USER;
+        QCOMPARE(change_from_modification(insert, 4, 3), (ByteChange{true, 4, 3}));
+        QCOMPARE(change_from_modification(remove, 2, 5), (ByteChange{false, 2, 5}));
+        // "After" notifications (the editor does not ask for them) and styling are not edits.
+        QVERIFY(!change_from_modification(QsciScintillaBase::SC_MOD_INSERTTEXT, 0, 1));
+        QVERIFY(!change_from_modification(QsciScintillaBase::SC_MOD_CHANGESTYLE, 0, 10));
+        QVERIFY(!change_from_modification(insert, -1, 1));
     }
 
     void replace_params_carry_the_base_version() {

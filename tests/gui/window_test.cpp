@@ -10,7 +10,6 @@
 #include "tests/gui/gui_support.hpp"
 
 #include <QApplication>
-#include <QElapsedTimer>
 #include <QFontInfo>
 #include <QMouseEvent>
 #include <QTest>
@@ -362,51 +361,24 @@ private slots:
                      std::string("s\nmore"));
     }
 
-    void large_file_opens_fast() {
+    // Functional only: how fast it is lives in bench/gui_editor_bench.cpp.
+    void large_file_opens_and_takes_keystrokes() {
         TempProject project;
-        QByteArray big;
-        for (int i = 0; i < 100000; ++i)
-            big += "    int value_" + QByteArray::number(i) + " = compute(" +
-                   QByteArray::number(i) + ", \"text\"); // line\n";
+        const QByteArray big = large_source(100000);
         project.write("big.cpp", big);
         Session s(project);
         QVERIFY(s.settle());
-        EditorArea* editors = s.window.editors();
-
-        QElapsedTimer clock;
-        clock.start();
-        s.window.open_file(QStringLiteral("big.cpp"));
-        QVERIFY(spin_until([&] { return editors->editor(QStringLiteral("big.cpp")) != nullptr; }));
-        CodeEditor* editor = editors->editor(QStringLiteral("big.cpp"));
-        editor->repaint(); // lexing and painting the first screen count too
-        const qint64 open_ms = clock.elapsed();
+        CodeEditor* editor = s.open(QStringLiteral("big.cpp"));
+        QVERIFY(editor);
         QCOMPARE(editor->lines(), 100001);
-
-        // A keystroke until the core has answered it, at the top and at the bottom of the file.
-        auto keystrokes = [&](unsigned long position) {
+        for (unsigned long position : {0ul, static_cast<unsigned long>(big.size())}) {
             editor->SendScintilla(QsciScintillaBase::SCI_GOTOPOS, position);
-            std::vector<double> ms;
-            for (int i = 0; i < 20; ++i) {
-                QElapsedTimer key;
-                key.start();
-                QTest::keyClick(editor, Qt::Key_X);
-                if (!spin_until([&] { return !editors->busy(); })) return -1.0;
-                ms.push_back(static_cast<double>(key.nsecsElapsed()) / 1e6);
-            }
-            std::sort(ms.begin(), ms.end());
-            return ms[ms.size() / 2];
-        };
-        const double top = keystrokes(0);
-        const double bottom = keystrokes(static_cast<unsigned long>(big.size()));
-        QVERIFY(top >= 0 && bottom >= 0);
-        qInfo("100k-line file (%lld bytes): open to first paint %lld ms; keystroke to the core's "
-              "answer, median: %.2f ms at the top, %.2f ms at the end",
-              static_cast<long long>(big.size()), static_cast<long long>(open_ms), top, bottom);
-        QVERIFY2(open_ms < 3000, "opening a 100k-line file took over 3 s");
+            for (int i = 0; i < 5; ++i) QTest::keyClick(editor, Qt::Key_X);
+        }
         Observer other(project);
         QVERIFY(other.ready());
-        QCOMPARE(other.text(QStringLiteral("big.cpp"))["text"].get<std::string>().size(),
-                 static_cast<std::size_t>(big.size() + 40)); // every keystroke arrived
+        QTRY_COMPARE(other.text(QStringLiteral("big.cpp"))["text"].get<std::string>().size(),
+                     static_cast<std::size_t>(big.size() + 10)); // every keystroke arrived
     }
 };
 
