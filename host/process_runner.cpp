@@ -82,7 +82,7 @@ private:
             auto c = static_cast<unsigned char>(s[s.size() - back]);
             if (is_continuation(c)) continue;
             std::size_t length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
-            if (length > back) s.resize(s.size() - back);
+            if (length > back) s.erase(s.size() - back);
             return;
         }
     }
