@@ -263,12 +263,12 @@ void EditorArea::close_file(const QString& path) {
     if (!find(path)) return;
     core_.request("buffer.close", Json{{"path", path.toStdString()}}, this,
                   [this, path](const Json&, const std::optional<Error>& error) {
-                      if (!error) {
-                          remove(path); // the `closed` event may come too; removing is idempotent
+                      // no_buffer: someone else closed it first. Without an error the
+                      // `closed` event may come too; removing is idempotent.
+                      if (!error || error->code == ErrorCode::no_buffer) {
+                          remove(path);
                       } else if (error->code == ErrorCode::conflict) {
                           ask_to_close_unsaved(path);
-                      } else if (error->code == ErrorCode::no_buffer) {
-                          remove(path); // already closed by someone else
                       } else {
                           emit message(tr("Cannot close %1: %2").arg(path, error_text(*error)));
                       }
