@@ -5,6 +5,7 @@
 #include "gui/chat_transcript.hpp"
 #include "gui/composer.hpp"
 #include "gui/core_client.hpp"
+#include "gui/json_text.hpp"
 #include "gui/main_window.hpp"
 #include "gui/mode_control.hpp"
 #include "gui/provider_strip.hpp"
@@ -22,12 +23,6 @@
 
 namespace rio::gui {
 namespace {
-
-QString str(const Json& json, const char* key) {
-    auto it = json.find(key);
-    return it != json.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
-                                               : QString();
-}
 
 QString failure(const QString& what, const Error& error) {
     return what + QStringLiteral(": ") + QString::fromStdString(error.message);
@@ -112,8 +107,8 @@ void ChatDock::on_connected() {
                      if (error) return;
                      std::map<std::string, std::string> names; // call id → tool name
                      for (const Json& m : result.value("messages", Json::array())) {
-                         const QString text = str(m, "text");
-                         if (str(m, "role") == QLatin1String("user")) {
+                         const QString text = json_string(m, "text");
+                         if (json_string(m, "role") == QLatin1String("user")) {
                              for (const Json& r : m.value("results", Json::array()))
                                  transcript_->add_tool_result(
                                      Json{{"id", r.value("call_id", "")},
@@ -144,35 +139,36 @@ void ChatDock::on_event(const QString& name, const Json& params) {
     }
     review_->on_event(name, params);
     if (name == QLatin1String("agent.delta")) {
-        transcript_->add_delta(str(params, "text"));
+        transcript_->add_delta(json_string(params, "text"));
     } else if (name == QLatin1String("agent.thinking")) {
-        transcript_->add_thinking(str(params, "text"));
+        transcript_->add_thinking(json_string(params, "text"));
     } else if (name == QLatin1String("agent.message")) {
-        transcript_->finish_message(str(params, "text"));
+        transcript_->finish_message(json_string(params, "text"));
     } else if (name == QLatin1String("agent.tool")) {
         transcript_->add_tool(params);
     } else if (name == QLatin1String("agent.tool_result")) {
         transcript_->add_tool_result(params);
     } else if (name == QLatin1String("agent.error")) {
-        QString code = str(params, "code");
+        QString code = json_string(params, "code");
         transcript_->add_error(tr("Error") + (code.isEmpty() ? QString() : " (" + code + ")") +
-                               QStringLiteral(": ") + str(params, "message"));
+                               QStringLiteral(": ") + json_string(params, "message"));
     } else if (name == QLatin1String("agent.decided")) {
         transcript_->add_note(decision_text(params));
     } else if (name == QLatin1String("agent.stopped")) {
         // A new message ends the turn before it too; that needs no word.
-        if (str(params, "reason") == QLatin1String("stop")) transcript_->add_note(tr("Stopped."));
+        if (json_string(params, "reason") == QLatin1String("stop"))
+            transcript_->add_note(tr("Stopped."));
     } else if (name == QLatin1String("agent.reset")) {
         transcript_->clear();
     } else if (name == QLatin1String("agent.mode")) {
-        mode_->show_state(str(params, "mode"), auto_accept_);
+        mode_->show_state(json_string(params, "mode"), auto_accept_);
     }
 }
 
 void ChatDock::on_status(const Json& status) {
     auto_accept_ = status.value("auto_accept", false);
-    mode_->show_state(str(status, "mode"), auto_accept_);
-    provider_->show_status(str(status, "provider"), str(status, "model"));
+    mode_->show_state(json_string(status, "mode"), auto_accept_);
+    provider_->show_status(json_string(status, "provider"), json_string(status, "model"));
     composer_->set_busy(status.value("busy", false), status.value("pending", Json()).is_object());
     review_->on_status(status);
 }

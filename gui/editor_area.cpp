@@ -2,6 +2,7 @@
 
 #include "gui/code_editor.hpp"
 #include "gui/core_client.hpp"
+#include "gui/json_text.hpp"
 
 #include <QMessageBox>
 #include <QPointer>
@@ -12,12 +13,6 @@ namespace {
 
 QString file_name(const QString& path) {
     return path.section(QLatin1Char('/'), -1);
-}
-
-QString qstring(const Json& json, const char* key) {
-    auto it = json.find(key);
-    return it != json.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
-                                               : QString();
 }
 
 QString error_text(const Error& error) {
@@ -118,7 +113,7 @@ void EditorArea::open(const QString& path) {
                           return;
                       }
                       // The core names the file by its real path (links resolved).
-                      QString real = qstring(result, "path");
+                      QString real = json_string(result, "path");
                       if (real.isEmpty()) real = path;
                       if (!find(real)) add_tab(real, result);
                       setCurrentWidget(editor(real));
@@ -165,7 +160,7 @@ void EditorArea::send_edit(CodeEditor* editor, const ByteEdit& edit) {
 }
 
 void EditorArea::buffer_changed(const Json& params) {
-    OpenFile* file = find(qstring(params, "path"));
+    OpenFile* file = find(json_string(params, "path"));
     if (!file) return;
     const std::string reason = params.value("reason", "");
     if (reason == "closed") {

@@ -6,6 +6,7 @@
 #include "gui/core_client.hpp"
 #include "gui/editor_area.hpp"
 #include "gui/file_tree.hpp"
+#include "gui/json_text.hpp"
 #include "gui/manual_pages.hpp"
 #include "gui/manual_view.hpp"
 
@@ -22,12 +23,6 @@ namespace rio::gui {
 namespace {
 
 constexpr int message_ms = 6000;
-
-QString qstring(const Json& json, const char* key) {
-    auto it = json.find(key);
-    return it != json.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
-                                               : QString();
-}
 
 } // namespace
 
@@ -144,10 +139,10 @@ void MainWindow::on_disconnected(const QString& why) {
 }
 
 void MainWindow::show_project(const Json& info) {
-    const QString root = qstring(info, "root");
+    const QString root = json_string(info, "root");
     const bool changed = root != root_;
     root_ = root;
-    name_ = qstring(info, "name");
+    name_ = json_string(info, "name");
     if (name_.isEmpty() && !root_.isEmpty()) name_ = root_.section(QLatin1Char('/'), -1);
     update_title();
     if (changed) editors_->drop_all(); // the core dropped the old project's buffers

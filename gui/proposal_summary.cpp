@@ -1,5 +1,6 @@
 #include "gui/proposal_summary.hpp"
 
+#include "gui/json_text.hpp"
 #include "gui/trace_text.hpp"
 
 #include <QCoreApplication>
@@ -11,12 +12,6 @@ namespace {
 
 QString tr(const char* text) {
     return QCoreApplication::translate("rio", text);
-}
-
-QString str(const Json& json, const char* key) {
-    auto it = json.find(key);
-    return it != json.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
-                                               : QString();
 }
 
 // "+3 −2" from a unified diff's body lines.
@@ -35,11 +30,11 @@ QString diff_size(const QString& diff) {
 
 BarContent bar_content(const Json& proposal) {
     BarContent bar;
-    const QString kind = str(proposal, "kind");
+    const QString kind = json_string(proposal, "kind");
     if (kind == QLatin1String("edit")) {
         bar.kind = ProposalKind::edit;
-        bar.heading = tr("Edit %1").arg(str(proposal, "path"));
-        bar.detail = diff_size(str(proposal, "diff"));
+        bar.heading = tr("Edit %1").arg(json_string(proposal, "path"));
+        bar.detail = diff_size(json_string(proposal, "diff"));
         bar.approve_text = tr("Approve");
         bar.compare = true;
         return bar;
@@ -48,7 +43,7 @@ BarContent bar_content(const Json& proposal) {
         bar.kind = ProposalKind::command;
         bar.heading = tr("Run this command?");
         bar.detail = QStringLiteral("$ ") + argv_text(proposal.value("argv", Json::array()));
-        const QString cwd = str(proposal, "cwd");
+        const QString cwd = json_string(proposal, "cwd");
         bar.detail +=
             tr("   (in %1)")
                 .arg(cwd.isEmpty() || cwd == QLatin1String(".") ? tr("the project folder") : cwd);
@@ -56,8 +51,8 @@ BarContent bar_content(const Json& proposal) {
         return bar;
     }
     bar.kind = ProposalKind::plan;
-    bar.heading = tr("Plan: %1").arg(str(proposal, "title"));
-    const QString path = str(proposal, "path");
+    bar.heading = tr("Plan: %1").arg(json_string(proposal, "title"));
+    const QString path = json_string(proposal, "path");
     bar.detail = path.isEmpty() ? tr("not filed (no project open)") : path;
     bar.approve_text = tr("Approve");
     bar.approve_menu = true;

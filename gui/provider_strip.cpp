@@ -1,17 +1,10 @@
 #include "gui/provider_strip.hpp"
 
+#include "gui/json_text.hpp"
+
 #include <QMenu>
 
 namespace rio::gui {
-namespace {
-
-QString str(const Json& json, const char* key) {
-    auto it = json.find(key);
-    return it != json.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
-                                               : QString();
-}
-
-} // namespace
 
 ProviderStrip::ProviderStrip(QWidget* parent) : QToolButton(parent), menu_(new QMenu(this)) {
     setPopupMode(QToolButton::InstantPopup);
@@ -35,11 +28,11 @@ void ProviderStrip::show_providers(const Json& providers) {
     menu_->clear();
     const Json list = providers.value("providers", Json::array());
     for (const Json& p : list) {
-        const QString name = str(p, "name");
+        const QString name = json_string(p, "name");
         QString label = name;
-        if (const QString description = str(p, "description"); !description.isEmpty())
+        if (const QString description = json_string(p, "description"); !description.isEmpty())
             label += QStringLiteral(" — ") + description;
-        if (str(p, "key") == QLatin1String("none")) label += tr("  (no key)");
+        if (json_string(p, "key") == QLatin1String("none")) label += tr("  (no key)");
         QAction* action = menu_->addAction(label);
         action->setCheckable(true);
         action->setChecked(p.value("active", false));

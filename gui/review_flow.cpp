@@ -4,18 +4,13 @@
 #include "gui/centre_area.hpp"
 #include "gui/compare_view.hpp"
 #include "gui/core_client.hpp"
+#include "gui/json_text.hpp"
 #include "gui/main_window.hpp"
 #include "gui/plan_view.hpp"
 #include "gui/proposal_summary.hpp"
 
 namespace rio::gui {
 namespace {
-
-QString str(const Json& json, const char* key) {
-    auto it = json.find(key);
-    return it != json.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
-                                               : QString();
-}
 
 QString failure(const QString& what, const Error& error) {
     return what + QStringLiteral(": ") + QString::fromStdString(error.message);
@@ -66,7 +61,7 @@ bool ReviewFlow::is_pending(const Json& proposal) const {
 }
 
 QString ReviewFlow::pending_str(const char* key) const {
-    return str(pending_, key);
+    return json_string(pending_, key);
 }
 
 void ReviewFlow::show_proposal(const Json& proposal) {
@@ -162,7 +157,7 @@ void ReviewFlow::reopen_plan() {
                                    show_plan(pending_str("plan"));
                                    return;
                                }
-                               show_plan(str(result, "body"));
+                               show_plan(json_string(result, "body"));
                            });
 }
 
@@ -196,7 +191,8 @@ void ReviewFlow::fetch_edit(std::function<void()> then) {
                 if (error) emit problem(failure(tr("Cannot fetch the proposed edit"), *error));
                 return;
             }
-            EditTexts texts{str(proposal, "before"), str(proposal, "after"), Json::array()};
+            EditTexts texts{json_string(proposal, "before"), json_string(proposal, "after"),
+                            Json::array()};
             Json diff{{"a", proposal.value("before", "")}, {"b", proposal.value("after", "")}};
             core.request(
                 QStringLiteral("diff.lines"), std::move(diff), this,

@@ -1,5 +1,7 @@
 #include "gui/trace_text.hpp"
 
+#include "gui/json_text.hpp"
+
 #include <QCoreApplication>
 
 namespace rio::gui {
@@ -7,12 +9,6 @@ namespace {
 
 QString tr(const char* text) {
     return QCoreApplication::translate("rio", text);
-}
-
-QString str(const Json& json, const char* key) {
-    auto it = json.find(key);
-    return it != json.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
-                                               : QString();
 }
 
 // The verb each built-in tool reads as; unknown tools keep their name.
@@ -59,19 +55,19 @@ QString argv_text(const Json& argv) {
 
 QString tool_trace_text(const Json& tool) {
     const Json input = tool.value("input", Json::object());
-    const QString name = str(tool, "name");
+    const QString name = json_string(tool, "name");
     QString detail;
     if (input.is_object()) {
         if (input.contains("argv")) {
             detail = argv_text(input["argv"]);
         } else if (input.contains("pattern")) {
-            detail = QLatin1Char('"') + str(input, "pattern") + QLatin1Char('"');
-            if (const QString path = str(input, "path"); !path.isEmpty())
+            detail = QLatin1Char('"') + json_string(input, "pattern") + QLatin1Char('"');
+            if (const QString path = json_string(input, "path"); !path.isEmpty())
                 detail += tr(" in ") + path;
         } else if (input.contains("title")) {
-            detail = QLatin1Char('"') + str(input, "title") + QLatin1Char('"');
+            detail = QLatin1Char('"') + json_string(input, "title") + QLatin1Char('"');
         } else if (input.contains("path")) {
-            detail = str(input, "path");
+            detail = json_string(input, "path");
             if (detail.isEmpty() || detail == QLatin1String(".")) detail = tr("the project");
         }
     }
@@ -80,8 +76,8 @@ QString tool_trace_text(const Json& tool) {
 }
 
 ToolOutcome tool_outcome(const Json& result) {
-    const QString content = str(result, "content");
-    if (str(result, "name") == QLatin1String("run_command")) {
+    const QString content = json_string(result, "content");
+    if (json_string(result, "name") == QLatin1String("run_command")) {
         // A command's last line is its verdict: "[exit code 0 · 1.2 s]", and it counts whether
         // or not the exit code was zero; a refused or interrupted call has no such line.
         const QString last = content.trimmed().section(QLatin1Char('\n'), -1).trimmed();
@@ -93,14 +89,14 @@ ToolOutcome tool_outcome(const Json& result) {
 }
 
 QString decision_text(const Json& decided) {
-    const QString kind = str(decided, "kind");
-    const bool approved = str(decided, "decision") == QLatin1String("approve");
+    const QString kind = json_string(decided, "kind");
+    const bool approved = json_string(decided, "decision") == QLatin1String("approve");
     QString text = kind_word(kind) + (approved ? tr(" approved") : tr(" rejected"));
     if (kind == QLatin1String("command") && approved) text = tr("Command allowed to run");
-    const QString policy = str(decided, "policy");
+    const QString policy = json_string(decided, "policy");
     if (approved && policy == QLatin1String("review")) text += tr(" — review each edit");
     if (approved && policy == QLatin1String("auto")) text += tr(" — auto-accept edits");
-    if (const QString feedback = str(decided, "feedback"); !feedback.isEmpty())
+    if (const QString feedback = json_string(decided, "feedback"); !feedback.isEmpty())
         text += QStringLiteral(": ") + first_line(feedback);
     return text;
 }

@@ -1,0 +1,13 @@
+// Reading the core's JSON into Qt text: what every widget that renders events needs.
+#pragma once
+
+#include "core/protocol.hpp"
+
+#include <QString>
+
+namespace rio::gui {
+
+// json[key] when it is a string, else "" (a missing or mistyped field shows as nothing).
+QString json_string(const Json& json, const char* key);
+
+} // namespace rio::gui
