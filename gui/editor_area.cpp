@@ -255,7 +255,9 @@ void EditorArea::save(const QString& path, bool force) {
 }
 
 void EditorArea::close_file(const QString& path) {
-    if (!find(path)) return;
+    OpenFile* file = find(path);
+    if (!file) return;
+    file->editor->flush_edits(); // an unsaved last keystroke makes the core ask first
     core_.request("buffer.close", Json{{"path", path.toStdString()}}, this,
                   [this, path](const Json&, const std::optional<Error>& error) {
                       // no_buffer: someone else closed it first. Without an error the
