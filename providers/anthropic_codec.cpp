@@ -114,7 +114,7 @@ Json anthropic_request(const ProviderRequest& request, const AnthropicSettings& 
 
 std::vector<ProviderReport> AnthropicStream::on_event(const SseEvent& event) {
     std::vector<ProviderReport> out;
-    if (finished_) return out;
+    if (reply_.finished) return out;
     // A named event we do not know is skipped unread: newer ones need not carry JSON we
     // understand. Unnamed ones ("message") are recognised by their JSON type instead.
     if (event.type != "message" &&
@@ -122,18 +122,18 @@ std::vector<ProviderReport> AnthropicStream::on_event(const SseEvent& event) {
         return out;
     Json j = Json::parse(event.data, nullptr, false);
     if (j.is_discarded() || !j.is_object()) {
-        fail(out, ErrorCode::bad_response,
-             "malformed event from Anthropic: " + wire_excerpt(event.data));
+        reply_.fail(out, ErrorCode::bad_response,
+                    "malformed event from Anthropic: " + wire_excerpt(event.data));
         return out;
     }
     if (!j.contains("type")) j["type"] = event.type; // the name stands in for a missing type
     try {
         decode(j, out);
     } catch (const Json::exception& e) { // a shape we did not expect: still one clean error
-        if (!finished_)
-            fail(out, ErrorCode::bad_response,
-                 "unexpected event from Anthropic (" + std::string(e.what()) +
-                     "): " + wire_excerpt(event.data));
+        if (!reply_.finished)
+            reply_.fail(out, ErrorCode::bad_response,
+                        "unexpected event from Anthropic (" + std::string(e.what()) +
+                            "): " + wire_excerpt(event.data));
     }
     return out;
 }
@@ -157,20 +157,21 @@ void AnthropicStream::decode(const Json& j, std::vector<ProviderReport>& out) {
     } else if (type == "message_stop") {
         if (!usage_.empty()) out.push_back(ProviderReport::usage(usage_));
         out.push_back(ProviderReport::done(stop_reason_.empty() ? "end_turn" : stop_reason_));
-        finished_ = true;
+        reply_.finished = true;
     } else if (type == "error") {
         const Json* error = field(j, "error");
         std::string kind = error ? text_at(*error, "type") : std::string();
         std::string message = error ? text_at(*error, "message") : std::string();
         if (message.empty()) message = kind.empty() ? "no details" : kind;
         if (kind == "invalid_request_error")
-            fail(out, ErrorCode::bad_response, "Anthropic rejected the request: " + message);
+            reply_.fail(out, ErrorCode::bad_response, "Anthropic rejected the request: " + message);
         else if (kind == "rate_limit_error")
-            fail(out, ErrorCode::rate_limit, "Anthropic's rate limit was reached: " + message);
+            reply_.fail(out, ErrorCode::rate_limit,
+                        "Anthropic's rate limit was reached: " + message);
         else if (kind == "authentication_error" || kind == "permission_error")
-            fail(out, ErrorCode::auth, "Anthropic refused access: " + message);
+            reply_.fail(out, ErrorCode::auth, "Anthropic refused access: " + message);
         else // overloaded_error, api_error and whatever comes later
-            fail(out, ErrorCode::server, "Anthropic reported an error: " + message);
+            reply_.fail(out, ErrorCode::server, "Anthropic reported an error: " + message);
     }
     // ping and types added after this was written: nothing to do.
 }
@@ -188,11 +189,11 @@ void AnthropicStream::start_block(const Json& j, std::vector<ProviderReport>& ou
     }
     if (block.type == "text") {
         if (std::string text = text_at(*content, "text"); !text.empty())
-            emit(out, ProviderReport::delta(std::move(text)));
+            reply_.emit(out, ProviderReport::delta(std::move(text)));
     } else if (block.type == "thinking") {
         block.text = text_at(*content, "thinking");
         block.signature = text_at(*content, "signature");
-        if (!block.text.empty()) emit(out, ProviderReport::thinking(block.text));
+        if (!block.text.empty()) reply_.emit(out, ProviderReport::thinking(block.text));
     } else if (block.type == "tool_use") {
         block.id = text_at(*content, "id");
         block.name = text_at(*content, "name");
@@ -208,7 +209,7 @@ void AnthropicStream::block_delta(const Json& j, std::vector<ProviderReport>& ou
     // Text and thinking show even if their block's start went missing; the rest need it.
     if (type == "text_delta") {
         if (std::string text = text_at(*delta, "text"); !text.empty())
-            emit(out, ProviderReport::delta(std::move(text)));
+            reply_.emit(out, ProviderReport::delta(std::move(text)));
         return;
     }
     const Json* index = field(j, "index");
@@ -220,7 +221,7 @@ void AnthropicStream::block_delta(const Json& j, std::vector<ProviderReport>& ou
         std::string text = text_at(*delta, "thinking");
         if (text.empty()) return;
         if (block) block->text += text;
-        emit(out, ProviderReport::thinking(std::move(text)));
+        reply_.emit(out, ProviderReport::thinking(std::move(text)));
     } else if (type == "signature_delta" && block) {
         block->signature += text_at(*delta, "signature");
     } else if (type == "input_json_delta" && block) {
@@ -250,13 +251,14 @@ void AnthropicStream::stop_block(const Json& j, std::vector<ProviderReport>& out
             input = Json::parse(block.text, nullptr, false);
         }
         if (input.is_discarded() || !input.is_object()) {
-            fail(out, ErrorCode::bad_response,
-                 "Anthropic sent input for tool '" + block.name +
-                     "' that is not a JSON object (was the reply cut short?): " +
-                     wire_excerpt(block.text));
+            reply_.fail(out, ErrorCode::bad_response,
+                        "Anthropic sent input for tool '" + block.name +
+                            "' that is not a JSON object (was the reply cut short?): " +
+                            wire_excerpt(block.text));
             return;
         }
-        emit(out, ProviderReport::tool_call(ToolCall{block.id, block.name, std::move(input)}));
+        reply_.emit(out,
+                    ProviderReport::tool_call(ToolCall{block.id, block.name, std::move(input)}));
     }
 }
 
@@ -270,28 +272,17 @@ void AnthropicStream::add_usage(const Json& usage) {
 
 std::vector<ProviderReport> AnthropicStream::on_end_of_stream() {
     std::vector<ProviderReport> out;
-    if (!finished_)
-        fail(out, ErrorCode::bad_response, "the stream ended before the reply was complete");
+    if (!reply_.finished)
+        reply_.fail(out, ErrorCode::bad_response, "the stream ended before the reply was complete");
     return out;
 }
 
-void AnthropicStream::emit(std::vector<ProviderReport>& out, ProviderReport report) {
-    output_ = true;
-    out.push_back(std::move(report));
-}
-
-void AnthropicStream::fail(std::vector<ProviderReport>& out, ErrorCode code, std::string message) {
-    out.push_back(ProviderReport::error(code, std::move(message)));
-    finished_ = true;
-}
-
 Error anthropic_http_error(int status, std::string_view body) {
-    std::string detail;
+    std::string message;
     Json j = Json::parse(body, nullptr, false);
     if (const Json* error = j.is_discarded() ? nullptr : field(j, "error"))
-        detail = wire_excerpt(text_at(*error, "message"), 500);
-    if (detail.empty()) detail = body.empty() ? "(no body)" : wire_excerpt(body);
-    return Error{code_for_status(status), status_summary(status, "Anthropic") + ": " + detail};
+        message = text_at(*error, "message");
+    return status_error(status, "Anthropic", message, body);
 }
 
 } // namespace rio

@@ -5,6 +5,7 @@
 
 #include "core/agent/provider_contract.hpp"
 #include "core/error.hpp"
+#include "providers/reply_reports.hpp"
 #include "providers/sse.hpp"
 
 #include <cstdint>
@@ -38,11 +39,11 @@ public:
     // The HTTP body ended. Without message_stop the reply is incomplete: an error.
     std::vector<ProviderReport> on_end_of_stream();
 
-    bool finished() const { return finished_; }
+    bool finished() const { return reply_.finished; }
 
     // A delta, thinking or tool call has been reported, so retrying the request would show
     // the user a second, different reply.
-    bool produced_output() const { return output_; }
+    bool produced_output() const { return reply_.output; }
 
 private:
     struct Block {
@@ -59,14 +60,11 @@ private:
     void block_delta(const nlohmann::json& event, std::vector<ProviderReport>& out);
     void stop_block(const nlohmann::json& event, std::vector<ProviderReport>& out);
     void add_usage(const nlohmann::json& usage);
-    void emit(std::vector<ProviderReport>& out, ProviderReport report);
-    void fail(std::vector<ProviderReport>& out, ErrorCode code, std::string message);
 
     std::map<std::int64_t, Block> blocks_; // open content blocks by index
     nlohmann::json usage_ = nlohmann::json::object();
     std::string stop_reason_;
-    bool finished_ = false;
-    bool output_ = false;
+    ReplyReports reply_;
 };
 
 // For a response whose status is not 200; body is whatever came with it.

@@ -1,5 +1,7 @@
 #include "providers/http_status.hpp"
 
+#include "providers/sse.hpp"
+
 namespace rio {
 
 ErrorCode code_for_status(std::int64_t status) {
@@ -31,6 +33,13 @@ std::string status_summary(int status, std::string_view who) {
     }
     if (status >= 500 && status <= 599) return name + " had a server error (" + http + ")";
     return name + " answered " + http;
+}
+
+Error status_error(int status, std::string_view who, std::string_view api_message,
+                   std::string_view body) {
+    std::string detail = wire_excerpt(api_message, 500);
+    if (detail.empty()) detail = body.empty() ? "(no body)" : wire_excerpt(body);
+    return Error{code_for_status(status), status_summary(status, who) + ": " + detail};
 }
 
 } // namespace rio

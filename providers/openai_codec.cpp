@@ -144,7 +144,7 @@ Json openai_request(const ProviderRequest& request, const OpenAiSettings& settin
 
 std::vector<ProviderReport> OpenAiStream::on_event(const SseEvent& event) {
     std::vector<ProviderReport> out;
-    if (finished_) return out;
+    if (reply_.finished) return out;
     std::string_view data = event.data;
     std::size_t first = data.find_first_not_of(" \t\r\n");
     data = first == std::string_view::npos
@@ -156,17 +156,17 @@ std::vector<ProviderReport> OpenAiStream::on_event(const SseEvent& event) {
     }
     Json j = Json::parse(data, nullptr, false);
     if (j.is_discarded() || !j.is_object()) {
-        fail(out, ErrorCode::bad_response,
-             "malformed chunk from the server: " + wire_excerpt(event.data));
+        reply_.fail(out, ErrorCode::bad_response,
+                    "malformed chunk from the server: " + wire_excerpt(event.data));
         return out;
     }
     try {
         decode(j, out);
     } catch (const Json::exception& e) { // a shape we did not expect: still one clean error
-        if (!finished_)
-            fail(out, ErrorCode::bad_response,
-                 "unexpected chunk from the server (" + std::string(e.what()) +
-                     "): " + wire_excerpt(event.data));
+        if (!reply_.finished)
+            reply_.fail(out, ErrorCode::bad_response,
+                        "unexpected chunk from the server (" + std::string(e.what()) +
+                            "): " + wire_excerpt(event.data));
     }
     return out;
 }
@@ -176,14 +176,15 @@ void OpenAiStream::decode(const Json& j, std::vector<ProviderReport>& out) {
     if (error && !error->is_null()) {
         std::string message =
             error->is_string() ? error->get<std::string>() : text_at(*error, "message");
-        fail(out, stream_error_code(*error),
-             "the server reported an error: " +
-                 (message.empty() ? wire_excerpt(error->dump()) : wire_excerpt(message, 500)));
+        reply_.fail(out, stream_error_code(*error),
+                    "the server reported an error: " + (message.empty()
+                                                            ? wire_excerpt(error->dump())
+                                                            : wire_excerpt(message, 500)));
         return;
     }
     if (text_at(j, "object") == "error") { // vLLM's bare shape
-        fail(out, stream_error_code(j),
-             "the server reported an error: " + wire_excerpt(text_at(j, "message"), 500));
+        reply_.fail(out, stream_error_code(j),
+                    "the server reported an error: " + wire_excerpt(text_at(j, "message"), 500));
         return;
     }
     const Json* choices = field(j, "choices");
@@ -194,11 +195,12 @@ void OpenAiStream::decode(const Json& j, std::vector<ProviderReport>& out) {
             // a server sending both sends the same text twice.
             std::string reasoning = text_at(*delta, "reasoning_content");
             if (reasoning.empty()) reasoning = text_at(*delta, "reasoning");
-            if (!reasoning.empty()) emit(out, ProviderReport::thinking(std::move(reasoning)));
+            if (!reasoning.empty())
+                reply_.emit(out, ProviderReport::thinking(std::move(reasoning)));
             if (std::string text = text_at(*delta, "content"); !text.empty())
-                emit(out, ProviderReport::delta(std::move(text)));
+                reply_.emit(out, ProviderReport::delta(std::move(text)));
             if (std::string text = text_at(*delta, "refusal"); !text.empty())
-                emit(out, ProviderReport::delta(std::move(text)));
+                reply_.emit(out, ProviderReport::delta(std::move(text)));
             const Json* tool_calls = field(*delta, "tool_calls");
             if (tool_calls && tool_calls->is_array() && finish_reason_.empty())
                 add_call_pieces(*tool_calls);
@@ -208,7 +210,7 @@ void OpenAiStream::decode(const Json& j, std::vector<ProviderReport>& out) {
         if (!reason.empty() && finish_reason_.empty()) {
             finish_reason_ = reason;
             flush_calls(out);
-            if (finished_) return;
+            if (reply_.finished) return;
         }
     }
     // With include_usage it comes in a last chunk with no choices; some servers put it on the
@@ -244,60 +246,49 @@ void OpenAiStream::add_call_pieces(const Json& tool_calls) {
 void OpenAiStream::flush_calls(std::vector<ProviderReport>& out) {
     for (auto& [index, call] : calls_) {
         if (call.name.empty()) {
-            fail(out, ErrorCode::bad_response, "the server sent a tool call without a name");
+            reply_.fail(out, ErrorCode::bad_response, "the server sent a tool call without a name");
             return;
         }
         Json input =
             blank(call.arguments) ? Json::object() : Json::parse(call.arguments, nullptr, false);
         if (input.is_null()) input = Json::object(); // "null" for a tool without arguments
         if (input.is_discarded() || !input.is_object()) {
-            fail(out, ErrorCode::bad_response,
-                 "the server sent arguments for tool '" + call.name +
-                     "' that are not a JSON object (was the reply cut short?): " +
-                     wire_excerpt(call.arguments));
+            reply_.fail(out, ErrorCode::bad_response,
+                        "the server sent arguments for tool '" + call.name +
+                            "' that are not a JSON object (was the reply cut short?): " +
+                            wire_excerpt(call.arguments));
             return;
         }
         // Some local servers send no id; the result must still name its call.
         std::string id = call.id.empty() ? "call_" + std::to_string(index) : std::move(call.id);
         had_calls_ = true;
-        emit(out, ProviderReport::tool_call(ToolCall{std::move(id), call.name, std::move(input)}));
+        reply_.emit(
+            out, ProviderReport::tool_call(ToolCall{std::move(id), call.name, std::move(input)}));
     }
     calls_.clear();
 }
 
 void OpenAiStream::finish(std::vector<ProviderReport>& out) {
     flush_calls(out); // for a server that ends without a finish_reason
-    if (finished_) return;
+    if (reply_.finished) return;
     if (usage_.is_object() && !usage_.empty()) out.push_back(ProviderReport::usage(usage_));
     out.push_back(ProviderReport::done(stop_reason(finish_reason_, had_calls_)));
-    finished_ = true;
+    reply_.finished = true;
 }
 
 std::vector<ProviderReport> OpenAiStream::on_end_of_stream() {
     std::vector<ProviderReport> out;
-    if (finished_) return out;
+    if (reply_.finished) return out;
     if (!finish_reason_.empty())
         finish(out);
     else
-        fail(out, ErrorCode::bad_response, "the stream ended before the reply was complete");
+        reply_.fail(out, ErrorCode::bad_response, "the stream ended before the reply was complete");
     return out;
-}
-
-void OpenAiStream::emit(std::vector<ProviderReport>& out, ProviderReport report) {
-    output_ = true;
-    out.push_back(std::move(report));
-}
-
-void OpenAiStream::fail(std::vector<ProviderReport>& out, ErrorCode code, std::string message) {
-    out.push_back(ProviderReport::error(code, std::move(message)));
-    finished_ = true;
 }
 
 Error openai_http_error(int status, std::string_view body) {
     Json j = Json::parse(body, nullptr, false);
-    std::string detail = j.is_discarded() ? std::string() : wire_excerpt(envelope_message(j), 500);
-    if (detail.empty()) detail = body.empty() ? "(no body)" : wire_excerpt(body);
-    return Error{code_for_status(status), status_summary(status, "the server") + ": " + detail};
+    return status_error(status, "the server", j.is_discarded() ? "" : envelope_message(j), body);
 }
 
 } // namespace rio

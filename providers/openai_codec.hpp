@@ -6,6 +6,7 @@
 
 #include "core/agent/provider_contract.hpp"
 #include "core/error.hpp"
+#include "providers/reply_reports.hpp"
 #include "providers/sse.hpp"
 
 #include <cstdint>
@@ -39,11 +40,11 @@ public:
     std::vector<ProviderReport> on_end_of_stream();
 
     // True only after done or error; a finish_reason alone still waits for usage and [DONE].
-    bool finished() const { return finished_; }
+    bool finished() const { return reply_.finished; }
 
     // A delta, thinking or tool call has been reported, so retrying the request would show
     // the user a second, different reply.
-    bool produced_output() const { return output_; }
+    bool produced_output() const { return reply_.output; }
 
 private:
     struct PendingCall {
@@ -56,15 +57,12 @@ private:
     void add_call_pieces(const nlohmann::json& tool_calls);
     void flush_calls(std::vector<ProviderReport>& out);
     void finish(std::vector<ProviderReport>& out);
-    void emit(std::vector<ProviderReport>& out, ProviderReport report);
-    void fail(std::vector<ProviderReport>& out, ErrorCode code, std::string message);
 
     std::map<std::int64_t, PendingCall> calls_; // by the server's index, so in index order
     std::string finish_reason_;                 // as sent; empty until one arrives
     nlohmann::json usage_;                      // the latest usage seen, reported before done
     bool had_calls_ = false;
-    bool finished_ = false;
-    bool output_ = false;
+    ReplyReports reply_;
 };
 
 // For a response whose status is not 200; body is whatever came with it.
