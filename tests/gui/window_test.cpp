@@ -9,6 +9,7 @@
 #include "gui/main_window.hpp"
 #include "tests/gui/gui_support.hpp"
 
+#include <QAccessible>
 #include <QApplication>
 #include <QFontInfo>
 #include <QMouseEvent>
@@ -361,6 +362,17 @@ private slots:
                      std::string("s\nmore"));
     }
 
+    // QScintilla's own accessible counts characters up to the caret on every UI update
+    // (decision 0011); without a screen reader the editor gets Qt's plain one.
+    void editor_accessible_is_light_without_a_screen_reader() {
+        QVERIFY(!QAccessible::isActive());
+        CodeEditor editor(QStringLiteral("a.cpp"));
+        QAccessibleInterface* accessible = QAccessible::queryAccessibleInterface(&editor);
+        QVERIFY(accessible);
+        QCOMPARE(accessible->role(), QAccessible::EditableText);
+        QVERIFY(!accessible->textInterface());
+    }
+
     // Functional only: how fast it is lives in bench/gui_editor_bench.cpp.
     void large_file_opens_and_takes_keystrokes() {
         TempProject project;
@@ -373,7 +385,8 @@ private slots:
         QCOMPARE(editor->lines(), 100001);
         for (unsigned long position : {0ul, static_cast<unsigned long>(big.size())}) {
             editor->SendScintilla(QsciScintillaBase::SCI_GOTOPOS, position);
-            for (int i = 0; i < 5; ++i) QTest::keyClick(editor, Qt::Key_X);
+            for (int i = 0; i < 5; ++i)
+                QTest::keyClick(editor, Qt::Key_X);
         }
         Observer other(project);
         QVERIFY(other.ready());
