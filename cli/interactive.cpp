@@ -32,8 +32,7 @@ std::string trimmed(std::string_view s) {
 } // namespace
 
 InteractiveSession::InteractiveSession(asio::io_context& io, CoreLink& link, Terminal out)
-    : link_(link), out_(out), stdin_(io, ::dup(0)), signals_(io, SIGINT),
-      lines_(io, [this] {
+    : link_(link), out_(out), stdin_(io, ::dup(0)), signals_(io, SIGINT), lines_(io, [this] {
           input_ = Input::none; // the prompt is gone already
           interrupt();
       }) {}

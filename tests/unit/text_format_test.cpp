@@ -69,8 +69,15 @@ TEST(TextFormat, Utf8ValidatorRejectsEveryIllFormedClass) {
 
 TEST(TextFormat, ToValidUtf8ReplacesEachIllFormedRunWithOneReplacementCharacter) {
     EXPECT_EQ(to_valid_utf8("plain é"), "plain é");
-    EXPECT_EQ(to_valid_utf8("a\xFF" "b"), "a\uFFFD" "b");
-    EXPECT_EQ(to_valid_utf8("\xE2\x82" "x"), "\uFFFD" "x") << "a truncated sequence is one run";
+    EXPECT_EQ(to_valid_utf8("a\xFF"
+                            "b"),
+              "a\uFFFD"
+              "b");
+    EXPECT_EQ(to_valid_utf8("\xE2\x82"
+                            "x"),
+              "\uFFFD"
+              "x")
+        << "a truncated sequence is one run";
     EXPECT_EQ(to_valid_utf8("\xC0\xAF"), "\uFFFD\uFFFD") << "overlong bytes are two runs";
 }
 
