@@ -1,5 +1,7 @@
 #include "core/protocol.hpp"
 
+#include "core/json_parse.hpp"
+
 namespace rio {
 namespace {
 
@@ -10,14 +12,6 @@ std::string dump_line(const Json& value) {
     return out;
 }
 
-// nlohmann prefixes messages with "[json.exception.parse_error.101] "; users need the rest.
-std::string without_tag(const Json::exception& e) {
-    std::string_view what = e.what();
-    if (auto end = what.find("] "); what.front() == '[' && end != std::string_view::npos)
-        what.remove_prefix(end + 2);
-    return std::string(what);
-}
-
 bool valid_id(const Json& id) {
     return id.is_number_integer() || id.is_string();
 }
@@ -25,18 +19,14 @@ bool valid_id(const Json& id) {
 } // namespace
 
 std::variant<Request, RequestError> parse_request(std::string_view line) {
-    Json message;
-    try {
-        message = Json::parse(line);
-    } catch (const Json::parse_error& e) {
-        return RequestError{nullptr,
-                            make_error(ErrorCode::bad_request, "invalid JSON: " + without_tag(e))};
-    }
+    auto parsed = parse_json(line);
+    if (!parsed) return RequestError{nullptr, parsed.error()};
+    Json& message = *parsed;
     if (!message.is_object())
         return RequestError{nullptr,
                             make_error(ErrorCode::bad_request, "a request must be a JSON object")};
 
-    Json id = message.contains("id") ? message["id"] : Json(nullptr);
+    Json id = message.contains("id") ? std::move(message["id"]) : Json(nullptr);
     if (!valid_id(id))
         return RequestError{nullptr, make_error(ErrorCode::bad_request,
                                                 "a request needs an \"id\" (integer or string)")};
@@ -46,7 +36,7 @@ std::variant<Request, RequestError> parse_request(std::string_view line) {
         return RequestError{
             id, make_error(ErrorCode::bad_request, "a request needs an \"op\" (non-empty string)")};
 
-    Json params = message.contains("params") ? message["params"] : Json::object();
+    Json params = message.contains("params") ? std::move(message["params"]) : Json::object();
     if (params.is_null()) params = Json::object();
     if (!params.is_object())
         return RequestError{id,

@@ -5,13 +5,17 @@
 
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 
 namespace rio {
 
+class ProjectDir; // host/project_dir.hpp: the root as a descriptor, for I/O beneath it
+
 struct Workspace {
     std::optional<std::filesystem::path> root; // canonical; empty when no project is open
+    std::shared_ptr<const ProjectDir> dir;     // set with root
     std::map<std::string, Document, std::less<>> buffers;
 
     bool any_dirty() const {

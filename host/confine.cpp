@@ -1,5 +1,7 @@
 #include "host/confine.hpp"
 
+#include "host/project_dir.hpp"
+
 namespace rio {
 namespace {
 
@@ -37,7 +39,14 @@ Result<ProjectPath> confine(const fs::path& root, std::string_view requested) {
     if (!inside(root, real))
         return make_error(ErrorCode::refused,
                           "path leads outside the project through a symlink: " + shown);
-    return ProjectPath{real, relative_to(root, real)};
+    return ProjectPath{real, relative_to(root, real), nullptr};
+}
+
+Result<ProjectPath> confine(const std::shared_ptr<const ProjectDir>& dir,
+                            std::string_view requested) {
+    auto path = confine(dir->path(), requested);
+    if (path) path->dir = dir;
+    return path;
 }
 
 } // namespace rio

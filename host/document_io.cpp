@@ -1,11 +1,11 @@
 #include "host/document_io.hpp"
 
-#include "host/files.hpp"
+#include "host/project_files.hpp"
 
 namespace rio {
 
 Result<Document> load_document(const ProjectPath& path) {
-    auto bytes = read_file(path.real, path.rel);
+    auto bytes = read_project_file(path);
     if (!bytes) return bytes.error();
     auto decoded = decode_text(*bytes, path.rel);
     if (!decoded) return decoded.error();
@@ -18,7 +18,7 @@ Result<Document> load_document(const ProjectPath& path) {
 }
 
 Status disk_unchanged(const Document& doc, const ProjectPath& path) {
-    auto bytes = read_file(path.real, path.rel);
+    auto bytes = read_project_file(path);
     if (!bytes) return bytes.error().code == ErrorCode::not_found ? Status(Ok{}) : bytes.error();
     if (fingerprint(*bytes) != doc.disk_fingerprint)
         return make_error(ErrorCode::conflict, doc.path +
@@ -29,7 +29,7 @@ Status disk_unchanged(const Document& doc, const ProjectPath& path) {
 
 Status save_document(Document& doc, const ProjectPath& path) {
     std::string bytes = encode_text(doc.text, doc.encoding);
-    if (Status s = write_file_atomic(path.real, bytes, doc.path); !s) return s;
+    if (Status s = write_project_file(path, bytes); !s) return s;
     doc.disk_fingerprint = fingerprint(bytes);
     doc.saved_version = doc.version;
     return Ok{};

@@ -4,7 +4,10 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
+#include <csignal>
 #include <cstring>
+#include <dirent.h>
 #include <fcntl.h>
 #include <random>
 #include <sys/stat.h>
@@ -13,6 +16,8 @@
 
 namespace rio {
 namespace {
+
+constexpr std::string_view temp_marker = ".rio-";
 
 Status write_all(int fd, std::string_view bytes) {
     while (!bytes.empty()) {
@@ -26,28 +31,63 @@ Status write_all(int fd, std::string_view bytes) {
     return Ok{};
 }
 
-// Creates the temporary file with mode 0666 so the umask applies as for any new file.
-Result<std::filesystem::path> create_temp_beside(const std::filesystem::path& path, int& fd_out) {
+// ".<leaf>.rio-<n>": hidden, next to the file, and recognisable as rio's when stale.
+bool is_temp_name(std::string_view leaf) {
+    std::size_t at = leaf.rfind(temp_marker);
+    if (!leaf.starts_with('.') || at == std::string_view::npos || at < 2) return false;
+    std::string_view digits = leaf.substr(at + temp_marker.size());
+    return !digits.empty() && digits.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
+// The journal entry of one temporary file: "<pid>-<n>", holding the file's path. Written
+// without fsync: it must survive the process being killed, which the page cache does.
+class JournalEntry {
+public:
+    JournalEntry(const std::filesystem::path& journal, unsigned long n,
+                 const std::filesystem::path& temp) {
+        if (journal.empty()) return;
+        std::error_code ec;
+        std::filesystem::create_directories(journal, ec);
+        entry_ = journal / (std::to_string(::getpid()) + "-" + std::to_string(n));
+        UniqueFd fd(::open(entry_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600));
+        if (fd.fd < 0 || !write_all(fd.fd, temp.string())) entry_.clear();
+    }
+    ~JournalEntry() {
+        if (!entry_.empty()) ::unlink(entry_.c_str());
+    }
+    JournalEntry(const JournalEntry&) = delete;
+    JournalEntry& operator=(const JournalEntry&) = delete;
+
+private:
+    std::filesystem::path entry_;
+};
+
+struct Temp {
+    UniqueFd fd;
+    std::string leaf;
+    unsigned long n = 0;
+};
+
+// Created with mode 0666 so the umask applies as for any new file.
+Result<Temp> create_temp(const WriteTarget& target) {
     std::random_device seed;
     std::mt19937_64 rng(seed());
     for (int attempt = 0; attempt < 100; ++attempt) {
-        auto temp = path.parent_path() /
-                    ("." + path.filename().string() + ".rio-" + std::to_string(rng() % 1000000));
-        int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-        if (fd >= 0) {
-            fd_out = fd;
-            return temp;
-        }
+        unsigned long n = rng() % 1000000;
+        std::string leaf = "." + target.leaf + std::string(temp_marker) + std::to_string(n);
+        int fd = ::openat(target.folder_fd, leaf.c_str(),
+                          O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0666);
+        if (fd >= 0) return Temp{UniqueFd(fd), std::move(leaf), n};
         if (errno != EEXIST) return make_error(ErrorCode::io_error, std::strerror(errno));
     }
     return make_error(ErrorCode::io_error, "could not find a free temporary file name");
 }
 
-// Makes the rename durable. Best effort: once rename succeeded the new bytes are what every
-// reader sees, so reporting the save as failed would be the bigger lie.
-void fsync_dir(const std::filesystem::path& dir) {
-    UniqueFd fd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-    if (fd.fd >= 0) (void)::fsync(fd.fd);
+bool process_alive(std::string_view pid_text) {
+    int pid = 0;
+    auto [end, ec] = std::from_chars(pid_text.data(), pid_text.data() + pid_text.size(), pid);
+    if (ec != std::errc() || pid <= 0) return false;
+    return ::kill(pid, 0) == 0 || errno == EPERM;
 }
 
 } // namespace
@@ -66,14 +106,15 @@ Error errno_error(int err, std::string_view action, std::string_view name) {
     }
 }
 
-Result<std::string> read_file(const std::filesystem::path& path, std::string_view name) {
-    UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
-    if (fd.fd < 0) return errno_error(errno, "read", name);
+Result<std::string> read_all(int fd, std::string_view name) {
     struct stat st {};
-    if (::fstat(fd.fd, &st) != 0) return errno_error(errno, "read", name);
+    if (::fstat(fd, &st) != 0) return errno_error(errno, "read", name);
     if (S_ISDIR(st.st_mode)) return errno_error(EISDIR, "read", name);
     if (!S_ISREG(st.st_mode))
-        return make_error(ErrorCode::refused, std::string(name) + " is not a regular file");
+        return make_error(ErrorCode::refused,
+                          std::string(name) +
+                              " is not a regular file (a pipe, socket or device); rio reads "
+                              "only regular files");
     if (static_cast<std::uint64_t>(st.st_size) > max_file_bytes)
         return make_error(ErrorCode::refused,
                           std::string(name) + " is too large (" + std::to_string(st.st_size) +
@@ -83,7 +124,7 @@ Result<std::string> read_file(const std::filesystem::path& path, std::string_vie
     std::size_t got = 0;
     for (;;) {
         if (got == bytes.size()) bytes.resize(std::min(max_file_bytes + 1, got * 2 + 4096));
-        ssize_t n = ::read(fd.fd, bytes.data() + got, bytes.size() - got);
+        ssize_t n = ::read(fd, bytes.data() + got, bytes.size() - got);
         if (n < 0 && errno == EINTR) continue;
         if (n < 0) return errno_error(errno, "read", name);
         if (n == 0) break;
@@ -95,71 +136,125 @@ Result<std::string> read_file(const std::filesystem::path& path, std::string_vie
     return bytes;
 }
 
-Status write_file_atomic(const std::filesystem::path& path, std::string_view bytes,
-                         std::string_view name) {
+Result<std::string> read_file(const std::filesystem::path& path, std::string_view name) {
+    UniqueFd fd(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC));
+    if (fd.fd < 0) return errno_error(errno, "read", name);
+    return read_all(fd.fd, name);
+}
+
+Status write_file_atomic(const WriteTarget& target, std::string_view bytes, std::string_view name,
+                         const std::filesystem::path& journal) {
     auto failed = [&](const Error& e) {
         return make_error(ErrorCode::io_error,
                           "cannot save " + std::string(name) + ": " + e.message);
     };
     struct stat original {};
-    bool existed = ::stat(path.c_str(), &original) == 0;
+    bool existed =
+        ::fstatat(target.folder_fd, target.leaf.c_str(), &original, AT_SYMLINK_NOFOLLOW) == 0;
     if (!existed && errno != ENOENT) return errno_error(errno, "save", name);
     if (existed && !S_ISREG(original.st_mode))
         return make_error(ErrorCode::refused, std::string(name) + " is not a regular file");
 
-    int raw_fd = -1;
-    auto temp = create_temp_beside(path, raw_fd);
+    auto temp = create_temp(target);
     if (!temp) return failed(temp.error());
-    UniqueFd fd(raw_fd);
+    JournalEntry noted(journal, temp->n, target.folder / temp->leaf);
     auto discard = [&](const Error& e) {
-        ::unlink(temp->c_str());
+        ::unlinkat(target.folder_fd, temp->leaf.c_str(), 0);
         return failed(e);
     };
-
+    int fd = temp->fd.fd;
     if (existed) {
-        if (::fchmod(fd.fd, original.st_mode & 07777) != 0)
+        if (::fchmod(fd, original.st_mode & 07777) != 0)
             return discard(make_error(ErrorCode::io_error, std::strerror(errno)));
         // Only root can give a file away; for everyone else the owner is already theirs.
-        if (::geteuid() == 0) (void)!::fchown(fd.fd, original.st_uid, original.st_gid);
+        if (::geteuid() == 0) (void)!::fchown(fd, original.st_uid, original.st_gid);
     }
-    if (Status s = write_all(fd.fd, bytes); !s) return discard(s.error());
-    if (::fsync(fd.fd) != 0) return discard(make_error(ErrorCode::io_error, std::strerror(errno)));
-    if (::close(fd.release()) != 0)
+    if (Status s = write_all(fd, bytes); !s) return discard(s.error());
+    if (::fsync(fd) != 0) return discard(make_error(ErrorCode::io_error, std::strerror(errno)));
+    if (::close(temp->fd.release()) != 0)
         return discard(make_error(ErrorCode::io_error, std::strerror(errno)));
-    if (::rename(temp->c_str(), path.c_str()) != 0)
+    if (::renameat(target.folder_fd, temp->leaf.c_str(), target.folder_fd, target.leaf.c_str()) !=
+        0)
         return discard(make_error(ErrorCode::io_error, std::strerror(errno)));
-    fsync_dir(path.parent_path());
+    // Makes the rename durable. Best effort: once rename succeeded the new bytes are what
+    // every reader sees, so reporting the save as failed would be the bigger lie.
+    (void)::fsync(target.folder_fd);
     return Ok{};
 }
 
-Result<std::vector<DirEntry>> list_dir(const std::filesystem::path& path, std::string_view name) {
-    namespace fs = std::filesystem;
+Status write_file_atomic(const std::filesystem::path& path, std::string_view bytes,
+                         std::string_view name) {
+    std::filesystem::path folder = path.parent_path().empty() ? "." : path.parent_path();
+    UniqueFd fd(::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    if (fd.fd < 0)
+        return make_error(ErrorCode::io_error,
+                          "cannot save " + std::string(name) + ": " + std::strerror(errno));
+    return write_file_atomic(WriteTarget{fd.fd, folder, path.filename().string()}, bytes, name);
+}
+
+std::size_t remove_stale_temp_files(const std::filesystem::path& journal) {
+    std::size_t removed = 0;
     std::error_code ec;
-    fs::directory_iterator it(path, ec);
-    if (ec) return errno_error(ec.value(), "list", name);
+    for (std::filesystem::directory_iterator it(journal, ec), end; !ec && it != end;
+         it.increment(ec)) {
+        std::string entry = it->path().filename().string();
+        if (process_alive(std::string_view(entry).substr(0, entry.find('-')))) continue;
+        auto named = read_file(it->path(), entry);
+        if (named) {
+            std::filesystem::path temp(*named);
+            struct stat st {};
+            // Only ever a file rio named as its own temporary: the entry is not trusted
+            // further than that.
+            if (is_temp_name(temp.filename().string()) && ::lstat(temp.c_str(), &st) == 0 &&
+                S_ISREG(st.st_mode) && ::unlink(temp.c_str()) == 0)
+                ++removed;
+        }
+        ::unlink(it->path().c_str());
+    }
+    return removed;
+}
+
+Result<std::vector<DirEntry>> list_dir(int fd, std::string_view name) {
+    DIR* dir = ::fdopendir(fd);
+    if (!dir) {
+        int err = errno;
+        ::close(fd);
+        return errno_error(err, "list", name);
+    }
     std::vector<DirEntry> entries;
-    for (; it != fs::directory_iterator(); it.increment(ec)) {
-        if (ec) return errno_error(ec.value(), "list", name);
+    errno = 0;
+    while (const dirent* e = ::readdir(dir)) {
+        std::string_view leaf = e->d_name;
+        if (leaf == "." || leaf == "..") continue;
         DirEntry entry;
-        entry.name = it->path().filename().string();
-        entry.link = it->is_symlink(ec);
-        fs::file_status target = it->status(ec); // follows links; a dangling one is "other"
-        if (fs::is_directory(target)) {
+        entry.name = std::string(leaf);
+        struct stat st {};
+        entry.link = ::fstatat(::dirfd(dir), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+                     S_ISLNK(st.st_mode);
+        // A link counts as what it points to; a dangling one is "other".
+        bool known = !entry.link || ::fstatat(::dirfd(dir), e->d_name, &st, 0) == 0;
+        if (known && S_ISDIR(st.st_mode)) {
             entry.type = "dir";
-        } else if (fs::is_regular_file(target)) {
+        } else if (known && S_ISREG(st.st_mode)) {
             entry.type = "file";
-            entry.size = it->file_size(ec);
+            entry.size = static_cast<std::uint64_t>(st.st_size);
         } else {
             entry.type = "other";
         }
-        ec.clear();
         entries.push_back(std::move(entry));
     }
+    ::closedir(dir);
     std::sort(entries.begin(), entries.end(), [](const DirEntry& a, const DirEntry& b) {
         bool a_dir = a.type == "dir", b_dir = b.type == "dir";
         return a_dir != b_dir ? a_dir : a.name < b.name;
     });
     return entries;
+}
+
+Result<std::vector<DirEntry>> list_dir(const std::filesystem::path& path, std::string_view name) {
+    int fd = ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return errno_error(errno, "list", name);
+    return list_dir(fd, name);
 }
 
 } // namespace rio

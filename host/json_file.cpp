@@ -1,5 +1,6 @@
 #include "host/json_file.hpp"
 
+#include "core/json_parse.hpp"
 #include "host/files.hpp"
 
 namespace rio {
@@ -10,8 +11,11 @@ Result<nlohmann::json> load_json_file(const std::filesystem::path& path) {
         if (text.error().code == ErrorCode::not_found) return nlohmann::json::object();
         return text.error();
     }
-    nlohmann::json value = nlohmann::json::parse(*text, nullptr, false);
-    if (value.is_discarded() || !value.is_object())
+    // Settings files are written by people, who leave comments in them.
+    auto value = parse_json(*text, {.comments = true});
+    if (!value)
+        return make_error(ErrorCode::bad_request, path.string() + ": " + value.error().message);
+    if (!value->is_object())
         return make_error(ErrorCode::bad_request, path.string() + " is not a JSON object");
     return value;
 }

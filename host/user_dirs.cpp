@@ -19,6 +19,9 @@ UserDirs find_user_dirs(const fs::path& executable) {
     UserDirs dirs;
     dirs.config = from_env("XDG_CONFIG_HOME", ".config");
     dirs.data = from_env("XDG_DATA_HOME", ".local/share");
+    dirs.state = from_env("XDG_STATE_HOME", ".local/state");
+    const char* runtime = std::getenv("XDG_RUNTIME_DIR");
+    dirs.runtime = runtime && *runtime ? fs::path(runtime) / "rio" : dirs.state / "runtime";
     std::error_code ec;
     fs::path installed = fs::weakly_canonical(executable, ec).parent_path() / "../share/rio";
     if (const char* v = std::getenv("RIO_SHARE_DIR"); v && *v)

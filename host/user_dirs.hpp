@@ -6,9 +6,14 @@
 namespace rio {
 
 struct UserDirs {
-    std::filesystem::path share;  // shipped: agent/prompt.md, agent/plan.md, manual/
-    std::filesystem::path config; // $XDG_CONFIG_HOME/rio: prompt overrides, allow-list
-    std::filesystem::path data;   // $XDG_DATA_HOME/rio: secrets
+    std::filesystem::path share;   // shipped: agent/prompt.md, agent/plan.md, manual/
+    std::filesystem::path config;  // $XDG_CONFIG_HOME/rio: prompt overrides, allow-list, trust
+    std::filesystem::path data;    // $XDG_DATA_HOME/rio: secrets
+    std::filesystem::path state;   // $XDG_STATE_HOME/rio: sessions, the write journal
+    std::filesystem::path runtime; // $XDG_RUNTIME_DIR/rio (else under state): listener tokens
+
+    // The folder where atomic project writes note their temporary files (host/files).
+    std::filesystem::path write_journal() const { return state / "pending-writes"; }
 };
 
 // share: $RIO_SHARE_DIR, else ../share/rio beside the executable (an install), else the

@@ -1,6 +1,6 @@
 #include "core/params.hpp"
 #include "core/text_format.hpp"
-#include "host/files.hpp"
+#include "host/project_files.hpp"
 #include "ops/ops.hpp"
 #include "ops/project_access.hpp"
 
@@ -12,7 +12,7 @@ void register_fs_ops(Dispatcher& dispatcher, OpContext& context) {
     dispatcher.add("fs.list", [&ws](const Call& call) -> Result<Json> {
         auto path = project_path(ws, optional_string(call.params, "path").value_or("."));
         if (!path) return path.error();
-        auto entries = list_dir(path->real, path->rel);
+        auto entries = list_project_dir(*path);
         if (!entries) return entries.error();
         Json list = Json::array();
         for (const DirEntry& e : *entries) {
@@ -27,7 +27,7 @@ void register_fs_ops(Dispatcher& dispatcher, OpContext& context) {
     dispatcher.add("fs.read", [&ws](const Call& call) -> Result<Json> {
         auto path = project_path(ws, require_string(call.params, "path"));
         if (!path) return path.error();
-        auto bytes = read_file(path->real, path->rel);
+        auto bytes = read_project_file(*path);
         if (!bytes) return bytes.error();
         auto decoded = decode_text(*bytes, path->rel);
         if (!decoded) return decoded.error();

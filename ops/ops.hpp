@@ -10,6 +10,7 @@ namespace rio {
 struct OpContext {
     Workspace& workspace;
     Emit emit;
+    std::filesystem::path write_journal; // UserDirs::write_journal
 };
 
 void register_session_ops(Dispatcher& dispatcher, OpContext& context);

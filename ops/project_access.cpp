@@ -1,5 +1,7 @@
 #include "ops/project_access.hpp"
 
+#include "host/project_dir.hpp"
+
 namespace rio {
 
 Result<std::filesystem::path> project_root(std::string_view requested) {
@@ -14,9 +16,25 @@ Result<std::filesystem::path> project_root(std::string_view requested) {
     return root;
 }
 
+Status open_project(Workspace& workspace, const std::filesystem::path& root,
+                    const std::filesystem::path& journal) {
+    auto dir = ProjectDir::open(root, journal);
+    if (!dir) return dir.error();
+    workspace.buffers.clear();
+    workspace.root = root;
+    workspace.dir = std::move(*dir);
+    return Ok{};
+}
+
+void close_project(Workspace& workspace) {
+    workspace.buffers.clear();
+    workspace.root.reset();
+    workspace.dir.reset();
+}
+
 Result<ProjectPath> project_path(const Workspace& workspace, std::string_view requested) {
     if (!workspace.root) return make_error(ErrorCode::no_project, "no project is open");
-    return confine(*workspace.root, requested);
+    return confine(workspace.dir, requested);
 }
 
 Result<BufferRef> open_buffer(Workspace& workspace, std::string_view requested) {

@@ -30,8 +30,7 @@ void register_project_ops(Dispatcher& dispatcher, OpContext& context) {
         if (!root) return root.error();
         if (ws.root == *root) return describe(ws);
         if (Status s = may_drop_buffers(ws, call.params); !s) return s.error();
-        ws.buffers.clear();
-        ws.root = *root;
+        if (Status s = open_project(ws, *root, context.write_journal); !s) return s.error();
         context.emit("project.changed", describe(ws));
         return describe(ws);
     });
@@ -39,8 +38,7 @@ void register_project_ops(Dispatcher& dispatcher, OpContext& context) {
     dispatcher.add("project.close", [&ws, &context](const Call& call) -> Result<Json> {
         if (!ws.root) return make_error(ErrorCode::no_project, "no project is open");
         if (Status s = may_drop_buffers(ws, call.params); !s) return s.error();
-        ws.buffers.clear();
-        ws.root.reset();
+        close_project(ws);
         context.emit("project.changed", describe(ws));
         return Json::object();
     });

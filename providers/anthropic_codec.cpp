@@ -1,5 +1,6 @@
 #include "providers/anthropic_codec.hpp"
 
+#include "core/json_parse.hpp"
 #include "providers/http_status.hpp"
 
 #include <algorithm>
@@ -120,12 +121,14 @@ std::vector<ProviderReport> AnthropicStream::on_event(const SseEvent& event) {
     if (event.type != "message" &&
         std::find(known_events.begin(), known_events.end(), event.type) == known_events.end())
         return out;
-    Json j = Json::parse(event.data, nullptr, false);
-    if (j.is_discarded() || !j.is_object()) {
+    auto parsed = parse_json(event.data);
+    if (!parsed || !parsed->is_object()) {
+        std::string why = parsed ? std::string() : refusal_note(parsed.error());
         reply_.fail(out, ErrorCode::bad_response,
-                    "malformed event from Anthropic: " + wire_excerpt(event.data));
+                    "malformed event from Anthropic" + why + ": " + wire_excerpt(event.data));
         return out;
     }
+    Json& j = *parsed;
     if (!j.contains("type")) j["type"] = event.type; // the name stands in for a missing type
     try {
         decode(j, out);
@@ -226,6 +229,9 @@ void AnthropicStream::block_delta(const Json& j, std::vector<ProviderReport>& ou
         block->signature += text_at(*delta, "signature");
     } else if (type == "input_json_delta" && block) {
         block->text += text_at(*delta, "partial_json");
+        if (block->text.size() > max_tool_input_bytes)
+            reply_.fail(out, ErrorCode::bad_response,
+                        tool_input_too_large("Anthropic", block->name));
     }
 }
 
@@ -243,22 +249,23 @@ void AnthropicStream::stop_block(const Json& j, std::vector<ProviderReport>& out
              {"block",
               {{"type", "thinking"}, {"thinking", block.text}, {"signature", block.signature}}}}));
     } else if (block.type == "tool_use") {
-        Json input;
-        if (block.text.find_first_not_of(" \t\r\n") == std::string::npos) {
-            // No input_json_delta at all, or only empty ones: a tool without arguments.
-            input = block.start_input.is_object() ? block.start_input : Json::object();
-        } else {
-            input = Json::parse(block.text, nullptr, false);
-        }
-        if (input.is_discarded() || !input.is_object()) {
+        // No input_json_delta at all, or only empty ones: a tool without arguments.
+        bool blank = block.text.find_first_not_of(" \t\r\n") == std::string::npos;
+        auto input =
+            blank ? Result<Json>(block.start_input.is_object() ? block.start_input : Json::object())
+                  : parse_json(block.text);
+        if (!input || !input->is_object()) {
+            std::string note = input ? std::string() : refusal_note(input.error());
+            std::string problem = note.empty()
+                                      ? "' that is not a JSON object (was the reply cut short?)"
+                                      : "' that is refused" + note;
             reply_.fail(out, ErrorCode::bad_response,
-                        "Anthropic sent input for tool '" + block.name +
-                            "' that is not a JSON object (was the reply cut short?): " +
+                        "Anthropic sent input for tool '" + block.name + problem + ": " +
                             wire_excerpt(block.text));
             return;
         }
         reply_.emit(out,
-                    ProviderReport::tool_call(ToolCall{block.id, block.name, std::move(input)}));
+                    ProviderReport::tool_call(ToolCall{block.id, block.name, std::move(*input)}));
     }
 }
 
@@ -279,9 +286,8 @@ std::vector<ProviderReport> AnthropicStream::on_end_of_stream() {
 
 Error anthropic_http_error(int status, std::string_view body) {
     std::string message;
-    Json j = Json::parse(body, nullptr, false);
-    if (const Json* error = j.is_discarded() ? nullptr : field(j, "error"))
-        message = text_at(*error, "message");
+    if (auto j = parse_json(body))
+        if (const Json* error = field(*j, "error")) message = text_at(*error, "message");
     return status_error(status, "Anthropic", message, body);
 }
 

@@ -1,5 +1,6 @@
 #include "providers/openai_codec.hpp"
 
+#include "core/json_parse.hpp"
 #include "providers/http_status.hpp"
 
 namespace rio {
@@ -154,12 +155,14 @@ std::vector<ProviderReport> OpenAiStream::on_event(const SseEvent& event) {
         finish(out);
         return out;
     }
-    Json j = Json::parse(data, nullptr, false);
-    if (j.is_discarded() || !j.is_object()) {
+    auto parsed = parse_json(data);
+    if (!parsed || !parsed->is_object()) {
+        std::string why = parsed ? std::string() : refusal_note(parsed.error());
         reply_.fail(out, ErrorCode::bad_response,
-                    "malformed chunk from the server: " + wire_excerpt(event.data));
+                    "malformed chunk from the server" + why + ": " + wire_excerpt(event.data));
         return out;
     }
+    Json& j = *parsed;
     try {
         decode(j, out);
     } catch (const Json::exception& e) { // a shape we did not expect: still one clean error
@@ -202,8 +205,15 @@ void OpenAiStream::decode(const Json& j, std::vector<ProviderReport>& out) {
             if (std::string text = text_at(*delta, "refusal"); !text.empty())
                 reply_.emit(out, ProviderReport::delta(std::move(text)));
             const Json* tool_calls = field(*delta, "tool_calls");
-            if (tool_calls && tool_calls->is_array() && finish_reason_.empty())
+            if (tool_calls && tool_calls->is_array() && finish_reason_.empty()) {
                 add_call_pieces(*tool_calls);
+                for (const auto& [index, call] : calls_)
+                    if (call.arguments.size() > max_tool_input_bytes) {
+                        reply_.fail(out, ErrorCode::bad_response,
+                                    tool_input_too_large("the server", call.name));
+                        return;
+                    }
+            }
         }
         // The calls are complete here, but usage and [DONE] may still follow: hold done.
         std::string reason = text_at(choice, "finish_reason");
@@ -249,13 +259,16 @@ void OpenAiStream::flush_calls(std::vector<ProviderReport>& out) {
             reply_.fail(out, ErrorCode::bad_response, "the server sent a tool call without a name");
             return;
         }
-        Json input =
-            blank(call.arguments) ? Json::object() : Json::parse(call.arguments, nullptr, false);
-        if (input.is_null()) input = Json::object(); // "null" for a tool without arguments
-        if (input.is_discarded() || !input.is_object()) {
+        auto input =
+            blank(call.arguments) ? Result<Json>(Json::object()) : parse_json(call.arguments);
+        if (input && input->is_null()) input = Json::object(); // "null": no arguments
+        if (!input || !input->is_object()) {
+            std::string note = input ? std::string() : refusal_note(input.error());
+            std::string problem = note.empty()
+                                      ? "' that is not a JSON object (was the reply cut short?)"
+                                      : "' that is refused" + note;
             reply_.fail(out, ErrorCode::bad_response,
-                        "the server sent arguments for tool '" + call.name +
-                            "' that are not a JSON object (was the reply cut short?): " +
+                        "the server sent arguments for tool '" + call.name + problem + ": " +
                             wire_excerpt(call.arguments));
             return;
         }
@@ -263,7 +276,7 @@ void OpenAiStream::flush_calls(std::vector<ProviderReport>& out) {
         std::string id = call.id.empty() ? "call_" + std::to_string(index) : std::move(call.id);
         had_calls_ = true;
         reply_.emit(
-            out, ProviderReport::tool_call(ToolCall{std::move(id), call.name, std::move(input)}));
+            out, ProviderReport::tool_call(ToolCall{std::move(id), call.name, std::move(*input)}));
     }
     calls_.clear();
 }
@@ -287,8 +300,8 @@ std::vector<ProviderReport> OpenAiStream::on_end_of_stream() {
 }
 
 Error openai_http_error(int status, std::string_view body) {
-    Json j = Json::parse(body, nullptr, false);
-    return status_error(status, "the server", j.is_discarded() ? "" : envelope_message(j), body);
+    auto j = parse_json(body);
+    return status_error(status, "the server", j ? envelope_message(*j) : "", body);
 }
 
 } // namespace rio

@@ -1,5 +1,6 @@
 #include "providers/registry.hpp"
 
+#include "core/json_parse.hpp"
 #include "host/json_file.hpp"
 #include "host/loopback_get.hpp"
 #include "host/secrets.hpp"
@@ -42,11 +43,12 @@ std::string as_text(const Json& value) {
 
 // The first model id of an OpenAI-style {"data": [{"id": ...}]} list.
 std::string first_model(const std::string& body) {
-    Json list = Json::parse(body, nullptr, false);
-    if (list.is_discarded() || !list.contains("data") || !list["data"].is_array() ||
-        list["data"].empty())
+    auto list = parse_json(body);
+    if (!list || !list->is_object() || !list->contains("data") || !(*list)["data"].is_array() ||
+        (*list)["data"].empty() || !(*list)["data"][0].is_object())
         return "";
-    return list["data"][0].value("id", "");
+    const Json& id = (*list)["data"][0].value("id", Json());
+    return id.is_string() ? id.get<std::string>() : "";
 }
 
 Status check_option(const OptionSpec& spec, const std::string& value) {
@@ -278,13 +280,13 @@ void ProviderRegistry::list_models(std::string_view provider,
         if (state->first != 200)
             return done(make_error(ErrorCode::bad_response,
                                    "the model list answered HTTP " + std::to_string(state->first)));
-        Json list = Json::parse(state->second, nullptr, false);
-        if (list.is_discarded() || !list.contains("data") || !list["data"].is_array())
+        auto list = parse_json(state->second);
+        if (!list || !list->is_object() || !list->contains("data") || !(*list)["data"].is_array())
             return done(
                 make_error(ErrorCode::bad_response, "the model list is not the expected JSON"));
         Json models = Json::array();
-        for (const Json& m : list["data"])
-            if (m.contains("id") && m["id"].is_string()) models.push_back(m["id"]);
+        for (const Json& m : (*list)["data"])
+            if (m.is_object() && m.contains("id") && m["id"].is_string()) models.push_back(m["id"]);
         done(Json{{"models", models}});
     };
     http_.start(std::move(get), std::move(callbacks));

@@ -6,10 +6,17 @@
 #include "core/agent/provider_contract.hpp"
 
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 namespace rio {
+
+// One tool call's arguments, as JSON text: far more than any real call (a whole file for
+// create_file), little enough that a runaway reply cannot take the core's memory with it.
+inline constexpr std::size_t max_tool_input_bytes = 16u * 1024 * 1024;
+
+std::string tool_input_too_large(std::string_view who, std::string_view tool);
 
 struct ReplyReports {
     bool finished = false;

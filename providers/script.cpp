@@ -2,6 +2,7 @@
 // step. It ignores the tools it was offered — which is how tests prove the core refuses
 // calls it did not offer. Optional `"log": FILE` appends, per call, what the provider was
 // given (tools, system prompt, conversation) as one JSON line.
+#include "core/json_parse.hpp"
 #include "host/files.hpp"
 #include "providers/provider.hpp"
 #include "providers/streaming.hpp"
@@ -54,11 +55,8 @@ Result<Step> parse_step(const Json& j, const std::string& where) {
     return step;
 }
 
-Result<Script> load_script(const std::string& path) {
-    auto bytes = read_file(path, path);
-    if (!bytes) return bytes.error();
-    Json j = Json::parse(*bytes, nullptr, false);
-    if (j.is_discarded() || !j.is_object() || !j.contains("steps") || !j["steps"].is_array())
+Result<Script> parse_script(const Json& j, const std::string& path) {
+    if (!j.is_object() || !j.contains("steps") || !j["steps"].is_array())
         return make_error(ErrorCode::bad_request,
                           "script " + path + " must be a JSON object with a \"steps\" array");
     Script script;
@@ -74,6 +72,18 @@ Result<Script> load_script(const std::string& path) {
         script.log = log.string();
     }
     return script;
+}
+
+Result<Script> load_script(const std::string& path) {
+    auto bytes = read_file(path, path);
+    if (!bytes) return bytes.error();
+    auto j = parse_json(*bytes);
+    if (!j) return make_error(ErrorCode::bad_request, "script " + path + ": " + j.error().message);
+    try {
+        return parse_script(*j, path);
+    } catch (const Json::exception& e) { // a field of the wrong type, say "delay_ms": "soon"
+        return make_error(ErrorCode::bad_request, "script " + path + ": " + json_error_text(e));
+    }
 }
 
 void log_call(const Script& script, const ProviderRequest& request) {

@@ -5,6 +5,7 @@
 #include "core/params.hpp"
 #include "core/unified_diff.hpp"
 #include "host/document_io.hpp"
+#include "host/project_files.hpp"
 #include "tools/project_file.hpp"
 #include "tools/tool_context.hpp"
 
@@ -86,10 +87,11 @@ ToolReport create_file_tool(ToolContext& context, const RunTool& run) {
         return tool_error(run, path->rel + " already exists; use edit_file to change it.");
     if (run.stage == ToolStage::prepare) return tool_ok(run, {}, proposal(*path, "", content));
 
-    std::filesystem::create_directories(path->real.parent_path(), ec);
-    if (ec)
-        return tool_error(run,
-                          "Could not create the folder for " + path->rel + ": " + ec.message());
+    auto folder = tool_path(context.workspace, path->rel.substr(0, path->rel.rfind('/') + 1));
+    if (!folder) return tool_error(run, folder.error().message);
+    if (Status s = make_project_folders(*folder); !s)
+        return tool_error(run, "Could not create the folder for " + path->rel + ": " +
+                                   s.error().message);
     Document doc;
     doc.path = path->rel;
     doc.text = content;

@@ -2,7 +2,7 @@
 
 #include "core/buffer_events.hpp"
 #include "host/document_io.hpp"
-#include "host/files.hpp"
+#include "host/project_files.hpp"
 #include "tools/project_file.hpp"
 
 #include <algorithm>
@@ -22,13 +22,14 @@ void announce(const Emit& emit, const std::string& rel) {
 Result<std::string> file_plan(Workspace& workspace, const Emit& emit, std::string_view title,
                               std::string_view plan, std::time_t now) {
     if (!workspace.root) return std::string();
+    auto folder = tool_path(workspace, ".rio/plans");
+    if (!folder) return folder.error();
+    if (Status s = make_project_folders(*folder); !s) return s.error();
     std::error_code ec;
-    fs::create_directories(*workspace.root / ".rio/plans", ec);
-    if (ec) return make_error(ErrorCode::io_error, "cannot create .rio/plans: " + ec.message());
     std::string slug = plan_slug(title);
     for (int attempt = 1;; ++attempt) {
         std::string rel = plan_file_path(now, slug, attempt);
-        auto path = confine(*workspace.root, rel);
+        auto path = tool_path(workspace, rel);
         if (!path) return path.error();
         if (fs::exists(path->real, ec)) continue;
         Document doc;
@@ -73,7 +74,9 @@ Status mark_plan(Workspace& workspace, const Emit& emit, std::string_view rel,
 Result<Json> list_plans(const Workspace& workspace) {
     if (!workspace.root) return make_error(ErrorCode::no_project, "no project is open");
     Json plans = Json::array();
-    auto entries = list_dir(*workspace.root / ".rio/plans", ".rio/plans");
+    auto folder = tool_path(workspace, ".rio/plans");
+    if (!folder) return folder.error();
+    auto entries = list_project_dir(*folder);
     if (!entries) {
         if (entries.error().code == ErrorCode::not_found) return Json{{"plans", plans}};
         return entries.error();

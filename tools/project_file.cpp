@@ -8,7 +8,7 @@ Result<ProjectPath> tool_path(const Workspace& workspace, std::string_view reque
     if (!workspace.root)
         return make_error(ErrorCode::no_project,
                           "No project is open, so there are no files to work with.");
-    return confine(*workspace.root, requested);
+    return confine(workspace.dir, requested);
 }
 
 Result<ProjectPath> writable_tool_path(const Workspace& workspace, std::string_view requested) {

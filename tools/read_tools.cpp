@@ -1,7 +1,7 @@
 // The read tools: list_dir, read_file, search. They run at once in every mode.
 #include "core/params.hpp"
 #include "host/document_io.hpp"
-#include "host/files.hpp"
+#include "host/project_files.hpp"
 #include "host/search.hpp"
 #include "tools/project_file.hpp"
 #include "tools/tool_context.hpp"
@@ -29,7 +29,7 @@ std::string_view clip(std::string_view line, std::size_t max) {
 ToolReport list_dir_tool(ToolContext& context, const RunTool& run) {
     auto path = tool_path(context.workspace, require_string(run.call.input, "path", "input"));
     if (!path) return tool_error(run, path.error().message);
-    auto entries = list_dir(path->real, path->rel);
+    auto entries = list_project_dir(*path);
     if (!entries) return tool_error(run, entries.error().message);
     if (entries->empty()) return tool_ok(run, path->rel + " is empty.");
     std::string out;

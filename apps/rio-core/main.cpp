@@ -2,6 +2,7 @@
 #include "core/dispatch.hpp"
 #include "core/version.hpp"
 #include "core/workspace.hpp"
+#include "host/files.hpp"
 #include "host/http_client.hpp"
 #include "host/server.hpp"
 #include "ops/agent_ops.hpp"
@@ -57,16 +58,20 @@ int main(int argc, char** argv) {
 
     std::signal(SIGPIPE, SIG_IGN); // a vanished client is a write error, not a crash
 
+    rio::UserDirs dirs = rio::find_user_dirs(argv[0]);
+    // A core killed while saving left its temporary file beside the file it was saving.
+    rio::remove_stale_temp_files(dirs.write_journal());
+
     rio::Workspace workspace;
     if (!options.project.empty()) {
         auto root = rio::project_root(options.project);
         if (!root) return fail(root.error().message);
-        workspace.root = *root;
+        if (rio::Status s = rio::open_project(workspace, *root, dirs.write_journal()); !s)
+            return fail(s.error().message);
     }
 
     asio::io_context io;
     rio::HttpClient http(io);
-    rio::UserDirs dirs = rio::find_user_dirs(argv[0]);
     rio::ProviderRegistry providers(io, http, dirs);
     if (options.provider.empty())
         if (const char* env = std::getenv("RIO_PROVIDER"); env && *env) options.provider = env;
@@ -76,7 +81,7 @@ int main(int argc, char** argv) {
 
     rio::Dispatcher dispatcher;
     rio::Server server(io, dispatcher);
-    rio::OpContext context{workspace, server.emitter()};
+    rio::OpContext context{workspace, server.emitter(), dirs.write_journal()};
     rio::register_workspace_ops(dispatcher, context);
     rio::AgentRuntime agent(io, workspace, server.emitter(), providers, dirs);
     rio::register_agent_ops(dispatcher, agent, workspace);

@@ -31,6 +31,8 @@ void AgentSession::start(std::vector<std::string> args, std::vector<std::string>
     // The caller's `env` comes first, so it wins over these defaults.
     std::vector<std::string> isolated{"XDG_CONFIG_HOME=" + (home_ / "config").string(),
                                       "XDG_DATA_HOME=" + (home_ / "data").string(),
+                                      "XDG_STATE_HOME=" + (home_ / "state").string(),
+                                      "XDG_RUNTIME_DIR=" + (home_ / "runtime").string(),
                                       "RIO_PROVIDER=", "ANTHROPIC_API_KEY=", "OPENAI_API_KEY=",
                                       "ANTHROPIC_BASE_URL=", "OPENAI_BASE_URL=",
                                       // Port 1: nothing answers, so no local Ollama is found.

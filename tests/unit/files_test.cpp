@@ -2,6 +2,7 @@
 #include "tests/support/temp_dir.hpp"
 
 #include <csignal>
+#include <fcntl.h>
 #include <fstream>
 #include <gtest/gtest.h>
 #include <sys/resource.h>
@@ -116,6 +117,59 @@ TEST(Files, ListingPutsFoldersFirstAndMarksLinks) {
     EXPECT_EQ(order, (std::vector<std::string>{"zdir:dir", "a.txt:file", "b.txt:file",
                                                "dangling:other@", "link.txt:file@"}));
     EXPECT_EQ((*r)[2].size, 5u);
+}
+
+} // namespace
+} // namespace rio
+
+namespace rio {
+namespace {
+
+// open(2) of a FIFO waits for a writer: it froze every client of the core.
+TEST(Files, AFifoIsRefusedWithoutBlocking) {
+    test::TempDir dir;
+    ASSERT_EQ(::mkfifo((dir / "pipe").c_str(), 0600), 0);
+    auto r = read_file(dir / "pipe", "pipe");
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, ErrorCode::refused);
+    EXPECT_EQ(
+        r.error().message,
+        "pipe is not a regular file (a pipe, socket or device); rio reads only regular files");
+}
+
+// A core killed mid-save leaves ".name.rio-N" beside the file; its journal entry lets the
+// next start remove it — only that, and only once its writer is gone.
+TEST(Files, StaleTemporaryFilesOfADeadWriterAreRemoved) {
+    test::TempDir dir;
+    fs::path journal = dir / "journal";
+    fs::create_directories(journal);
+    test::write_bytes(dir / ".a.txt.rio-123", "half written");
+    test::write_bytes(dir / "keep.txt", "not a temporary file");
+    test::write_bytes(dir / ".b.txt.rio-456", "a live writer's");
+    // pid 2^22 + 1 is above Linux's pid_max ceiling: never a live process.
+    test::write_bytes(journal / "4194305-123", (dir / ".a.txt.rio-123").string());
+    test::write_bytes(journal / "4194305-9", (dir / "keep.txt").string());
+    test::write_bytes(journal / (std::to_string(::getpid()) + "-456"),
+                      (dir / ".b.txt.rio-456").string());
+
+    EXPECT_EQ(remove_stale_temp_files(journal), 1u);
+    EXPECT_FALSE(fs::exists(dir / ".a.txt.rio-123"));
+    EXPECT_TRUE(fs::exists(dir / "keep.txt")) << "only names rio gives its temporary files";
+    EXPECT_TRUE(fs::exists(dir / ".b.txt.rio-456")) << "its writer still runs";
+    EXPECT_FALSE(fs::exists(journal / "4194305-123"));
+    EXPECT_TRUE(fs::exists(journal / (std::to_string(::getpid()) + "-456")));
+}
+
+TEST(Files, AJournaledWriteLeavesNoEntryBehind) {
+    test::TempDir dir;
+    fs::path journal = dir / "journal";
+    ASSERT_TRUE(write_file_atomic(dir / "a.txt", "x", "a.txt").ok());
+    int fd = ::open(dir.path().c_str(), O_RDONLY | O_DIRECTORY);
+    ASSERT_TRUE(
+        write_file_atomic(WriteTarget{fd, dir.path(), "a.txt"}, "y", "a.txt", journal).ok());
+    ::close(fd);
+    EXPECT_EQ(test::read_bytes(dir / "a.txt"), "y");
+    EXPECT_TRUE(fs::is_empty(journal));
 }
 
 } // namespace

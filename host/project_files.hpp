@@ -1,0 +1,17 @@
+// Reading, writing and listing project files, each opened beneath the project's descriptor
+// (host/project_dir) at the moment it is used.
+#pragma once
+
+#include "host/confine.hpp"
+#include "host/files.hpp"
+
+namespace rio {
+
+// `path` comes from confine() with a ProjectDir.
+Result<std::string> read_project_file(const ProjectPath& path);
+Status write_project_file(const ProjectPath& path, std::string_view bytes);
+Result<std::vector<DirEntry>> list_project_dir(const ProjectPath& path);
+// The folders on the way to a new file.
+Status make_project_folders(const ProjectPath& folder);
+
+} // namespace rio
