@@ -16,9 +16,16 @@
 
 namespace rio {
 
-// A client that lets this much output pile up unread is cut off rather than letting the
-// core's memory grow without bound.
-inline constexpr std::size_t max_queued_output = 256u * 1024 * 1024;
+// A line queued to several clients is held once.
+using SharedLine = std::shared_ptr<const std::string>;
+
+// Output waiting to be read by a client, summed over every client of a server: one budget
+// for all, so slow readers cannot together take the core's memory (the server decides who
+// is cut off when it runs out).
+struct OutputBudget {
+    std::size_t limit = 256u * 1024 * 1024;
+    std::size_t used = 0;
+};
 
 class Channel : public std::enable_shared_from_this<Channel> {
 public:
@@ -27,30 +34,38 @@ public:
         std::function<void(Channel&)> on_closed; // called once, after the last write
     };
 
-    // Takes ownership of both descriptors (which must differ).
+    // Takes ownership of both descriptors (which must differ). Without a budget of its own
+    // the channel cuts itself off once OutputBudget's default limit is unread.
     Channel(asio::io_context& io, int in_fd, int out_fd, ClientId id, std::size_t max_line,
-            Hooks hooks);
+            Hooks hooks, OutputBudget* budget = nullptr);
 
     void start();
     void send(std::string line);
+    void send(SharedLine line);
     // Stops reading, writes what is queued, then closes.
     void close_after_flush();
+    // Closes at once, dropping what is queued.
+    void close_now();
 
     ClientId id() const { return id_; }
+    std::size_t queued_bytes() const { return queued_bytes_; }
+    bool closed() const { return closed_; }
 
 private:
     void read_more();
     void write_more();
-    void close_now();
+    void account(std::ptrdiff_t bytes);
 
     asio::posix::stream_descriptor in_, out_;
     ClientId id_;
     LineReader reader_;
     Hooks hooks_;
+    OutputBudget own_budget_;
+    OutputBudget* budget_;
     std::array<char, 64 * 1024> read_buffer_{};
-    std::deque<std::string> queue_;
-    std::vector<std::string> in_flight_;
-    std::size_t queued_bytes_ = 0;
+    std::deque<SharedLine> queue_;
+    std::vector<SharedLine> in_flight_;
+    std::size_t queued_bytes_ = 0; // queued and in flight
     bool writing_ = false;
     bool closing_ = false;
     bool closed_ = false;

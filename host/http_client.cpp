@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <asio/executor_work_guard.hpp>
+#include <atomic>
 #include <asio/post.hpp>
 #include <cstdio>
 #include <cstring>
@@ -13,16 +14,35 @@
 
 namespace rio {
 
+namespace {
+
+// Body bytes posted to io but not yet handled there. Past the high mark the worker pauses
+// the transfer (curl keeps the bytes and hands them over again on resume); io resumes it
+// below the low mark. A server streaming faster than the loop can take it is held to what
+// the loop handles, and io's queue stays short enough that a stop is answered at once.
+constexpr std::size_t queued_high = 256 * 1024;
+constexpr std::size_t queued_low = 64 * 1024;
+
+} // namespace
+
+// Shared by a transfer's worker side and its io side.
+struct HttpFlow {
+    std::atomic<std::size_t> queued{0};
+    std::atomic<bool> paused{false}; // the worker paused, or is about to
+};
+
 // The io-thread side of the requests in flight: their callbacks, nothing the worker touches.
 struct HttpLive {
     struct Entry {
         HttpCallbacks callbacks;
         // Keeps io.run() going while the request is in flight, as a pending read would.
         asio::executor_work_guard<asio::io_context::executor_type> work;
+        std::shared_ptr<HttpFlow> flow;
     };
     // Shared, so that a callback that cancels its own request, or destroys the client, does
     // not destroy the function that is running.
     std::unordered_map<HttpClient::Id, std::shared_ptr<Entry>> requests;
+    HttpWorker* worker = nullptr; // valid whenever a request is found here
 };
 
 namespace {
@@ -70,9 +90,16 @@ public:
         });
     }
 
+    // Called with the bytes already counted in `queued`.
     void body(std::string bytes) const {
-        deliver([bytes = std::move(bytes)](HttpCallbacks& callbacks) {
-            if (callbacks.on_body) callbacks.on_body(bytes);
+        asio::post(*io_, [live = live_, id = id_, bytes = std::move(bytes)]() mutable {
+            auto found = live->requests.find(id);
+            if (found == live->requests.end()) return;
+            std::shared_ptr<HttpLive::Entry> entry = found->second;
+            if (entry->callbacks.on_body) entry->callbacks.on_body(bytes);
+            std::size_t left = entry->flow->queued -= bytes.size();
+            if (left < queued_low && entry->flow->paused && live->requests.count(id))
+                resume(*live, id);
         });
     }
 
@@ -97,6 +124,8 @@ private:
         });
     }
 
+    static void resume(HttpLive& live, HttpClient::Id id);
+
     asio::io_context* io_;
     std::shared_ptr<HttpLive> live_;
     HttpClient::Id id_;
@@ -104,8 +133,10 @@ private:
 
 // One request as the worker thread sees it. Built on io's thread, then owned by the worker.
 struct Transfer {
-    Transfer(HttpClient::Id id_, HttpRequest request_, Reporter report_)
-        : id(id_), request(std::move(request_)), report(std::move(report_)) {}
+    Transfer(HttpClient::Id id_, HttpRequest request_, Reporter report_,
+             std::shared_ptr<HttpFlow> flow_)
+        : id(id_), request(std::move(request_)), report(std::move(report_)),
+          flow(std::move(flow_)) {}
     ~Transfer() {
         if (easy) curl_easy_cleanup(easy);
         curl_slist_free_all(header_list);
@@ -126,6 +157,8 @@ struct Transfer {
     HttpClient::Id id;
     HttpRequest request; // curl reads the body from here while sending it
     Reporter report;
+    std::shared_ptr<HttpFlow> flow;
+    bool curl_paused = false; // worker only: the write callback returned CURL_WRITEFUNC_PAUSE
     // From the URL, for messages. Never the URL itself: it may carry a key.
     std::string host;
     std::string peer; // "host:port"
@@ -176,6 +209,17 @@ std::size_t on_body_bytes(char* data, std::size_t size, std::size_t count, void*
     std::size_t n = size * count;
     t.touch();
     if (!t.head_reported) t.report_head();
+    if (t.flow->queued > queued_high) {
+        // Marked before the second look, so io, lowering `queued` meanwhile, sees the mark
+        // and asks for a resume: no wake-up is lost.
+        t.flow->paused = true;
+        if (t.flow->queued > queued_high) {
+            t.curl_paused = true;
+            return CURL_WRITEFUNC_PAUSE;
+        }
+        t.flow->paused = false;
+    }
+    t.flow->queued += n;
     t.report.body(std::string(data, n));
     return n;
 }
@@ -394,15 +438,17 @@ public:
 
     void start(std::unique_ptr<Transfer> transfer) {
         HttpClient::Id id = transfer->id;
-        send(Command{id, std::move(transfer)});
+        send(Command{id, std::move(transfer), false});
     }
 
-    void cancel(HttpClient::Id id) { send(Command{id, nullptr}); }
+    void cancel(HttpClient::Id id) { send(Command{id, nullptr, false}); }
+    void resume(HttpClient::Id id) { send(Command{id, nullptr, true}); }
 
 private:
     struct Command {
         HttpClient::Id id;
-        std::unique_ptr<Transfer> start; // null: cancel
+        std::unique_ptr<Transfer> start; // null: cancel, or resume
+        bool resume = false;
     };
 
     void send(Command command) {
@@ -434,6 +480,10 @@ private:
             commands.swap(commands_);
         }
         for (Command& command : commands) {
+            if (command.resume) {
+                unpause(command.id);
+                continue;
+            }
             if (!command.start) {
                 drop(command.id);
                 continue;
@@ -446,6 +496,17 @@ private:
             transfers_.emplace(command.id, std::move(command.start));
         }
         return true;
+    }
+
+    // May run the write callback at once, which may pause again.
+    void unpause(HttpClient::Id id) {
+        auto found = transfers_.find(id);
+        if (found == transfers_.end() || !found->second->curl_paused) return;
+        Transfer& t = *found->second;
+        t.curl_paused = false;
+        t.flow->paused = false;
+        t.touch(); // waiting for io is no silence of the server's
+        curl_easy_pause(t.easy, CURLPAUSE_CONT);
     }
 
     // Ends a transfer that has not completed, closing its connection: what is left of a
@@ -490,6 +551,7 @@ private:
         std::vector<HttpClient::Id> idle;
         for (const auto& [id, t] : transfers_) {
             if (!t->connected) continue; // curl's connect timeout applies until then
+            if (t->curl_paused) continue; // held back by us, not by the server
             auto due = t->last_activity + t->request.idle_timeout;
             if (due <= now)
                 idle.push_back(id);
@@ -519,8 +581,18 @@ std::optional<std::string> HttpHead::header(std::string_view name) const {
     return std::nullopt;
 }
 
+namespace {
+
+void Reporter::resume(HttpLive& live, HttpClient::Id id) {
+    live.worker->resume(id);
+}
+
+} // namespace
+
 HttpClient::HttpClient(asio::io_context& io)
-    : io_(io), live_(std::make_shared<HttpLive>()), worker_(std::make_unique<HttpWorker>()) {}
+    : io_(io), live_(std::make_shared<HttpLive>()), worker_(std::make_unique<HttpWorker>()) {
+    live_->worker = worker_.get();
+}
 
 HttpClient::~HttpClient() {
     live_->requests.clear();
@@ -529,10 +601,11 @@ HttpClient::~HttpClient() {
 
 HttpClient::Id HttpClient::start(HttpRequest request, HttpCallbacks callbacks) {
     Id id = next_id_++;
+    auto flow = std::make_shared<HttpFlow>();
     live_->requests.emplace(id, std::make_shared<HttpLive::Entry>(HttpLive::Entry{
-                                    std::move(callbacks), asio::make_work_guard(io_)}));
+                                    std::move(callbacks), asio::make_work_guard(io_), flow}));
     Reporter report(io_, live_, id);
-    auto transfer = std::make_unique<Transfer>(id, std::move(request), report);
+    auto transfer = std::make_unique<Transfer>(id, std::move(request), report, std::move(flow));
     if (Status ready = prepare(*transfer); !ready) {
         report.done(ready.error()); // posted: the caller has its id before it hears
         return id;

@@ -2,6 +2,7 @@
 
 #include <asio/post.hpp>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <fcntl.h>
 #include <sys/socket.h>
@@ -47,23 +48,27 @@ ClientId Server::add_client(int in_fd, int out_fd, std::function<void()> on_clos
     Channel::Hooks hooks;
     hooks.on_frame = [this](Channel& channel, const Frame& frame) {
         if (frame.oversize) {
-            channel.send(dispatcher_.refuse_oversize(frame.oversize, max_line_));
+            deliver(channel, std::make_shared<const std::string>(
+                                 dispatcher_.refuse_oversize(frame.oversize, max_line_)));
             return;
         }
         // An async answer may come after the client left; then it has nowhere to go.
         std::weak_ptr<Channel> requester = channel.shared_from_this();
-        dispatcher_.handle(frame.line, channel.id(), [requester](std::string line) {
-            if (auto alive = requester.lock()) alive->send(std::move(line));
+        dispatcher_.handle(frame.line, channel.id(), [this, requester](std::string line) {
+            if (auto alive = requester.lock())
+                deliver(*alive, std::make_shared<const std::string>(std::move(line)));
         });
     };
     // Deferred: a channel may close while broadcast() walks the client map.
     hooks.on_closed = [this, on_closed = std::move(on_closed)](Channel& channel) {
         asio::post(io_, [this, id = channel.id(), on_closed] {
             clients_.erase(id);
+            if (stopped_ && clients_.empty() && shutdown_timer_) shutdown_timer_->cancel();
             if (on_closed) on_closed();
         });
     };
-    auto channel = std::make_shared<Channel>(io_, in_fd, out_fd, id, max_line_, std::move(hooks));
+    auto channel =
+        std::make_shared<Channel>(io_, in_fd, out_fd, id, max_line_, std::move(hooks), &budget_);
     clients_.emplace(id, channel);
     channel->start();
     return id;
@@ -149,13 +154,36 @@ Emit Server::emitter() {
 }
 
 void Server::broadcast(const std::string& line) {
+    auto shared = std::make_shared<const std::string>(line);
     for (auto& [id, channel] : clients_)
-        channel->send(line);
+        deliver(*channel, shared);
 }
 
-void Server::shutdown() {
+void Server::deliver(Channel& to, const SharedLine& line) {
+    while (budget_.used + line->size() > budget_.limit) {
+        Channel* slowest = nullptr;
+        for (auto& [id, channel] : clients_)
+            if (!channel->closed() &&
+                (!slowest || channel->queued_bytes() > slowest->queued_bytes()))
+                slowest = channel.get();
+        if (!slowest || slowest->queued_bytes() == 0) break; // one line larger than the budget
+        std::fprintf(stderr, "rio-core: client %llu has %zu MB unread; disconnecting it\n",
+                     static_cast<unsigned long long>(slowest->id()),
+                     slowest->queued_bytes() / (1024 * 1024));
+        slowest->close_now();
+    }
+    to.send(line);
+}
+
+void Server::shutdown(std::chrono::milliseconds grace) {
     if (stopped_) return;
     stopped_ = true;
+    shutdown_timer_ = std::make_unique<asio::steady_timer>(io_, grace);
+    shutdown_timer_->async_wait([this](std::error_code ec) {
+        if (ec) return;
+        for (auto& [id, channel] : clients_)
+            channel->close_now();
+    });
     std::error_code ignored;
     for (auto& acceptor : unix_acceptors_)
         acceptor->close(ignored);

@@ -9,6 +9,8 @@
 #include <asio/io_context.hpp>
 #include <asio/ip/tcp.hpp>
 #include <asio/local/stream_protocol.hpp>
+#include <asio/steady_timer.hpp>
+#include <chrono>
 #include <functional>
 #include <map>
 #include <memory>
@@ -37,13 +39,22 @@ public:
 
     void broadcast(const std::string& line);
 
-    // Stops accepting, removes socket files, flushes and closes every client.
-    void shutdown();
+    // Stops accepting, removes socket files, flushes and closes every client; whoever has
+    // not read its output within `grace` is closed anyway, so a stuck reader cannot keep
+    // the core from exiting.
+    void shutdown(std::chrono::milliseconds grace = std::chrono::milliseconds(500));
 
     std::size_t client_count() const { return clients_.size(); }
 
+    // Every client's unread output together (DESIGN: one budget, so slow readers cannot
+    // take the core's memory and a slow reader never holds up another).
+    static constexpr std::size_t output_budget = 128u * 1024 * 1024;
+
 private:
     ClientId add_client(int in_fd, int out_fd, std::function<void()> on_closed);
+    // Queues a line for one client; past the budget, the client with the most unread
+    // output is cut off first (the one being sent to, if it is the slowest).
+    void deliver(Channel& to, const SharedLine& line);
     Result<ListenAddress> listen_unix(const ListenAddress& address);
     Result<ListenAddress> listen_tcp(const ListenAddress& address);
     void accept_unix(asio::local::stream_protocol::acceptor& acceptor);
@@ -54,6 +65,8 @@ private:
     std::size_t max_line_;
     ClientId next_id_ = 1;
     std::map<ClientId, std::shared_ptr<Channel>> clients_;
+    OutputBudget budget_{output_budget, 0};
+    std::unique_ptr<asio::steady_timer> shutdown_timer_;
     std::vector<std::unique_ptr<asio::local::stream_protocol::acceptor>> unix_acceptors_;
     std::vector<std::unique_ptr<asio::ip::tcp::acceptor>> tcp_acceptors_;
     std::vector<std::string> socket_files_;

@@ -13,6 +13,9 @@ namespace rio {
 namespace {
 
 constexpr std::size_t max_error_body = 64 * 1024;
+// Far beyond any reply a model writes (max_tokens is 8k–128k tokens); a server that keeps
+// streaming past it is broken, and holding its reply would take the machine's memory.
+constexpr std::size_t max_reply_bytes = 64u * 1024 * 1024;
 constexpr std::chrono::seconds longest_retry_wait{60};
 
 bool retryable(int status) {
@@ -29,6 +32,7 @@ struct HttpCall : std::enable_shared_from_this<HttpCall> {
     void attempt() {
         ++attempts;
         status = 0;
+        received = 0;
         error_body.clear();
         retry_after.reset();
         sse = SseParser();
@@ -56,6 +60,15 @@ struct HttpCall : std::enable_shared_from_this<HttpCall> {
 
     void on_body(std::string_view bytes) {
         if (finished) return;
+        received += bytes.size();
+        if (received > max_reply_bytes) {
+            finish(ProviderReport::error(
+                ErrorCode::bad_response,
+                "the " + settings.format + " reply went past " +
+                    std::to_string(max_reply_bytes / (1024 * 1024)) +
+                    " MB without ending; it was cut off"));
+            return;
+        }
         if (status != 200) {
             error_body.append(
                 bytes.substr(0, max_error_body - std::min(max_error_body, error_body.size())));
@@ -131,6 +144,7 @@ struct HttpCall : std::enable_shared_from_this<HttpCall> {
     HttpClient::Id id = 0;
     int attempts = 0;
     int status = 0;
+    std::size_t received = 0; // body bytes of this attempt
     std::string error_body;
     std::optional<std::chrono::milliseconds> retry_after;
     SseParser sse;

@@ -2,6 +2,7 @@
 #include "core/dispatch.hpp"
 #include "core/version.hpp"
 #include "core/workspace.hpp"
+#include "host/exit_deadline.hpp"
 #include "host/files.hpp"
 #include "host/http_client.hpp"
 #include "host/server.hpp"
@@ -89,7 +90,9 @@ int main(int argc, char** argv) {
     rio::register_provider_ops(dispatcher, agent);
 
     asio::signal_set signals(io, SIGTERM, SIGINT, SIGHUP);
+    rio::ExitDeadline deadline(io);
     auto stop = [&] {
+        deadline.arm(std::chrono::milliseconds(900));
         // A turn in flight holds a connection or a command open; end it so the loop can too.
         agent.act([](rio::AgentLoop& loop, rio::Effects& out) { return loop.stop({}, out); });
         server.shutdown();

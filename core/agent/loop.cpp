@@ -1,5 +1,7 @@
 #include "core/agent/loop.hpp"
 
+#include "core/text_format.hpp"
+
 #include <algorithm>
 
 namespace rio {
@@ -35,6 +37,18 @@ std::string refusal(const ToolCall& call, Mode mode) {
                "the read tools (list_dir, read_file, search), then call present_plan; changes "
                "are possible only after the user approves the plan.";
     return call.name + " is not available now; nothing was run.";
+}
+
+// What a failed reply leaves in the conversation: enough for the model to see where it was
+// cut off, never the tens of megabytes a runaway stream sent, which every later request
+// would carry again.
+std::string kept_partial(const std::string& streamed) {
+    constexpr std::size_t keep = 64 * 1024;
+    if (streamed.size() <= keep) return streamed;
+    std::size_t end = keep;
+    while (end > 0 && !is_char_boundary(streamed, end))
+        --end;
+    return streamed.substr(0, end) + "\n[… the reply was cut off here]";
 }
 
 // Full proposals carry both texts for agent.proposal; events stay small.
@@ -151,7 +165,8 @@ void AgentLoop::on_provider(TurnId turn, std::uint64_t step, const ProviderRepor
         run_next_call(out);
         return;
     case Kind::error:
-        if (!streamed_.empty()) record(Message{Role::assistant, streamed_, {}, {}, {}});
+        if (!streamed_.empty())
+            record(Message{Role::assistant, kept_partial(streamed_), {}, {}, {}});
         emit(out, "agent.error",
              {{"turn", turn_}, {"code", to_string(report.code)}, {"message", report.text}});
         end_turn("error", out);
@@ -327,7 +342,8 @@ void AgentLoop::end_turn(std::string_view reason, Effects& out) {
 void AgentLoop::abort_turn(const std::string& why, Effects& out) {
     if (phase_ == Phase::provider) {
         out.push_back(CancelProvider{turn_});
-        if (!streamed_.empty()) record(Message{Role::assistant, streamed_, {}, {}, {}});
+        if (!streamed_.empty())
+            record(Message{Role::assistant, kept_partial(streamed_), {}, {}, {}});
     } else if (phase_ == Phase::tools) {
         out.push_back(CancelTools{turn_});
         for (std::size_t i = results_.size(); i < calls_.size(); ++i)

@@ -383,3 +383,84 @@ TEST(ProviderSelectionE2E, ProviderSetIsRememberedForTheNextCore) {
 
 } // namespace
 } // namespace rio::test
+
+namespace rio::test {
+namespace {
+
+// Roles alternate from the user and end with the user's turn; every tool call is answered.
+bool alternates(const Json& request, bool anthropic_shape) {
+    std::string expected = "user";
+    for (const Json& m : request["body"]["messages"]) {
+        std::string role = m["role"];
+        if (!anthropic_shape && (role == "system" || role == "tool")) continue;
+        if (role != expected) return false;
+        expected = expected == "user" ? "assistant" : "user";
+    }
+    return expected == "assistant";
+}
+
+// Issue 9's fault figures: every provider fault ends its turn with one clean agent.error,
+// and the next turn's request is a valid conversation (printed as a table).
+TEST_P(ProviderE2E, FaultFiguresEveryFaultEndsCleanlyAndTheNextTurnAlternates) {
+    Json call = tool("c1", "list_dir", {{"path", "."}});
+    std::string deep = std::string(100'000, '[') + std::string(100'000, ']');
+    Json big = tool("c2", "create_file",
+                    {{"path", "big.txt"}, {"content", std::string(20 * 1024 * 1024, 'y')}});
+    Json limited{{"status", 429}, {"error", "slow down"}, {"retry_after", 0}};
+    Json limited_bare{{"status", 429}, {"error", "slow down"}};
+    Json failing{{"status", 500}, {"error", "internal trouble"}, {"retry_after", 0}};
+    struct Fault {
+        std::string name;
+        std::vector<Json> responses; // for the faulty turn, retries included
+    };
+    std::vector<Fault> faults{
+        {"drop before any byte", {{{"fault", "drop"}}}},
+        {"drop mid-stream", {{{"text", "cut short here"}, {"fault", "close_mid_stream"}}}},
+        {"drop after a complete tool call", {{{"tools", {call}}, {"fault", "close_after_tools"}}}},
+        {"429 with retry-after, 3 times", {limited, limited, limited}},
+        {"429 without retry-after, 3 times", {limited_bare, limited_bare, limited_bare}},
+        {"500, 3 times", {failing, failing, failing}},
+        {"garbage in the stream", {{{"text", "some text first"}, {"fault", "garbage"}}}},
+        {"stall past the idle timeout", {{{"text", "slow"}, {"fault", "stall"}, {"stall_s", 30}}}},
+        {"endless fast stream", {{{"text", std::string(4000, 'z')}, {"fault", "endless"}}}},
+        {"20 MB tool arguments", {{{"tools", {big}}, {"json_piece_chars", 1 << 20}}}},
+        {"100k-deep tool arguments",
+         {{{"tools", {tool("c3", "list_dir", deep)}}, {"json_piece_chars", 65536}}}},
+    };
+    Json script = Json::array();
+    for (const Fault& f : faults) {
+        for (const Json& r : f.responses)
+            script.push_back(r);
+        script.push_back({{"text", "ok"}});
+    }
+    FakeLlm fake(script);
+    auto s = session(fake);
+    s->request("agent.options.set", {{"name", "idle_timeout_s"}, {"value", "0.5"}});
+
+    std::printf("%-36s %-14s %s\n", "fault", "agent.error", "next turn");
+    std::size_t seen = 0;
+    for (const Fault& f : faults) {
+        s->send("go");
+        std::vector<Json> events = s->client().events_until("agent.done");
+        std::vector<std::string> errors;
+        for (const Json& e : events)
+            if (e["event"] == "agent.error") errors.push_back(e["params"]["code"]);
+        EXPECT_EQ(errors.size(), 1u) << f.name;
+        EXPECT_EQ(events.back()["params"]["stop_reason"], "error") << f.name;
+        s->send("are you there?");
+        Json message = s->wait("agent.message");
+        s->wait("agent.done");
+        seen += f.responses.size() + 1;
+        auto requests = fake.requests();
+        ASSERT_EQ(requests.size(), seen) << f.name;
+        bool valid = alternates(requests.back(), anthropic());
+        EXPECT_TRUE(valid) << f.name << ": " << requests.back()["body"]["messages"].dump();
+        EXPECT_EQ(message["text"], "ok") << f.name;
+        std::printf("%-36s %-14s %s\n", f.name.c_str(),
+                    errors.empty() ? "(none)" : errors.front().c_str(),
+                    valid ? "alternates" : "BROKEN");
+    }
+}
+
+} // namespace
+} // namespace rio::test

@@ -30,11 +30,12 @@ from urllib.parse import urlsplit
 ANTHROPIC = "anthropic"
 OPENAI = "openai"
 
-FAULTS = ("close_mid_stream", "garbage", "split_bytes", "stall", "error_event")
+FAULTS = ("close_mid_stream", "garbage", "split_bytes", "stall", "error_event", "endless",
+          "drop", "close_after_tools")
 RESPONSE_KEYS = {
     "text", "thinking", "signature", "tools", "stop_reason", "usage", "status", "error",
     "error_type", "error_code", "retry_after", "headers", "fault", "stall_s", "delay_s",
-    "event_delay_s", "split_every", "split_sleep_s", "trace",
+    "event_delay_s", "split_every", "split_sleep_s", "trace", "json_piece_chars",
 }
 TOOL_KEYS = {"name", "input", "id"}
 SCRIPT_KEYS = {"responses", "models"}
@@ -164,8 +165,8 @@ def text_pieces(value):
     return ["".join(words[k:k + TEXT_PIECE_WORDS]) for k in range(0, len(words), TEXT_PIECE_WORDS)]
 
 
-def json_pieces(s):
-    return [s[k:k + JSON_PIECE_CHARS] for k in range(0, len(s), JSON_PIECE_CHARS)]
+def json_pieces(s, size=JSON_PIECE_CHARS):
+    return [s[k:k + size] for k in range(0, len(s), size)]
 
 
 def tool_arguments(tool):
@@ -269,7 +270,8 @@ def anthropic_events(r, n, model):
                 delta({"type": "text_delta", "text": piece})
         else:
             delta({"type": "input_json_delta", "partial_json": ""})
-            for piece in json_pieces(tool_arguments(payload)):
+            for piece in json_pieces(tool_arguments(payload),
+                                     r.get("json_piece_chars", JSON_PIECE_CHARS)):
                 delta({"type": "input_json_delta", "partial_json": piece})
             tool_k += 1
         events.append(("content_block_stop", {"type": "content_block_stop", "index": index}))
@@ -375,7 +377,8 @@ def openai_chunks(r, n, model, include_usage):
         chunk({"content": piece})
 
     tools = r.get("tools", [])
-    pieces = [json_pieces(tool_arguments(t)) for t in tools]
+    pieces = [json_pieces(tool_arguments(t), r.get("json_piece_chars", JSON_PIECE_CHARS))
+              for t in tools]
     if len(tools) == 1:
         t = tools[0]
         chunk({"tool_calls": [{"index": 0, "id": openai_tool_id(t, n, 0), "type": "function",
@@ -713,6 +716,7 @@ class Handler(BaseHTTPRequestHandler):
             self.single(out, flavor, n, r, model, faults, extra)
 
     def stream(self, out, flavor, n, r, body, model, faults, extra):
+        include_usage = False
         if flavor == ANTHROPIC:
             frames = [anthropic_frame(name, data) for name, data in anthropic_events(r, n, model)]
             garbage = b'event: content_block_delta\ndata: {"type": ???\n\n'
@@ -731,6 +735,18 @@ class Handler(BaseHTTPRequestHandler):
                 "type": r.get("error_type") or "server_error", "param": None,
                 "code": r.get("error_code")}})
 
+        if "drop" in faults:
+            self.close_connection = True
+            out.abort()
+            return
+        if "endless" in faults:
+            self.stream_endlessly(out, flavor, frames, r.get("text") or "x", extra)
+            return
+        if "close_after_tools" in faults:
+            # Everything up to the end of the last tool call, none of what ends the reply.
+            ending = 2 if flavor == ANTHROPIC else 1 + (2 if include_usage else 1)
+            frames = frames[:-ending]
+            faults = set(faults) | {"close_mid_stream"}
         if "garbage" in faults:
             frames.insert(1, garbage)
         cut = max(1, len(frames) // 2)
@@ -738,7 +754,8 @@ class Handler(BaseHTTPRequestHandler):
             frames = frames[:cut] + [error]
         abrupt = "close_mid_stream" in faults
         if abrupt:
-            frames = frames[:cut]
+            if "close_after_tools" not in faults:
+                frames = frames[:cut]
             self.close_connection = True
 
         chunked = self.request_version == "HTTP/1.1"
@@ -773,6 +790,28 @@ class Handler(BaseHTTPRequestHandler):
             elif event_delay and not last:
                 out.sleep(event_delay)
         out.abort()  # close_mid_stream: FIN right after the last frame, no terminating chunk
+
+    def stream_endlessly(self, out, flavor, frames, text, extra):
+        """The opening frames, then the same text delta as fast as the client takes it, until
+        it hangs up: a server that never ends its reply."""
+        self.close_connection = True
+        if flavor == ANTHROPIC:
+            opening = frames[:3]  # message_start, content_block_start, ping
+            repeat = anthropic_frame("content_block_delta", {
+                "type": "content_block_delta", "index": 0,
+                "delta": {"type": "text_delta", "text": text}})
+        else:
+            opening = frames[:1]  # the role chunk
+            repeat = openai_frame({"id": "chatcmpl-endless", "object": "chat.completion.chunk",
+                                   "created": 0, "model": "gpt-fake", "choices": [{
+                                       "index": 0, "delta": {"content": text},
+                                       "finish_reason": None}]})
+        out.write(self.head(200, "text/event-stream; charset=utf-8", list(extra), False))
+        for frame in opening:
+            out.write(frame)
+        burst = repeat * max(1, 65536 // len(repeat))
+        while True:
+            out.write(burst)
 
     def single(self, out, flavor, n, r, model, faults, extra):
         payload = anthropic_message(r, n, model) if flavor == ANTHROPIC else \
