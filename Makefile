@@ -27,9 +27,13 @@ run: build
 		exec $(BUILD)/rio-cli $(or $(DIR),.); \
 	fi
 
+# Both passes run whatever the first one found, and both verdicts are reported.
 test: build
-	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
-	@$(MAKE) --no-print-directory test-asan
+	@plain=0; asan=0; \
+	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS) || plain=$$?; \
+	$(MAKE) --no-print-directory test-asan || asan=$$?; \
+	echo "make test: plain build $$( [ $$plain = 0 ] && echo passed || echo FAILED ), ASan+UBSan build $$( [ $$asan = 0 ] && echo passed || echo FAILED )"; \
+	[ $$plain = 0 ] && [ $$asan = 0 ]
 
 # The same tests once more under AddressSanitizer + UndefinedBehaviorSanitizer, built by
 # Clang (which also keeps the code Clang-clean).

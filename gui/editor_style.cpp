@@ -2,16 +2,26 @@
 
 #include <QColor>
 #include <QFontDatabase>
+#include <QFontMetricsF>
 #include <Qsci/qscilexer.h>
 #include <Qsci/qsciscintilla.h>
 
 namespace rio::gui {
 
+bool is_monospace(const QFont& font) {
+    // By the glyphs, not by QFontInfo::fixedPitch(): fontconfig lists no spacing for some
+    // monospace fonts (Noto Sans Mono among them), and Qt then calls them proportional.
+    QFontMetricsF metrics(font);
+    qreal narrow = metrics.horizontalAdvance(QStringLiteral("iiiiiiiiii"));
+    qreal wide = metrics.horizontalAdvance(QStringLiteral("WWWWWWWWWW"));
+    return narrow > 0 && qAbs(narrow - wide) < 0.5;
+}
+
 QFont editor_font() {
     // The platform's fixed font when it names one; fontconfig's "monospace" otherwise (the
     // offscreen platform has no theme, and its default is proportional).
     QFont font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    if (!font.fixedPitch() || font.family().isEmpty()) font = QFont(QStringLiteral("monospace"));
+    if (!is_monospace(font) || font.family().isEmpty()) font = QFont(QStringLiteral("monospace"));
     font.setStyleHint(QFont::Monospace);
     font.setFixedPitch(true);
     font.setPointSize(10);

@@ -12,6 +12,9 @@ namespace rio::gui {
 
 QFont editor_font();
 
+// Every character as wide as every other, judged by the glyphs themselves.
+bool is_monospace(const QFont& font);
+
 // Every style of the lexer in `font`'s family and size, keeping each style's bold/italic.
 // Must run before the lexer is set on an editor.
 void style_lexer(QsciLexer& lexer, const QFont& font);

@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "core/text_format.hpp"
+#include "host/child_processes.hpp"
 #include "host/unique_fd.hpp"
 
 #include <algorithm>
@@ -152,16 +153,17 @@ Result<Spawned> spawn(const CommandSpec& spec) {
     if (rc == 0) rc = posix_spawn_file_actions_addchdir_np(&fa.actions, spec.cwd.c_str());
 
     SpawnAttr sa;
-    // Its own group (pgid = pid), so a stop reaches everything the command started. Signal
-    // dispositions are reset because rio ignores SIGPIPE, and ignored signals survive exec:
-    // `yes | head` would otherwise never end.
+    // Its own session, and so its own group (sid = pgid = pid): a stop reaches everything
+    // the command started, and what leaves the group is still known by its session
+    // (host/child_processes). No controlling terminal either, so nothing can prompt on the
+    // user's. Signal dispositions are reset because rio ignores SIGPIPE, and ignored signals
+    // survive exec: `yes | head` would otherwise never end.
     sigset_t all, none;
     sigfillset(&all);
     sigemptyset(&none);
     if (rc == 0)
-        rc = posix_spawnattr_setflags(&sa.attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF |
+        rc = posix_spawnattr_setflags(&sa.attr, POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGDEF |
                                                     POSIX_SPAWN_SETSIGMASK);
-    if (rc == 0) rc = posix_spawnattr_setpgroup(&sa.attr, 0);
     if (rc == 0) rc = posix_spawnattr_setsigdefault(&sa.attr, &all);
     if (rc == 0) rc = posix_spawnattr_setsigmask(&sa.attr, &none);
     if (rc != 0) return cannot_start(rc);
@@ -196,16 +198,18 @@ public:
     using Done = std::function<void(CommandResult)>;
 
     Command(asio::io_context& io, CommandSpec spec, Done done)
-        : spec_(std::move(spec)), done_(std::move(done)), exit_watch_(io), output_(io), timer_(io),
-          captured_(spec_.output_cap), started_at_(std::chrono::steady_clock::now()) {}
+        : spec_(std::move(spec)), done_(std::move(done)),
+          children_(asio::use_service<ChildProcesses>(io)), exit_watch_(io), output_(io),
+          timer_(io), captured_(spec_.output_cap), started_at_(std::chrono::steady_clock::now()) {}
 
     // Only reached with the command still running when the io_context is destroyed under
     // it. SIGKILL cannot be caught, so the wait is short, and no zombie is left behind.
     ~Command() override {
         if (pid_ <= 0) return;
-        ::kill(-pid_, SIGKILL);
+        signal_tree(SIGKILL);
         while (::waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {
         }
+        children_.disown(pid_);
     }
 
     void begin() {
@@ -222,6 +226,7 @@ public:
         }
         result_.started = true;
         pid_ = spawned->pid;
+        children_.own(pid_);
         exit_watch_.assign(spawned->pidfd);
         output_.assign(spawned->output_fd);
 
@@ -251,18 +256,21 @@ private:
         });
     }
 
-    // Signals go only to a group whose leader is not yet reaped: until then its pid cannot be
-    // reused, so the signal cannot reach someone else's processes.
-    void signal_group(int sig) {
-        if (pid_ > 0) ::kill(-pid_, sig);
+    // Signals go only while the leader is not yet reaped: until then its pid, and so its
+    // group and session ids, cannot be reused, so the signal cannot reach someone else's
+    // processes. The group first, then whatever left it.
+    void signal_tree(int sig) {
+        if (pid_ <= 0) return;
+        ::kill(-pid_, sig);
+        children_.signal_leftovers(pid_, sig);
     }
 
     void stop(bool& reason) {
         reason = true;
         phase_ = Phase::stopping;
-        signal_group(SIGTERM);
-        signal_group(SIGCONT); // a stopped process would not act on SIGTERM until continued
-        arm_timer(spec_.kill_grace, Phase::stopping, [this] { signal_group(SIGKILL); });
+        signal_tree(SIGTERM);
+        signal_tree(SIGCONT); // a stopped process would not act on SIGTERM until continued
+        arm_timer(spec_.kill_grace, Phase::stopping, [this] { signal_tree(SIGKILL); });
     }
 
     void read_more() {
@@ -277,16 +285,17 @@ private:
     }
 
     void exited() {
-        // The leader is a zombie now: its pid, and so its group, cannot be reused until the
-        // waitpid below. Whatever is left of the group is killed first. Background
-        // grandchildren (`server &`, a build daemon) would otherwise outlive the command and
-        // hold the output pipe open, so it would never end.
-        signal_group(SIGKILL);
+        // The leader is a zombie now: its pid, and so its group and session, cannot be reused
+        // until the waitpid below. Whatever it left is killed first. Background
+        // grandchildren (`server &`, a build daemon, something that called setsid) would
+        // otherwise outlive the command and hold the output pipe open.
+        signal_tree(SIGKILL);
         int status = 0;
         pid_t reaped;
         do {
             reaped = ::waitpid(pid_, &status, WNOHANG);
         } while (reaped < 0 && errno == EINTR);
+        children_.disown(pid_);
         pid_ = -1;
         if (reaped > 0 && WIFEXITED(status)) result_.exit_code = WEXITSTATUS(status);
         if (reaped > 0 && WIFSIGNALED(status)) result_.signal = WTERMSIG(status);
@@ -324,6 +333,7 @@ private:
 
     CommandSpec spec_;
     Done done_;
+    ChildProcesses& children_;
     asio::posix::stream_descriptor exit_watch_; // the pidfd: readable once the leader exits
     asio::posix::stream_descriptor output_;
     asio::steady_timer timer_; // timeout, then kill grace, then output drain

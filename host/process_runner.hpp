@@ -1,7 +1,8 @@
-// rio's own process runner, behind the agent's run_command tool: no shell, one process group
-// per command, a timeout, and the whole group killed on stop. Boost.Process was measured and
-// rejected: it deadlocks on large output and kills only the child, so grandchildren outlive
-// the command and hold its output pipe open.
+// rio's own process runner, behind the agent's run_command tool: no shell, one session (and
+// process group) per command, a timeout, and the command's whole tree killed on stop —
+// what left the group or daemonized too (host/child_processes). Boost.Process was measured
+// and rejected: it deadlocks on large output and kills only the child, so grandchildren
+// outlive the command and hold its output pipe open.
 #pragma once
 
 #include <asio/io_context.hpp>
@@ -42,7 +43,7 @@ struct CommandResult {
 class RunningCommand {
 public:
     virtual ~RunningCommand() = default;
-    // SIGTERM to the whole process group, SIGKILL after kill_grace. Call on io's thread. Does
+    // SIGTERM to the command's whole tree, SIGKILL after kill_grace. Call on io's thread. Does
     // nothing once the command has exited, was already stopped, or never started.
     virtual void cancel() = 0;
 };

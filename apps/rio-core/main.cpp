@@ -2,6 +2,7 @@
 #include "core/dispatch.hpp"
 #include "core/version.hpp"
 #include "core/workspace.hpp"
+#include "host/child_processes.hpp"
 #include "host/exit_deadline.hpp"
 #include "host/files.hpp"
 #include "host/http_client.hpp"
@@ -72,6 +73,10 @@ int main(int argc, char** argv) {
     }
 
     asio::io_context io;
+    // Orphans of the agent's commands come to the core, which kills them with the command.
+    if (rio::Status s = asio::use_service<rio::ChildProcesses>(io).become_subreaper(); !s)
+        std::fprintf(stderr, "rio-core: %s; a command's daemons may outlive it\n",
+                     s.error().message.c_str());
     rio::HttpClient http(io);
     rio::ProviderRegistry providers(io, http, dirs);
     if (options.provider.empty())

@@ -6,6 +6,7 @@
 #include "gui/compare_view.hpp"
 #include "gui/core_client.hpp"
 #include "gui/editor_area.hpp"
+#include "gui/editor_style.hpp"
 #include "gui/main_window.hpp"
 #include "gui/manual_link.hpp"
 #include "gui/manual_pages.hpp"
@@ -238,7 +239,7 @@ private slots:
         QCOMPARE(outer.textList()->count(), 2); // "Parse the flag", "Thread it through"
         // Inline code: monospace.
         auto code_span = fragment_with(document, QStringLiteral("main.cpp"));
-        QVERIFY(code_span && QFontInfo(code_span->charFormat().font()).fixedPitch());
+        QVERIFY(code_span && is_monospace(code_span->charFormat().font()));
 
         // A task list: boxes, checked and not, instead of "[x]" and "[ ]".
         QVERIFY(block_with(document, QStringLiteral("read the code"))
@@ -274,9 +275,9 @@ private slots:
         const QTextBlock code = block_with(document, QStringLiteral("int verbose = 0;"));
         QVERIFY(code.isValid());
         const QFont code_font = code.begin().fragment().charFormat().font();
-        QVERIFY(QFontInfo(code_font).fixedPitch());
+        QVERIFY(is_monospace(code_font));
         QCOMPARE(code_font.family(), look.code.family());
-        QVERIFY(!QFontInfo(look.prose).fixedPitch()); // so the check above means something
+        QVERIFY(!is_monospace(look.prose)); // so the check above means something
         QTextFrame* frame = QTextCursor(code).currentFrame();
         QVERIFY(frame && frame != document.rootFrame());
         const QBrush tint = frame->frameFormat().background();

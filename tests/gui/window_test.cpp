@@ -5,6 +5,7 @@
 #include "gui/code_editor.hpp"
 #include "gui/core_client.hpp"
 #include "gui/editor_area.hpp"
+#include "gui/editor_style.hpp"
 #include "gui/file_tree.hpp"
 #include "gui/main_window.hpp"
 #include "tests/gui/gui_support.hpp"
@@ -136,7 +137,7 @@ private slots:
         QCOMPARE(editor->marginType(0), QsciScintilla::NumberMargin);
         QVERIFY(editor->marginLineNumbers(0));
         QVERIFY(editor->marginWidth(0) > 0);
-        QVERIFY(QFontInfo(editor->lexer()->font(0)).fixedPitch());
+        QVERIFY(is_monospace(editor->lexer()->font(0)));
         QVERIFY(editor->isUtf8());
         QCOMPARE(editor->eolMode(), QsciScintilla::EolUnix);
         QCOMPARE(s.tab_title(QStringLiteral("main.cpp")), QStringLiteral("main.cpp"));

@@ -58,6 +58,7 @@ private:
     int in_ = -1;  // we read the core's output here
     int out_ = -1; // we write requests here
     std::string buffer_;
+    std::size_t scanned_ = 0; // bytes of buffer_ known to hold no line break
     std::deque<Json> events_;
     long next_id_ = 1;
     bool eof_ = false;

@@ -1,3 +1,4 @@
+#include "host/child_processes.hpp"
 #include "host/process_runner.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -387,6 +388,45 @@ TEST(ProcessRunner, NoDescriptorOrZombieLeaksAcrossManyRuns) {
     int err = errno;
     EXPECT_EQ(waited, -1) << "every child has been reaped";
     EXPECT_EQ(err, ECHILD);
+}
+
+} // namespace
+} // namespace rio
+
+namespace rio {
+namespace {
+
+// What a command leaves behind, decided on a snapshot of the process table.
+TEST(LeftoverProcesses, SessionGroupDescendantsAndUnownedOrphans) {
+    pid_t self = 100, leader = 200;
+    std::vector<ProcessEntry> snapshot{
+        {self, 1, self, 50, 'S'},        {leader, self, leader, leader, 'Z'}, // the command, exited
+        {201, 1, leader, leader, 'S'},   // in its session and group (its parent died)
+        {202, 201, 202, leader, 'S'},    // setpgid(0,0): still in the session
+        {203, 202, 203, 203, 'S'},       // setsid: its own session, a child of 202
+        {204, 203, 204, 203, 'S'},       // and what it started
+        {205, self, 205, 205, 'S'},      // daemonized: handed to the subreaper
+        {206, 205, 205, 205, 'S'},       // the daemon's own child
+        {207, self, 207, 207, 'S'},      // another command of ours, still running
+        {208, 207, 207, 207, 'S'},       // what that one started
+        {209, 1, 209, 209, 'S'},         // somebody else's
+        {210, 201, leader, leader, 'Z'}, // already dead
+    };
+    auto left = leftover_processes(snapshot, leader, self, true, {207});
+    EXPECT_EQ(left, (std::vector<pid_t>{201, 202, 203, 204, 205, 206}));
+    auto without = leftover_processes(snapshot, leader, self, false, {207});
+    EXPECT_EQ(without, (std::vector<pid_t>{201, 202, 203, 204}))
+        << "without the subreaper, orphans are init's";
+}
+
+TEST(LeftoverProcesses, TheSnapshotSeesThisProcess) {
+    auto all = list_processes();
+    auto me = std::find_if(all.begin(), all.end(),
+                           [](const ProcessEntry& p) { return p.pid == ::getpid(); });
+    ASSERT_NE(me, all.end());
+    EXPECT_EQ(me->ppid, ::getppid());
+    EXPECT_EQ(me->pgid, ::getpgrp());
+    EXPECT_EQ(me->sid, ::getsid(0));
 }
 
 } // namespace
