@@ -5,7 +5,7 @@ BUILD      ?= build
 ASAN_BUILD ?= build-asan
 JOBS       ?= $(shell nproc)
 
-.PHONY: all deps build run test test-asan demo screenshots bench live format clean
+.PHONY: all deps build run test test-asan asan-build fuzz demo screenshots bench live format clean
 
 all: build
 
@@ -36,12 +36,22 @@ test: build
 	[ $$plain = 0 ] && [ $$asan = 0 ]
 
 # The same tests once more under AddressSanitizer + UndefinedBehaviorSanitizer, built by
-# Clang (which also keeps the code Clang-clean).
-test-asan: deps
-	@test -f $(ASAN_BUILD)/build.ninja || CC=clang CXX=clang++ cmake -S . -B $(ASAN_BUILD) \
-		-G Ninja -DCMAKE_BUILD_TYPE=Debug -DRIO_SANITIZE=ON -DRIO_BUILD_BENCH=OFF -DRIO_BUILD_GUI=OFF
-	cmake --build $(ASAN_BUILD) -j $(JOBS)
+# Clang (which also keeps the code Clang-clean), with the libFuzzer harnesses (10 s each).
+test-asan: asan-build
 	ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS)
+
+asan-build: deps
+	@test -f $(ASAN_BUILD)/build.ninja || CC=clang CXX=clang++ cmake -S . -B $(ASAN_BUILD) \
+		-G Ninja -DCMAKE_BUILD_TYPE=Debug -DRIO_SANITIZE=ON -DRIO_FUZZ=ON -DRIO_BUILD_BENCH=OFF \
+		-DRIO_BUILD_GUI=OFF
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+
+# Every fuzzer for FUZZ_SECONDS (default 60) each, on the sanitizer build.
+FUZZ_SECONDS ?= 60
+fuzz: asan-build
+	cmake -S . -B $(ASAN_BUILD) -DRIO_FUZZ_SECONDS=$(FUZZ_SECONDS)
+	ctest --test-dir $(ASAN_BUILD) -R '^fuzz\.' --output-on-failure -j $(JOBS)
+	cmake -S . -B $(ASAN_BUILD) -DRIO_FUZZ_SECONDS=10
 
 demo: build
 	@scripts/demo --core $(BUILD)/rio-core

@@ -101,6 +101,7 @@ void HeadlessRun::decide(const Json& p) {
                     std::cout << "Plan filed: " << p["path"].get<std::string>() << "\n";
                 std::cout << std::flush;
             }
+            if (options_.shared_core) return end(exit_plan_waiting);
             link_.request("agent.stop", {{"turn", turn_}});
             return;
         }

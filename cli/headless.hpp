@@ -17,6 +17,9 @@ struct HeadlessOptions {
     bool approve_edits = false;
     bool allow_commands = false;
     std::string output = "text"; // text, json, stream-json
+    // Connected to a core someone else started (--connect): a plan left waiting stays
+    // pending for the person at that core, so leaving must not stop the turn.
+    bool shared_core = false;
 };
 
 // Exit codes of DESIGN §11.

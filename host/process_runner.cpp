@@ -174,8 +174,16 @@ Result<Spawned> spawn(const CommandSpec& spec) {
         argv.push_back(const_cast<char*>(arg.c_str()));
     argv.push_back(nullptr);
 
+    std::vector<char*> envp;
+    if (spec.env) {
+        envp.reserve(spec.env->size() + 1);
+        for (const std::string& var : *spec.env)
+            envp.push_back(const_cast<char*>(var.c_str()));
+        envp.push_back(nullptr);
+    }
     pid_t pid = -1;
-    rc = ::posix_spawnp(&pid, name.c_str(), &fa.actions, &sa.attr, argv.data(), ::environ);
+    rc = ::posix_spawnp(&pid, name.c_str(), &fa.actions, &sa.attr, argv.data(),
+                        spec.env ? envp.data() : ::environ);
     if (rc == ENOENT && !is_folder(spec.cwd)) return cwd_error(spec.cwd); // removed meanwhile
     if (rc == ENOENT) return make_error(ErrorCode::not_found, "no such program: " + name);
     if (rc != 0) return cannot_start(rc);

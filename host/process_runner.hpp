@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,8 @@ struct CommandSpec {
     // Between SIGTERM and SIGKILL on timeout or cancel: time for the command to clean up.
     std::chrono::milliseconds kill_grace{2'000};
     std::size_t output_cap = 64 * 1024; // stdout+stderr bytes kept: the first and last halves
+    // "NAME=value" entries; nullopt inherits this process's environment.
+    std::optional<std::vector<std::string>> env;
 };
 
 struct CommandResult {

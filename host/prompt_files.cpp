@@ -12,12 +12,23 @@ struct Candidate {
     const char* origin;
 };
 
-// The first candidate that exists wins; a layer may also join several sources (project).
+bool blank(std::string_view text) {
+    return text.find_first_not_of(" \t\r\n") == std::string_view::npos;
+}
+
+// The first candidate with text wins; a layer may also join several sources (project). An
+// empty override is passed over, with a warning: emptying a file must not silently remove
+// a shipped layer (the plan layer, say) from the prompt.
 PromptLayer first_of(const char* name, const std::vector<Candidate>& candidates) {
-    PromptLayer layer{name, "", "", "", true};
+    PromptLayer layer{name, "", "", "", true, ""};
     for (const Candidate& c : candidates) {
         auto text = read_file(c.path, c.path.string());
         if (!text) continue;
+        if (blank(*text)) {
+            layer.warning += (layer.warning.empty() ? "" : "; ") + c.path.string() +
+                             " is empty, so it is not used";
+            continue;
+        }
         layer.source = c.path.string();
         layer.origin = c.origin;
         layer.text = std::move(*text);
@@ -27,7 +38,7 @@ PromptLayer first_of(const char* name, const std::vector<Candidate>& candidates)
 }
 
 PromptLayer joined(const char* name, const std::vector<Candidate>& candidates) {
-    PromptLayer layer{name, "", "", "", true};
+    PromptLayer layer{name, "", "", "", true, ""};
     for (const Candidate& c : candidates) {
         auto text = read_file(c.path, c.path.string());
         if (!text || text->empty()) continue;

@@ -48,15 +48,13 @@ ClientId Server::add_client(int in_fd, int out_fd, std::function<void()> on_clos
     Channel::Hooks hooks;
     hooks.on_frame = [this](Channel& channel, const Frame& frame) {
         if (frame.oversize) {
-            deliver(channel, std::make_shared<const std::string>(
-                                 dispatcher_.refuse_oversize(frame.oversize, max_line_)));
+            deliver(channel, prepared(dispatcher_.refuse_oversize(frame.oversize, max_line_)));
             return;
         }
         // An async answer may come after the client left; then it has nowhere to go.
         std::weak_ptr<Channel> requester = channel.shared_from_this();
         dispatcher_.handle(frame.line, channel.id(), [this, requester](std::string line) {
-            if (auto alive = requester.lock())
-                deliver(*alive, std::make_shared<const std::string>(std::move(line)));
+            if (auto alive = requester.lock()) deliver(*alive, prepared(std::move(line)));
         });
     };
     // Deferred: a channel may close while broadcast() walks the client map.
@@ -149,14 +147,21 @@ void Server::accept_tcp(asio::ip::tcp::acceptor& acceptor) {
 
 Emit Server::emitter() {
     return [this](std::string_view event, const Json& params) {
-        asio::post(io_, [this, line = format_event(event, params)] { broadcast(line); });
+        asio::post(io_, [this, line = format_event(event, params)]() mutable {
+            broadcast(std::move(line));
+        });
     };
 }
 
-void Server::broadcast(const std::string& line) {
-    auto shared = std::make_shared<const std::string>(line);
+void Server::broadcast(std::string line) {
+    SharedLine shared = prepared(std::move(line));
     for (auto& [id, channel] : clients_)
         deliver(*channel, shared);
+}
+
+SharedLine Server::prepared(std::string line) const {
+    if (filter_) filter_(line);
+    return std::make_shared<const std::string>(std::move(line));
 }
 
 void Server::deliver(Channel& to, const SharedLine& line) {

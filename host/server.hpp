@@ -37,7 +37,10 @@ public:
     // the events its request caused.
     Emit emitter();
 
-    void broadcast(const std::string& line);
+    void broadcast(std::string line);
+
+    // Runs on every line before it goes to a client: key redaction (DESIGN §12).
+    void set_filter(std::function<void(std::string&)> filter) { filter_ = std::move(filter); }
 
     // Stops accepting, removes socket files, flushes and closes every client; whoever has
     // not read its output within `grace` is closed anyway, so a stuck reader cannot keep
@@ -55,6 +58,7 @@ private:
     // Queues a line for one client; past the budget, the client with the most unread
     // output is cut off first (the one being sent to, if it is the slowest).
     void deliver(Channel& to, const SharedLine& line);
+    SharedLine prepared(std::string line) const;
     Result<ListenAddress> listen_unix(const ListenAddress& address);
     Result<ListenAddress> listen_tcp(const ListenAddress& address);
     void accept_unix(asio::local::stream_protocol::acceptor& acceptor);
@@ -66,6 +70,7 @@ private:
     ClientId next_id_ = 1;
     std::map<ClientId, std::shared_ptr<Channel>> clients_;
     OutputBudget budget_{output_budget, 0};
+    std::function<void(std::string&)> filter_;
     std::unique_ptr<asio::steady_timer> shutdown_timer_;
     std::vector<std::unique_ptr<asio::local::stream_protocol::acceptor>> unix_acceptors_;
     std::vector<std::unique_ptr<asio::ip::tcp::acceptor>> tcp_acceptors_;

@@ -14,6 +14,7 @@ Json layer_json(const PromptLayer& layer, bool with_text) {
              {"origin", layer.origin},
              {"active", layer.active},
              {"chars", layer.text.size()}};
+    if (!layer.warning.empty()) out["warning"] = layer.warning;
     if (with_text) out["text"] = layer.text;
     return out;
 }

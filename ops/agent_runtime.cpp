@@ -1,6 +1,7 @@
 #include "ops/agent_runtime.hpp"
 
 #include "host/prompt_files.hpp"
+#include "host/redact.hpp"
 #include "tools/plan_store.hpp"
 
 #include <asio/post.hpp>
@@ -9,8 +10,13 @@ namespace rio {
 
 AgentRuntime::AgentRuntime(asio::io_context& io, Workspace& workspace, Emit emit,
                            ProviderRegistry& providers, UserDirs dirs)
-    : io_(io), emit_(emit), providers_(providers), context_{workspace, emit, io, std::move(dirs),
-                                                            [] { return std::time(nullptr); }} {}
+    : io_(io), emit_(emit),
+      providers_(providers), context_{workspace,
+                                      emit,
+                                      io,
+                                      std::move(dirs),
+                                      [] { return std::chrono::system_clock::now(); },
+                                      ProviderRegistry::key_variables()} {}
 
 nlohmann::json AgentRuntime::status() const {
     nlohmann::json status = loop_.status();
@@ -41,10 +47,9 @@ void AgentRuntime::perform(Effects& effects) {
             run_tool_later(*run);
         } else if (std::get_if<CancelTools>(&effect)) {
             if (cancel_command_) std::exchange(cancel_command_, nullptr)();
-        } else if (auto* rejected = std::get_if<MarkPlanRejected>(&effect)) {
-            std::string path = rejected->proposal.value("path", "");
-            if (!path.empty())
-                (void)mark_plan(context_.workspace, emit_, path, "rejected", "", context_.now());
+        } else if (auto* mark = std::get_if<MarkPlan>(&effect)) {
+            (void)mark_plan(context_.workspace, emit_, mark->path, mark->status, "",
+                            context_.now());
         }
     }
 }
@@ -70,8 +75,11 @@ void AgentRuntime::call_provider(CallProvider call) {
 // their reports re-enter the loop cleanly.
 void AgentRuntime::run_tool_later(const RunTool& run) {
     asio::post(io_, [this, run] {
-        if (!loop_.expects(run.turn, run.call.id, run.stage)) return;
+        bool go = act([&](AgentLoop& loop, Effects& out) { return loop.may_run(run, out); });
+        if (!go) return;
         ToolCancel cancel = run_tool(context_, run, [this](ToolReport report) {
+            // What the model reads never holds a key, whatever a command printed.
+            redact(report.content, providers_.secrets());
             act([&](AgentLoop& loop, Effects& out) {
                 loop.on_tool(report, out);
                 return 0;

@@ -73,6 +73,24 @@ Status check_option(const OptionSpec& spec, const std::string& value) {
 ProviderRegistry::ProviderRegistry(asio::io_context& io, HttpClient& http, UserDirs dirs)
     : io_(io), http_(http), dirs_(std::move(dirs)) {
     local_ = make_echo_provider(io_);
+    learn_secrets();
+}
+
+std::vector<std::string> ProviderRegistry::key_variables() {
+    std::vector<std::string> names;
+    for (const ProviderSpec& spec : provider_specs())
+        if (!spec.key_env.empty()) names.push_back(spec.key_env);
+    return names;
+}
+
+void ProviderRegistry::learn_secrets() {
+    secrets_.clear();
+    for (const ProviderSpec& spec : provider_specs()) {
+        if (spec.key_env.empty()) continue;
+        if (std::string from_env = env(spec.key_env); !from_env.empty())
+            secrets_.push_back(from_env);
+        if (auto stored = load_key(dirs_, spec.name, "")) secrets_.push_back(stored->value);
+    }
 }
 
 Status ProviderRegistry::select(std::string_view spec, bool remember) {
@@ -239,13 +257,22 @@ Status ProviderRegistry::set_key(std::string_view provider, std::string_view key
     if (!spec) return spec.error();
     if ((*spec)->key_env.empty())
         return make_error(ErrorCode::bad_request, std::string(provider) + " takes no key");
-    return store_key(dirs_, provider, key);
+    Status stored = store_key(dirs_, provider, key);
+    learn_secrets();
+    return stored;
 }
 
 Status ProviderRegistry::forget_key(std::string_view provider) {
     auto spec = network_spec(provider);
     if (!spec) return spec.error();
-    return clear_key(dirs_, provider);
+    Status cleared = clear_key(dirs_, provider);
+    // A key once known stays redacted: it may still sit in a conversation or a log.
+    std::vector<std::string> before = std::move(secrets_);
+    learn_secrets();
+    for (std::string& old : before)
+        if (std::find(secrets_.begin(), secrets_.end(), old) == secrets_.end())
+            secrets_.push_back(std::move(old));
+    return cleared;
 }
 
 void ProviderRegistry::list_models(std::string_view provider,

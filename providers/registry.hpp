@@ -40,7 +40,14 @@ public:
 
     Result<HttpProviderSettings> http_settings(std::string_view provider) const;
 
+    // Every key rio knows, from the environment and from its own files: what redaction
+    // removes from everything the core says (DESIGN §12).
+    const std::vector<std::string>& secrets() const { return secrets_; }
+    // The environment variables that hold keys, which commands do not inherit.
+    static std::vector<std::string> key_variables();
+
 private:
+    void learn_secrets();
     Result<const ProviderSpec*> network_spec(std::string_view provider) const;
     Json stored_options(std::string_view provider) const;
     std::string option(std::string_view provider, std::string_view name) const;
@@ -52,6 +59,7 @@ private:
     std::optional<Provider> local_; // echo or script; network providers start per call
     // The Ollama default: a base URL and model found at start, used until options say else.
     std::optional<std::pair<std::string, std::string>> ollama_;
+    std::vector<std::string> secrets_;
 };
 
 } // namespace rio

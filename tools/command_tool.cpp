@@ -4,6 +4,7 @@
 #include "core/params.hpp"
 #include "host/files.hpp"
 #include "host/process_runner.hpp"
+#include "host/redact.hpp"
 #include "tools/project_file.hpp"
 #include "tools/tool_context.hpp"
 
@@ -33,7 +34,8 @@ Result<CommandInput> read_input(ToolContext& context, const nlohmann::json& inpu
             return make_error(ErrorCode::bad_request, "input.argv must hold only strings");
         out.argv.push_back(word.get<std::string>());
     }
-    auto cwd = tool_path(context.workspace, optional_string(input, "cwd", "input").value_or("."));
+    auto cwd = tool_path(context.workspace, context.dirs,
+                         optional_string(input, "cwd", "input").value_or("."));
     if (!cwd) return cwd.error();
     std::error_code ec;
     if (!std::filesystem::is_directory(cwd->real, ec))
@@ -103,6 +105,7 @@ ToolCancel run_command_tool(ToolContext& context, const RunTool& run, const Tool
     spec.argv = input->argv;
     spec.cwd = input->cwd.real;
     spec.timeout = std::chrono::seconds(input->timeout_s);
+    spec.env = command_environment(context.hidden_env);
     auto running =
         start_command(context.io, spec, [run, argv = input->argv, report](CommandResult r) {
             if (!r.started) {

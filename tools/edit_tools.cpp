@@ -50,7 +50,8 @@ Status write_edit(ToolContext& context, const ProjectPath& path, const TextEdit&
 
 ToolReport edit_file_tool(ToolContext& context, const RunTool& run) {
     const nlohmann::json& input = run.call.input;
-    auto path = writable_tool_path(context.workspace, require_string(input, "path", "input"));
+    auto path =
+        writable_tool_path(context.workspace, context.dirs, require_string(input, "path", "input"));
     if (!path) return tool_error(run, path.error().message);
     std::string old_string = require_string(input, "old_string", "input");
     std::string new_string = require_string(input, "new_string", "input");
@@ -79,7 +80,8 @@ ToolReport edit_file_tool(ToolContext& context, const RunTool& run) {
 
 ToolReport create_file_tool(ToolContext& context, const RunTool& run) {
     const nlohmann::json& input = run.call.input;
-    auto path = writable_tool_path(context.workspace, require_string(input, "path", "input"));
+    auto path =
+        writable_tool_path(context.workspace, context.dirs, require_string(input, "path", "input"));
     if (!path) return tool_error(run, path.error().message);
     std::string content = require_string(input, "content", "input");
     std::error_code ec;
@@ -87,7 +89,8 @@ ToolReport create_file_tool(ToolContext& context, const RunTool& run) {
         return tool_error(run, path->rel + " already exists; use edit_file to change it.");
     if (run.stage == ToolStage::prepare) return tool_ok(run, {}, proposal(*path, "", content));
 
-    auto folder = tool_path(context.workspace, path->rel.substr(0, path->rel.rfind('/') + 1));
+    auto folder =
+        tool_path(context.workspace, context.dirs, path->rel.substr(0, path->rel.rfind('/') + 1));
     if (!folder) return tool_error(run, folder.error().message);
     if (Status s = make_project_folders(*folder); !s)
         return tool_error(run, "Could not create the folder for " + path->rel + ": " +

@@ -20,16 +20,16 @@ void announce(const Emit& emit, const std::string& rel) {
 } // namespace
 
 Result<std::string> file_plan(Workspace& workspace, const Emit& emit, std::string_view title,
-                              std::string_view plan, std::time_t now) {
+                              std::string_view plan, WallTime now) {
     if (!workspace.root) return std::string();
-    auto folder = tool_path(workspace, ".rio/plans");
+    auto folder = workspace_path(workspace, ".rio/plans");
     if (!folder) return folder.error();
     if (Status s = make_project_folders(*folder); !s) return s.error();
     std::error_code ec;
     std::string slug = plan_slug(title);
     for (int attempt = 1;; ++attempt) {
         std::string rel = plan_file_path(now, slug, attempt);
-        auto path = tool_path(workspace, rel);
+        auto path = workspace_path(workspace, rel);
         if (!path) return path.error();
         if (fs::exists(path->real, ec)) continue;
         Document doc;
@@ -42,7 +42,7 @@ Result<std::string> file_plan(Workspace& workspace, const Emit& emit, std::strin
 }
 
 Result<PlanFileInfo> read_plan(const Workspace& workspace, std::string_view rel) {
-    auto path = tool_path(workspace, rel);
+    auto path = workspace_path(workspace, rel);
     if (!path) return path.error();
     auto text = live_text(workspace, *path);
     if (!text) return text.error();
@@ -50,8 +50,8 @@ Result<PlanFileInfo> read_plan(const Workspace& workspace, std::string_view rel)
 }
 
 Status mark_plan(Workspace& workspace, const Emit& emit, std::string_view rel,
-                 std::string_view status, std::string_view policy, std::time_t now) {
-    auto path = tool_path(workspace, rel);
+                 std::string_view status, std::string_view policy, WallTime now) {
+    auto path = workspace_path(workspace, rel);
     if (!path) return path.error();
     auto open = workspace.buffers.find(path->rel);
     if (open != workspace.buffers.end()) {
@@ -74,26 +74,35 @@ Status mark_plan(Workspace& workspace, const Emit& emit, std::string_view rel,
 Result<Json> list_plans(const Workspace& workspace) {
     if (!workspace.root) return make_error(ErrorCode::no_project, "no project is open");
     Json plans = Json::array();
-    auto folder = tool_path(workspace, ".rio/plans");
+    auto folder = workspace_path(workspace, ".rio/plans");
     if (!folder) return folder.error();
     auto entries = list_project_dir(*folder);
     if (!entries) {
         if (entries.error().code == ErrorCode::not_found) return Json{{"plans", plans}};
         return entries.error();
     }
-    std::vector<DirEntry> files = std::move(*entries);
-    std::sort(files.begin(), files.end(),
-              [](const DirEntry& a, const DirEntry& b) { return a.name > b.name; });
-    for (const DirEntry& e : files) {
+    struct Listed {
+        long long presented; // ms; a file without the field sorts by its name's stamp
+        std::string name;
+        Json entry;
+    };
+    std::vector<Listed> listed;
+    for (const DirEntry& e : *entries) {
         if (e.type != "file" || !e.name.ends_with(".md")) continue;
         std::string rel = ".rio/plans/" + e.name;
         auto info = read_plan(workspace, rel);
         if (!info) continue; // unreadable or not UTF-8: not a plan rio can show
-        plans.push_back({{"path", rel},
-                         {"title", info->title},
-                         {"status", info->status},
-                         {"created", info->presented}});
+        listed.push_back({parse_iso_time(info->presented).value_or(0), e.name,
+                          Json{{"path", rel},
+                               {"title", info->title},
+                               {"status", info->status},
+                               {"created", info->presented}}});
     }
+    std::sort(listed.begin(), listed.end(), [](const Listed& a, const Listed& b) {
+        return a.presented != b.presented ? a.presented > b.presented : a.name > b.name;
+    });
+    for (Listed& l : listed)
+        plans.push_back(std::move(l.entry));
     return Json{{"plans", plans}};
 }
 

@@ -24,7 +24,13 @@ ToolReport present_plan_tool(ToolContext& context, const RunTool& run) {
     auto now_text = read_plan(context.workspace, rel);
     if (!now_text) // the user deleted or broke the file: what they saw is what was approved
         return tool_ok(run, {}, {{"edited", false}, {"text", plan}});
-    std::string original = parse_plan_file(render_plan_file(title, plan, 0)).body;
+    std::string original = parse_plan_file(render_plan_file(title, plan, WallTime{})).body;
+    if (now_text->body.find_first_not_of(" \t\r\n") == std::string::npos) {
+        (void)mark_plan(context.workspace, context.emit, rel, "rejected", "", context.now());
+        return tool_error(run, "The plan is empty: the user emptied the plan file before "
+                               "approving it, so nothing was approved and nothing may change. "
+                               "Ask the user what they want, or present a plan again.");
+    }
     bool edited = now_text->body != original;
     (void)mark_plan(context.workspace, context.emit, rel, "approved", run.policy, context.now());
     return tool_ok(run, {}, {{"edited", edited}, {"text", now_text->body}});

@@ -27,7 +27,8 @@ std::string_view clip(std::string_view line, std::size_t max) {
 } // namespace
 
 ToolReport list_dir_tool(ToolContext& context, const RunTool& run) {
-    auto path = tool_path(context.workspace, require_string(run.call.input, "path", "input"));
+    auto path =
+        tool_path(context.workspace, context.dirs, require_string(run.call.input, "path", "input"));
     if (!path) return tool_error(run, path.error().message);
     auto entries = list_project_dir(*path);
     if (!entries) return tool_error(run, entries.error().message);
@@ -47,7 +48,7 @@ ToolReport list_dir_tool(ToolContext& context, const RunTool& run) {
 
 ToolReport read_file_tool(ToolContext& context, const RunTool& run) {
     const nlohmann::json& input = run.call.input;
-    auto path = tool_path(context.workspace, require_string(input, "path", "input"));
+    auto path = tool_path(context.workspace, context.dirs, require_string(input, "path", "input"));
     if (!path) return tool_error(run, path.error().message);
     auto text = live_text(context.workspace, *path);
     if (!text) return tool_error(run, text.error().message);
@@ -101,8 +102,17 @@ ToolReport search_tool(ToolContext& context, const RunTool& run) {
     std::map<std::string, std::string, std::less<>> open_texts;
     for (const auto& [rel, doc] : context.workspace.buffers)
         open_texts.emplace(rel, doc.text);
+    if (auto scope = tool_path(context.workspace, context.dirs, query.path); !scope)
+        return tool_error(run, scope.error().message);
     auto result = search_project(*context.workspace.root, query, open_texts);
     if (!result) return tool_error(run, result.error().message);
+    // rio's own folders may lie inside the project (a project that is the home folder); a
+    // symlinked file is judged by what it points to.
+    std::erase_if(result->matches, [&](const SearchMatch& m) {
+        std::error_code ec;
+        auto real = std::filesystem::weakly_canonical(*context.workspace.root / m.path, ec);
+        return ec || in_rio_folders(real, context.dirs);
+    });
     return tool_ok(run, format_search_result(query, *result));
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/agent/loop.hpp"
+#include "core/agent/plan_file.hpp"
 #include "core/protocol.hpp"
 #include "core/workspace.hpp"
 #include "host/user_dirs.hpp"
@@ -18,7 +19,8 @@ struct ToolContext {
     Emit emit;
     asio::io_context& io;
     UserDirs dirs;
-    std::function<std::time_t()> now;
+    std::function<WallTime()> now;
+    std::vector<std::string> hidden_env; // variables commands do not inherit: provider keys
 };
 
 using ToolReportFn = std::function<void(ToolReport)>;

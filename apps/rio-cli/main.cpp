@@ -101,6 +101,7 @@ int main(int argc, char** argv) {
         h.approve_edits = o.approve_edits;
         h.allow_commands = o.allow_commands;
         h.output = o.output;
+        h.shared_core = !o.connect.empty();
         run = std::make_unique<rio::HeadlessRun>(core, h, out, err);
         run->start(finish);
     } else {

@@ -6,6 +6,7 @@
 #include "host/exit_deadline.hpp"
 #include "host/files.hpp"
 #include "host/http_client.hpp"
+#include "host/redact.hpp"
 #include "host/server.hpp"
 #include "ops/agent_ops.hpp"
 #include "ops/ops.hpp"
@@ -87,6 +88,7 @@ int main(int argc, char** argv) {
 
     rio::Dispatcher dispatcher;
     rio::Server server(io, dispatcher);
+    server.set_filter([&providers](std::string& line) { rio::redact(line, providers.secrets()); });
     rio::OpContext context{workspace, server.emitter(), dirs.write_journal()};
     rio::register_workspace_ops(dispatcher, context);
     rio::AgentRuntime agent(io, workspace, server.emitter(), providers, dirs);

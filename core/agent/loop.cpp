@@ -24,6 +24,13 @@ std::string rejection(std::string_view kind, const std::string& feedback) {
     return "The user declined to run this command." + with_feedback(feedback);
 }
 
+std::string switched_refusal(const ToolCall& call) {
+    return call.name +
+           " was not run: the user switched to plan mode, so nothing was changed or run. "
+           "Investigate with the read tools, then call present_plan; changes are possible only "
+           "after the user approves the plan.";
+}
+
 std::string refusal(const ToolCall& call, Mode mode) {
     if (!find_tool(call.name)) {
         std::string names;
@@ -62,6 +69,7 @@ Json without_texts(Json proposal) {
 
 TurnId AgentLoop::send(std::string text, Effects& out) {
     if (busy()) {
+        abandon_pending_plan(out);
         abort_turn("interrupted: the user sent a new message before this finished", out);
         emit(out, "agent.stopped", {{"turn", turn_}, {"reason", "new message"}});
     }
@@ -74,9 +82,13 @@ TurnId AgentLoop::send(std::string text, Effects& out) {
 
 Status AgentLoop::decide(const Decision& decision, Effects& out) {
     std::string turn = std::to_string(decision.turn);
+    bool this_turn = decision.turn == decided_turn_ && !decided_ids_.empty();
+    // A loser of a race names a proposal that is gone, perhaps with the next one pending.
+    if (this_turn && decision.id && decided_ids_.count(*decision.id))
+        return make_error(ErrorCode::conflict,
+                          "proposal " + *decision.id + " of turn " + turn + " was already decided");
     if (pending_.is_null() || decision.turn != turn_) {
-        if (last_decided_ && last_decided_->first == decision.turn &&
-            (!decision.id || *decision.id == last_decided_->second))
+        if (this_turn && !decision.id)
             return make_error(ErrorCode::conflict, "turn " + turn + " was already decided");
         return make_error(ErrorCode::bad_request, "nothing is pending for turn " + turn);
     }
@@ -91,6 +103,7 @@ Status AgentLoop::decide(const Decision& decision, Effects& out) {
 
 std::vector<TurnId> AgentLoop::stop(std::optional<TurnId> turn, Effects& out) {
     if (!busy() || (turn && *turn != turn_)) return {};
+    abandon_pending_plan(out);
     abort_turn("interrupted: the user stopped the turn", out);
     emit(out, "agent.stopped", {{"turn", turn_}, {"reason", "stop"}});
     emit_status(out);
@@ -98,6 +111,7 @@ std::vector<TurnId> AgentLoop::stop(std::optional<TurnId> turn, Effects& out) {
 }
 
 void AgentLoop::reset(Effects& out) {
+    abandon_pending_plan(out);
     if (phase_ == Phase::provider) out.push_back(CancelProvider{turn_});
     if (phase_ == Phase::tools) out.push_back(CancelTools{turn_});
     phase_ = Phase::idle;
@@ -106,7 +120,7 @@ void AgentLoop::reset(Effects& out) {
     results_.clear();
     awaiting_.reset();
     pending_ = nullptr;
-    last_decided_.reset();
+    decided_ids_.clear();
     emit(out, "agent.reset", Json::object());
     emit_status(out);
 }
@@ -174,15 +188,39 @@ void AgentLoop::on_provider(TurnId turn, std::uint64_t step, const ProviderRepor
     }
 }
 
+bool AgentLoop::may_run(const RunTool& run, Effects& out) {
+    if (!expects(run.turn, run.call.id, run.stage)) return false;
+    if (!allowed_now(run.kind)) {
+        refuse_switched(out);
+        return false;
+    }
+    if (run.stage == ToolStage::apply && run.kind == ToolKind::edit && !run.by_person &&
+        !auto_accept_) {
+        propose(run.proposal, out); // auto-accept went off meanwhile: a person decides
+        return false;
+    }
+    return true;
+}
+
 void AgentLoop::on_tool(const ToolReport& report, Effects& out) {
     if (!expects(report.turn, report.call_id, report.stage)) return;
     if (report.stage == ToolStage::prepare && !report.is_error) {
         gate(report, out);
         return;
     }
+    bool plan = find_tool(calls_[results_.size()].name)->kind == ToolKind::plan;
+    if (report.stage == ToolStage::apply && report.is_error && plan) {
+        // Nothing was approved after all (the user emptied the plan): back to how it was.
+        auto [mode, auto_accept] = before_plan_approval_;
+        auto_accept_ = auto_accept;
+        if (mode != mode_) {
+            mode_ = mode;
+            emit(out, "agent.mode", {{"mode", to_string(mode_)}});
+        }
+        emit_status(out);
+    }
     std::string content = report.content;
-    if (report.stage == ToolStage::apply && !report.is_error &&
-        find_tool(calls_[results_.size()].name)->kind == ToolKind::plan) {
+    if (report.stage == ToolStage::apply && !report.is_error && plan) {
         content = approval_note_;
         if (report.detail.value("edited", false))
             content += "\n\nThe user edited the plan before approving it. This is the approved "
@@ -245,6 +283,10 @@ void AgentLoop::run_next_call(Effects& out) {
         finish_call(ToolOutcome{call.id, refusal(call, mode_), true}, out);
         return;
     }
+    if (!allowed_now(spec->kind)) { // offered when the step began, but not in plan mode
+        finish_call(ToolOutcome{call.id, switched_refusal(call), true}, out);
+        return;
+    }
     if (!call.input.is_object()) {
         finish_call(
             ToolOutcome{call.id, "The input of " + call.name + " must be a JSON object.", true},
@@ -252,7 +294,7 @@ void AgentLoop::run_next_call(Effects& out) {
         return;
     }
     awaiting_ = spec->kind == ToolKind::read ? ToolStage::run : ToolStage::prepare;
-    out.push_back(RunTool{turn_, call, spec->kind, *awaiting_, nullptr, {}});
+    out.push_back(RunTool{turn_, call, spec->kind, *awaiting_, nullptr, {}, false});
 }
 
 void AgentLoop::finish_call(ToolOutcome outcome, Effects& out) {
@@ -268,9 +310,37 @@ void AgentLoop::finish_call(ToolOutcome outcome, Effects& out) {
     run_next_call(out);
 }
 
+bool AgentLoop::allowed_now(ToolKind kind) const {
+    return mode_ == Mode::build || kind == ToolKind::read || kind == ToolKind::plan;
+}
+
+void AgentLoop::refuse_switched(Effects& out) {
+    awaiting_.reset();
+    finish_call(
+        ToolOutcome{calls_[results_.size()].id, switched_refusal(calls_[results_.size()]), true},
+        out);
+}
+
+void AgentLoop::propose(Json proposal, Effects& out) {
+    awaiting_.reset();
+    pending_ = std::move(proposal);
+    emit(out, "agent.propose", without_texts(pending_));
+    emit_status(out);
+}
+
+void AgentLoop::abandon_pending_plan(Effects& out) {
+    if (pending_.is_object() && pending_.value("kind", "") == "plan" &&
+        !pending_.value("path", "").empty())
+        out.push_back(MarkPlan{pending_["path"], "abandoned"});
+}
+
 void AgentLoop::gate(const ToolReport& report, Effects& out) {
     const ToolCall& call = calls_[results_.size()];
     ToolKind kind = find_tool(call.name)->kind;
+    if (!allowed_now(kind)) { // the mode changed while it was being prepared
+        refuse_switched(out);
+        return;
+    }
     Json proposal = report.detail.is_object() ? report.detail : Json::object();
     proposal["turn"] = turn_;
     proposal["id"] = call.id;
@@ -281,13 +351,10 @@ void AgentLoop::gate(const ToolReport& report, Effects& out) {
               (kind == ToolKind::command && proposal.value("allowed", false));
     if (go) {
         awaiting_ = ToolStage::apply;
-        out.push_back(RunTool{turn_, call, kind, ToolStage::apply, std::move(proposal), {}});
+        out.push_back(RunTool{turn_, call, kind, ToolStage::apply, std::move(proposal), {}, false});
         return;
     }
-    awaiting_.reset();
-    pending_ = std::move(proposal);
-    emit(out, "agent.propose", without_texts(pending_));
-    emit_status(out);
+    propose(std::move(proposal), out);
 }
 
 void AgentLoop::apply_decision(const Decision& decision, Effects& out) {
@@ -295,7 +362,9 @@ void AgentLoop::apply_decision(const Decision& decision, Effects& out) {
     pending_ = nullptr;
     std::string id = proposal["id"];
     std::string kind = proposal["kind"];
-    last_decided_ = {turn_, id};
+    if (decided_turn_ != turn_) decided_ids_.clear();
+    decided_turn_ = turn_;
+    decided_ids_.insert(id);
     Json decided{{"turn", turn_},
                  {"id", id},
                  {"kind", kind},
@@ -306,7 +375,8 @@ void AgentLoop::apply_decision(const Decision& decision, Effects& out) {
 
     const ToolCall& call = calls_[results_.size()];
     if (!decision.approve) {
-        if (kind == "plan") out.push_back(MarkPlanRejected{proposal});
+        if (kind == "plan" && !proposal.value("path", "").empty())
+            out.push_back(MarkPlan{proposal["path"], "rejected"});
         emit_status(out);
         finish_call(ToolOutcome{call.id, rejection(kind, decision.feedback), true}, out);
         return;
@@ -314,6 +384,7 @@ void AgentLoop::apply_decision(const Decision& decision, Effects& out) {
     if (kind == "plan") {
         // The policy and the mode change land together with the approval, before the tool
         // result, so the very next provider call is offered the write tools.
+        before_plan_approval_ = {mode_, auto_accept_};
         if (decision.policy) auto_accept_ = *decision.policy == "auto";
         approval_note_ = "The user approved the plan.";
         if (mode_ == Mode::plan) {
@@ -330,7 +401,7 @@ void AgentLoop::apply_decision(const Decision& decision, Effects& out) {
     emit_status(out);
     awaiting_ = ToolStage::apply;
     out.push_back(RunTool{turn_, call, find_tool(call.name)->kind, ToolStage::apply,
-                          std::move(proposal), decision.policy.value_or("")});
+                          std::move(proposal), decision.policy.value_or(""), true});
 }
 
 void AgentLoop::end_turn(std::string_view reason, Effects& out) {

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <string>
 #include <variant>
 #include <vector>
@@ -44,15 +45,19 @@ struct RunTool {
     ToolStage stage = ToolStage::run;
     nlohmann::json proposal; // apply: what prepare proposed
     std::string policy;      // apply of a plan: "review", "auto" or ""
+    bool by_person = false;  // apply: a person approved it (else auto-accept or an allow rule)
 };
 struct CancelTools {
     TurnId turn = 0;
 };
-struct MarkPlanRejected {
-    nlohmann::json proposal;
+// A plan file's front matter follows the decision: rejected, or abandoned (stopped,
+// replaced by a new message, reset, the core exiting) before anyone decided.
+struct MarkPlan {
+    std::string path;
+    std::string status;
 };
 using Effect =
-    std::variant<EmitEvent, CallProvider, CancelProvider, RunTool, CancelTools, MarkPlanRejected>;
+    std::variant<EmitEvent, CallProvider, CancelProvider, RunTool, CancelTools, MarkPlan>;
 using Effects = std::vector<Effect>;
 
 // What the host reports after performing a RunTool.
@@ -87,6 +92,11 @@ public:
     void set_auto_accept(bool on, Effects& out);
 
     void on_provider(TurnId turn, std::uint64_t step, const ProviderReport& report, Effects& out);
+    // Asked right before a RunTool is performed: the gate holds at the moment a tool runs
+    // (DESIGN §5). False when it must not run: it was overtaken (stop, new message), the
+    // mode became plan (the call is refused), or auto-accept went off before an
+    // auto-accepted edit was applied (it is proposed instead).
+    bool may_run(const RunTool& run, Effects& out);
     void on_tool(const ToolReport& report, Effects& out);
 
     Mode mode() const { return mode_; }
@@ -105,6 +115,11 @@ private:
 
     void start_step(Effects& out);
     void run_next_call(Effects& out);
+    // The kinds the mode in force now allows: everything in build, read and plan in plan.
+    bool allowed_now(ToolKind kind) const;
+    void refuse_switched(Effects& out);
+    void propose(nlohmann::json proposal, Effects& out);
+    void abandon_pending_plan(Effects& out);
     void finish_call(ToolOutcome outcome, Effects& out);
     void gate(const ToolReport& report, Effects& out);
     void apply_decision(const Decision& decision, Effects& out);
@@ -131,7 +146,11 @@ private:
     std::optional<ToolStage> awaiting_; // stage of the call being worked on
     nlohmann::json pending_;            // the proposal awaiting a decision, or null
     std::string approval_note_;         // what the model is told when its plan is approved
-    std::optional<std::pair<TurnId, std::string>> last_decided_;
+    // Mode and auto-accept before a plan's approval changed them, restored if the approved
+    // plan turns out unusable (emptied by the user).
+    std::pair<Mode, bool> before_plan_approval_{Mode::build, false};
+    TurnId decided_turn_ = 0;
+    std::set<std::string> decided_ids_; // proposals of decided_turn_ already decided
 };
 
 } // namespace rio

@@ -7,9 +7,65 @@ namespace {
 
 constexpr std::string_view fence = "---\n";
 
-bool starts_with_heading(std::string_view text) {
+// "# Title" as the first line with text: a level-1 heading. "## Steps" is not one, so the
+// plan still gets its title above it.
+bool starts_with_title(std::string_view text) {
     std::size_t first = text.find_first_not_of(" \t\r\n");
-    return first != std::string_view::npos && text[first] == '#';
+    if (first == std::string_view::npos || text[first] != '#') return false;
+    return first + 1 == text.size() || text[first + 1] == ' ' || text[first + 1] == '\t' ||
+           text[first + 1] == '\n' || text[first + 1] == '\r';
+}
+
+// Latin-1 Supplement and Latin Extended-A letters as ASCII: ranges of code points that
+// share one spelling. Anything else is no letter of a slug.
+struct Fold {
+    char32_t first, last;
+    const char* ascii;
+};
+constexpr Fold folds[] = {
+    {0xC0, 0xC5, "a"},   {0xC6, 0xC6, "ae"},   {0xC7, 0xC7, "c"},   {0xC8, 0xCB, "e"},
+    {0xCC, 0xCF, "i"},   {0xD0, 0xD0, "d"},    {0xD1, 0xD1, "n"},   {0xD2, 0xD6, "o"},
+    {0xD8, 0xD8, "o"},   {0xD9, 0xDC, "u"},    {0xDD, 0xDD, "y"},   {0xDE, 0xDE, "th"},
+    {0xDF, 0xDF, "ss"},  {0xE0, 0xE5, "a"},    {0xE6, 0xE6, "ae"},  {0xE7, 0xE7, "c"},
+    {0xE8, 0xEB, "e"},   {0xEC, 0xEF, "i"},    {0xF0, 0xF0, "d"},   {0xF1, 0xF1, "n"},
+    {0xF2, 0xF6, "o"},   {0xF8, 0xF8, "o"},    {0xF9, 0xFC, "u"},   {0xFD, 0xFD, "y"},
+    {0xFE, 0xFE, "th"},  {0xFF, 0xFF, "y"},    {0x100, 0x105, "a"}, {0x106, 0x10D, "c"},
+    {0x10E, 0x111, "d"}, {0x112, 0x11B, "e"},  {0x11C, 0x123, "g"}, {0x124, 0x127, "h"},
+    {0x128, 0x131, "i"}, {0x132, 0x133, "ij"}, {0x134, 0x135, "j"}, {0x136, 0x138, "k"},
+    {0x139, 0x142, "l"}, {0x143, 0x14B, "n"},  {0x14C, 0x151, "o"}, {0x152, 0x153, "oe"},
+    {0x154, 0x159, "r"}, {0x15A, 0x161, "s"},  {0x162, 0x167, "t"}, {0x168, 0x173, "u"},
+    {0x174, 0x175, "w"}, {0x176, 0x178, "y"},  {0x179, 0x17E, "z"}, {0x17F, 0x17F, "s"},
+};
+
+const char* fold(char32_t cp) {
+    for (const Fold& f : folds)
+        if (cp >= f.first && cp <= f.last) return f.ascii;
+    return nullptr;
+}
+
+// The next code point of UTF-8 text, or U+FFFD for a byte that starts none (skipped alone).
+char32_t next_code_point(std::string_view text, std::size_t& at) {
+    auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+    unsigned char lead = byte(at);
+    std::size_t length = lead < 0x80         ? 1
+                         : (lead >> 5) == 6  ? 2
+                         : (lead >> 4) == 14 ? 3
+                         : (lead >> 3) == 30 ? 4
+                                             : 0;
+    if (length == 0 || at + length > text.size()) {
+        ++at;
+        return 0xFFFD;
+    }
+    char32_t cp = length == 1 ? lead : lead & (0x7F >> length);
+    for (std::size_t i = 1; i < length; ++i) {
+        if ((byte(at + i) & 0xC0) != 0x80) {
+            ++at;
+            return 0xFFFD;
+        }
+        cp = (cp << 6) | (byte(at + i) & 0x3F);
+    }
+    at += length;
+    return cp;
 }
 
 // Splits "---\n<fields>---\n<body>"; no front matter → empty fields, whole body.
@@ -67,13 +123,21 @@ std::string first_heading(std::string_view body) {
 
 std::string plan_slug(std::string_view title) {
     std::string slug;
-    for (char c : title) {
-        char lower = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-        bool keep = (lower >= 'a' && lower <= 'z') || (lower >= '0' && lower <= '9');
-        if (keep)
-            slug.push_back(lower);
-        else if (!slug.empty() && slug.back() != '-')
-            slug.push_back('-');
+    for (std::size_t at = 0; at < title.size();) {
+        char32_t cp = next_code_point(title, at);
+        std::string letters;
+        if (cp < 0x80)
+            letters = std::string(1, static_cast<char>(cp));
+        else if (const char* ascii = fold(cp))
+            letters = ascii;
+        for (char c : letters.empty() ? std::string("-") : letters) {
+            char lower = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+            bool keep = (lower >= 'a' && lower <= 'z') || (lower >= '0' && lower <= '9');
+            if (keep)
+                slug.push_back(lower);
+            else if (!slug.empty() && slug.back() != '-')
+                slug.push_back('-');
+        }
     }
     if (slug.size() > 48) slug.resize(48);
     while (!slug.empty() && slug.back() == '-')
@@ -81,9 +145,10 @@ std::string plan_slug(std::string_view title) {
     return slug.empty() ? "plan" : slug;
 }
 
-std::string plan_file_path(std::time_t presented, std::string_view slug, int attempt) {
+std::string plan_file_path(WallTime presented, std::string_view slug, int attempt) {
+    std::time_t seconds = std::chrono::system_clock::to_time_t(presented);
     std::tm tm{};
-    gmtime_r(&presented, &tm);
+    gmtime_r(&seconds, &tm);
     char stamp[32];
     std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
     std::string path = ".rio/plans/" + std::string(stamp) + "-" + std::string(slug);
@@ -91,17 +156,38 @@ std::string plan_file_path(std::time_t presented, std::string_view slug, int att
     return path + ".md";
 }
 
-std::string iso_time(std::time_t t) {
+std::string iso_time(WallTime t, bool with_millis) {
+    auto since = t.time_since_epoch();
+    auto millis = std::chrono::duration_cast<std::chrono::milliseconds>(since).count() % 1000;
+    if (millis < 0) millis += 1000;
+    std::time_t seconds = std::chrono::system_clock::to_time_t(t);
     std::tm tm{};
-    gmtime_r(&t, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    gmtime_r(&seconds, &tm);
+    char buf[40];
+    std::size_t n = std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S", &tm);
+    std::snprintf(buf + n, sizeof buf - n, with_millis ? ".%03lldZ" : "Z",
+                  static_cast<long long>(millis));
     return buf;
 }
 
-std::string render_plan_file(std::string_view title, std::string_view plan, std::time_t presented) {
-    std::string out = front_matter("presented", iso_time(presented), {}, {});
-    if (!starts_with_heading(plan)) out += "# " + std::string(title) + "\n\n";
+std::optional<long long> parse_iso_time(std::string_view text) {
+    std::tm tm{};
+    int millis = 0;
+    std::string copy(text);
+    int consumed = 0;
+    if (std::sscanf(copy.c_str(), "%4d-%2d-%2dT%2d:%2d:%2d%n", &tm.tm_year, &tm.tm_mon, &tm.tm_mday,
+                    &tm.tm_hour, &tm.tm_min, &tm.tm_sec, &consumed) != 6)
+        return std::nullopt;
+    if (copy[static_cast<std::size_t>(consumed)] == '.')
+        std::sscanf(copy.c_str() + consumed, ".%3d", &millis);
+    tm.tm_year -= 1900;
+    tm.tm_mon -= 1;
+    return static_cast<long long>(timegm(&tm)) * 1000 + millis;
+}
+
+std::string render_plan_file(std::string_view title, std::string_view plan, WallTime presented) {
+    std::string out = front_matter("presented", iso_time(presented, true), {}, {});
+    if (!starts_with_title(plan)) out += "# " + std::string(title) + "\n\n";
     out += plan;
     if (!plan.empty() && plan.back() != '\n') out.push_back('\n');
     return out;
@@ -119,7 +205,7 @@ PlanFileInfo parse_plan_file(std::string_view text) {
     return info;
 }
 
-std::string set_plan_status(std::string_view text, std::string_view status, std::time_t decided,
+std::string set_plan_status(std::string_view text, std::string_view status, WallTime decided,
                             std::string_view policy) {
     auto [fields, body] = split_front_matter(text);
     std::string presented = field(fields, "presented");

@@ -2,28 +2,36 @@
 // status updates. Pure text in, text out; the host does the filing.
 #pragma once
 
-#include <ctime>
+#include <chrono>
+#include <optional>
 #include <string>
 #include <string_view>
 
 namespace rio {
 
-// Lowercase ASCII letters and digits; every other run becomes '-'; trimmed; at most 48
+using WallTime = std::chrono::system_clock::time_point;
+
+// Latin letters with diacritics transliterated (ü → u, é → e, ß → ss, æ → ae), then
+// lowercase ASCII letters and digits kept; every other run becomes '-'; trimmed; at most 48
 // characters; "plan" when nothing is left.
 std::string plan_slug(std::string_view title);
 
 // ".rio/plans/<YYYYmmdd-HHMMSS>-<slug>.md" in UTC; `attempt` > 1 appends "-2", "-3" for
 // same-second clashes.
-std::string plan_file_path(std::time_t presented, std::string_view slug, int attempt = 1);
+std::string plan_file_path(WallTime presented, std::string_view slug, int attempt = 1);
 
-std::string iso_time(std::time_t t);
+// "2026-11-30T00:00:00Z"; with_millis: "2026-11-30T00:00:00.250Z" (plans presented in the
+// same second still sort).
+std::string iso_time(WallTime t, bool with_millis = false);
+// Either form back, as milliseconds since the epoch.
+std::optional<long long> parse_iso_time(std::string_view text);
 
-// The file: front matter (status presented, the time), then the plan, led by "# <title>"
-// unless the plan already starts with a heading.
-std::string render_plan_file(std::string_view title, std::string_view plan, std::time_t presented);
+// The file: front matter (status presented, the time to the millisecond), then the plan,
+// led by "# <title>" unless the plan already starts with a level-1 heading.
+std::string render_plan_file(std::string_view title, std::string_view plan, WallTime presented);
 
 struct PlanFileInfo {
-    std::string status; // presented | approved | rejected ("" when there is no front matter)
+    std::string status; // presented | approved | rejected | abandoned ("" without front matter)
     std::string presented;
     std::string decided;
     std::string policy;
@@ -35,7 +43,7 @@ PlanFileInfo parse_plan_file(std::string_view text);
 
 // Rewrites the front matter's status, decision time and policy, keeping the body byte for
 // byte. A file whose front matter the user removed gets a fresh block.
-std::string set_plan_status(std::string_view text, std::string_view status, std::time_t decided,
+std::string set_plan_status(std::string_view text, std::string_view status, WallTime decided,
                             std::string_view policy);
 
 } // namespace rio

@@ -12,7 +12,8 @@ struct PromptLayer {
     std::string source; // the file it was read from ("" when none exists)
     std::string origin; // shipped, user, project
     std::string text;
-    bool active = true; // in effect now (the plan layer only in plan mode)
+    bool active = true;  // in effect now (the plan layer only in plan mode)
+    std::string warning; // e.g. an override file that is empty and so was passed over
 };
 
 std::string compose_prompt(const std::vector<PromptLayer>& layers);

@@ -9,7 +9,7 @@ import sys
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cli_support import (ANSI, GREET, RIO_CLI, Pty, Sandbox, edit_step,  # noqa: E402
+from cli_support import (ANSI, GREET, RIO_CLI, Pty, Sandbox, edit_step, unix_request,  # noqa: E402
                          plan_step, tool)
 
 
@@ -36,8 +36,28 @@ class Headless(unittest.TestCase):
             self.assertNotIn(raw, r.stdout, "the plan is rendered, not raw Markdown")
         self.assertEqual(box.read("greet.py"), GREET)
         with open(os.path.join(box.project, ".rio", "plans", box.plans()[0])) as f:
-            self.assertIn("status: presented", f.read())
+            # Nobody decided before the run ended (DESIGN §7).
+            self.assertIn("status: abandoned", f.read())
         self.assertIn("• read_file greet.py", r.stderr)
+
+    def test_leaving_a_core_it_did_not_start_leaves_the_plan_pending(self):
+        # A person at the desktop may be watching this core: rio-cli -p --connect must not
+        # stop their turn when it leaves.
+        box = self.sandbox([plan_step()])
+        core = box.listening_core()
+        try:
+            r = subprocess.run([RIO_CLI, "--connect", "unix:" + box.socket, "-p",
+                                "make it friendlier", "--mode", "plan"],
+                               env=box.env, capture_output=True, text=True, timeout=60)
+            self.assertEqual(r.returncode, 2, r.stderr)
+            status = unix_request(box.socket, "agent.status")["result"]
+            self.assertTrue(status["busy"])
+            self.assertEqual(status["pending"]["kind"], "plan")
+            with open(os.path.join(box.project, ".rio", "plans", box.plans()[0])) as f:
+                self.assertIn("status: presented", f.read())
+        finally:
+            core.terminate()
+            core.wait(timeout=10)
 
     def test_approve_plans_auto_carries_the_plan_out(self):
         box = self.sandbox([plan_step(), edit_step(), {"text": "Done."}])

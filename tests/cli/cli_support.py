@@ -32,6 +32,28 @@ def edit_step():
     return {"tools": [tool("edit_file", path="greet.py", old_string="Hello", new_string="Hi")]}
 
 
+RIO_CORE = os.path.join(os.path.dirname(RIO_CLI), "rio-core")
+
+
+def unix_request(path, op, params=None):
+    """One request to a core listening on a unix socket; returns its response."""
+    import socket
+    with socket.socket(socket.AF_UNIX) as s:
+        s.connect(path)
+        s.sendall((json.dumps({"id": 1, "op": op, "params": params or {}}) + "\n").encode())
+        buffer = b""
+        while True:
+            chunk = s.recv(65536)
+            if not chunk:
+                raise AssertionError("the core closed the connection")
+            buffer += chunk
+            while b"\n" in buffer:
+                line, buffer = buffer.split(b"\n", 1)
+                message = json.loads(line)
+                if message.get("id") == 1:
+                    return message
+
+
 class Sandbox:
     """A home, a project (greet.py) and a script; removed by cleanup()."""
 
@@ -50,6 +72,8 @@ class Sandbox:
             self.env.pop(name, None)
         self.env.update({"XDG_CONFIG_HOME": os.path.join(self.dir, "config"),
                          "XDG_DATA_HOME": os.path.join(self.dir, "data"),
+                         "XDG_STATE_HOME": os.path.join(self.dir, "state"),
+                         "XDG_RUNTIME_DIR": os.path.join(self.dir, "runtime"),
                          "OLLAMA_HOST": "127.0.0.1:1", "TERM": "xterm-256color"})
 
     def args(self, *extra):
@@ -73,6 +97,16 @@ class Sandbox:
     def plans(self):
         folder = os.path.join(self.project, ".rio", "plans")
         return sorted(os.listdir(folder)) if os.path.isdir(folder) else []
+
+    def listening_core(self, *extra):
+        """rio-core on a unix socket in the sandbox, for --connect; stop it with .terminate()."""
+        self.socket = os.path.join(self.dir, "core.sock")
+        core = subprocess.Popen([RIO_CORE, "--provider", "script:" + self.script, "--project",
+                                 self.project, "--listen", "unix:" + self.socket, *extra],
+                                env=self.env, stderr=subprocess.PIPE, text=True)
+        line = core.stderr.readline()
+        assert "listening on" in line, line
+        return core
 
     def cleanup(self):
         shutil.rmtree(self.dir, ignore_errors=True)

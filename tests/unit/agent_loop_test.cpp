@@ -285,8 +285,9 @@ TEST(AgentLoop, PlanRejectionKeepsPlanModeAndCarriesTheFeedback) {
     h.tool_report(h.all<RunTool>().back(), {}, {{"path", "x.md"}});
     ASSERT_TRUE(h.decide(false, {}, "use a flag instead").ok());
     EXPECT_EQ(h.loop.mode(), Mode::plan);
-    ASSERT_EQ(h.all<MarkPlanRejected>().size(), 1u);
-    EXPECT_EQ(h.all<MarkPlanRejected>()[0].proposal["path"], "x.md");
+    ASSERT_EQ(h.all<MarkPlan>().size(), 1u);
+    EXPECT_EQ(h.all<MarkPlan>()[0].path, "x.md");
+    EXPECT_EQ(h.all<MarkPlan>()[0].status, "rejected");
     Json result = h.events("agent.tool_result").back();
     EXPECT_EQ(result["ok"], false);
     EXPECT_NE(result["content"].get<std::string>().find("use a flag instead"), std::string::npos);
@@ -434,6 +435,119 @@ TEST(AgentLoop, ModeChangesAreBroadcastOnlyWhenTheyChange) {
     ASSERT_EQ(h.events("agent.mode").size(), 1u);
     EXPECT_EQ(h.events("agent.mode")[0]["mode"], "plan");
     EXPECT_EQ(h.loop.status()["mode"], "plan");
+}
+
+} // namespace
+} // namespace rio
+
+namespace rio {
+namespace {
+
+// The gate holds at the moment each call runs (DESIGN §5), not only when its step began.
+TEST(AgentLoopGate, SwitchingToPlanRefusesTheStepsQueuedWriteCalls) {
+    Harness h;
+    h.loop.set_auto_accept(true, h.out);
+    h.send("go");
+    h.reply("", {call("r", "read_file", {{"path", "a"}}), call("e", "edit_file", edit_input)});
+    h.loop.set_mode(Mode::plan, h.out); // the user presses Plan while the read runs
+    h.tool_report(h.all<RunTool>().back(), "text");
+    ASSERT_EQ(h.all<RunTool>().size(), 1u) << "the edit never reaches a tool stage";
+    Json result = h.events("agent.tool_result").back();
+    EXPECT_EQ(result["ok"], false);
+    EXPECT_NE(result["content"].get<std::string>().find("the user switched to plan mode"),
+              std::string::npos);
+}
+
+TEST(AgentLoopGate, SwitchingToPlanWhileAnEditIsPreparedRefusesIt) {
+    Harness h;
+    h.loop.set_auto_accept(true, h.out);
+    h.send("go");
+    h.reply("", {call("e", "edit_file", edit_input)});
+    RunTool prepare = h.all<RunTool>().back();
+    h.loop.set_mode(Mode::plan, h.out);
+    h.tool_report(prepare, {}, {{"path", "a.txt"}});
+    EXPECT_EQ(h.all<RunTool>().size(), 1u) << "no apply";
+    EXPECT_EQ(h.events("agent.tool_result").back()["ok"], false);
+}
+
+TEST(AgentLoopGate, SwitchingToPlanBeforeAnAutoAcceptedApplyRefusesIt) {
+    Harness h;
+    h.loop.set_auto_accept(true, h.out);
+    h.send("go");
+    h.reply("", {call("e", "edit_file", edit_input)});
+    h.tool_report(h.all<RunTool>().back(), {}, {{"path", "a.txt"}});
+    RunTool apply = h.all<RunTool>().back();
+    ASSERT_EQ(apply.stage, ToolStage::apply);
+    h.loop.set_mode(Mode::plan, h.out); // after the apply was asked for, before it ran
+    EXPECT_FALSE(h.loop.may_run(apply, h.out));
+    EXPECT_EQ(h.events("agent.tool_result").back()["ok"], false);
+    EXPECT_FALSE(h.loop.expects(apply.turn, apply.call.id, ToolStage::apply));
+}
+
+TEST(AgentLoopGate, AutoAcceptTurnedOffBeforeTheApplyMakesTheEditWait) {
+    Harness h;
+    h.loop.set_auto_accept(true, h.out);
+    h.send("go");
+    h.reply("", {call("e", "edit_file", edit_input)});
+    h.tool_report(h.all<RunTool>().back(), {}, {{"path", "a.txt"}});
+    RunTool apply = h.all<RunTool>().back();
+    h.loop.set_auto_accept(false, h.out);
+    EXPECT_FALSE(h.loop.may_run(apply, h.out));
+    ASSERT_EQ(h.events("agent.propose").size(), 1u);
+    EXPECT_EQ(h.events("agent.propose")[0]["path"], "a.txt");
+    ASSERT_TRUE(h.decide(true).ok());
+    RunTool approved = h.all<RunTool>().back();
+    EXPECT_TRUE(approved.by_person);
+    EXPECT_TRUE(h.loop.may_run(approved, h.out)) << "a person's approval stands";
+}
+
+TEST(AgentLoopGate, TheLoserOfARaceForAProposalGetsConflictEvenWithTheNextOnePending) {
+    Harness h;
+    h.send("go");
+    h.reply("", {call("e1", "edit_file", edit_input), call("e2", "edit_file", edit_input)});
+    h.tool_report(h.all<RunTool>().back(), {}, {{"path", "a.txt"}});
+    auto decide_id = [&](const char* id) {
+        return h.loop.decide(Decision{h.loop.turn(), std::string(id), true, {}, {}}, h.out);
+    };
+    ASSERT_TRUE(decide_id("e1").ok());
+    h.tool_report(h.all<RunTool>().back(), "Edited a.txt");
+    h.tool_report(h.all<RunTool>().back(), {}, {{"path", "a.txt"}}); // e2 is pending now
+    Status late = decide_id("e1");
+    ASSERT_FALSE(late.ok());
+    EXPECT_EQ(late.error().code, ErrorCode::conflict);
+    EXPECT_EQ(late.error().message, "proposal e1 of turn 1 was already decided");
+    EXPECT_EQ(h.loop.proposal()["id"], "e2") << "the next proposal is untouched";
+}
+
+TEST(AgentLoopGate, AnApprovedPlanThatCannotBeUsedRestoresPlanMode) {
+    Harness h;
+    h.loop.set_mode(Mode::plan, h.out);
+    h.send("plan it");
+    h.reply("", {call("p", "present_plan", plan_input)});
+    h.tool_report(h.all<RunTool>().back(), {}, {{"path", "x.md"}});
+    ASSERT_TRUE(h.decide(true, "auto").ok());
+    EXPECT_EQ(h.loop.mode(), Mode::build);
+    h.tool_report(h.all<RunTool>().back(), "The plan is empty", nullptr, true);
+    EXPECT_EQ(h.loop.mode(), Mode::plan);
+    EXPECT_FALSE(h.loop.auto_accept());
+    EXPECT_EQ(h.events("agent.mode").back()["mode"], "plan");
+    EXPECT_EQ(names(h.last_call().tools).size(), 4u) << "still planning";
+}
+
+TEST(AgentLoopGate, APendingPlanLeftUndecidedIsAbandoned) {
+    for (int how = 0; how < 3; ++how) {
+        Harness h;
+        h.loop.set_mode(Mode::plan, h.out);
+        h.send("plan it");
+        h.reply("", {call("p", "present_plan", plan_input)});
+        h.tool_report(h.all<RunTool>().back(), {}, {{"path", "x.md"}});
+        if (how == 0) h.loop.stop({}, h.out);
+        if (how == 1) h.send("something else");
+        if (how == 2) h.loop.reset(h.out);
+        ASSERT_EQ(h.all<MarkPlan>().size(), 1u) << how;
+        EXPECT_EQ(h.all<MarkPlan>()[0].status, "abandoned");
+        EXPECT_EQ(h.all<MarkPlan>()[0].path, "x.md");
+    }
 }
 
 } // namespace

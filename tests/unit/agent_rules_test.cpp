@@ -83,10 +83,10 @@ TEST(UnifiedDiff, ShowsContextAndRanges) {
 }
 
 TEST(Prompt, LayersJoinInOrderSkippingEmptyAndInactive) {
-    std::vector<PromptLayer> layers{{"base", "", "shipped", "Base.\n", true},
-                                    {"user", "", "", "", true},
-                                    {"project", "", "project", "Project rules.", true},
-                                    {"plan", "", "shipped", "Plan!", false}};
+    std::vector<PromptLayer> layers{{"base", "", "shipped", "Base.\n", true, ""},
+                                    {"user", "", "", "", true, ""},
+                                    {"project", "", "project", "Project rules.", true, ""},
+                                    {"plan", "", "shipped", "Plan!", false, ""}};
     EXPECT_EQ(compose_prompt(layers), "Base.\n\nProject rules.");
     layers[3].active = true;
     EXPECT_EQ(compose_prompt(layers), "Base.\n\nProject rules.\n\nPlan!");

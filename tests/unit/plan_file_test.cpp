@@ -5,11 +5,14 @@
 namespace rio {
 namespace {
 
-constexpr std::time_t t0 = 1795996800; // 2026-11-30T00:00:00Z
+const WallTime t0 = std::chrono::system_clock::from_time_t(1795996800); // 2026-11-30T00:00:00Z
 
 TEST(PlanFile, SlugLowercasesJoinsRunsAndTrims) {
     EXPECT_EQ(plan_slug("Add a --verbose flag!"), "add-a-verbose-flag");
-    EXPECT_EQ(plan_slug("  Über Größe  "), "ber-gr-e");
+    EXPECT_EQ(plan_slug("  Über Größe  "), "uber-grosse") << "diacritics transliterated";
+    EXPECT_EQ(plan_slug("Ünïcode café"), "unicode-cafe");
+    EXPECT_EQ(plan_slug("Łódź → Kraków, œuvre"), "lodz-krakow-oeuvre");
+    EXPECT_EQ(plan_slug("日本語"), "plan") << "other scripts are no letters of a slug";
     EXPECT_EQ(plan_slug("***"), "plan");
     EXPECT_EQ(plan_slug(""), "plan");
     std::string slug = plan_slug(std::string(100, 'x') + " y");
@@ -24,17 +27,22 @@ TEST(PlanFile, PathsUseUtcSecondsAndNumberClashes) {
 
 TEST(PlanFile, RenderLeadsWithTheTitleUnlessThePlanHasAHeading) {
     std::string file = render_plan_file("Add flag", "1. parse it", t0);
-    EXPECT_EQ(file, "---\nstatus: presented\npresented: 2026-11-30T00:00:00Z\n---\n# Add flag\n\n"
-                    "1. parse it\n");
-    std::string own = render_plan_file("Add flag", "## My plan\n\nsteps\n", t0);
-    EXPECT_NE(own.find("---\n## My plan\n"), std::string::npos);
+    EXPECT_EQ(file,
+              "---\nstatus: presented\npresented: 2026-11-30T00:00:00.000Z\n---\n# Add flag\n\n"
+              "1. parse it\n");
+    std::string own = render_plan_file("Add flag", "# My plan\n\nsteps\n", t0);
+    EXPECT_NE(own.find("---\n# My plan\n"), std::string::npos);
     EXPECT_EQ(own.find("# Add flag"), std::string::npos);
+    // "## Steps" is no title: the plan keeps the one it was given (it lost it before).
+    std::string sub = render_plan_file("Add flag", "## Steps\n\n1. parse it\n", t0);
+    EXPECT_NE(sub.find("---\n# Add flag\n\n## Steps\n"), std::string::npos) << sub;
+    EXPECT_EQ(parse_plan_file(sub).title, "Add flag");
 }
 
 TEST(PlanFile, ParseReadsFrontMatterTitleAndBody) {
     PlanFileInfo info = parse_plan_file(render_plan_file("Add flag", "1. parse it", t0));
     EXPECT_EQ(info.status, "presented");
-    EXPECT_EQ(info.presented, "2026-11-30T00:00:00Z");
+    EXPECT_EQ(info.presented, "2026-11-30T00:00:00.000Z");
     EXPECT_EQ(info.title, "Add flag");
     EXPECT_EQ(info.body, "# Add flag\n\n1. parse it\n");
     PlanFileInfo bare = parse_plan_file("# Just markdown\n");
@@ -44,15 +52,23 @@ TEST(PlanFile, ParseReadsFrontMatterTitleAndBody) {
 
 TEST(PlanFile, StatusUpdatesKeepTheBodyByteForByte) {
     std::string file = render_plan_file("T", "body with ---\nlines\n", t0);
-    std::string decided = set_plan_status(file, "approved", t0 + 60, "auto");
+    std::string decided = set_plan_status(file, "approved", t0 + std::chrono::seconds(60), "auto");
     PlanFileInfo info = parse_plan_file(decided);
     EXPECT_EQ(info.status, "approved");
     EXPECT_EQ(info.decided, "2026-11-30T00:01:00Z");
     EXPECT_EQ(info.policy, "auto");
-    EXPECT_EQ(info.presented, "2026-11-30T00:00:00Z");
+    EXPECT_EQ(info.presented, "2026-11-30T00:00:00.000Z");
     EXPECT_EQ(info.body, parse_plan_file(file).body);
     EXPECT_EQ(parse_plan_file(set_plan_status("# no front matter\n", "rejected", t0, "")).status,
               "rejected");
+}
+
+TEST(PlanFile, TimesSortWithinASecond) {
+    WallTime later = t0 + std::chrono::milliseconds(250);
+    EXPECT_EQ(iso_time(later, true), "2026-11-30T00:00:00.250Z");
+    EXPECT_EQ(parse_iso_time("2026-11-30T00:00:00.250Z"), 1795996800250LL);
+    EXPECT_EQ(parse_iso_time("2026-11-30T00:00:00Z"), 1795996800000LL);
+    EXPECT_FALSE(parse_iso_time("yesterday").has_value());
 }
 
 } // namespace
