@@ -1,6 +1,7 @@
 #include "cli/core_link.hpp"
 
 #include "host/listen_address.hpp"
+#include "host/user_dirs.hpp"
 
 #include <cerrno>
 #include <chrono>
@@ -124,10 +125,28 @@ Result<std::unique_ptr<CoreLink>> CoreLink::spawn(asio::io_context& io, const st
 }
 
 Result<std::unique_ptr<CoreLink>> CoreLink::connect(asio::io_context& io,
-                                                    const std::string& address) {
+                                                    const std::string& address, std::string token) {
+    auto parsed = parse_listen_address(address, /*allow_any=*/true);
+    if (parsed && !parsed->unix_socket && token.empty()) {
+        UserDirs dirs = find_user_dirs("/proc/self/exe");
+        token = dirs.listener_token(parsed->host, parsed->port);
+        if (token.empty())
+            return make_error(ErrorCode::refused,
+                              "rio-core at " + address +
+                                  " needs its token: pass --token, or run "
+                                  "as the user who started it (it keeps the token in " +
+                                  dirs.token_file(parsed->host, parsed->port).string() + ")");
+    }
     auto fd = connect_socket(address);
     if (!fd) return fd.error();
-    return std::unique_ptr<CoreLink>(new CoreLink(io, *fd, ::dup(*fd), -1));
+    std::unique_ptr<CoreLink> link(new CoreLink(io, *fd, ::dup(*fd), -1));
+    if (!token.empty())
+        link->channel_->send(Json{{"id", "token"},
+                                  {"op", "session.hello"},
+                                  {"params", {{"token", token}, {"client", "rio-cli"}}}}
+                                 .dump() +
+                             "\n");
+    return link;
 }
 
 CoreLink::~CoreLink() {

@@ -24,9 +24,10 @@ public:
     // Starts `core` (a rio-core binary) with `args` on a pipe; its stderr stays ours.
     static Result<std::unique_ptr<CoreLink>> spawn(asio::io_context& io, const std::string& core,
                                                    const std::vector<std::string>& args);
-    // "unix:PATH" or "HOST:PORT".
-    static Result<std::unique_ptr<CoreLink>> connect(asio::io_context& io,
-                                                     const std::string& address);
+    // "unix:PATH" or "HOST:PORT". A TCP core wants its token first (DESIGN §12): `token`,
+    // else the one in the user's runtime folder for that address.
+    static Result<std::unique_ptr<CoreLink>>
+    connect(asio::io_context& io, const std::string& address, std::string token = {});
     ~CoreLink();
 
     void on_event(OnEvent handler) { on_event_ = std::move(handler); }

@@ -1,6 +1,7 @@
 #include "gui/core_client.hpp"
 
 #include "gui/core_address.hpp"
+#include "host/user_dirs.hpp"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -66,7 +67,7 @@ void CoreClient::start(const CoreOptions& options) {
         if (options.connect.isEmpty())
             start_process(options);
         else
-            connect_socket(options.connect);
+            connect_socket(options.connect, options.token);
     });
 }
 
@@ -102,7 +103,7 @@ void CoreClient::start_process(const CoreOptions& options) {
     process_->start(program, args);
 }
 
-void CoreClient::connect_socket(const QString& spec) {
+void CoreClient::connect_socket(const QString& spec, const QString& given_token) {
     auto address = parse_core_address(spec);
     if (!address) {
         lose("cannot connect to " + spec + ": " + QString::fromStdString(address.error().message));
@@ -127,10 +128,26 @@ void CoreClient::connect_socket(const QString& spec) {
                 });
         socket->connectToServer(address->path);
     } else {
+        // DESIGN §12: a TCP core admits a client whose first line carries its token.
+        std::string token = given_token.toStdString();
+        if (token.empty())
+            token = find_user_dirs("/proc/self/exe")
+                        .listener_token(address->host.toStdString(), address->port);
+        if (token.empty()) {
+            lose("cannot attach to rio-core at " + spec +
+                 ": it needs its token; pass --token, or run as the user who started it");
+            return;
+        }
         auto* socket = new QTcpSocket(this);
         device_ = socket;
-        connect(socket, &QTcpSocket::connected, this, [this, socket] {
+        connect(socket, &QTcpSocket::connected, this, [this, socket, token] {
             socket->setSocketOption(QAbstractSocket::LowDelayOption, 1); // keystrokes are tiny
+            std::string hello = Json{{"id", "token"},
+                                     {"op", "session.hello"},
+                                     {"params", {{"token", token}, {"client", "rio"}}}}
+                                    .dump() +
+                                "\n";
+            socket->write(hello.data(), static_cast<qint64>(hello.size()));
             transport_ready();
         });
         connect(socket, &QTcpSocket::readyRead, this, &CoreClient::read_available);

@@ -29,6 +29,7 @@ struct CoreOptions {
     QString project;      // a private core's --project
     QString provider;     // a private core's --provider NAME[:ARG]
     QStringList extra_args; // more rio-core arguments (tests add `--listen unix:PATH`)
+    QString token;          // a TCP core's token; empty: the one in the user's runtime folder
 };
 
 // The core is trusted, and buffer.open answers a whole file (up to 64 MiB, more once
@@ -72,7 +73,7 @@ signals:
 
 private:
     void start_process(const CoreOptions& options);
-    void connect_socket(const QString& address);
+    void connect_socket(const QString& address, const QString& token);
     void transport_ready();
     void read_available();
     void forward_stderr();

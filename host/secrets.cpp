@@ -47,7 +47,12 @@ Status store_key(const UserDirs& dirs, std::string_view provider, std::string_vi
     std::string value = trimmed(key);
     if (value.empty() || value.find_first_of("\r\n") != std::string::npos)
         return make_error(ErrorCode::bad_request, "the key is empty or spans several lines");
-    fs::path dir = secrets_dir(dirs);
+    return write_private_file(secrets_dir(dirs) / provider, value + "\n",
+                              "the " + std::string(provider) + " key");
+}
+
+Status write_private_file(const fs::path& file, std::string_view text, std::string_view name) {
+    fs::path dir = file.parent_path();
     std::error_code ec;
     fs::create_directories(dir, ec);
     if (ec)
@@ -56,12 +61,11 @@ Status store_key(const UserDirs& dirs, std::string_view provider, std::string_vi
     if (::chmod(dir.c_str(), 0700) != 0)
         return make_error(ErrorCode::io_error,
                           "cannot protect " + dir.string() + ": " + std::strerror(errno));
-    fs::path file = dir / provider;
-    // A fresh file gets 0666 & ~umask; create it 0600 first so the key is never readable
-    // by others, not even between the write and a chmod.
+    // A fresh file gets 0666 & ~umask; create it 0600 first so the contents are never
+    // readable by others, not even between the write and a chmod.
     mode_t old_mask = ::umask(0077);
     if (fs::exists(file, ec)) ::chmod(file.c_str(), 0600);
-    Status written = write_file_atomic(file, value + "\n", "the " + std::string(provider) + " key");
+    Status written = write_file_atomic(file, text, name);
     ::umask(old_mask);
     return written;
 }

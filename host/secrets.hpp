@@ -20,6 +20,11 @@ struct Key {
 std::optional<Key> load_key(const UserDirs& dirs, std::string_view provider,
                             std::string_view env_name);
 
+// Writes a file only its owner can read (0600) in a folder only they can enter (0700),
+// atomically: keys, listener tokens.
+Status write_private_file(const std::filesystem::path& path, std::string_view text,
+                          std::string_view name);
+
 // Writes the file 0600 in a 0700 folder, atomically.
 Status store_key(const UserDirs& dirs, std::string_view provider, std::string_view key);
 Status clear_key(const UserDirs& dirs, std::string_view provider);

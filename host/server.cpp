@@ -1,5 +1,7 @@
 #include "host/server.hpp"
 
+#include "host/client_gate.hpp"
+
 #include <asio/post.hpp>
 #include <cerrno>
 #include <cstdio>
@@ -43,10 +45,30 @@ Server::~Server() {
         if (stdio_flags_[fd] >= 0) ::fcntl(fd, F_SETFL, stdio_flags_[fd]);
 }
 
-ClientId Server::add_client(int in_fd, int out_fd, std::function<void()> on_closed) {
+ClientId Server::add_client(int in_fd, int out_fd, std::function<void()> on_closed,
+                            std::string token) {
     ClientId id = next_id_++;
     Channel::Hooks hooks;
-    hooks.on_frame = [this](Channel& channel, const Frame& frame) {
+    auto admitted = std::make_shared<bool>(token.empty());
+    hooks.on_frame = [this, admitted, token = std::move(token)](Channel& channel,
+                                                                const Frame& frame) {
+        if (!*admitted) {
+            GateVerdict verdict =
+                frame.oversize ? GateVerdict::drop : check_first_line(frame.line, token);
+            if (verdict == GateVerdict::drop) return channel.close_now();
+            if (verdict == GateVerdict::refuse) {
+                auto request = parse_request(frame.line);
+                auto* parsed = std::get_if<Request>(&request);
+                channel.send(
+                    format_error(parsed ? parsed->id : Json(nullptr),
+                                 make_error(ErrorCode::refused,
+                                            "this core listens on TCP and wants its token first: "
+                                            "send session.hello {token} (rio-core printed where "
+                                            "the token file is)")));
+                return channel.close_after_flush();
+            }
+            *admitted = true;
+        }
         if (frame.oversize) {
             deliver(channel, prepared(dispatcher_.refuse_oversize(frame.oversize, max_line_)));
             return;
@@ -78,8 +100,8 @@ void Server::serve_stdio(std::function<void()> on_eof) {
     add_client(::dup(0), ::dup(1), std::move(on_eof));
 }
 
-Result<ListenAddress> Server::listen(const ListenAddress& address) {
-    return address.unix_socket ? listen_unix(address) : listen_tcp(address);
+Result<ListenAddress> Server::listen(const ListenAddress& address, const std::string& token) {
+    return address.unix_socket ? listen_unix(address) : listen_tcp(address, token);
 }
 
 Result<ListenAddress> Server::listen_unix(const ListenAddress& address) {
@@ -102,7 +124,7 @@ Result<ListenAddress> Server::listen_unix(const ListenAddress& address) {
     return address;
 }
 
-Result<ListenAddress> Server::listen_tcp(const ListenAddress& address) {
+Result<ListenAddress> Server::listen_tcp(const ListenAddress& address, const std::string& token) {
     using asio::ip::tcp;
     tcp::endpoint endpoint(asio::ip::make_address(address.host), address.port);
     auto acceptor = std::make_unique<tcp::acceptor>(io_);
@@ -116,7 +138,7 @@ Result<ListenAddress> Server::listen_tcp(const ListenAddress& address) {
                           "cannot listen on " + to_string(address) + ": " + ec.message());
     ListenAddress bound = address;
     bound.port = acceptor->local_endpoint().port();
-    accept_tcp(*acceptor);
+    accept_tcp(*acceptor, token);
     tcp_acceptors_.push_back(std::move(acceptor));
     return bound;
 }
@@ -133,16 +155,17 @@ void Server::accept_unix(asio::local::stream_protocol::acceptor& acceptor) {
         });
 }
 
-void Server::accept_tcp(asio::ip::tcp::acceptor& acceptor) {
-    acceptor.async_accept([this, &acceptor](std::error_code ec, asio::ip::tcp::socket socket) {
-        if (stopped_ || ec == asio::error::operation_aborted) return;
-        if (!ec) {
-            socket.set_option(asio::ip::tcp::no_delay(true), ec);
-            int fd = socket.release();
-            add_client(fd, ::dup(fd), nullptr);
-        }
-        accept_tcp(acceptor);
-    });
+void Server::accept_tcp(asio::ip::tcp::acceptor& acceptor, const std::string& token) {
+    acceptor.async_accept(
+        [this, &acceptor, token](std::error_code ec, asio::ip::tcp::socket socket) {
+            if (stopped_ || ec == asio::error::operation_aborted) return;
+            if (!ec) {
+                socket.set_option(asio::ip::tcp::no_delay(true), ec);
+                int fd = socket.release();
+                add_client(fd, ::dup(fd), nullptr, token);
+            }
+            accept_tcp(acceptor, token);
+        });
 }
 
 Emit Server::emitter() {

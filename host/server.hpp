@@ -30,8 +30,10 @@ public:
     // stdin/stdout as one client; `on_eof` runs once its last response has been written.
     void serve_stdio(std::function<void()> on_eof);
 
-    // Binds and starts accepting. Returns the bound address (the real port for port 0).
-    Result<ListenAddress> listen(const ListenAddress& address);
+    // Binds and starts accepting. Returns the bound address (the real port for port 0). A
+    // TCP listener admits a client only once its first line is session.hello {token}
+    // (host/client_gate); a unix socket is the owner's alone (0600) and needs none.
+    Result<ListenAddress> listen(const ListenAddress& address, const std::string& token = {});
 
     // Broadcasts an event after the response being formed now: a response always precedes
     // the events its request caused.
@@ -54,15 +56,17 @@ public:
     static constexpr std::size_t output_budget = 128u * 1024 * 1024;
 
 private:
-    ClientId add_client(int in_fd, int out_fd, std::function<void()> on_closed);
+    // `token` non-empty: the client's first line must carry it.
+    ClientId add_client(int in_fd, int out_fd, std::function<void()> on_closed,
+                        std::string token = {});
     // Queues a line for one client; past the budget, the client with the most unread
     // output is cut off first (the one being sent to, if it is the slowest).
     void deliver(Channel& to, const SharedLine& line);
     SharedLine prepared(std::string line) const;
     Result<ListenAddress> listen_unix(const ListenAddress& address);
-    Result<ListenAddress> listen_tcp(const ListenAddress& address);
+    Result<ListenAddress> listen_tcp(const ListenAddress& address, const std::string& token);
     void accept_unix(asio::local::stream_protocol::acceptor& acceptor);
-    void accept_tcp(asio::ip::tcp::acceptor& acceptor);
+    void accept_tcp(asio::ip::tcp::acceptor& acceptor, const std::string& token);
 
     asio::io_context& io_;
     const Dispatcher& dispatcher_;

@@ -1,6 +1,7 @@
 #include "host/user_dirs.hpp"
 
 #include <cstdlib>
+#include <fstream>
 
 namespace rio {
 namespace {
@@ -14,6 +15,13 @@ fs::path from_env(const char* name, const char* fallback_under_home) {
 }
 
 } // namespace
+
+std::string UserDirs::listener_token(std::string_view host, unsigned port) const {
+    std::ifstream in(token_file(host == "localhost" ? "127.0.0.1" : host, port));
+    std::string token;
+    in >> token;
+    return token;
+}
 
 UserDirs find_user_dirs(const fs::path& executable) {
     UserDirs dirs;

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <filesystem>
+#include <string>
+#include <string_view>
 
 namespace rio {
 
@@ -14,6 +16,13 @@ struct UserDirs {
 
     // The folder where atomic project writes note their temporary files (host/files).
     std::filesystem::path write_journal() const { return state / "pending-writes"; }
+    // Where `rio-core --listen HOST:PORT` keeps the token a client must present, and where
+    // frontends with --connect HOST:PORT look for it.
+    std::filesystem::path token_file(std::string_view host, unsigned port) const {
+        return runtime / ("core-" + std::string(host) + "-" + std::to_string(port) + ".token");
+    }
+    // The token in that file, or "" when there is none to read.
+    std::string listener_token(std::string_view host, unsigned port) const;
 };
 
 // share: $RIO_SHARE_DIR, else ../share/rio beside the executable (an install), else the

@@ -1,6 +1,7 @@
 #include "core/buffer_events.hpp"
 #include "core/params.hpp"
 #include "host/document_io.hpp"
+#include "host/trust_store.hpp"
 #include "ops/ops.hpp"
 #include "ops/project_access.hpp"
 
@@ -86,6 +87,8 @@ void register_buffer_ops(Dispatcher& dispatcher, OpContext& context) {
         if (Status s = save_document(doc, buffer->path); !s) return s.error();
         context.emit("buffer.changed", buffer_changed(doc, "saved"));
         context.emit("fs.changed", Json{{"paths", {doc.path}}});
+        for (const char* power : power_granting_files)
+            if (doc.path == power) context.emit("project.trust", trust_json(context));
         return summary(doc);
     });
 

@@ -8,6 +8,7 @@ void register_workspace_ops(Dispatcher& dispatcher, OpContext& context) {
     register_fs_ops(dispatcher, context);
     register_buffer_ops(dispatcher, context);
     register_diff_ops(dispatcher, context);
+    register_trust_ops(dispatcher, context);
 }
 
 } // namespace rio

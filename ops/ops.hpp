@@ -4,13 +4,14 @@
 
 #include "core/dispatch.hpp"
 #include "core/workspace.hpp"
+#include "host/user_dirs.hpp"
 
 namespace rio {
 
 struct OpContext {
     Workspace& workspace;
     Emit emit;
-    std::filesystem::path write_journal; // UserDirs::write_journal
+    UserDirs dirs;
 };
 
 void register_session_ops(Dispatcher& dispatcher, OpContext& context);
@@ -18,6 +19,10 @@ void register_project_ops(Dispatcher& dispatcher, OpContext& context);
 void register_fs_ops(Dispatcher& dispatcher, OpContext& context);
 void register_buffer_ops(Dispatcher& dispatcher, OpContext& context);
 void register_diff_ops(Dispatcher& dispatcher, OpContext& context);
+void register_trust_ops(Dispatcher& dispatcher, OpContext& context);
+
+// project.trust's params: what trust.json says of the open project's files now.
+Json trust_json(const OpContext& context);
 
 void register_workspace_ops(Dispatcher& dispatcher, OpContext& context);
 

@@ -30,8 +30,9 @@ void register_project_ops(Dispatcher& dispatcher, OpContext& context) {
         if (!root) return root.error();
         if (ws.root == *root) return describe(ws);
         if (Status s = may_drop_buffers(ws, call.params); !s) return s.error();
-        if (Status s = open_project(ws, *root, context.write_journal); !s) return s.error();
+        if (Status s = open_project(ws, *root, context.dirs.write_journal()); !s) return s.error();
         context.emit("project.changed", describe(ws));
+        context.emit("project.trust", trust_json(context));
         return describe(ws);
     });
 

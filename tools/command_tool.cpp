@@ -5,6 +5,7 @@
 #include "host/files.hpp"
 #include "host/process_runner.hpp"
 #include "host/redact.hpp"
+#include "host/trust_store.hpp"
 #include "tools/project_file.hpp"
 #include "tools/tool_context.hpp"
 
@@ -48,14 +49,15 @@ Result<CommandInput> read_input(ToolContext& context, const nlohmann::json& inpu
     return out;
 }
 
+// The user's own rules always apply; the project's only once the user trusted the file as
+// it is now (DESIGN §12), or a cloned repository could approve its own commands.
 std::vector<AllowRule> allow_rules(const ToolContext& context) {
     std::vector<AllowRule> rules;
-    std::vector<std::filesystem::path> files{context.dirs.config / "allow"};
-    if (context.workspace.root) files.push_back(*context.workspace.root / ".rio/allow");
-    for (const auto& file : files)
-        if (auto text = read_file(file, file.string()))
-            for (AllowRule& rule : parse_allow_rules(*text))
-                rules.push_back(std::move(rule));
+    std::filesystem::path user = context.dirs.config / "allow";
+    if (auto text = read_file(user, user.string())) rules = parse_allow_rules(*text);
+    if (auto project = trusted_contents(context.dirs, context.workspace, ".rio/allow"))
+        for (AllowRule& rule : parse_allow_rules(*project))
+            rules.push_back(std::move(rule));
     return rules;
 }
 

@@ -25,6 +25,7 @@ struct Options {
     std::string output = "text";
     std::string provider;
     std::string connect;
+    std::string token;
 };
 
 } // namespace
@@ -50,6 +51,9 @@ int main(int argc, char** argv) {
         ->check(CLI::IsMember({"text", "json", "stream-json"}));
     app.add_option("--provider", o.provider, "provider for a private core (see rio-core --help)");
     app.add_option("--connect", o.connect, "use a running core at unix:PATH or HOST:PORT");
+    app.add_option("--token", o.token,
+                   "with --connect HOST:PORT: the core's token (default: read from the file "
+                   "rio-core wrote in $XDG_RUNTIME_DIR/rio)");
     try {
         app.parse(argc, argv);
     } catch (const CLI::Success& e) { // --help, --version
@@ -72,7 +76,7 @@ int main(int argc, char** argv) {
 
     asio::io_context io;
     auto link = [&]() -> rio::Result<std::unique_ptr<rio::CoreLink>> {
-        if (!o.connect.empty()) return rio::CoreLink::connect(io, o.connect);
+        if (!o.connect.empty()) return rio::CoreLink::connect(io, o.connect, o.token);
         std::vector<std::string> args{"--stdio", "--project", project};
         if (!o.provider.empty()) args.insert(args.end(), {"--provider", o.provider});
         return rio::CoreLink::spawn(io, rio::find_core_binary(), args);

@@ -3,10 +3,12 @@
 #include "core/version.hpp"
 #include "core/workspace.hpp"
 #include "host/child_processes.hpp"
+#include "host/client_gate.hpp"
 #include "host/exit_deadline.hpp"
 #include "host/files.hpp"
 #include "host/http_client.hpp"
 #include "host/redact.hpp"
+#include "host/secrets.hpp"
 #include "host/server.hpp"
 #include "ops/agent_ops.hpp"
 #include "ops/ops.hpp"
@@ -89,7 +91,7 @@ int main(int argc, char** argv) {
     rio::Dispatcher dispatcher;
     rio::Server server(io, dispatcher);
     server.set_filter([&providers](std::string& line) { rio::redact(line, providers.secrets()); });
-    rio::OpContext context{workspace, server.emitter(), dirs.write_journal()};
+    rio::OpContext context{workspace, server.emitter(), dirs};
     rio::register_workspace_ops(dispatcher, context);
     rio::AgentRuntime agent(io, workspace, server.emitter(), providers, dirs);
     rio::register_agent_ops(dispatcher, agent, workspace);
@@ -109,16 +111,31 @@ int main(int argc, char** argv) {
         if (!ec) stop();
     });
 
+    std::vector<std::filesystem::path> token_files;
     for (const std::string& spec : options.listen) {
         auto address = rio::parse_listen_address(spec, options.listen_any);
         if (!address) return fail(address.error().message);
-        auto bound = server.listen(*address);
+        // DESIGN §12: any local process or web page reaches a TCP port; only a client that
+        // can read this owner-only file may drive the core.
+        std::string token = address->unix_socket ? std::string() : rio::random_token();
+        auto bound = server.listen(*address, token);
         if (!bound) return fail(bound.error().message);
+        std::string note;
+        if (!token.empty()) {
+            auto file = dirs.token_file(bound->host, bound->port);
+            if (rio::Status s = rio::write_private_file(file, token + "\n", file.string()); !s)
+                return fail(s.error().message);
+            token_files.push_back(file);
+            note = " (token in " + file.string() + ")";
+        }
         // Clients and tests wait for this line; it carries the real port for port 0.
-        std::fprintf(stderr, "rio-core: listening on %s\n", rio::to_string(*bound).c_str());
+        std::fprintf(stderr, "rio-core: listening on %s%s\n", rio::to_string(*bound).c_str(),
+                     note.c_str());
     }
     if (options.stdio || options.listen.empty()) server.serve_stdio(stop);
 
     io.run();
+    for (const auto& file : token_files)
+        std::filesystem::remove(file);
     return 0;
 }

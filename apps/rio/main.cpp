@@ -19,6 +19,7 @@ struct Options {
     std::string dir;
     std::string provider;
     std::string connect;
+    std::string token;
     std::vector<std::string> open;
     std::string screenshot;
 };
@@ -42,6 +43,9 @@ int main(int argc, char** argv) {
                    "attach to a running rio-core (unix:PATH or HOST:PORT) instead of starting one")
         ->excludes(dir)
         ->excludes(provider);
+    app.add_option("--token", options.token,
+                   "with --connect HOST:PORT: the core's token (default: read from the file "
+                   "rio-core wrote in $XDG_RUNTIME_DIR/rio)");
     app.add_option("--open", options.open, "also open this project-relative file (repeatable)");
     // For docs and tests (`make screenshots`): render, wait until the tree and editors have
     // settled, save the window as PNG to FILE and exit. Hidden from --help.
@@ -57,6 +61,7 @@ int main(int argc, char** argv) {
 
     rio::gui::CoreOptions core_options;
     core_options.connect = QString::fromStdString(options.connect);
+    core_options.token = QString::fromStdString(options.token);
     core_options.provider = QString::fromStdString(options.provider);
     QString reopen; // the folder of last time: asked for after start, so a gone folder is harmless
     if (options.connect.empty()) {

@@ -58,6 +58,29 @@ class Headless(unittest.TestCase):
         finally:
             core.terminate()
             core.wait(timeout=10)
+            core.stderr.close()
+
+    def test_connect_over_tcp_reads_the_token_rio_core_left(self):
+        box = self.sandbox([{"text": "Hello over TCP."}])
+        core = box.listening_core("127.0.0.1:0")
+        try:
+            address = box.listening.split("listening on ")[1].split(" ")[0]
+            r = subprocess.run([RIO_CLI, "--connect", address, "-p", "hi"], env=box.env,
+                               capture_output=True, text=True, timeout=60)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertEqual(r.stdout.strip(), "Hello over TCP.")
+            wrong = subprocess.run([RIO_CLI, "--connect", address, "--token", "0" * 64, "-p",
+                                    "hi"], env=box.env, capture_output=True, text=True, timeout=60)
+            self.assertEqual(wrong.returncode, 1)
+            elsewhere = {**box.env, "XDG_RUNTIME_DIR": os.path.join(box.dir, "other")}
+            lost = subprocess.run([RIO_CLI, "--connect", address, "-p", "hi"], env=elsewhere,
+                                  capture_output=True, text=True, timeout=60)
+            self.assertEqual(lost.returncode, 1)
+            self.assertIn("needs its token", lost.stderr)
+        finally:
+            core.terminate()
+            core.wait(timeout=10)
+            core.stderr.close()
 
     def test_approve_plans_auto_carries_the_plan_out(self):
         box = self.sandbox([plan_step(), edit_step(), {"text": "Done."}])

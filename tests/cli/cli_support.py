@@ -98,14 +98,17 @@ class Sandbox:
         folder = os.path.join(self.project, ".rio", "plans")
         return sorted(os.listdir(folder)) if os.path.isdir(folder) else []
 
-    def listening_core(self, *extra):
-        """rio-core on a unix socket in the sandbox, for --connect; stop it with .terminate()."""
+    def listening_core(self, address=None):
+        """rio-core listening in the sandbox (a unix socket unless `address` says
+        127.0.0.1:0), for --connect; .listening is what it printed. Stop it with
+        .terminate()."""
         self.socket = os.path.join(self.dir, "core.sock")
         core = subprocess.Popen([RIO_CORE, "--provider", "script:" + self.script, "--project",
-                                 self.project, "--listen", "unix:" + self.socket, *extra],
+                                 self.project, "--listen", address or "unix:" + self.socket],
                                 env=self.env, stderr=subprocess.PIPE, text=True)
         line = core.stderr.readline()
         assert "listening on" in line, line
+        self.listening = line
         return core
 
     def cleanup(self):

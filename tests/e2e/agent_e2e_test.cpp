@@ -458,6 +458,8 @@ TEST(AgentE2E, T15_AnAllowListedCommandRunsWithoutAsking_OthersWait) {
                                       tool("run_command", {{"argv", {"touch", "made"}}})}),
                                 text_step("done")}));
     write_bytes(s.project() / ".rio/allow", "echo\n");
+    // The project's own rules apply once the user trusts them (DESIGN §12).
+    ASSERT_EQ(s.request("project.trust.set", {{"trust", true}})["ok"], true);
     long turn = s.send("run");
     Json ran = s.wait("agent.tool_result");
     EXPECT_EQ(ran["ok"], true);
@@ -598,6 +600,7 @@ TEST(AgentToolsE2E, ACommandThatFailsReportsItsExitCodeToTheModel) {
         Json::array({step({tool("run_command", {{"argv", {"sh", "-c", "echo oops >&2; exit 3"}}})}),
                      text_step("ok")}));
     write_bytes(s.project() / ".rio/allow", "sh\n");
+    ASSERT_EQ(s.request("project.trust.set", {{"trust", true}})["ok"], true);
     s.send("run");
     Json r = s.wait("agent.tool_result");
     EXPECT_EQ(r["ok"], false);

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <thread>
 
 namespace rio::test {
@@ -121,6 +122,7 @@ TEST(ProtocolE2E, TwoSocketClientsBothGetEventsButOnlyTheRequesterGetsTheRespons
     LineClient a = server.connect(), b = server.connect();
     ASSERT_EQ(a.request("project.open", {{"path", project.path().string()}})["ok"], true);
     EXPECT_EQ(b.next_event("project.changed")["params"]["root"], project.path().string());
+    EXPECT_EQ(b.next_event("project.trust")["params"]["trusted"], true) << "nothing to trust";
     ASSERT_EQ(a.request("buffer.open", {{"path", "notes.txt"}})["ok"], true);
     for (LineClient* c : {&a, &b})
         ASSERT_EQ(c->next_event("buffer.changed")["params"]["reason"], "opened");
@@ -178,20 +180,71 @@ TEST(ProtocolE2E, StdioAndSocketClientsShareOneCore) {
     EXPECT_EQ(core.stdio().request("session.hello")["result"]["root"], project.path().string());
 }
 
+// rio-core on loopback TCP with a private runtime folder for its token file.
+struct TcpCore {
+    TempDir runtime;
+    CoreProcess core{{"--listen", "127.0.0.1:0"}, {"XDG_RUNTIME_DIR=" + runtime.path().string()}};
+    int port = 0;
+    std::string token_file;
+
+    TcpCore() {
+        std::string err = core.wait_for_stderr("listening on 127.0.0.1:");
+        port = std::stoi(err.substr(err.find("127.0.0.1:") + 10));
+        auto at = err.find("(token in ") + 10;
+        token_file = err.substr(at, err.find(')', at) - at);
+    }
+    std::string token() const { return read_bytes(token_file).substr(0, 64); }
+    LineClient connect() const {
+        int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        sockaddr_in addr{};
+        addr.sin_family = AF_INET;
+        addr.sin_port = htons(static_cast<uint16_t>(port));
+        addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        EXPECT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+        return LineClient(fd, ::dup(fd));
+    }
+};
+
 TEST(ProtocolE2E, LoopbackTcpWorksOnAnEphemeralPort) {
-    CoreProcess core({"--listen", "127.0.0.1:0"});
-    std::string err = core.wait_for_stderr("listening on 127.0.0.1:");
-    auto at = err.find("127.0.0.1:") + 10;
-    int port = std::stoi(err.substr(at));
-    ASSERT_GT(port, 0);
-    int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons(static_cast<uint16_t>(port));
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    ASSERT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
-    LineClient client(fd, ::dup(fd));
-    EXPECT_EQ(client.request("session.hello")["result"]["name"], "rio-core");
+    TcpCore tcp;
+    ASSERT_GT(tcp.port, 0);
+    LineClient client = tcp.connect();
+    EXPECT_EQ(client.request("session.hello", {{"token", tcp.token()}})["result"]["name"],
+              "rio-core");
+    EXPECT_EQ(client.request("project.info")["error"]["code"], "no_project") << "admitted";
+}
+
+// Hole 4 of the trust issue: a web page's fetch() POSTed lines that the core executed.
+TEST(ProtocolE2E, ATcpListenerAdmitsOnlyAHelloWithItsToken) {
+    TcpCore tcp;
+    struct stat st {};
+    ASSERT_EQ(::stat(tcp.token_file.c_str(), &st), 0);
+    EXPECT_EQ(st.st_mode & 0777, 0600u) << "only the user may read the token";
+    EXPECT_EQ(tcp.token().size(), 64u);
+
+    LineClient web = tcp.connect(); // what a browser sends for fetch(url, {method: "POST"})
+    web.send_raw("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\n\r\n"
+                 R"({"id":1,"op":"project.open","params":{"path":"/"}})"
+                 "\n");
+    EXPECT_FALSE(web.next_line().has_value()) << "closed without a word";
+    EXPECT_TRUE(web.at_eof());
+
+    LineClient no_token = tcp.connect();
+    no_token.send_raw(R"({"id":1,"op":"project.open","params":{"path":"/"}})"
+                      "\n");
+    Json refused = no_token.next_message();
+    EXPECT_EQ(refused["error"]["code"], "refused");
+    EXPECT_NE(refused["error"]["message"].get<std::string>().find("token"), std::string::npos);
+    EXPECT_FALSE(no_token.next_line().has_value());
+
+    LineClient wrong = tcp.connect();
+    Json bad = wrong.request("session.hello", {{"token", std::string(64, '0')}});
+    EXPECT_EQ(bad["error"]["code"], "refused");
+
+    LineClient right = tcp.connect();
+    EXPECT_EQ(right.request("session.hello", {{"token", tcp.token()}})["ok"], true);
+    EXPECT_TRUE(right.request("session.hello")["result"]["root"].is_null())
+        << "no project was opened by the refused clients";
 }
 
 TEST(ProtocolE2E, ANonLoopbackAddressIsRefusedWithoutListenAny) {
