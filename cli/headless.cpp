@@ -40,6 +40,17 @@ void HeadlessRun::start(std::function<void(int)> finish) {
     };
     link_.request("session.hello", {{"client", "rio-cli"}}, [this, fail](const Json& r) {
         if (!r.value("ok", false)) return fail(r);
+        if (options_.trust_project)
+            link_.request("project.trust.set", {{"trust", true}}, [this, fail](const Json& t) {
+                if (!t.value("ok", false) && t["error"].value("code", "") != "no_project") fail(t);
+            });
+        else
+            link_.request("project.trust.get", {}, [this](const Json& t) {
+                const Json& trust = t.value("result", Json::object());
+                if (!trust.value("trusted", true))
+                    say("rio-cli: this project's own allow-list or MCP servers are not trusted, "
+                        "so they do not apply (--trust-project trusts them)");
+            });
         if (options_.mode)
             link_.request("agent.mode.set", {{"mode", *options_.mode}}, [fail](const Json& m) {
                 if (!m.value("ok", false)) fail(m);

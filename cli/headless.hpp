@@ -20,6 +20,9 @@ struct HeadlessOptions {
     // Connected to a core someone else started (--connect): a plan left waiting stays
     // pending for the person at that core, so leaving must not stop the turn.
     bool shared_core = false;
+    // --trust-project: the project's power-granting files apply as they are (DESIGN §12);
+    // without it a headless run never trusts them.
+    bool trust_project = false;
 };
 
 // Exit codes of DESIGN §11.

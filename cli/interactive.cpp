@@ -59,7 +59,37 @@ void InteractiveSession::start(std::function<void(int)> finish) {
             print(styled("rio", sgr::bold, out_.color) + " · " + status.value("provider", "") +
                   " · " + status.value("model", "") + (root_.empty() ? "" : " · " + root_) +
                   "\nType a task, or /help.");
-            prompt();
+            ask_trust_then_prompt();
+        });
+    });
+}
+
+// DESIGN §12: a project's own allow-list (or MCP servers) applies only once the user says
+// so, in words, once per version of the file.
+void InteractiveSession::ask_trust_then_prompt() {
+    if (root_.empty()) return prompt();
+    link_.request("project.trust.get", {}, [this](const Json& r) {
+        const Json& trust = r.value("result", Json::object());
+        if (trust.value("trusted", true)) return prompt();
+        std::string what;
+        for (const Json& f : trust.value("files", Json::array()))
+            if (!f.value("trusted", false))
+                what += "This project's " + f.value("path", "") + " would let the agent " +
+                        f.value("summary", "") + ".\n";
+        print(styled(what, sgr::yellow, out_.color) +
+              "It came with the project; nothing of it applies until you trust it.");
+        ask_line("Trust this project? [y/N] ", [this](std::string answer) {
+            answer = trimmed(answer);
+            if (answer != "y" && answer != "Y" && answer != "yes") {
+                print("Not trusted: its rules do not apply.");
+                return prompt();
+            }
+            link_.request("project.trust.set", {{"trust", true}}, [this](const Json& set) {
+                print(set.value("ok", false)
+                          ? "Trusted as it is now; a change to the file asks again."
+                          : "rio-cli: " + set["error"].value("message", ""));
+                prompt();
+            });
         });
     });
 }

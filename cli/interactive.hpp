@@ -38,6 +38,7 @@ private:
     void quit(int code);
 
     void prompt();
+    void ask_trust_then_prompt();
     void ask_line(const std::string& question, std::function<void(std::string)> then);
     void ask_key(const std::string& question, const std::string& keys,
                  std::function<void(char)> then);

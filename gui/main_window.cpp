@@ -9,6 +9,7 @@
 #include "gui/json_text.hpp"
 #include "gui/manual_pages.hpp"
 #include "gui/manual_view.hpp"
+#include "gui/trust_bar.hpp"
 
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -17,6 +18,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QStatusBar>
+#include <QVBoxLayout>
 #include <memory>
 
 namespace rio::gui {
@@ -28,8 +30,15 @@ constexpr int message_ms = 6000;
 
 MainWindow::MainWindow(CoreClient& core, QWidget* parent)
     : QMainWindow(parent), core_(core), tree_(new FileTree(core)), editors_(new EditorArea(core)),
-      centre_(new CentreArea(editors_)), format_label_(new QLabel), position_label_(new QLabel) {
-    setCentralWidget(centre_);
+      centre_(new CentreArea(editors_)), trust_bar_(new TrustBar(core)),
+      format_label_(new QLabel), position_label_(new QLabel) {
+    auto* middle = new QWidget;
+    auto* column = new QVBoxLayout(middle);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(0);
+    column->addWidget(trust_bar_);
+    column->addWidget(centre_, 1);
+    setCentralWidget(middle);
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
 
@@ -148,10 +157,12 @@ void MainWindow::show_project(const Json& info) {
     if (changed) editors_->drop_all(); // the core dropped the old project's buffers
     if (root_.isEmpty()) {
         tree_->clear();
+        trust_bar_->hide();
         statusBar()->showMessage(tr("No folder open — File › Open Folder…"));
         return;
     }
     tree_->reload();
+    trust_bar_->refresh();
     statusBar()->showMessage(tr("Opened %1").arg(root_), message_ms);
     emit project_shown(root_);
 }

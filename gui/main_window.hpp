@@ -19,6 +19,7 @@ class CoreClient;
 class EditorArea;
 class FileTree;
 class ManualView;
+class TrustBar;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -41,6 +42,7 @@ public:
     void show_manual();
     ManualView* manual() const { return manual_; }
     ChatDock* chat() const { return chat_; }
+    TrustBar* trust_bar() const { return trust_bar_; }
     QString project_root() const { return root_; }
     QString project_name() const { return name_; }
     // Connected, the project's root listed, and no request of ours waiting: what a
@@ -68,6 +70,7 @@ private:
     FileTree* tree_;
     EditorArea* editors_;
     CentreArea* centre_;
+    TrustBar* trust_bar_;
     ChatDock* chat_ = nullptr; // made last: it joins the centre and the core's signals
     QLabel* format_label_;
     QLabel* position_label_;

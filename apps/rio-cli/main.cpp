@@ -22,6 +22,7 @@ struct Options {
     std::string approve_plans;
     bool approve_edits = false;
     bool allow_commands = false;
+    bool trust_project = false;
     std::string output = "text";
     std::string provider;
     std::string connect;
@@ -47,6 +48,9 @@ int main(int argc, char** argv) {
         ->check(CLI::IsMember({"review", "auto", "never"}));
     app.add_flag("--approve-edits", o.approve_edits, "headless: apply the agent's edits");
     app.add_flag("--allow-commands", o.allow_commands, "headless: run the agent's commands");
+    app.add_flag("--trust-project", o.trust_project,
+                 "headless: trust the project's own .rio/allow and .mcp.json as they are now "
+                 "(never done otherwise)");
     app.add_option("--output", o.output, "headless output: text, json or stream-json")
         ->check(CLI::IsMember({"text", "json", "stream-json"}));
     app.add_option("--provider", o.provider, "provider for a private core (see rio-core --help)");
@@ -106,6 +110,7 @@ int main(int argc, char** argv) {
         h.allow_commands = o.allow_commands;
         h.output = o.output;
         h.shared_core = !o.connect.empty();
+        h.trust_project = o.trust_project;
         run = std::make_unique<rio::HeadlessRun>(core, h, out, err);
         run->start(finish);
     } else {

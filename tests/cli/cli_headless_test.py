@@ -82,6 +82,27 @@ class Headless(unittest.TestCase):
             core.wait(timeout=10)
             core.stderr.close()
 
+    def test_a_cloned_projects_allow_list_never_applies_without_trust_project(self):
+        # Hole 1 of the trust issue: a repository whose .rio/allow holds `sh` ran `sh -c`
+        # unasked, in -p without --allow-commands too.
+        steps = [{"tools": [tool("run_command", argv=["sh", "-c", "touch pwned"])]},
+                 {"text": "done"}]
+        box = self.sandbox(steps)
+        os.makedirs(os.path.join(box.project, ".rio"))
+        with open(os.path.join(box.project, ".rio", "allow"), "w") as f:
+            f.write("sh\n")
+        r = box.run("-p", "do it")
+        self.assertEqual(r.returncode, 3, r.stderr)
+        self.assertFalse(os.path.exists(os.path.join(box.project, "pwned")))
+        self.assertIn("not trusted", r.stderr)
+        trusted = self.sandbox(steps)
+        os.makedirs(os.path.join(trusted.project, ".rio"))
+        with open(os.path.join(trusted.project, ".rio", "allow"), "w") as f:
+            f.write("sh\n")
+        r = trusted.run("-p", "do it", "--trust-project")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertTrue(os.path.exists(os.path.join(trusted.project, "pwned")))
+
     def test_approve_plans_auto_carries_the_plan_out(self):
         box = self.sandbox([plan_step(), edit_step(), {"text": "Done."}])
         r = box.run("-p", "make it friendlier", "--mode", "plan", "--approve-plans", "auto")

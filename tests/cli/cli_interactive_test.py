@@ -7,7 +7,7 @@ import sys
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cli_support import ANSI, GREET, Pty, Sandbox, edit_step, plan_step  # noqa: E402
+from cli_support import ANSI, GREET, Pty, Sandbox, edit_step, plan_step, tool  # noqa: E402
 
 
 class Interactive(unittest.TestCase):
@@ -37,6 +37,39 @@ class Interactive(unittest.TestCase):
         calls = box.calls()
         self.assertEqual(len(calls), 3, "one turn: plan, edit, answer")
         self.assertIn("edit_file", calls[1]["tools"])
+
+    def test_a_project_allow_list_applies_only_once_trusted_here(self):
+        box = Sandbox([{"tools": [tool("run_command", argv=["sh", "-c", "touch ran"])]},
+                       {"text": "ran it"}])
+        self.addCleanup(box.cleanup)
+        os.makedirs(os.path.join(box.project, ".rio"))
+        with open(os.path.join(box.project, ".rio", "allow"), "w") as f:
+            f.write("sh\n")
+        term = Pty(box.args(), box.env)
+        self.addCleanup(term.close)
+        term.expect(r"\.rio/allow would let the agent run `sh` without asking")
+        term.expect(r"Trust this project\? \[y/N\] ")
+        term.send("y\r")
+        term.expect("Trusted as it is now")
+        term.send("run it\r")
+        term.expect("ran it")
+        self.assertTrue(os.path.exists(os.path.join(box.project, "ran")), "ran without asking")
+
+    def test_an_untrusted_allow_list_makes_commands_wait(self):
+        box = Sandbox([{"tools": [tool("run_command", argv=["sh", "-c", "touch ran"])]},
+                       {"text": "ok"}])
+        self.addCleanup(box.cleanup)
+        os.makedirs(os.path.join(box.project, ".rio"))
+        with open(os.path.join(box.project, ".rio", "allow"), "w") as f:
+            f.write("sh\n")
+        term = Pty(box.args(), box.env)
+        self.addCleanup(term.close)
+        term.expect(r"Trust this project\? \[y/N\] ")
+        term.send("\r")
+        term.expect("Not trusted")
+        term.send("run it\r")
+        term.expect(r"\[y\] run")
+        self.assertFalse(os.path.exists(os.path.join(box.project, "ran")))
 
     def test_reject_with_a_reason_reaches_the_model(self):
         box, term = self.session([plan_step(), {"text": "What should change?"}])

@@ -8,12 +8,15 @@
 #include "gui/editor_style.hpp"
 #include "gui/file_tree.hpp"
 #include "gui/main_window.hpp"
+#include "gui/trust_bar.hpp"
 #include "tests/gui/gui_support.hpp"
 
 #include <QAccessible>
 #include <QApplication>
 #include <QFontInfo>
+#include <QLabel>
 #include <QMouseEvent>
+#include <QPushButton>
 #include <QTest>
 #include <Qsci/qscilexer.h>
 #include <algorithm>
@@ -337,6 +340,39 @@ private slots:
         QTRY_VERIFY(!window.centre()->notice().isEmpty());
         QVERIFY2(window.centre()->notice().contains(QStringLiteral("cannot start rio-core")),
                  qPrintable(window.centre()->notice()));
+    }
+
+    // DESIGN §12: what a cloned project's own files would grant is asked about, in words,
+    // and applies only once the person says so; a changed file asks again.
+    void trust_bar_asks_before_a_projects_allow_list_applies() {
+        TempProject project;
+        project.write(".rio/allow", "make test\nsh\n");
+        Session s(project);
+        QVERIFY(s.settle());
+        TrustBar* bar = s.window.trust_bar();
+        QTRY_VERIFY(bar->isVisible());
+        QCOMPARE(bar->text()->text(),
+                 QStringLiteral("This project's .rio/allow would let the agent run `make test`, "
+                                "`sh` without asking. Trust this project?"));
+        QTest::mouseClick(bar->trust_button(), Qt::LeftButton);
+        QTRY_VERIFY(!bar->isVisible());
+        QVERIFY(
+            call(s.core, QStringLiteral("project.trust.get"), Json::object()).result["trusted"] ==
+            true);
+        // The project changes its own allow-list: untrusted again, and asked again.
+        Json path{{"path", ".rio/allow"}};
+        call(s.core, QStringLiteral("buffer.open"), path);
+        call(s.core, QStringLiteral("buffer.replace"),
+             Json{{"path", ".rio/allow"}, {"text", "rm -rf /\n"}});
+        call(s.core, QStringLiteral("buffer.save"), path);
+        QTRY_VERIFY(bar->isVisible());
+        QVERIFY(bar->text()->text().contains(QStringLiteral("`rm -rf /`")));
+        QTest::mouseClick(bar->dismiss_button(), Qt::LeftButton);
+        QVERIFY(!bar->isVisible());
+        QVERIFY2(
+            call(s.core, QStringLiteral("project.trust.get"), Json::object()).result["trusted"] ==
+                false,
+            "not now is not yes");
     }
 
     void attaches_to_a_running_core() {

@@ -12,6 +12,15 @@ AgentSession::AgentSession(const Json& steps, bool with_project, bool log) {
     start({"--provider", "script:" + (home_ / "script.json").string()}, {}, with_project);
 }
 
+std::unique_ptr<AgentSession> AgentSession::with_env(const Json& steps, const EnvFor& env) {
+    std::unique_ptr<AgentSession> session(new AgentSession());
+    Json script{{"steps", steps}, {"log", "calls.jsonl"}};
+    write_bytes(session->home_ / "script.json", script.dump(2));
+    session->start({"--provider", "script:" + (session->home_ / "script.json").string()},
+                   env(*session), true);
+    return session;
+}
+
 std::unique_ptr<AgentSession> AgentSession::with_provider(const std::vector<std::string>& args,
                                                           const std::vector<std::string>& env) {
     std::unique_ptr<AgentSession> session(new AgentSession());

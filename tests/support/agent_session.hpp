@@ -5,6 +5,7 @@
 
 #include "tests/support/core_process.hpp"
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -15,6 +16,10 @@ public:
     // `steps` is the script's "steps" array. Without a project the core starts with none.
     // Without the log (benchmarks) provider_calls() is empty.
     explicit AgentSession(const Json& steps, bool with_project = true, bool log = true);
+    // The same with more environment for the core, worked out from the session's folders
+    // (a test that puts rio's own folders inside the project, say).
+    using EnvFor = std::function<std::vector<std::string>(const AgentSession&)>;
+    static std::unique_ptr<AgentSession> with_env(const Json& steps, const EnvFor& env);
 
     // A session on another provider: `args` select it ("--provider", "anthropic"), `env`
     // points it at a fake server. The home and project folders are private as above.

@@ -1,0 +1,73 @@
+#include "gui/trust_bar.hpp"
+
+#include "gui/core_client.hpp"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+
+namespace rio::gui {
+namespace {
+
+std::string hashes(const Json& trust) {
+    std::string out;
+    for (const Json& f : trust.value("files", Json::array()))
+        out += f.value("path", "") + "=" + f.value("sha256", "") + ";";
+    return out;
+}
+
+} // namespace
+
+TrustBar::TrustBar(CoreClient& core, QWidget* parent)
+    : QFrame(parent), core_(core), text_(new QLabel), trust_(new QPushButton(tr("&Trust"))),
+      dismiss_(new QPushButton(tr("&Not now"))) {
+    setObjectName(QStringLiteral("trust_bar"));
+    setFrameShape(QFrame::StyledPanel);
+    setStyleSheet(QStringLiteral("#trust_bar { background: #fff4d6; border-bottom: 1px solid "
+                                 "#e6c36a; }"));
+    text_->setWordWrap(true);
+    text_->setTextFormat(Qt::PlainText);
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(10, 6, 10, 6);
+    layout->addWidget(text_, 1);
+    layout->addWidget(trust_);
+    layout->addWidget(dismiss_);
+    hide();
+
+    connect(trust_, &QPushButton::clicked, this, [this] {
+        core_.request(QStringLiteral("project.trust.set"), Json{{"trust", true}}, this,
+                      [this](const Json& result, const std::optional<Error>& error) {
+                          if (!error) show_trust(result);
+                      });
+    });
+    connect(dismiss_, &QPushButton::clicked, this, [this] {
+        dismissed_ = shown_;
+        hide();
+    });
+    connect(&core_, &CoreClient::core_event, this, [this](const QString& name, const Json& p) {
+        if (name == QLatin1String("project.trust")) show_trust(p);
+    });
+}
+
+void TrustBar::refresh() {
+    core_.request(QStringLiteral("project.trust.get"), Json::object(), this,
+                  [this](const Json& result, const std::optional<Error>& error) {
+                      if (error) return hide(); // no project
+                      show_trust(result);
+                  });
+}
+
+void TrustBar::show_trust(const Json& trust) {
+    shown_ = hashes(trust);
+    if (trust.value("trusted", true) || shown_ == dismissed_) return hide();
+    QStringList grants;
+    for (const Json& f : trust.value("files", Json::array()))
+        if (!f.value("trusted", false))
+            grants << tr("This project's %1 would let the agent %2.")
+                          .arg(QString::fromStdString(f.value("path", "")),
+                               QString::fromStdString(f.value("summary", "")));
+    text_->setText(grants.join(QLatin1Char(' ')) + tr(" Trust this project?"));
+    show();
+}
+
+} // namespace rio::gui
