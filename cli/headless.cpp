@@ -41,7 +41,7 @@ void HeadlessRun::start(std::function<void(int)> finish) {
     link_.request("session.hello", {{"client", "rio-cli"}}, [this, fail](const Json& r) {
         if (!r.value("ok", false)) return fail(r);
         if (options_.trust_project)
-            link_.request("project.trust.set", {{"trust", true}}, [this, fail](const Json& t) {
+            link_.request("project.trust.set", {{"trust", true}}, [fail](const Json& t) {
                 if (!t.value("ok", false) && t["error"].value("code", "") != "no_project") fail(t);
             });
         else

@@ -40,9 +40,12 @@ bool is_temp_name(std::string_view leaf) {
 }
 
 // The journal entry of one temporary file: "<pid>-<n>", holding the file's path. Written
-// without fsync: it must survive the process being killed, which the page cache does.
+// before the file is created and removed after it is gone, so there is no moment at which
+// a kill leaves the file without its entry. No fsync: it must survive the process being
+// killed, which the page cache does.
 class JournalEntry {
 public:
+    JournalEntry() = default;
     JournalEntry(const std::filesystem::path& journal, unsigned long n,
                  const std::filesystem::path& temp) {
         if (journal.empty()) return;
@@ -52,11 +55,14 @@ public:
         UniqueFd fd(::open(entry_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600));
         if (fd.fd < 0 || !write_all(fd.fd, temp.string())) entry_.clear();
     }
+    JournalEntry(JournalEntry&& other) noexcept : entry_(std::exchange(other.entry_, {})) {}
+    JournalEntry& operator=(JournalEntry&& other) noexcept {
+        std::swap(entry_, other.entry_);
+        return *this;
+    }
     ~JournalEntry() {
         if (!entry_.empty()) ::unlink(entry_.c_str());
     }
-    JournalEntry(const JournalEntry&) = delete;
-    JournalEntry& operator=(const JournalEntry&) = delete;
 
 private:
     std::filesystem::path entry_;
@@ -65,19 +71,20 @@ private:
 struct Temp {
     UniqueFd fd;
     std::string leaf;
-    unsigned long n = 0;
+    JournalEntry noted;
 };
 
 // Created with mode 0666 so the umask applies as for any new file.
-Result<Temp> create_temp(const WriteTarget& target) {
+Result<Temp> create_temp(const WriteTarget& target, const std::filesystem::path& journal) {
     std::random_device seed;
     std::mt19937_64 rng(seed());
     for (int attempt = 0; attempt < 100; ++attempt) {
         unsigned long n = rng() % 1000000;
         std::string leaf = "." + target.leaf + std::string(temp_marker) + std::to_string(n);
+        JournalEntry noted(journal, n, target.folder / leaf);
         int fd = ::openat(target.folder_fd, leaf.c_str(),
                           O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0666);
-        if (fd >= 0) return Temp{UniqueFd(fd), std::move(leaf), n};
+        if (fd >= 0) return Temp{UniqueFd(fd), std::move(leaf), std::move(noted)};
         if (errno != EEXIST) return make_error(ErrorCode::io_error, std::strerror(errno));
     }
     return make_error(ErrorCode::io_error, "could not find a free temporary file name");
@@ -155,9 +162,8 @@ Status write_file_atomic(const WriteTarget& target, std::string_view bytes, std:
     if (existed && !S_ISREG(original.st_mode))
         return make_error(ErrorCode::refused, std::string(name) + " is not a regular file");
 
-    auto temp = create_temp(target);
+    auto temp = create_temp(target, journal);
     if (!temp) return failed(temp.error());
-    JournalEntry noted(journal, temp->n, target.folder / temp->leaf);
     auto discard = [&](const Error& e) {
         ::unlinkat(target.folder_fd, temp->leaf.c_str(), 0);
         return failed(e);

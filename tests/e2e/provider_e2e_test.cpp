@@ -441,7 +441,8 @@ TEST_P(ProviderE2E, FaultFiguresEveryFaultEndsCleanlyAndTheNextTurnAlternates) {
     std::size_t seen = 0;
     for (const Fault& f : faults) {
         s->send("go");
-        std::vector<Json> events = s->client().events_until("agent.done");
+        // Generous: 64 MB of an endless stream take a while under the sanitizers.
+        std::vector<Json> events = s->client().events_until("agent.done", std::chrono::minutes(2));
         std::vector<std::string> errors;
         for (const Json& e : events)
             if (e["event"] == "agent.error") errors.push_back(e["params"]["code"]);
