@@ -98,6 +98,7 @@ ToolReport search_tool(ToolContext& context, const RunTool& run) {
     query.path = optional_string(input, "path", "input").value_or(".");
     query.glob = optional_string(input, "glob", "input").value_or("");
     query.regex = optional_bool(input, "regex", false, "input");
+    query.ignore_case = optional_bool(input, "ignore_case", false, "input");
     std::map<std::string, std::string, std::less<>> open_texts;
     for (const auto& [rel, doc] : context.workspace.buffers)
         open_texts.emplace(rel, doc.text);
