@@ -118,6 +118,7 @@ void SearchWalker::enter(int parent_fd, const char* name, std::string rel) {
     frame.dir = std::make_shared<SearchDir>(fd, std::move(rel));
     frame.inherited_rules = rules_.patterns.size();
     list(frame);
+    frame.ignore = std::make_unique<FolderIgnoreRules>(rules_, frame.dir->rel());
     stack_.push_back(std::move(frame));
 }
 
@@ -167,24 +168,24 @@ void SearchWalker::visit(const Frame& frame, const Entry& entry, std::vector<Sea
     if (!path_.empty()) path_ += '/';
     path_ += entry.name;
     if (entry.unsaved) {
-        if (!rules_.ignored_entry(path_, false) && filter_.accepts(path_))
+        if (!frame.ignore->ignored(entry.name, false) && filter_.accepts(path_))
             out.push_back(SearchFile{dir, entry.name, {}, live_text(path_)});
         return;
     }
     switch (entry.type) {
     case DT_REG:
-        if (!rules_.ignored_entry(path_, false) && filter_.accepts(path_))
+        if (!frame.ignore->ignored(entry.name, false) && filter_.accepts(path_))
             out.push_back(SearchFile{dir, entry.name, {}, live_text(path_)});
         break;
     case DT_DIR:
         // Last: entering moves the stack, and `frame` with it.
-        if (!rules_.ignored_entry(path_, true) && filter_.may_enter(path_))
+        if (!frame.ignore->ignored(entry.name, true) && filter_.may_enter(path_))
             enter(dir->fd(), entry.name.c_str(), path_);
         break;
     case DT_LNK: {
         struct stat st {};
         if (::fstatat(dir->fd(), entry.name.c_str(), &st, 0) != 0 || !S_ISREG(st.st_mode) ||
-            rules_.ignored_entry(path_, false) || !filter_.accepts(path_))
+            frame.ignore->ignored(entry.name, false) || !filter_.accepts(path_))
             break;
         if (auto inside = confine(root_, path_))
             out.push_back(SearchFile{dir, entry.name, inside->real.string(), live_text(path_)});

@@ -4,6 +4,7 @@
 // folder's: profiled, resolving whole paths from the root was a fifth of a search's time.
 #pragma once
 
+#include "host/folder_ignore.hpp"
 #include "host/gitignore.hpp"
 
 #include <cstddef>
@@ -84,6 +85,7 @@ private:
         std::vector<Entry> entries;
         std::size_t next = 0;
         std::size_t inherited_rules = 0;
+        std::unique_ptr<FolderIgnoreRules> ignore; // the rules for its entries
     };
 
     void enter(int parent_fd, const char* name, std::string rel);
