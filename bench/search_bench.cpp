@@ -175,7 +175,7 @@ void check_count(benchmark::State& state, std::size_t files, const Case& c, std:
 
 // The search alone, timed by the same clock as the round trips.
 void rio_in_process(benchmark::State& state, std::size_t files, const Case& c) {
-    Tree& t = tree(files);
+    const Tree& t = tree(files);
     rio::SearchQuery q = query_of(c);
     std::size_t matches = 0;
     for (auto _ : state) {
@@ -225,8 +225,8 @@ std::optional<std::string> find_program(const char* name) {
 }
 
 void whole_process(benchmark::State& state, std::size_t files, const Case& c,
-                   std::vector<std::string> argv, const std::vector<std::string>& env) {
-    Tree& t = tree(files);
+                   const std::vector<std::string>& argv, const std::vector<std::string>& env) {
+    const Tree& t = tree(files);
     for (auto _ : state) {
         auto seconds = rio::test::timed_run(argv, env, 1, t.output());
         if (!seconds) {
@@ -264,8 +264,9 @@ void register_all() {
         {900, "900_files_9MB"}, {9'000, "9k_files_90MB"}, {45'000, "45k_files_451MB"}};
     const char* baseline = std::getenv("RIO_BENCH_BASELINE_CORE");
     for (const Case& c : cases()) {
-        for (auto [files, size_name] : sizes) {
-            std::string prefix = std::string(c.name) + "/" + size_name + "/";
+        for (const auto& size : sizes) {
+            const std::size_t files = size.first; // a plain name: Clang 14 cannot capture bindings
+            std::string prefix = std::string(c.name) + "/" + size.second + "/";
             // Fewer, longer runs where one takes a quarter of a second.
             const int iterations = files >= 45'000 ? 2 : files >= 9'000 ? 5 : 20;
             auto add = [&](const std::string& engine, auto fn) {

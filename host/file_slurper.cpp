@@ -13,7 +13,7 @@ namespace rio {
 namespace {
 
 // Most source files fit; a larger one costs one fstat and a bigger buffer.
-constexpr std::size_t initial_capacity = 256 * 1024;
+constexpr std::size_t initial_capacity = std::size_t{256} * 1024;
 
 ssize_t read_once(int fd, char* into, std::size_t size) {
     for (;;) {

@@ -15,7 +15,7 @@ namespace {
 namespace fs = std::filesystem;
 
 // getdents64 hands over as many entries as fit; 32 KiB is what glibc's readdir uses.
-constexpr std::size_t dirent_bytes = 32 * 1024;
+constexpr std::size_t dirent_bytes = std::size_t{32} * 1024;
 
 unsigned char type_of(mode_t mode) {
     return S_ISDIR(mode) ? DT_DIR : S_ISREG(mode) ? DT_REG : S_ISLNK(mode) ? DT_LNK : DT_UNKNOWN;

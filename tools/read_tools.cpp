@@ -13,7 +13,7 @@ namespace {
 
 constexpr std::size_t default_read_lines = 2000;
 constexpr std::size_t max_line_chars = 2000;
-constexpr std::size_t max_read_bytes = 256 * 1024;
+constexpr std::size_t max_read_bytes = std::size_t{256} * 1024;
 constexpr std::size_t max_listed = 1000;
 
 // Cuts at a character boundary so the result stays valid UTF-8.

@@ -73,15 +73,12 @@ void generate(const TempDir& tree) {
     Rng rng(20240611);
     const char* const words[] = {"value", "count", "index", "buffer", "result", "token",
                                  "node",  "size",  "line",  "offset", "parse",  "emit"};
-    const char* const needles[] = {"needle_token",
-                                   "Needle_Token",
-                                   "NEEDLE_TOKEN",
-                                   "needle_to\xE2\x84\xAA"
-                                   "en", // with a KELVIN SIGN, which (?i)k matches
-                                   "needle_7(value)",
-                                   "NEEDLE_42(Size)",
-                                   "needle_x(value)",
-                                   "caf\xC3\xA9 needle_token \xC3\x89T\xC3\x89"};
+    const char* const needles[] = {
+        "needle_token",      "Needle_Token",
+        "NEEDLE_TOKEN",
+        "needle_to\u212Aen", // KELVIN SIGN, which (?i)k matches
+        "needle_7(value)",   "NEEDLE_42(Size)",
+        "needle_x(value)",   "caf\xC3\xA9 needle_token \xC3\x89T\xC3\x89"};
     auto text_of = [&](std::size_t lines, bool crlf) {
         std::string text;
         for (std::size_t l = 0; l < lines; ++l) {
