@@ -6,7 +6,7 @@
 // engine must report the same number of matching lines, or the benchmark fails. Page cache
 // warm after the first run.
 //
-// The figures in docs/BENCHMARKS.md come from the default run: seven repetitions of each,
+// The figures in docs/BENCHMARKS.md come from the default run: 15 repetitions of each,
 // interleaved at random so that a noisy machine slows every engine alike; medians are quoted.
 // RIO_BENCH_BASELINE_CORE=path/to/rio-core adds that core as a baseline in the same run.
 #include "host/search.hpp"
@@ -42,6 +42,7 @@ using rio::test::word;
 
 constexpr std::size_t kFileBytes = 10'000;
 constexpr std::size_t kAllMatches = 1'000'000; // every match, as rg and grep print them
+constexpr int kRepetitions = 15;
 
 // A generated tree, removed at exit with the cores that searched it.
 class Tree {
@@ -267,13 +268,13 @@ void register_all() {
         for (const auto& size : sizes) {
             const std::size_t files = size.first; // a plain name: Clang 14 cannot capture bindings
             std::string prefix = std::string(c.name) + "/" + size.second + "/";
-            // Fewer, longer runs where one takes a quarter of a second.
-            const int iterations = files >= 45'000 ? 2 : files >= 9'000 ? 5 : 20;
+            // Many short samples: interleaved, they spread a noisy moment over every engine.
+            const int iterations = files >= 45'000 ? 1 : files >= 9'000 ? 2 : 8;
             auto add = [&](const std::string& engine, auto fn) {
                 benchmark::RegisterBenchmark((prefix + engine).c_str(), fn)
                     ->Unit(benchmark::kMillisecond)
                     ->Iterations(iterations)
-                    ->Repetitions(7)
+                    ->Repetitions(kRepetitions)
                     ->ReportAggregatesOnly(true)
                     ->UseManualTime();
             };
