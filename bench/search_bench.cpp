@@ -1,21 +1,33 @@
-// rio's project search against `grep -rn` on the same generated tree: ~5,000 files and
-// ~50 MB of code-like text, a tenth of it under .gitignore'd folders. grep runs as a whole
-// process (spawn, walk, read, match, write to /dev/null) and is told to skip the same
-// folders with --exclude-dir, so both read the same bytes; rio is timed in-process and uses
-// its thread pool. Both read from a warm page cache after the first iteration.
+// rio's project search against ripgrep and GNU grep on generated trees of code-like text
+// (900 files / 9 MB, 9k / 90 MB, 45k / 451 MB; a tenth of the files under .gitignore'd
+// folders). rio is timed in-process (search_project) and through a real rio-core answering
+// fs.search over stdio, the round trip a frontend pays; rg and grep as whole processes
+// (spawn, walk, read, match, write to a file), grep told to skip the same files. Every
+// engine must report the same number of matching lines, or the benchmark fails. Page cache
+// warm after the first run.
+//
+// The figures in docs/BENCHMARKS.md come from the default run: 15 repetitions of each,
+// interleaved at random so that a noisy machine slows every engine alike; medians are quoted.
+// RIO_BENCH_BASELINE_CORE=path/to/rio-core adds that core as a baseline in the same run.
 #include "host/search.hpp"
 #include "tests/support/code_text.hpp"
+#include "tests/support/core_process.hpp"
 #include "tests/support/rng.hpp"
 #include "tests/support/timed_run.hpp"
 
+#include <algorithm>
 #include <benchmark/benchmark.h>
 #include <chrono>
-#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <sstream>
 #include <stdexcept>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 namespace {
@@ -23,27 +35,34 @@ namespace {
 namespace fs = std::filesystem;
 
 using rio::test::code_line;
+using rio::test::CoreProcess;
+using rio::test::Json;
 using rio::test::Rng;
 using rio::test::word;
 
-// The tree is generated once per process and removed when it exits.
+constexpr std::size_t kFileBytes = 10'000;
+constexpr std::size_t kAllMatches = 1'000'000; // every match, as rg and grep print them
+constexpr int kRepetitions = 15;
+
+// A generated tree, removed at exit with the cores that searched it.
 class Tree {
 public:
-    static constexpr std::size_t kFiles = 5000;
-    static constexpr std::size_t kFileBytes = 10'000; // about: 50 MB in all
-
-    Tree() {
+    explicit Tree(std::size_t files) {
         std::string templ = (fs::temp_directory_path() / "rio-search-bench-XXXXXX").string();
         if (!::mkdtemp(templ.data())) throw std::runtime_error("mkdtemp failed");
         root_ = fs::canonical(templ);
+        // A .git folder makes rg honour .gitignore, as it would in a real checkout.
+        fs::create_directories(root_ / ".git");
+        std::ofstream(root_ / ".git/HEAD") << "ref: refs/heads/main\n";
         std::ofstream(root_ / ".gitignore") << "# generated output\nbuild/\n*.log\n";
 
         Rng rng(20240611);
-        for (std::size_t f = 0; f < kFiles; ++f) {
+        const std::size_t modules = std::max<std::size_t>(1, files / 700); // ~100 files a folder
+        for (std::size_t f = 0; f < files; ++f) {
             // One file in ten lands where .gitignore excludes it.
             bool ignored = f % 10 == 0;
             fs::path rel = ignored ? (f % 20 == 0 ? fs::path("build/obj") : fs::path("logs"))
-                                   : fs::path("src") / ("mod" + std::to_string(f % 40)) /
+                                   : fs::path("src") / ("mod" + std::to_string(f % modules)) /
                                          ("part" + std::to_string(f % 7));
             std::string name = "file" + std::to_string(f) +
                                (ignored && f % 20 != 0 ? ".log"
@@ -60,123 +79,231 @@ public:
             }
             fs::create_directories(root_ / rel);
             std::ofstream(root_ / rel / name, std::ios::binary) << text;
-            if (!ignored) {
-                ++searched_files_;
-                searched_bytes_ += text.size();
-            }
-            total_bytes_ += text.size();
         }
     }
     ~Tree() {
+        cores_.clear();
         std::error_code ignored;
         fs::remove_all(root_, ignored);
+        fs::remove(output(), ignored);
     }
-
-    static Tree& get() {
-        static Tree tree;
-        return tree;
-    }
+    Tree(const Tree&) = delete;
+    Tree& operator=(const Tree&) = delete;
 
     const fs::path& root() const { return root_; }
-    std::size_t searched_files() const { return searched_files_; }
-    std::size_t searched_bytes() const { return searched_bytes_; }
-    std::size_t total_bytes() const { return total_bytes_; }
+    // Where rg and grep write, outside the tree so that they do not search it.
+    std::string output() const { return root_.string() + ".out"; }
+
+    // One rio-core per binary with this tree open, started on first use.
+    CoreProcess& core(const std::string& program) {
+        auto& core = cores_[program];
+        if (!core)
+            core =
+                std::make_unique<CoreProcess>(std::vector<std::string>{"--project", root_.string()},
+                                              std::vector<std::string>{}, program);
+        return *core;
+    }
 
 private:
     fs::path root_;
-    std::size_t searched_files_ = 0, searched_bytes_ = 0, total_bytes_ = 0;
+    std::map<std::string, std::unique_ptr<CoreProcess>> cores_;
 };
 
-void set_rates(benchmark::State& state, std::size_t files, std::size_t bytes) {
-    auto iterations = static_cast<double>(state.iterations());
-    state.counters["files/s"] =
-        benchmark::Counter(static_cast<double>(files) * iterations, benchmark::Counter::kIsRate);
-    state.counters["MB/s"] = benchmark::Counter(static_cast<double>(bytes) / 1e6 * iterations,
-                                                benchmark::Counter::kIsRate);
+// Trees are generated when a benchmark first needs one: a filtered run makes only its own.
+Tree& tree(std::size_t files) {
+    static std::map<std::size_t, std::unique_ptr<Tree>> trees;
+    auto& t = trees[files];
+    if (!t) t = std::make_unique<Tree>(files);
+    return *t;
 }
 
-void rio_search(benchmark::State& state, const rio::SearchQuery& query) {
-    const Tree& tree = Tree::get();
-    rio::SearchResult result;
+struct Case {
+    const char* name;
+    std::string pattern;
+    bool regex = false;
+    bool ignore_case = false;
+    std::size_t max_matches = kAllMatches;
+    std::vector<std::string> rg_flags;
+    std::vector<std::string> grep_flags;
+};
+
+const char* const kRegex = R"(needle_[0-9]+\([a-z]+\))";
+
+std::vector<Case> cases() {
+    return {
+        {"literal", "rio_needle_token", false, false, kAllMatches, {"-nF"}, {"-rnF"}},
+        {"regex", kRegex, true, false, kAllMatches, {"-n"}, {"-rnE"}},
+        {"regex_ignore_case", kRegex, true, true, kAllMatches, {"-ni"}, {"-rniE"}},
+        // A word on most lines: rio stops once 200 matches are certain, rg prints them all.
+        {"common_word_first_200", "result", false, false, 200, {"-nF"}, {}},
+    };
+}
+
+rio::SearchQuery query_of(const Case& c) {
+    rio::SearchQuery q;
+    q.pattern = c.pattern;
+    q.regex = c.regex;
+    q.ignore_case = c.ignore_case;
+    q.max_matches = c.max_matches;
+    return q;
+}
+
+// Matching lines as rio counts them, the reference for the other engines.
+std::size_t expected_matches(std::size_t files, const Case& c) {
+    static std::map<std::pair<std::size_t, std::string>, std::size_t> known;
+    auto key = std::make_pair(files, std::string(c.name));
+    auto it = known.find(key);
+    if (it != known.end()) return it->second;
+    auto r = rio::search_project(tree(files).root(), query_of(c));
+    std::size_t n = r ? r->matches.size() : 0;
+    known.emplace(key, n);
+    return n;
+}
+
+std::size_t lines_in(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
+
+void check_count(benchmark::State& state, std::size_t files, const Case& c, std::size_t got) {
+    state.counters["matches"] = static_cast<double>(got);
+    if (c.max_matches == kAllMatches && got != expected_matches(files, c))
+        state.SkipWithError(("found " + std::to_string(got) + " matching lines, rio " +
+                             std::to_string(expected_matches(files, c)))
+                                .c_str());
+}
+
+// The search alone, timed by the same clock as the round trips.
+void rio_in_process(benchmark::State& state, std::size_t files, const Case& c) {
+    const Tree& t = tree(files);
+    rio::SearchQuery q = query_of(c);
+    std::size_t matches = 0;
     for (auto _ : state) {
-        auto r = rio::search_project(tree.root(), query);
+        auto start = std::chrono::steady_clock::now();
+        auto r = rio::search_project(t.root(), q);
+        std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
         if (!r) {
             state.SkipWithError(r.error().message.c_str());
             return;
         }
-        result = std::move(*r);
-        benchmark::DoNotOptimize(result);
+        matches = r->matches.size();
+        state.SetIterationTime(elapsed.count());
     }
-    state.counters["matches"] = static_cast<double>(result.matches.size());
-    state.counters["searched"] = static_cast<double>(result.files_searched);
-    // An early stop reads fewer files; the rate counts what a full search would have covered.
-    set_rates(state, tree.searched_files(), tree.searched_bytes());
+    check_count(state, files, c, matches);
 }
 
-void grep(benchmark::State& state, std::vector<std::string> args) {
-    const Tree& tree = Tree::get();
-    args.insert(args.begin(), "/usr/bin/grep");
-    args.push_back("--exclude-dir=build");
-    args.push_back("--exclude=*.log");
-    args.push_back(tree.root().string());
+void rio_core(benchmark::State& state, std::size_t files, const Case& c,
+              const std::string& program) {
+    CoreProcess& core = tree(files).core(program);
+    Json params{{"pattern", c.pattern},
+                {"regex", c.regex},
+                {"ignore_case", c.ignore_case},
+                {"max_matches", c.max_matches}};
+    std::size_t matches = 0;
     for (auto _ : state) {
-        // The C locale is grep's fastest mode (no multibyte decoding).
-        auto seconds = rio::test::timed_run(args, {"LC_ALL=C"});
+        auto start = std::chrono::steady_clock::now();
+        Json r = core.stdio().request("fs.search", params);
+        std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
+        if (r["ok"] != true) {
+            state.SkipWithError(("fs.search failed: " + r.dump()).c_str());
+            return;
+        }
+        matches = r["result"]["matches"].size();
+        state.SetIterationTime(elapsed.count());
+    }
+    check_count(state, files, c, matches);
+}
+
+std::optional<std::string> find_program(const char* name) {
+    const char* path = std::getenv("PATH");
+    std::stringstream dirs(path ? path : "/usr/bin:/bin");
+    for (std::string dir; std::getline(dirs, dir, ':');) {
+        fs::path candidate = fs::path(dir) / name;
+        if (::access(candidate.c_str(), X_OK) == 0) return candidate.string();
+    }
+    return std::nullopt;
+}
+
+void whole_process(benchmark::State& state, std::size_t files, const Case& c,
+                   const std::vector<std::string>& argv, const std::vector<std::string>& env) {
+    const Tree& t = tree(files);
+    for (auto _ : state) {
+        auto seconds = rio::test::timed_run(argv, env, 1, t.output());
         if (!seconds) {
-            state.SkipWithError("could not run /usr/bin/grep");
-            break;
+            state.SkipWithError(("could not run " + argv[0]).c_str());
+            return;
         }
         state.SetIterationTime(*seconds);
     }
-    set_rates(state, tree.searched_files(), tree.searched_bytes());
+    check_count(state, files, c, lines_in(t.output()));
 }
 
-rio::SearchQuery query(std::string pattern, bool regex = false) {
-    rio::SearchQuery q;
-    q.pattern = std::move(pattern);
-    q.regex = regex;
-    return q;
+void rg(benchmark::State& state, std::size_t files, const Case& c) {
+    static const std::optional<std::string> program = find_program("rg");
+    if (!program) {
+        state.SkipWithError("rg not found: install ripgrep (scripts/install-deps) to compare");
+        return;
+    }
+    std::vector<std::string> argv{*program};
+    argv.insert(argv.end(), c.rg_flags.begin(), c.rg_flags.end());
+    argv.insert(argv.end(), {"-e", c.pattern, tree(files).root().string()});
+    whole_process(state, files, c, argv, {});
 }
 
-const char* const kRegex = R"(needle_[0-9]+\([a-z]+\))";
-
-void BM_RioLiteral(benchmark::State& state) {
-    rio_search(state, query("rio_needle_token"));
-}
-void BM_GrepLiteral(benchmark::State& state) {
-    grep(state, {"-rnF", "rio_needle_token"});
-}
-void BM_RioRegex(benchmark::State& state) {
-    rio_search(state, query(kRegex, true));
-}
-void BM_GrepRegex(benchmark::State& state) {
-    grep(state, {"-rnE", kRegex});
-}
-void BM_RioRegexIgnoreCase(benchmark::State& state) {
-    rio::SearchQuery q = query(kRegex, true);
-    q.ignore_case = true;
-    rio_search(state, q);
-}
-void BM_GrepRegexIgnoreCase(benchmark::State& state) {
-    grep(state, {"-rniE", kRegex});
-}
-// A word on most lines: rio stops once 200 matches are certain, grep prints all of them.
-void BM_RioCommonWord_200(benchmark::State& state) {
-    rio_search(state, query("result"));
-}
-void BM_GrepCommonWord_all(benchmark::State& state) {
-    grep(state, {"-rnF", "result"});
+void grep(benchmark::State& state, std::size_t files, const Case& c) {
+    std::vector<std::string> argv{"/usr/bin/grep"};
+    argv.insert(argv.end(), c.grep_flags.begin(), c.grep_flags.end());
+    argv.insert(argv.end(), {"--exclude-dir=.git", "--exclude-dir=build", "--exclude=*.log", "-e",
+                             c.pattern, tree(files).root().string()});
+    // The C locale is grep's fastest mode (no multibyte decoding).
+    whole_process(state, files, c, argv, {"LC_ALL=C"});
 }
 
-BENCHMARK(BM_RioLiteral)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_GrepLiteral)->Unit(benchmark::kMillisecond)->UseManualTime();
-BENCHMARK(BM_RioRegex)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_GrepRegex)->Unit(benchmark::kMillisecond)->UseManualTime();
-BENCHMARK(BM_RioRegexIgnoreCase)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_GrepRegexIgnoreCase)->Unit(benchmark::kMillisecond)->UseManualTime();
-BENCHMARK(BM_RioCommonWord_200)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_GrepCommonWord_all)->Unit(benchmark::kMillisecond)->UseManualTime();
+void register_all() {
+    const std::pair<std::size_t, const char*> sizes[] = {
+        {900, "900_files_9MB"}, {9'000, "9k_files_90MB"}, {45'000, "45k_files_451MB"}};
+    const char* baseline = std::getenv("RIO_BENCH_BASELINE_CORE");
+    for (const Case& c : cases()) {
+        for (const auto& size : sizes) {
+            const std::size_t files = size.first; // a plain name: Clang 14 cannot capture bindings
+            std::string prefix = std::string(c.name) + "/" + size.second + "/";
+            // Many short samples: interleaved, they spread a noisy moment over every engine.
+            const int iterations = files >= 45'000 ? 1 : files >= 9'000 ? 2 : 8;
+            auto add = [&](const std::string& engine, auto fn) {
+                benchmark::RegisterBenchmark((prefix + engine).c_str(), fn)
+                    ->Unit(benchmark::kMillisecond)
+                    ->Iterations(iterations)
+                    ->Repetitions(kRepetitions)
+                    ->ReportAggregatesOnly(true)
+                    ->UseManualTime();
+            };
+            add("rio", [files, c](benchmark::State& s) { rio_in_process(s, files, c); });
+            add("rio-core", [files, c](benchmark::State& s) {
+                rio_core(s, files, c, rio::test::core_binary());
+            });
+            if (baseline)
+                add("baseline-core", [files, c, program = std::string(baseline)](
+                                         benchmark::State& s) { rio_core(s, files, c, program); });
+            add("rg", [files, c](benchmark::State& s) { rg(s, files, c); });
+            if (!c.grep_flags.empty())
+                add("grep", [files, c](benchmark::State& s) { grep(s, files, c); });
+        }
+    }
+}
 
 } // namespace
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+    std::vector<char*> args(argv, argv + argc);
+    // Before the caller's flags, which may override it.
+    std::string interleave = "--benchmark_enable_random_interleaving=true";
+    args.insert(args.begin() + 1, interleave.data());
+    int count = static_cast<int>(args.size());
+    benchmark::Initialize(&count, args.data());
+    if (benchmark::ReportUnrecognizedArguments(count, args.data())) return 1;
+    register_all();
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}

@@ -252,9 +252,21 @@ Glob compile_glob(std::string_view p) {
                std::all_of(g.tokens.begin() + 1, g.tokens.end(), is_byte)) {
         g.shape = Glob::Shape::suffix;
     }
-    if (g.shape != Glob::Shape::general)
+    if (g.shape != Glob::Shape::general) {
         for (const GlobToken& t : g.tokens)
             if (t.kind == Kind::byte) g.fixed.push_back(static_cast<char>(t.byte));
+        return g;
+    }
+    std::string run;
+    for (const GlobToken& t : g.tokens) {
+        if (t.kind == Kind::byte) {
+            run.push_back(static_cast<char>(t.byte));
+        } else {
+            if (run.size() > g.required.size()) g.required = run;
+            run.clear();
+        }
+    }
+    if (run.size() > g.required.size()) g.required = run;
     return g;
 }
 
@@ -269,6 +281,7 @@ bool glob_match(const Glob& glob, std::string_view subject) {
     case Glob::Shape::general:
         break;
     }
+    if (subject.find(glob.required) == std::string_view::npos) return false;
     return run_nfa(glob, subject);
 }
 

@@ -35,6 +35,9 @@ struct Glob {
     enum class Shape : std::uint8_t { literal, suffix, general };
     Shape shape = Shape::general;
     std::string fixed; // Shape::literal: the whole text; Shape::suffix: what follows a leading `*`
+    // Shape::general: the longest run of plain bytes, which every match contains; checked
+    // first, it spares the NFA most subjects (`**/generated/**` against every path of a walk).
+    std::string required;
     std::vector<GlobToken> tokens;
     std::vector<std::bitset<256>> classes;
 };

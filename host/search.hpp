@@ -1,7 +1,8 @@
-// The agent's `search` tool: project-wide text search that respects .gitignore, skips
-// binary files and bounds its output. Literals go through memmem, regular expressions
-// through RE2 (linear time on any pattern; std::regex recurses per character and crashes
-// on long lines), and files are scanned on a few threads.
+// The agent's `search` tool and the fs.search op: project-wide text search that respects
+// .gitignore, skips binary files and bounds its output. Regular expressions go through RE2
+// (linear time on any pattern; std::regex recurses per character and crashes on long
+// lines) behind a literal prefilter, and files are read and matched on every core while the
+// walk that lists them goes on (docs/decisions/0012-search-speed.md).
 #pragma once
 
 #include "core/error.hpp"

@@ -17,6 +17,7 @@ struct OpContext {
 void register_session_ops(Dispatcher& dispatcher, OpContext& context);
 void register_project_ops(Dispatcher& dispatcher, OpContext& context);
 void register_fs_ops(Dispatcher& dispatcher, OpContext& context);
+void register_search_ops(Dispatcher& dispatcher, OpContext& context);
 void register_buffer_ops(Dispatcher& dispatcher, OpContext& context);
 void register_diff_ops(Dispatcher& dispatcher, OpContext& context);
 void register_trust_ops(Dispatcher& dispatcher, OpContext& context);

@@ -13,7 +13,7 @@ namespace {
 
 constexpr std::size_t default_read_lines = 2000;
 constexpr std::size_t max_line_chars = 2000;
-constexpr std::size_t max_read_bytes = 256 * 1024;
+constexpr std::size_t max_read_bytes = std::size_t{256} * 1024;
 constexpr std::size_t max_listed = 1000;
 
 // Cuts at a character boundary so the result stays valid UTF-8.
@@ -99,6 +99,7 @@ ToolReport search_tool(ToolContext& context, const RunTool& run) {
     query.path = optional_string(input, "path", "input").value_or(".");
     query.glob = optional_string(input, "glob", "input").value_or("");
     query.regex = optional_bool(input, "regex", false, "input");
+    query.ignore_case = optional_bool(input, "ignore_case", false, "input");
     std::map<std::string, std::string, std::less<>> open_texts;
     for (const auto& [rel, doc] : context.workspace.buffers)
         open_texts.emplace(rel, doc.text);

@@ -51,7 +51,9 @@ std::vector<ToolSpec> make_tools() {
               {"glob", string_prop("Only files whose path matches this glob, e.g. \"*.cpp\" or "
                                    "\"src/**/*.h\".")},
               {"regex", Json{{"type", "boolean"},
-                             {"description", "Treat pattern as an RE2 regular expression."}}}},
+                             {"description", "Treat pattern as an RE2 regular expression."}}},
+              {"ignore_case",
+               Json{{"type", "boolean"}, {"description", "Match letters in either case."}}}},
              {"pattern"})});
     tools.push_back(
         {"edit_file", ToolKind::edit,

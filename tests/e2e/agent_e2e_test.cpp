@@ -536,6 +536,18 @@ TEST(AgentToolsE2E, SearchRespectsGitignoreAndReportsPathLineText) {
     EXPECT_EQ(content.find("build/gen.cpp"), std::string::npos) << content;
 }
 
+TEST(AgentToolsE2E, SearchIgnoresCaseWhenAsked) {
+    AgentSession s(
+        Json::array({step({tool("search", {{"pattern", "NEEDLE"}}),
+                           tool("search", {{"pattern", "NEEDLE"}, {"ignore_case", true}})}),
+                     text_step("ok")}));
+    write_bytes(s.project() / "a.txt", "a needle\n");
+    s.send("find");
+    EXPECT_EQ(s.wait("agent.tool_result")["content"], "No matches for \"NEEDLE\" in 1 file.");
+    EXPECT_EQ(s.wait("agent.tool_result")["content"],
+              "a.txt:1: a needle\n(1 match in 1 file; 1 file searched)");
+}
+
 TEST(AgentToolsE2E, AnAutoAcceptedEditToAnOpenBufferUpdatesItAndSavesIt) {
     AgentSession s(Json::array({edit_step(), text_step("ok")}));
     write_bytes(s.project() / "greet.py", greet);

@@ -43,9 +43,10 @@ TEST(ProtocolE2E, HelloOverStdioReportsProtocolNameVersionAndOps) {
     EXPECT_FALSE(r["result"]["version"].get<std::string>().empty());
     EXPECT_TRUE(r["result"]["root"].is_null());
     auto ops = r["result"]["ops"];
-    for (const char* op : {"session.hello", "project.open", "project.close", "project.info",
-                           "fs.list", "fs.read", "buffer.open", "buffer.text", "buffer.replace",
-                           "buffer.save", "buffer.close", "buffer.list", "diff.lines"})
+    for (const char* op :
+         {"session.hello", "project.open", "project.close", "project.info", "fs.list", "fs.read",
+          "fs.search", "buffer.open", "buffer.text", "buffer.replace", "buffer.save",
+          "buffer.close", "buffer.list", "diff.lines"})
         EXPECT_NE(std::find(ops.begin(), ops.end(), op), ops.end()) << op;
 }
 

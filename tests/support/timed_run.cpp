@@ -10,7 +10,8 @@
 namespace rio::test {
 
 std::optional<double> timed_run(const std::vector<std::string>& args,
-                                const std::vector<std::string>& env, int max_exit) {
+                                const std::vector<std::string>& env, int max_exit,
+                                const std::string& output) {
     std::vector<std::string> argv_s = args, env_s = merged_environment(env);
     std::vector<char*> argv, envp;
     for (auto& a : argv_s)
@@ -22,7 +23,8 @@ std::optional<double> timed_run(const std::vector<std::string>& args,
 
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 1, output.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                     0644);
     auto start = std::chrono::steady_clock::now();
     pid_t pid = 0;
     int status = 0;

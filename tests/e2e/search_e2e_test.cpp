@@ -1,0 +1,110 @@
+// fs.search through the real rio-core: the project search a frontend's search panel uses,
+// with the agent's rules (open buffers, .gitignore, binary files, bounded results).
+#include "tests/support/core_process.hpp"
+
+#include <gtest/gtest.h>
+
+namespace rio::test {
+namespace {
+
+std::string code_of(const Json& r) {
+    return r.at("error").at("code").get<std::string>();
+}
+
+// "path:line" of every match, in result order.
+std::vector<std::string> where(const Json& result) {
+    std::vector<std::string> out;
+    for (const Json& m : result.at("matches"))
+        out.push_back(m.at("path").get<std::string>() + ":" +
+                      std::to_string(m.at("line").get<int>()));
+    return out;
+}
+
+using Where = std::vector<std::string>;
+
+class SearchE2E : public ::testing::Test {
+protected:
+    void SetUp() override {
+        Json r = client().request("project.open", {{"path", project.path().string()}});
+        ASSERT_EQ(r["ok"], true) << r.dump();
+    }
+
+    LineClient& client() { return core.stdio(); }
+
+    Json search(const Json& params) {
+        Json r = client().request("fs.search", params);
+        EXPECT_EQ(r["ok"], true) << r.dump();
+        return r["result"];
+    }
+
+    TempDir project;
+    CoreProcess core{std::vector<std::string>{}};
+};
+
+TEST_F(SearchE2E, FindsLinesInPathOrderAndCountsFiles) {
+    write_bytes(project / "src/b.cpp", "int needle;\nint x;\n  needle();\r\n");
+    write_bytes(project / "src/a.cpp", "// needle\n");
+    write_bytes(project / "blob.bin", std::string("needle\0", 7));
+    Json r = search({{"pattern", "needle"}});
+    EXPECT_EQ(where(r), (Where{"src/a.cpp:1", "src/b.cpp:1", "src/b.cpp:3"}));
+    EXPECT_EQ(r["matches"][2]["text"], "  needle();");
+    EXPECT_EQ(r["truncated"], false);
+    EXPECT_EQ(r["files_searched"], 2);
+    EXPECT_EQ(r["files_skipped"], 1);
+}
+
+TEST_F(SearchE2E, RegexIgnoreCaseGlobAndPathNarrowTheSearch) {
+    write_bytes(project / "src/a.cpp", "Foo(1)\nfoo(x)\n");
+    write_bytes(project / "src/a.h", "FOO(2)\n");
+    write_bytes(project / "test/t.cpp", "foo(3)\n");
+    EXPECT_EQ(where(search({{"pattern", R"(foo\(\d\))"}, {"regex", true}})),
+              (Where{"test/t.cpp:1"}));
+    EXPECT_EQ(where(search({{"pattern", R"(foo\(\d\))"}, {"regex", true}, {"ignore_case", true}})),
+              (Where{"src/a.cpp:1", "src/a.h:1", "test/t.cpp:1"}));
+    EXPECT_EQ(where(search({{"pattern", "foo"}, {"ignore_case", true}, {"glob", "*.cpp"}})),
+              (Where{"src/a.cpp:1", "src/a.cpp:2", "test/t.cpp:1"}));
+    EXPECT_EQ(where(search({{"pattern", "foo"}, {"path", "test"}})), (Where{"test/t.cpp:1"}));
+}
+
+TEST_F(SearchE2E, GitignoredFilesAndDotGitAreLeftOut) {
+    write_bytes(project / ".gitignore", "build/\n*.log\n");
+    write_bytes(project / "build/out.txt", "needle\n");
+    write_bytes(project / "run.log", "needle\n");
+    write_bytes(project / ".git/config", "needle\n");
+    write_bytes(project / ".hidden/notes.txt", "needle\n");
+    EXPECT_EQ(where(search({{"pattern", "needle"}})), (Where{".hidden/notes.txt:1"}));
+}
+
+TEST_F(SearchE2E, OpenBuffersAreSearchedInsteadOfTheirFiles) {
+    write_bytes(project / "a.txt", "old needle\n");
+    ASSERT_EQ(client().request("buffer.open", {{"path", "a.txt"}})["ok"], true);
+    ASSERT_EQ(client().request("buffer.replace",
+                               {{"path", "a.txt"}, {"text", "first\nnew needle\n"}})["ok"],
+              true);
+    Json r = search({{"pattern", "needle"}});
+    EXPECT_EQ(where(r), (Where{"a.txt:2"}));
+    EXPECT_EQ(r["matches"][0]["text"], "new needle");
+}
+
+TEST_F(SearchE2E, MaxMatchesTruncates) {
+    write_bytes(project / "a.txt", "x\nx\nx\n");
+    Json r = search({{"pattern", "x"}, {"max_matches", 2}});
+    EXPECT_EQ(where(r), (Where{"a.txt:1", "a.txt:2"}));
+    EXPECT_EQ(r["truncated"], true);
+}
+
+TEST_F(SearchE2E, BadPatternsPathsOutsideAndNoProjectAreErrors) {
+    EXPECT_EQ(code_of(client().request("fs.search", {{"pattern", "a("}, {"regex", true}})),
+              "bad_request");
+    EXPECT_EQ(code_of(client().request("fs.search", {{"pattern", ""}})), "bad_request");
+    EXPECT_EQ(code_of(client().request("fs.search", Json::object())), "bad_request");
+    EXPECT_EQ(code_of(client().request("fs.search", {{"pattern", "x"}, {"path", "/etc"}})),
+              "refused");
+    EXPECT_EQ(code_of(client().request("fs.search", {{"pattern", "x"}, {"path", "nope"}})),
+              "not_found");
+    ASSERT_EQ(client().request("project.close")["ok"], true);
+    EXPECT_EQ(code_of(client().request("fs.search", {{"pattern", "x"}})), "no_project");
+}
+
+} // namespace
+} // namespace rio::test

@@ -1,0 +1,189 @@
+// ripgrep as the oracle for fs.search: on a generated tree with ignored folders and files,
+// nested .gitignore files with negations, hidden files, a binary file and awkward lines,
+// rio and `rg` must report the same lines. rg is told to select files as rio does: hidden
+// files searched, .git/ never, no global or parent ignore files.
+#include "tests/support/core_process.hpp"
+#include "tests/support/rng.hpp"
+
+#include <cstdio>
+#include <gtest/gtest.h>
+#include <set>
+#include <string>
+
+namespace rio::test {
+namespace {
+
+using Lines = std::set<std::string>; // "path:line"
+
+std::string shell_quote(std::string_view s) {
+    std::string out = "'";
+    for (char c : s)
+        out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+// rg prints "path\0line:text" with --null; exit 1 means no match.
+Lines rg_lines(const TempDir& tree, const std::string& flags, const std::string& pattern) {
+    std::string command = "cd " + shell_quote(tree.path().string()) +
+                          " && rg --no-config --hidden -g '!.git' --no-ignore-global "
+                          "--no-ignore-parent --no-ignore-dot --no-require-git --no-messages "
+                          "--color never -n --no-heading --with-filename --null " +
+                          flags + " -e " + shell_quote(pattern) + " .";
+    FILE* pipe = ::popen(command.c_str(), "r");
+    if (!pipe) {
+        ADD_FAILURE() << "popen failed for " << command;
+        return {};
+    }
+    std::string out;
+    char chunk[65536];
+    for (std::size_t n; (n = std::fread(chunk, 1, sizeof chunk, pipe)) > 0;)
+        out.append(chunk, n);
+    int status = ::pclose(pipe);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) <= 1) << command << ": " << status;
+    Lines lines;
+    for (std::size_t at = 0; at < out.size();) {
+        std::size_t nul = out.find('\0', at);
+        std::size_t colon = out.find(':', nul);
+        std::size_t eol = out.find('\n', colon);
+        if (nul == std::string::npos || colon == std::string::npos) break;
+        std::string path = out.substr(at, nul - at);
+        if (path.starts_with("./")) path.erase(0, 2);
+        lines.insert(path + ":" + out.substr(nul + 1, colon - nul - 1));
+        at = eol == std::string::npos ? out.size() : eol + 1;
+    }
+    return lines;
+}
+
+void write(const TempDir& tree, const std::string& rel, std::string_view bytes) {
+    write_bytes(tree / rel, bytes);
+}
+
+// A few hundred files of code-like lines with needles in every spelling the searches
+// below care about, under rules that exercise each part of .gitignore.
+void generate(const TempDir& tree) {
+    write(tree, ".git/HEAD", "ref: refs/heads/main\nneedle_token\n");
+    write(tree, ".git/info/exclude", "private/\n");
+    write(tree, ".gitignore",
+          "# build output\nbuild/\n*.log\n!keep.log\n/generated/*\n!/generated/keep.txt\n"
+          "cache/\n**/tmp/**\ndocs/*.draft\n");
+    write(tree, "src/mod1/.gitignore", "*.tmp\n!important.tmp\n/local.txt\n");
+    write(tree, "src/mod1/deep/.gitignore", "!*.log\nignored-here.txt\n");
+    write(tree, "src/mod2/.gitignore", "*\n!*.cpp\n!*/\n");
+
+    Rng rng(20240611);
+    const char* const words[] = {"value", "count", "index", "buffer", "result", "token",
+                                 "node",  "size",  "line",  "offset", "parse",  "emit"};
+    const char* const needles[] = {
+        "needle_token",      "Needle_Token",
+        "NEEDLE_TOKEN",
+        "needle_to\u212Aen", // KELVIN SIGN, which (?i)k matches
+        "needle_7(value)",   "NEEDLE_42(Size)",
+        "needle_x(value)",   "caf\xC3\xA9 needle_token \xC3\x89T\xC3\x89"};
+    auto text_of = [&](std::size_t lines, bool crlf) {
+        std::string text;
+        for (std::size_t l = 0; l < lines; ++l) {
+            text += std::string(4 * rng.below(3), ' ');
+            text += words[rng.below(std::size(words))];
+            text += "_";
+            text += words[rng.below(std::size(words))];
+            text += "(" + std::to_string(rng.below(1000)) + ");";
+            if (rng.below(8) == 0)
+                text += std::string(" // ") + needles[rng.below(std::size(needles))];
+            text += crlf ? "\r\n" : "\n";
+        }
+        return text;
+    };
+    const char* const places[] = {
+        "src/mod1",  "src/mod1/deep", "src/mod2", "src/mod2/sub", "src/mod3/tmp",    "build",
+        "build/obj", "generated",     "docs",     "logs",         ".hidden",         "cache",
+        "src/cache", "private",       "src/mod3", "vendor/tmp",   "src/mod1/deep/er"};
+    const char* const extensions[] = {".cpp", ".h", ".log", ".tmp", ".txt", ".draft", ""};
+    for (int f = 0; f < 320; ++f) {
+        std::string rel = std::string(places[rng.below(std::size(places))]) + "/file" +
+                          std::to_string(f) + extensions[rng.below(std::size(extensions))];
+        write(tree, rel, text_of(5 + rng.below(60), f % 11 == 0));
+    }
+    write(tree, "src/mod1/important.tmp", "needle_token kept\n");
+    write(tree, "src/mod1/local.txt", "needle_token\n");
+    write(tree, "src/mod1/sub/local.txt", "needle_token: only the top one is anchored\n");
+    write(tree, "src/mod1/deep/keep-me.log", "needle_token\n");
+    write(tree, "src/mod1/deep/ignored-here.txt", "needle_token\n");
+    write(tree, "logs/keep.log", "needle_token\n");
+    write(tree, "generated/keep.txt", "needle_token\n");
+    write(tree, "generated/other.txt", "needle_token\n");
+    write(tree, ".env", "TOKEN=needle_token\n");
+    write(tree, "blob.bin",
+          std::string("\x7f"
+                      "ELF\0\0needle_token\n",
+                      19));
+    write(tree, "no-newline.txt", "first\nneedle_token at the end");
+    write(tree, "empty.txt", "");
+    write(tree, "long.txt",
+          std::string(100'000, 'x') + "needle_token" + std::string(10, 'y') + "\n");
+}
+
+class SearchVsRipgrep : public ::testing::Test {
+protected:
+    void SetUp() override {
+        ASSERT_EQ(std::system("rg --version >/dev/null 2>&1"), 0)
+            << "ripgrep (rg) is not installed, and this test compares rio's search with it: "
+               "run scripts/install-deps (Debian package ripgrep)";
+        generate(tree);
+        Json r = core.stdio().request("project.open", {{"path", tree.path().string()}});
+        ASSERT_EQ(r["ok"], true) << r.dump();
+    }
+
+    Lines rio_lines(const Json& params) {
+        Json query = params;
+        query["max_matches"] = 1'000'000;
+        Json r = core.stdio().request("fs.search", query);
+        EXPECT_EQ(r["ok"], true) << r.dump();
+        Lines lines;
+        for (const Json& m : r["result"]["matches"])
+            lines.insert(m["path"].get<std::string>() + ":" + std::to_string(m["line"].get<int>()));
+        EXPECT_EQ(r["result"]["truncated"], false);
+        return lines;
+    }
+
+    void compare(const Json& params, const std::string& rg_flags) {
+        std::string pattern = params["pattern"];
+        Lines rio = rio_lines(params), rg = rg_lines(tree, rg_flags, pattern);
+        EXPECT_GT(rg.size(), 20u) << "the tree should hold matches for " << pattern;
+        std::vector<std::string> only_rio, only_rg;
+        std::set_difference(rio.begin(), rio.end(), rg.begin(), rg.end(),
+                            std::back_inserter(only_rio));
+        std::set_difference(rg.begin(), rg.end(), rio.begin(), rio.end(),
+                            std::back_inserter(only_rg));
+        EXPECT_TRUE(only_rio.empty() && only_rg.empty())
+            << pattern << " (" << params.dump() << "): " << rio.size() << " lines from rio, "
+            << rg.size() << " from rg; only rio: " << testing::PrintToString(only_rio)
+            << "; only rg: " << testing::PrintToString(only_rg);
+    }
+
+    TempDir tree;
+    CoreProcess core{std::vector<std::string>{}};
+};
+
+TEST_F(SearchVsRipgrep, Literal) {
+    compare({{"pattern", "needle_token"}}, "-F");
+}
+
+TEST_F(SearchVsRipgrep, Regex) {
+    compare({{"pattern", R"(needle_[0-9]+\([a-z]+\))"}, {"regex", true}}, "");
+}
+
+TEST_F(SearchVsRipgrep, IgnoreCaseLiteral) {
+    compare({{"pattern", "needle_token"}, {"ignore_case", true}}, "-F -i");
+}
+
+TEST_F(SearchVsRipgrep, IgnoreCaseRegex) {
+    compare({{"pattern", R"(needle_[0-9]+\([a-z]+\))"}, {"regex", true}, {"ignore_case", true}},
+            "-i");
+}
+
+TEST_F(SearchVsRipgrep, AnchoredRegexOnCrlfAndUnterminatedLines) {
+    compare({{"pattern", R"(\);$|^\s*(value|token)_)"}, {"regex", true}}, "");
+}
+
+} // namespace
+} // namespace rio::test
