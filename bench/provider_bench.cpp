@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <benchmark/benchmark.h>
+#include <fstream>
 #include <thread>
 
 namespace {
@@ -115,6 +116,33 @@ void stop_latency(benchmark::State& state, const std::string& provider) {
     if (!to_close.empty()) state.counters["to_server_close_ms"] = percentile(to_close, 0.5) * 1e3;
 }
 
+// A server that streams as fast as the client takes it and never ends (issue 9): how long
+// agent.stop takes to be answered, and the core's memory meanwhile. The client reads its
+// events as they come, so the stop request is behind whatever the core queued for it.
+void stop_during_endless_stream(benchmark::State& state, const std::string& provider) {
+    std::vector<double> answered;
+    long resident_kb = 0;
+    for (auto _ : state) {
+        FakeLlm fake(Json::array({{{"text", std::string(4000, 'z')}, {"fault", "endless"}}}));
+        auto s = session_on(provider, fake);
+        s->send("go");
+        std::size_t streamed = 0;
+        while (streamed < 8u * 1024 * 1024)
+            streamed += s->wait("agent.delta")["text"].get<std::string>().size();
+        std::ifstream status("/proc/" + std::to_string(s->core().pid()) + "/status");
+        for (std::string line; std::getline(status, line);)
+            if (line.rfind("VmRSS:", 0) == 0)
+                resident_kb = std::max(resident_kb, std::stol(line.substr(6)));
+        double asked = now_s();
+        s->client().send_raw("{\"id\": \"stop\", \"op\": \"agent.stop\"}\n");
+        s->client().response_to("stop", std::chrono::seconds(30));
+        answered.push_back(now_s() - asked);
+    }
+    state.counters["stop_answered_ms"] = percentile(answered, 0.5) * 1e3;
+    state.counters["stop_answered_max_ms"] = percentile(answered, 1.0) * 1e3;
+    state.counters["core_rss_mb"] = static_cast<double>(resident_kb) / 1024;
+}
+
 BENCHMARK_CAPTURE(event_to_delta, anthropic, std::string("anthropic"))
     ->Iterations(3)
     ->Unit(benchmark::kMillisecond);
@@ -134,6 +162,12 @@ BENCHMARK_CAPTURE(stop_latency, anthropic, std::string("anthropic"))
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(stop_latency, openai, std::string("openai"))
     ->Iterations(5)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(stop_during_endless_stream, anthropic, std::string("anthropic"))
+    ->Iterations(9)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(stop_during_endless_stream, openai, std::string("openai"))
+    ->Iterations(9)
     ->Unit(benchmark::kMillisecond);
 
 } // namespace

@@ -93,6 +93,7 @@ void Channel::write_more() {
             self->close_now();
             return;
         }
+        if (self->hooks_.on_written) self->hooks_.on_written(*self);
         self->write_more();
     });
 }

@@ -31,7 +31,8 @@ class Channel : public std::enable_shared_from_this<Channel> {
 public:
     struct Hooks {
         std::function<void(Channel&, const Frame&)> on_frame;
-        std::function<void(Channel&)> on_closed; // called once, after the last write
+        std::function<void(Channel&)> on_closed;  // called once, after the last write
+        std::function<void(Channel&)> on_written; // after each completed write
     };
 
     // Takes ownership of both descriptors (which must differ). Without a budget of its own

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <asio/executor_work_guard.hpp>
-#include <atomic>
 #include <asio/post.hpp>
+#include <atomic>
 #include <cstdio>
 #include <cstring>
 #include <curl/curl.h>
@@ -28,7 +28,11 @@ constexpr std::size_t queued_low = 64 * 1024;
 // Shared by a transfer's worker side and its io side.
 struct HttpFlow {
     std::atomic<std::size_t> queued{0};
+    std::atomic<bool> held{false};   // every reader of what it streams is behind
     std::atomic<bool> paused{false}; // the worker paused, or is about to
+
+    bool worker_should_pause() const { return queued > queued_high || held; }
+    bool io_may_resume() const { return queued < queued_low && !held; }
 };
 
 // The io-thread side of the requests in flight: their callbacks, nothing the worker touches.
@@ -43,6 +47,7 @@ struct HttpLive {
     // not destroy the function that is running.
     std::unordered_map<HttpClient::Id, std::shared_ptr<Entry>> requests;
     HttpWorker* worker = nullptr; // valid whenever a request is found here
+    std::function<bool()> readers_behind;
 };
 
 namespace {
@@ -97,9 +102,10 @@ public:
             if (found == live->requests.end()) return;
             std::shared_ptr<HttpLive::Entry> entry = found->second;
             if (entry->callbacks.on_body) entry->callbacks.on_body(bytes);
-            std::size_t left = entry->flow->queued -= bytes.size();
-            if (left < queued_low && entry->flow->paused && live->requests.count(id))
-                resume(*live, id);
+            HttpFlow& flow = *entry->flow;
+            flow.queued -= bytes.size();
+            if (live->readers_behind && live->readers_behind()) flow.held = true;
+            if (flow.paused && flow.io_may_resume() && live->requests.count(id)) resume(*live, id);
         });
     }
 
@@ -209,11 +215,11 @@ std::size_t on_body_bytes(char* data, std::size_t size, std::size_t count, void*
     std::size_t n = size * count;
     t.touch();
     if (!t.head_reported) t.report_head();
-    if (t.flow->queued > queued_high) {
-        // Marked before the second look, so io, lowering `queued` meanwhile, sees the mark
-        // and asks for a resume: no wake-up is lost.
+    if (t.flow->worker_should_pause()) {
+        // Marked before the second look, so io, lowering `queued` or clearing `held`
+        // meanwhile, sees the mark and asks for a resume: no wake-up is lost.
         t.flow->paused = true;
-        if (t.flow->queued > queued_high) {
+        if (t.flow->worker_should_pause()) {
             t.curl_paused = true;
             return CURL_WRITEFUNC_PAUSE;
         }
@@ -550,7 +556,7 @@ private:
         std::chrono::milliseconds wait = longest_sleep;
         std::vector<HttpClient::Id> idle;
         for (const auto& [id, t] : transfers_) {
-            if (!t->connected) continue; // curl's connect timeout applies until then
+            if (!t->connected) continue;  // curl's connect timeout applies until then
             if (t->curl_paused) continue; // held back by us, not by the server
             auto due = t->last_activity + t->request.idle_timeout;
             if (due <= now)
@@ -612,6 +618,18 @@ HttpClient::Id HttpClient::start(HttpRequest request, HttpCallbacks callbacks) {
     }
     worker_->start(std::move(transfer));
     return id;
+}
+
+void HttpClient::hold_while(std::function<bool()> readers_behind) {
+    live_->readers_behind = std::move(readers_behind);
+}
+
+void HttpClient::readers_caught_up() {
+    for (auto& [id, entry] : live_->requests) {
+        HttpFlow& flow = *entry->flow;
+        if (!flow.held.exchange(false)) continue;
+        if (flow.paused && flow.io_may_resume()) worker_->resume(id);
+    }
 }
 
 void HttpClient::cancel(Id id) {

@@ -76,6 +76,12 @@ public:
     // nothing for a request that has finished or was never started.
     void cancel(Id id);
 
+    // Backpressure from whoever reads what the transfers bring (DESIGN: follow the fastest
+    // reader): while `readers_behind()` says every reader is behind, a transfer pauses at
+    // its next chunk; readers_caught_up() lets the held ones go on. On io's thread.
+    void hold_while(std::function<bool()> readers_behind);
+    void readers_caught_up();
+
 private:
     asio::io_context& io_;
     Id next_id_ = 1;

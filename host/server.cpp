@@ -79,6 +79,9 @@ ClientId Server::add_client(int in_fd, int out_fd, std::function<void()> on_clos
             if (auto alive = requester.lock()) deliver(*alive, prepared(std::move(line)));
         });
     };
+    hooks.on_written = [this](Channel& channel) {
+        if (caught_up_ && channel.queued_bytes() < behind_mark) caught_up_();
+    };
     // Deferred: a channel may close while broadcast() walks the client map.
     hooks.on_closed = [this, on_closed = std::move(on_closed)](Channel& channel) {
         asio::post(io_, [this, id = channel.id(), on_closed] {
@@ -174,6 +177,16 @@ Emit Server::emitter() {
             broadcast(std::move(line));
         });
     };
+}
+
+bool Server::readers_behind() const {
+    bool any = false;
+    for (const auto& [id, channel] : clients_) {
+        if (channel->closed()) continue;
+        if (channel->queued_bytes() <= behind_mark) return false;
+        any = true;
+    }
+    return any;
 }
 
 void Server::broadcast(std::string line) {

@@ -51,6 +51,13 @@ public:
 
     std::size_t client_count() const { return clients_.size(); }
 
+    // Every client has more than `behind_mark` unread: what is streamed can wait for the
+    // fastest of them (host/http_client's hold_while). `caught_up` runs when one is no
+    // longer behind.
+    static constexpr std::size_t behind_mark = 512 * 1024;
+    bool readers_behind() const;
+    void on_reader_caught_up(std::function<void()> caught_up) { caught_up_ = std::move(caught_up); }
+
     // Every client's unread output together (DESIGN: one budget, so slow readers cannot
     // take the core's memory and a slow reader never holds up another).
     static constexpr std::size_t output_budget = 128u * 1024 * 1024;
@@ -75,6 +82,7 @@ private:
     std::map<ClientId, std::shared_ptr<Channel>> clients_;
     OutputBudget budget_{output_budget, 0};
     std::function<void(std::string&)> filter_;
+    std::function<void()> caught_up_;
     std::unique_ptr<asio::steady_timer> shutdown_timer_;
     std::vector<std::unique_ptr<asio::local::stream_protocol::acceptor>> unix_acceptors_;
     std::vector<std::unique_ptr<asio::ip::tcp::acceptor>> tcp_acceptors_;

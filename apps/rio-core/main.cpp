@@ -91,6 +91,9 @@ int main(int argc, char** argv) {
     rio::Dispatcher dispatcher;
     rio::Server server(io, dispatcher);
     server.set_filter([&providers](std::string& line) { rio::redact(line, providers.secrets()); });
+    // A reply streams as fast as the fastest client reads it, no faster.
+    http.hold_while([&server] { return server.readers_behind(); });
+    server.on_reader_caught_up([&http] { http.readers_caught_up(); });
     rio::OpContext context{workspace, server.emitter(), dirs};
     rio::register_workspace_ops(dispatcher, context);
     rio::AgentRuntime agent(io, workspace, server.emitter(), providers, dirs);
