@@ -43,6 +43,9 @@ public:
     // it are handed to it instead of to init, so none escapes, and it reaps them.
     Status become_subreaper();
 
+    // Stops waiting for SIGCHLD, which would otherwise keep io.run() going: at shutdown.
+    void stop_reaping() { sigchld_.reset(); }
+
     void own(pid_t leader) { owned_.insert(leader); }
     void disown(pid_t leader) { owned_.erase(leader); }
 

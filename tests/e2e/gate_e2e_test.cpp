@@ -256,6 +256,18 @@ TEST(GateE2E, PlansAreAbandonedTitledSortedAndNeverApprovedEmpty) {
     EXPECT_EQ(status["auto_accept"], false);
 }
 
+// Hole 8: a plan still waiting when the core is told to exit is abandoned, not "presented".
+TEST(GateE2E, APlanPendingWhenTheCoreExitsIsAbandoned) {
+    AgentSession s(Json::array(
+        {step({tool("present_plan", {{"title", "Left waiting"}, {"plan", "1. x\n"}})})}));
+    ASSERT_EQ(s.request("agent.mode.set", {{"mode", "plan"}})["ok"], true);
+    s.send("plan");
+    std::string path = s.wait("agent.propose")["path"];
+    ::kill(s.core().pid(), SIGTERM);
+    ASSERT_TRUE(s.core().wait_exit().has_value());
+    EXPECT_NE(read_bytes(s.project() / path).find("status: abandoned"), std::string::npos);
+}
+
 // Hole 8, the last item: an empty .rio/plan.md silently removed the plan layer.
 TEST(GateE2E, AnEmptyPlanOverrideKeepsTheShippedPlanLayerAndSaysSo) {
     AgentSession s(Json::array());
