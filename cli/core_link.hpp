@@ -2,7 +2,7 @@
 // one on a socket (--connect). Requests get their own response; events go to one handler.
 #pragma once
 
-#include "core/protocol.hpp"
+#include "protocol/wire.hpp"
 #include "host/channel.hpp"
 
 #include <asio/io_context.hpp>

@@ -1,7 +1,7 @@
 #include "cli/trace.hpp"
 
 #include "cli/terminal.hpp"
-#include "core/markdown/ansi_painter.hpp"
+#include "cli/ansi_painter.hpp"
 
 namespace rio {
 namespace {

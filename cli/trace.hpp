@@ -2,7 +2,7 @@
 // proposals (a plan rendered from Markdown, a coloured diff, a command). Pure formatting.
 #pragma once
 
-#include "core/protocol.hpp"
+#include "protocol/wire.hpp"
 
 #include <string>
 

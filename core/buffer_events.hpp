@@ -3,7 +3,7 @@
 #pragma once
 
 #include "core/document.hpp"
-#include "core/protocol.hpp"
+#include "protocol/wire.hpp"
 
 namespace rio {
 

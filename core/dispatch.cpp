@@ -1,6 +1,6 @@
 #include "core/dispatch.hpp"
 
-#include "core/params.hpp"
+#include "protocol/params.hpp"
 
 #include <memory>
 #include <stdexcept>

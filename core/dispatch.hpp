@@ -1,7 +1,7 @@
 // The op registry: later features register ops here without touching any transport.
 #pragma once
 
-#include "core/protocol.hpp"
+#include "protocol/wire.hpp"
 
 #include <cstdint>
 #include <map>

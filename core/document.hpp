@@ -2,7 +2,7 @@
 // protocol (DESIGN §1 "the core owns the document").
 #pragma once
 
-#include "core/error.hpp"
+#include "protocol/error.hpp"
 #include "core/text_format.hpp"
 
 #include <cstddef>

@@ -3,7 +3,7 @@
 // show what the core says and ask the core for what the person picks.
 #pragma once
 
-#include "core/protocol.hpp"
+#include "protocol/wire.hpp"
 
 #include <QString>
 #include <string_view>

@@ -3,7 +3,7 @@
 // notifications and the core's `buffer.changed` events to it, and it to `buffer.replace`.
 #pragma once
 
-#include "core/protocol.hpp"
+#include "protocol/wire.hpp"
 
 #include <cstddef>
 #include <optional>

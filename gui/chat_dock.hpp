@@ -5,7 +5,7 @@
 // plan and compare views, is the review flow's.
 #pragma once
 
-#include "core/protocol.hpp"
+#include "protocol/wire.hpp"
 
 #include <QDockWidget>
 

@@ -5,7 +5,7 @@
 // decisions). It only shows what it is given; the chat dock feeds it the core's events.
 #pragma once
 
-#include "core/protocol.hpp"
+#include "protocol/wire.hpp"
 
 #include <QHash>
 #include <QScrollArea>

@@ -2,7 +2,7 @@
 // lined up by diff.lines' hunks. Pure: no widgets, so the alignment is tested on its own.
 #pragma once
 
-#include "core/protocol.hpp"
+#include "protocol/wire.hpp"
 
 #include <QString>
 #include <QStringList>

@@ -3,7 +3,7 @@
 // scrolling kept in step. One centre view at a time: a plan replaces it.
 #pragma once
 
-#include "core/protocol.hpp"
+#include "protocol/wire.hpp"
 #include "gui/compare_rows.hpp"
 
 #include <QWidget>

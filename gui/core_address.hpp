@@ -2,7 +2,7 @@
 // spellings as `rio-core --listen`).
 #pragma once
 
-#include "core/error.hpp"
+#include "protocol/error.hpp"
 
 #include <QString>
 #include <cstdint>

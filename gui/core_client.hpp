@@ -3,9 +3,9 @@
 // client's own ids and get their answer through a callback; events arrive as a signal.
 #pragma once
 
-#include "core/error.hpp"
-#include "core/line_reader.hpp"
-#include "core/protocol.hpp"
+#include "protocol/error.hpp"
+#include "protocol/line_reader.hpp"
+#include "protocol/wire.hpp"
 
 #include <QMetaType>
 #include <QObject>

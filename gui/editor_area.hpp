@@ -4,7 +4,7 @@
 // `dirty` flag as a "•" in the tab title.
 #pragma once
 
-#include "core/protocol.hpp"
+#include "protocol/wire.hpp"
 #include "gui/buffer_edit.hpp"
 #include "gui/buffer_sync.hpp"
 

@@ -3,7 +3,7 @@
 // `project.changed`. Activating a file (double-click, Enter) asks for it to be opened.
 #pragma once
 
-#include "core/protocol.hpp"
+#include "protocol/wire.hpp"
 #include "gui/file_tree_model.hpp"
 
 #include <QTreeView>

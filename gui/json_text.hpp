@@ -1,7 +1,7 @@
 // Reading the core's JSON into Qt text: what every widget that renders events needs.
 #pragma once
 
-#include "core/protocol.hpp"
+#include "protocol/wire.hpp"
 
 #include <QString>
 

@@ -4,7 +4,7 @@
 // touches project files itself.
 #pragma once
 
-#include "core/protocol.hpp"
+#include "protocol/wire.hpp"
 
 #include <QMainWindow>
 

@@ -1,6 +1,6 @@
 #include "gui/manual_pages.hpp"
 
-#include "core/markdown/document.hpp"
+#include "text/markdown.hpp"
 #include "host/user_dirs.hpp"
 
 #include <QCoreApplication>

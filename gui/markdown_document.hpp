@@ -4,7 +4,7 @@
 // to Qt's own importers, so the plan view, the manual and the terminal read one model.
 #pragma once
 
-#include "core/markdown/document.hpp"
+#include "text/markdown.hpp"
 
 #include <QColor>
 #include <QFont>

@@ -1,6 +1,6 @@
 #include "gui/markdown_view.hpp"
 
-#include "core/markdown/document.hpp"
+#include "text/markdown.hpp"
 #include "gui/markdown_document.hpp"
 
 #include <QApplication>

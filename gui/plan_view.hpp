@@ -4,7 +4,7 @@
 // from the plan as it is now.
 #pragma once
 
-#include "core/protocol.hpp"
+#include "protocol/wire.hpp"
 
 #include <QWidget>
 

@@ -3,7 +3,7 @@
 // description of the bar out.
 #pragma once
 
-#include "core/protocol.hpp"
+#include "protocol/wire.hpp"
 
 #include <QString>
 

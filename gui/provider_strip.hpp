@@ -3,7 +3,7 @@
 // asks the core to switch. The label changes when the core's status says it did.
 #pragma once
 
-#include "core/protocol.hpp"
+#include "protocol/wire.hpp"
 
 #include <QToolButton>
 

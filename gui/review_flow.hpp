@@ -10,7 +10,7 @@
 // pending.
 #pragma once
 
-#include "core/protocol.hpp"
+#include "protocol/wire.hpp"
 
 #include <QObject>
 #include <QPointer>

@@ -3,7 +3,7 @@
 // can check it without a window.
 #pragma once
 
-#include "core/protocol.hpp"
+#include "protocol/wire.hpp"
 
 #include <QString>
 

@@ -4,7 +4,7 @@
 // sends the person's answer; nothing of those files applies until they say yes.
 #pragma once
 
-#include "core/protocol.hpp"
+#include "protocol/wire.hpp"
 
 #include <QFrame>
 

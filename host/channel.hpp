@@ -3,7 +3,7 @@
 #pragma once
 
 #include "core/dispatch.hpp"
-#include "core/line_reader.hpp"
+#include "protocol/line_reader.hpp"
 
 #include <array>
 #include <asio/io_context.hpp>

@@ -4,7 +4,7 @@
 // process runner registers each command's leader, and asks it for the leftovers.
 #pragma once
 
-#include "core/error.hpp"
+#include "protocol/error.hpp"
 
 #include <asio/io_context.hpp>
 #include <asio/signal_set.hpp>

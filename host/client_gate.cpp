@@ -1,6 +1,6 @@
 #include "host/client_gate.hpp"
 
-#include "core/json_parse.hpp"
+#include "protocol/json_parse.hpp"
 
 #include <array>
 #include <sys/random.h>

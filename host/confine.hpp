@@ -2,7 +2,7 @@
 // symlinks leading out are refused before any file is touched.
 #pragma once
 
-#include "core/error.hpp"
+#include "protocol/error.hpp"
 
 #include <filesystem>
 #include <memory>

@@ -2,7 +2,7 @@
 // turned into protocol errors that name the project-relative path.
 #pragma once
 
-#include "core/error.hpp"
+#include "protocol/error.hpp"
 
 #include <cstddef>
 #include <cstdint>

@@ -3,7 +3,7 @@
 // environment, and a stop that takes effect at once and closes the connection.
 #pragma once
 
-#include "core/error.hpp"
+#include "protocol/error.hpp"
 
 #include <asio/io_context.hpp>
 #include <chrono>

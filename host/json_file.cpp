@@ -1,6 +1,6 @@
 #include "host/json_file.hpp"
 
-#include "core/json_parse.hpp"
+#include "protocol/json_parse.hpp"
 #include "host/files.hpp"
 
 namespace rio {

@@ -2,7 +2,7 @@
 // and written atomically.
 #pragma once
 
-#include "core/error.hpp"
+#include "protocol/error.hpp"
 
 #include <filesystem>
 #include <nlohmann/json.hpp>

@@ -2,7 +2,7 @@
 // unless told to explicitly).
 #pragma once
 
-#include "core/error.hpp"
+#include "protocol/error.hpp"
 
 #include <cstdint>
 #include <string>

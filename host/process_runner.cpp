@@ -1,6 +1,6 @@
 #include "host/process_runner.hpp"
 
-#include "core/error.hpp"
+#include "protocol/error.hpp"
 #include "core/text_format.hpp"
 #include "host/child_processes.hpp"
 #include "host/unique_fd.hpp"

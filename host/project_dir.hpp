@@ -4,7 +4,7 @@
 // check and the use fails the call instead of reaching outside the project.
 #pragma once
 
-#include "core/error.hpp"
+#include "protocol/error.hpp"
 #include "host/unique_fd.hpp"
 
 #include <filesystem>

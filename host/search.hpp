@@ -5,7 +5,7 @@
 // walk that lists them goes on (docs/decisions/0012-search-speed.md).
 #pragma once
 
-#include "core/error.hpp"
+#include "protocol/error.hpp"
 
 #include <cstddef>
 #include <filesystem>

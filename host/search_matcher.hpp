@@ -4,7 +4,7 @@
 // lines that contain it, or on the whole text when no such literal is known.
 #pragma once
 
-#include "core/error.hpp"
+#include "protocol/error.hpp"
 #include "host/literal_finder.hpp"
 #include "host/search.hpp"
 

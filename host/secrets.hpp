@@ -3,7 +3,7 @@
 // an event or a response; callers get them only to put them in a request header.
 #pragma once
 
-#include "core/error.hpp"
+#include "protocol/error.hpp"
 #include "host/user_dirs.hpp"
 
 #include <optional>

@@ -1,7 +1,7 @@
 #include "host/trust_store.hpp"
 
 #include "core/agent/allow_list.hpp"
-#include "core/json_parse.hpp"
+#include "protocol/json_parse.hpp"
 #include "core/sha256.hpp"
 #include "host/json_file.hpp"
 #include "host/project_files.hpp"

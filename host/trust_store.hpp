@@ -4,7 +4,7 @@
 // project's real root, with the sha256 of each file: a changed file is untrusted again.
 #pragma once
 
-#include "core/error.hpp"
+#include "protocol/error.hpp"
 #include "core/workspace.hpp"
 #include "host/user_dirs.hpp"
 

@@ -1,7 +1,7 @@
 // The agent.* ops (DESIGN §3): the loop's controls, its state, its tools and its prompt.
 #include "ops/agent_ops.hpp"
 
-#include "core/params.hpp"
+#include "protocol/params.hpp"
 #include "host/files.hpp"
 #include "host/prompt_files.hpp"
 

@@ -2,7 +2,7 @@
 
 #include "host/prompt_files.hpp"
 #include "host/redact.hpp"
-#include "tools/plan_store.hpp"
+#include "agent_tools/plan_store.hpp"
 
 #include <asio/post.hpp>
 

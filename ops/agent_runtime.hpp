@@ -7,7 +7,7 @@
 #include "core/workspace.hpp"
 #include "host/user_dirs.hpp"
 #include "providers/registry.hpp"
-#include "tools/tool_context.hpp"
+#include "agent_tools/tool_context.hpp"
 
 #include <asio/io_context.hpp>
 

@@ -1,5 +1,5 @@
 #include "core/buffer_events.hpp"
-#include "core/params.hpp"
+#include "protocol/params.hpp"
 #include "host/document_io.hpp"
 #include "host/trust_store.hpp"
 #include "ops/ops.hpp"

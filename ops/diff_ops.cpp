@@ -1,5 +1,5 @@
 #include "core/diff.hpp"
-#include "core/params.hpp"
+#include "protocol/params.hpp"
 #include "host/document_io.hpp"
 #include "ops/ops.hpp"
 #include "ops/project_access.hpp"

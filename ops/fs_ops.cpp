@@ -1,4 +1,4 @@
-#include "core/params.hpp"
+#include "protocol/params.hpp"
 #include "core/text_format.hpp"
 #include "host/project_files.hpp"
 #include "ops/ops.hpp"

@@ -1,7 +1,7 @@
 // plans.list and plans.get: the history of presented plans (DESIGN §7).
-#include "core/params.hpp"
+#include "protocol/params.hpp"
 #include "ops/agent_ops.hpp"
-#include "tools/plan_store.hpp"
+#include "agent_tools/plan_store.hpp"
 
 namespace rio {
 

@@ -1,4 +1,4 @@
-#include "core/params.hpp"
+#include "protocol/params.hpp"
 #include "ops/ops.hpp"
 #include "ops/project_access.hpp"
 

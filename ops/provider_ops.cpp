@@ -1,6 +1,6 @@
 // The provider ops (DESIGN §3, §10): which providers exist, switching, options, keys and the
 // model list. A key goes in and never comes out: no response or event carries one.
-#include "core/params.hpp"
+#include "protocol/params.hpp"
 #include "ops/agent_ops.hpp"
 
 namespace rio {

@@ -1,6 +1,6 @@
 // fs.search: the agent's project search for a frontend's search panel, with the same
 // rules (open buffers searched instead of their files, .gitignore, binary files skipped).
-#include "core/params.hpp"
+#include "protocol/params.hpp"
 #include "host/search.hpp"
 #include "ops/ops.hpp"
 #include "ops/project_access.hpp"

@@ -1,6 +1,6 @@
 // project.trust.get and project.trust.set (DESIGN §12): what the open project's
 // power-granting files would grant, and the user's decision to trust them as they are.
-#include "core/params.hpp"
+#include "protocol/params.hpp"
 #include "host/trust_store.hpp"
 #include "ops/ops.hpp"
 

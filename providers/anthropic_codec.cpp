@@ -1,6 +1,6 @@
 #include "providers/anthropic_codec.hpp"
 
-#include "core/json_parse.hpp"
+#include "protocol/json_parse.hpp"
 #include "providers/http_status.hpp"
 
 #include <algorithm>

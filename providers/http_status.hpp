@@ -2,7 +2,7 @@
 // user, shared by both wire formats.
 #pragma once
 
-#include "core/error.hpp"
+#include "protocol/error.hpp"
 
 #include <cstdint>
 #include <string>

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "core/agent/provider_contract.hpp"
-#include "core/error.hpp"
+#include "protocol/error.hpp"
 #include "providers/reply_reports.hpp"
 #include "providers/sse.hpp"
 

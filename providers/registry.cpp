@@ -1,6 +1,6 @@
 #include "providers/registry.hpp"
 
-#include "core/json_parse.hpp"
+#include "protocol/json_parse.hpp"
 #include "host/json_file.hpp"
 #include "host/loopback_get.hpp"
 #include "host/secrets.hpp"

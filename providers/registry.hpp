@@ -2,7 +2,7 @@
 // choosing the default, switching, persisting options per provider, and starting calls.
 #pragma once
 
-#include "core/protocol.hpp"
+#include "protocol/wire.hpp"
 #include "host/http_client.hpp"
 #include "host/user_dirs.hpp"
 #include "providers/catalog.hpp"

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "core/document.hpp"
-#include "core/error.hpp"
+#include "protocol/error.hpp"
 
 #include <string_view>
 

@@ -6,7 +6,7 @@
 #include "core/agent/conversation.hpp"
 #include "core/agent/provider_contract.hpp"
 #include "core/agent/tools.hpp"
-#include "core/error.hpp"
+#include "protocol/error.hpp"
 
 #include <cstdint>
 #include <nlohmann/json.hpp>

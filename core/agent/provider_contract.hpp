@@ -5,7 +5,7 @@
 
 #include "core/agent/conversation.hpp"
 #include "core/agent/tools.hpp"
-#include "core/error.hpp"
+#include "protocol/error.hpp"
 
 #include <nlohmann/json.hpp>
 #include <string>

@@ -1,7 +1,7 @@
 // The Markdown model and the terminal painter: any text is some document, painted at any
 // width without crashing.
-#include "core/markdown/ansi_painter.hpp"
-#include "core/markdown/document.hpp"
+#include "cli/ansi_painter.hpp"
+#include "text/markdown.hpp"
 
 #include <cstdint>
 

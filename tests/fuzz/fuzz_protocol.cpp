@@ -2,8 +2,8 @@
 // no project: whatever bytes a client sends, each complete line gets exactly one response
 // line that is itself valid JSON, and nothing throws.
 #include "core/dispatch.hpp"
-#include "core/json_parse.hpp"
-#include "core/line_reader.hpp"
+#include "protocol/json_parse.hpp"
+#include "protocol/line_reader.hpp"
 #include "core/workspace.hpp"
 #include "ops/ops.hpp"
 

@@ -2,7 +2,7 @@
 // start the real rio-core for it, and a blocking request for a second client.
 #pragma once
 
-#include "core/protocol.hpp"
+#include "protocol/wire.hpp"
 #include "gui/core_client.hpp"
 
 #include <QByteArray>

@@ -1,4 +1,4 @@
-#include "core/markdown/ansi_painter.hpp"
+#include "cli/ansi_painter.hpp"
 #include "core/text_format.hpp"
 
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 #include "core/dispatch.hpp"
-#include "core/params.hpp"
+#include "protocol/params.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "core/error.hpp"
+#include "protocol/error.hpp"
 
 #include <gtest/gtest.h>
 #include <set>

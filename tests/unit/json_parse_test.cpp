@@ -1,6 +1,6 @@
 // Every JSON entry point parses through parse_json: it never throws and bounds nesting.
-#include "core/json_parse.hpp"
-#include "core/protocol.hpp"
+#include "protocol/json_parse.hpp"
+#include "protocol/wire.hpp"
 
 #include <gtest/gtest.h>
 

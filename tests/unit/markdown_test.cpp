@@ -1,4 +1,4 @@
-#include "core/markdown/document.hpp"
+#include "text/markdown.hpp"
 #include "core/text_format.hpp"
 
 #include <chrono>

@@ -1,13 +1,13 @@
 // run_command: prepare checks the argv and the human-written allow-list; apply runs the
 // program with rio's process runner (no shell, own process group, timeout).
 #include "core/agent/allow_list.hpp"
-#include "core/params.hpp"
+#include "protocol/params.hpp"
 #include "host/files.hpp"
 #include "host/process_runner.hpp"
 #include "host/redact.hpp"
 #include "host/trust_store.hpp"
-#include "tools/project_file.hpp"
-#include "tools/tool_context.hpp"
+#include "agent_tools/project_file.hpp"
+#include "agent_tools/tool_context.hpp"
 
 #include <cstdio>
 

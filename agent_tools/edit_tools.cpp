@@ -2,12 +2,12 @@
 // both texts) without touching anything; apply writes, after approval or under auto-accept.
 #include "core/agent/edit_match.hpp"
 #include "core/buffer_events.hpp"
-#include "core/params.hpp"
+#include "protocol/params.hpp"
 #include "core/unified_diff.hpp"
 #include "host/document_io.hpp"
 #include "host/project_files.hpp"
-#include "tools/project_file.hpp"
-#include "tools/tool_context.hpp"
+#include "agent_tools/project_file.hpp"
+#include "agent_tools/tool_context.hpp"
 
 namespace rio {
 namespace {

@@ -2,7 +2,7 @@
 // the dispatcher turns into a bad_request naming the param.
 #pragma once
 
-#include "core/protocol.hpp"
+#include "protocol/wire.hpp"
 
 #include <cstdint>
 #include <optional>

@@ -1,8 +1,8 @@
 // present_plan: prepare files the plan (when a project is open) and proposes it; apply,
 // after a person approved it, reads it back as they left it and records the approval.
-#include "core/params.hpp"
-#include "tools/plan_store.hpp"
-#include "tools/tool_context.hpp"
+#include "protocol/params.hpp"
+#include "agent_tools/plan_store.hpp"
+#include "agent_tools/tool_context.hpp"
 
 namespace rio {
 

@@ -3,7 +3,7 @@
 // colour is SGR only and optional, and the layout is the same without it.
 #pragma once
 
-#include "core/markdown/document.hpp"
+#include "text/markdown.hpp"
 
 #include <string>
 #include <string_view>

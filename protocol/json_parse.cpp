@@ -1,4 +1,4 @@
-#include "core/json_parse.hpp"
+#include "protocol/json_parse.hpp"
 
 namespace rio {
 namespace {

@@ -1,4 +1,4 @@
-#include "core/line_reader.hpp"
+#include "protocol/line_reader.hpp"
 
 #include <cstring>
 

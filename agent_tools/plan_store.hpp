@@ -3,7 +3,7 @@
 #pragma once
 
 #include "core/agent/plan_file.hpp"
-#include "core/protocol.hpp"
+#include "protocol/wire.hpp"
 #include "core/workspace.hpp"
 
 #include <ctime>

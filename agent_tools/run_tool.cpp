@@ -1,5 +1,5 @@
-#include "core/params.hpp"
-#include "tools/tool_context.hpp"
+#include "protocol/params.hpp"
+#include "agent_tools/tool_context.hpp"
 
 namespace rio {
 

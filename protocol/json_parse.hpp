@@ -4,7 +4,7 @@
 // the first time it is copied.
 #pragma once
 
-#include "core/error.hpp"
+#include "protocol/error.hpp"
 
 #include <cstddef>
 #include <nlohmann/json.hpp>

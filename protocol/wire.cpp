@@ -1,6 +1,6 @@
-#include "core/protocol.hpp"
+#include "protocol/wire.hpp"
 
-#include "core/json_parse.hpp"
+#include "protocol/json_parse.hpp"
 
 namespace rio {
 namespace {

@@ -1,6 +1,6 @@
-#include "core/markdown/document.hpp"
+#include "text/markdown.hpp"
 
-#include "core/text_format.hpp"
+#include "text/utf8.hpp"
 
 #include <algorithm>
 #include <climits>

@@ -4,7 +4,7 @@
 
 #include "core/agent/loop.hpp"
 #include "core/agent/plan_file.hpp"
-#include "core/protocol.hpp"
+#include "protocol/wire.hpp"
 #include "core/workspace.hpp"
 #include "host/user_dirs.hpp"
 

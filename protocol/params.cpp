@@ -1,4 +1,4 @@
-#include "core/params.hpp"
+#include "protocol/params.hpp"
 
 namespace rio {
 namespace {

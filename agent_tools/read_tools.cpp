@@ -1,10 +1,10 @@
 // The read tools: list_dir, read_file, search. They run at once in every mode.
-#include "core/params.hpp"
+#include "protocol/params.hpp"
 #include "host/document_io.hpp"
 #include "host/project_files.hpp"
 #include "host/search.hpp"
-#include "tools/project_file.hpp"
-#include "tools/tool_context.hpp"
+#include "agent_tools/project_file.hpp"
+#include "agent_tools/tool_context.hpp"
 
 #include <cstdio>
 

@@ -1,4 +1,4 @@
-#include "tools/project_file.hpp"
+#include "agent_tools/project_file.hpp"
 
 #include <algorithm>
 

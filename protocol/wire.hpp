@@ -2,7 +2,7 @@
 // Included only by code that speaks the protocol; the rest of the core stays JSON-free.
 #pragma once
 
-#include "core/error.hpp"
+#include "protocol/error.hpp"
 
 #include <functional>
 #include <nlohmann/json.hpp>
