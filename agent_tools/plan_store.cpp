@@ -1,9 +1,9 @@
 #include "agent_tools/plan_store.hpp"
 
+#include "agent_tools/project_file.hpp"
 #include "core/buffer_events.hpp"
 #include "host/document_io.hpp"
 #include "host/project_files.hpp"
-#include "agent_tools/project_file.hpp"
 
 #include <algorithm>
 

@@ -3,8 +3,8 @@
 #pragma once
 
 #include "core/agent/plan_file.hpp"
-#include "protocol/wire.hpp"
 #include "core/workspace.hpp"
+#include "protocol/wire.hpp"
 
 #include <ctime>
 #include <string>

@@ -4,15 +4,18 @@
 
 #include "core/agent/loop.hpp"
 #include "core/agent/plan_file.hpp"
-#include "protocol/wire.hpp"
 #include "core/workspace.hpp"
 #include "host/user_dirs.hpp"
+#include "protocol/wire.hpp"
 
 #include <asio/io_context.hpp>
 #include <ctime>
 #include <functional>
 
 namespace rio {
+
+using ToolReportFn = std::function<void(ToolReport)>;
+using ToolCancel = std::function<void()>;
 
 struct ToolContext {
     Workspace& workspace;
@@ -22,25 +25,5 @@ struct ToolContext {
     std::function<WallTime()> now;
     std::vector<std::string> hidden_env; // variables commands do not inherit: provider keys
 };
-
-using ToolReportFn = std::function<void(ToolReport)>;
-using ToolCancel = std::function<void()>;
-
-// Every tool stage reports exactly once through `report`. Stages that finish at once report
-// before returning; run_command reports later and returns a way to stop it.
-ToolCancel run_tool(ToolContext& context, const RunTool& run, const ToolReportFn& report);
-
-// The tools, one file each; they report through ToolReport values.
-ToolReport list_dir_tool(ToolContext& context, const RunTool& run);
-ToolReport read_file_tool(ToolContext& context, const RunTool& run);
-ToolReport search_tool(ToolContext& context, const RunTool& run);
-ToolReport edit_file_tool(ToolContext& context, const RunTool& run);
-ToolReport create_file_tool(ToolContext& context, const RunTool& run);
-ToolReport present_plan_tool(ToolContext& context, const RunTool& run);
-ToolCancel run_command_tool(ToolContext& context, const RunTool& run, const ToolReportFn& report);
-
-// Reports shaped for the stage being answered.
-ToolReport tool_ok(const RunTool& run, std::string content, nlohmann::json detail = nullptr);
-ToolReport tool_error(const RunTool& run, std::string content);
 
 } // namespace rio

@@ -1,9 +1,9 @@
 // The agent.* ops (DESIGN §3): the loop's controls, its state, its tools and its prompt.
 #include "ops/agent_ops.hpp"
 
-#include "protocol/params.hpp"
 #include "host/files.hpp"
 #include "host/prompt_files.hpp"
+#include "protocol/params.hpp"
 
 namespace rio {
 namespace {
@@ -86,7 +86,7 @@ void register_control_ops(Dispatcher& dispatcher, AgentRuntime& agent) {
 
 void register_state_ops(Dispatcher& dispatcher, AgentRuntime& agent) {
     dispatcher.add("agent.status",
-                   [&agent](const Call&) -> Result<Json> { return agent.status(); });
+                   [&agent](const Call&) -> Result<Json> { return Json(agent.loop().status()); });
     dispatcher.add("agent.proposal", [&agent](const Call&) -> Result<Json> {
         return Json{{"proposal", agent.loop().proposal()}};
     });
@@ -98,7 +98,7 @@ void register_state_ops(Dispatcher& dispatcher, AgentRuntime& agent) {
     });
     dispatcher.add("agent.tools", [&agent](const Call&) -> Result<Json> {
         Json tools = Json::array();
-        for (const ToolSpec& spec : offered_tools(agent.loop().mode()))
+        for (const ToolSpec& spec : agent.loop().offered())
             tools.push_back(to_json(spec));
         return Json{{"mode", to_string(agent.loop().mode())}, {"tools", tools}};
     });

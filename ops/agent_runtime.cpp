@@ -1,8 +1,8 @@
 #include "ops/agent_runtime.hpp"
 
+#include "agent_tools/plan_store.hpp"
 #include "host/prompt_files.hpp"
 #include "host/redact.hpp"
-#include "agent_tools/plan_store.hpp"
 
 #include <asio/post.hpp>
 
@@ -16,17 +16,17 @@ AgentRuntime::AgentRuntime(asio::io_context& io, Workspace& workspace, Emit emit
                                       io,
                                       std::move(dirs),
                                       [] { return std::chrono::system_clock::now(); },
-                                      ProviderRegistry::key_variables()} {}
-
-nlohmann::json AgentRuntime::status() const {
-    nlohmann::json status = loop_.status();
-    status["provider"] = providers_.current();
-    status["model"] = providers_.model();
-    return status;
+                                      ProviderRegistry::key_variables()},
+      loop_(tool_specs()) {
+    Effects before_any_client; // nobody is connected yet to hear this status
+    loop_.set_provider(providers_.current(), providers_.model(), before_any_client);
 }
 
-void AgentRuntime::announce_status() {
-    emit_("agent.status", status());
+void AgentRuntime::provider_changed() {
+    act([this](AgentLoop& loop, Effects& out) {
+        loop.set_provider(providers_.current(), providers_.model(), out);
+        return 0;
+    });
 }
 
 std::vector<PromptLayer> AgentRuntime::prompt_layers() const {
@@ -37,8 +37,7 @@ std::vector<PromptLayer> AgentRuntime::prompt_layers() const {
 void AgentRuntime::perform(Effects& effects) {
     for (Effect& effect : effects) {
         if (auto* e = std::get_if<EmitEvent>(&effect)) {
-            if (e->name == "agent.status") e->params = status();
-            emit_(e->name, std::move(e->params));
+            emit_(event_name(e->event), event_params(e->event));
         } else if (auto* call = std::get_if<CallProvider>(&effect)) {
             call_provider(std::move(*call));
         } else if (std::get_if<CancelProvider>(&effect)) {

@@ -2,12 +2,12 @@
 // and performs the effects it returns — events, provider calls, tool stages.
 #pragma once
 
+#include "agent_tools/tool_table.hpp"
 #include "core/agent/loop.hpp"
 #include "core/agent/prompt.hpp"
 #include "core/workspace.hpp"
 #include "host/user_dirs.hpp"
 #include "providers/registry.hpp"
-#include "agent_tools/tool_context.hpp"
 
 #include <asio/io_context.hpp>
 
@@ -29,10 +29,9 @@ public:
     const AgentLoop& loop() const { return loop_; }
     ProviderRegistry& providers() { return providers_; }
     const ProviderRegistry& providers() const { return providers_; }
-    // After a provider or option change: every frontend's provider strip follows.
-    void announce_status();
+    // After a provider or option change: agent.status says the new provider and model.
+    void provider_changed();
     const UserDirs& dirs() const { return context_.dirs; }
-    nlohmann::json status() const;
     std::vector<PromptLayer> prompt_layers() const;
 
 private:

@@ -1,7 +1,7 @@
 // The provider ops (DESIGN §3, §10): which providers exist, switching, options, keys and the
 // model list. A key goes in and never comes out: no response or event carries one.
-#include "protocol/params.hpp"
 #include "ops/agent_ops.hpp"
+#include "protocol/params.hpp"
 
 namespace rio {
 namespace {
@@ -21,7 +21,7 @@ void register_provider_ops(Dispatcher& dispatcher, AgentRuntime& agent) {
         std::string name = require_string(call.params, "name");
         bool remember = optional_bool(call.params, "remember", true);
         if (Status s = agent.providers().select(name, remember); !s) return s.error();
-        agent.announce_status();
+        agent.provider_changed();
         return agent.providers().providers_json();
     });
 
@@ -36,7 +36,7 @@ void register_provider_ops(Dispatcher& dispatcher, AgentRuntime& agent) {
             return make_error(ErrorCode::bad_request, "params.value is required");
         if (Status s = agent.providers().set_option(provider, name, call.params["value"]); !s)
             return s.error();
-        agent.announce_status();
+        agent.provider_changed();
         return agent.providers().options_json(provider);
     });
 

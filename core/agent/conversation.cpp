@@ -2,21 +2,25 @@
 
 namespace rio {
 
-nlohmann::json to_json(const Message& message) {
-    nlohmann::json out{{"role", message.role == Role::user ? "user" : "assistant"},
-                       {"text", message.text}};
+HistoryMessage history_entry(const Message& message) {
+    HistoryMessage out;
+    out.role = message.role == Role::user ? "user" : "assistant";
+    out.text = message.text;
     if (!message.calls.empty()) {
-        out["calls"] = nlohmann::json::array();
+        out.calls.emplace();
         for (const ToolCall& c : message.calls)
-            out["calls"].push_back({{"id", c.id}, {"name", c.name}, {"input", c.input}});
+            out.calls->push_back(CallInfo{c.id, c.name, c.input});
     }
     if (!message.results.empty()) {
-        out["results"] = nlohmann::json::array();
+        out.results.emplace();
         for (const ToolOutcome& r : message.results)
-            out["results"].push_back(
-                {{"call_id", r.call_id}, {"content", r.content}, {"is_error", r.is_error}});
+            out.results->push_back(ResultInfo{r.call_id, !r.is_error, r.content, r.exit});
     }
     return out;
+}
+
+nlohmann::json to_json(const Message& message) {
+    return history_entry(message);
 }
 
 } // namespace rio

@@ -2,8 +2,11 @@
 // entries, every tool call answered in the next user entry.
 #pragma once
 
+#include "protocol/messages.hpp"
+
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +24,7 @@ struct ToolOutcome {
     std::string call_id;
     std::string content; // what the model reads
     bool is_error = false;
+    std::optional<CommandExit> exit; // run_command, once the program ran
 };
 
 struct Message {
@@ -37,6 +41,9 @@ struct Message {
 // the whole history each step (and a provider on another thread may read them safely).
 using Conversation = std::vector<std::shared_ptr<const Message>>;
 
+// As agent.history and the script provider's log show it: results spelled as agent.tool_result
+// events are ({id, ok, content, exit?}).
+HistoryMessage history_entry(const Message& message);
 nlohmann::json to_json(const Message& message);
 
 } // namespace rio

@@ -1,6 +1,6 @@
 #include "core/agent/loop.hpp"
 
-#include "core/text_format.hpp"
+#include "text/utf8.hpp"
 
 #include <algorithm>
 
@@ -9,21 +9,6 @@ namespace {
 
 using Json = nlohmann::json;
 
-std::string with_feedback(const std::string& feedback) {
-    return feedback.empty() ? std::string() : " Their feedback: " + feedback;
-}
-
-std::string rejection(std::string_view kind, const std::string& feedback) {
-    if (kind == "plan")
-        return "The user rejected the plan." + with_feedback(feedback) +
-               " Do not start the work and do not change anything. Ask the user what should "
-               "change, or revise the plan and present it again with present_plan.";
-    if (kind == "edit")
-        return "The user rejected this change; the file is unchanged." + with_feedback(feedback) +
-               " Do not retry the same change: adjust it or ask the user.";
-    return "The user declined to run this command." + with_feedback(feedback);
-}
-
 std::string switched_refusal(const ToolCall& call) {
     return call.name +
            " was not run: the user switched to plan mode, so nothing was changed or run. "
@@ -31,10 +16,10 @@ std::string switched_refusal(const ToolCall& call) {
            "after the user approves the plan.";
 }
 
-std::string refusal(const ToolCall& call, Mode mode) {
-    if (!find_tool(call.name)) {
+std::string refusal(const ToolCall& call, const std::vector<ToolSpec>& all, Mode mode) {
+    if (!find_tool(all, call.name)) {
         std::string names;
-        for (const ToolSpec& spec : offered_tools(mode))
+        for (const ToolSpec& spec : offered_tools(all, mode))
             names += (names.empty() ? "" : ", ") + spec.name;
         return "There is no tool named '" + call.name + "'. Available tools: " + names + ".";
     }
@@ -58,20 +43,49 @@ std::string kept_partial(const std::string& streamed) {
     return streamed.substr(0, end) + "\n[… the reply was cut off here]";
 }
 
-// Full proposals carry both texts for agent.proposal; events stay small.
-Json without_texts(Json proposal) {
-    proposal.erase("before");
-    proposal.erase("after");
-    return proposal;
+// Events carry a proposal without the full texts (agent.proposal has them).
+Proposal proposal_event(const Json& full) {
+    Json small = full;
+    small.erase("before");
+    small.erase("after");
+    return small.get<Proposal>();
+}
+
+std::string_view kind_name(const ToolSpec* spec) {
+    return spec ? to_string(spec->kind) : "unknown";
 }
 
 } // namespace
+
+std::string_view event_name(const Event& event) {
+    return std::visit([](const auto& e) -> std::string_view { return e.name; }, event);
+}
+
+Json event_params(const Event& event) {
+    return std::visit([](const auto& e) { return Json(e); }, event);
+}
+
+std::string_view to_string(AgentLoop::State state) {
+    switch (state) {
+    case AgentLoop::State::idle:
+        return "idle";
+    case AgentLoop::State::streaming:
+        return "streaming";
+    case AgentLoop::State::running_tool:
+        return "running_tool";
+    case AgentLoop::State::awaiting_decision:
+        return "awaiting_decision";
+    }
+    return "idle";
+}
+
+AgentLoop::AgentLoop(std::vector<ToolSpec> tools) : tools_(std::move(tools)) {}
 
 TurnId AgentLoop::send(std::string text, Effects& out) {
     if (busy()) {
         abandon_pending_plan(out);
         abort_turn("interrupted: the user sent a new message before this finished", out);
-        emit(out, "agent.stopped", {{"turn", turn_}, {"reason", "new message"}});
+        emit(out, StoppedEvent{turn_, "new message"});
     }
     add_user_text(std::move(text));
     ++turn_;
@@ -87,7 +101,7 @@ Status AgentLoop::decide(const Decision& decision, Effects& out) {
     if (this_turn && decision.id && decided_ids_.count(*decision.id))
         return make_error(ErrorCode::conflict,
                           "proposal " + *decision.id + " of turn " + turn + " was already decided");
-    if (pending_.is_null() || decision.turn != turn_) {
+    if (state_ != State::awaiting_decision || decision.turn != turn_) {
         if (this_turn && !decision.id)
             return make_error(ErrorCode::conflict, "turn " + turn + " was already decided");
         return make_error(ErrorCode::bad_request, "nothing is pending for turn " + turn);
@@ -105,30 +119,31 @@ std::vector<TurnId> AgentLoop::stop(std::optional<TurnId> turn, Effects& out) {
     if (!busy() || (turn && *turn != turn_)) return {};
     abandon_pending_plan(out);
     abort_turn("interrupted: the user stopped the turn", out);
-    emit(out, "agent.stopped", {{"turn", turn_}, {"reason", "stop"}});
+    emit(out, StoppedEvent{turn_, "stop"});
     emit_status(out);
     return {turn_};
 }
 
 void AgentLoop::reset(Effects& out) {
     abandon_pending_plan(out);
-    if (phase_ == Phase::provider) out.push_back(CancelProvider{turn_});
-    if (phase_ == Phase::tools) out.push_back(CancelTools{turn_});
-    phase_ = Phase::idle;
+    if (state_ == State::streaming) out.push_back(CancelProvider{turn_});
+    if (state_ == State::running_tool || state_ == State::awaiting_decision)
+        out.push_back(CancelTools{turn_});
+    state_ = State::idle;
     conversation_.clear();
     calls_.clear();
     results_.clear();
     awaiting_.reset();
     pending_ = nullptr;
     decided_ids_.clear();
-    emit(out, "agent.reset", Json::object());
+    emit(out, ResetEvent{});
     emit_status(out);
 }
 
 void AgentLoop::set_mode(Mode mode, Effects& out) {
     if (mode == mode_) return;
     mode_ = mode;
-    emit(out, "agent.mode", {{"mode", to_string(mode_)}});
+    emit(out, ModeEvent{std::string(to_string(mode_))});
     emit_status(out);
 }
 
@@ -138,17 +153,24 @@ void AgentLoop::set_auto_accept(bool on, Effects& out) {
     emit_status(out);
 }
 
+void AgentLoop::set_provider(std::string provider, std::string model, Effects& out) {
+    if (provider == provider_ && model == model_) return;
+    provider_ = std::move(provider);
+    model_ = std::move(model);
+    emit_status(out);
+}
+
 void AgentLoop::on_provider(TurnId turn, std::uint64_t step, const ProviderReport& report,
                             Effects& out) {
-    if (phase_ != Phase::provider || turn != turn_ || step != step_) return; // stale
+    if (state_ != State::streaming || turn != turn_ || step != step_) return; // stale
     using Kind = ProviderReport::Kind;
     switch (report.kind) {
     case Kind::delta:
         streamed_ += report.text;
-        emit(out, "agent.delta", {{"turn", turn_}, {"text", report.text}});
+        emit(out, DeltaEvent{{turn_, report.text}});
         return;
     case Kind::thinking:
-        emit(out, "agent.thinking", {{"turn", turn_}, {"text", report.text}});
+        emit(out, ThinkingEvent{{turn_, report.text}});
         return;
     case Kind::tool_call: {
         ToolCall call = report.call;
@@ -160,29 +182,24 @@ void AgentLoop::on_provider(TurnId turn, std::uint64_t step, const ProviderRepor
     case Kind::keep:
         kept_.push_back(report.data);
         return;
-    case Kind::usage: {
-        Json usage = report.data.is_object() ? report.data : Json::object();
-        usage["turn"] = turn_;
-        emit(out, "agent.usage", std::move(usage));
+    case Kind::usage:
+        emit(out, UsageEvent{turn_, report.data.is_object() ? report.data : Json::object()});
         return;
-    }
     case Kind::done:
         if (!streamed_.empty() || !calls_.empty())
             record(Message{Role::assistant, streamed_, calls_, {}, kept_});
-        emit(out, "agent.message",
-             {{"turn", turn_}, {"text", streamed_}, {"stop_reason", report.stop_reason}});
+        emit(out, MessageEvent{turn_, streamed_, report.stop_reason});
         if (calls_.empty()) {
             end_turn(report.stop_reason, out);
             return;
         }
-        phase_ = Phase::tools;
+        state_ = State::running_tool;
         run_next_call(out);
         return;
     case Kind::error:
         if (!streamed_.empty())
             record(Message{Role::assistant, kept_partial(streamed_), {}, {}, {}});
-        emit(out, "agent.error",
-             {{"turn", turn_}, {"code", to_string(report.code)}, {"message", report.text}});
+        emit(out, ErrorEvent{turn_, std::string(to_string(report.code)), report.text});
         end_turn("error", out);
         return;
     }
@@ -190,7 +207,7 @@ void AgentLoop::on_provider(TurnId turn, std::uint64_t step, const ProviderRepor
 
 bool AgentLoop::may_run(const RunTool& run, Effects& out) {
     if (!expects(run.turn, run.call.id, run.stage)) return false;
-    if (!allowed_now(run.kind)) {
+    if (!allowed_in(mode_, run.kind)) {
         refuse_switched(out);
         return false;
     }
@@ -208,47 +225,42 @@ void AgentLoop::on_tool(const ToolReport& report, Effects& out) {
         gate(report, out);
         return;
     }
-    bool plan = find_tool(calls_[results_.size()].name)->kind == ToolKind::plan;
-    if (report.stage == ToolStage::apply && report.is_error && plan) {
-        // Nothing was approved after all (the user emptied the plan): back to how it was.
-        auto [mode, auto_accept] = before_plan_approval_;
-        auto_accept_ = auto_accept;
-        if (mode != mode_) {
-            mode_ = mode;
-            emit(out, "agent.mode", {{"mode", to_string(mode_)}});
-        }
-        emit_status(out);
-    }
+    bool plan = spec_of(current_call().name)->kind == ToolKind::plan;
     std::string content = report.content;
-    if (report.stage == ToolStage::apply && !report.is_error && plan) {
-        content = approval_note_;
-        if (report.detail.value("edited", false))
-            content += "\n\nThe user edited the plan before approving it. This is the approved "
-                       "plan; follow it rather than your original text:\n\n" +
-                       report.detail.value("text", std::string());
+    if (report.stage == ToolStage::apply && plan) {
+        if (report.is_error)
+            restore_before_plan_approval(out); // nothing was approved after all
+        else
+            content = approved_plan_result(approval_note_, report.detail.value("edited", false),
+                                           report.detail.value("text", std::string()));
     }
-    finish_call(ToolOutcome{report.call_id, std::move(content), report.is_error}, out);
+    finish_call(ToolOutcome{report.call_id, std::move(content), report.is_error, report.exit}, out);
 }
 
 bool AgentLoop::expects(TurnId turn, const std::string& call_id, ToolStage stage) const {
-    return phase_ == Phase::tools && turn == turn_ && awaiting_ == stage &&
-           results_.size() < calls_.size() && calls_[results_.size()].id == call_id;
+    return state_ == State::running_tool && turn == turn_ && awaiting_ == stage &&
+           results_.size() < calls_.size() && current_call().id == call_id;
 }
 
 Json AgentLoop::proposal() const {
     return pending_;
 }
 
-Json AgentLoop::status() const {
-    return Json{{"mode", to_string(mode_)},
-                {"auto_accept", auto_accept_},
-                {"busy", busy()},
-                {"turn", turn_},
-                {"pending", pending_.is_null() ? Json(nullptr) : without_texts(pending_)}};
+AgentStatus AgentLoop::status() const {
+    AgentStatus s;
+    s.mode = std::string(to_string(mode_));
+    s.auto_accept = auto_accept_;
+    s.provider = provider_;
+    s.model = model_;
+    s.busy = busy();
+    s.turn = turn_;
+    s.state = std::string(to_string(state_));
+    if (state_ == State::awaiting_decision) s.pending = proposal_event(pending_);
+    return s;
 }
 
 void AgentLoop::start_step(Effects& out) {
-    phase_ = Phase::provider;
+    state_ = State::streaming;
     ++step_;
     streamed_.clear();
     calls_.clear();
@@ -257,7 +269,7 @@ void AgentLoop::start_step(Effects& out) {
     awaiting_.reset();
     pending_ = nullptr;
     // Recomposed every step: a plan approved mid-turn widens the very next call.
-    std::vector<ToolSpec> tools = offered_tools(mode_);
+    std::vector<ToolSpec> tools = offered();
     offered_.clear();
     for (const ToolSpec& spec : tools)
         offered_.push_back(spec.name);
@@ -270,26 +282,21 @@ void AgentLoop::run_next_call(Effects& out) {
         start_step(out);
         return;
     }
-    const ToolCall& call = calls_[results_.size()];
-    const ToolSpec* spec = find_tool(call.name);
-    emit(out, "agent.tool",
-         {{"turn", turn_},
-          {"id", call.id},
-          {"name", call.name},
-          {"input", call.input},
-          {"kind", spec ? to_string(spec->kind) : "unknown"}});
+    const ToolCall& call = current_call();
+    const ToolSpec* spec = spec_of(call.name);
+    emit(out, ToolEvent{turn_, call.id, call.name, call.input, std::string(kind_name(spec))});
     bool offered = std::find(offered_.begin(), offered_.end(), call.name) != offered_.end();
     if (!spec || !offered) {
-        finish_call(ToolOutcome{call.id, refusal(call, mode_), true}, out);
+        finish_call(ToolOutcome{call.id, refusal(call, tools_, mode_), true, {}}, out);
         return;
     }
-    if (!allowed_now(spec->kind)) { // offered when the step began, but not in plan mode
-        finish_call(ToolOutcome{call.id, switched_refusal(call), true}, out);
+    if (!allowed_in(mode_, spec->kind)) { // offered when the step began, not in plan mode
+        finish_call(ToolOutcome{call.id, switched_refusal(call), true, {}}, out);
         return;
     }
     if (!call.input.is_object()) {
         finish_call(
-            ToolOutcome{call.id, "The input of " + call.name + " must be a JSON object.", true},
+            ToolOutcome{call.id, "The input of " + call.name + " must be a JSON object.", true, {}},
             out);
         return;
     }
@@ -298,46 +305,38 @@ void AgentLoop::run_next_call(Effects& out) {
 }
 
 void AgentLoop::finish_call(ToolOutcome outcome, Effects& out) {
-    const ToolCall& call = calls_[results_.size()];
-    emit(out, "agent.tool_result",
-         {{"turn", turn_},
-          {"id", call.id},
-          {"name", call.name},
-          {"ok", !outcome.is_error},
-          {"content", outcome.content}});
+    const ToolCall& call = current_call();
+    emit(out, ToolResultEvent{turn_, call.id, call.name, !outcome.is_error, outcome.content,
+                              outcome.exit});
     results_.push_back(std::move(outcome));
     awaiting_.reset();
+    state_ = State::running_tool;
     run_next_call(out);
-}
-
-bool AgentLoop::allowed_now(ToolKind kind) const {
-    return mode_ == Mode::build || kind == ToolKind::read || kind == ToolKind::plan;
 }
 
 void AgentLoop::refuse_switched(Effects& out) {
     awaiting_.reset();
-    finish_call(
-        ToolOutcome{calls_[results_.size()].id, switched_refusal(calls_[results_.size()]), true},
-        out);
+    finish_call(ToolOutcome{current_call().id, switched_refusal(current_call()), true, {}}, out);
 }
 
 void AgentLoop::propose(Json proposal, Effects& out) {
     awaiting_.reset();
     pending_ = std::move(proposal);
-    emit(out, "agent.propose", without_texts(pending_));
+    state_ = State::awaiting_decision;
+    emit(out, proposal_event(pending_));
     emit_status(out);
 }
 
 void AgentLoop::abandon_pending_plan(Effects& out) {
-    if (pending_.is_object() && pending_.value("kind", "") == "plan" &&
+    if (state_ == State::awaiting_decision && pending_.value("kind", "") == "plan" &&
         !pending_.value("path", "").empty())
-        out.push_back(MarkPlan{pending_["path"], "abandoned"});
+        out.push_back(MarkPlan{pending_["path"], std::string(abandoned_status)});
 }
 
 void AgentLoop::gate(const ToolReport& report, Effects& out) {
-    const ToolCall& call = calls_[results_.size()];
-    ToolKind kind = find_tool(call.name)->kind;
-    if (!allowed_now(kind)) { // the mode changed while it was being prepared
+    const ToolCall& call = current_call();
+    ToolKind kind = spec_of(call.name)->kind;
+    if (!allowed_in(mode_, kind)) { // the mode changed while it was being prepared
         refuse_switched(out);
         return;
     }
@@ -360,68 +359,75 @@ void AgentLoop::gate(const ToolReport& report, Effects& out) {
 void AgentLoop::apply_decision(const Decision& decision, Effects& out) {
     Json proposal = std::move(pending_);
     pending_ = nullptr;
+    state_ = State::running_tool;
     std::string id = proposal["id"];
     std::string kind = proposal["kind"];
     if (decided_turn_ != turn_) decided_ids_.clear();
     decided_turn_ = turn_;
     decided_ids_.insert(id);
-    Json decided{{"turn", turn_},
-                 {"id", id},
-                 {"kind", kind},
-                 {"decision", decision.approve ? "approve" : "reject"}};
-    if (decision.policy) decided["policy"] = *decision.policy;
-    if (!decision.feedback.empty()) decided["feedback"] = decision.feedback;
-    emit(out, "agent.decided", std::move(decided));
+    DecidedEvent decided{
+        turn_, id, kind, decision.approve ? "approve" : "reject", decision.policy, std::nullopt};
+    if (!decision.feedback.empty()) decided.feedback = decision.feedback;
+    emit(out, std::move(decided));
 
-    const ToolCall& call = calls_[results_.size()];
+    const ToolCall& call = current_call();
     if (!decision.approve) {
         if (kind == "plan" && !proposal.value("path", "").empty())
-            out.push_back(MarkPlan{proposal["path"], "rejected"});
+            out.push_back(MarkPlan{proposal["path"], std::string(rejected_status)});
         emit_status(out);
-        finish_call(ToolOutcome{call.id, rejection(kind, decision.feedback), true}, out);
+        finish_call(ToolOutcome{call.id, rejection_note(kind, decision.feedback), true, {}}, out);
         return;
     }
-    if (kind == "plan") {
-        // The policy and the mode change land together with the approval, before the tool
-        // result, so the very next provider call is offered the write tools.
-        before_plan_approval_ = {mode_, auto_accept_};
-        if (decision.policy) auto_accept_ = *decision.policy == "auto";
-        approval_note_ = "The user approved the plan.";
-        if (mode_ == Mode::plan) {
-            mode_ = Mode::build;
-            emit(out, "agent.mode", {{"mode", to_string(mode_)}});
-            approval_note_ += " Plan mode has ended: the editing tools are available now.";
-        }
-        approval_note_ += auto_accept_ ? " Your edits will be applied without further review."
-                                       : " The user will review each edit before it is applied.";
-        approval_note_ += " Carry out the plan step by step, then verify the result.";
-    } else if (kind == "edit" && decision.policy == "auto") {
+    if (kind == "plan")
+        approve_pending_plan(decision, out);
+    else if (kind == "edit" && decision.policy == "auto")
         auto_accept_ = true;
-    }
     emit_status(out);
     awaiting_ = ToolStage::apply;
-    out.push_back(RunTool{turn_, call, find_tool(call.name)->kind, ToolStage::apply,
+    out.push_back(RunTool{turn_, call, spec_of(call.name)->kind, ToolStage::apply,
                           std::move(proposal), decision.policy.value_or(""), true});
 }
 
+// The policy and the mode change land together with the approval, before the tool result,
+// so the very next provider call is offered the write tools.
+void AgentLoop::approve_pending_plan(const Decision& decision, Effects& out) {
+    before_plan_approval_ = {mode_, auto_accept_};
+    PlanApproval approval = approve_plan(before_plan_approval_, decision.policy);
+    approval_note_ = approval.note;
+    auto_accept_ = approval.after.auto_accept;
+    if (approval.after.mode != mode_) {
+        mode_ = approval.after.mode;
+        emit(out, ModeEvent{std::string(to_string(mode_))});
+    }
+}
+
+void AgentLoop::restore_before_plan_approval(Effects& out) {
+    auto_accept_ = before_plan_approval_.auto_accept;
+    if (before_plan_approval_.mode != mode_) {
+        mode_ = before_plan_approval_.mode;
+        emit(out, ModeEvent{std::string(to_string(mode_))});
+    }
+    emit_status(out);
+}
+
 void AgentLoop::end_turn(std::string_view reason, Effects& out) {
-    phase_ = Phase::idle;
-    emit(out, "agent.done", {{"turn", turn_}, {"stop_reason", reason}});
+    state_ = State::idle;
+    emit(out, DoneEvent{turn_, std::string(reason)});
     emit_status(out);
 }
 
 void AgentLoop::abort_turn(const std::string& why, Effects& out) {
-    if (phase_ == Phase::provider) {
+    if (state_ == State::streaming) {
         out.push_back(CancelProvider{turn_});
         if (!streamed_.empty())
             record(Message{Role::assistant, kept_partial(streamed_), {}, {}, {}});
-    } else if (phase_ == Phase::tools) {
+    } else if (state_ != State::idle) {
         out.push_back(CancelTools{turn_});
         for (std::size_t i = results_.size(); i < calls_.size(); ++i)
-            results_.push_back(ToolOutcome{calls_[i].id, why, true});
+            results_.push_back(ToolOutcome{calls_[i].id, why, true, {}});
         record(Message{Role::user, {}, {}, results_, {}});
     }
-    phase_ = Phase::idle;
+    state_ = State::idle;
     awaiting_.reset();
     pending_ = nullptr;
 }
@@ -442,13 +448,13 @@ void AgentLoop::record(Message message) {
     conversation_.push_back(std::make_shared<const Message>(std::move(message)));
 }
 
-void AgentLoop::emit(Effects& out, std::string name, Json params) {
+void AgentLoop::emit(Effects& out, Event event) {
     // in_place_type: GCC 12 reports a false maybe-uninitialized for push_back of a temporary.
-    out.emplace_back(std::in_place_type<EmitEvent>, EmitEvent{std::move(name), std::move(params)});
+    out.emplace_back(std::in_place_type<EmitEvent>, EmitEvent{std::move(event)});
 }
 
 void AgentLoop::emit_status(Effects& out) {
-    emit(out, "agent.status", status());
+    emit(out, status());
 }
 
 } // namespace rio

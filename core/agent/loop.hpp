@@ -1,15 +1,16 @@
 // The agent loop (DESIGN §4–§6) as a state machine without I/O: inputs are user requests,
-// provider reports, tool reports and decisions; outputs are effects — events to broadcast,
-// a provider call to start, a tool stage to run — that the host performs.
+// provider reports, tool reports and decisions; outputs are effects — typed events to
+// broadcast, a provider call to start, a tool stage to run — that the host performs.
 #pragma once
 
 #include "core/agent/conversation.hpp"
+#include "core/agent/plan_lifecycle.hpp"
 #include "core/agent/provider_contract.hpp"
 #include "core/agent/tools.hpp"
 #include "protocol/error.hpp"
+#include "protocol/messages.hpp"
 
 #include <cstdint>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
 #include <string>
@@ -24,9 +25,14 @@ using TurnId = std::uint64_t;
 // approved. Read tools just run.
 enum class ToolStage { run, prepare, apply };
 
+using Event = std::variant<DeltaEvent, ThinkingEvent, UsageEvent, MessageEvent, ToolEvent,
+                           ToolResultEvent, Proposal, DecidedEvent, ErrorEvent, StoppedEvent,
+                           DoneEvent, ModeEvent, AgentStatus, ResetEvent>;
+std::string_view event_name(const Event& event);
+nlohmann::json event_params(const Event& event);
+
 struct EmitEvent {
-    std::string name;
-    nlohmann::json params;
+    Event event;
 };
 struct CallProvider {
     TurnId turn = 0;
@@ -69,6 +75,7 @@ struct ToolReport {
     std::string content; // the tool result text (run/apply), or why prepare failed
     nlohmann::json
         detail; // prepare: the proposal ({allowed} for commands); plan apply: {text, edited}
+    std::optional<CommandExit> exit; // run_command once the program ran
 };
 
 struct Decision {
@@ -81,6 +88,12 @@ struct Decision {
 
 class AgentLoop {
 public:
+    // What the loop is doing; agent.status says it as `state`.
+    enum class State { idle, streaming, running_tool, awaiting_decision };
+
+    // `tools`: every tool there is (agent_tools/'s table); each step offers the mode's.
+    explicit AgentLoop(std::vector<ToolSpec> tools);
+
     // agent.send: aborts a running turn (dangling calls answered "interrupted"), starts a
     // new one and returns its id.
     TurnId send(std::string text, Effects& out);
@@ -90,6 +103,8 @@ public:
     void reset(Effects& out);
     void set_mode(Mode mode, Effects& out);
     void set_auto_accept(bool on, Effects& out);
+    // Which provider and model the turns go to, for agent.status.
+    void set_provider(std::string provider, std::string model, Effects& out);
 
     void on_provider(TurnId turn, std::uint64_t step, const ProviderReport& report, Effects& out);
     // Asked right before a RunTool is performed: the gate holds at the moment a tool runs
@@ -99,43 +114,48 @@ public:
     bool may_run(const RunTool& run, Effects& out);
     void on_tool(const ToolReport& report, Effects& out);
 
+    State state() const { return state_; }
     Mode mode() const { return mode_; }
     bool auto_accept() const { return auto_accept_; }
-    bool busy() const { return phase_ != Phase::idle; }
+    bool busy() const { return state_ != State::idle; }
     TurnId turn() const { return turn_; }
     const Conversation& history() const { return conversation_; }
+    const std::vector<ToolSpec>& tools() const { return tools_; }
+    std::vector<ToolSpec> offered() const { return offered_tools(tools_, mode_); }
     // Whether a RunTool is still wanted: a stop or a new message may have overtaken it.
     bool expects(TurnId turn, const std::string& call_id, ToolStage stage) const;
     // The pending proposal, full (with before/after texts for edits), or null.
     nlohmann::json proposal() const;
-    nlohmann::json status() const;
+    AgentStatus status() const;
 
 private:
-    enum class Phase { idle, provider, tools };
-
     void start_step(Effects& out);
     void run_next_call(Effects& out);
-    // The kinds the mode in force now allows: everything in build, read and plan in plan.
-    bool allowed_now(ToolKind kind) const;
-    void refuse_switched(Effects& out);
-    void propose(nlohmann::json proposal, Effects& out);
-    void abandon_pending_plan(Effects& out);
     void finish_call(ToolOutcome outcome, Effects& out);
     void gate(const ToolReport& report, Effects& out);
     void apply_decision(const Decision& decision, Effects& out);
+    void approve_pending_plan(const Decision& decision, Effects& out);
+    void restore_before_plan_approval(Effects& out);
     void end_turn(std::string_view reason, Effects& out);
     // Ends the running turn early, answering its dangling calls with `why`.
     void abort_turn(const std::string& why, Effects& out);
+    void refuse_switched(Effects& out);
+    void propose(nlohmann::json proposal, Effects& out);
+    void abandon_pending_plan(Effects& out);
     void add_user_text(std::string text);
     void record(Message message);
-    void emit(Effects& out, std::string name, nlohmann::json params);
+    void emit(Effects& out, Event event);
     void emit_status(Effects& out);
+    const ToolCall& current_call() const { return calls_[results_.size()]; }
+    const ToolSpec* spec_of(std::string_view name) const { return find_tool(tools_, name); }
 
+    std::vector<ToolSpec> tools_;
     Mode mode_ = Mode::build;
     bool auto_accept_ = false;
+    std::string provider_, model_;
     Conversation conversation_;
 
-    Phase phase_ = Phase::idle;
+    State state_ = State::idle;
     TurnId turn_ = 0;
     std::uint64_t step_ = 0;
     std::vector<std::string> offered_;  // tool names offered in the current step
@@ -143,14 +163,16 @@ private:
     std::vector<ToolCall> calls_;       // of the current step, in order
     std::vector<nlohmann::json> kept_;  // provider blocks of the current step
     std::vector<ToolOutcome> results_;  // answered calls of the current step
-    std::optional<ToolStage> awaiting_; // stage of the call being worked on
-    nlohmann::json pending_;            // the proposal awaiting a decision, or null
+    std::optional<ToolStage> awaiting_; // stage of the call being worked on, if a tool runs
+    nlohmann::json pending_;            // awaiting_decision: the proposal, with its texts
     std::string approval_note_;         // what the model is told when its plan is approved
-    // Mode and auto-accept before a plan's approval changed them, restored if the approved
-    // plan turns out unusable (emptied by the user).
-    std::pair<Mode, bool> before_plan_approval_{Mode::build, false};
+    // The gate before a plan's approval changed it, restored if the approved plan turns out
+    // unusable (emptied by the user).
+    GateSettings before_plan_approval_;
     TurnId decided_turn_ = 0;
     std::set<std::string> decided_ids_; // proposals of decided_turn_ already decided
 };
+
+std::string_view to_string(AgentLoop::State state);
 
 } // namespace rio

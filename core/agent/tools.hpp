@@ -1,5 +1,6 @@
-// The agent's tools (DESIGN §5): names, kinds, the JSON Schemas a model sees, and which
-// ones a mode offers. Core-owned and the same for every provider.
+// The agent's tools as the loop knows them (DESIGN §5): names, kinds and the JSON Schemas a
+// model sees, and which ones a mode offers. The list itself is agent_tools/'s table, handed
+// to the loop: adding a tool is one file there and one line in that table.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -24,13 +25,16 @@ struct ToolSpec {
     nlohmann::json input_schema;
 };
 
-const std::vector<ToolSpec>& all_tools();
-const ToolSpec* find_tool(std::string_view name);
+// What a mode allows: everything in build; read tools and present_plan in plan mode.
+bool allowed_in(Mode mode, ToolKind kind);
 
-// Plan mode offers the read tools and present_plan; build mode offers everything.
-// present_plan is offered in every mode.
-std::vector<ToolSpec> offered_tools(Mode mode);
+std::vector<ToolSpec> offered_tools(const std::vector<ToolSpec>& all, Mode mode);
+const ToolSpec* find_tool(const std::vector<ToolSpec>& all, std::string_view name);
 
 nlohmann::json to_json(const ToolSpec& spec);
+
+// Schema pieces the tool files share.
+nlohmann::json object_schema(nlohmann::json properties, std::vector<std::string> required);
+nlohmann::json string_prop(const char* description);
 
 } // namespace rio

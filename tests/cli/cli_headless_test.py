@@ -117,7 +117,7 @@ class Headless(unittest.TestCase):
         self.assertEqual(box.read("greet.py"), GREET)
         self.assertIn("rejected the edit of greet.py", r.stderr)
         seen = box.calls()[2]["conversation"][-1]["results"][0]
-        self.assertTrue(seen["is_error"])
+        self.assertFalse(seen["ok"])
         self.assertIn("non-interactive", seen["content"])
 
     def test_approve_edits_applies_reviewed_edits(self):

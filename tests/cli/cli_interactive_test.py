@@ -82,7 +82,7 @@ class Interactive(unittest.TestCase):
         term.send("use a flag instead\r")
         term.expect("What should change?")
         result = box.calls()[1]["conversation"][-1]["results"][0]
-        self.assertTrue(result["is_error"])
+        self.assertFalse(result["ok"])
         self.assertIn("use a flag instead", result["content"])
         self.assertEqual(box.read("greet.py"), GREET)
         term.expect("plan ❯ ")

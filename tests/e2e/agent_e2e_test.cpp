@@ -129,7 +129,7 @@ void expect_write_tools_refused(bool auto_accept) {
     Json second = s.provider_calls().at(1)["conversation"].back()["results"];
     ASSERT_EQ(second.size(), 3u);
     for (const Json& r : second)
-        EXPECT_EQ(r["is_error"], true);
+        EXPECT_EQ(r["ok"], false);
 }
 
 TEST(AgentE2E, T03_WriteToolsInPlanModeGetErrorResultsAndNothingChanges) {
@@ -240,7 +240,7 @@ TEST(AgentE2E, T06_RejectWithFeedbackKeepsPlanModeAndTellsTheModel) {
     s.wait("agent.done");
     EXPECT_EQ(s.request("agent.status")["result"]["mode"], "plan");
     Json result = s.provider_calls().at(1)["conversation"].back()["results"][0];
-    EXPECT_EQ(result["is_error"], true);
+    EXPECT_EQ(result["ok"], false);
     EXPECT_NE(result["content"].get<std::string>().find("use argparse"), std::string::npos);
     EXPECT_EQ(s.tools_of_call(1), read_and_plan);
     EXPECT_TRUE(fs::exists(s.project() / path));

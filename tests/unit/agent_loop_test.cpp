@@ -1,4 +1,5 @@
 // The agent loop as a state machine: inputs in, effects out — no process, thread or socket.
+#include "agent_tools/tool_table.hpp"
 #include "core/agent/loop.hpp"
 
 #include <algorithm>
@@ -18,7 +19,7 @@ std::vector<std::string> names(const std::vector<ToolSpec>& tools) {
 
 // Collects effects and answers questions about them.
 struct Harness {
-    AgentLoop loop;
+    AgentLoop loop{tool_specs()};
     Effects out;
 
     template <typename T> std::vector<T> all() const {
@@ -30,13 +31,13 @@ struct Harness {
     std::vector<std::string> event_names() const {
         std::vector<std::string> found;
         for (const EmitEvent& e : all<EmitEvent>())
-            found.push_back(e.name);
+            found.emplace_back(event_name(e.event));
         return found;
     }
     std::vector<Json> events(std::string_view name) const {
         std::vector<Json> found;
         for (const EmitEvent& e : all<EmitEvent>())
-            if (e.name == name) found.push_back(e.params);
+            if (event_name(e.event) == name) found.push_back(event_params(e.event));
         return found;
     }
     CallProvider last_call() const { return all<CallProvider>().back(); }
@@ -54,8 +55,13 @@ struct Harness {
     }
     void tool_report(const RunTool& run, std::string content, Json detail = nullptr,
                      bool is_error = false) {
-        loop.on_tool(ToolReport{run.turn, run.call.id, run.stage, is_error, std::move(content),
-                                std::move(detail)},
+        loop.on_tool(ToolReport{run.turn,
+                                run.call.id,
+                                run.stage,
+                                is_error,
+                                std::move(content),
+                                std::move(detail),
+                                {}},
                      out);
     }
     Status decide(bool approve, std::optional<std::string> policy = {}, std::string feedback = {}) {
@@ -406,8 +412,9 @@ TEST(AgentLoop, StaleToolReportsAreIgnored) {
     h.send("look");
     h.reply("", {call("c1", "read_file", {{"path", "a"}})});
     RunTool run = h.all<RunTool>().back();
-    h.loop.on_tool(ToolReport{run.turn, "other-id", run.stage, false, "x", nullptr}, h.out);
-    h.loop.on_tool(ToolReport{run.turn, run.call.id, ToolStage::apply, false, "x", nullptr}, h.out);
+    h.loop.on_tool(ToolReport{run.turn, "other-id", run.stage, false, "x", nullptr, {}}, h.out);
+    h.loop.on_tool(ToolReport{run.turn, run.call.id, ToolStage::apply, false, "x", nullptr, {}},
+                   h.out);
     EXPECT_TRUE(h.events("agent.tool_result").empty());
     EXPECT_TRUE(h.loop.expects(run.turn, run.call.id, ToolStage::run));
 }
@@ -434,7 +441,7 @@ TEST(AgentLoop, ModeChangesAreBroadcastOnlyWhenTheyChange) {
     h.loop.set_mode(Mode::plan, h.out);
     ASSERT_EQ(h.events("agent.mode").size(), 1u);
     EXPECT_EQ(h.events("agent.mode")[0]["mode"], "plan");
-    EXPECT_EQ(h.loop.status()["mode"], "plan");
+    EXPECT_EQ(h.loop.status().mode, "plan");
 }
 
 } // namespace

@@ -63,8 +63,11 @@ ProviderRequest coding_request() {
                    {"block",
                     {{"type", "thinking"}, {"thinking", "Read it first."}, {"signature", "sig1"}}}},
               Json{{"provider", "openai"}, {"block", {{"type", "reasoning"}}}}}}),
-        entry(
-            {Role::user, "", {}, {ToolOutcome{"toolu_1", "int main() { return *p; }", false}}, {}}),
+        entry({Role::user,
+               "",
+               {},
+               {ToolOutcome{"toolu_1", "int main() { return *p; }", false, {}}},
+               {}}),
         entry({Role::assistant,
                "",
                {ToolCall{"toolu_2", "edit_file", {{"path", "main.cpp"}}},
@@ -75,7 +78,8 @@ ProviderRequest coding_request() {
         entry({Role::user,
                "Also add a test.",
                {},
-               {ToolOutcome{"toolu_2", "edited", false}, ToolOutcome{"toolu_3", "exit 1", true}},
+               {ToolOutcome{"toolu_2", "edited", false, {}},
+                ToolOutcome{"toolu_3", "exit 1", true, {}}},
                {}}),
     };
     return request;

@@ -89,8 +89,11 @@ ProviderRequest coding_request() {
                       {{"type", "thinking"},
                        {"thinking", "Read it first."},
                        {"signature", "sig1"}}}}}}),
-        entry(
-            {Role::user, "", {}, {ToolOutcome{"call_1", "int main() { return *p; }", false}}, {}}),
+        entry({Role::user,
+               "",
+               {},
+               {ToolOutcome{"call_1", "int main() { return *p; }", false, {}}},
+               {}}),
         entry({Role::assistant,
                "",
                {ToolCall{"call_2", "edit_file", {{"path", "main.cpp"}}},
@@ -100,7 +103,8 @@ ProviderRequest coding_request() {
         entry({Role::user,
                "Also add a test.",
                {},
-               {ToolOutcome{"call_2", "edited", false}, ToolOutcome{"call_3", "exit 1", true}},
+               {ToolOutcome{"call_2", "edited", false, {}},
+                ToolOutcome{"call_3", "exit 1", true, {}}},
                {}}),
     };
     return request;

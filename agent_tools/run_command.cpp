@@ -1,13 +1,13 @@
 // run_command: prepare checks the argv and the human-written allow-list; apply runs the
-// program with rio's process runner (no shell, own process group, timeout).
+// program with rio's process runner (no shell, own session, timeout).
+#include "agent_tools/project_file.hpp"
+#include "agent_tools/tool_table.hpp"
 #include "core/agent/allow_list.hpp"
-#include "protocol/params.hpp"
 #include "host/files.hpp"
 #include "host/process_runner.hpp"
 #include "host/redact.hpp"
 #include "host/trust_store.hpp"
-#include "agent_tools/project_file.hpp"
-#include "agent_tools/tool_context.hpp"
+#include "protocol/params.hpp"
 
 #include <cstdio>
 
@@ -86,9 +86,7 @@ std::string describe(const std::vector<std::string>& argv, const CommandResult& 
     return out;
 }
 
-} // namespace
-
-ToolCancel run_command_tool(ToolContext& context, const RunTool& run, const ToolReportFn& report) {
+ToolCancel run_command(ToolContext& context, const RunTool& run, const ToolReportFn& report) {
     auto input = read_input(context, run.call.input);
     if (!input) {
         report(tool_error(run, "The command was not run: " + input.error().message + "."));
@@ -117,9 +115,39 @@ ToolCancel run_command_tool(ToolContext& context, const RunTool& run, const Tool
             bool failed = r.timed_out || r.cancelled || r.signal || r.exit_code != 0;
             ToolReport out = tool_ok(run, describe(argv, r));
             out.is_error = failed;
+            out.exit = CommandExit{
+                r.signal || r.timed_out || r.cancelled ? std::nullopt : std::optional(r.exit_code),
+                r.signal ? std::optional(r.signal) : std::nullopt, r.timed_out, r.cancelled,
+                static_cast<double>(r.elapsed.count()) / 1000};
             report(std::move(out));
         });
     return [running] { running->cancel(); };
+}
+
+} // namespace
+
+AgentTool run_command_tool() {
+    return {
+        ToolSpec{
+            "run_command", ToolKind::command,
+            "Run a program in the project, without a shell: argv[0] is the program, the rest are "
+            "its arguments (no pipes, redirections or globbing). Use it to build, test and verify. "
+            "The user approves each command unless it is on their allow-list. Output is capped.",
+            object_schema(
+                {{"argv",
+                  Json{{"type", "array"},
+                       {"items", {{"type", "string"}}},
+                       {"minItems", 1},
+                       {"description", "Program and arguments, e.g. [\"make\", \"test\"]."}}},
+                 {"cwd",
+                  string_prop("Project-relative working folder. Default: the project root.")},
+                 {"timeout_s", Json{{"type", "integer"},
+                                    {"minimum", 1},
+                                    {"maximum", 600},
+                                    {"description", "Seconds before the command is killed. "
+                                                    "Default 120, at most 600."}}}},
+                {"argv"})},
+        run_command};
 }
 
 } // namespace rio

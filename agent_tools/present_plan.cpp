@@ -1,12 +1,13 @@
 // present_plan: prepare files the plan (when a project is open) and proposes it; apply,
 // after a person approved it, reads it back as they left it and records the approval.
-#include "protocol/params.hpp"
 #include "agent_tools/plan_store.hpp"
-#include "agent_tools/tool_context.hpp"
+#include "agent_tools/tool_table.hpp"
+#include "protocol/params.hpp"
 
 namespace rio {
+namespace {
 
-ToolReport present_plan_tool(ToolContext& context, const RunTool& run) {
+ToolReport present_plan(ToolContext& context, const RunTool& run) {
     const nlohmann::json& input = run.call.input;
     std::string title = require_string(input, "title", "input");
     std::string plan = require_string(input, "plan", "input");
@@ -34,6 +35,22 @@ ToolReport present_plan_tool(ToolContext& context, const RunTool& run) {
     bool edited = now_text->body != original;
     (void)mark_plan(context.workspace, context.emit, rel, "approved", run.policy, context.now());
     return tool_ok(run, {}, {{"edited", edited}, {"text", now_text->body}});
+}
+
+} // namespace
+
+AgentTool present_plan_tool() {
+    return {
+        ToolSpec{
+            "present_plan", ToolKind::plan,
+            "Present a plan to the user for approval. Write it in Markdown for a person to read: "
+            "what you understood, the changes file by file, how you will verify them, and what "
+            "you are not doing. Nothing may change until the user approves; they may edit the "
+            "plan, approve it, or reject it with feedback.",
+            object_schema({{"title", string_prop("A short title for the plan.")},
+                           {"plan", string_prop("The plan, in Markdown.")}},
+                          {"title", "plan"})},
+        sync_tool(present_plan)};
 }
 
 } // namespace rio

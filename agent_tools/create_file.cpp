@@ -1,0 +1,52 @@
+// create_file: prepare proposes the new file (refusing one that exists); apply creates its
+// folders and writes it, after approval or under auto-accept.
+#include "agent_tools/edit_support.hpp"
+#include "agent_tools/project_file.hpp"
+#include "agent_tools/tool_table.hpp"
+#include "host/document_io.hpp"
+#include "host/project_files.hpp"
+#include "protocol/params.hpp"
+
+namespace rio {
+namespace {
+
+ToolReport create_file(ToolContext& context, const RunTool& run) {
+    const nlohmann::json& input = run.call.input;
+    auto path =
+        writable_tool_path(context.workspace, context.dirs, require_string(input, "path", "input"));
+    if (!path) return tool_error(run, path.error().message);
+    std::string content = require_string(input, "content", "input");
+    std::error_code ec;
+    if (std::filesystem::exists(path->real, ec) || context.workspace.buffers.count(path->rel))
+        return tool_error(run, path->rel + " already exists; use edit_file to change it.");
+    if (run.stage == ToolStage::prepare) return tool_ok(run, {}, edit_proposal(*path, "", content));
+
+    auto folder =
+        tool_path(context.workspace, context.dirs, path->rel.substr(0, path->rel.rfind('/') + 1));
+    if (!folder) return tool_error(run, folder.error().message);
+    if (Status s = make_project_folders(*folder); !s)
+        return tool_error(run, "Could not create the folder for " + path->rel + ": " +
+                                   s.error().message);
+    Document doc;
+    doc.path = path->rel;
+    doc.text = content;
+    if (Status s = save_document(doc, *path); !s)
+        return tool_error(run, "The file could not be written: " + s.error().message);
+    context.emit("fs.changed", {{"paths", {path->rel}}});
+    return tool_ok(run, "Created " + path->rel + " (" + line_count(content) + ").");
+}
+
+} // namespace
+
+AgentTool create_file_tool() {
+    return {ToolSpec{
+                "create_file", ToolKind::edit,
+                "Create a new file with the given content. Refuses a file that already exists (use "
+                "edit_file for those). The user may review it first.",
+                object_schema({{"path", string_prop("Project-relative path of the new file.")},
+                               {"content", string_prop("The whole content of the file.")}},
+                              {"path", "content"})},
+            sync_tool(create_file)};
+}
+
+} // namespace rio

@@ -1,0 +1,92 @@
+// read_file: a project file with line numbers, the open buffer's text when it is open, paged
+// and capped. Runs at once in every mode.
+#include "agent_tools/project_file.hpp"
+#include "agent_tools/tool_table.hpp"
+#include "host/document_io.hpp"
+#include "protocol/params.hpp"
+#include "text/utf8.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace rio {
+namespace {
+
+constexpr std::size_t default_read_lines = 2000;
+constexpr std::size_t max_line_chars = 2000;
+constexpr std::size_t max_read_bytes = std::size_t{256} * 1024;
+
+// Cuts at a character boundary so the result stays valid UTF-8.
+std::string_view clip(std::string_view line, std::size_t max) {
+    if (line.size() <= max) return line;
+    while (max > 0 && !is_char_boundary(line, max))
+        --max;
+    return line.substr(0, max);
+}
+
+ToolReport read_file(ToolContext& context, const RunTool& run) {
+    const nlohmann::json& input = run.call.input;
+    auto path = tool_path(context.workspace, context.dirs, require_string(input, "path", "input"));
+    if (!path) return tool_error(run, path.error().message);
+    auto text = live_text(context.workspace, *path);
+    if (!text) return tool_error(run, text.error().message);
+    std::size_t first =
+        std::max<std::uint64_t>(1, optional_count(input, "offset", "input").value_or(1));
+    std::size_t limit = std::max<std::uint64_t>(
+        1, optional_count(input, "limit", "input").value_or(default_read_lines));
+    if (text->empty()) return tool_ok(run, path->rel + " is empty.");
+
+    std::string out;
+    std::size_t number = 0, at = 0, last_shown = 0;
+    bool clipped_bytes = false;
+    std::string_view all = *text;
+    while (at < all.size()) {
+        std::size_t nl = all.find('\n', at);
+        std::size_t end = nl == std::string_view::npos ? all.size() : nl;
+        ++number;
+        if (number >= first && number < first + limit && !clipped_bytes) {
+            std::string_view line = all.substr(at, end - at);
+            if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+            char prefix[24];
+            std::snprintf(prefix, sizeof prefix, "%6zu\t", number);
+            out += prefix;
+            out += clip(line, max_line_chars);
+            if (line.size() > max_line_chars) out += " […line cut]";
+            out += "\n";
+            last_shown = number;
+            clipped_bytes = out.size() > max_read_bytes;
+        }
+        at = end + 1;
+    }
+    if (first > number)
+        return tool_error(run, path->rel + " has only " + std::to_string(number) +
+                                   " lines; offset " + std::to_string(first) + " is past the end.");
+    if (last_shown < number)
+        out += "(showing lines " + std::to_string(first) + "-" + std::to_string(last_shown) +
+               " of " + std::to_string(number) + "; read more with offset " +
+               std::to_string(last_shown + 1) + ")\n";
+    return tool_ok(run, out);
+}
+
+} // namespace
+
+AgentTool read_file_tool() {
+    return {
+        ToolSpec{
+            "read_file", ToolKind::read,
+            "Read a text file of the project, with line numbers. Shows the editor's unsaved text "
+            "when the file is open. Long files are cut off; read further with offset and limit. "
+            "Read a file before you change it.",
+            object_schema(
+                {{"path", string_prop("Project-relative path of the file.")},
+                 {"offset", Json{{"type", "integer"},
+                                 {"minimum", 1},
+                                 {"description", "First line to show (1-based). Default 1."}}},
+                 {"limit", Json{{"type", "integer"},
+                                {"minimum", 1},
+                                {"description", "How many lines to show. Default 2000."}}}},
+                {"path"})},
+        sync_tool(read_file)};
+}
+
+} // namespace rio

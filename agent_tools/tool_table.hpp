@@ -1,0 +1,35 @@
+// The agent's tools (DESIGN §5), one file each, listed in one table: a tool's spec (what the
+// model sees, its kind) and how its stages run. Adding a tool is a file and a line in
+// tool_table.cpp.
+#pragma once
+
+#include "agent_tools/tool_context.hpp"
+
+#include <functional>
+#include <vector>
+
+namespace rio {
+
+// Every stage reports exactly once through `report`. A stage that finishes at once reports
+// before returning; one that runs on (a command) returns a way to stop it.
+using ToolRun = std::function<ToolCancel(ToolContext&, const RunTool&, const ToolReportFn&)>;
+
+struct AgentTool {
+    ToolSpec spec;
+    ToolRun run;
+};
+
+const std::vector<AgentTool>& tool_table();
+std::vector<ToolSpec> tool_specs();
+
+// A tool whose every stage finishes at once.
+ToolRun sync_tool(ToolReport (*stage)(ToolContext&, const RunTool&));
+
+// Runs `run` with the tool its call names; malformed input becomes an error result.
+ToolCancel run_tool(ToolContext& context, const RunTool& run, const ToolReportFn& report);
+
+// Reports shaped for the stage being answered.
+ToolReport tool_ok(const RunTool& run, std::string content, nlohmann::json detail = nullptr);
+ToolReport tool_error(const RunTool& run, std::string content);
+
+} // namespace rio

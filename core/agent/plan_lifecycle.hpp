@@ -1,0 +1,38 @@
+// A plan's life in the gate (DESIGN §6, §7), decided in one place: what approving it does to
+// the mode and the edit policy and what the model is then told; what a rejection tells it;
+// when an undecided plan is abandoned. The loop applies these; the plan file itself is
+// agent_tools/present_plan's.
+#pragma once
+
+#include "core/agent/tools.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace rio {
+
+struct GateSettings {
+    Mode mode = Mode::build;
+    bool auto_accept = false;
+};
+
+struct PlanApproval {
+    GateSettings after; // plan mode ends; auto-accept follows the policy when one was given
+    std::string note;   // the start of the tool result: what the model may now do
+};
+
+PlanApproval approve_plan(GateSettings before, const std::optional<std::string>& policy);
+
+// The tool result of an approved plan: the note, and the user's version of the plan when
+// they edited it before approving.
+std::string approved_plan_result(const std::string& note, bool edited, const std::string& text);
+
+// What the model is told when a person rejects a proposal of this kind (plan, edit, command).
+std::string rejection_note(std::string_view kind, const std::string& feedback);
+
+// The plan file's status when its plan is left undecided (stopped, replaced, reset, exit).
+inline constexpr std::string_view abandoned_status = "abandoned";
+inline constexpr std::string_view rejected_status = "rejected";
+
+} // namespace rio

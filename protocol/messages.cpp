@@ -1,0 +1,143 @@
+#include "protocol/messages.hpp"
+
+#include <algorithm>
+
+namespace rio {
+namespace {
+
+// Copies the keys of `extra` that `j` does not have: the flattened, free-form part.
+void merge(Json& j, const Json& extra) {
+    if (!extra.is_object()) return;
+    for (const auto& [key, value] : extra.items())
+        if (!j.contains(key)) j[key] = value;
+}
+
+Json without(const Json& j, std::initializer_list<const char*> keys) {
+    Json rest = Json::object();
+    for (const auto& [key, value] : j.items())
+        if (std::find_if(keys.begin(), keys.end(), [&](const char* k) { return key == k; }) ==
+            keys.end())
+            rest[key] = value;
+    return rest;
+}
+
+} // namespace
+
+void to_json(Json& j, const UsageEvent& e) {
+    j = Json{{"turn", e.turn}};
+    merge(j, e.counts);
+}
+
+void from_json(const Json& j, UsageEvent& e) {
+    e.turn = j.value("turn", std::uint64_t{0});
+    e.counts = without(j, {"turn"});
+}
+
+void to_json(Json& j, const ToolEvent& e) {
+    j = Json{
+        {"turn", e.turn}, {"id", e.id}, {"name", e.name_}, {"input", e.input}, {"kind", e.kind}};
+}
+
+void from_json(const Json& j, ToolEvent& e) {
+    e.turn = j.value("turn", std::uint64_t{0});
+    e.id = j.value("id", "");
+    e.name_ = j.value("name", "");
+    e.input = j.value("input", Json::object());
+    e.kind = j.value("kind", "");
+}
+
+void to_json(Json& j, const ToolResultEvent& e) {
+    j = Json{
+        {"turn", e.turn}, {"id", e.id}, {"name", e.name_}, {"ok", e.ok}, {"content", e.content}};
+    if (e.exit) j["exit"] = *e.exit;
+}
+
+void from_json(const Json& j, ToolResultEvent& e) {
+    e.turn = j.value("turn", std::uint64_t{0});
+    e.id = j.value("id", "");
+    e.name_ = j.value("name", "");
+    e.ok = j.value("ok", true);
+    e.content = j.value("content", "");
+    if (auto it = j.find("exit"); it != j.end() && it->is_object()) e.exit = it->get<CommandExit>();
+}
+
+std::string Proposal::text(const char* key) const {
+    auto it = fields.find(key);
+    return it != fields.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+void to_json(Json& j, const Proposal& p) {
+    j = Json{{"turn", p.turn}, {"id", p.id}, {"kind", p.kind}};
+    merge(j, p.fields);
+}
+
+void from_json(const Json& j, Proposal& p) {
+    p.turn = j.value("turn", std::uint64_t{0});
+    p.id = j.value("id", "");
+    p.kind = j.value("kind", "");
+    p.fields = without(j, {"turn", "id", "kind"});
+}
+
+void to_json(Json& j, const AgentStatus& s) {
+    j = Json{{"mode", s.mode},         {"auto_accept", s.auto_accept},
+             {"provider", s.provider}, {"model", s.model},
+             {"busy", s.busy},         {"turn", s.turn},
+             {"state", s.state},       {"pending", nullptr}};
+    if (s.pending) j["pending"] = *s.pending;
+}
+
+void from_json(const Json& j, AgentStatus& s) {
+    s.mode = j.value("mode", "build");
+    s.auto_accept = j.value("auto_accept", false);
+    s.provider = j.value("provider", "");
+    s.model = j.value("model", "");
+    s.busy = j.value("busy", false);
+    s.turn = j.value("turn", std::uint64_t{0});
+    s.state = j.value("state", "");
+    s.pending.reset();
+    if (auto it = j.find("pending"); it != j.end() && it->is_object())
+        s.pending = it->get<Proposal>();
+}
+
+std::vector<std::string_view> typed_ops() {
+    return {HelloParams::op,
+            ProjectOpenParams::op,
+            ProjectCloseParams::op,
+            ProjectInfoParams::op,
+            ProjectTrustGetParams::op,
+            ProjectTrustSetParams::op,
+            FsListParams::op,
+            FsReadParams::op,
+            FsSearchParams::op,
+            BufferOpenParams::op,
+            BufferTextParams::op,
+            BufferListParams::op,
+            BufferReplaceParams::op,
+            BufferSaveParams::op,
+            BufferCloseParams::op,
+            DiffLinesParams::op,
+            SendParams::op,
+            ApproveParams::op,
+            StopParams::op,
+            ResetParams::op,
+            ModeSetParams::op,
+            AutoAcceptSetParams::op,
+            StatusParams::op,
+            ProposalParams::op,
+            HistoryParams::op,
+            ToolsParams::op,
+            PromptListParams::op,
+            PromptGetParams::op,
+            PromptEditParams::op,
+            ProvidersParams::op,
+            ProviderSetParams::op,
+            OptionsListParams::op,
+            OptionsSetParams::op,
+            KeySetParams::op,
+            KeyClearParams::op,
+            ModelsParams::op,
+            PlansListParams::op,
+            PlansGetParams::op};
+}
+
+} // namespace rio

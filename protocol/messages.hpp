@@ -1,0 +1,734 @@
+// The protocol's shapes (docs/protocol.md), one struct per op's params and result and per
+// event, each with its JSON mapping (protocol/fields.hpp). A params struct names its op and
+// its result type, an event its name, so a request or an event is sent and read typed.
+// Free-form parts (a tool's input, a proposal's kind-specific fields) stay JSON.
+#pragma once
+
+#include "protocol/fields.hpp"
+#include "protocol/names.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rio {
+
+using Json = nlohmann::json;
+
+struct Empty {
+    template <typename Visit> friend void visit_fields(Visit&&, Empty&) {}
+    template <typename Visit> friend void visit_fields(Visit&&, const Empty&) {}
+    friend void to_json(Json& j, const Empty&) { j = Json::object(); }
+    friend void from_json(const Json&, Empty&) {}
+};
+
+// ---- session -------------------------------------------------------------------------
+
+struct HelloResult {
+    int protocol = 0;
+    std::string name;
+    std::string version;
+    std::vector<std::string> ops;
+    std::optional<std::string> root;
+    std::uint64_t max_line = 0;
+};
+RIO_FIELDS(HelloResult, protocol, name, version, ops, root, max_line)
+
+struct HelloParams {
+    static constexpr std::string_view op = op::session_hello;
+    using Result = HelloResult;
+    std::optional<std::string> client;
+    std::optional<std::string> token; // a TCP listener's (DESIGN §12)
+};
+RIO_FIELDS(HelloParams, client, token)
+
+// ---- project -------------------------------------------------------------------------
+
+struct ProjectInfo {
+    std::optional<std::string> root; // absent: no project is open
+    std::optional<std::string> name;
+    std::optional<std::uint64_t> buffers;
+};
+RIO_FIELDS(ProjectInfo, root, name, buffers)
+
+struct ProjectOpenParams {
+    static constexpr std::string_view op = op::project_open;
+    using Result = ProjectInfo;
+    std::string path;
+    std::optional<bool> discard;
+};
+RIO_FIELDS(ProjectOpenParams, path, discard)
+
+struct ProjectCloseParams {
+    static constexpr std::string_view op = op::project_close;
+    using Result = Empty;
+    std::optional<bool> discard;
+};
+RIO_FIELDS(ProjectCloseParams, discard)
+
+struct ProjectInfoParams : Empty {
+    static constexpr std::string_view op = op::project_info;
+    using Result = ProjectInfo;
+};
+
+struct TrustedFile {
+    std::string path;
+    std::string sha256;
+    bool trusted = false;
+    std::string summary;
+};
+RIO_FIELDS(TrustedFile, path, sha256, trusted, summary)
+
+struct ProjectTrustState {
+    static constexpr std::string_view name = event::project_trust;
+    bool trusted = true;
+    std::vector<TrustedFile> files;
+};
+RIO_FIELDS(ProjectTrustState, trusted, files)
+
+struct ProjectTrustGetParams : Empty {
+    static constexpr std::string_view op = op::project_trust_get;
+    using Result = ProjectTrustState;
+};
+
+struct ProjectTrustSetParams {
+    static constexpr std::string_view op = op::project_trust_set;
+    using Result = ProjectTrustState;
+    bool trust = false;
+};
+RIO_FIELDS(ProjectTrustSetParams, trust)
+
+// ---- files ---------------------------------------------------------------------------
+
+struct DirEntryInfo {
+    std::string name;
+    std::string type; // dir, file, other
+    std::optional<bool> link;
+    std::optional<std::uint64_t> size;
+};
+RIO_FIELDS(DirEntryInfo, name, type, link, size)
+
+struct FsListResult {
+    std::string path;
+    std::vector<DirEntryInfo> entries;
+};
+RIO_FIELDS(FsListResult, path, entries)
+
+struct FsListParams {
+    static constexpr std::string_view op = op::fs_list;
+    using Result = FsListResult;
+    std::optional<std::string> path;
+};
+RIO_FIELDS(FsListParams, path)
+
+struct FsReadResult {
+    std::string path;
+    std::string text;
+    std::string encoding;
+    std::string eol;
+    std::uint64_t size = 0;
+};
+RIO_FIELDS(FsReadResult, path, text, encoding, eol, size)
+
+struct FsReadParams {
+    static constexpr std::string_view op = op::fs_read;
+    using Result = FsReadResult;
+    std::string path;
+};
+RIO_FIELDS(FsReadParams, path)
+
+struct SearchMatchInfo {
+    std::string path;
+    std::uint64_t line = 0;
+    std::string text;
+};
+RIO_FIELDS(SearchMatchInfo, path, line, text)
+
+struct FsSearchResult {
+    std::vector<SearchMatchInfo> matches;
+    bool truncated = false;
+    std::uint64_t files_searched = 0;
+    std::uint64_t files_skipped = 0;
+};
+RIO_FIELDS(FsSearchResult, matches, truncated, files_searched, files_skipped)
+
+struct FsSearchParams {
+    static constexpr std::string_view op = op::fs_search;
+    using Result = FsSearchResult;
+    std::string pattern;
+    std::optional<std::string> path;
+    std::optional<std::string> glob;
+    std::optional<bool> regex;
+    std::optional<bool> ignore_case;
+    std::optional<std::uint64_t> max_matches;
+};
+RIO_FIELDS(FsSearchParams, pattern, path, glob, regex, ignore_case, max_matches)
+
+// ---- buffers -------------------------------------------------------------------------
+
+struct BufferState {
+    std::string path;
+    std::uint64_t version = 0;
+    bool dirty = false;
+    std::string encoding;
+    std::string eol;
+    std::optional<std::string> text; // buffer.open and buffer.text
+};
+RIO_FIELDS(BufferState, path, version, dirty, encoding, eol, text)
+
+struct BufferOpenParams {
+    static constexpr std::string_view op = op::buffer_open;
+    using Result = BufferState;
+    std::string path;
+};
+RIO_FIELDS(BufferOpenParams, path)
+
+struct BufferTextParams {
+    static constexpr std::string_view op = op::buffer_text;
+    using Result = BufferState;
+    std::string path;
+};
+RIO_FIELDS(BufferTextParams, path)
+
+struct BufferListResult {
+    std::vector<BufferState> buffers;
+};
+RIO_FIELDS(BufferListResult, buffers)
+
+struct BufferListParams : Empty {
+    static constexpr std::string_view op = op::buffer_list;
+    using Result = BufferListResult;
+};
+
+struct BufferReplaceParams {
+    static constexpr std::string_view op = op::buffer_replace;
+    using Result = BufferState;
+    std::string path;
+    std::string text;
+    std::optional<std::uint64_t> start, end; // byte offsets; absent: the whole text
+    std::optional<std::uint64_t> version;    // the version the edit was made against
+};
+RIO_FIELDS(BufferReplaceParams, path, text, start, end, version)
+
+struct BufferSaveParams {
+    static constexpr std::string_view op = op::buffer_save;
+    using Result = BufferState;
+    std::string path;
+    std::optional<bool> force;
+};
+RIO_FIELDS(BufferSaveParams, path, force)
+
+struct BufferCloseParams {
+    static constexpr std::string_view op = op::buffer_close;
+    using Result = Empty;
+    std::string path;
+    std::optional<bool> discard;
+};
+RIO_FIELDS(BufferCloseParams, path, discard)
+
+// ---- diff ----------------------------------------------------------------------------
+
+struct DiffHunkInfo {
+    std::uint64_t a_start = 0, a_count = 0, b_start = 0, b_count = 0;
+};
+RIO_FIELDS(DiffHunkInfo, a_start, a_count, b_start, b_count)
+
+struct DiffLinesResult {
+    std::vector<DiffHunkInfo> hunks;
+    std::uint64_t added = 0, removed = 0;
+    bool exact = true;
+    std::uint64_t a_lines = 0, b_lines = 0;
+};
+RIO_FIELDS(DiffLinesResult, hunks, added, removed, exact, a_lines, b_lines)
+
+struct DiffLinesParams {
+    static constexpr std::string_view op = op::diff_lines;
+    using Result = DiffLinesResult;
+    Json a, b; // a text, or {path, source?: "buffer" | "disk"}
+    std::optional<std::uint64_t> max_cost;
+};
+RIO_FIELDS(DiffLinesParams, a, b, max_cost)
+
+// ---- the agent: events ---------------------------------------------------------------
+
+struct TextEvent { // agent.delta, agent.thinking
+    std::uint64_t turn = 0;
+    std::string text;
+};
+RIO_FIELDS(TextEvent, turn, text)
+struct DeltaEvent : TextEvent {
+    static constexpr std::string_view name = event::agent_delta;
+};
+struct ThinkingEvent : TextEvent {
+    static constexpr std::string_view name = event::agent_thinking;
+};
+
+struct UsageEvent {
+    static constexpr std::string_view name = event::agent_usage;
+    std::uint64_t turn = 0;
+    Json counts = Json::object(); // input_tokens, output_tokens, … as the provider reports them
+};
+void to_json(Json& j, const UsageEvent& e);
+void from_json(const Json& j, UsageEvent& e);
+
+struct MessageEvent {
+    static constexpr std::string_view name = event::agent_message;
+    std::uint64_t turn = 0;
+    std::string text;
+    std::string stop_reason;
+};
+RIO_FIELDS(MessageEvent, turn, text, stop_reason)
+
+struct ToolEvent {
+    static constexpr std::string_view name = event::agent_tool;
+    std::uint64_t turn = 0;
+    std::string id;
+    std::string name_;
+    Json input;
+    std::string kind; // read, edit, command, plan, unknown
+};
+void to_json(Json& j, const ToolEvent& e);
+void from_json(const Json& j, ToolEvent& e);
+
+// How a command ended, as data (DESIGN §2a): what a frontend shows without reading prose.
+struct CommandExit {
+    std::optional<int> code; // when it exited normally
+    std::optional<int> signal;
+    bool timed_out = false;
+    bool stopped = false; // by the user
+    double seconds = 0;
+};
+RIO_FIELDS(CommandExit, code, signal, timed_out, stopped, seconds)
+
+// A tool call's result: the event, and each answered call in agent.history.
+struct ToolResultEvent {
+    static constexpr std::string_view name = event::agent_tool_result;
+    std::uint64_t turn = 0;
+    std::string id;
+    std::string name_;
+    bool ok = true;
+    std::string content;             // what the model reads
+    std::optional<CommandExit> exit; // run_command, once the program ran
+};
+void to_json(Json& j, const ToolResultEvent& e);
+void from_json(const Json& j, ToolResultEvent& e);
+
+// agent.propose and agent.status's `pending`: the common part; kind-specific fields
+// (edit {path, diff}, command {argv, cwd, timeout_s, allowed}, plan {title, plan, path}) are
+// in `fields`.
+struct Proposal {
+    static constexpr std::string_view name = event::agent_propose;
+    std::uint64_t turn = 0;
+    std::string id;
+    std::string kind; // edit, command, plan
+    Json fields = Json::object();
+
+    std::string text(const char* key) const; // a string field, "" when absent
+};
+void to_json(Json& j, const Proposal& p);
+void from_json(const Json& j, Proposal& p);
+
+struct DecidedEvent {
+    static constexpr std::string_view name = event::agent_decided;
+    std::uint64_t turn = 0;
+    std::string id;
+    std::string kind;
+    std::string decision; // approve, reject
+    std::optional<std::string> policy;
+    std::optional<std::string> feedback;
+};
+RIO_FIELDS(DecidedEvent, turn, id, kind, decision, policy, feedback)
+
+struct ErrorEvent {
+    static constexpr std::string_view name = event::agent_error;
+    std::uint64_t turn = 0;
+    std::string code;
+    std::string message;
+};
+RIO_FIELDS(ErrorEvent, turn, code, message)
+
+struct StoppedEvent {
+    static constexpr std::string_view name = event::agent_stopped;
+    std::uint64_t turn = 0;
+    std::string reason; // stop, new message
+};
+RIO_FIELDS(StoppedEvent, turn, reason)
+
+struct DoneEvent {
+    static constexpr std::string_view name = event::agent_done;
+    std::uint64_t turn = 0;
+    std::string stop_reason;
+};
+RIO_FIELDS(DoneEvent, turn, stop_reason)
+
+struct ModeEvent {
+    static constexpr std::string_view name = event::agent_mode;
+    std::string mode;
+};
+RIO_FIELDS(ModeEvent, mode)
+
+struct ResetEvent : Empty {
+    static constexpr std::string_view name = event::agent_reset;
+};
+
+struct AgentStatus {
+    static constexpr std::string_view name = event::agent_status;
+    std::string mode;
+    bool auto_accept = false;
+    std::string provider;
+    std::string model;
+    bool busy = false;
+    std::uint64_t turn = 0;
+    std::string state; // idle, streaming, running_tool, awaiting_decision
+    std::optional<Proposal> pending;
+};
+void to_json(Json& j, const AgentStatus& s);
+void from_json(const Json& j, AgentStatus& s);
+
+// ---- the agent: ops ------------------------------------------------------------------
+
+struct SendResult {
+    std::uint64_t turn = 0;
+};
+RIO_FIELDS(SendResult, turn)
+
+struct SendParams {
+    static constexpr std::string_view op = op::agent_send;
+    using Result = SendResult;
+    std::string text;
+};
+RIO_FIELDS(SendParams, text)
+
+struct ApproveParams {
+    static constexpr std::string_view op = op::agent_approve;
+    using Result = Empty;
+    std::uint64_t turn = 0;
+    std::string decision; // approve, reject
+    std::optional<std::string> id;
+    std::optional<std::string> feedback;
+    std::optional<std::string> policy; // review, auto
+};
+RIO_FIELDS(ApproveParams, turn, decision, id, feedback, policy)
+
+struct StopResult {
+    std::vector<std::uint64_t> stopped;
+};
+RIO_FIELDS(StopResult, stopped)
+
+struct StopParams {
+    static constexpr std::string_view op = op::agent_stop;
+    using Result = StopResult;
+    std::optional<std::uint64_t> turn;
+};
+RIO_FIELDS(StopParams, turn)
+
+struct ResetParams : Empty {
+    static constexpr std::string_view op = op::agent_reset;
+    using Result = Empty;
+};
+
+struct ModeSetParams {
+    static constexpr std::string_view op = op::agent_mode_set;
+    using Result = ModeEvent;
+    std::string mode;
+};
+RIO_FIELDS(ModeSetParams, mode)
+
+struct AutoAcceptResult {
+    bool on = false;
+};
+RIO_FIELDS(AutoAcceptResult, on)
+
+struct AutoAcceptSetParams {
+    static constexpr std::string_view op = op::agent_autoaccept_set;
+    using Result = AutoAcceptResult;
+    bool on = false;
+};
+RIO_FIELDS(AutoAcceptSetParams, on)
+
+struct StatusParams : Empty {
+    static constexpr std::string_view op = op::agent_status;
+    using Result = AgentStatus;
+};
+
+struct ProposalResult {
+    Json proposal; // with full texts (before, after for edits), or null
+};
+RIO_FIELDS(ProposalResult, proposal)
+
+struct ProposalParams : Empty {
+    static constexpr std::string_view op = op::agent_proposal;
+    using Result = ProposalResult;
+};
+
+struct CallInfo {
+    std::string id;
+    std::string name;
+    Json input;
+};
+RIO_FIELDS(CallInfo, id, name, input)
+
+struct ResultInfo {
+    std::string id;
+    bool ok = true;
+    std::string content;
+    std::optional<CommandExit> exit;
+};
+RIO_FIELDS(ResultInfo, id, ok, content, exit)
+
+struct HistoryMessage {
+    std::string role; // user, assistant
+    std::string text;
+    std::optional<std::vector<CallInfo>> calls;     // assistant entries with tool calls
+    std::optional<std::vector<ResultInfo>> results; // user entries answering them
+};
+RIO_FIELDS(HistoryMessage, role, text, calls, results)
+
+struct HistoryResult {
+    std::uint64_t turn = 0;
+    std::vector<HistoryMessage> messages;
+};
+RIO_FIELDS(HistoryResult, turn, messages)
+
+struct HistoryParams : Empty {
+    static constexpr std::string_view op = op::agent_history;
+    using Result = HistoryResult;
+};
+
+struct ToolInfo {
+    std::string name;
+    std::string kind;
+    std::string description;
+    Json input_schema;
+};
+RIO_FIELDS(ToolInfo, name, kind, description, input_schema)
+
+struct ToolsResult {
+    std::string mode;
+    std::vector<ToolInfo> tools;
+};
+RIO_FIELDS(ToolsResult, mode, tools)
+
+struct ToolsParams : Empty {
+    static constexpr std::string_view op = op::agent_tools;
+    using Result = ToolsResult;
+};
+
+struct PromptLayerInfo {
+    std::string name;
+    std::string source;
+    std::string origin;
+    bool active = true;
+    std::uint64_t chars = 0;
+    std::optional<std::string> warning;
+    std::optional<std::string> text; // agent.prompt.get with a layer
+};
+RIO_FIELDS(PromptLayerInfo, name, source, origin, active, chars, warning, text)
+
+struct PromptListResult {
+    std::string mode;
+    std::vector<PromptLayerInfo> layers;
+};
+RIO_FIELDS(PromptListResult, mode, layers)
+
+struct PromptListParams : Empty {
+    static constexpr std::string_view op = op::agent_prompt_list;
+    using Result = PromptListResult;
+};
+
+// One layer with its text, or without `layer` the composed prompt.
+struct PromptGetResult {
+    std::optional<std::string> mode, composed; // without a layer
+    std::optional<std::string> name, source, origin, text, warning;
+    std::optional<bool> active;
+    std::optional<std::uint64_t> chars;
+};
+RIO_FIELDS(PromptGetResult, mode, composed, name, source, origin, text, warning, active, chars)
+
+struct PromptGetParams {
+    static constexpr std::string_view op = op::agent_prompt_get;
+    using Result = PromptGetResult;
+    std::optional<std::string> layer;
+};
+RIO_FIELDS(PromptGetParams, layer)
+
+struct PromptEditResult {
+    std::string layer;
+    std::string path;
+};
+RIO_FIELDS(PromptEditResult, layer, path)
+
+struct PromptEditParams {
+    static constexpr std::string_view op = op::agent_prompt_edit;
+    using Result = PromptEditResult;
+    std::string layer;
+    std::string text;
+    std::optional<std::string> scope; // user, project
+};
+RIO_FIELDS(PromptEditParams, layer, text, scope)
+
+struct ProviderInfo {
+    std::string name;
+    std::string description;
+    std::string key; // env, file, none, not needed
+    bool active = false;
+};
+RIO_FIELDS(ProviderInfo, name, description, key, active)
+
+struct ProvidersResult {
+    std::string current;
+    std::string model;
+    std::vector<ProviderInfo> providers;
+};
+RIO_FIELDS(ProvidersResult, current, model, providers)
+
+struct ProvidersParams : Empty {
+    static constexpr std::string_view op = op::agent_providers;
+    using Result = ProvidersResult;
+};
+
+struct ProviderSetParams {
+    static constexpr std::string_view op = op::agent_provider_set;
+    using Result = ProvidersResult;
+    std::string name;
+    std::optional<bool> remember;
+};
+RIO_FIELDS(ProviderSetParams, name, remember)
+
+struct OptionInfo {
+    std::string name;
+    std::string value;
+    bool set = false;
+    std::string description;
+    std::optional<std::vector<std::string>> choices;
+};
+RIO_FIELDS(OptionInfo, name, value, set, description, choices)
+
+struct OptionsResult {
+    std::string provider;
+    std::vector<OptionInfo> options;
+};
+RIO_FIELDS(OptionsResult, provider, options)
+
+struct OptionsListParams {
+    static constexpr std::string_view op = op::agent_options_list;
+    using Result = OptionsResult;
+    std::optional<std::string> provider;
+};
+RIO_FIELDS(OptionsListParams, provider)
+
+struct OptionsSetParams {
+    static constexpr std::string_view op = op::agent_options_set;
+    using Result = OptionsResult;
+    std::optional<std::string> provider;
+    std::string name;
+    Json value; // "" returns the option to its default
+};
+RIO_FIELDS(OptionsSetParams, provider, name, value)
+
+struct KeyResult {
+    std::string provider;
+    bool stored = false;
+};
+RIO_FIELDS(KeyResult, provider, stored)
+
+struct KeySetParams {
+    static constexpr std::string_view op = op::agent_key_set;
+    using Result = KeyResult;
+    std::string provider;
+    std::string key;
+};
+RIO_FIELDS(KeySetParams, provider, key)
+
+struct KeyClearParams {
+    static constexpr std::string_view op = op::agent_key_clear;
+    using Result = KeyResult;
+    std::string provider;
+};
+RIO_FIELDS(KeyClearParams, provider)
+
+struct ModelsResult {
+    std::vector<std::string> models;
+};
+RIO_FIELDS(ModelsResult, models)
+
+struct ModelsParams {
+    static constexpr std::string_view op = op::agent_models;
+    using Result = ModelsResult;
+    std::optional<std::string> provider;
+};
+RIO_FIELDS(ModelsParams, provider)
+
+// ---- plans ---------------------------------------------------------------------------
+
+struct PlanInfo {
+    std::string path;
+    std::string title;
+    std::string status; // presented, approved, rejected, abandoned
+    std::string created;
+};
+RIO_FIELDS(PlanInfo, path, title, status, created)
+
+struct PlansListResult {
+    std::vector<PlanInfo> plans;
+};
+RIO_FIELDS(PlansListResult, plans)
+
+struct PlansListParams : Empty {
+    static constexpr std::string_view op = op::plans_list;
+    using Result = PlansListResult;
+};
+
+struct PlanFull {
+    std::string path;
+    std::string title;
+    std::string status;
+    std::string created;
+    std::string decided;
+    std::string policy;
+    std::string body;
+};
+RIO_FIELDS(PlanFull, path, title, status, created, decided, policy, body)
+
+struct PlansGetParams {
+    static constexpr std::string_view op = op::plans_get;
+    using Result = PlanFull;
+    std::string path;
+};
+RIO_FIELDS(PlansGetParams, path)
+
+// ---- other events --------------------------------------------------------------------
+
+struct BufferChangedEvent {
+    static constexpr std::string_view name = event::buffer_changed;
+    std::string path;
+    std::string reason; // opened, edited, saved, closed
+    std::uint64_t version = 0;
+    bool dirty = false;
+    std::optional<std::uint64_t> start, end; // edited: the byte range replaced
+    std::optional<std::string> text;         // edited: what replaced it
+};
+RIO_FIELDS(BufferChangedEvent, path, reason, version, dirty, start, end, text)
+
+struct FsChangedEvent {
+    static constexpr std::string_view name = event::fs_changed;
+    std::vector<std::string> paths;
+};
+RIO_FIELDS(FsChangedEvent, paths)
+
+struct PlansChangedEvent {
+    static constexpr std::string_view name = event::plans_changed;
+    std::string path;
+};
+RIO_FIELDS(PlansChangedEvent, path)
+
+struct ProjectChangedEvent : ProjectInfo {
+    static constexpr std::string_view name = event::project_changed;
+};
+
+// Every op that has a params struct above, in the order of docs/protocol.md: the test that
+// keeps session.hello, this list and the reference in step reads it.
+std::vector<std::string_view> typed_ops();
+
+} // namespace rio

@@ -1,0 +1,79 @@
+// Every op and event by name (docs/protocol.md): the one spelling the core, the frontends and
+// the tests share. Nothing outside protocol/ writes "agent.delta" as a literal.
+#pragma once
+
+#include <string_view>
+
+namespace rio::op {
+
+inline constexpr std::string_view session_hello = "session.hello";
+
+inline constexpr std::string_view project_open = "project.open";
+inline constexpr std::string_view project_close = "project.close";
+inline constexpr std::string_view project_info = "project.info";
+inline constexpr std::string_view project_trust_get = "project.trust.get";
+inline constexpr std::string_view project_trust_set = "project.trust.set";
+
+inline constexpr std::string_view fs_list = "fs.list";
+inline constexpr std::string_view fs_read = "fs.read";
+inline constexpr std::string_view fs_search = "fs.search";
+
+inline constexpr std::string_view buffer_open = "buffer.open";
+inline constexpr std::string_view buffer_text = "buffer.text";
+inline constexpr std::string_view buffer_list = "buffer.list";
+inline constexpr std::string_view buffer_replace = "buffer.replace";
+inline constexpr std::string_view buffer_save = "buffer.save";
+inline constexpr std::string_view buffer_close = "buffer.close";
+
+inline constexpr std::string_view diff_lines = "diff.lines";
+
+inline constexpr std::string_view agent_send = "agent.send";
+inline constexpr std::string_view agent_approve = "agent.approve";
+inline constexpr std::string_view agent_stop = "agent.stop";
+inline constexpr std::string_view agent_reset = "agent.reset";
+inline constexpr std::string_view agent_mode_set = "agent.mode.set";
+inline constexpr std::string_view agent_autoaccept_set = "agent.autoaccept.set";
+inline constexpr std::string_view agent_status = "agent.status";
+inline constexpr std::string_view agent_proposal = "agent.proposal";
+inline constexpr std::string_view agent_history = "agent.history";
+inline constexpr std::string_view agent_tools = "agent.tools";
+inline constexpr std::string_view agent_prompt_list = "agent.prompt.list";
+inline constexpr std::string_view agent_prompt_get = "agent.prompt.get";
+inline constexpr std::string_view agent_prompt_edit = "agent.prompt.edit";
+inline constexpr std::string_view agent_providers = "agent.providers";
+inline constexpr std::string_view agent_provider_set = "agent.provider.set";
+inline constexpr std::string_view agent_options_list = "agent.options.list";
+inline constexpr std::string_view agent_options_set = "agent.options.set";
+inline constexpr std::string_view agent_key_set = "agent.key.set";
+inline constexpr std::string_view agent_key_clear = "agent.key.clear";
+inline constexpr std::string_view agent_models = "agent.models";
+
+inline constexpr std::string_view plans_list = "plans.list";
+inline constexpr std::string_view plans_get = "plans.get";
+
+} // namespace rio::op
+
+namespace rio::event {
+
+inline constexpr std::string_view agent_delta = "agent.delta";
+inline constexpr std::string_view agent_thinking = "agent.thinking";
+inline constexpr std::string_view agent_usage = "agent.usage";
+inline constexpr std::string_view agent_message = "agent.message";
+inline constexpr std::string_view agent_tool = "agent.tool";
+inline constexpr std::string_view agent_tool_result = "agent.tool_result";
+inline constexpr std::string_view agent_propose = "agent.propose";
+inline constexpr std::string_view agent_decided = "agent.decided";
+inline constexpr std::string_view agent_error = "agent.error";
+inline constexpr std::string_view agent_stopped = "agent.stopped";
+inline constexpr std::string_view agent_done = "agent.done";
+inline constexpr std::string_view agent_mode = "agent.mode";
+inline constexpr std::string_view agent_status = "agent.status";
+inline constexpr std::string_view agent_reset = "agent.reset";
+
+inline constexpr std::string_view buffer_changed = "buffer.changed";
+inline constexpr std::string_view fs_changed = "fs.changed";
+inline constexpr std::string_view plans_changed = "plans.changed";
+inline constexpr std::string_view project_changed = "project.changed";
+inline constexpr std::string_view project_trust = "project.trust";
+
+} // namespace rio::event
