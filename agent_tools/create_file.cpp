@@ -32,7 +32,7 @@ ToolReport create_file(ToolContext& context, const RunTool& run) {
     doc.text = content;
     if (Status s = save_document(doc, *path); !s)
         return tool_error(run, "The file could not be written: " + s.error().message);
-    context.emit("fs.changed", {{"paths", {path->rel}}});
+    emit_event(context.emit, FsChangedEvent{{path->rel}});
     return tool_ok(run, "Created " + path->rel + " (" + line_count(content) + ").");
 }
 

@@ -32,12 +32,11 @@ Status write_edit(ToolContext& context, const ProjectPath& path, const TextEdit&
     }
     Document& doc = open != context.workspace.buffers.end() ? open->second : loaded;
     if (Status s = apply_edit(doc, edit); !s) return s;
-    if (open != context.workspace.buffers.end())
-        context.emit("buffer.changed", buffer_edited(doc, edit));
+    if (open != context.workspace.buffers.end()) emit_event(context.emit, buffer_edited(doc, edit));
     if (Status s = save_document(doc, path); !s) return s;
     if (open != context.workspace.buffers.end())
-        context.emit("buffer.changed", buffer_changed(doc, "saved"));
-    context.emit("fs.changed", {{"paths", {path.rel}}});
+        emit_event(context.emit, buffer_changed(doc, "saved"));
+    emit_event(context.emit, FsChangedEvent{{path.rel}});
     return Ok{};
 }
 

@@ -13,8 +13,8 @@ namespace {
 namespace fs = std::filesystem;
 
 void announce(const Emit& emit, const std::string& rel) {
-    emit("plans.changed", {{"path", rel}});
-    emit("fs.changed", {{"paths", {rel}}});
+    emit_event(emit, PlansChangedEvent{rel});
+    emit_event(emit, FsChangedEvent{{rel}});
 }
 
 } // namespace
@@ -58,9 +58,9 @@ Status mark_plan(Workspace& workspace, const Emit& emit, std::string_view rel,
         Document& doc = open->second;
         TextEdit whole{0, doc.text.size(), set_plan_status(doc.text, status, now, policy)};
         if (Status s = apply_edit(doc, whole); !s) return s;
-        emit("buffer.changed", buffer_edited(doc, whole));
+        emit_event(emit, buffer_edited(doc, whole));
         if (Status s = save_document(doc, *path); !s) return s;
-        emit("buffer.changed", buffer_changed(doc, "saved"));
+        emit_event(emit, buffer_changed(doc, "saved"));
     } else {
         auto doc = load_document(*path);
         if (!doc) return doc.error();
@@ -71,20 +71,19 @@ Status mark_plan(Workspace& workspace, const Emit& emit, std::string_view rel,
     return Ok{};
 }
 
-Result<Json> list_plans(const Workspace& workspace) {
+Result<PlansListResult> list_plans(const Workspace& workspace) {
     if (!workspace.root) return make_error(ErrorCode::no_project, "no project is open");
-    Json plans = Json::array();
     auto folder = workspace_path(workspace, ".rio/plans");
     if (!folder) return folder.error();
     auto entries = list_project_dir(*folder);
     if (!entries) {
-        if (entries.error().code == ErrorCode::not_found) return Json{{"plans", plans}};
+        if (entries.error().code == ErrorCode::not_found) return PlansListResult{};
         return entries.error();
     }
     struct Listed {
         long long presented; // ms; a file without the field sorts by its name's stamp
         std::string name;
-        Json entry;
+        PlanInfo plan;
     };
     std::vector<Listed> listed;
     for (const DirEntry& e : *entries) {
@@ -93,17 +92,15 @@ Result<Json> list_plans(const Workspace& workspace) {
         auto info = read_plan(workspace, rel);
         if (!info) continue; // unreadable or not UTF-8: not a plan rio can show
         listed.push_back({parse_iso_time(info->presented).value_or(0), e.name,
-                          Json{{"path", rel},
-                               {"title", info->title},
-                               {"status", info->status},
-                               {"created", info->presented}}});
+                          PlanInfo{rel, info->title, info->status, info->presented}});
     }
     std::sort(listed.begin(), listed.end(), [](const Listed& a, const Listed& b) {
         return a.presented != b.presented ? a.presented > b.presented : a.name > b.name;
     });
+    PlansListResult out;
     for (Listed& l : listed)
-        plans.push_back(std::move(l.entry));
-    return Json{{"plans", plans}};
+        out.plans.push_back(std::move(l.plan));
+    return out;
 }
 
 } // namespace rio

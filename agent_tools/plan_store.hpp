@@ -4,6 +4,7 @@
 
 #include "core/agent/plan_file.hpp"
 #include "core/workspace.hpp"
+#include "protocol/messages.hpp"
 #include "protocol/wire.hpp"
 
 #include <ctime>
@@ -24,6 +25,6 @@ Status mark_plan(Workspace& workspace, const Emit& emit, std::string_view rel,
                  std::string_view status, std::string_view policy, WallTime now);
 
 // {plans: [{path, title, status, created}]}, newest first by the time presented.
-Result<Json> list_plans(const Workspace& workspace);
+Result<PlansListResult> list_plans(const Workspace& workspace);
 
 } // namespace rio

@@ -2,17 +2,28 @@
 
 namespace rio {
 
-Json buffer_changed(const Document& doc, std::string_view reason) {
-    return Json{
-        {"path", doc.path}, {"reason", reason}, {"version", doc.version}, {"dirty", doc.dirty()}};
+BufferChangedEvent buffer_changed(const Document& doc, std::string_view reason) {
+    return BufferChangedEvent{doc.path,     std::string(reason), doc.version, doc.dirty(),
+                              std::nullopt, std::nullopt,        std::nullopt};
 }
 
-Json buffer_edited(const Document& doc, const TextEdit& edit) {
-    Json event = buffer_changed(doc, "edited");
-    event["start"] = edit.start;
-    event["end"] = edit.end;
-    event["text"] = edit.text;
+BufferChangedEvent buffer_edited(const Document& doc, const TextEdit& edit) {
+    BufferChangedEvent event = buffer_changed(doc, "edited");
+    event.start = edit.start;
+    event.end = edit.end;
+    event.text = edit.text;
     return event;
+}
+
+BufferState buffer_state(const Document& doc, bool with_text) {
+    BufferState state{doc.path,
+                      doc.version,
+                      doc.dirty(),
+                      std::string(to_string(doc.encoding)),
+                      std::string(to_string(detect_eol(doc.text))),
+                      std::nullopt};
+    if (with_text) state.text = doc.text;
+    return state;
 }
 
 } // namespace rio

@@ -3,12 +3,15 @@
 #pragma once
 
 #include "core/document.hpp"
-#include "protocol/wire.hpp"
+#include "protocol/messages.hpp"
 
 namespace rio {
 
 // reason: opened, saved or closed.
-Json buffer_changed(const Document& doc, std::string_view reason);
-Json buffer_edited(const Document& doc, const TextEdit& edit);
+BufferChangedEvent buffer_changed(const Document& doc, std::string_view reason);
+BufferChangedEvent buffer_edited(const Document& doc, const TextEdit& edit);
+
+// The state the buffer ops answer with; `with_text` for buffer.open and buffer.text.
+BufferState buffer_state(const Document& doc, bool with_text);
 
 } // namespace rio

@@ -1,6 +1,7 @@
 // The op registry: later features register ops here without touching any transport.
 #pragma once
 
+#include "protocol/messages.hpp"
 #include "protocol/wire.hpp"
 
 #include <cstdint>
@@ -31,6 +32,26 @@ public:
     // Registering an op twice is a programming error and throws std::logic_error.
     void add(std::string op, Handler handler);
     void add_async(std::string op, AsyncHandler handler);
+
+    // A typed op (protocol/messages.hpp): its params parsed into P, a wrong or missing field
+    // answered bad_request by name, the handler's P::Result sent back.
+    template <typename P, typename F> void on(F handler) {
+        add(std::string(P::op), [handler = std::move(handler)](const Call& call) -> Result<Json> {
+            Result<typename P::Result> result = handler(parse_fields<P>(call.params));
+            if (!result) return result.error();
+            return Json(*result);
+        });
+    }
+    // The same for an op that answers later: `handler(params, reply)`, reply called once.
+    template <typename P, typename F> void on_async(F handler) {
+        add_async(
+            std::string(P::op), [handler = std::move(handler)](const Call& call, Reply reply) {
+                handler(parse_fields<P>(call.params), [reply](Result<typename P::Result> result) {
+                    if (!result) return reply(result.error());
+                    reply(Json(*result));
+                });
+            });
+    }
 
     std::vector<std::string> ops() const;
 

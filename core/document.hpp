@@ -2,8 +2,8 @@
 // protocol (DESIGN §1 "the core owns the document").
 #pragma once
 
-#include "protocol/error.hpp"
 #include "core/text_format.hpp"
+#include "protocol/error.hpp"
 
 #include <cstddef>
 #include <cstdint>

@@ -3,140 +3,134 @@
 
 #include "host/files.hpp"
 #include "host/prompt_files.hpp"
-#include "protocol/params.hpp"
 
 namespace rio {
 namespace {
 
-Json layer_json(const PromptLayer& layer, bool with_text) {
-    Json out{{"name", layer.name},
-             {"source", layer.source},
-             {"origin", layer.origin},
-             {"active", layer.active},
-             {"chars", layer.text.size()}};
-    if (!layer.warning.empty()) out["warning"] = layer.warning;
-    if (with_text) out["text"] = layer.text;
-    return out;
+PromptLayerInfo layer_info(const PromptLayer& layer, bool with_text) {
+    PromptLayerInfo info{layer.name,        layer.source, layer.origin, layer.active,
+                         layer.text.size(), std::nullopt, std::nullopt};
+    if (!layer.warning.empty()) info.warning = layer.warning;
+    if (with_text) info.text = layer.text;
+    return info;
 }
 
-Result<Decision> read_decision(const Json& params) {
-    Decision d;
-    auto turn = optional_count(params, "turn");
-    if (!turn) return make_error(ErrorCode::bad_request, "params.turn is required");
-    d.turn = *turn;
-    std::string decision = require_string(params, "decision");
-    if (decision != "approve" && decision != "reject")
+Result<Decision> read_decision(const ApproveParams& p) {
+    if (p.decision != "approve" && p.decision != "reject")
         return make_error(ErrorCode::bad_request,
                           "params.decision must be \"approve\" or \"reject\"");
-    d.approve = decision == "approve";
-    d.id = optional_string(params, "id");
-    d.feedback = optional_string(params, "feedback").value_or("");
-    d.policy = optional_string(params, "policy");
-    return d;
+    return Decision{p.turn, p.id, p.decision == "approve", p.feedback.value_or(""), p.policy};
 }
 
 void register_control_ops(Dispatcher& dispatcher, AgentRuntime& agent) {
-    dispatcher.add("agent.send", [&agent](const Call& call) -> Result<Json> {
-        std::string text = require_string(call.params, "text");
-        if (text.find_first_not_of(" \t\r\n") == std::string::npos)
+    dispatcher.on<SendParams>([&agent](const SendParams& p) -> Result<SendResult> {
+        if (p.text.find_first_not_of(" \t\r\n") == std::string::npos)
             return make_error(ErrorCode::bad_request, "params.text is empty");
-        TurnId turn = agent.act([&](AgentLoop& l, Effects& out) { return l.send(text, out); });
-        return Json{{"turn", turn}};
+        TurnId turn = agent.act([&](AgentLoop& l, Effects& out) { return l.send(p.text, out); });
+        return SendResult{turn};
     });
-    dispatcher.add("agent.approve", [&agent](const Call& call) -> Result<Json> {
-        auto decision = read_decision(call.params);
+    dispatcher.on<ApproveParams>([&agent](const ApproveParams& p) -> Result<Empty> {
+        auto decision = read_decision(p);
         if (!decision) return decision.error();
         Status s = agent.act([&](AgentLoop& l, Effects& out) { return l.decide(*decision, out); });
         if (!s) return s.error();
-        return Json::object();
+        return Empty{};
     });
-    dispatcher.add("agent.stop", [&agent](const Call& call) -> Result<Json> {
-        std::optional<TurnId> turn = optional_count(call.params, "turn");
-        auto stopped = agent.act([&](AgentLoop& l, Effects& out) { return l.stop(turn, out); });
-        return Json{{"stopped", stopped}};
+    dispatcher.on<StopParams>([&agent](const StopParams& p) -> Result<StopResult> {
+        auto stopped = agent.act([&](AgentLoop& l, Effects& out) { return l.stop(p.turn, out); });
+        return StopResult{{stopped.begin(), stopped.end()}};
     });
-    dispatcher.add("agent.reset", [&agent](const Call&) -> Result<Json> {
+    dispatcher.on<ResetParams>([&agent](const ResetParams&) -> Result<Empty> {
         agent.act([](AgentLoop& l, Effects& out) {
             l.reset(out);
             return 0;
         });
-        return Json::object();
+        return Empty{};
     });
-    dispatcher.add("agent.mode.set", [&agent](const Call& call) -> Result<Json> {
-        std::string name = require_string(call.params, "mode");
-        auto mode = mode_from_string(name);
+    dispatcher.on<ModeSetParams>([&agent](const ModeSetParams& p) -> Result<ModeEvent> {
+        auto mode = mode_from_string(p.mode);
         if (!mode) return make_error(ErrorCode::bad_request, "params.mode must be build or plan");
         agent.act([&](AgentLoop& l, Effects& out) {
             l.set_mode(*mode, out);
             return 0;
         });
-        return Json{{"mode", name}};
+        return ModeEvent{p.mode};
     });
-    dispatcher.add("agent.autoaccept.set", [&agent](const Call& call) -> Result<Json> {
-        if (!call.params.contains("on"))
-            return make_error(ErrorCode::bad_request, "params.on is required");
-        bool on = optional_bool(call.params, "on", false);
-        agent.act([&](AgentLoop& l, Effects& out) {
-            l.set_auto_accept(on, out);
-            return 0;
+    dispatcher.on<AutoAcceptSetParams>(
+        [&agent](const AutoAcceptSetParams& p) -> Result<AutoAcceptResult> {
+            agent.act([&](AgentLoop& l, Effects& out) {
+                l.set_auto_accept(p.on, out);
+                return 0;
+            });
+            return AutoAcceptResult{p.on};
         });
-        return Json{{"on", on}};
-    });
 }
 
 void register_state_ops(Dispatcher& dispatcher, AgentRuntime& agent) {
-    dispatcher.add("agent.status",
-                   [&agent](const Call&) -> Result<Json> { return Json(agent.loop().status()); });
-    dispatcher.add("agent.proposal", [&agent](const Call&) -> Result<Json> {
-        return Json{{"proposal", agent.loop().proposal()}};
+    dispatcher.on<StatusParams>(
+        [&agent](const StatusParams&) -> Result<AgentStatus> { return agent.loop().status(); });
+    dispatcher.on<ProposalParams>([&agent](const ProposalParams&) -> Result<ProposalResult> {
+        return ProposalResult{agent.loop().proposal()};
     });
-    dispatcher.add("agent.history", [&agent](const Call&) -> Result<Json> {
-        Json messages = Json::array();
+    dispatcher.on<HistoryParams>([&agent](const HistoryParams&) -> Result<HistoryResult> {
+        HistoryResult history{agent.loop().turn(), {}};
         for (const auto& m : agent.loop().history())
-            messages.push_back(to_json(*m));
-        return Json{{"turn", agent.loop().turn()}, {"messages", messages}};
+            history.messages.push_back(history_entry(*m));
+        return history;
     });
-    dispatcher.add("agent.tools", [&agent](const Call&) -> Result<Json> {
-        Json tools = Json::array();
+    dispatcher.on<ToolsParams>([&agent](const ToolsParams&) -> Result<ToolsResult> {
+        ToolsResult out{std::string(to_string(agent.loop().mode())), {}};
         for (const ToolSpec& spec : agent.loop().offered())
-            tools.push_back(to_json(spec));
-        return Json{{"mode", to_string(agent.loop().mode())}, {"tools", tools}};
+            out.tools.push_back({spec.name, std::string(to_string(spec.kind)), spec.description,
+                                 spec.input_schema});
+        return out;
     });
 }
 
 void register_prompt_ops(Dispatcher& dispatcher, AgentRuntime& agent, Workspace& workspace) {
-    dispatcher.add("agent.prompt.list", [&agent](const Call&) -> Result<Json> {
-        Json layers = Json::array();
+    dispatcher.on<PromptListParams>([&agent](const PromptListParams&) -> Result<PromptListResult> {
+        PromptListResult out{std::string(to_string(agent.loop().mode())), {}};
         for (const PromptLayer& layer : agent.prompt_layers())
-            layers.push_back(layer_json(layer, false));
-        return Json{{"mode", to_string(agent.loop().mode())}, {"layers", layers}};
+            out.layers.push_back(layer_info(layer, false));
+        return out;
     });
-    dispatcher.add("agent.prompt.get", [&agent](const Call& call) -> Result<Json> {
+    dispatcher.on<PromptGetParams>([&agent](const PromptGetParams& p) -> Result<PromptGetResult> {
         auto layers = agent.prompt_layers();
-        auto name = optional_string(call.params, "layer");
-        if (!name)
-            return Json{{"mode", to_string(agent.loop().mode())},
-                        {"composed", compose_prompt(layers)}};
+        PromptGetResult out;
+        if (!p.layer) {
+            out.mode = std::string(to_string(agent.loop().mode()));
+            out.composed = compose_prompt(layers);
+            return out;
+        }
         for (const PromptLayer& layer : layers)
-            if (layer.name == *name) return layer_json(layer, true);
-        return make_error(ErrorCode::not_found, "no prompt layer named '" + *name + "'");
+            if (layer.name == *p.layer) {
+                PromptLayerInfo info = layer_info(layer, true);
+                out.name = info.name;
+                out.source = info.source;
+                out.origin = info.origin;
+                out.active = info.active;
+                out.chars = info.chars;
+                out.warning = info.warning;
+                out.text = info.text;
+                return out;
+            }
+        return make_error(ErrorCode::not_found, "no prompt layer named '" + *p.layer + "'");
     });
-    dispatcher.add("agent.prompt.edit", [&agent, &workspace](const Call& call) -> Result<Json> {
-        std::string layer = require_string(call.params, "layer");
-        std::string text = require_string(call.params, "text");
-        std::string scope = optional_string(call.params, "scope").value_or("user");
-        if (scope != "user" && scope != "project")
-            return make_error(ErrorCode::bad_request, "params.scope must be user or project");
-        auto path = prompt_override_path(agent.dirs(), workspace.root, layer, scope,
-                                         agent.providers().current());
-        if (path.empty())
-            return make_error(ErrorCode::bad_request,
-                              "layer '" + layer + "' has no " + scope + " file to edit");
-        std::error_code ec;
-        std::filesystem::create_directories(path.parent_path(), ec);
-        if (Status s = write_file_atomic(path, text, path.string()); !s) return s.error();
-        return Json{{"layer", layer}, {"path", path.string()}};
-    });
+    dispatcher.on<PromptEditParams>(
+        [&agent, &workspace](const PromptEditParams& p) -> Result<PromptEditResult> {
+            std::string scope = p.scope.value_or("user");
+            if (scope != "user" && scope != "project")
+                return make_error(ErrorCode::bad_request, "params.scope must be user or project");
+            auto path = prompt_override_path(agent.dirs(), workspace.root, p.layer, scope,
+                                             agent.providers().current());
+            if (path.empty())
+                return make_error(ErrorCode::bad_request,
+                                  "layer '" + p.layer + "' has no " + scope + " file to edit");
+            std::error_code ec;
+            std::filesystem::create_directories(path.parent_path(), ec);
+            if (Status s = write_file_atomic(path, p.text, path.string()); !s) return s.error();
+            return PromptEditResult{p.layer, path.string()};
+        });
 }
 
 } // namespace

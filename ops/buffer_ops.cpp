@@ -1,5 +1,6 @@
+// The buffer ops: open documents the core holds for every client, edited through the
+// protocol and saved atomically.
 #include "core/buffer_events.hpp"
-#include "protocol/params.hpp"
 #include "host/document_io.hpp"
 #include "host/trust_store.hpp"
 #include "ops/ops.hpp"
@@ -8,32 +9,15 @@
 namespace rio {
 namespace {
 
-Json summary(const Document& doc) {
-    return Json{{"path", doc.path},
-                {"version", doc.version},
-                {"dirty", doc.dirty()},
-                {"encoding", to_string(doc.encoding)},
-                {"eol", to_string(detect_eol(doc.text))}};
-}
-
-Json with_text(const Document& doc) {
-    Json state = summary(doc);
-    state["text"] = doc.text;
-    return state;
-}
-
 // An edit is the whole text unless a range is given; a stale base version is a conflict.
-Result<TextEdit> requested_edit(const Document& doc, const Json& params) {
-    if (auto base = optional_count(params, "version"); base && *base != doc.version)
+Result<TextEdit> requested_edit(const Document& doc, const BufferReplaceParams& p) {
+    if (p.version && *p.version != doc.version)
         return make_error(ErrorCode::conflict, doc.path + " is at version " +
                                                    std::to_string(doc.version) + ", not " +
-                                                   std::to_string(*base));
-    auto start = optional_count(params, "start");
-    auto end = optional_count(params, "end");
-    if (start.has_value() != end.has_value())
+                                                   std::to_string(*p.version));
+    if (p.start.has_value() != p.end.has_value())
         return make_error(ErrorCode::bad_request, "give both start and end, or neither");
-    TextEdit edit{start.value_or(0), end.value_or(doc.text.size()), require_string(params, "text")};
-    return edit;
+    return TextEdit{p.start.value_or(0), p.end.value_or(doc.text.size()), p.text};
 }
 
 } // namespace
@@ -41,68 +25,71 @@ Result<TextEdit> requested_edit(const Document& doc, const Json& params) {
 void register_buffer_ops(Dispatcher& dispatcher, OpContext& context) {
     Workspace& ws = context.workspace;
 
-    dispatcher.add("buffer.open", [&ws, &context](const Call& call) -> Result<Json> {
-        auto path = project_path(ws, require_string(call.params, "path"));
-        if (!path) return path.error();
-        if (auto it = ws.buffers.find(path->rel); it != ws.buffers.end())
-            return with_text(it->second);
-        auto doc = load_document(*path);
-        if (!doc) return doc.error();
-        Document& opened = ws.buffers.emplace(path->rel, std::move(*doc)).first->second;
-        context.emit("buffer.changed", buffer_changed(opened, "opened"));
-        return with_text(opened);
-    });
+    dispatcher.on<BufferOpenParams>(
+        [&ws, &context](const BufferOpenParams& p) -> Result<BufferState> {
+            auto path = project_path(ws, p.path);
+            if (!path) return path.error();
+            if (auto it = ws.buffers.find(path->rel); it != ws.buffers.end())
+                return buffer_state(it->second, true);
+            auto doc = load_document(*path);
+            if (!doc) return doc.error();
+            Document& opened = ws.buffers.emplace(path->rel, std::move(*doc)).first->second;
+            emit_event(context.emit, buffer_changed(opened, "opened"));
+            return buffer_state(opened, true);
+        });
 
-    dispatcher.add("buffer.text", [&ws](const Call& call) -> Result<Json> {
-        auto buffer = open_buffer(ws, require_string(call.params, "path"));
+    dispatcher.on<BufferTextParams>([&ws](const BufferTextParams& p) -> Result<BufferState> {
+        auto buffer = open_buffer(ws, p.path);
         if (!buffer) return buffer.error();
-        return with_text(*buffer->doc);
+        return buffer_state(*buffer->doc, true);
     });
 
-    dispatcher.add("buffer.list", [&ws](const Call&) -> Result<Json> {
+    dispatcher.on<BufferListParams>([&ws](const BufferListParams&) -> Result<BufferListResult> {
         if (!ws.root) return make_error(ErrorCode::no_project, "no project is open");
-        Json list = Json::array();
+        BufferListResult list;
         for (const auto& [path, doc] : ws.buffers)
-            list.push_back(summary(doc));
-        return Json{{"buffers", std::move(list)}};
+            list.buffers.push_back(buffer_state(doc, false));
+        return list;
     });
 
-    dispatcher.add("buffer.replace", [&ws, &context](const Call& call) -> Result<Json> {
-        auto buffer = open_buffer(ws, require_string(call.params, "path"));
-        if (!buffer) return buffer.error();
-        Document& doc = *buffer->doc;
-        auto edit = requested_edit(doc, call.params);
-        if (!edit) return edit.error();
-        if (Status s = apply_edit(doc, *edit); !s) return s.error();
-        context.emit("buffer.changed", buffer_edited(doc, *edit));
-        return summary(doc);
-    });
+    dispatcher.on<BufferReplaceParams>(
+        [&ws, &context](const BufferReplaceParams& p) -> Result<BufferState> {
+            auto buffer = open_buffer(ws, p.path);
+            if (!buffer) return buffer.error();
+            Document& doc = *buffer->doc;
+            auto edit = requested_edit(doc, p);
+            if (!edit) return edit.error();
+            if (Status s = apply_edit(doc, *edit); !s) return s.error();
+            emit_event(context.emit, buffer_edited(doc, *edit));
+            return buffer_state(doc, false);
+        });
 
-    dispatcher.add("buffer.save", [&ws, &context](const Call& call) -> Result<Json> {
-        auto buffer = open_buffer(ws, require_string(call.params, "path"));
-        if (!buffer) return buffer.error();
-        Document& doc = *buffer->doc;
-        if (!optional_bool(call.params, "force", false))
-            if (Status s = disk_unchanged(doc, buffer->path); !s) return s.error();
-        if (Status s = save_document(doc, buffer->path); !s) return s.error();
-        context.emit("buffer.changed", buffer_changed(doc, "saved"));
-        context.emit("fs.changed", Json{{"paths", {doc.path}}});
-        for (const char* power : power_granting_files)
-            if (doc.path == power) context.emit("project.trust", trust_json(context));
-        return summary(doc);
-    });
+    dispatcher.on<BufferSaveParams>(
+        [&ws, &context](const BufferSaveParams& p) -> Result<BufferState> {
+            auto buffer = open_buffer(ws, p.path);
+            if (!buffer) return buffer.error();
+            Document& doc = *buffer->doc;
+            if (!p.force.value_or(false))
+                if (Status s = disk_unchanged(doc, buffer->path); !s) return s.error();
+            if (Status s = save_document(doc, buffer->path); !s) return s.error();
+            emit_event(context.emit, buffer_changed(doc, "saved"));
+            emit_event(context.emit, FsChangedEvent{{doc.path}});
+            for (const char* power : power_granting_files)
+                if (doc.path == power) context.emit(event::project_trust, trust_json(context));
+            return buffer_state(doc, false);
+        });
 
-    dispatcher.add("buffer.close", [&ws, &context](const Call& call) -> Result<Json> {
-        auto buffer = open_buffer(ws, require_string(call.params, "path"));
+    dispatcher.on<BufferCloseParams>([&ws, &context](const BufferCloseParams& p) -> Result<Empty> {
+        auto buffer = open_buffer(ws, p.path);
         if (!buffer) return buffer.error();
         Document& doc = *buffer->doc;
-        if (doc.dirty() && !optional_bool(call.params, "discard", false))
+        if (doc.dirty() && !p.discard.value_or(false))
             return make_error(ErrorCode::conflict,
                               doc.path + " has unsaved changes; save it or pass discard: true");
-        Json event = buffer_changed(doc, "closed");
+        BufferChangedEvent event = buffer_changed(doc, "closed");
         ws.buffers.erase(doc.path);
-        context.emit("buffer.changed", std::move(event));
-        return Json::object();
+        emit_event(context.emit, event);
+        return Empty{};
     });
 }
 

@@ -1,4 +1,4 @@
-#include "protocol/params.hpp"
+// fs.list and fs.read: the project's files as they are on disk.
 #include "core/text_format.hpp"
 #include "host/project_files.hpp"
 #include "ops/ops.hpp"
@@ -9,33 +9,32 @@ namespace rio {
 void register_fs_ops(Dispatcher& dispatcher, OpContext& context) {
     Workspace& ws = context.workspace;
 
-    dispatcher.add("fs.list", [&ws](const Call& call) -> Result<Json> {
-        auto path = project_path(ws, optional_string(call.params, "path").value_or("."));
+    dispatcher.on<FsListParams>([&ws](const FsListParams& p) -> Result<FsListResult> {
+        auto path = project_path(ws, p.path.value_or("."));
         if (!path) return path.error();
         auto entries = list_project_dir(*path);
         if (!entries) return entries.error();
-        Json list = Json::array();
+        FsListResult out{path->rel, {}};
         for (const DirEntry& e : *entries) {
-            Json entry{{"name", e.name}, {"type", e.type}};
-            if (e.link) entry["link"] = true;
-            if (e.type == "file") entry["size"] = e.size;
-            list.push_back(std::move(entry));
+            DirEntryInfo entry{e.name, e.type, std::nullopt, std::nullopt};
+            if (e.link) entry.link = true;
+            if (e.type == "file") entry.size = e.size;
+            out.entries.push_back(std::move(entry));
         }
-        return Json{{"path", path->rel}, {"entries", std::move(list)}};
+        return out;
     });
 
-    dispatcher.add("fs.read", [&ws](const Call& call) -> Result<Json> {
-        auto path = project_path(ws, require_string(call.params, "path"));
+    dispatcher.on<FsReadParams>([&ws](const FsReadParams& p) -> Result<FsReadResult> {
+        auto path = project_path(ws, p.path);
         if (!path) return path.error();
         auto bytes = read_project_file(*path);
         if (!bytes) return bytes.error();
         auto decoded = decode_text(*bytes, path->rel);
         if (!decoded) return decoded.error();
-        return Json{{"path", path->rel},
-                    {"text", decoded->text},
-                    {"encoding", to_string(decoded->encoding)},
-                    {"eol", to_string(detect_eol(decoded->text))},
-                    {"size", bytes->size()}};
+        std::string eol(to_string(detect_eol(decoded->text)));
+        return FsReadResult{path->rel, std::move(decoded->text),
+                            std::string(to_string(decoded->encoding)), std::move(eol),
+                            bytes->size()};
     });
 }
 

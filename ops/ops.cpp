@@ -1,15 +1,20 @@
 #include "ops/ops.hpp"
 
+#include "ops/agent_ops.hpp"
+
 namespace rio {
 
-void register_workspace_ops(Dispatcher& dispatcher, OpContext& context) {
+void register_all_ops(Dispatcher& dispatcher, OpContext& context, AgentRuntime& agent) {
     register_session_ops(dispatcher, context);
     register_project_ops(dispatcher, context);
+    register_trust_ops(dispatcher, context);
     register_fs_ops(dispatcher, context);
     register_search_ops(dispatcher, context);
     register_buffer_ops(dispatcher, context);
     register_diff_ops(dispatcher, context);
-    register_trust_ops(dispatcher, context);
+    register_agent_ops(dispatcher, agent, context.workspace);
+    register_plan_ops(dispatcher, context.workspace);
+    register_provider_ops(dispatcher, agent);
 }
 
 } // namespace rio

@@ -1,5 +1,5 @@
 // Registers the protocol ops that join the workspace to the filesystem. Each area lives in
-// its own file; register_workspace_ops adds them all.
+// its own file; register_all_ops adds them all.
 #pragma once
 
 #include "core/dispatch.hpp"
@@ -25,6 +25,9 @@ void register_trust_ops(Dispatcher& dispatcher, OpContext& context);
 // project.trust's params: what trust.json says of the open project's files now.
 Json trust_json(const OpContext& context);
 
-void register_workspace_ops(Dispatcher& dispatcher, OpContext& context);
+class AgentRuntime;
+
+// Every op the core serves, registered from here (docs/protocol.md lists them).
+void register_all_ops(Dispatcher& dispatcher, OpContext& context, AgentRuntime& agent);
 
 } // namespace rio

@@ -1,23 +1,28 @@
-#include "protocol/params.hpp"
+// project.open, project.close, project.info: which folder is the project.
 #include "ops/ops.hpp"
 #include "ops/project_access.hpp"
 
 namespace rio {
 namespace {
 
-Json describe(const Workspace& ws) {
-    if (!ws.root) return Json{{"root", nullptr}, {"name", nullptr}};
-    return Json{{"root", ws.root->string()},
-                {"name", ws.root->filename().string()},
-                {"buffers", ws.buffers.size()}};
+ProjectInfo describe(const Workspace& ws) {
+    if (!ws.root) return ProjectInfo{};
+    return ProjectInfo{ws.root->string(), ws.root->filename().string(), ws.buffers.size()};
 }
 
 // Closing a project drops its buffers; unsaved edits go only when the caller says so.
-Status may_drop_buffers(const Workspace& ws, const Json& params) {
-    if (ws.any_dirty() && !optional_bool(params, "discard", false))
+Status may_drop_buffers(const Workspace& ws, std::optional<bool> discard) {
+    if (ws.any_dirty() && !discard.value_or(false))
         return make_error(ErrorCode::conflict,
                           "the project has unsaved buffers; save them or pass discard: true");
     return Ok{};
+}
+
+Json changed(const Workspace& ws) {
+    Json info = describe(ws);
+    // project.changed always names both, null when no project is open.
+    if (!info.contains("root")) info = Json{{"root", nullptr}, {"name", nullptr}};
+    return info;
 }
 
 } // namespace
@@ -25,26 +30,29 @@ Status may_drop_buffers(const Workspace& ws, const Json& params) {
 void register_project_ops(Dispatcher& dispatcher, OpContext& context) {
     Workspace& ws = context.workspace;
 
-    dispatcher.add("project.open", [&ws, &context](const Call& call) -> Result<Json> {
-        auto root = project_root(require_string(call.params, "path"));
-        if (!root) return root.error();
-        if (ws.root == *root) return describe(ws);
-        if (Status s = may_drop_buffers(ws, call.params); !s) return s.error();
-        if (Status s = open_project(ws, *root, context.dirs.write_journal()); !s) return s.error();
-        context.emit("project.changed", describe(ws));
-        context.emit("project.trust", trust_json(context));
-        return describe(ws);
-    });
+    dispatcher.on<ProjectOpenParams>(
+        [&ws, &context](const ProjectOpenParams& p) -> Result<ProjectInfo> {
+            auto root = project_root(p.path);
+            if (!root) return root.error();
+            if (ws.root == *root) return describe(ws);
+            if (Status s = may_drop_buffers(ws, p.discard); !s) return s.error();
+            if (Status s = open_project(ws, *root, context.dirs.write_journal()); !s)
+                return s.error();
+            context.emit(event::project_changed, changed(ws));
+            context.emit(event::project_trust, trust_json(context));
+            return describe(ws);
+        });
 
-    dispatcher.add("project.close", [&ws, &context](const Call& call) -> Result<Json> {
-        if (!ws.root) return make_error(ErrorCode::no_project, "no project is open");
-        if (Status s = may_drop_buffers(ws, call.params); !s) return s.error();
-        close_project(ws);
-        context.emit("project.changed", describe(ws));
-        return Json::object();
-    });
+    dispatcher.on<ProjectCloseParams>(
+        [&ws, &context](const ProjectCloseParams& p) -> Result<Empty> {
+            if (!ws.root) return make_error(ErrorCode::no_project, "no project is open");
+            if (Status s = may_drop_buffers(ws, p.discard); !s) return s.error();
+            close_project(ws);
+            context.emit(event::project_changed, changed(ws));
+            return Empty{};
+        });
 
-    dispatcher.add("project.info", [&ws](const Call&) -> Result<Json> {
+    dispatcher.on<ProjectInfoParams>([&ws](const ProjectInfoParams&) -> Result<ProjectInfo> {
         if (!ws.root) return make_error(ErrorCode::no_project, "no project is open");
         return describe(ws);
     });

@@ -1,61 +1,62 @@
 // The provider ops (DESIGN §3, §10): which providers exist, switching, options, keys and the
 // model list. A key goes in and never comes out: no response or event carries one.
 #include "ops/agent_ops.hpp"
-#include "protocol/params.hpp"
 
 namespace rio {
-namespace {
-
-std::string provider_param(const Call& call, const AgentRuntime& agent) {
-    return optional_string(call.params, "provider").value_or(agent.providers().current());
-}
-
-} // namespace
 
 void register_provider_ops(Dispatcher& dispatcher, AgentRuntime& agent) {
-    dispatcher.add("agent.providers", [&agent](const Call&) -> Result<Json> {
-        return agent.providers().providers_json();
+    ProviderRegistry& providers = agent.providers();
+    auto chosen = [&providers](const std::optional<std::string>& provider) {
+        return provider.value_or(providers.current());
+    };
+
+    dispatcher.on<ProvidersParams>([&providers](const ProvidersParams&) -> Result<ProvidersResult> {
+        return providers.providers_json().get<ProvidersResult>();
     });
 
-    dispatcher.add("agent.provider.set", [&agent](const Call& call) -> Result<Json> {
-        std::string name = require_string(call.params, "name");
-        bool remember = optional_bool(call.params, "remember", true);
-        if (Status s = agent.providers().select(name, remember); !s) return s.error();
-        agent.provider_changed();
-        return agent.providers().providers_json();
+    dispatcher.on<ProviderSetParams>(
+        [&agent, &providers](const ProviderSetParams& p) -> Result<ProvidersResult> {
+            if (Status s = providers.select(p.name, p.remember.value_or(true)); !s)
+                return s.error();
+            agent.provider_changed();
+            return providers.providers_json().get<ProvidersResult>();
+        });
+
+    dispatcher.on<OptionsListParams>(
+        [&providers, chosen](const OptionsListParams& p) -> Result<OptionsResult> {
+            auto options = providers.options_json(chosen(p.provider));
+            if (!options) return options.error();
+            return options->get<OptionsResult>();
+        });
+
+    dispatcher.on<OptionsSetParams>(
+        [&agent, &providers, chosen](const OptionsSetParams& p) -> Result<OptionsResult> {
+            std::string provider = chosen(p.provider);
+            if (Status s = providers.set_option(provider, p.name, p.value); !s) return s.error();
+            agent.provider_changed();
+            auto options = providers.options_json(provider);
+            if (!options) return options.error();
+            return options->get<OptionsResult>();
+        });
+
+    dispatcher.on<KeySetParams>([&providers](const KeySetParams& p) -> Result<KeyResult> {
+        if (Status s = providers.set_key(p.provider, p.key); !s) return s.error();
+        return KeyResult{p.provider, true};
     });
 
-    dispatcher.add("agent.options.list", [&agent](const Call& call) -> Result<Json> {
-        return agent.providers().options_json(provider_param(call, agent));
+    dispatcher.on<KeyClearParams>([&providers](const KeyClearParams& p) -> Result<KeyResult> {
+        if (Status s = providers.forget_key(p.provider); !s) return s.error();
+        return KeyResult{p.provider, false};
     });
 
-    dispatcher.add("agent.options.set", [&agent](const Call& call) -> Result<Json> {
-        std::string provider = provider_param(call, agent);
-        std::string name = require_string(call.params, "name");
-        if (!call.params.contains("value"))
-            return make_error(ErrorCode::bad_request, "params.value is required");
-        if (Status s = agent.providers().set_option(provider, name, call.params["value"]); !s)
-            return s.error();
-        agent.provider_changed();
-        return agent.providers().options_json(provider);
-    });
-
-    dispatcher.add("agent.key.set", [&agent](const Call& call) -> Result<Json> {
-        std::string provider = require_string(call.params, "provider");
-        if (Status s = agent.providers().set_key(provider, require_string(call.params, "key")); !s)
-            return s.error();
-        return Json{{"provider", provider}, {"stored", true}};
-    });
-
-    dispatcher.add("agent.key.clear", [&agent](const Call& call) -> Result<Json> {
-        std::string provider = require_string(call.params, "provider");
-        if (Status s = agent.providers().forget_key(provider); !s) return s.error();
-        return Json{{"provider", provider}, {"stored", false}};
-    });
-
-    dispatcher.add_async("agent.models", [&agent](const Call& call, Reply reply) {
-        agent.providers().list_models(provider_param(call, agent), std::move(reply));
-    });
+    dispatcher.on_async<ModelsParams>(
+        [&providers, chosen](const ModelsParams& p,
+                             std::function<void(Result<ModelsResult>)> done) {
+            providers.list_models(chosen(p.provider), [done](Result<Json> models) {
+                if (!models) return done(models.error());
+                done(models->get<ModelsResult>());
+            });
+        });
 }
 
 } // namespace rio

@@ -1,18 +1,17 @@
-#include "protocol/line_reader.hpp"
+// session.hello: who the core is and what it speaks.
 #include "core/version.hpp"
 #include "ops/ops.hpp"
+#include "protocol/line_reader.hpp"
 
 namespace rio {
 
 void register_session_ops(Dispatcher& dispatcher, OpContext& context) {
-    dispatcher.add("session.hello", [&dispatcher, &context](const Call&) -> Result<Json> {
+    dispatcher.on<HelloParams>([&dispatcher, &context](const HelloParams&) -> Result<HelloResult> {
         const Workspace& ws = context.workspace;
-        return Json{{"protocol", protocol_version},
-                    {"name", "rio-core"},
-                    {"version", version},
-                    {"ops", dispatcher.ops()},
-                    {"root", ws.root ? Json(ws.root->string()) : Json(nullptr)},
-                    {"max_line", default_max_line}};
+        HelloResult hello{protocol_version, "rio-core",   version,
+                          dispatcher.ops(), std::nullopt, default_max_line};
+        if (ws.root) hello.root = ws.root->string();
+        return hello;
     });
 }
 

@@ -1,39 +1,44 @@
 // project.trust.get and project.trust.set (DESIGN §12): what the open project's
 // power-granting files would grant, and the user's decision to trust them as they are.
-#include "protocol/params.hpp"
 #include "host/trust_store.hpp"
 #include "ops/ops.hpp"
 
 namespace rio {
+namespace {
+
+ProjectTrustState trust_state(const OpContext& context) {
+    ProjectTrust trust = current_trust(context.dirs, context.workspace);
+    ProjectTrustState state{trust.trusted, {}};
+    for (const PowerFile& f : trust.files)
+        state.files.push_back({f.path, f.sha256, f.trusted, f.summary});
+    return state;
+}
+
+} // namespace
 
 Json trust_json(const OpContext& context) {
-    ProjectTrust trust = current_trust(context.dirs, context.workspace);
-    Json files = Json::array();
-    for (const PowerFile& f : trust.files)
-        files.push_back({{"path", f.path},
-                         {"sha256", f.sha256},
-                         {"trusted", f.trusted},
-                         {"summary", f.summary}});
-    return Json{{"trusted", trust.trusted}, {"files", files}};
+    return trust_state(context);
 }
 
 void register_trust_ops(Dispatcher& dispatcher, OpContext& context) {
-    dispatcher.add("project.trust.get", [&context](const Call&) -> Result<Json> {
-        if (!context.workspace.root) return make_error(ErrorCode::no_project, "no project is open");
-        return trust_json(context);
-    });
-    dispatcher.add("project.trust.set", [&context](const Call& call) -> Result<Json> {
-        if (!context.workspace.root) return make_error(ErrorCode::no_project, "no project is open");
-        if (!call.params.contains("trust"))
-            return make_error(ErrorCode::bad_request, "params.trust is required");
-        bool trust = optional_bool(call.params, "trust", false);
-        ProjectTrust now = current_trust(context.dirs, context.workspace);
-        if (Status s = set_project_trust(context.dirs, *context.workspace.root, now, trust); !s)
-            return s.error();
-        Json state = trust_json(context);
-        context.emit("project.trust", state);
-        return state;
-    });
+    dispatcher.on<ProjectTrustGetParams>(
+        [&context](const ProjectTrustGetParams&) -> Result<ProjectTrustState> {
+            if (!context.workspace.root)
+                return make_error(ErrorCode::no_project, "no project is open");
+            return trust_state(context);
+        });
+    dispatcher.on<ProjectTrustSetParams>(
+        [&context](const ProjectTrustSetParams& p) -> Result<ProjectTrustState> {
+            if (!context.workspace.root)
+                return make_error(ErrorCode::no_project, "no project is open");
+            ProjectTrust now = current_trust(context.dirs, context.workspace);
+            if (Status s = set_project_trust(context.dirs, *context.workspace.root, now, p.trust);
+                !s)
+                return s.error();
+            ProjectTrustState state = trust_state(context);
+            context.emit(event::project_trust, Json(state));
+            return state;
+        });
 }
 
 } // namespace rio

@@ -38,4 +38,9 @@ std::string format_event(std::string_view name, const Json& params);
 // How core code announces a change to every client.
 using Emit = std::function<void(std::string_view event, Json params)>;
 
+// A typed event (protocol/messages.hpp), under its own name.
+template <typename E> void emit_event(const Emit& emit, const E& event) {
+    emit(E::name, Json(event));
+}
+
 } // namespace rio

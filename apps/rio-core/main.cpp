@@ -95,11 +95,8 @@ int main(int argc, char** argv) {
     http.hold_while([&server] { return server.readers_behind(); });
     server.on_reader_caught_up([&http] { http.readers_caught_up(); });
     rio::OpContext context{workspace, server.emitter(), dirs};
-    rio::register_workspace_ops(dispatcher, context);
     rio::AgentRuntime agent(io, workspace, server.emitter(), providers, dirs);
-    rio::register_agent_ops(dispatcher, agent, workspace);
-    rio::register_plan_ops(dispatcher, workspace);
-    rio::register_provider_ops(dispatcher, agent);
+    rio::register_all_ops(dispatcher, context, agent);
 
     asio::signal_set signals(io, SIGTERM, SIGINT, SIGHUP);
     rio::ExitDeadline deadline(io);

@@ -1,4 +1,5 @@
 // The channel and the protocol's framing, against the real rio-core binary.
+#include "protocol/messages.hpp"
 #include "tests/support/core_process.hpp"
 
 #include <arpa/inet.h>
@@ -48,6 +49,22 @@ TEST(ProtocolE2E, HelloOverStdioReportsProtocolNameVersionAndOps) {
           "fs.search", "buffer.open", "buffer.text", "buffer.replace", "buffer.save",
           "buffer.close", "buffer.list", "diff.lines"})
         EXPECT_NE(std::find(ops.begin(), ops.end(), op), ops.end()) << op;
+}
+
+// DESIGN §2a: session.hello's ops, the typed params structs and docs/protocol.md in step.
+TEST(ProtocolE2E, EveryOpIsTypedAndDocumented) {
+    CoreProcess core({});
+    std::vector<std::string> ops = core.stdio().request("session.hello")["result"]["ops"];
+    std::vector<std::string_view> typed = typed_ops();
+    std::string reference = read_bytes(std::filesystem::path(RIO_SOURCE_DIR) / "docs/protocol.md");
+    for (const std::string& op : ops) {
+        EXPECT_NE(std::find(typed.begin(), typed.end(), op), typed.end())
+            << op << " has no params struct in protocol/messages.hpp";
+        EXPECT_NE(reference.find("`" + op + "`"), std::string::npos)
+            << op << " is not in docs/protocol.md";
+    }
+    for (std::string_view op : typed)
+        EXPECT_NE(std::find(ops.begin(), ops.end(), op), ops.end()) << op << " is not served";
 }
 
 TEST(ProtocolE2E, MalformedJsonGetsAnErrorAndTheNextRequestIsAnswered) {

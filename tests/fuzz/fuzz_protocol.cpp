@@ -2,10 +2,10 @@
 // no project: whatever bytes a client sends, each complete line gets exactly one response
 // line that is itself valid JSON, and nothing throws.
 #include "core/dispatch.hpp"
-#include "protocol/json_parse.hpp"
-#include "protocol/line_reader.hpp"
 #include "core/workspace.hpp"
 #include "ops/ops.hpp"
+#include "protocol/json_parse.hpp"
+#include "protocol/line_reader.hpp"
 
 #include <cstdint>
 #include <cstdlib>
@@ -16,7 +16,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     static rio::Dispatcher dispatcher = [] {
         rio::Dispatcher d;
         static rio::OpContext context{workspace, [](std::string_view, const rio::Json&) {}, {}};
-        rio::register_workspace_ops(d, context);
+        rio::register_session_ops(d, context);
+        rio::register_project_ops(d, context);
+        rio::register_fs_ops(d, context);
+        rio::register_buffer_ops(d, context);
+        rio::register_diff_ops(d, context);
         return d;
     }();
     rio::LineReader reader(4096);
