@@ -1,5 +1,6 @@
 #include "cli/ansi_painter.hpp"
 
+#include "cli/styled_line.hpp"
 #include "cli/unicode_width.hpp"
 #include "core/text_format.hpp"
 
@@ -15,80 +16,11 @@
 namespace rio::md {
 namespace {
 
-// ---- styled text ----------------------------------------------------------------------
-
-enum Style : unsigned {
-    plain = 0,
-    bold = 1,
-    dim = 2,
-    italic = 4,
-    underline = 8,
-    strike = 16,
-    code = 32,    // inline code and code blocks
-    checked = 64, // a done task's box
-};
-
-std::string sgr_codes(unsigned style) {
-    std::string codes;
-    auto add = [&](unsigned bit, const char* code) {
-        if (!(style & bit)) return;
-        if (!codes.empty()) codes.push_back(';');
-        codes += code;
-    };
-    add(bold, "1");
-    add(dim, "2");
-    add(italic, "3");
-    add(underline, "4");
-    add(strike, "9");
-    add(code, "36");
-    add(checked, "32");
-    return codes;
-}
-
-std::string sgr_change(unsigned from, unsigned to) {
-    if (to == plain) return "\x1b[0m";
-    return (from == plain ? "\x1b[" : "\x1b[0;") + sgr_codes(to) + "m";
-}
-
-struct Run {
-    std::string text;
-    unsigned style = plain;
-};
-
-using Line = std::vector<Run>;
-
-void append(Line& line, std::string_view text, unsigned style) {
-    if (text.empty()) return;
-    if (line.empty() || line.back().style != style) line.push_back({{}, style});
-    line.back().text += text;
-}
-
-void append(Line& line, const Line& more) {
-    for (const Run& run : more)
-        append(line, run.text, run.style);
-}
-
-int width_of(const Line& line) {
-    int width = 0;
-    for (const Run& run : line)
-        width += display_width(run.text);
-    return width;
-}
-
 std::string repeat(std::string_view s, int count) {
     std::string out;
     for (int i = 0; i < count; ++i)
         out += s;
     return out;
-}
-
-void trim_right(Line& line) {
-    while (!line.empty()) {
-        std::string& text = line.back().text;
-        text.erase(text.find_last_not_of(' ') + 1);
-        if (!text.empty()) return;
-        line.pop_back();
-    }
 }
 
 // Text as the terminal may receive it: valid UTF-8, and every control character (an ESC
@@ -331,13 +263,6 @@ std::vector<Token> flow_of(const std::vector<Span>& spans, unsigned style) {
     Flow flow;
     flow.spans(spans, style);
     return std::move(flow.tokens);
-}
-
-int widest(const std::vector<Line>& lines) {
-    int width = 0;
-    for (const Line& line : lines)
-        width = std::max(width, width_of(line));
-    return width;
 }
 
 // Code is never wrapped (a wrapped line reads as two); what does not fit ends in "…".
@@ -726,20 +651,7 @@ std::string paint_ansi(const Block& document, const AnsiStyle& style) {
     Painter painter{std::min(width, 10), {}, std::nullopt};
     Frame frame{{}, {}, width};
     painter.block(document, frame, 0);
-    std::string out;
-    for (const Line& line : painter.lines) {
-        unsigned current = plain;
-        for (const Run& run : line) {
-            if (style.color && run.style != current) {
-                out += sgr_change(current, run.style);
-                current = run.style;
-            }
-            out += run.text;
-        }
-        if (current != plain) out += "\x1b[0m";
-        out.push_back('\n');
-    }
-    return out;
+    return render(painter.lines, style.color);
 }
 
 } // namespace rio::md
