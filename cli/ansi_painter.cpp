@@ -1,8 +1,8 @@
 #include "cli/ansi_painter.hpp"
 
 #include "cli/styled_line.hpp"
+#include "cli/terminal_safe.hpp"
 #include "cli/unicode_width.hpp"
-#include "core/text_format.hpp"
 
 #include <algorithm>
 #include <climits>
@@ -20,48 +20,6 @@ std::string repeat(std::string_view s, int count) {
     std::string out;
     for (int i = 0; i < count; ++i)
         out += s;
-    return out;
-}
-
-// Text as the terminal may receive it: valid UTF-8, and every control character (an ESC
-// would let a document drive the terminal) as its visible Control Picture. Inline text turns
-// tabs and line breaks into spaces; code expands tabs to stops of four columns.
-std::string clean(std::string_view text, bool code_text) {
-    std::string valid;
-    if (find_invalid_utf8(text)) {
-        valid = to_valid_utf8(text);
-        text = valid;
-    }
-    std::string out;
-    out.reserve(text.size());
-    int column = 0;
-    for (std::size_t at = 0; at < text.size();) {
-        Decoded d = decode(text, at);
-        std::string_view bytes = text.substr(at, d.length);
-        at += d.length;
-        if (d.cp == '\t' && code_text) {
-            int spaces = 4 - column % 4;
-            out.append(static_cast<std::size_t>(spaces), ' ');
-            column += spaces;
-            continue;
-        }
-        if (!code_text && (d.cp == '\t' || d.cp == '\n' || d.cp == '\r')) {
-            out.push_back(' ');
-        } else if (d.cp < 0x20) { // U+2400 + c, as UTF-8
-            out += "\xE2\x90";
-            out.push_back(static_cast<char>(0x80 + d.cp));
-            ++column;
-        } else if (d.cp == 0x7F) {
-            out += "\u2421";
-            ++column;
-        } else if (d.cp >= 0x80 && d.cp < 0xA0) {
-            out += "\uFFFD";
-            ++column;
-        } else {
-            out += bytes;
-            column += code_point_width(d.cp);
-        }
-    }
     return out;
 }
 
@@ -122,7 +80,7 @@ struct Flow {
     }
 
     void text(std::string_view text, unsigned style) {
-        std::string cleaned = clean(text, false);
+        std::string cleaned = terminal_safe(text, Whitespace::inline_text);
         std::string_view rest = cleaned;
         while (!rest.empty()) {
             std::size_t gap = rest.find(' ');
@@ -456,7 +414,7 @@ struct Painter {
         Frame inner = nested(frame, {{indent, plain}}, {{indent, plain}});
         while (true) {
             std::size_t nl = text.find('\n');
-            std::string line = clean(text.substr(0, nl), true);
+            std::string line = terminal_safe(text.substr(0, nl), Whitespace::code);
             emit(inner, {{truncate(line, inner.width), style}});
             if (nl == std::string_view::npos) break;
             text.remove_prefix(nl + 1);
