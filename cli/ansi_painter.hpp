@@ -3,10 +3,10 @@
 // colour is SGR only and optional, and the layout is the same without it.
 #pragma once
 
+#include "cli/unicode_width.hpp" // display_width, which callers measure the output with
 #include "text/markdown.hpp"
 
 #include <string>
-#include <string_view>
 
 namespace rio::md {
 
@@ -18,9 +18,5 @@ struct AnsiStyle {
 // Lines end in '\n' (the last one too); blocks are separated by one blank line. Control
 // characters in the document (an ESC a model wrote) are shown as symbols, never sent.
 std::string paint_ansi(const Block& document, const AnsiStyle& style);
-
-// Display width of UTF-8 text in terminal columns: East Asian wide/fullwidth = 2, combining
-// marks and zero-width = 0, ANSI escape sequences = 0, a byte that is not UTF-8 = 1.
-int display_width(std::string_view text);
 
 } // namespace rio::md

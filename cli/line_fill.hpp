@@ -1,0 +1,38 @@
+// Filling lines of a given display width with a paragraph's text: where lines may break
+// (spaces, and between CJK characters, which have none), greedy filling, and code lines,
+// which are cut rather than wrapped.
+#pragma once
+
+#include "cli/styled_line.hpp"
+#include "text/markdown.hpp"
+
+#include <string>
+#include <vector>
+
+namespace rio::md {
+
+// A paragraph as words (runs without whitespace between them: "**a**b" is one word),
+// spaces and joints (where a line may break, with or without a space) and hard breaks.
+struct Token {
+    enum Kind { word, space, joint, newline } kind;
+    Line runs;
+};
+
+// Whether a line may break between two characters of one word: next to a wide character,
+// except before closing punctuation or small kana and after opening punctuation (UAX #14,
+// roughly).
+bool breaks_between(char32_t before, char32_t after);
+
+// The tokens of inline Markdown in `style` (plus each span's own), its text made terminal
+// safe. A link shows its destination unless its text already does; an image, its alt text
+// and source.
+std::vector<Token> flow_of(const std::vector<Span>& spans, unsigned style);
+
+// Greedy filling by display width. A word wider than the line is cut between characters
+// (never inside one; a combining mark stays with its base).
+std::vector<Line> wrap(const std::vector<Token>& tokens, int width);
+
+// Code is never wrapped (a wrapped line reads as two); what does not fit ends in "…".
+std::string truncate(const std::string& text, int width);
+
+} // namespace rio::md
