@@ -2,16 +2,13 @@
 // pathological inputs degrade to a valid but non-minimal script instead of quadratic time.
 #pragma once
 
+#include "text/lines.hpp"
+
 #include <cstddef>
 #include <string_view>
 #include <vector>
 
 namespace rio {
-
-// Splits text into lines on '\n'. The terminator is not part of the line; a '\r' before it
-// stays in the line (so CRLF vs LF is a visible difference). A trailing '\n' does not
-// start an extra empty line; "" has zero lines; "a" has one line.
-std::vector<std::string_view> split_lines(std::string_view text);
 
 struct DiffHunk {
     std::size_t a_start = 0, a_count = 0; // zero-based line index/count in a

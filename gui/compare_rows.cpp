@@ -1,6 +1,6 @@
 #include "gui/compare_rows.hpp"
 
-#include "core/diff.hpp"
+#include "text/lines.hpp"
 
 #include <algorithm>
 #include <limits>

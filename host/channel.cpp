@@ -13,7 +13,7 @@ constexpr std::size_t max_gather_bytes = 1024 * 1024;
 
 } // namespace
 
-Channel::Channel(asio::io_context& io, int in_fd, int out_fd, ClientId id, std::size_t max_line,
+Channel::Channel(asio::io_context& io, int in_fd, int out_fd, ChannelId id, std::size_t max_line,
                  Hooks hooks, OutputBudget* budget)
     : in_(io, in_fd), out_(io, out_fd), id_(id), reader_(max_line), hooks_(std::move(hooks)),
       budget_(budget ? budget : &own_budget_) {}

@@ -2,12 +2,12 @@
 // to another (the same socket twice, or stdin and stdout).
 #pragma once
 
-#include "core/dispatch.hpp"
 #include "protocol/line_reader.hpp"
 
 #include <array>
 #include <asio/io_context.hpp>
 #include <asio/posix/stream_descriptor.hpp>
+#include <cstdint>
 #include <deque>
 #include <functional>
 #include <memory>
@@ -27,6 +27,8 @@ struct OutputBudget {
     std::size_t used = 0;
 };
 
+using ChannelId = std::uint64_t;
+
 class Channel : public std::enable_shared_from_this<Channel> {
 public:
     struct Hooks {
@@ -37,7 +39,7 @@ public:
 
     // Takes ownership of both descriptors (which must differ). Without a budget of its own
     // the channel cuts itself off once OutputBudget's default limit is unread.
-    Channel(asio::io_context& io, int in_fd, int out_fd, ClientId id, std::size_t max_line,
+    Channel(asio::io_context& io, int in_fd, int out_fd, ChannelId id, std::size_t max_line,
             Hooks hooks, OutputBudget* budget = nullptr);
 
     void start();
@@ -48,7 +50,7 @@ public:
     // Closes at once, dropping what is queued.
     void close_now();
 
-    ClientId id() const { return id_; }
+    ChannelId id() const { return id_; }
     std::size_t queued_bytes() const { return queued_bytes_; }
     bool closed() const { return closed_; }
 
@@ -58,7 +60,7 @@ private:
     void account(std::ptrdiff_t bytes);
 
     asio::posix::stream_descriptor in_, out_;
-    ClientId id_;
+    ChannelId id_;
     LineReader reader_;
     Hooks hooks_;
     OutputBudget own_budget_;

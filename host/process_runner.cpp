@@ -1,7 +1,7 @@
 #include "host/process_runner.hpp"
 
 #include "protocol/error.hpp"
-#include "core/text_format.hpp"
+#include "text/utf8.hpp"
 #include "host/child_processes.hpp"
 #include "host/unique_fd.hpp"
 

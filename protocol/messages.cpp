@@ -14,10 +14,12 @@ void merge(Json& j, const Json& extra) {
 
 Json without(const Json& j, std::initializer_list<const char*> keys) {
     Json rest = Json::object();
-    for (const auto& [key, value] : j.items())
+    for (const auto& item : j.items()) {
+        const std::string& key = item.key();
         if (std::find_if(keys.begin(), keys.end(), [&](const char* k) { return key == k; }) ==
             keys.end())
-            rest[key] = value;
+            rest[key] = item.value();
+    }
     return rest;
 }
 
