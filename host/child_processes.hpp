@@ -51,6 +51,11 @@ public:
     // processes were signalled.
     std::size_t signal_leftovers(pid_t leader, int sig) const;
 
+    // Stops waiting for SIGCHLD, a wait that never ends by itself and so would keep io.run()
+    // going after everything else is done. For a core on its way out: init reaps what is
+    // left once it has exited.
+    void stop_reaping() { sigchld_.reset(); }
+
 private:
     void shutdown() override;
     void reap_orphans();

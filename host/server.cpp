@@ -219,12 +219,16 @@ void Server::deliver(Channel& to, const SharedLine& line) {
 void Server::shutdown(std::chrono::milliseconds grace) {
     if (stopped_) return;
     stopped_ = true;
-    shutdown_timer_ = std::make_unique<asio::steady_timer>(io_, grace);
-    shutdown_timer_->async_wait([this](std::error_code ec) {
-        if (ec) return;
-        for (auto& [id, channel] : clients_)
-            channel->close_now();
-    });
+    // With no client left (the stdio client's end of input is what usually stops the core),
+    // a timer would only hold io.run() open for the whole grace period.
+    if (!clients_.empty()) {
+        shutdown_timer_ = std::make_unique<asio::steady_timer>(io_, grace);
+        shutdown_timer_->async_wait([this](std::error_code ec) {
+            if (ec) return;
+            for (auto& [id, channel] : clients_)
+                channel->close_now();
+        });
+    }
     std::error_code ignored;
     for (auto& acceptor : unix_acceptors_)
         acceptor->close(ignored);

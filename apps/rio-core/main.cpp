@@ -109,6 +109,7 @@ int main(int argc, char** argv) {
         agent.act([](rio::AgentLoop& loop, rio::Effects& out) { return loop.stop({}, out); });
         server.shutdown();
         signals.cancel();
+        asio::use_service<rio::ChildProcesses>(io).stop_reaping();
     };
     signals.async_wait([&](std::error_code ec, int) {
         if (!ec) stop();
