@@ -47,7 +47,7 @@ int main(int argc, char** argv) {
     CLI::App app{"rio-core: the rio editor's core. Speaks rio's JSON-lines protocol "
                  "(docs/protocol.md) on stdio or on sockets.",
                  "rio-core"};
-    app.set_version_flag("--version", std::string("rio-core ") + rio::version);
+    app.set_version_flag("--version", std::string("rio-core ") + rio::version_text);
     app.add_flag("--stdio", options.stdio,
                  "serve one client on stdin/stdout (the default without --listen)");
     app.add_option("--listen", options.listen,
