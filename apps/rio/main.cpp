@@ -57,6 +57,7 @@ int main(int argc, char** argv) {
     QCoreApplication::setOrganizationName(QStringLiteral("rio"));
     QCoreApplication::setApplicationName(QStringLiteral("rio"));
     QCoreApplication::setApplicationVersion(QString::fromLatin1(rio::version));
+    QGuiApplication::setDesktopFileName(QStringLiteral("rio")); // rio.desktop; Wayland app id
     QSettings settings;
 
     rio::gui::CoreOptions core_options;
