@@ -15,12 +15,13 @@ program reading the source tree shows as a layer whose source is outside the pre
 """
 import json
 import os
+import queue
 import re
-import select
 import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 
 CMAKE = sys.argv[1]
 BUILD, SOURCE = (os.path.abspath(p) for p in sys.argv[2:4])
@@ -137,18 +138,25 @@ core = subprocess.Popen(argv_of(["rio-core", "--provider", "openai"]), stdin=sub
                                  OPENAI_BASE_URL="http://127.0.0.1:1/v1"))
 core.stdin.write('{"id":1,"op":"agent.send","params":{"text":"hi"}}\n')
 core.stdin.flush()
+lines = queue.Queue()  # read on a thread: a deadline for a hung core, none for a slow one
+threading.Thread(target=lambda: [lines.put(l) for l in core.stdout] + [lines.put("")],
+                 daemon=True).start()
 errored = False
-while not errored and select.select([core.stdout], [], [], 30)[0]:  # 30 s: a hung core
-    line = core.stdout.readline()
-    if not line:
-        break
-    errored = json.loads(line).get("event") == "agent.error"
+try:
+    while not errored:
+        line = lines.get(timeout=60)
+        if not line:
+            break
+        errored = json.loads(line).get("event") == "agent.error"
+except queue.Empty:
+    pass
 maps = open(f"/proc/{core.pid}/maps").read() if errored else ""
 modules = {line.split()[-1] for line in maps.splitlines() if "rio-http-curl" in line}
 core.stdin.close()
-core.wait(timeout=10)
+core.wait(timeout=30)
 check(errored and modules and all(under_root(m) for m in modules),
-      f"a network request loads the installed HTTP module: {sorted(modules)}")
+      f"a network request loads the installed HTTP module: {sorted(modules)} "
+      f"(agent.error seen: {errored}; stderr: {core.stderr.read().strip()[:300]})")
 
 # Without its prompts the installed core refuses to start, and says where it looked.
 for name, file in (("base prompt", "prompt.md"), ("plan prompt", "plan.md")):
