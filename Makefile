@@ -5,7 +5,7 @@ BUILD      ?= build
 ASAN_BUILD ?= build-asan
 JOBS       ?= $(shell nproc)
 
-.PHONY: all deps build run test test-asan asan-build fuzz demo screenshots bench live format clean
+.PHONY: all deps build run test test-asan asan-build fuzz demo screenshots bench live package package-check format clean
 
 all: build
 
@@ -69,6 +69,17 @@ bench: build
 	$(BUILD)/bench/rio_provider_bench
 	$(BUILD)/bench/rio_gui_editor_bench
 	bench/cli_headless_bench.py $(BUILD)
+	bench/startup_bench.py $(BUILD)
+
+# build/rio_<version>_amd64.deb: CPack installs and packs what `build` made (nothing is
+# compiled again); dpkg-shlibdeps works out its dependencies.
+package: build
+	cd $(BUILD) && cpack -G DEB
+
+# The .deb installed system-wide, then checked the way a user would meet it (CI runs this
+# after `make test`; it needs root or sudo).
+package-check: package
+	scripts/package-check $(BUILD)
 
 # A real plan-mode turn against Anthropic / OpenAI; skips without ANTHROPIC_API_KEY or
 # OPENAI_API_KEY. Not part of `make test`: CI has neither keys nor network.

@@ -18,8 +18,8 @@ struct ManualPage {
 // providers, remote use, the keys.
 QStringList manual_files();
 
-// The manual's folder: $RIO_SHARE_DIR/manual, else beside the installed binary
-// (../share/rio/manual), else the source tree's (a build folder).
+// The manual's folder: $RIO_SHARE_DIR/manual, else found from where the program is
+// (host/install_layout.hpp: ../share/rio/manual for an install).
 QString find_manual_dir();
 
 // Every page of manual_files() from `dir`. A page that cannot be read is still listed, with

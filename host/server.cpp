@@ -219,7 +219,8 @@ void Server::deliver(Channel& to, const SharedLine& line) {
 void Server::shutdown(std::chrono::milliseconds grace) {
     if (stopped_) return;
     stopped_ = true;
-    // Only clients still connected need the grace (a pending timer keeps io.run() going).
+    // With no client left (the stdio client's end of input is what usually stops the core),
+    // a timer would only hold io.run() open for the whole grace period.
     if (!clients_.empty()) {
         shutdown_timer_ = std::make_unique<asio::steady_timer>(io_, grace);
         shutdown_timer_->async_wait([this](std::error_code ec) {

@@ -1,5 +1,7 @@
 #include "host/user_dirs.hpp"
 
+#include "host/install_layout.hpp"
+
 #include <cstdlib>
 #include <fstream>
 
@@ -30,14 +32,20 @@ UserDirs find_user_dirs(const fs::path& executable) {
     dirs.state = from_env("XDG_STATE_HOME", ".local/state");
     const char* runtime = std::getenv("XDG_RUNTIME_DIR");
     dirs.runtime = runtime && *runtime ? fs::path(runtime) / "rio" : dirs.state / "runtime";
-    std::error_code ec;
-    fs::path installed = fs::weakly_canonical(executable, ec).parent_path() / "../share/rio";
-    if (const char* v = std::getenv("RIO_SHARE_DIR"); v && *v)
+    if (const char* v = std::getenv("RIO_SHARE_DIR"); v && *v) {
         dirs.share = v;
-    else if (fs::exists(installed / "agent/prompt.md", ec))
-        dirs.share = installed.lexically_normal();
-    else
-        dirs.share = RIO_SOURCE_SHARE_DIR;
+        dirs.share_tried = {dirs.share};
+        return dirs;
+    }
+    dirs.share_tried = share_candidates(executable);
+    dirs.share = dirs.share_tried.front();
+    std::error_code ec;
+    for (const fs::path& candidate : dirs.share_tried)
+        if (fs::exists(candidate / "agent/prompt.md", ec) &&
+            fs::exists(candidate / "agent/plan.md", ec)) {
+            dirs.share = candidate;
+            break;
+        }
     return dirs;
 }
 

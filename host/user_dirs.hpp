@@ -4,11 +4,13 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace rio {
 
 struct UserDirs {
-    std::filesystem::path share;   // shipped: agent/prompt.md, agent/plan.md, manual/
+    std::filesystem::path share; // shipped: agent/prompt.md, agent/plan.md, manual/
+    std::vector<std::filesystem::path> share_tried; // where `share` was looked for, in order
     std::filesystem::path config;  // $XDG_CONFIG_HOME/rio: prompt overrides, allow-list, trust
     std::filesystem::path data;    // $XDG_DATA_HOME/rio: secrets
     std::filesystem::path state;   // $XDG_STATE_HOME/rio: sessions, the write journal
@@ -25,8 +27,9 @@ struct UserDirs {
     std::string listener_token(std::string_view host, unsigned port) const;
 };
 
-// share: $RIO_SHARE_DIR, else ../share/rio beside the executable (an install), else the
-// source tree's share/rio (a build folder).
+// share: $RIO_SHARE_DIR, else the first of share_candidates(executable) that holds both
+// shipped prompts (host/install_layout.hpp); never the source tree of an installed program.
+// When none does, the first candidate, and missing_shipped_prompts() says so.
 UserDirs find_user_dirs(const std::filesystem::path& executable);
 
 } // namespace rio

@@ -37,7 +37,7 @@ int main(int argc, char** argv) {
                  "without asking anyone (exit codes: 0 done, 2 plan filed and awaiting "
                  "approval, 3 a gated action was rejected, 4 provider error, 1 anything else).",
                  "rio-cli"};
-    app.set_version_flag("--version", std::string("rio-cli ") + rio::version);
+    app.set_version_flag("--version", std::string("rio-cli ") + rio::version_text);
     app.add_option("dir", o.dir, "project folder (default: the current one)");
     app.add_option("--project", o.project, "project folder (same as DIR)");
     app.add_option("-p,--print", o.task, "run this task headless and print the result");

@@ -10,6 +10,7 @@
 #include "host/redact.hpp"
 #include "host/secrets.hpp"
 #include "host/server.hpp"
+#include "host/shipped_prompts.hpp"
 #include "ops/agent_ops.hpp"
 #include "ops/ops.hpp"
 #include "ops/project_access.hpp"
@@ -46,7 +47,7 @@ int main(int argc, char** argv) {
     CLI::App app{"rio-core: the rio editor's core. Speaks rio's JSON-lines protocol "
                  "(docs/protocol.md) on stdio or on sockets.",
                  "rio-core"};
-    app.set_version_flag("--version", std::string("rio-core ") + rio::version);
+    app.set_version_flag("--version", std::string("rio-core ") + rio::version_text);
     app.add_flag("--stdio", options.stdio,
                  "serve one client on stdin/stdout (the default without --listen)");
     app.add_option("--listen", options.listen,
@@ -63,7 +64,11 @@ int main(int argc, char** argv) {
 
     std::signal(SIGPIPE, SIG_IGN); // a vanished client is a write error, not a crash
 
-    rio::UserDirs dirs = rio::find_user_dirs(argv[0]);
+    rio::UserDirs dirs = rio::find_user_dirs("/proc/self/exe");
+    if (auto missing = rio::missing_shipped_prompts(dirs)) {
+        std::fprintf(stderr, "rio-core: %s\n", missing->c_str());
+        return 1;
+    }
     // A core killed while saving left its temporary file beside the file it was saving.
     rio::remove_stale_temp_files(dirs.write_journal());
 

@@ -33,7 +33,7 @@ int main(int argc, char** argv) {
     CLI::App app{"rio: a small, fast code editor whose core runs a coding agent. Starts its own "
                  "rio-core on DIR, or attaches to a running one with --connect.",
                  "rio"};
-    app.set_version_flag("--version", std::string("rio ") + rio::version);
+    app.set_version_flag("--version", std::string("rio ") + rio::version_text);
     auto* dir = app.add_option("DIR", options.dir,
                                "the folder to open (default: the one opened last time)");
     auto* provider = app.add_option(
@@ -57,6 +57,7 @@ int main(int argc, char** argv) {
     QCoreApplication::setOrganizationName(QStringLiteral("rio"));
     QCoreApplication::setApplicationName(QStringLiteral("rio"));
     QCoreApplication::setApplicationVersion(QString::fromLatin1(rio::version));
+    QGuiApplication::setDesktopFileName(QStringLiteral("rio")); // rio.desktop; Wayland app id
     QSettings settings;
 
     rio::gui::CoreOptions core_options;

@@ -257,16 +257,18 @@ TEST_P(ProviderE2E, AnErrorEventMidStreamEndsTheTurn) {
 }
 
 TEST_P(ProviderE2E, StopDuringAStreamClosesTheConnectionPromptly) {
-    FakeLlm fake(Json::array(
-        {{{"text", "a long answer"}, {"fault", "stall"}, {"stall_s", 30}}, {{"text", "ok"}}}));
+    FakeLlm fake(Json::array({{{"text", "warm"}},
+                              {{"text", "a long answer"}, {"fault", "stall"}, {"stall_s", 30}},
+                              {{"text", "ok"}}}));
     auto s = session(fake);
     std::string tasks = "/proc/" + std::to_string(s->core().pid()) + "/task";
     auto threads = [&] { return std::distance(fs::directory_iterator(tasks), {}); };
-    s->request("agent.status"); // the core is up, with its HTTP thread
+    s->send("warm up"); // the HTTP thread starts with the core's first request
+    s->wait("agent.done");
     long before = threads();
     long turn = s->send("hi");
     // The stall holds the stream open after its first event.
-    for (int i = 0; i < 500 && fake.requests().empty(); ++i)
+    for (int i = 0; i < 500 && fake.requests().size() < 2; ++i)
         std::this_thread::sleep_for(10ms);
     std::this_thread::sleep_for(200ms);
     auto start = Clock::now();
@@ -461,6 +463,24 @@ TEST_P(ProviderE2E, FaultFiguresEveryFaultEndsCleanlyAndTheNextTurnAlternates) {
                     errors.empty() ? "(none)" : errors.front().c_str(),
                     valid ? "alternates" : "BROKEN");
     }
+}
+
+// Start-up pays nothing for the network (decision 0019): libcurl, TLS and the libraries they
+// bring are mapped into the core with its first request, not before.
+bool maps_libcurl(pid_t pid) {
+    std::string maps = read_bytes("/proc/" + std::to_string(pid) + "/maps");
+    return maps.find("libcurl") != std::string::npos ||
+           maps.find("rio-http-curl") != std::string::npos;
+}
+
+TEST_P(ProviderE2E, LibcurlIsLoadedWithTheFirstRequestOnly) {
+    FakeLlm fake(Json::array({{{"text", "ok"}}}));
+    auto s = session(fake);
+    s->request("session.hello", Json::object());
+    EXPECT_FALSE(maps_libcurl(s->core().pid())) << "a core that has sent nothing";
+    s->send("hi");
+    EXPECT_EQ(s->wait("agent.message")["text"], "ok");
+    EXPECT_TRUE(maps_libcurl(s->core().pid())) << "after a turn over the wire";
 }
 
 } // namespace

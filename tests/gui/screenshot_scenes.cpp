@@ -178,5 +178,7 @@ int main(int argc, char** argv) {
     QTemporaryDir home;
     qputenv("XDG_CONFIG_HOME", (home.path() + QStringLiteral("/config")).toLocal8Bit());
     qputenv("XDG_DATA_HOME", (home.path() + QStringLiteral("/data")).toLocal8Bit());
+    // The manual as in the source tree: this program is not beside build/share/rio.
+    qputenv("RIO_SHARE_DIR", RIO_SOURCE_DIR "/share/rio");
     return main_window_and_manual(out) && plan_and_compare(out) ? 0 : 1;
 }

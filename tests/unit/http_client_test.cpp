@@ -776,7 +776,6 @@ TEST_F(HttpClientTest, DestroyingTheClientMidTransferLeavesNoThreadOrConnection)
             if (c.wait_for_close(prompt_limit)) ++closed;
         });
         auto client = std::make_unique<HttpClient>(io);
-        EXPECT_GT(thread_count(), baseline);
         std::vector<Seen> seen(count);
         int heads = 0;
         for (int i = 0; i < count; ++i) {
@@ -787,6 +786,7 @@ TEST_F(HttpClientTest, DestroyingTheClientMidTransferLeavesNoThreadOrConnection)
             };
             client->start(post(server.url()), callbacks);
         }
+        EXPECT_GT(thread_count(), baseline); // the transfer thread, since the first start()
         run(io);
         ASSERT_EQ(heads, count);
         std::vector<int> before;
@@ -800,6 +800,16 @@ TEST_F(HttpClientTest, DestroyingTheClientMidTransferLeavesNoThreadOrConnection)
         server.stop();
         EXPECT_EQ(closed, count) << "every connection was closed";
     }
+    EXPECT_EQ(thread_count(), baseline);
+}
+
+// Start-up must not pay for HTTP (decision 0019): a client that was never asked for a
+// request has no thread, and neither libcurl nor TLS is loaded.
+TEST_F(HttpClientTest, AClientStartsNothingBeforeItsFirstRequest) {
+    std::size_t baseline = thread_count();
+    auto client = std::make_unique<HttpClient>(io);
+    EXPECT_EQ(thread_count(), baseline);
+    client.reset();
     EXPECT_EQ(thread_count(), baseline);
 }
 

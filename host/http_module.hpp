@@ -1,0 +1,16 @@
+// Loads rio's HTTP transport module (host/http_curl.cpp, built as rio-http-curl.so), which
+// brings libcurl and TLS with it: on the first request, so that start-up never pays for them
+// (decision 0019).
+#pragma once
+
+#include "protocol/error.hpp"
+#include "host/http_transport.hpp"
+
+#include <memory>
+
+namespace rio {
+
+// ErrorCode::internal, saying why, when the module cannot be loaded or is from another build.
+Result<std::unique_ptr<HttpTransport>> load_http_transport();
+
+} // namespace rio
