@@ -8,6 +8,7 @@
 #include "host/redact.hpp"
 #include "host/trust_store.hpp"
 #include "protocol/params.hpp"
+#include "text/argv_text.hpp"
 
 #include <cstdio>
 
@@ -61,29 +62,16 @@ std::vector<AllowRule> allow_rules(const ToolContext& context) {
     return rules;
 }
 
-std::string shown(const std::vector<std::string>& argv) {
-    std::string out;
-    for (const std::string& word : argv) {
-        bool plain = !word.empty() && word.find_first_of(" \t\"'\\$") == std::string::npos;
-        out += (out.empty() ? "" : " ") + (plain ? word : "'" + word + "'");
-    }
-    return out;
+CommandExit exit_of(const CommandResult& r) {
+    return {r.signal || r.timed_out || r.cancelled ? std::nullopt : std::optional(r.exit_code),
+            r.signal ? std::optional(r.signal) : std::nullopt, r.timed_out, r.cancelled,
+            static_cast<double>(r.elapsed.count()) / 1000};
 }
 
 std::string describe(const std::vector<std::string>& argv, const CommandResult& r) {
-    char seconds[32];
-    std::snprintf(seconds, sizeof seconds, "%.1f s", static_cast<double>(r.elapsed.count()) / 1000);
-    std::string out = "$ " + shown(argv) + "\n" + r.output;
+    std::string out = "$ " + argv_text(argv) + "\n" + r.output;
     if (!r.output.empty() && r.output.back() != '\n') out += "\n";
-    if (r.timed_out)
-        out += "[killed: timed out after " + std::string(seconds) + "]";
-    else if (r.cancelled)
-        out += "[stopped by the user after " + std::string(seconds) + "]";
-    else if (r.signal)
-        out += "[killed by signal " + std::to_string(r.signal) + " after " + seconds + "]";
-    else
-        out += "[exit code " + std::to_string(r.exit_code) + " · " + seconds + "]";
-    return out;
+    return out + "[" + exit_text(exit_of(r)) + "]";
 }
 
 ToolCancel run_command(ToolContext& context, const RunTool& run, const ToolReportFn& report) {
@@ -115,10 +103,7 @@ ToolCancel run_command(ToolContext& context, const RunTool& run, const ToolRepor
             bool failed = r.timed_out || r.cancelled || r.signal || r.exit_code != 0;
             ToolReport out = tool_ok(run, describe(argv, r));
             out.is_error = failed;
-            out.exit = CommandExit{
-                r.signal || r.timed_out || r.cancelled ? std::nullopt : std::optional(r.exit_code),
-                r.signal ? std::optional(r.signal) : std::nullopt, r.timed_out, r.cancelled,
-                static_cast<double>(r.elapsed.count()) / 1000};
+            out.exit = exit_of(r);
             report(std::move(out));
         });
     return [running] { running->cancel(); };

@@ -2,8 +2,8 @@
 // Gates are decided by the run's flags, else rejected with a message the model sees.
 #pragma once
 
-#include "cli/core_link.hpp"
 #include "cli/terminal.hpp"
+#include "client/core_link.hpp"
 
 #include <optional>
 #include <string>
@@ -37,21 +37,23 @@ enum ExitCode {
 // Runs the task over `link` (the loop must be running it); `finish(code)` is called once.
 class HeadlessRun {
 public:
-    HeadlessRun(CoreLink& link, HeadlessOptions options, Terminal out, Terminal err);
+    HeadlessRun(client::CoreLink& link, HeadlessOptions options, Terminal out, Terminal err);
     void start(std::function<void(int)> finish);
 
 private:
-    void on_event(const std::string& name, const Json& params);
-    void decide(const Json& proposal);
-    void reject(const Json& proposal, const std::string& why_for_user);
+    void on_event(const client::CoreEvent& event);
+    void show(const client::CoreEvent& event);
+    void decide(const Proposal& proposal);
+    void reject(const Proposal& proposal, const std::string& why_for_user);
+    void fail(const client::Reply& reply);
     void end(int code);
     void say(const std::string& line); // progress, to stderr in text mode
 
-    CoreLink& link_;
+    client::CoreLink& link_;
     HeadlessOptions options_;
     Terminal out_, err_;
     std::function<void(int)> finish_;
-    long turn_ = -1;
+    std::optional<std::uint64_t> turn_; // agent.send's answer
     bool rejected_ = false;
     bool ended_ = false;
     Json error_;

@@ -31,7 +31,7 @@ std::string trimmed(std::string_view s) {
 
 } // namespace
 
-InteractiveSession::InteractiveSession(asio::io_context& io, CoreLink& link, Terminal out)
+InteractiveSession::InteractiveSession(asio::io_context& io, client::CoreLink& link, Terminal out)
     : link_(link), out_(out), stdin_(io, ::dup(0)), signals_(io, SIGINT), lines_(io, [this] {
           input_ = Input::none; // the prompt is gone already
           interrupt();
@@ -43,22 +43,22 @@ InteractiveSession::~InteractiveSession() {
 
 void InteractiveSession::start(std::function<void(int)> finish) {
     finish_ = std::move(finish);
-    link_.on_event([this](const std::string& name, const Json& params) { on_event(name, params); });
-    link_.on_closed([this] {
+    link_.on_event([this](const client::CoreEvent& event) { on_event(event); });
+    link_.on_lost([this](const std::string& why) {
         if (done_) return;
-        print("rio-cli: the core closed the connection");
+        print("rio-cli: " + why);
         quit(1);
     });
     wait_for_signal();
-    link_.request("session.hello", {{"client", "rio-cli"}}, [this](const Json& hello) {
-        const Json& root = hello.value("result", Json::object()).value("root", Json());
-        root_ = root.is_string() ? root.get<std::string>() : "";
-        link_.request("agent.status", {}, [this](const Json& r) {
-            Json status = r.value("result", Json::object());
-            on_status(status);
-            print(styled("rio", sgr::bold, out_.color) + " · " + status.value("provider", "") +
-                  " · " + status.value("model", "") + (root_.empty() ? "" : " · " + root_) +
-                  "\nType a task, or /help.");
+    HelloParams hello;
+    hello.client = "rio-cli";
+    link_.call(hello, [this](const client::Typed<HelloParams>& r) {
+        if (r && r->root) root_ = *r->root;
+        link_.call(StatusParams{}, [this](const client::Typed<StatusParams>& status) {
+            if (status) session_.apply_status(*status);
+            const client::SessionState& s = session_.state();
+            print(styled("rio", sgr::bold, out_.color) + " · " + s.provider + " · " + s.model +
+                  (root_.empty() ? "" : " · " + root_) + "\nType a task, or /help.");
             ask_trust_then_prompt();
         });
     });
@@ -68,14 +68,12 @@ void InteractiveSession::start(std::function<void(int)> finish) {
 // so, in words, once per version of the file.
 void InteractiveSession::ask_trust_then_prompt() {
     if (root_.empty()) return prompt();
-    link_.request("project.trust.get", {}, [this](const Json& r) {
-        const Json& trust = r.value("result", Json::object());
-        if (trust.value("trusted", true)) return prompt();
+    link_.call(ProjectTrustGetParams{}, [this](const client::Typed<ProjectTrustGetParams>& trust) {
+        if (!trust || trust->trusted) return prompt();
         std::string what;
-        for (const Json& f : trust.value("files", Json::array()))
-            if (!f.value("trusted", false))
-                what += "This project's " + f.value("path", "") + " would let the agent " +
-                        f.value("summary", "") + ".\n";
+        for (const TrustedFile& f : trust->files)
+            if (!f.trusted)
+                what += "This project's " + f.path + " would let the agent " + f.summary + ".\n";
         print(styled(what, sgr::yellow, out_.color) +
               "It came with the project; nothing of it applies until you trust it.");
         ask_line("Trust this project? [y/N] ", [this](std::string answer) {
@@ -84,12 +82,13 @@ void InteractiveSession::ask_trust_then_prompt() {
                 print("Not trusted: its rules do not apply.");
                 return prompt();
             }
-            link_.request("project.trust.set", {{"trust", true}}, [this](const Json& set) {
-                print(set.value("ok", false)
-                          ? "Trusted as it is now; a change to the file asks again."
-                          : "rio-cli: " + set["error"].value("message", ""));
-                prompt();
-            });
+            link_.request(op::project_trust_set, Json(ProjectTrustSetParams{true}),
+                          [this](const client::Reply& set) {
+                              print(set.ok() ? "Trusted as it is now; a change to the file asks "
+                                               "again."
+                                             : "rio-cli: " + set.error->message);
+                              prompt();
+                          });
         });
     });
 }
@@ -102,88 +101,74 @@ void InteractiveSession::wait_for_signal() {
     });
 }
 
-void InteractiveSession::on_event(const std::string& name, const Json& params) {
-    if (name == "agent.status") return on_status(params);
-    if (name == "agent.mode") {
-        mode_ = params.value("mode", mode_);
+void InteractiveSession::on_event(const client::CoreEvent& event) {
+    const bool was_busy = session_.state().busy || sending_;
+    const bool was_pending = session_.state().pending.has_value();
+    session_.apply(event);
+    if (std::holds_alternative<AgentStatus>(event)) {
+        if (!session_.state().busy) sending_ = false;
+        // A turn ended (done, stopped, reset): back to the prompt unless a question is up.
+        if (was_busy && !session_.state().busy && input_ == Input::none && !done_) prompt();
         return;
     }
-    if (name == "agent.delta") {
+    if (auto* decided = std::get_if<DecidedEvent>(&event)) {
+        if (was_pending && !session_.state().pending && input_ == Input::key) {
+            stop_input();
+            print("(" + decided->decision + "d elsewhere)");
+        }
+        return;
+    }
+    show(event);
+}
+
+void InteractiveSession::show(const client::CoreEvent& event) {
+    if (auto* delta = std::get_if<DeltaEvent>(&event)) {
         if (in_thinking_) {
             std::cout << "\n";
             in_thinking_ = false;
         }
-        std::cout << params.value("text", "") << std::flush;
+        std::cout << delta->text << std::flush;
         line_open_ = true;
-    } else if (name == "agent.thinking") {
-        std::cout << styled(params.value("text", ""), sgr::dim, out_.color) << std::flush;
+    } else if (auto* thinking = std::get_if<ThinkingEvent>(&event)) {
+        std::cout << styled(thinking->text, sgr::dim, out_.color) << std::flush;
         line_open_ = in_thinking_ = true;
-    } else if (name == "agent.tool") {
-        print(tool_line(params, out_.color));
-    } else if (name == "agent.tool_result") {
-        if (std::string failure = tool_failure_line(params, out_.color); !failure.empty())
-            print(failure);
-    } else if (name == "agent.propose") {
-        on_propose(params);
-    } else if (name == "agent.decided" && params.value("id", "") == pending_id_) {
-        if (input_ == Input::key) {
-            stop_input();
-            print("(" + params.value("decision", "") + "d elsewhere)");
-        }
-        pending_id_.clear();
-    } else if (name == "agent.error") {
-        print(styled("error: " + params.value("code", "") + ": " + params.value("message", ""),
-                     sgr::red, out_.color));
-    } else if (name == "agent.stopped" || name == "agent.reset") {
+    } else if (auto* tool = std::get_if<ToolEvent>(&event)) {
+        print(tool_line(*tool, out_.color));
+    } else if (auto* result = std::get_if<ToolResultEvent>(&event)) {
+        if (std::string line = tool_result_line(*result, out_.color); !line.empty()) print(line);
+    } else if (auto* proposal = std::get_if<Proposal>(&event)) {
+        on_propose(*proposal);
+    } else if (auto* error = std::get_if<ErrorEvent>(&event)) {
+        print(styled("error: " + error->code + ": " + error->message, sgr::red, out_.color));
+    } else if (std::holds_alternative<StoppedEvent>(event) ||
+               std::holds_alternative<ResetEvent>(event)) {
         if (input_ == Input::key) stop_input();
-        pending_id_.clear();
-        print(styled(name == "agent.reset" ? "(conversation cleared)" : "(stopped)", sgr::dim,
-                     out_.color));
+        print(styled(std::holds_alternative<ResetEvent>(event) ? "(conversation cleared)"
+                                                               : "(stopped)",
+                     sgr::dim, out_.color));
     }
 }
 
-void InteractiveSession::on_status(const Json& status) {
-    mode_ = status.value("mode", mode_);
-    auto_accept_ = status.value("auto_accept", auto_accept_);
-    bool was_busy = busy_;
-    busy_ = status.value("busy", busy_);
-    turn_ = status.value("turn", turn_);
-    // A turn ended (done, stopped, reset): back to the prompt unless a question is up.
-    if (was_busy && !busy_ && input_ == Input::none && !done_) prompt();
-}
-
-std::string InteractiveSession::mode_label() const {
-    if (mode_ == "plan") return "plan";
-    return auto_accept_ ? "auto" : "review";
-}
-
-void InteractiveSession::on_propose(const Json& p) {
-    pending_id_ = p.value("id", "");
-    std::string kind = p.value("kind", "");
-    if (kind == "plan") return show_plan(p);
-    if (kind == "edit") {
-        print(styled("Edit " + p.value("path", ""), sgr::bold, out_.color) + "\n" +
-              diff_text(p, out_.color));
-        ask_key("[y] apply  [n] reject", "yn", [this, p](char k) {
-            if (k == 'y')
-                approve(p, "");
-            else
-                reject_with_reason(p);
-        });
-        return;
-    }
-    print("Run " + command_text(p, out_.color));
-    ask_key("[y] run  [n] reject", "yn", [this, p](char k) {
+void InteractiveSession::on_propose(const Proposal& p) {
+    if (p.kind == "plan") return show_plan(p);
+    auto decide = [this, p](char k) {
         if (k == 'y')
             approve(p, "");
         else
             reject_with_reason(p);
-    });
+    };
+    if (p.kind == "edit") {
+        print(styled("Edit " + p.text("path"), sgr::bold, out_.color) + "\n" +
+              diff_text(p, out_.color));
+        return ask_key("[y] apply  [n] reject", "yn", decide);
+    }
+    print("Run " + command_text(p, out_.color));
+    ask_key("[y] run  [n] reject", "yn", decide);
 }
 
-void InteractiveSession::show_plan(const Json& p) {
+void InteractiveSession::show_plan(const Proposal& p) {
     print("\n" + plan_text(p, detect_terminal(1).width, out_.color));
-    bool filed = !p.value("path", "").empty();
+    bool filed = !p.text("path").empty();
     std::string choices =
         "[a] approve, review each edit  [A] approve, auto-accept edits  [r] reject";
     if (filed) choices += "  [e] edit the plan";
@@ -199,8 +184,8 @@ void InteractiveSession::show_plan(const Json& p) {
     });
 }
 
-void InteractiveSession::edit_plan(const Json& p) {
-    std::string path = root_ + "/" + p.value("path", "");
+void InteractiveSession::edit_plan(const Proposal& p) {
+    std::string path = root_ + "/" + p.text("path");
     const char* editor = std::getenv("VISUAL");
     if (!editor || !*editor) editor = std::getenv("EDITOR");
     if (!editor || !*editor) editor = "vi";
@@ -212,31 +197,36 @@ void InteractiveSession::edit_plan(const Json& p) {
         ::_exit(127);
     }
     if (pid > 0) ::waitpid(pid, nullptr, 0);
-    link_.request("plans.get", {{"path", p.value("path", "")}}, [this, p](const Json& r) {
-        Json shown = p;
-        if (r.value("ok", false)) shown["plan"] = r["result"].value("body", "");
+    link_.request(op::plans_get, Json{{"path", p.text("path")}}, [this, p](const client::Reply& r) {
+        Proposal shown = p;
+        if (r.ok()) shown.fields["plan"] = r.result.value("body", "");
         show_plan(shown);
     });
 }
 
-void InteractiveSession::approve(const Json& p, const std::string& policy) {
-    Json params{
-        {"turn", p.value("turn", turn_)}, {"id", p.value("id", "")}, {"decision", "approve"}};
-    if (!policy.empty()) params["policy"] = policy;
-    link_.request("agent.approve", params, [this](const Json& r) {
-        if (!r.value("ok", false)) print("rio-cli: " + r["error"].value("message", ""));
+void InteractiveSession::approve(const Proposal& p, const std::string& policy) {
+    ApproveParams params;
+    params.turn = p.turn ? p.turn : session_.state().turn;
+    params.id = p.id;
+    params.decision = "approve";
+    if (!policy.empty()) params.policy = policy;
+    link_.request(op::agent_approve, Json(params), [this](const client::Reply& r) { report(r); });
+}
+
+void InteractiveSession::reject_with_reason(const Proposal& p) {
+    ask_line("reason (optional, Enter to skip): ", [this, p](std::string reason) {
+        ApproveParams params;
+        params.turn = p.turn ? p.turn : session_.state().turn;
+        params.id = p.id;
+        params.decision = "reject";
+        if (!trimmed(reason).empty()) params.feedback = trimmed(reason);
+        link_.request(op::agent_approve, Json(params),
+                      [this](const client::Reply& r) { report(r); });
     });
 }
 
-void InteractiveSession::reject_with_reason(const Json& p) {
-    ask_line("reason (optional, Enter to skip): ", [this, p](std::string reason) {
-        Json params{
-            {"turn", p.value("turn", turn_)}, {"id", p.value("id", "")}, {"decision", "reject"}};
-        if (!trimmed(reason).empty()) params["feedback"] = trimmed(reason);
-        link_.request("agent.approve", params, [this](const Json& r) {
-            if (!r.value("ok", false)) print("rio-cli: " + r["error"].value("message", ""));
-        });
-    });
+void InteractiveSession::report(const client::Reply& reply) {
+    if (!reply.ok()) print("rio-cli: " + reply.error->message);
 }
 
 void InteractiveSession::on_line(const std::string& raw) {
@@ -247,51 +237,63 @@ void InteractiveSession::on_line(const std::string& raw) {
 }
 
 void InteractiveSession::send(const std::string& text) {
-    busy_ = true;
-    link_.request("agent.send", {{"text", text}}, [this](const Json& r) {
-        if (r.value("ok", false)) {
-            turn_ = r["result"].value("turn", turn_);
-            return;
-        }
-        busy_ = false;
-        print("rio-cli: " + r["error"].value("message", ""));
+    sending_ = true;
+    session_.sent(text);
+    link_.call(SendParams{text}, [this](const client::Typed<SendParams>& r) {
+        if (r) return;
+        sending_ = false;
+        print("rio-cli: " + r.error().message);
         prompt();
     });
+}
+
+// Responses come before the events they cause, so the prompt's mode label is taken from
+// the response itself.
+void InteractiveSession::then_prompt(const client::Reply& r) {
+    report(r);
+    if (r.ok() && r.result.is_object()) {
+        if (auto mode = r.result.find("mode"); mode != r.result.end() && mode->is_string())
+            session_.apply(ModeEvent{mode->get<std::string>()});
+        if (auto on = r.result.find("on"); on != r.result.end() && on->is_boolean())
+            session_.apply_auto_accept(on->get<bool>());
+    }
+    prompt();
 }
 
 void InteractiveSession::command(const std::string& line) {
     std::string name = line.substr(0, line.find(' '));
     std::string arg =
         line.find(' ') == std::string::npos ? "" : trimmed(line.substr(line.find(' ')));
-    // Responses come before the events they cause, so the prompt's mode label is taken
-    // from the response itself.
-    auto then_prompt = [this](const Json& r) {
-        if (!r.value("ok", true)) print("rio-cli: " + r["error"].value("message", ""));
-        const Json& result = r.value("result", Json::object());
-        if (result.contains("mode")) mode_ = result["mode"];
-        if (result.contains("on")) auto_accept_ = result["on"];
-        prompt();
+    auto prompt_after = [this](const client::Reply& r) { then_prompt(r); };
+    auto choose = [this](client::ModeChoice choice) {
+        auto requests = client::mode_requests(choice);
+        for (std::size_t i = 0; i < requests.size(); ++i)
+            link_.request(requests[i].op, requests[i].params,
+                          [this, last = i + 1 == requests.size()](const client::Reply& r) {
+                              if (last) return then_prompt(r);
+                              report(r);
+                              if (r.ok() && r.result.contains("on"))
+                                  session_.apply_auto_accept(r.result.value("on", false));
+                          });
     };
     if (name == "/quit" || name == "/exit") return quit(0);
     if (name == "/help") {
         print(help_text);
         return prompt();
     }
-    if (name == "/plan") return link_.request("agent.mode.set", {{"mode", "plan"}}, then_prompt);
-    if (name == "/build") return link_.request("agent.mode.set", {{"mode", "build"}}, then_prompt);
-    if (name == "/auto" || name == "/review") {
-        link_.request("agent.mode.set", {{"mode", "build"}}, [this](const Json& r) {
-            if (r.value("ok", false)) mode_ = r["result"].value("mode", mode_);
-        });
-        return link_.request("agent.autoaccept.set", {{"on", name == "/auto"}}, then_prompt);
-    }
-    if (name == "/stop") return link_.request("agent.stop", {}, then_prompt);
-    if (name == "/clear") return link_.request("agent.reset", {}, then_prompt);
+    if (name == "/plan") return choose(client::ModeChoice::plan);
+    if (name == "/review") return choose(client::ModeChoice::review);
+    if (name == "/auto") return choose(client::ModeChoice::auto_accept);
+    if (name == "/build")
+        return link_.request(op::agent_mode_set, Json(ModeSetParams{"build"}), prompt_after);
+    if (name == "/stop") return link_.request(op::agent_stop, Json::object(), prompt_after);
+    if (name == "/clear") return link_.request(op::agent_reset, Json::object(), prompt_after);
     if (name == "/provider") {
-        if (!arg.empty()) return link_.request("agent.provider.set", {{"name", arg}}, then_prompt);
-        return link_.request("agent.providers", {}, [this](const Json& r) {
+        if (!arg.empty())
+            return link_.request(op::agent_provider_set, Json{{"name", arg}}, prompt_after);
+        return link_.request(op::agent_providers, Json::object(), [this](const client::Reply& r) {
             std::string out;
-            for (const Json& p : r["result"]["providers"])
+            for (const Json& p : r.result.value("providers", Json::array()))
                 out += std::string(p.value("active", false) ? "* " : "  ") + p.value("name", "") +
                        "  (key: " + p.value("key", "") + ")  " + p.value("description", "") + "\n";
             print(out + "Switch with /provider NAME.");
@@ -300,17 +302,17 @@ void InteractiveSession::command(const std::string& line) {
     }
     if (name == "/model") {
         if (!arg.empty())
-            return link_.request("agent.options.set", {{"name", "model"}, {"value", arg}},
-                                 then_prompt);
-        return link_.request("agent.status", {}, [this](const Json& r) {
-            print("model: " + r["result"].value("model", "") + "  (set with /model ID)");
+            return link_.request(op::agent_options_set, Json{{"name", "model"}, {"value", arg}},
+                                 prompt_after);
+        return link_.call(StatusParams{}, [this](const client::Typed<StatusParams>& r) {
+            print("model: " + (r ? r->model : std::string()) + "  (set with /model ID)");
             prompt();
         });
     }
     if (name == "/plans") {
-        return link_.request("plans.list", {}, [this](const Json& r) {
+        return link_.request(op::plans_list, Json::object(), [this](const client::Reply& r) {
             std::string out;
-            for (const Json& p : r.value("result", Json::object()).value("plans", Json::array()))
+            for (const Json& p : r.result.value("plans", Json::array()))
                 out += p.value("status", "") + "\t" + p.value("path", "") + "\t" +
                        p.value("title", "") + "\n";
             print(out.empty() ? "No plans filed yet." : out);
@@ -325,10 +327,10 @@ void InteractiveSession::interrupt() {
     auto now = std::chrono::steady_clock::now();
     bool twice = now - last_interrupt_ < std::chrono::seconds(2);
     last_interrupt_ = now;
-    if (busy_ || !pending_id_.empty()) {
+    if (session_.state().busy || sending_ || session_.state().pending) {
         stop_input();
         print(styled("^C stopping…", sgr::dim, out_.color));
-        link_.request("agent.stop", {{"turn", turn_}});
+        link_.request(op::agent_stop, Json(StopParams{session_.state().turn}));
         return;
     }
     if (twice) return quit(0);
@@ -347,8 +349,9 @@ void InteractiveSession::quit(int code) {
 }
 
 void InteractiveSession::prompt() {
-    if (done_ || busy_) return;
-    ask_line(mode_label() + " ❯ ", [this](std::string line) { on_line(line); });
+    if (done_ || session_.state().busy || sending_) return;
+    ask_line(std::string(client::mode_word(session_.state().choice())) + " ❯ ",
+             [this](std::string line) { on_line(line); });
 }
 
 void InteractiveSession::ask_line(const std::string& question,

@@ -3,9 +3,10 @@
 // choice for every proposal — a plan rendered for the terminal, a coloured diff, a command.
 #pragma once
 
-#include "cli/core_link.hpp"
 #include "cli/line_input.hpp"
 #include "cli/terminal.hpp"
+#include "client/core_link.hpp"
+#include "client/session.hpp"
 
 #include <asio/io_context.hpp>
 #include <asio/posix/stream_descriptor.hpp>
@@ -19,7 +20,7 @@ namespace rio {
 
 class InteractiveSession {
 public:
-    InteractiveSession(asio::io_context& io, CoreLink& link, Terminal out);
+    InteractiveSession(asio::io_context& io, client::CoreLink& link, Terminal out);
     ~InteractiveSession();
     void start(std::function<void(int)> finish);
 
@@ -27,9 +28,9 @@ private:
     // What stdin is for right now.
     enum class Input { none, line, key };
 
-    void on_event(const std::string& name, const Json& params);
-    void on_status(const Json& status);
-    void on_propose(const Json& proposal);
+    void on_event(const client::CoreEvent& event);
+    void show(const client::CoreEvent& event);
+    void on_propose(const Proposal& proposal);
     void on_line(const std::string& line);
     void command(const std::string& line);
     void send(const std::string& text);
@@ -46,13 +47,15 @@ private:
     void stdin_ready();
     void stop_input();
     void print(const std::string& text); // ends a streamed line first
-    void show_plan(const Json& proposal);
-    void edit_plan(const Json& proposal);
-    void approve(const Json& proposal, const std::string& policy);
-    void reject_with_reason(const Json& proposal);
-    std::string mode_label() const;
+    void show_plan(const Proposal& plan);
+    void edit_plan(const Proposal& plan);
+    void approve(const Proposal& proposal, const std::string& policy);
+    void reject_with_reason(const Proposal& proposal);
+    void report(const client::Reply& reply); // a refused request, in words
+    void then_prompt(const client::Reply& reply);
 
-    CoreLink& link_;
+    client::CoreLink& link_;
+    client::Session session_;
     Terminal out_;
     asio::posix::stream_descriptor stdin_;
     asio::signal_set signals_;
@@ -63,12 +66,8 @@ private:
     std::function<void(std::string)> line_then_;
     std::function<void(char)> key_then_;
     std::string keys_;
-    std::string mode_ = "build";
-    bool auto_accept_ = false;
-    bool busy_ = false;
-    long turn_ = 0;
+    bool sending_ = false; // agent.send is on its way; the core has not said busy yet
     std::string root_;
-    std::string pending_id_;
     bool line_open_ = false;
     bool in_thinking_ = false;
     std::chrono::steady_clock::time_point last_interrupt_{};

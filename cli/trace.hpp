@@ -1,24 +1,27 @@
-// How rio-cli shows the agent's work in a terminal: one line per tool call, failures,
-// proposals (a plan rendered from Markdown, a coloured diff, a command). Pure formatting.
+// How rio-cli shows the agent's work in a terminal: one line per tool call, what became of
+// it, proposals (a plan rendered from Markdown, a coloured diff, a command). The words come
+// from client/trace_words; this adds the terminal's styling.
 #pragma once
 
-#include "protocol/wire.hpp"
+#include "protocol/messages.hpp"
 
 #include <string>
 
 namespace rio {
 
 // "• read_file greet.py", from an agent.tool event.
-std::string tool_line(const Json& tool, bool color);
-// "  ✗ <first line of the error>" for a failed call, "  ✓ [exit code 0 · 0.4 s]" for a
-// command that ran; "" for other successful calls.
-std::string tool_failure_line(const Json& result, bool color);
+std::string tool_line(const ToolEvent& tool, bool color);
+// "  ✓ [exit code 0 · 0.4 s]" for a command that ran, "  ✗ <first line of the error>" for a
+// failed call; "" for other successful calls.
+std::string tool_result_line(const ToolResultEvent& result, bool color);
 
 // "Plan — <title> · <path>" and the plan rendered for the terminal.
-std::string plan_text(const Json& proposal, int width, bool color);
+std::string plan_text(const Proposal& plan, int width, bool color);
 // The proposal's unified diff, + lines green, - lines red, @@ lines cyan.
-std::string diff_text(const Json& proposal, bool color);
+std::string diff_text(const Proposal& edit, bool color);
 // "$ make test   (in src)".
-std::string command_text(const Json& proposal, bool color);
+std::string command_text(const Proposal& command, bool color);
+// "the edit of greet.py", "the command `make test`", "the plan "Title"".
+std::string proposal_words(const Proposal& proposal);
 
 } // namespace rio

@@ -1,6 +1,7 @@
 #include "protocol/messages.hpp"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace rio {
 namespace {
@@ -140,6 +141,16 @@ std::vector<std::string_view> typed_ops() {
             ModelsParams::op,
             PlansListParams::op,
             PlansGetParams::op};
+}
+
+std::string exit_text(const CommandExit& exit) {
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%.1f s", exit.seconds);
+    if (exit.timed_out) return "killed: timed out after " + std::string(seconds);
+    if (exit.stopped) return "stopped by the user after " + std::string(seconds);
+    if (exit.signal)
+        return "killed by signal " + std::to_string(*exit.signal) + " after " + seconds;
+    return "exit code " + std::to_string(exit.code.value_or(0)) + " · " + seconds;
 }
 
 } // namespace rio

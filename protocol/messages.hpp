@@ -300,6 +300,9 @@ struct CommandExit {
     double seconds = 0;
 };
 RIO_FIELDS(CommandExit, code, signal, timed_out, stopped, seconds)
+// "exit code 0 · 0.4 s", "killed: timed out after 30.0 s", "stopped by the user after 1.2 s",
+// "killed by signal 9 after 1.0 s": the one wording, for the model and for every frontend.
+std::string exit_text(const CommandExit& exit);
 
 // A tool call's result: the event, and each answered call in agent.history.
 struct ToolResultEvent {

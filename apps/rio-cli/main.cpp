@@ -1,6 +1,6 @@
 // rio-cli: the terminal frontend (DESIGN §9). Interactive by default; `-p TASK` (or a task
 // on stdin) runs one task headless and exits with the codes of DESIGN §11.
-#include "cli/core_link.hpp"
+#include "client/core_link.hpp"
 #include "cli/headless.hpp"
 #include "cli/interactive.hpp"
 #include "core/version.hpp"
@@ -79,17 +79,17 @@ int main(int argc, char** argv) {
     std::string project = !o.project.empty() ? o.project : !o.dir.empty() ? o.dir : ".";
 
     asio::io_context io;
-    auto link = [&]() -> rio::Result<std::unique_ptr<rio::CoreLink>> {
-        if (!o.connect.empty()) return rio::CoreLink::connect(io, o.connect, o.token);
+    auto link = [&]() -> rio::Result<std::unique_ptr<rio::client::CoreLink>> {
+        if (!o.connect.empty()) return rio::client::CoreLink::connect(io, o.connect, o.token);
         std::vector<std::string> args{"--stdio", "--project", project};
         if (!o.provider.empty()) args.insert(args.end(), {"--provider", o.provider});
-        return rio::CoreLink::spawn(io, rio::find_core_binary(), args);
+        return rio::client::CoreLink::spawn(io, rio::client::find_core_binary(), args);
     }();
     if (!link) {
         std::cerr << "rio-cli: " << link.error().message << "\n";
         return rio::exit_other;
     }
-    rio::CoreLink& core = **link;
+    rio::client::CoreLink& core = **link;
     if (!o.connect.empty() && (!o.project.empty() || !o.dir.empty()))
         core.request("project.open", {{"path", std::filesystem::absolute(project).string()}});
 

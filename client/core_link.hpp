@@ -1,27 +1,28 @@
-// rio-cli's connection to a core: a private rio-core on a pipe (the default) or a running
-// one on a socket (--connect). Requests get their own response; events go to one handler.
+// A terminal frontend's (or the ACP bridge's) connection to a core, on Asio: a private
+// rio-core on a pipe (the default) or a running one on a socket. Requests go through
+// client::Requests; events arrive typed.
 #pragma once
 
-#include "protocol/wire.hpp"
+#include "client/requests.hpp"
 #include "host/channel.hpp"
 
 #include <asio/io_context.hpp>
 #include <functional>
-#include <map>
 #include <memory>
 #include <string>
 #include <sys/types.h>
 #include <vector>
 
-namespace rio {
+namespace rio::client {
 
 class CoreLink {
 public:
-    using OnResponse = std::function<void(const Json& response)>; // {ok, result} or {ok, error}
-    using OnEvent = std::function<void(const std::string& name, const Json& params)>;
-    using OnClosed = std::function<void()>;
+    using OnEvent = std::function<void(const CoreEvent& event)>;
+    // Once: the channel closed, or the core refused this client (`why` says which).
+    using OnLost = std::function<void(const std::string& why)>;
 
-    // Starts `core` (a rio-core binary) with `args` on a pipe; its stderr stays ours.
+    // Starts `core` (a rio-core binary) with `args` on a pipe, in its own process group;
+    // its stderr stays ours.
     static Result<std::unique_ptr<CoreLink>> spawn(asio::io_context& io, const std::string& core,
                                                    const std::vector<std::string>& args);
     // "unix:PATH" or "HOST:PORT". A TCP core wants its token first (DESIGN §12): `token`,
@@ -31,27 +32,29 @@ public:
     ~CoreLink();
 
     void on_event(OnEvent handler) { on_event_ = std::move(handler); }
-    void on_closed(OnClosed handler) { on_closed_ = std::move(handler); }
+    void on_lost(OnLost handler) { on_lost_ = std::move(handler); }
 
-    void request(const std::string& op, const Json& params, OnResponse done = nullptr);
+    void request(std::string_view op, const Json& params, ReplyHandler done = nullptr);
+    template <typename P> void call(const P& params, std::function<void(const Typed<P>&)> done) {
+        channel_->send(requests_.encode(params, std::move(done)));
+    }
     // Closes the channel once what is queued is written; a private core sees EOF and exits
     // (the destructor reaps it).
     void close();
 
 private:
     CoreLink(asio::io_context& io, int in_fd, int out_fd, pid_t child);
-    void take(const Frame& frame);
+    void lose(const std::string& why);
 
     std::shared_ptr<Channel> channel_;
+    Requests requests_;
     pid_t child_ = -1;
-    long next_id_ = 1;
-    std::map<long, OnResponse> waiting_;
     OnEvent on_event_;
-    OnClosed on_closed_;
+    OnLost on_lost_;
     bool closed_ = false;
 };
 
 // rio-core beside this executable, else the one on PATH.
 std::string find_core_binary();
 
-} // namespace rio
+} // namespace rio::client

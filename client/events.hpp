@@ -1,0 +1,26 @@
+// The events a frontend reacts to, as the protocol's structs: one variant, decoded from a
+// line's name and params in one place, so no frontend compares event names.
+#pragma once
+
+#include "protocol/messages.hpp"
+
+#include <optional>
+#include <string_view>
+#include <variant>
+
+namespace rio::client {
+
+using CoreEvent =
+    std::variant<DeltaEvent, ThinkingEvent, UsageEvent, MessageEvent, ToolEvent, ToolResultEvent,
+                 Proposal, DecidedEvent, ErrorEvent, StoppedEvent, DoneEvent, ModeEvent,
+                 AgentStatus, ResetEvent, BufferChangedEvent, FsChangedEvent, PlansChangedEvent,
+                 ProjectChangedEvent, ProjectTrustState>;
+
+// nullopt for a name this client does not know, or params that do not fit the struct
+// (clients ignore what they do not understand, DESIGN §3).
+std::optional<CoreEvent> decode_event(std::string_view name, const Json& params);
+
+// The agent's events carry the turn they belong to; the others have none (0).
+std::uint64_t turn_of(const CoreEvent& event);
+
+} // namespace rio::client

@@ -1,0 +1,33 @@
+#include "client/modes.hpp"
+
+#include "protocol/messages.hpp"
+
+namespace rio::client {
+
+ModeChoice mode_choice(std::string_view mode, bool auto_accept) {
+    if (mode == "plan") return ModeChoice::plan;
+    return auto_accept ? ModeChoice::auto_accept : ModeChoice::review;
+}
+
+std::string_view mode_word(ModeChoice choice) {
+    switch (choice) {
+    case ModeChoice::plan:
+        return "plan";
+    case ModeChoice::review:
+        return "review";
+    case ModeChoice::auto_accept:
+        return "auto";
+    }
+    return "review";
+}
+
+std::vector<ModeRequest> mode_requests(ModeChoice choice) {
+    if (choice == ModeChoice::plan) return {{op::agent_mode_set, Json(ModeSetParams{"plan"})}};
+    // Auto-accept first: leaving plan mode then lands on the chosen choice at once, without
+    // passing through the other build choice.
+    return {
+        {op::agent_autoaccept_set, Json(AutoAcceptSetParams{choice == ModeChoice::auto_accept})},
+        {op::agent_mode_set, Json(ModeSetParams{"build"})}};
+}
+
+} // namespace rio::client

@@ -1,0 +1,120 @@
+#include "client/session.hpp"
+
+#include "client/trace_words.hpp"
+
+#include <type_traits>
+
+namespace rio::client {
+
+void Session::apply(const CoreEvent& event) {
+    std::visit(
+        [this](const auto& e) {
+            using E = std::decay_t<decltype(e)>;
+            if constexpr (std::is_same_v<E, DeltaEvent>) {
+                state_.streaming += e.text;
+            } else if constexpr (std::is_same_v<E, MessageEvent>) {
+                finish_message(e.text);
+            } else if constexpr (std::is_same_v<E, ToolEvent>) {
+                add_call(e);
+            } else if constexpr (std::is_same_v<E, ToolResultEvent>) {
+                add_result(e);
+            } else if constexpr (std::is_same_v<E, Proposal>) {
+                state_.pending = e;
+            } else if constexpr (std::is_same_v<E, DecidedEvent>) {
+                if (state_.pending && state_.pending->id == e.id) state_.pending.reset();
+                add(TranscriptEntry::Kind::note, decision_text(e));
+            } else if constexpr (std::is_same_v<E, ErrorEvent>) {
+                add(TranscriptEntry::Kind::error,
+                    "Error" + (e.code.empty() ? "" : " (" + e.code + ")") + ": " + e.message);
+            } else if constexpr (std::is_same_v<E, StoppedEvent>) {
+                state_.pending.reset();
+                // A new message ends the turn before it too; that needs no word.
+                if (e.reason == "stop") add(TranscriptEntry::Kind::note, "Stopped.");
+            } else if constexpr (std::is_same_v<E, ResetEvent>) {
+                state_.pending.reset();
+                state_.streaming.clear();
+                state_.transcript.clear();
+                state_.calls.clear();
+            } else if constexpr (std::is_same_v<E, ModeEvent>) {
+                state_.mode = e.mode;
+            } else if constexpr (std::is_same_v<E, AgentStatus>) {
+                apply_status(e);
+            }
+        },
+        event);
+}
+
+void Session::apply_status(const AgentStatus& status) {
+    state_.mode = status.mode;
+    state_.auto_accept = status.auto_accept;
+    state_.busy = status.busy;
+    state_.turn = status.turn;
+    state_.provider = status.provider;
+    state_.model = status.model;
+    state_.pending = status.pending;
+}
+
+void Session::apply_history(const HistoryResult& history) {
+    state_.transcript.clear();
+    state_.calls.clear();
+    state_.streaming.clear();
+    for (const HistoryMessage& m : history.messages) {
+        if (m.role == "user") {
+            for (const ResultInfo& r : m.results.value_or(std::vector<ResultInfo>{})) {
+                ToolResultEvent result;
+                result.turn = history.turn;
+                result.id = r.id;
+                result.ok = r.ok;
+                result.content = r.content;
+                result.exit = r.exit;
+                if (const TraceCall* known = call(r.id)) result.name_ = known->call.name_;
+                add_result(std::move(result));
+            }
+            if (!m.text.empty()) add(TranscriptEntry::Kind::user, m.text);
+            continue;
+        }
+        finish_message(m.text);
+        for (const CallInfo& c : m.calls.value_or(std::vector<CallInfo>{})) {
+            ToolEvent tool;
+            tool.turn = history.turn;
+            tool.id = c.id;
+            tool.name_ = c.name;
+            tool.input = c.input;
+            add_call(std::move(tool));
+        }
+    }
+}
+
+void Session::sent(std::string text) {
+    add(TranscriptEntry::Kind::user, std::move(text));
+}
+
+const TraceCall* Session::call(const std::string& id) const {
+    for (const TraceCall& c : state_.calls)
+        if (c.call.id == id) return &c;
+    return nullptr;
+}
+
+void Session::add_call(ToolEvent call) {
+    state_.calls.push_back({std::move(call), std::nullopt});
+    state_.transcript.push_back({TranscriptEntry::Kind::tool, {}, state_.calls.size() - 1});
+}
+
+void Session::add_result(ToolResultEvent result) {
+    for (auto it = state_.calls.rbegin(); it != state_.calls.rend(); ++it)
+        if (it->call.id == result.id) {
+            it->result = std::move(result);
+            return;
+        }
+}
+
+void Session::finish_message(std::string text) {
+    state_.streaming.clear();
+    if (!text.empty()) add(TranscriptEntry::Kind::assistant, std::move(text));
+}
+
+void Session::add(TranscriptEntry::Kind kind, std::string text) {
+    state_.transcript.push_back({kind, std::move(text), 0});
+}
+
+} // namespace rio::client

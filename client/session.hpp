@@ -1,0 +1,67 @@
+// What a frontend knows about the agent, folded from the core's events: a reducer with no
+// I/O, so every frontend shows the same state and the tests drive it with recorded events.
+#pragma once
+
+#include "client/events.hpp"
+#include "client/modes.hpp"
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rio::client {
+
+// A tool call and, once it came, its result (with a command's exit as data).
+struct TraceCall {
+    ToolEvent call;
+    std::optional<ToolResultEvent> result;
+};
+
+struct TranscriptEntry {
+    enum class Kind { user, assistant, tool, note, error };
+    Kind kind;
+    std::string text;     // user, assistant, note, error
+    std::size_t call = 0; // tool: index into SessionState::calls
+};
+
+struct SessionState {
+    std::string mode = "build";
+    bool auto_accept = false;
+    bool busy = false;
+    std::uint64_t turn = 0;
+    std::string provider, model;
+    std::optional<Proposal> pending; // waiting for a person
+    std::string streaming;           // the assistant's text of the message being written
+    std::vector<TranscriptEntry> transcript;
+    std::vector<TraceCall> calls;
+
+    ModeChoice choice() const { return mode_choice(mode, auto_accept); }
+};
+
+class Session {
+public:
+    void apply(const CoreEvent& event);
+    // agent.status as a reply (the same shape as the event).
+    void apply_status(const AgentStatus& status);
+    // agent.history: the conversation so far (another client's, on a shared core).
+    void apply_history(const HistoryResult& history);
+    // agent.autoaccept.set's answer, which comes before the status that reports it.
+    void apply_auto_accept(bool on) { state_.auto_accept = on; }
+    // The person's message, as this frontend sent it (the core does not echo it).
+    void sent(std::string text);
+
+    const SessionState& state() const { return state_; }
+    // The call with this id, if the session has seen it.
+    const TraceCall* call(const std::string& id) const;
+
+private:
+    void add_call(ToolEvent call);
+    void add_result(ToolResultEvent result);
+    void finish_message(std::string text);
+    void add(TranscriptEntry::Kind kind, std::string text);
+
+    SessionState state_;
+};
+
+} // namespace rio::client

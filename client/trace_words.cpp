@@ -1,0 +1,101 @@
+#include "client/trace_words.hpp"
+
+#include "text/argv_text.hpp"
+
+namespace rio::client {
+namespace {
+
+std::string_view trimmed(std::string_view text) {
+    constexpr std::string_view blank = " \t\r\n";
+    std::size_t start = text.find_first_not_of(blank);
+    if (start == std::string_view::npos) return {};
+    return text.substr(start, text.find_last_not_of(blank) - start + 1);
+}
+
+// Cuts after `max_chars` code points (UTF-8 continuation bytes do not count).
+std::string cut(std::string_view text, std::size_t max_chars) {
+    std::size_t chars = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if ((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) continue;
+        if (++chars == max_chars && i + 1 < text.size()) {
+            std::size_t rest = i + 1;
+            while (rest < text.size() && (static_cast<unsigned char>(text[rest]) & 0xC0) == 0x80)
+                ++rest;
+            if (rest < text.size()) return std::string(text.substr(0, i)) + "…";
+        }
+    }
+    return std::string(text);
+}
+
+std::string text_of(const Json& input, const char* key) {
+    auto it = input.find(key);
+    return it != input.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+std::string kind_word(std::string_view kind) {
+    if (kind == "plan") return "Plan";
+    if (kind == "edit") return "Edit";
+    if (kind == "command") return "Command";
+    return "Proposal";
+}
+
+} // namespace
+
+std::string tool_verb(std::string_view tool) {
+    if (tool == "list_dir") return "list";
+    if (tool == "read_file") return "read";
+    if (tool == "search") return "search";
+    if (tool == "edit_file") return "edit";
+    if (tool == "create_file") return "create";
+    if (tool == "run_command") return "run";
+    if (tool == "present_plan") return "plan";
+    return std::string(tool);
+}
+
+std::string argv_text(const Json& argv) {
+    if (!argv.is_array()) return {};
+    std::vector<std::string> words;
+    for (const Json& word : argv)
+        words.push_back(word.is_string() ? word.get<std::string>() : word.dump());
+    return rio::argv_text(words);
+}
+
+std::string tool_detail(const ToolEvent& tool) {
+    const Json& input = tool.input;
+    if (!input.is_object()) return {};
+    if (input.contains("argv")) return argv_text(input["argv"]);
+    if (input.contains("pattern")) {
+        std::string path = text_of(input, "path");
+        return "\"" + text_of(input, "pattern") + "\"" + (path.empty() ? "" : " in " + path);
+    }
+    if (input.contains("title")) return "\"" + text_of(input, "title") + "\"";
+    if (input.contains("path")) {
+        std::string path = text_of(input, "path");
+        return path.empty() || path == "." ? "the project" : path;
+    }
+    return {};
+}
+
+ToolOutcome tool_outcome(const ToolResultEvent& result) {
+    if (result.exit) return {exit_text(*result.exit), !result.ok};
+    if (result.ok) return {};
+    return {first_line(result.content), true};
+}
+
+std::string decision_text(const DecidedEvent& decided) {
+    const bool approved = decided.decision == "approve";
+    std::string text = kind_word(decided.kind) + (approved ? " approved" : " rejected");
+    if (decided.kind == "command" && approved) text = "Command allowed to run";
+    if (approved && decided.policy == "review") text += " — review each edit";
+    if (approved && decided.policy == "auto") text += " — auto-accept edits";
+    if (decided.feedback && !decided.feedback->empty())
+        text += ": " + first_line(*decided.feedback);
+    return text;
+}
+
+std::string first_line(std::string_view text, std::size_t max_chars) {
+    std::string_view rest = trimmed(text);
+    return cut(trimmed(rest.substr(0, rest.find('\n'))), max_chars);
+}
+
+} // namespace rio::client

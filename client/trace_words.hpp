@@ -1,0 +1,36 @@
+// The words every frontend shows for the agent's work: what a tool call is about ("src/app.cpp",
+// "\"TODO\" in src", "make test"), what became of it (a command's exit from its data, a
+// failure's first line) and how a decision reads. Painters add their own styling.
+#pragma once
+
+#include "protocol/messages.hpp"
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace rio::client {
+
+// The verb a built-in tool reads as ("read", "run", "plan"); other tools keep their name.
+std::string tool_verb(std::string_view tool);
+
+// What the call is about: a command line, a search pattern and where, a plan's title in
+// quotes, a path ("the project" for the root). "" when none of these is in the input.
+std::string tool_detail(const ToolEvent& tool);
+
+// A command line from the JSON a proposal or tool input carries.
+std::string argv_text(const Json& argv);
+
+struct ToolOutcome {
+    std::string text; // a command's exit ("exit code 0 · 0.4 s"), a failure's first line, or ""
+    bool failed = false;
+};
+ToolOutcome tool_outcome(const ToolResultEvent& result);
+
+// "Plan approved — review each edit", "Edit rejected: too broad", "Command allowed to run".
+std::string decision_text(const DecidedEvent& decided);
+
+// The first non-blank line of `text`, trimmed, cut to `max_chars` characters with "…".
+std::string first_line(std::string_view text, std::size_t max_chars = 200);
+
+} // namespace rio::client

@@ -1,0 +1,270 @@
+// client/: the Session reducer driven by a recorded plan turn (tests/unit/data, recorded
+// from a real rio-core with the script provider), request/response matching, the mode
+// mapping and the trace's words. No process.
+#include "client/modes.hpp"
+#include "client/requests.hpp"
+#include "client/session.hpp"
+#include "client/trace_words.hpp"
+#include "protocol/json_parse.hpp"
+
+#include <fstream>
+#include <gtest/gtest.h>
+#include <sstream>
+
+namespace rio::client {
+namespace {
+
+std::string data_file(const char* name) {
+    std::ifstream in(std::string(RIO_SOURCE_DIR) + "/tests/unit/data/" + name);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+std::vector<std::string> recorded_lines() {
+    std::vector<std::string> lines;
+    std::stringstream in(data_file("plan_turn_events.jsonl"));
+    for (std::string line; std::getline(in, line);)
+        lines.push_back(line);
+    return lines;
+}
+
+// Feeds the recording line by line through Requests, as a frontend does, until `stop`
+// returns true for a session state (or the recording ends).
+template <typename Stop> Session replay(Stop stop, std::size_t* events = nullptr) {
+    Requests requests;
+    Session session;
+    std::size_t n = 0;
+    for (const std::string& line : recorded_lines()) {
+        auto event = requests.take(line);
+        if (!event) continue;
+        ++n;
+        session.apply(*event);
+        if (stop(session.state())) break;
+    }
+    EXPECT_EQ(requests.malformed(), 0u);
+    if (events) *events = n;
+    return session;
+}
+
+Session replay_all(std::size_t* events = nullptr) {
+    return replay([](const SessionState&) { return false; }, events);
+}
+
+TEST(ClientSession, EveryRecordedEventDecodes) {
+    std::size_t events = 0;
+    replay_all(&events);
+    EXPECT_EQ(events, recorded_lines().size());
+}
+
+TEST(ClientSession, APlanWaitingForAPersonIsPendingAndTheTurnIsBusy) {
+    Session s = replay([](const SessionState& st) { return st.pending.has_value(); });
+    ASSERT_TRUE(s.state().pending);
+    EXPECT_EQ(s.state().pending->kind, "plan");
+    EXPECT_EQ(s.state().pending->text("title"), "Shout");
+    EXPECT_EQ(s.state().mode, "plan");
+    EXPECT_EQ(s.state().choice(), ModeChoice::plan);
+    EXPECT_TRUE(s.state().busy);
+}
+
+TEST(ClientSession, TheWholeTurnFoldsIntoTranscriptTraceAndState) {
+    const SessionState st = replay_all().state();
+    EXPECT_FALSE(st.busy);
+    EXPECT_FALSE(st.pending);
+    EXPECT_EQ(st.mode, "build");
+    EXPECT_EQ(st.choice(), ModeChoice::review);
+    EXPECT_EQ(st.provider, "script");
+    EXPECT_EQ(st.turn, 1u);
+    ASSERT_EQ(st.calls.size(), 3u);
+    EXPECT_EQ(st.calls[0].call.name_, "read_file");
+    ASSERT_TRUE(st.calls[0].result);
+    EXPECT_TRUE(st.calls[0].result->ok);
+    // The command's exit is data, not prose to parse.
+    ASSERT_TRUE(st.calls[2].result && st.calls[2].result->exit);
+    EXPECT_EQ(st.calls[2].result->exit->code, 1);
+    EXPECT_FALSE(st.calls[2].result->ok);
+
+    std::vector<std::string> words;
+    for (const TranscriptEntry& e : st.transcript)
+        words.push_back(
+            e.kind == TranscriptEntry::Kind::tool ? "tool:" + st.calls[e.call].call.name_ : e.text);
+    EXPECT_EQ(words,
+              (std::vector<std::string>{"Let me look.", "tool:read_file", "tool:present_plan",
+                                        "Plan approved — review each edit", "tool:run_command",
+                                        "Command allowed to run", "Done."}));
+    EXPECT_TRUE(st.streaming.empty());
+}
+
+TEST(ClientSession, ADecisionElsewhereClearsThePendingProposal) {
+    Session s = replay([](const SessionState& st) { return st.pending.has_value(); });
+    DecidedEvent decided;
+    decided.id = s.state().pending->id;
+    decided.kind = "plan";
+    decided.decision = "reject";
+    decided.feedback = "too broad\nand more";
+    s.apply(decided);
+    EXPECT_FALSE(s.state().pending);
+    EXPECT_EQ(s.state().transcript.back().text, "Plan rejected: too broad");
+}
+
+TEST(ClientSession, ResetClearsTheConversation) {
+    Session s = replay_all();
+    s.apply(ResetEvent{});
+    EXPECT_TRUE(s.state().transcript.empty());
+    EXPECT_TRUE(s.state().calls.empty());
+}
+
+TEST(ClientSession, HistoryRebuildsTheTraceWithResultsAndExits) {
+    Session s;
+    s.apply_history(parse_json(data_file("plan_turn_history.json"))->get<HistoryResult>());
+    const SessionState& st = s.state();
+    ASSERT_EQ(st.calls.size(), 3u);
+    for (const TraceCall& c : st.calls)
+        EXPECT_TRUE(c.result) << c.call.name_ << " has no result";
+    EXPECT_EQ(st.calls[2].result->name_, "run_command");
+    ASSERT_TRUE(st.calls[2].result->exit);
+    EXPECT_EQ(st.calls[2].result->exit->code, 1);
+    EXPECT_EQ(st.transcript.front().kind, TranscriptEntry::Kind::user);
+    EXPECT_EQ(st.transcript.front().text, "add shout");
+    EXPECT_EQ(st.transcript.back().text, "Done.");
+}
+
+TEST(ClientRequests, EachReplyReachesItsOwnHandlerOnce) {
+    Requests requests;
+    std::vector<std::string> seen;
+    Json first = *parse_json(requests.encode("agent.status", Json::object(), [&](const Reply& r) {
+        seen.push_back("first:" + r.result.value("mode", ""));
+    }));
+    Json second = *parse_json(requests.encode("agent.send", {{"text", "x"}}, [&](const Reply& r) {
+        seen.push_back("second:" + r.error->message);
+    }));
+    EXPECT_NE(first["id"], second["id"]);
+    EXPECT_EQ(second["op"], "agent.send");
+    EXPECT_EQ(requests.pending(), 2u);
+    std::string error_reply = Json{{"id", second["id"]},
+                                   {"ok", false},
+                                   {"error", {{"code", "refused"}, {"message", "busy"}}}}
+                                  .dump();
+    EXPECT_FALSE(requests.take(error_reply));
+    EXPECT_FALSE(requests.take(
+        Json{{"id", first["id"]}, {"ok", true}, {"result", {{"mode", "plan"}}}}.dump()));
+    EXPECT_FALSE(requests.take(error_reply)); // answered already: ignored
+    EXPECT_EQ(seen, (std::vector<std::string>{"second:busy", "first:plan"}));
+    EXPECT_EQ(requests.pending(), 0u);
+}
+
+TEST(ClientRequests, TypedRepliesDecodeOrSayWhyNot) {
+    Requests requests;
+    std::optional<Typed<SendParams>> got;
+    Json line = *parse_json(
+        requests.encode(SendParams{"hi"}, [&](const Typed<SendParams>& r) { got = r; }));
+    EXPECT_EQ(line["params"]["text"], "hi");
+    requests.take(Json{{"id", line["id"]}, {"ok", true}, {"result", {{"turn", "seven"}}}}.dump());
+    ASSERT_TRUE(got);
+    ASSERT_FALSE(*got);
+    EXPECT_EQ(got->error().code, ErrorCode::bad_response);
+}
+
+TEST(ClientRequests, GarbageIsCountedAndUnknownEventsAreIgnored) {
+    Requests requests;
+    EXPECT_FALSE(requests.take("not json"));
+    EXPECT_FALSE(requests.take("[1,2]"));
+    EXPECT_FALSE(requests.take(R"({"event":"agent.future_thing","params":{}})"));
+    EXPECT_FALSE(requests.take(R"({"event":"agent.delta","params":{"text":5}})"));
+    EXPECT_EQ(requests.malformed(), 2u);
+}
+
+TEST(ClientRequests, ACoreThatGoesAwayFailsEveryWaitingRequest) {
+    Requests requests;
+    int failed = 0;
+    requests.encode("agent.status", Json::object(), [&](const Reply& r) {
+        failed += !r.ok() && r.error->code == ErrorCode::io_error;
+    });
+    requests.encode("agent.tools", Json::object(), [&](const Reply& r) { failed += !r.ok(); });
+    requests.fail_all(make_error(ErrorCode::io_error, "the core closed the connection"));
+    EXPECT_EQ(failed, 2);
+    EXPECT_EQ(requests.pending(), 0u);
+}
+
+TEST(ClientModes, AutoAcceptIsSetBeforeLeavingPlanMode) {
+    auto requests = mode_requests(ModeChoice::auto_accept);
+    ASSERT_EQ(requests.size(), 2u);
+    EXPECT_EQ(requests[0].op, "agent.autoaccept.set");
+    EXPECT_EQ(requests[0].params, Json({{"on", true}}));
+    EXPECT_EQ(requests[1].op, "agent.mode.set");
+    EXPECT_EQ(requests[1].params, Json({{"mode", "build"}}));
+    EXPECT_EQ(mode_requests(ModeChoice::review)[0].params, Json({{"on", false}}));
+    ASSERT_EQ(mode_requests(ModeChoice::plan).size(), 1u);
+    EXPECT_EQ(mode_choice("plan", true), ModeChoice::plan);
+    EXPECT_EQ(mode_choice("build", true), ModeChoice::auto_accept);
+    EXPECT_EQ(mode_word(ModeChoice::review), "review");
+}
+
+ToolEvent tool(const char* name, Json input) {
+    ToolEvent t;
+    t.name_ = name;
+    t.input = std::move(input);
+    return t;
+}
+
+TEST(ClientTraceWords, EachToolReadsAsWhatItIsAbout) {
+    EXPECT_EQ(tool_verb("read_file"), "read");
+    EXPECT_EQ(tool_verb("mcp__git__log"), "mcp__git__log");
+    EXPECT_EQ(tool_detail(tool("read_file", {{"path", "src/app.cpp"}})), "src/app.cpp");
+    EXPECT_EQ(tool_detail(tool("list_dir", {{"path", "."}})), "the project");
+    EXPECT_EQ(tool_detail(tool("search", {{"pattern", "TODO"}, {"path", "src"}})),
+              "\"TODO\" in src");
+    EXPECT_EQ(tool_detail(tool("present_plan", {{"title", "Shout"}, {"plan", "…"}})), "\"Shout\"");
+    EXPECT_EQ(tool_detail(tool("run_command", {{"argv", {"git", "commit", "-m", "a b", "$x"}}})),
+              "git commit -m 'a b' '$x'");
+    EXPECT_EQ(tool_detail(tool("run_command", {{"argv", {"echo", ""}}})), "echo ''");
+}
+
+TEST(ClientTraceWords, ACommandsOutcomeComesFromItsExitData) {
+    ToolResultEvent r;
+    r.name_ = "run_command";
+    r.content = "$ false\nprose that is not parsed";
+    r.ok = false;
+    r.exit = CommandExit{1, std::nullopt, false, false, 0.44};
+    EXPECT_EQ(tool_outcome(r).text, "exit code 1 · 0.4 s");
+    EXPECT_TRUE(tool_outcome(r).failed);
+    r.exit = CommandExit{std::nullopt, 9, false, false, 2};
+    EXPECT_EQ(tool_outcome(r).text, "killed by signal 9 after 2.0 s");
+    r.exit = CommandExit{std::nullopt, 9, true, false, 30};
+    EXPECT_EQ(tool_outcome(r).text, "killed: timed out after 30.0 s");
+    r.exit = CommandExit{std::nullopt, 15, false, true, 1.2};
+    EXPECT_EQ(tool_outcome(r).text, "stopped by the user after 1.2 s");
+    r.exit.reset();
+    r.content = "\n  The command was not run: refused.\nmore";
+    EXPECT_EQ(tool_outcome(r).text, "The command was not run: refused.");
+    r.ok = true;
+    EXPECT_EQ(tool_outcome(r).text, "");
+}
+
+TEST(ClientTraceWords, DecisionsReadAsSentences) {
+    DecidedEvent d;
+    d.kind = "plan";
+    d.decision = "approve";
+    d.policy = "auto";
+    EXPECT_EQ(decision_text(d), "Plan approved — auto-accept edits");
+    d.kind = "edit";
+    d.decision = "reject";
+    d.policy.reset();
+    d.feedback = "too broad";
+    EXPECT_EQ(decision_text(d), "Edit rejected: too broad");
+    d.kind = "command";
+    d.decision = "approve";
+    d.feedback.reset();
+    EXPECT_EQ(decision_text(d), "Command allowed to run");
+}
+
+TEST(ClientTraceWords, FirstLinesAreCutByCharactersNotBytes) {
+    EXPECT_EQ(first_line("  one\ntwo"), "one");
+    EXPECT_EQ(first_line("abcdef", 4), "abc…");
+    EXPECT_EQ(first_line("abcd", 4), "abcd");
+    EXPECT_EQ(first_line("äöüßé", 3), "äö…");
+    EXPECT_EQ(first_line("äöü", 3), "äöü");
+}
+
+} // namespace
+} // namespace rio::client
