@@ -69,7 +69,8 @@ void HeadlessRun::on_event(const client::CoreEvent& event) {
         std::visit(
             [](const auto& e) {
                 using E = std::decay_t<decltype(e)>;
-                if constexpr (E::name.substr(0, 6) == "agent." && !std::is_same_v<E, AgentStatus>)
+                if constexpr (E::name.starts_with(event::agent_prefix) &&
+                              !std::is_same_v<E, AgentStatus>)
                     std::cout << dumped(Json{{"event", E::name}, {"params", Json(e)}}) << "\n"
                               << std::flush;
             },

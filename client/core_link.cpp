@@ -107,7 +107,7 @@ Result<std::unique_ptr<CoreLink>> CoreLink::spawn(asio::io_context& io, const st
 
 Result<std::unique_ptr<CoreLink>> CoreLink::connect(asio::io_context& io,
                                                     const std::string& address, std::string token) {
-    auto parsed = parse_listen_address(address, /*allow_any=*/true);
+    auto parsed = parse_connect_address(address);
     if (!parsed) return parsed.error();
     if (!parsed->unix_socket && token.empty()) {
         UserDirs dirs = find_user_dirs("/proc/self/exe");

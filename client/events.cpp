@@ -34,6 +34,12 @@ std::optional<CoreEvent> decode_event(std::string_view name, const Json& params)
     return std::nullopt;
 }
 
+bool known_event(std::string_view name) {
+    for (const auto& entry : table)
+        if (entry.first == name) return true;
+    return false;
+}
+
 std::uint64_t turn_of(const CoreEvent& event) {
     return std::visit(
         [](const auto& e) -> std::uint64_t {

@@ -20,6 +20,10 @@ using CoreEvent =
 // (clients ignore what they do not understand, DESIGN §3).
 std::optional<CoreEvent> decode_event(std::string_view name, const Json& params);
 
+// Whether `name` is an event this client knows (then a nullopt from decode_event means its
+// params did not fit).
+bool known_event(std::string_view name);
+
 // The agent's events carry the turn they belong to; the others have none (0).
 std::uint64_t turn_of(const CoreEvent& event);
 

@@ -25,7 +25,10 @@ std::optional<CoreEvent> Requests::take(std::string_view line) {
             ++malformed_;
             return std::nullopt;
         }
-        return decode_event(name->get_ref<const std::string&>(), *params);
+        const std::string& event = name->get_ref<const std::string&>();
+        auto decoded = decode_event(event, *params);
+        if (!decoded && known_event(event)) ++malformed_; // a known event that does not fit
+        return decoded;
     }
     auto id = message.find("id");
     if (id == message.end() || !id->is_number_unsigned()) {

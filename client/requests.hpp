@@ -43,7 +43,8 @@ public:
 
     // One line from the core. A reply is handed to its handler (and nullopt returned); an
     // event comes back decoded, an event of a kind this client does not know as nullopt.
-    // A line that is neither (or not JSON) is counted in malformed().
+    // A line that is neither (or not JSON), or a known event whose params do not fit its
+    // struct, is counted in malformed().
     std::optional<CoreEvent> take(std::string_view line);
 
     // The core went away: every waiting handler gets `why`, once.

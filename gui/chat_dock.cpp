@@ -5,12 +5,10 @@
 #include "gui/chat_transcript.hpp"
 #include "gui/composer.hpp"
 #include "gui/core_client.hpp"
-#include "gui/json_text.hpp"
 #include "gui/main_window.hpp"
 #include "gui/mode_control.hpp"
 #include "gui/provider_strip.hpp"
 #include "gui/review_flow.hpp"
-#include "gui/trace_text.hpp"
 
 #include <QHBoxLayout>
 #include <QLineEdit>
@@ -102,81 +100,103 @@ void ChatDock::on_connected() {
     CoreClient& core = window_.core();
     // The conversation so far (another client's, when attached to a running core), then the
     // state, which may hold a proposal waiting for a decision.
-    core.request(QStringLiteral("agent.history"), Json::object(), this,
+    core.request(op::agent_history, Json::object(), this,
                  [this](const Json& result, const std::optional<Error>& error) {
                      if (error) return;
-                     std::map<std::string, std::string> names; // call id → tool name
-                     for (const Json& m : result.value("messages", Json::array())) {
-                         const QString text = json_string(m, "text");
-                         if (json_string(m, "role") == QLatin1String("user")) {
-                             for (const Json& r : m.value("results", Json::array()))
-                                 transcript_->add_tool_result(
-                                     Json{{"id", r.value("call_id", "")},
-                                          {"name", names[r.value("call_id", "")]},
-                                          {"ok", !r.value("is_error", false)},
-                                          {"content", r.value("content", "")}});
-                             if (!text.isEmpty()) transcript_->add_user(text);
-                             continue;
-                         }
-                         transcript_->finish_message(text);
-                         for (const Json& call : m.value("calls", Json::array())) {
-                             names[call.value("id", "")] = call.value("name", "");
-                             transcript_->add_tool(call);
-                         }
+                     try {
+                         session_.apply_history(result.get<HistoryResult>());
+                     } catch (const std::exception& e) {
+                         return show_problem(tr("Cannot read the conversation so far: ") +
+                                             QString::fromUtf8(e.what()));
                      }
+                     replay_history();
                  });
-    core.request(QStringLiteral("agent.status"), Json::object(), this,
+    core.request(op::agent_status, Json::object(), this,
                  [this](const Json& result, const std::optional<Error>& error) {
-                     if (!error) on_status(result);
+                     if (error) return;
+                     try {
+                         session_.apply_status(result.get<AgentStatus>());
+                     } catch (const std::exception&) {
+                         return;
+                     }
+                     show_state();
+                     review_->on_status(session_.state().pending);
                  });
 }
 
-void ChatDock::on_event(const QString& name, const Json& params) {
-    if (!name.startsWith(QLatin1String("agent."))) return;
-    if (name == QLatin1String("agent.status")) {
-        on_status(params);
-        return; // on_status tells the review flow
-    }
-    review_->on_event(name, params);
-    if (name == QLatin1String("agent.delta")) {
-        transcript_->add_delta(json_string(params, "text"));
-    } else if (name == QLatin1String("agent.thinking")) {
-        transcript_->add_thinking(json_string(params, "text"));
-    } else if (name == QLatin1String("agent.message")) {
-        transcript_->finish_message(json_string(params, "text"));
-    } else if (name == QLatin1String("agent.tool")) {
-        transcript_->add_tool(params);
-    } else if (name == QLatin1String("agent.tool_result")) {
-        transcript_->add_tool_result(params);
-    } else if (name == QLatin1String("agent.error")) {
-        QString code = json_string(params, "code");
-        transcript_->add_error(tr("Error") + (code.isEmpty() ? QString() : " (" + code + ")") +
-                               QStringLiteral(": ") + json_string(params, "message"));
-    } else if (name == QLatin1String("agent.decided")) {
-        transcript_->add_note(decision_text(params));
-    } else if (name == QLatin1String("agent.stopped")) {
-        // A new message ends the turn before it too; that needs no word.
-        if (json_string(params, "reason") == QLatin1String("stop"))
-            transcript_->add_note(tr("Stopped."));
-    } else if (name == QLatin1String("agent.reset")) {
-        transcript_->clear();
-    } else if (name == QLatin1String("agent.mode")) {
-        mode_->show_state(json_string(params, "mode"), auto_accept_);
+void ChatDock::replay_history() {
+    const client::SessionState& st = session_.state();
+    for (const client::TranscriptEntry& entry : st.transcript) {
+        const QString text = QString::fromStdString(entry.text);
+        switch (entry.kind) {
+        case client::TranscriptEntry::Kind::user:
+            transcript_->add_user(text);
+            break;
+        case client::TranscriptEntry::Kind::assistant:
+            transcript_->finish_message(text);
+            break;
+        case client::TranscriptEntry::Kind::tool:
+            transcript_->add_tool(st.calls[entry.call].call);
+            if (const auto& result = st.calls[entry.call].result)
+                transcript_->add_tool_result(*result);
+            break;
+        case client::TranscriptEntry::Kind::note:
+            transcript_->add_note(text);
+            break;
+        case client::TranscriptEntry::Kind::error:
+            transcript_->add_error(text);
+            break;
+        }
     }
 }
 
-void ChatDock::on_status(const Json& status) {
-    auto_accept_ = status.value("auto_accept", false);
-    mode_->show_state(json_string(status, "mode"), auto_accept_);
-    provider_->show_status(json_string(status, "provider"), json_string(status, "model"));
-    composer_->set_busy(status.value("busy", false), status.value("pending", Json()).is_object());
-    review_->on_status(status);
+void ChatDock::on_event(const client::CoreEvent& event) {
+    const std::size_t shown = session_.state().transcript.size();
+    session_.apply(event);
+    if (std::holds_alternative<AgentStatus>(event)) {
+        show_state();
+        review_->on_status(session_.state().pending);
+        return;
+    }
+    if (std::holds_alternative<ModeEvent>(event)) return show_state();
+    review_->on_event(event);
+    if (auto* delta = std::get_if<DeltaEvent>(&event)) {
+        transcript_->add_delta(QString::fromStdString(delta->text));
+    } else if (auto* thinking = std::get_if<ThinkingEvent>(&event)) {
+        transcript_->add_thinking(QString::fromStdString(thinking->text));
+    } else if (auto* message = std::get_if<MessageEvent>(&event)) {
+        transcript_->finish_message(QString::fromStdString(message->text));
+    } else if (auto* tool = std::get_if<ToolEvent>(&event)) {
+        transcript_->add_tool(*tool);
+    } else if (auto* result = std::get_if<ToolResultEvent>(&event)) {
+        transcript_->add_tool_result(*result);
+    } else if (std::holds_alternative<ResetEvent>(event)) {
+        transcript_->clear();
+    } else {
+        // Errors, decisions and "Stopped.": whatever the session added, in its words.
+        const auto& entries = session_.state().transcript;
+        for (std::size_t i = shown; i < entries.size(); ++i) {
+            const QString text = QString::fromStdString(entries[i].text);
+            if (entries[i].kind == client::TranscriptEntry::Kind::error)
+                transcript_->add_error(text);
+            else if (entries[i].kind == client::TranscriptEntry::Kind::note)
+                transcript_->add_note(text);
+        }
+    }
+}
+
+void ChatDock::show_state() {
+    const client::SessionState& st = session_.state();
+    mode_->show_state(QString::fromStdString(st.mode), st.auto_accept);
+    provider_->show_status(QString::fromStdString(st.provider), QString::fromStdString(st.model));
+    composer_->set_busy(st.busy, st.pending.has_value());
 }
 
 void ChatDock::send_message(const QString& text) {
     if (text.trimmed().isEmpty()) return;
+    session_.sent(text.toStdString());
     transcript_->add_user(text);
-    window_.core().request(QStringLiteral("agent.send"), Json{{"text", text.toStdString()}}, this,
+    window_.core().request(op::agent_send, Json(SendParams{text.toStdString()}), this,
                            [this, text](const Json&, const std::optional<Error>& error) {
                                if (!error) return;
                                show_problem(failure(tr("Not sent"), *error));
@@ -185,21 +205,21 @@ void ChatDock::send_message(const QString& text) {
 }
 
 void ChatDock::stop() {
-    window_.core().request(QStringLiteral("agent.stop"), Json::object(), this,
+    window_.core().request(op::agent_stop, Json::object(), this,
                            [this](const Json&, const std::optional<Error>& error) {
                                if (error) show_problem(failure(tr("Cannot stop"), *error));
                            });
 }
 
 void ChatDock::clear_conversation() {
-    window_.core().request(QStringLiteral("agent.reset"), Json::object(), this,
+    window_.core().request(op::agent_reset, Json::object(), this,
                            [this](const Json&, const std::optional<Error>& error) {
                                if (error) show_problem(failure(tr("Cannot clear"), *error));
                            });
 }
 
 void ChatDock::request_mode(int choice) {
-    for (CoreRequest& request : mode_requests(static_cast<ModeChoice>(choice)))
+    for (client::ModeRequest& request : client::mode_requests(static_cast<ModeChoice>(choice)))
         window_.core().request(request.op, std::move(request.params), this,
                                [this](const Json&, const std::optional<Error>& error) {
                                    if (error) show_problem(failure(tr("Mode not changed"), *error));
@@ -207,7 +227,7 @@ void ChatDock::request_mode(int choice) {
 }
 
 void ChatDock::load_providers() {
-    window_.core().request(QStringLiteral("agent.providers"), Json::object(), this,
+    window_.core().request(op::agent_providers, Json::object(), this,
                            [this](const Json& result, const std::optional<Error>& error) {
                                if (error)
                                    show_problem(failure(tr("Cannot list providers"), *error));
@@ -217,8 +237,8 @@ void ChatDock::load_providers() {
 }
 
 void ChatDock::switch_provider(const QString& name) {
-    window_.core().request(QStringLiteral("agent.provider.set"), Json{{"name", name.toStdString()}},
-                           this, [this](const Json&, const std::optional<Error>& error) {
+    window_.core().request(op::agent_provider_set, Json{{"name", name.toStdString()}}, this,
+                           [this](const Json&, const std::optional<Error>& error) {
                                if (error) show_problem(failure(tr("Provider not changed"), *error));
                            });
 }

@@ -5,7 +5,7 @@
 // plan and compare views, is the review flow's.
 #pragma once
 
-#include "protocol/wire.hpp"
+#include "client/session.hpp"
 
 #include <QDockWidget>
 
@@ -39,8 +39,9 @@ public:
 
 private:
     void on_connected();
-    void on_event(const QString& name, const Json& params);
-    void on_status(const Json& status);
+    void on_event(const client::CoreEvent& event);
+    void show_state();
+    void replay_history();
     void request_mode(int choice);
     void load_providers();
     void switch_provider(const QString& name);
@@ -53,7 +54,7 @@ private:
     ChatTranscript* transcript_;
     Composer* composer_;
     ReviewFlow* review_;
-    bool auto_accept_ = false; // the core's, from the last agent.status
+    client::Session session_;
 };
 
 } // namespace rio::gui

@@ -1,7 +1,7 @@
 #include "gui/chat_transcript.hpp"
 
+#include "client/trace_words.hpp"
 #include "gui/markdown_bubble.hpp"
-#include "gui/trace_text.hpp"
 
 #include <QLabel>
 #include <QScrollBar>
@@ -80,7 +80,7 @@ public:
 
 private:
     void update_toggle() {
-        const QString preview = first_line(text_, 80);
+        const QString preview = QString::fromStdString(client::first_line(text_.toStdString(), 80));
         toggle_->setText(toggle_->isChecked() ? QObject::tr("▾ Thinking")
                                               : QObject::tr("▸ Thinking: ") + preview);
     }
@@ -188,21 +188,28 @@ void ChatTranscript::finish_message(const QString& text) {
     append(bubble, Entry::message);
 }
 
-void ChatTranscript::add_tool(const Json& tool) {
+void ChatTranscript::add_tool(const ToolEvent& tool) {
     end_streaming();
-    const QString text = QStringLiteral("› ") + tool_trace_text(tool);
+    const std::string detail = client::tool_detail(tool);
+    const QString text =
+        QStringLiteral("› ") +
+        QString::fromStdString(client::first_line(
+            client::tool_verb(tool.name_) + (detail.empty() ? "" : " " + detail), 160));
     QLabel* label = text_label(text);
     label->setProperty(text_property, text);
     append(label, Entry::tool);
-    const std::string id = tool.value("id", "");
-    if (!id.empty()) tools_.insert(QString::fromStdString(id), label);
+    if (!tool.id.empty()) tools_.insert(QString::fromStdString(tool.id), label);
 }
 
-void ChatTranscript::add_tool_result(const Json& result) {
-    QLabel* label = tools_.take(QString::fromStdString(result.value("id", "")));
+void ChatTranscript::add_tool_result(const ToolResultEvent& result) {
+    QLabel* label = tools_.take(QString::fromStdString(result.id));
     if (!label) return;
-    const ToolOutcome outcome = tool_outcome(result);
-    if (outcome.text.isEmpty()) return;
+    const client::ToolOutcome words = client::tool_outcome(result);
+    if (words.text.empty()) return;
+    struct {
+        QString text;
+        bool failed;
+    } outcome{QString::fromStdString(words.text), words.failed};
     const QString line = label->property(text_property).toString();
     const QString mark = outcome.failed ? QStringLiteral("✗ ") : QStringLiteral("✓ ");
     label->setTextFormat(Qt::RichText);

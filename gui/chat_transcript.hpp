@@ -5,7 +5,7 @@
 // decisions). It only shows what it is given; the chat dock feeds it the core's events.
 #pragma once
 
-#include "protocol/wire.hpp"
+#include "protocol/messages.hpp"
 
 #include <QHash>
 #include <QScrollArea>
@@ -29,8 +29,8 @@ public:
     // agent.message: the streamed text becomes a Markdown message (`text` is the whole of it;
     // nothing is shown for a step that only called tools).
     void finish_message(const QString& text);
-    void add_tool(const Json& tool);          // agent.tool
-    void add_tool_result(const Json& result); // agent.tool_result
+    void add_tool(const ToolEvent& tool);
+    void add_tool_result(const ToolResultEvent& result);
     void add_error(const QString& text);
     void add_note(const QString& text);
     void clear();

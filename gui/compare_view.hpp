@@ -3,8 +3,8 @@
 // scrolling kept in step. One centre view at a time: a plan replaces it.
 #pragma once
 
-#include "protocol/wire.hpp"
 #include "gui/compare_rows.hpp"
+#include "protocol/wire.hpp"
 
 #include <QWidget>
 #include <vector>

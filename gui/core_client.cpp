@@ -1,6 +1,6 @@
 #include "gui/core_client.hpp"
 
-#include "gui/core_address.hpp"
+#include "host/listen_address.hpp"
 #include "host/user_dirs.hpp"
 
 #include <QCoreApplication>
@@ -16,11 +16,15 @@ namespace {
 
 constexpr qsizetype stderr_tail_chars = 4000;
 
-Error error_from(const Json& error) {
-    std::string code = error.is_object() ? error.value("code", "internal") : "internal";
-    std::string message = error.is_object() ? error.value("message", "") : "";
-    return Error{error_code_from_string(code).value_or(ErrorCode::internal), message};
-}
+// A handler that is skipped once `context` is gone (as with QObject::connect).
+struct Waiting {
+    CoreClient::Done done;
+    QPointer<const QObject> context;
+    bool has_context = false;
+    void operator()(const Json& result, const std::optional<Error>& error) const {
+        if (done && (!has_context || context)) done(result, error);
+    }
+};
 
 QString last_line(const QString& text) {
     const QStringList lines = text.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
@@ -31,6 +35,7 @@ QString last_line(const QString& text) {
 
 CoreClient::CoreClient(QObject* parent) : QObject(parent) {
     qRegisterMetaType<rio::Json>();
+    qRegisterMetaType<rio::client::CoreEvent>();
 }
 
 CoreClient::~CoreClient() {
@@ -49,7 +54,9 @@ CoreClient::~CoreClient() {
 
 void CoreClient::start(const CoreOptions& options) {
     // Queued before anything else, so it is the first line the core reads.
-    request("session.hello", Json{{"client", "rio"}},
+    HelloParams hello;
+    hello.client = "rio";
+    request(op::session_hello, Json(hello),
             [this](const Json& result, const std::optional<Error>& error) {
                 if (error) {
                     lose("rio-core did not answer session.hello: " +
@@ -104,7 +111,7 @@ void CoreClient::start_process(const CoreOptions& options) {
 }
 
 void CoreClient::connect_socket(const QString& spec, const QString& given_token) {
-    auto address = parse_core_address(spec);
+    auto address = parse_connect_address(spec.toStdString());
     if (!address) {
         lose("cannot connect to " + spec + ": " + QString::fromStdString(address.error().message));
         return;
@@ -126,13 +133,12 @@ void CoreClient::connect_socket(const QString& spec, const QString& given_token)
                                       : socket->errorString();
                     lose("cannot reach rio-core at " + spec + ": " + why);
                 });
-        socket->connectToServer(address->path);
+        socket->connectToServer(QString::fromStdString(address->path));
     } else {
         // DESIGN §12: a TCP core admits a client whose first line carries its token.
         std::string token = given_token.toStdString();
         if (token.empty())
-            token = find_user_dirs("/proc/self/exe")
-                        .listener_token(address->host.toStdString(), address->port);
+            token = find_user_dirs("/proc/self/exe").listener_token(address->host, address->port);
         if (token.empty()) {
             lose("cannot attach to rio-core at " + spec +
                  ": it needs its token; pass --token, or run as the user who started it");
@@ -140,14 +146,18 @@ void CoreClient::connect_socket(const QString& spec, const QString& given_token)
         }
         auto* socket = new QTcpSocket(this);
         device_ = socket;
-        connect(socket, &QTcpSocket::connected, this, [this, socket, token] {
+        connect(socket, &QTcpSocket::connected, this, [this, socket, token, spec] {
             socket->setSocketOption(QAbstractSocket::LowDelayOption, 1); // keystrokes are tiny
-            std::string hello = Json{{"id", "token"},
-                                     {"op", "session.hello"},
-                                     {"params", {{"token", token}, {"client", "rio"}}}}
-                                    .dump() +
-                                "\n";
-            socket->write(hello.data(), static_cast<qint64>(hello.size()));
+            HelloParams hello;
+            hello.token = token;
+            hello.client = "rio";
+            std::string line = requests_.encode(
+                op::session_hello, Json(hello), [this, spec](const client::Reply& reply) {
+                    if (!reply.ok())
+                        lose("rio-core at " + spec +
+                             " refused the token: " + QString::fromStdString(reply.error->message));
+                });
+            socket->write(line.data(), static_cast<qint64>(line.size()));
             transport_ready();
         });
         connect(socket, &QTcpSocket::readyRead, this, &CoreClient::read_available);
@@ -157,7 +167,7 @@ void CoreClient::connect_socket(const QString& spec, const QString& given_token)
                     if (e == QAbstractSocket::RemoteHostClosedError) return closed();
                     lose("cannot reach rio-core at " + spec + ": " + socket->errorString());
                 });
-        socket->connectToHost(address->host, address->port);
+        socket->connectToHost(QString::fromStdString(address->host), address->port);
     }
 }
 
@@ -169,11 +179,11 @@ void CoreClient::transport_ready() {
     }
 }
 
-void CoreClient::request(const QString& op, Json params, Done done) {
+void CoreClient::request(std::string_view op, Json params, Done done) {
     request(op, std::move(params), nullptr, std::move(done));
 }
 
-void CoreClient::request(const QString& op, Json params, const QObject* context, Done done) {
+void CoreClient::request(std::string_view op, Json params, const QObject* context, Done done) {
     Waiting waiting{std::move(done), context, context != nullptr};
     if (lost_) {
         if (waiting.done)
@@ -182,10 +192,12 @@ void CoreClient::request(const QString& op, Json params, const QObject* context,
             });
         return;
     }
-    long long id = next_id_++;
-    waiting_.emplace(id, std::move(waiting));
-    Json message{{"id", id}, {"op", op.toStdString()}, {"params", std::move(params)}};
-    write(message.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n");
+    client::ReplyHandler handler;
+    if (waiting.done)
+        handler = [waiting = std::move(waiting)](const client::Reply& reply) {
+            waiting(reply.result, reply.error);
+        };
+    write(requests_.encode(op, params, std::move(handler)));
 }
 
 void CoreClient::write(const std::string& line) {
@@ -212,30 +224,16 @@ void CoreClient::read_available() {
 }
 
 void CoreClient::take(const std::string& line) {
-    Json message = Json::parse(line, nullptr, false);
-    if (message.is_discarded() || !message.is_object()) {
-        std::fprintf(stderr, "rio: rio-core sent a line that is not a JSON object\n");
+    const std::size_t malformed = requests_.malformed();
+    if (auto event = requests_.take(line)) {
+        emit core_event(*event);
         return;
     }
-    if (auto name = message.find("event"); name != message.end() && name->is_string()) {
-        emit core_event(QString::fromStdString(name->get<std::string>()),
-                        message.value("params", Json::object()));
-        return;
-    }
-    auto id = message.find("id");
-    if (id == message.end() || !id->is_number_integer()) {
-        // Only a line the core could not read gets a null id; that is a bug on this side.
-        std::fprintf(stderr, "rio: rio-core answered without an id: %s\n", line.c_str());
-        return;
-    }
-    auto it = waiting_.find(id->get<long long>());
-    if (it == waiting_.end()) return;
-    Waiting done = std::move(it->second);
-    waiting_.erase(it);
-    if (message.value("ok", false))
-        done(message.value("result", Json::object()), std::nullopt);
-    else
-        done(Json(), error_from(message.value("error", Json::object())));
+    // Only a line the core could not read gets a null id; that is a bug on this side.
+    if (requests_.malformed() != malformed)
+        std::fprintf(stderr,
+                     "rio: rio-core sent a line that is neither a reply nor an event: %.200s\n",
+                     line.c_str());
 }
 
 void CoreClient::forward_stderr() {
@@ -256,14 +254,9 @@ void CoreClient::lose(const QString& why) {
     connected_ = false;
     transport_up_ = false;
     outbox_.clear();
-    auto waiting = std::move(waiting_);
-    waiting_.clear();
     QPointer<CoreClient> alive(this);
     emit disconnected(why);
-    for (auto& [id, done] : waiting) {
-        if (!alive) return;
-        done(Json(), Error{ErrorCode::io_error, why.toStdString()});
-    }
+    if (alive) requests_.fail_all(Error{ErrorCode::io_error, why.toStdString()});
 }
 
 qint64 CoreClient::core_pid() const {

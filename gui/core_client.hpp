@@ -1,8 +1,10 @@
 // The desktop frontend's only way to the project: a rio-core it starts on a pipe (the
-// default) or a running one it attaches to on a socket (`--connect`). Requests carry the
-// client's own ids and get their answer through a callback; events arrive as a signal.
+// default) or a running one it attaches to on a socket (`--connect`). The Qt transport glue
+// over client::Requests: requests get their answer through a callback, events arrive typed
+// as a signal.
 #pragma once
 
+#include "client/requests.hpp"
 #include "protocol/error.hpp"
 #include "protocol/line_reader.hpp"
 #include "protocol/wire.hpp"
@@ -20,6 +22,7 @@ class QIODevice;
 class QProcess;
 
 Q_DECLARE_METATYPE(rio::Json)
+Q_DECLARE_METATYPE(rio::client::CoreEvent)
 
 namespace rio::gui {
 
@@ -51,24 +54,24 @@ public:
     // Sends one request. `done` runs once: with the result, or with the error (the core's,
     // or io_error when the core went away before answering); never after this client is
     // destroyed.
-    void request(const QString& op, Json params = Json::object(), Done done = nullptr);
+    void request(std::string_view op, Json params = Json::object(), Done done = nullptr);
     // The same, but `done` is skipped once `context` is destroyed (as with QObject::connect):
     // widgets pass themselves, so a late answer never reaches a closed tab or window.
-    void request(const QString& op, Json params, const QObject* context, Done done);
+    void request(std::string_view op, Json params, const QObject* context, Done done);
 
     bool is_connected() const { return connected_; }
     bool is_private() const { return private_; } // it started its own core
     bool is_lost() const { return lost_; }       // disconnected() was emitted
     const QString& lost_reason() const { return lost_reason_; }
     const Json& hello() const { return hello_; } // the session.hello result
-    std::size_t pending() const { return waiting_.size(); }
+    std::size_t pending() const { return requests_.pending(); }
     qint64 core_pid() const; // the private core's process id, else 0
 
 signals:
     void connected();
-    // Every event the core broadcasts (`buffer.changed`, `agent.delta`, …). Not named
-    // `event`: that would hide QObject::event(QEvent*).
-    void core_event(const QString& name, const rio::Json& params);
+    // Every event the core broadcasts that this client knows, typed. Not named `event`: that
+    // would hide QObject::event(QEvent*).
+    void core_event(const rio::client::CoreEvent& event);
     void disconnected(const QString& why);
 
 private:
@@ -85,16 +88,7 @@ private:
     QProcess* process_ = nullptr;
     LineReader reader_{max_core_line};
     std::string outbox_; // lines written before the pipe or socket was up
-    struct Waiting {
-        Done done;
-        QPointer<const QObject> context;
-        bool has_context = false;
-        void operator()(const Json& result, const std::optional<Error>& error) const {
-            if (done && (!has_context || context)) done(result, error);
-        }
-    };
-    std::map<long long, Waiting> waiting_;
-    long long next_id_ = 1;
+    client::Requests requests_;
     Json hello_;
     bool connected_ = false;
     bool private_ = false;

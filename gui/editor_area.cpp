@@ -105,7 +105,7 @@ void EditorArea::open(const QString& path) {
     }
     if (opening_.contains(path)) return;
     opening_.insert(path);
-    core_.request("buffer.open", Json{{"path", path.toStdString()}}, this,
+    core_.request(op::buffer_open, Json{{"path", path.toStdString()}}, this,
                   [this, path](const Json& result, const std::optional<Error>& error) {
                       opening_.remove(path);
                       if (error) {
@@ -142,7 +142,7 @@ void EditorArea::send_edit(CodeEditor* editor, const ByteEdit& edit) {
     if (!file) return;
     const long long base = file->sync.local_edit();
     QPointer<CodeEditor> guard(editor);
-    core_.request("buffer.replace", replace_params(file->path.toStdString(), edit, base), this,
+    core_.request(op::buffer_replace, replace_params(file->path.toStdString(), edit, base), this,
                   [this, guard](const Json& result, const std::optional<Error>& error) {
                       OpenFile* file = guard ? find(guard.data()) : nullptr;
                       if (!file) return;
@@ -185,7 +185,7 @@ void EditorArea::resync_if_needed(OpenFile& file) {
     file.sync.resync_started();
     file.editor->setReadOnly(true); // typing now would be lost in the text that comes back
     QPointer<CodeEditor> guard(file.editor);
-    core_.request("buffer.text", Json{{"path", file.path.toStdString()}}, this,
+    core_.request(op::buffer_text, Json{{"path", file.path.toStdString()}}, this,
                   [this, guard](const Json& result, const std::optional<Error>& error) {
                       OpenFile* file = guard ? find(guard.data()) : nullptr;
                       if (!file) return;
@@ -232,7 +232,7 @@ void EditorArea::save(const QString& path, bool force) {
     file->editor->flush_edits(); // the last keystroke goes to the core before the save
     Json params{{"path", path.toStdString()}};
     if (force) params["force"] = true;
-    core_.request("buffer.save", std::move(params), this,
+    core_.request(op::buffer_save, std::move(params), this,
                   [this, path](const Json& result, const std::optional<Error>& error) {
                       OpenFile* file = find(path);
                       if (!error) {
@@ -258,7 +258,7 @@ void EditorArea::close_file(const QString& path) {
     OpenFile* file = find(path);
     if (!file) return;
     file->editor->flush_edits(); // an unsaved last keystroke makes the core ask first
-    core_.request("buffer.close", Json{{"path", path.toStdString()}}, this,
+    core_.request(op::buffer_close, Json{{"path", path.toStdString()}}, this,
                   [this, path](const Json&, const std::optional<Error>& error) {
                       // no_buffer: someone else closed it first. Without an error the
                       // `closed` event may come too; removing is idempotent.
@@ -281,13 +281,13 @@ void EditorArea::ask_to_close_unsaved(const QString& path) {
     if (answer == QMessageBox::Cancel) return;
     if (answer == QMessageBox::Save) {
         save(path);
-        core_.request("buffer.close", Json{{"path", path.toStdString()}}, this,
+        core_.request(op::buffer_close, Json{{"path", path.toStdString()}}, this,
                       [this, path](const Json&, const std::optional<Error>& error) {
                           if (!error) remove(path);
                       });
         return;
     }
-    core_.request("buffer.close", Json{{"path", path.toStdString()}, {"discard", true}}, this,
+    core_.request(op::buffer_close, Json{{"path", path.toStdString()}, {"discard", true}}, this,
                   [this, path](const Json&, const std::optional<Error>& error) {
                       if (!error) remove(path);
                   });

@@ -4,9 +4,9 @@
 // `dirty` flag as a "•" in the tab title.
 #pragma once
 
-#include "protocol/wire.hpp"
 #include "gui/buffer_edit.hpp"
 #include "gui/buffer_sync.hpp"
+#include "protocol/wire.hpp"
 
 #include <QSet>
 #include <QTabWidget>

@@ -58,7 +58,7 @@ void FileTree::clear() {
 void FileTree::list(const QString& folder) {
     const int generation = generation_;
     core_.request(
-        "fs.list", Json{{"path", folder.toStdString()}}, this,
+        op::fs_list, Json{{"path", folder.toStdString()}}, this,
         [this, folder, generation](const Json& result, const std::optional<Error>& error) {
             if (generation != generation_) return;
             if (error)

@@ -3,8 +3,8 @@
 // `project.changed`. Activating a file (double-click, Enter) asks for it to be opened.
 #pragma once
 
-#include "protocol/wire.hpp"
 #include "gui/file_tree_model.hpp"
+#include "protocol/wire.hpp"
 
 #include <QTreeView>
 

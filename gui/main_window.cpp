@@ -30,8 +30,8 @@ constexpr int message_ms = 6000;
 
 MainWindow::MainWindow(CoreClient& core, QWidget* parent)
     : QMainWindow(parent), core_(core), tree_(new FileTree(core)), editors_(new EditorArea(core)),
-      centre_(new CentreArea(editors_)), trust_bar_(new TrustBar(core)),
-      format_label_(new QLabel), position_label_(new QLabel) {
+      centre_(new CentreArea(editors_)), trust_bar_(new TrustBar(core)), format_label_(new QLabel),
+      position_label_(new QLabel) {
     auto* middle = new QWidget;
     auto* column = new QVBoxLayout(middle);
     column->setContentsMargins(0, 0, 0, 0);
@@ -114,7 +114,7 @@ void MainWindow::on_connected() {
         show_project(Json{{"root", nullptr}, {"name", nullptr}});
         return;
     }
-    core_.request("project.info", Json::object(), this,
+    core_.request(op::project_info, Json::object(), this,
                   [this](const Json& result, const std::optional<Error>& error) {
                       if (error) {
                           statusBar()->showMessage(
@@ -125,13 +125,13 @@ void MainWindow::on_connected() {
                   });
 }
 
-void MainWindow::on_event(const QString& name, const Json& params) {
-    if (name == QLatin1String("buffer.changed"))
-        editors_->buffer_changed(params);
-    else if (name == QLatin1String("fs.changed"))
-        tree_->files_changed(params);
-    else if (name == QLatin1String("project.changed"))
-        show_project(params);
+void MainWindow::on_event(const client::CoreEvent& event) {
+    if (auto* buffer = std::get_if<BufferChangedEvent>(&event))
+        editors_->buffer_changed(Json(*buffer));
+    else if (auto* files = std::get_if<FsChangedEvent>(&event))
+        tree_->files_changed(Json(*files));
+    else if (auto* project = std::get_if<ProjectChangedEvent>(&event))
+        show_project(Json(*project));
     // agent.* and plans.* belong to the chat and plan views, which subscribe themselves.
 }
 
@@ -182,7 +182,7 @@ void MainWindow::send_project_open(const QString& path, bool discard) {
     Json params{{"path", path.toStdString()}};
     if (discard) params["discard"] = true;
     core_.request(
-        "project.open", std::move(params), this,
+        op::project_open, std::move(params), this,
         [this, path](const Json& result, const std::optional<Error>& error) {
             if (!error) {
                 show_project(result);
@@ -261,7 +261,7 @@ void MainWindow::save_all_then_close() {
     auto failed = std::make_shared<bool>(false);
     for (const QString& path : dirty) {
         core_.request(
-            "buffer.save", Json{{"path", path.toStdString()}}, this,
+            op::buffer_save, Json{{"path", path.toStdString()}}, this,
             [this, path, left, failed](const Json&, const std::optional<Error>& error) {
                 if (error) {
                     *failed = true;

@@ -4,6 +4,7 @@
 // touches project files itself.
 #pragma once
 
+#include "client/events.hpp"
 #include "protocol/wire.hpp"
 
 #include <QMainWindow>
@@ -58,7 +59,7 @@ protected:
 private:
     void build_menus();
     void on_connected();
-    void on_event(const QString& name, const Json& params);
+    void on_event(const client::CoreEvent& event);
     void on_disconnected(const QString& why);
     void send_project_open(const QString& path, bool discard);
     void show_project(const Json& info); // {root, name}; root null when none is open

@@ -1,7 +1,7 @@
 #include "gui/manual_pages.hpp"
 
-#include "text/markdown.hpp"
 #include "host/user_dirs.hpp"
+#include "text/markdown.hpp"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -22,7 +22,7 @@ const md::Block* find_heading(const md::Block& block) {
 
 QStringList manual_files() {
     return {QStringLiteral("index.md"),     QStringLiteral("editor.md"),
-            QStringLiteral("agent.md"),     QStringLiteral("plan-mode.md"),
+            QStringLiteral("the-agent.md"), QStringLiteral("plan-mode.md"),
             QStringLiteral("providers.md"), QStringLiteral("remote.md"),
             QStringLiteral("keyboard.md")};
 }

@@ -1,7 +1,7 @@
 #include "gui/markdown_view.hpp"
 
-#include "text/markdown.hpp"
 #include "gui/markdown_document.hpp"
+#include "text/markdown.hpp"
 
 #include <QApplication>
 #include <QResizeEvent>

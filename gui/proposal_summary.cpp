@@ -1,7 +1,7 @@
 #include "gui/proposal_summary.hpp"
 
+#include "client/trace_words.hpp"
 #include "gui/json_text.hpp"
-#include "gui/trace_text.hpp"
 
 #include <QCoreApplication>
 #include <QRegularExpression>
@@ -42,7 +42,9 @@ BarContent bar_content(const Json& proposal) {
     if (kind == QLatin1String("command")) {
         bar.kind = ProposalKind::command;
         bar.heading = tr("Run this command?");
-        bar.detail = QStringLiteral("$ ") + argv_text(proposal.value("argv", Json::array()));
+        bar.detail =
+            QStringLiteral("$ ") +
+            QString::fromStdString(client::argv_text(proposal.value("argv", Json::array())));
         const QString cwd = json_string(proposal, "cwd");
         bar.detail +=
             tr("   (in %1)")

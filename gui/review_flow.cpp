@@ -32,26 +32,25 @@ ReviewFlow::ReviewFlow(MainWindow& window, QObject* parent)
     connect(compare_view_, &CompareView::close_requested, this, &ReviewFlow::close_view);
 }
 
-void ReviewFlow::on_event(const QString& name, const Json& params) {
-    if (name == QLatin1String("agent.propose")) {
-        show_proposal(params);
-    } else if (name == QLatin1String("agent.decided")) {
-        if (is_pending(params)) dismiss();
-    } else if (name == QLatin1String("agent.stopped") || name == QLatin1String("agent.reset")) {
+void ReviewFlow::on_event(const client::CoreEvent& event) {
+    if (auto* proposal = std::get_if<Proposal>(&event)) {
+        show_proposal(*proposal);
+    } else if (auto* decided = std::get_if<DecidedEvent>(&event)) {
+        if (is_pending(Json{{"turn", decided->turn}, {"id", decided->id}})) dismiss();
+    } else if (std::holds_alternative<StoppedEvent>(event) ||
+               std::holds_alternative<ResetEvent>(event)) {
         dismiss();
-    } else if (name == QLatin1String("agent.status")) {
-        on_status(params);
     }
 }
 
-void ReviewFlow::on_status(const Json& status) {
-    const Json pending = status.value("pending", Json());
-    if (!pending.is_object()) {
+void ReviewFlow::on_status(const std::optional<Proposal>& pending) {
+    if (!pending) {
         if (!pending_.is_null()) dismiss();
         return;
     }
     // Attached while something waits, or missed the proposal: show it now.
-    if (!is_pending(pending)) show_proposal(pending);
+    const Json proposal = *pending;
+    if (!is_pending(proposal)) show_proposal(proposal);
 }
 
 bool ReviewFlow::is_pending(const Json& proposal) const {
@@ -112,7 +111,7 @@ void ReviewFlow::approve(const QString& policy) {
                 {"decision", "approve"}};
     if (!policy.isEmpty()) params["policy"] = policy.toStdString();
     bar_->set_deciding(true);
-    window_.core().request(QStringLiteral("agent.approve"), std::move(params), this,
+    window_.core().request(op::agent_approve, std::move(params), this,
                            [this](const Json&, const std::optional<Error>& error) {
                                bar_->set_deciding(false);
                                if (error) emit problem(failure(tr("Approval failed"), *error));
@@ -126,7 +125,7 @@ void ReviewFlow::reject(const QString& feedback) {
                 {"decision", "reject"}};
     if (!feedback.trimmed().isEmpty()) params["feedback"] = feedback.trimmed().toStdString();
     bar_->set_deciding(true);
-    window_.core().request(QStringLiteral("agent.approve"), std::move(params), this,
+    window_.core().request(op::agent_approve, std::move(params), this,
                            [this](const Json&, const std::optional<Error>& error) {
                                bar_->set_deciding(false);
                                if (error) emit problem(failure(tr("Rejection failed"), *error));
@@ -149,7 +148,7 @@ void ReviewFlow::reopen_plan() {
     }
     // plans.get reads the open buffer first, so an edit not yet saved shows too.
     const Json asked = pending_;
-    window_.core().request(QStringLiteral("plans.get"), Json{{"path", path.toStdString()}}, this,
+    window_.core().request(op::plans_get, Json{{"path", path.toStdString()}}, this,
                            [this, asked](const Json& result, const std::optional<Error>& error) {
                                if (!is_pending(asked)) return;
                                if (error) {
@@ -181,7 +180,7 @@ void ReviewFlow::fetch_edit(std::function<void()> then) {
     const Json asked = pending_;
     CoreClient& core = window_.core();
     core.request(
-        QStringLiteral("agent.proposal"), Json::object(), this,
+        op::agent_proposal, Json::object(), this,
         [this, asked, &core](const Json& result, const std::optional<Error>& error) {
             if (!is_pending(asked)) return;
             const Json proposal = result.value("proposal", Json());
@@ -195,7 +194,7 @@ void ReviewFlow::fetch_edit(std::function<void()> then) {
                             Json::array()};
             Json diff{{"a", proposal.value("before", "")}, {"b", proposal.value("after", "")}};
             core.request(
-                QStringLiteral("diff.lines"), std::move(diff), this,
+                op::diff_lines, std::move(diff), this,
                 [this, asked, texts](const Json& result, const std::optional<Error>& error) {
                     if (!is_pending(asked)) return;
                     fetching_ = false;

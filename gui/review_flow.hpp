@@ -10,6 +10,7 @@
 // pending.
 #pragma once
 
+#include "client/events.hpp"
 #include "protocol/wire.hpp"
 
 #include <QObject>
@@ -28,9 +29,9 @@ public:
     // The bar is created here for the chat to place; the views join the window's centre.
     ReviewFlow(MainWindow& window, QObject* parent = nullptr);
 
-    // The core's agent.* events (the chat forwards them), and agent.status's result.
-    void on_event(const QString& name, const Json& params);
-    void on_status(const Json& status);
+    // The core's events (the chat forwards them), and what agent.status says is pending.
+    void on_event(const client::CoreEvent& event);
+    void on_status(const std::optional<Proposal>& pending);
 
     // What the bar's buttons do; also reachable for the demo run.
     void approve(const QString& policy); // "" for an edit or a command

@@ -35,7 +35,7 @@ TrustBar::TrustBar(CoreClient& core, QWidget* parent)
     hide();
 
     connect(trust_, &QPushButton::clicked, this, [this] {
-        core_.request(QStringLiteral("project.trust.set"), Json{{"trust", true}}, this,
+        core_.request(op::project_trust_set, Json(ProjectTrustSetParams{true}), this,
                       [this](const Json& result, const std::optional<Error>& error) {
                           if (!error) show_trust(result);
                       });
@@ -44,13 +44,13 @@ TrustBar::TrustBar(CoreClient& core, QWidget* parent)
         dismissed_ = shown_;
         hide();
     });
-    connect(&core_, &CoreClient::core_event, this, [this](const QString& name, const Json& p) {
-        if (name == QLatin1String("project.trust")) show_trust(p);
+    connect(&core_, &CoreClient::core_event, this, [this](const client::CoreEvent& event) {
+        if (auto* trust = std::get_if<ProjectTrustState>(&event)) show_trust(Json(*trust));
     });
 }
 
 void TrustBar::refresh() {
-    core_.request(QStringLiteral("project.trust.get"), Json::object(), this,
+    core_.request(op::project_trust_get, Json::object(), this,
                   [this](const Json& result, const std::optional<Error>& error) {
                       if (error) return hide(); // no project
                       show_trust(result);

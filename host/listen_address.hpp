@@ -1,5 +1,5 @@
-// Parsing `--listen` specs and the loopback rule (DESIGN §1: never a non-loopback address
-// unless told to explicitly).
+// Parsing `--listen` and `--connect` specs, and the loopback rule (DESIGN §1: never a non-loopback
+// address unless told to explicitly).
 #pragma once
 
 #include "protocol/error.hpp"
@@ -20,6 +20,10 @@ struct ListenAddress {
 // "unix:PATH", "HOST:PORT" or "[IPV6]:PORT". A non-loopback host is refused unless
 // `allow_any` (from --listen-any).
 Result<ListenAddress> parse_listen_address(std::string_view spec, bool allow_any);
+
+// Where a frontend finds a running core (`--connect`): the same spellings, but the host may
+// be a name (resolved when connecting) and no loopback rule applies (the token does).
+Result<ListenAddress> parse_connect_address(std::string_view spec);
 
 std::string to_string(const ListenAddress& address);
 

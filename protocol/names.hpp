@@ -55,6 +55,8 @@ inline constexpr std::string_view plans_get = "plans.get";
 
 namespace rio::event {
 
+// Every agent.* event begins so (headless stream-json passes exactly those on).
+inline constexpr std::string_view agent_prefix = "agent.";
 inline constexpr std::string_view agent_delta = "agent.delta";
 inline constexpr std::string_view agent_thinking = "agent.thinking";
 inline constexpr std::string_view agent_usage = "agent.usage";

@@ -105,7 +105,7 @@ void type_text(QWidget* widget, const QString& text) {
 
 Reply call(CoreClient& core, const QString& op, Json params, int timeout_ms) {
     auto reply = std::make_shared<std::optional<Reply>>(); // outlives a timed-out wait
-    core.request(op, std::move(params),
+    core.request(op.toStdString(), std::move(params),
                  [reply](const Json& result, const std::optional<Error>& error) {
                      *reply = Reply{result, error};
                  });

@@ -3,7 +3,6 @@
 #include "gui/buffer_edit.hpp"
 #include "gui/buffer_sync.hpp"
 #include "gui/compare_rows.hpp"
-#include "gui/core_address.hpp"
 #include "gui/file_tree_model.hpp"
 #include "gui/lexers.hpp"
 #include "gui/line_endings.hpp"
@@ -152,23 +151,6 @@ private slots:
         QCOMPARE(line_ending_for("mixed", "a\nb\r\n"), LineEnding::lf);
     }
 
-    void core_address_parsing() {
-        auto unix_socket = parse_core_address(QStringLiteral("unix:/tmp/rio.sock"));
-        QVERIFY(unix_socket && unix_socket->unix_socket);
-        QCOMPARE(unix_socket->path, QStringLiteral("/tmp/rio.sock"));
-        auto tcp = parse_core_address(QStringLiteral("127.0.0.1:7000"));
-        QVERIFY(tcp && !tcp->unix_socket);
-        QCOMPARE(tcp->host, QStringLiteral("127.0.0.1"));
-        QCOMPARE(tcp->port, std::uint16_t(7000));
-        auto v6 = parse_core_address(QStringLiteral("[::1]:9"));
-        QVERIFY(v6);
-        QCOMPARE(v6->host, QStringLiteral("::1"));
-        QVERIFY(!parse_core_address(QStringLiteral("unix:")));
-        QVERIFY(!parse_core_address(QStringLiteral("localhost")));
-        QVERIFY(!parse_core_address(QStringLiteral("localhost:http")));
-        QVERIFY(!parse_core_address(QStringLiteral("localhost:70000")));
-    }
-
     void tree_merge_keeps_subfolders() {
         QStringList asked;
         FileTreeModel model([&asked](const QString& path) { asked << path; });
@@ -261,9 +243,9 @@ private slots:
         QCOMPARE(link.kind, Kind::page);
         QCOMPARE(link.page, QStringLiteral("plan-mode.md"));
         QCOMPARE(link.anchor, QStringLiteral("edit-plan"));
-        link = resolve_manual_link(QStringLiteral("./agent.md"), pages);
+        link = resolve_manual_link(QStringLiteral("./the-agent.md"), pages);
         QCOMPARE(link.kind, Kind::page);
-        QCOMPARE(link.page, QStringLiteral("agent.md"));
+        QCOMPARE(link.page, QStringLiteral("the-agent.md"));
         QVERIFY(link.anchor.isEmpty());
         link = resolve_manual_link(QStringLiteral("#modes"), pages);
         QCOMPARE(link.kind, Kind::anchor);
@@ -278,7 +260,7 @@ private slots:
                  Kind::external);
 
         for (const char* nowhere :
-             {"", "#", "missing.md", "../README.md", "sub/agent.md", "/agent.md",
+             {"", "#", "missing.md", "../README.md", "sub/the-agent.md", "/the-agent.md",
               "file:///etc/passwd", "javascript:alert(1)", "//example.com/a", "http:///x"})
             QVERIFY2(resolve_manual_link(QString::fromLatin1(nowhere), pages).kind == Kind::unknown,
                      nowhere);
@@ -295,23 +277,23 @@ private slots:
         history.visit({QStringLiteral("index.md"), 0}); // the same place adds nothing
         QVERIFY(!history.can_go_back());
         history.remember_scroll(120);
-        history.visit({QStringLiteral("agent.md"), 0});
+        history.visit({QStringLiteral("the-agent.md"), 0});
         history.remember_scroll(40);
         history.visit({QStringLiteral("plan-mode.md"), 300});
         QVERIFY(history.can_go_back());
         QVERIFY(!history.can_go_forward());
 
-        QVERIFY((history.back() == ManualPlace{QStringLiteral("agent.md"), 40}));
+        QVERIFY((history.back() == ManualPlace{QStringLiteral("the-agent.md"), 40}));
         QVERIFY((history.back() == ManualPlace{QStringLiteral("index.md"), 120}));
         QVERIFY(!history.back());
         QVERIFY((history.current() == ManualPlace{QStringLiteral("index.md"), 120}));
-        QVERIFY((history.forward() == ManualPlace{QStringLiteral("agent.md"), 40}));
+        QVERIFY((history.forward() == ManualPlace{QStringLiteral("the-agent.md"), 40}));
         QVERIFY(history.can_go_forward());
 
         // Somewhere new from the middle: what was ahead is gone.
         history.visit({QStringLiteral("keyboard.md"), 0});
         QVERIFY(!history.can_go_forward());
-        QVERIFY((history.back() == ManualPlace{QStringLiteral("agent.md"), 40}));
+        QVERIFY((history.back() == ManualPlace{QStringLiteral("the-agent.md"), 40}));
         QVERIFY((history.back() == ManualPlace{QStringLiteral("index.md"), 120}));
     }
 };

@@ -631,8 +631,8 @@ private slots:
 
         // index → agent (from the contents, then scrolled down) → plan mode at a heading.
         manual->contents()->setCurrentRow(2);
-        QCOMPARE(manual->current_page(), QStringLiteral("agent.md"));
-        QVERIFY2(bar->maximum() > 300, "agent.md is longer than a screen");
+        QCOMPARE(manual->current_page(), QStringLiteral("the-agent.md"));
+        QVERIFY2(bar->maximum() > 300, "the-agent.md is longer than a screen");
         bar->setValue(300);
         manual->follow_link(QUrl(QStringLiteral("plan-mode.md#reject")));
         QCOMPARE(manual->current_page(), QStringLiteral("plan-mode.md"));
@@ -641,9 +641,9 @@ private slots:
         QVERIFY(manual->back_button()->isEnabled());
         QVERIFY(!manual->forward_button()->isEnabled());
 
-        // Alt+Left: back to agent.md where it was left, then to the top of index.md.
+        // Alt+Left: back to the-agent.md where it was left, then to the top of index.md.
         QTest::keyClick(body, Qt::Key_Left, Qt::AltModifier);
-        QCOMPARE(manual->current_page(), QStringLiteral("agent.md"));
+        QCOMPARE(manual->current_page(), QStringLiteral("the-agent.md"));
         QCOMPARE(bar->value(), 300);
         QCOMPARE(manual->contents()->currentRow(), 2);
         QCOMPARE(manual->header_text(), QStringLiteral("Manual — ") + manual->pages()[2].title);
@@ -656,7 +656,7 @@ private slots:
 
         // Alt+Right and the Forward button retrace the steps.
         QTest::keyClick(body, Qt::Key_Right, Qt::AltModifier);
-        QCOMPARE(manual->current_page(), QStringLiteral("agent.md"));
+        QCOMPARE(manual->current_page(), QStringLiteral("the-agent.md"));
         QCOMPARE(bar->value(), 300);
         QTest::mouseClick(manual->forward_button(), Qt::LeftButton);
         QCOMPARE(manual->current_page(), QStringLiteral("plan-mode.md"));
@@ -666,7 +666,7 @@ private slots:
         // Scrolling, then Back via the button and Forward again: the new position is kept.
         bar->setValue(at_reject / 2);
         QTest::mouseClick(manual->back_button(), Qt::LeftButton);
-        QCOMPARE(manual->current_page(), QStringLiteral("agent.md"));
+        QCOMPARE(manual->current_page(), QStringLiteral("the-agent.md"));
         QVERIFY(manual->go_forward());
         QCOMPARE(bar->value(), at_reject / 2);
 
@@ -676,13 +676,13 @@ private slots:
         QCOMPARE(manual->current_page(), QStringLiteral("keyboard.md"));
         QVERIFY(!manual->forward_button()->isEnabled());
         QVERIFY(manual->go_back());
-        QCOMPARE(manual->current_page(), QStringLiteral("agent.md"));
+        QCOMPARE(manual->current_page(), QStringLiteral("the-agent.md"));
 
         // Alt+Left outside the manual is not the manual's.
         QTest::keyClick(manual->body(), Qt::Key_Escape);
         QCOMPARE(s.window.centre()->current_view(), s.window.editors());
         QTest::keyClick(&s.window, Qt::Key_Left, Qt::AltModifier);
-        QCOMPARE(manual->current_page(), QStringLiteral("agent.md"));
+        QCOMPARE(manual->current_page(), QStringLiteral("the-agent.md"));
     }
 
     void manual_keeps_anchor_and_scroll_while_plan_painted() {

@@ -268,7 +268,7 @@ private slots:
         // The other client inserts at the start without naming a version while this
         // window types at the end: some keystrokes lose the race and are refused.
         for (int round = 0; round < 30; ++round) {
-            other.core.request(QStringLiteral("buffer.replace"),
+            other.core.request(op::buffer_replace,
                                Json{{"path", "race.txt"}, {"start", 0}, {"end", 0}, {"text", "<"}});
             editor->SendScintilla(QsciScintillaBase::SCI_DOCUMENTEND);
             QTest::keyClicks(editor, QStringLiteral("ab"));

@@ -5,6 +5,7 @@
 #include "client/requests.hpp"
 #include "client/session.hpp"
 #include "client/trace_words.hpp"
+#include "host/listen_address.hpp"
 #include "protocol/json_parse.hpp"
 
 #include <fstream>
@@ -171,7 +172,7 @@ TEST(ClientRequests, GarbageIsCountedAndUnknownEventsAreIgnored) {
     EXPECT_FALSE(requests.take("[1,2]"));
     EXPECT_FALSE(requests.take(R"({"event":"agent.future_thing","params":{}})"));
     EXPECT_FALSE(requests.take(R"({"event":"agent.delta","params":{"text":5}})"));
-    EXPECT_EQ(requests.malformed(), 2u);
+    EXPECT_EQ(requests.malformed(), 3u);
 }
 
 TEST(ClientRequests, ACoreThatGoesAwayFailsEveryWaitingRequest) {
@@ -268,3 +269,30 @@ TEST(ClientTraceWords, FirstLinesAreCutByCharactersNotBytes) {
 
 } // namespace
 } // namespace rio::client
+
+namespace rio {
+namespace {
+
+// The one parser of --connect addresses, for every frontend.
+TEST(ConnectAddress, SpellingsOfListenAreAcceptedAndHostsMayBeNames) {
+    auto unix_socket = parse_connect_address("unix:/tmp/rio.sock");
+    ASSERT_TRUE(unix_socket && unix_socket->unix_socket);
+    EXPECT_EQ(unix_socket->path, "/tmp/rio.sock");
+    auto tcp = parse_connect_address("127.0.0.1:7000");
+    ASSERT_TRUE(tcp && !tcp->unix_socket);
+    EXPECT_EQ(tcp->host, "127.0.0.1");
+    EXPECT_EQ(tcp->port, 7000);
+    auto v6 = parse_connect_address("[::1]:9");
+    ASSERT_TRUE(v6);
+    EXPECT_EQ(v6->host, "::1");
+    EXPECT_EQ(parse_connect_address("localhost:9")->host, "127.0.0.1");
+    EXPECT_EQ(parse_connect_address("build-box:7000")->host, "build-box");
+    EXPECT_FALSE(parse_connect_address("unix:"));
+    EXPECT_FALSE(parse_connect_address("localhost"));
+    EXPECT_FALSE(parse_connect_address("localhost:http"));
+    EXPECT_FALSE(parse_connect_address("localhost:70000"));
+    EXPECT_FALSE(parse_connect_address(":7000"));
+}
+
+} // namespace
+} // namespace rio
