@@ -440,6 +440,41 @@ private slots:
         QVERIFY(s.ask("agent.history")["messages"].empty());
     }
 
+    // A window that attaches later rebuilds the conversation from agent.history, each tool
+    // call with what became of it (the core spells results {id, ok, content, exit}).
+    void a_later_window_shows_the_conversation_with_results() {
+        TempProject project;
+        project.write("greet.py", greet);
+        Agent s(project, Json::array({step({tool("read_file", {{"path", "greet.py"}}),
+                                            tool("read_file", {{"path", "missing.py"}})},
+                                           "Looking."),
+                                      text_step("All read.")}));
+        QVERIFY(s.start());
+        s.send(QStringLiteral("read them"));
+        QTRY_VERIFY(s.transcript()
+                        .texts_of(ChatTranscript::Entry::message)
+                        .contains(QStringLiteral("All read.")));
+        const QStringList live = s.transcript().texts_of(ChatTranscript::Entry::tool);
+
+        CoreClient late;
+        MainWindow late_window(late);
+        late.start(second_client(project));
+        late_window.show();
+        QVERIFY(
+            QTest::qWaitFor([&] { return late_window.settled() && late.pending() == 0; }, 10000));
+        const ChatTranscript& replayed = *late_window.chat()->transcript();
+        const QStringList tools = replayed.texts_of(ChatTranscript::Entry::tool);
+        QCOMPARE(tools.size(), 2);
+        QCOMPARE(tools.at(0), QStringLiteral("› read greet.py"));
+        QVERIFY2(tools.at(1).startsWith(QStringLiteral("› read missing.py\n  ✗ ")),
+                 qPrintable(tools.at(1)));
+        QCOMPARE(tools, live);
+        QCOMPARE(replayed.texts_of(ChatTranscript::Entry::user),
+                 QStringList{QStringLiteral("read them")});
+        QVERIFY(replayed.texts_of(ChatTranscript::Entry::message)
+                    .contains(QStringLiteral("All read.")));
+    }
+
     void dismissed_by_decision_from_second_client() {
         TempProject project;
         Agent s(project, Json::array({plan_step(plan_title, plan_text), text_step("ok")}));
