@@ -307,14 +307,6 @@ void run(asio::io_context& io) {
     io.run_for(guard_limit);
 }
 
-// Runs io for a while more, so that anything still on its way would show up.
-void run_for(asio::io_context& io, Clock::duration how_long) {
-    asio::steady_timer keep_running(io, how_long);
-    keep_running.async_wait([](std::error_code) {});
-    io.restart();
-    io.run();
-}
-
 // Runs io's handlers one at a time until `done()`; false if it never came (io ran out of work,
 // or the guard caught a hang).
 bool run_until(asio::io_context& io, const std::function<bool()>& done) {
@@ -731,7 +723,7 @@ TEST_F(HttpClientTest, CancelMidStreamClosesTheConnectionAndSilencesTheRequest) 
     };
     id = client.start(post(server.url()), callbacks);
     run(io);
-    run_for(io, 200ms);
+    ASSERT_TRUE(round_trip(client, io)); // whatever was on its way has arrived, or never will
     server.stop();
 
     ASSERT_GE(callbacks_at_cancel, 0) << "the stream reached the cancel";
@@ -753,7 +745,7 @@ TEST_F(HttpClientTest, CancelRightAfterStartRunsNoCallback) {
     HttpClient::Id id = client.start(post(server.url()), record(seen));
     client.cancel(id);
     run(io);
-    run_for(io, 200ms);
+    ASSERT_TRUE(round_trip(client, io)); // whatever was on its way has arrived, or never will
     EXPECT_EQ(seen.callbacks(), 0);
 }
 
@@ -783,7 +775,7 @@ TEST_F(HttpClientTest, CancelBeforeTheResponseStartsClosesTheConnection) {
     };
     cancel_once_read();
     run(io);
-    run_for(io, 100ms);
+    ASSERT_TRUE(round_trip(client, io)); // whatever was on its way has arrived, or never will
     server.stop();
 
     EXPECT_EQ(seen.callbacks(), 0);
@@ -856,7 +848,9 @@ TEST_F(HttpClientTest, DestroyingTheClientMidTransferLeavesNoThreadOrConnection)
         for (const Seen& s : seen)
             before.push_back(s.callbacks());
         client.reset();
-        run_for(io, 50ms); // whatever was already posted must not reach a callback
+        // Whatever was already posted must not reach a callback. The transfer thread is
+        // joined, so all of it is in io's queue, and run() returns once that is empty.
+        run(io);
         for (int i = 0; i < count; ++i)
             EXPECT_EQ(seen[i].callbacks(), before[i]);
         server.stop();
@@ -889,8 +883,9 @@ TEST_F(HttpClientTest, DestroyingTheClientFromItsOwnCallbackIsSafe) {
         client.reset();
     };
     client->start(post(server.url()), callbacks);
+    // The client is destroyed (its transfer thread joined) from inside run(), which goes on
+    // until every event already posted has been handled.
     run(io);
-    run_for(io, 50ms);
     EXPECT_EQ(seen.pieces.size(), 1u);
     EXPECT_EQ(seen.done_calls, 0);
 }
