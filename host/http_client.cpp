@@ -23,6 +23,7 @@ struct HttpLive {
     std::unordered_map<HttpClient::Id, std::shared_ptr<Entry>> requests;
     HttpTransport* transport = nullptr; // valid whenever a started request is found here
     std::function<bool()> readers_behind;
+    bool client_gone = false; // a sync() answer posted before then is not delivered
 };
 
 namespace {
@@ -97,10 +98,12 @@ std::optional<std::string> HttpHead::header(std::string_view name) const {
     return std::nullopt;
 }
 
-HttpClient::HttpClient(asio::io_context& io) : io_(io), live_(std::make_shared<HttpLive>()) {}
+HttpClient::HttpClient(asio::io_context& io, HttpIdleClock idle_clock)
+    : io_(io), live_(std::make_shared<HttpLive>()), idle_clock_(std::move(idle_clock)) {}
 
 HttpClient::~HttpClient() {
     live_->requests.clear();
+    live_->client_gone = true;
     transport_.reset();
 }
 
@@ -113,7 +116,7 @@ HttpClient::Id HttpClient::start(HttpRequest request, HttpCallbacks callbacks) {
     if (!transport_ && !unavailable_) {
         // The first request pays for loading libcurl and TLS; a core that never makes one
         // never does.
-        auto loaded = load_http_transport();
+        auto loaded = load_http_transport(idle_clock_);
         if (loaded) {
             transport_ = std::move(*loaded);
             live_->transport = transport_.get();
@@ -143,6 +146,17 @@ void HttpClient::readers_caught_up() {
         if (!flow.held.exchange(false)) continue;
         if (flow.paused && flow.io_may_resume() && transport_) transport_->resume(id);
     }
+}
+
+void HttpClient::sync(std::function<void()> then) {
+    auto back = [live = live_, then = std::move(then), work = asio::make_work_guard(io_)] {
+        if (!live->client_gone) then();
+    };
+    if (!transport_) { // no transfer thread: nothing can be on its way
+        asio::post(io_, std::move(back));
+        return;
+    }
+    transport_->sync([io = &io_, back = std::move(back)] { asio::post(*io, back); });
 }
 
 void HttpClient::cancel(Id id) {

@@ -4,8 +4,8 @@
 // loaded with the first request (host/http_module), not when the program starts.
 #pragma once
 
-#include "protocol/error.hpp"
 #include "host/http_message.hpp"
+#include "protocol/error.hpp"
 
 #include <asio/io_context.hpp>
 #include <cstdint>
@@ -38,8 +38,10 @@ public:
     using Id = std::uint64_t;
 
     // Costs nothing until the first start(): that loads libcurl, initialises it (TLS
-    // included) and starts the one thread that runs every transfer of this client.
-    explicit HttpClient(asio::io_context& io);
+    // included) and starts the one thread that runs every transfer of this client. The idle
+    // timeouts measure time with `idle_clock`: std::chrono::steady_clock unless a test passes
+    // a clock it moves on by hand (and then calls sync() to have it looked at).
+    explicit HttpClient(asio::io_context& io, HttpIdleClock idle_clock = {});
     // Cancels whatever is in flight, closes every connection, and joins the thread. On io's
     // thread (a callback may do it), or once io no longer runs; before io is destroyed.
     ~HttpClient();
@@ -60,12 +62,20 @@ public:
     void hold_while(std::function<bool()> readers_behind);
     void readers_caught_up();
 
+    // A round trip through the transfer thread, for tests: it takes up every start(),
+    // cancel() and resume made before, checks every idle timer against the idle clock once
+    // more, and then `then` runs on io's thread, after every callback that this or anything
+    // before it brought about. Until then it keeps io.run() from returning; it never runs
+    // once the client is destroyed. Call on io's thread.
+    void sync(std::function<void()> then);
+
 private:
     asio::io_context& io_;
     Id next_id_ = 1;
     // Requests whose on_done has not run and that were not cancelled: touched on io's
     // thread only, and shared with the handlers posted to io, which may outlive the client.
     std::shared_ptr<HttpLive> live_;
+    HttpIdleClock idle_clock_;
     std::unique_ptr<HttpTransport> transport_; // from the first start() on
     std::optional<Error> unavailable_;         // why the transport could not be loaded
 };

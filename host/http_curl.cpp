@@ -8,10 +8,12 @@
 #include <cstdio>
 #include <cstring>
 #include <curl/curl.h>
+#include <functional>
 #include <mutex>
 #include <new>
 #include <thread>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace rio {
@@ -46,12 +48,18 @@ std::string seconds(std::chrono::milliseconds duration) {
     return text;
 }
 
+// The time as the idle timers see it: the client's clock when it gave one (a test's), else
+// steady_clock's.
+Clock::time_point idle_now(const HttpIdleClock& clock) {
+    return clock ? clock() : Clock::now();
+}
+
 // One request as the worker thread sees it. Built on io's thread, then owned by the worker.
 struct Transfer {
     Transfer(std::uint64_t id_, HttpRequest request_, std::unique_ptr<HttpEvents> events_,
-             std::shared_ptr<HttpFlow> flow_)
-        : id(id_), request(std::move(request_)), events(std::move(events_)),
-          flow(std::move(flow_)) {}
+             std::shared_ptr<HttpFlow> flow_, const HttpIdleClock& clock_)
+        : id(id_), request(std::move(request_)), events(std::move(events_)), flow(std::move(flow_)),
+          clock(clock_) {}
     ~Transfer() {
         if (easy) curl_easy_cleanup(easy);
         curl_slist_free_all(header_list);
@@ -59,7 +67,7 @@ struct Transfer {
     Transfer(const Transfer&) = delete;
     Transfer& operator=(const Transfer&) = delete;
 
-    void touch() { last_activity = Clock::now(); }
+    void touch() { last_activity = idle_now(clock); }
 
     void report_head() {
         long status = 0;
@@ -73,7 +81,8 @@ struct Transfer {
     HttpRequest request; // curl reads the body from here while sending it
     std::unique_ptr<HttpEvents> events;
     std::shared_ptr<HttpFlow> flow;
-    bool curl_paused = false; // worker only: the write callback returned CURL_WRITEFUNC_PAUSE
+    const HttpIdleClock& clock; // the worker's, which outlives every transfer
+    bool curl_paused = false;   // worker only: the write callback returned CURL_WRITEFUNC_PAUSE
     // From the URL, for messages. Never the URL itself: it may carry a key.
     std::string host;
     std::string peer; // "host:port"
@@ -323,7 +332,7 @@ Error failure(const Transfer& t, CURLcode code) {
 // reach it through a queue and curl_multi_wakeup; everything else it owns alone.
 class HttpWorker final : public HttpTransport {
 public:
-    HttpWorker() {
+    explicit HttpWorker(HttpIdleClock idle_clock) : idle_clock_(std::move(idle_clock)) {
         // curl_global_init must run once in the process before curl is used, and is never
         // undone: library setup (OpenSSL's included) that carries no state of rio's, which is
         // why a once-flag, not a client, owns it.
@@ -351,21 +360,25 @@ public:
 
     Status start(std::uint64_t id, HttpRequest request, std::unique_ptr<HttpEvents> events,
                  std::shared_ptr<HttpFlow> flow) override {
-        auto transfer =
-            std::make_unique<Transfer>(id, std::move(request), std::move(events), std::move(flow));
+        auto transfer = std::make_unique<Transfer>(id, std::move(request), std::move(events),
+                                                   std::move(flow), idle_clock_);
         if (Status ready = prepare(*transfer); !ready) return ready;
-        send(Command{id, std::move(transfer), false});
+        send(Command{id, std::move(transfer), false, {}});
         return Ok{};
     }
 
-    void cancel(std::uint64_t id) override { send(Command{id, nullptr, false}); }
-    void resume(std::uint64_t id) override { send(Command{id, nullptr, true}); }
+    void cancel(std::uint64_t id) override { send(Command{id, nullptr, false, {}}); }
+    void resume(std::uint64_t id) override { send(Command{id, nullptr, true, {}}); }
+    void sync(std::function<void()> then) override {
+        send(Command{0, nullptr, false, std::move(then)});
+    }
 
 private:
     struct Command {
         std::uint64_t id;
-        std::unique_ptr<Transfer> start; // null: cancel, or resume
+        std::unique_ptr<Transfer> start; // null: cancel, resume or sync
         bool resume = false;
+        std::function<void()> sync; // set: a sync
     };
 
     void send(Command command) {
@@ -382,6 +395,10 @@ private:
             curl_multi_perform(multi_, &running);
             finish_completed();
             auto wait = expire_idle();
+            // Every command before a sync has been taken up and this pass has reported what
+            // it found (the idle check included): the syncs are answered after all of it.
+            for (auto& then : std::exchange(syncs_, {}))
+                then();
             curl_multi_poll(multi_, nullptr, 0, static_cast<int>(wait.count()), nullptr);
         }
         while (!transfers_.empty())
@@ -397,6 +414,10 @@ private:
             commands.swap(commands_);
         }
         for (Command& command : commands) {
+            if (command.sync) {
+                syncs_.push_back(std::move(command.sync));
+                continue;
+            }
             if (command.resume) {
                 unpause(command.id);
                 continue;
@@ -463,7 +484,7 @@ private:
     // Fails the transfers that have received nothing for their idle timeout; returns how
     // long the poll may sleep before the next one could be due.
     std::chrono::milliseconds expire_idle() {
-        auto now = Clock::now();
+        auto now = idle_now(idle_clock_);
         std::chrono::milliseconds wait = longest_sleep;
         std::vector<std::uint64_t> idle;
         for (const auto& [id, t] : transfers_) {
@@ -483,11 +504,13 @@ private:
         return wait;
     }
 
+    const HttpIdleClock idle_clock_;
     CURLM* multi_ = nullptr;
     std::mutex mutex_;
     std::vector<Command> commands_;                                          // guarded by mutex_
     bool stopping_ = false;                                                  // guarded by mutex_
     std::unordered_map<std::uint64_t, std::unique_ptr<Transfer>> transfers_; // worker only
+    std::vector<std::function<void()>> syncs_;                               // worker only
     std::thread thread_;
 };
 
@@ -495,10 +518,10 @@ private:
 } // namespace rio
 
 extern "C" __attribute__((visibility("default"))) rio::HttpTransport*
-rio_http_transport_create(int version) {
+rio_http_transport_create(int version, const rio::HttpIdleClock& idle_clock) {
     if (version != rio::http_transport_version) return nullptr;
     try {
-        return new rio::HttpWorker();
+        return new rio::HttpWorker(idle_clock);
     } catch (...) { // out of memory, or no thread: the caller reports it as unavailable
         return nullptr;
     }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <chrono>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -24,6 +25,11 @@ struct HttpRequest {
     // rio's own timer: curl's low-speed check looks once a second and so fires late.
     std::chrono::milliseconds idle_timeout{60'000};
 };
+
+// What the idle timeout measures time with, read on the transport's thread. Empty: the
+// transport reads std::chrono::steady_clock itself. A test passes a clock it moves on by hand
+// (HttpClient's constructor), so that no idle timeout waits on the wall clock.
+using HttpIdleClock = std::function<std::chrono::steady_clock::time_point()>;
 
 struct HttpHead {
     int status = 0;

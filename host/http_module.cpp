@@ -16,7 +16,7 @@ Error unavailable(const std::string& why) {
 
 } // namespace
 
-Result<std::unique_ptr<HttpTransport>> load_http_transport() {
+Result<std::unique_ptr<HttpTransport>> load_http_transport(const HttpIdleClock& idle_clock) {
     // From where this program is (an install, or the build tree's lib/rio); last by name
     // through the program's run path, which only test programs in the build tree have.
     // Never unloaded (RTLD_NODELETE): libcurl and OpenSSL keep process-wide state and
@@ -35,7 +35,7 @@ Result<std::unique_ptr<HttpTransport>> load_http_transport() {
     if (!module) return unavailable(RIO_HTTP_MODULE " is not at " + list_of_paths(tried));
     auto create = reinterpret_cast<HttpTransportFactory>(::dlsym(module, http_transport_factory));
     if (!create) return unavailable(RIO_HTTP_MODULE " is not rio's HTTP module");
-    std::unique_ptr<HttpTransport> transport(create(http_transport_version));
+    std::unique_ptr<HttpTransport> transport(create(http_transport_version, idle_clock));
     if (!transport)
         return unavailable(RIO_HTTP_MODULE " could not start (out of memory or threads, or a "
                                            "module from another build of rio)");

@@ -3,14 +3,15 @@
 // (decision 0019).
 #pragma once
 
-#include "protocol/error.hpp"
 #include "host/http_transport.hpp"
+#include "protocol/error.hpp"
 
 #include <memory>
 
 namespace rio {
 
 // ErrorCode::internal, saying why, when the module cannot be loaded or is from another build.
-Result<std::unique_ptr<HttpTransport>> load_http_transport();
+// The transport's idle timers read `idle_clock` (HttpIdleClock).
+Result<std::unique_ptr<HttpTransport>> load_http_transport(const HttpIdleClock& idle_clock = {});
 
 } // namespace rio

@@ -6,19 +6,20 @@
 // guards against a module left over from another.
 #pragma once
 
-#include "protocol/error.hpp"
 #include "host/http_message.hpp"
+#include "protocol/error.hpp"
 
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 
 namespace rio {
 
-inline constexpr int http_transport_version = 1;
+inline constexpr int http_transport_version = 2;
 
 // Body bytes handed to io but not yet handled there. Past the high mark the transport pauses
 // the transfer (curl keeps the bytes and hands them over again on resume); io resumes it
@@ -57,11 +58,15 @@ public:
     // On io's thread; either does nothing for a transfer that is over.
     virtual void cancel(std::uint64_t id) = 0;
     virtual void resume(std::uint64_t id) = 0; // a transfer paused by its flow goes on
+    // On io's thread. The transfer thread takes up every start, cancel and resume made
+    // before, looks at every idle timer against the clock once more, and then calls `then`,
+    // on its own thread: after every event that pass, or any before it, reported.
+    virtual void sync(std::function<void()> then) = 0;
 };
 
-// The module's one entry point: a transport, or null when it cannot set one up (or was
-// built for another http_transport_version).
-using HttpTransportFactory = HttpTransport* (*)(int version);
+// The module's one entry point: a transport whose idle timers read `idle_clock`, or null
+// when it cannot set one up (or was built for another http_transport_version).
+using HttpTransportFactory = HttpTransport* (*)(int version, const HttpIdleClock& idle_clock);
 inline constexpr const char* http_transport_factory = "rio_http_transport_create";
 
 } // namespace rio

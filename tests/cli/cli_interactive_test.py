@@ -97,11 +97,15 @@ class Interactive(unittest.TestCase):
         self.assertIn("Hi, {name}", box.read("greet.py"))
 
     def test_ctrl_c_stops_a_turn_and_the_next_one_works(self):
-        box, term = self.session([{"text": "never shown", "delay_ms": 30000}, {"text": "second"}])
+        # The turn reads a file first, and its tool line on the screen is the barrier: the core
+        # answers agent.send (which tells rio-cli the turn's number) before the events the turn
+        # causes, so once the line shows, rio-cli knows which turn Ctrl+C stops, and the turn
+        # is under way (running the read, or waiting on the slow step after it).
+        box, term = self.session([{"tools": [tool("read_file", path="greet.py")]},
+                                  {"text": "never shown", "delay_ms": 30000}, {"text": "second"}])
         term.send("slow task\r")
         term.expect("slow task")
-        import time
-        time.sleep(0.3)
+        term.expect("• read_file greet.py")
         term.send("\x03")
         term.expect(r"\(stopped\)")
         term.expect("review ❯ ")

@@ -346,7 +346,12 @@ TEST(AgentE2E, T10_TwoClientsSeeTheProposalModeAndDecision_TheSecondDecisionIsRe
 TEST(AgentE2E, T11_StopWhileWaitingOnTheProvider) {
     AgentSession s(Json::array({{{"text", "slow"}, {"delay_ms", 30000}}, text_step("fast")}));
     long turn = s.send("first");
-    std::this_thread::sleep_for(100ms);
+    // agent.send starts the provider before it answers (the script logs the call as it
+    // starts), and the slow step holds its reply for 30 s: a round trip finds the turn waiting.
+    ASSERT_EQ(s.provider_calls().size(), 1u);
+    Json status = s.request("agent.status")["result"];
+    EXPECT_EQ(status["busy"], true);
+    EXPECT_EQ(status["turn"], turn);
     Json stopped = s.request("agent.stop");
     EXPECT_EQ(stopped["result"]["stopped"], Json::array({turn}));
     EXPECT_EQ(s.wait("agent.stopped")["turn"], turn);

@@ -114,4 +114,35 @@ Reply call(CoreClient& core, const QString& op, Json params, int timeout_ms) {
     return **reply;
 }
 
+Reply round_trip(CoreClient& core, int timeout_ms) {
+    auto reply = std::make_shared<std::optional<Reply>>(); // outlives a timed-out wait
+    QMetaObject::invokeMethod(
+        &core,
+        [&core, reply] {
+            core.request(QStringLiteral("session.hello"), Json{{"client", "rio-gui-test"}},
+                         [reply](const Json& result, const std::optional<Error>& error) {
+                             *reply = Reply{result, error};
+                         });
+        },
+        Qt::QueuedConnection);
+    if (!QTest::qWaitFor([&reply] { return reply->has_value(); }, timeout_ms))
+        return Reply{Json(), Error{ErrorCode::io_error, "no answer to the round trip"}};
+    return **reply;
+}
+
+bool drain_events(int timeout_ms) {
+    auto queued = std::make_shared<bool>(false);
+    auto timed = std::make_shared<bool>(false);
+    QMetaObject::invokeMethod(
+        qApp, [queued] { *queued = true; }, Qt::QueuedConnection);
+    // A QTimer object started with 0 is a real timer (QTimer::singleShot(0, …) would be a
+    // queued call again).
+    QTimer timer;
+    timer.setSingleShot(true);
+    timer.setInterval(0);
+    QObject::connect(&timer, &QTimer::timeout, [timed] { *timed = true; });
+    timer.start();
+    return QTest::qWaitFor([&] { return *queued && *timed; }, timeout_ms);
+}
+
 } // namespace rio::gui::test

@@ -2,8 +2,8 @@
 // start the real rio-core for it, and a blocking request for a second client.
 #pragma once
 
-#include "protocol/wire.hpp"
 #include "gui/core_client.hpp"
+#include "protocol/wire.hpp"
 
 #include <QByteArray>
 #include <QString>
@@ -54,5 +54,22 @@ struct Reply {
 };
 // Sends a request and runs the event loop until its answer (an io_error reply on timeout).
 Reply call(CoreClient& core, const QString& op, Json params, int timeout_ms = 5000);
+
+// A barrier, for a test about to check that something did not happen: a round trip to the
+// core. session.hello (which changes nothing) is sent through `core` from the back of the
+// event loop's queue, so whatever the program had already queued (an edit CodeEditor flushes
+// from a zero timer, say) goes out first, and its answer is awaited with QTest::qWaitFor. The
+// core answers one client's requests in order, on the one channel that also carries its
+// events: by the time the answer is in, every request this client sent before has been
+// handled, and every event the core sent it before has been delivered. On a client that lost
+// its core the answer is the io_error it gives every request, after the ones queued before.
+Reply round_trip(CoreClient& core, int timeout_ms = 5000);
+
+// A barrier for work a widget defers to the event loop rather than to the core: runs the
+// loop until a queued call and a zero-interval timer, both started now, have run. Posted
+// events and queued calls run in the order they were posted, and timers fire in the order
+// they fall due, so by then every posted event, queued call and zero timer from before this
+// call has run. False if that did not happen within `timeout_ms`.
+bool drain_events(int timeout_ms = 5000);
 
 } // namespace rio::gui::test

@@ -49,6 +49,10 @@ struct Session {
         EditorArea* editors = window.editors();
         return editors->tabText(editors->indexOf(editors->editor(path)));
     }
+    // A round trip to the core through the window's own client (gui_support.hpp): once it
+    // is back, every request the window sent before has been handled and every event the
+    // core sent it before has been delivered.
+    bool round_trip() { return !rio::gui::test::round_trip(core).error; }
 
     CoreClient core;
     MainWindow window;
@@ -247,9 +251,10 @@ private slots:
         const std::string expected = "# from elsewhere\nprint('a')\n";
         QTRY_COMPARE(editor->utf8_text(), expected);
         QTRY_COMPARE(s.tab_title(QStringLiteral("shared.py")), QStringLiteral("shared.py •"));
-        // Give an echo every chance to arrive: the core must still be one edit further.
+        // An echo would be a request from the window, sent before the round trip's: the core
+        // must still be one edit further once that is answered.
         QVERIFY(s.settle());
-        QTest::qWait(100);
+        QVERIFY(s.round_trip());
         Json now = other.text(QStringLiteral("shared.py"));
         QCOMPARE(now["version"].get<long long>(), before + 1);
         QCOMPARE(now["text"].get<std::string>(), expected);
@@ -272,7 +277,9 @@ private slots:
                                Json{{"path", "race.txt"}, {"start", 0}, {"end", 0}, {"text", "<"}});
             editor->SendScintilla(QsciScintillaBase::SCI_DOCUMENTEND);
             QTest::keyClicks(editor, QStringLiteral("ab"));
-            if (round % 3 == 0) QTest::qWait(1);
+            // Now and then the window catches up with the core before typing on; the other
+            // client's edits sent meanwhile still race with its next keystrokes.
+            if (round % 3 == 0) QVERIFY(s.round_trip());
         }
         QTRY_VERIFY(s.window.settled() && other.core.pending() == 0);
         QTRY_COMPARE(editor->utf8_text(),
@@ -325,7 +332,12 @@ private slots:
         s.window.editors()->save_current();
         s.window.file_tree()->reload();
         QTest::keyClicks(editor, QStringLiteral("more"));
-        QTest::qWait(50);
+        // A client without its core fails every request from the event loop, in order: once
+        // this one has failed, so have those the window made above, and their handlers ran.
+        const Reply after = round_trip(s.core);
+        QVERIFY(after.error);
+        QVERIFY(after.error->code == ErrorCode::io_error);
+        QCOMPARE(QString::fromStdString(after.error->message), s.core.lost_reason());
         QVERIFY(!s.core.is_connected());
     }
 
