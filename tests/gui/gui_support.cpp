@@ -119,7 +119,7 @@ Reply round_trip(CoreClient& core, int timeout_ms) {
     QMetaObject::invokeMethod(
         &core,
         [&core, reply] {
-            core.request(QStringLiteral("session.hello"), Json{{"client", "rio-gui-test"}},
+            core.request(op::session_hello, Json{{"client", "rio-gui-test"}},
                          [reply](const Json& result, const std::optional<Error>& error) {
                              *reply = Reply{result, error};
                          });
