@@ -10,7 +10,7 @@ JOBS       ?= $(shell nproc)
 all: build
 
 deps:
-	@scripts/install-deps
+	@scripts/install-deps $(BUILD)/node $(ASAN_BUILD)/node
 
 $(BUILD)/build.ninja: | deps
 	cmake -S . -B $(BUILD) -G Ninja
@@ -70,6 +70,7 @@ bench: build
 	$(BUILD)/bench/rio_gui_editor_bench
 	bench/cli_headless_bench.py $(BUILD)
 	bench/startup_bench.py $(BUILD)
+	bench/acp_startup_bench.py $(BUILD)
 
 # build/rio_<version>_amd64.deb: CPack installs and packs what `build` made (nothing is
 # compiled again); dpkg-shlibdeps works out its dependencies.

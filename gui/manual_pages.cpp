@@ -24,7 +24,7 @@ QStringList manual_files() {
     return {QStringLiteral("index.md"),     QStringLiteral("editor.md"),
             QStringLiteral("the-agent.md"), QStringLiteral("plan-mode.md"),
             QStringLiteral("providers.md"), QStringLiteral("remote.md"),
-            QStringLiteral("keyboard.md")};
+            QStringLiteral("acp.md"),       QStringLiteral("keyboard.md")};
 }
 
 QString find_manual_dir() {

@@ -1,0 +1,321 @@
+#include "acp/bridge.hpp"
+
+#include "acp/updates.hpp"
+
+#include <filesystem>
+
+namespace rio::acp {
+namespace {
+
+std::string text_param(const Json& params, const char* key) {
+    auto it = params.find(key);
+    return it != params.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+} // namespace
+
+Bridge::Bridge(asio::io_context& io, BridgeOptions options, Write write)
+    : io_(io), options_(std::move(options)), write_(std::move(write)) {}
+
+Bridge::~Bridge() {
+    client_gone();
+}
+
+void Bridge::take(std::string_view line) {
+    RpcMessage message = parse_rpc(line);
+    if (auto* bad = std::get_if<RpcInvalid>(&message))
+        return write_(rpc_error_line(bad->id, bad->error));
+    if (auto* response = std::get_if<RpcResponse>(&message)) {
+        if (!response->id.is_number_integer()) return;
+        auto it = waiting_.find(response->id.get<std::int64_t>());
+        if (it == waiting_.end()) return;
+        auto then = std::move(it->second);
+        waiting_.erase(it);
+        return then(*response);
+    }
+    request(std::get<RpcRequest>(message));
+}
+
+void Bridge::request(const RpcRequest& r) {
+    if (r.method == "initialize") return initialize(r);
+    if (!initialized_) {
+        if (!r.notification())
+            fail(r.id, rpc_error::invalid_request,
+                 "Invalid request: initialize must come before '" + r.method + "'");
+        return;
+    }
+    if (r.method == "session/new") return new_session(r);
+    if (r.method == "session/prompt") {
+        if (AcpSession* s = session_for(r)) prompt(r, *s);
+        return;
+    }
+    if (r.method == "session/cancel") {
+        if (AcpSession* s = session_for(r)) cancel(*s);
+        return;
+    }
+    if (r.method == "session/set_mode" || r.method == "session/set_config_option") {
+        const bool config = r.method == "session/set_config_option";
+        if (config && text_param(r.params, "configId") != "mode")
+            return fail(r.id, rpc_error::invalid_params,
+                        "Invalid params: rio has one config option, \"mode\"");
+        const std::string id = text_param(r.params, config ? "value" : "modeId");
+        auto choice = mode_from_id(id);
+        if (!choice)
+            return fail(r.id, rpc_error::invalid_params,
+                        "Invalid params: no mode '" + id + "' (plan, review, auto)");
+        if (session_for(r)) set_mode(r, *choice, config);
+        return;
+    }
+    if (r.method == "authenticate") return reply(r.id, Json::object());
+    if (!r.notification())
+        fail(r.id, rpc_error::method_not_found, "Method not found: " + r.method,
+             {{"method", r.method}});
+}
+
+void Bridge::initialize(const RpcRequest& r) {
+    if (!r.params.contains("protocolVersion") || !r.params["protocolVersion"].is_number_integer())
+        return fail(r.id, rpc_error::invalid_params,
+                    "Invalid params: protocolVersion must be an integer");
+    initialized_ = true;
+    reply(r.id,
+          {{"protocolVersion", 1},
+           {"agentCapabilities",
+            {{"loadSession", false},
+             {"promptCapabilities",
+              {{"image", false}, {"audio", false}, {"embeddedContext", false}}}}},
+           {"authMethods", Json::array()},
+           {"agentInfo", {{"name", "rio"}, {"title", "rio"}, {"version", options_.version}}}});
+}
+
+Bridge::AcpSession* Bridge::session_for(const RpcRequest& r) {
+    const std::string id = text_param(r.params, "sessionId");
+    auto it = sessions_.find(id);
+    if (it != sessions_.end() && !it->second->lost) return it->second.get();
+    if (!r.notification()) {
+        if (id.empty())
+            fail(r.id, rpc_error::invalid_params, "Invalid params: sessionId is required");
+        else
+            fail(r.id, rpc_error::resource_not_found, "Session not found: " + id,
+                 {{"sessionId", id}});
+    }
+    return nullptr;
+}
+
+void Bridge::new_session(const RpcRequest& r) {
+    const std::string cwd = text_param(r.params, "cwd");
+    if (cwd.empty() || cwd.front() != '/')
+        return fail(r.id, rpc_error::invalid_params,
+                    "Invalid params: cwd must be an absolute path");
+    if (!r.params.contains("mcpServers") || !r.params["mcpServers"].is_array())
+        return fail(r.id, rpc_error::invalid_params,
+                    "Invalid params: mcpServers must be an array (it may be empty)");
+    std::error_code ec;
+    if (!std::filesystem::is_directory(cwd, ec))
+        return fail(r.id, rpc_error::invalid_params, "Invalid params: no folder " + cwd);
+
+    auto link = options_.connect.empty()
+                    ? client::CoreLink::spawn(
+                          io_, options_.core_binary,
+                          [&] {
+                              std::vector<std::string> args{"--stdio", "--project", cwd};
+                              if (!options_.provider.empty())
+                                  args.insert(args.end(), {"--provider", options_.provider});
+                              return args;
+                          }())
+                    : client::CoreLink::connect(io_, options_.connect, options_.token);
+    if (!link) return fail(r.id, rpc_error::internal_error, link.error().message);
+
+    auto session = std::make_unique<AcpSession>();
+    AcpSession& s = *session;
+    s.id = "rio-" + std::to_string(next_session_++);
+    s.root = cwd;
+    s.link = std::move(*link);
+    sessions_.emplace(s.id, std::move(session));
+    s.link->on_event([this, &s](const client::CoreEvent& event) { on_event(s, event); });
+    s.link->on_lost([this, &s](const std::string& why) {
+        s.lost = true;
+        if (!s.prompt_id.is_null()) {
+            fail(std::exchange(s.prompt_id, nullptr), rpc_error::internal_error,
+                 "rio-core went away: " + why);
+        }
+    });
+    HelloParams hello;
+    hello.client = "rio-acp";
+    Json id = r.id;
+    s.link->call(hello, [this, &s, id](const client::Typed<HelloParams>& h) {
+        if (!h) return fail(id, rpc_error::internal_error, "rio-core: " + h.error().message);
+        if (h->root) s.root = *h->root; // a shared core has its own project
+        s.link->call(StatusParams{}, [this, &s, id](const client::Typed<StatusParams>& status) {
+            if (!status) return fail(id, rpc_error::internal_error, status.error().message);
+            s.state.apply_status(*status);
+            s.shown_mode = s.state.state().choice();
+            reply(id, {{"sessionId", s.id},
+                       {"modes", modes_state(s.shown_mode)},
+                       {"configOptions", mode_config_options(s.shown_mode)}});
+        });
+    });
+}
+
+void Bridge::set_mode(const RpcRequest& r, client::ModeChoice choice, bool config_option) {
+    AcpSession& s = *session_for(r);
+    auto requests = client::mode_requests(choice);
+    Json id = r.id;
+    for (std::size_t i = 0; i < requests.size(); ++i) {
+        const bool last = i + 1 == requests.size();
+        s.link->request(requests[i].op, requests[i].params,
+                        [this, &s, id, last, choice, config_option](const client::Reply& reply_) {
+                            if (!reply_.ok())
+                                return fail(id, rpc_error::internal_error, reply_.error->message);
+                            if (!last) return;
+                            // The answer precedes the events it causes: the client hears the
+                            // new mode now, and not again from those events.
+                            s.shown_mode = choice;
+                            reply(id, config_option
+                                          ? Json{{"configOptions", mode_config_options(choice)}}
+                                          : Json::object());
+                        });
+    }
+}
+
+void Bridge::prompt(const RpcRequest& r, AcpSession& s) {
+    if (!s.prompt_id.is_null())
+        return fail(r.id, rpc_error::invalid_request,
+                    "Invalid request: this session is already answering a prompt");
+    const std::string text = prompt_text(r.params.value("prompt", Json()));
+    if (text.empty())
+        return fail(r.id, rpc_error::invalid_params,
+                    "Invalid params: prompt must hold a text block");
+    s.prompt_id = r.id;
+    s.cancelled = false;
+    s.error.reset();
+    s.link->call(SendParams{text}, [this, &s](const client::Typed<SendParams>& sent) {
+        if (!sent) {
+            if (!s.prompt_id.is_null())
+                fail(std::exchange(s.prompt_id, nullptr), rpc_error::internal_error,
+                     sent.error().message);
+            return;
+        }
+        s.turn = sent->turn;
+    });
+}
+
+void Bridge::cancel(AcpSession& s) {
+    if (s.prompt_id.is_null()) return;
+    s.cancelled = true;
+    s.link->request(op::agent_stop,
+                    Json(StopParams{s.turn ? std::optional(s.turn) : std::nullopt}));
+}
+
+void Bridge::on_event(AcpSession& s, const client::CoreEvent& event) {
+    s.state.apply(event);
+    if (std::holds_alternative<ModeEvent>(event) || std::holds_alternative<AgentStatus>(event))
+        return mode_may_have_changed(s);
+    // Only this session's own turn is streamed: on a shared core another client's turn is
+    // that client's to show.
+    if (s.prompt_id.is_null() || client::turn_of(event) != s.turn) return;
+    if (auto* delta = std::get_if<DeltaEvent>(&event)) {
+        update(s, text_chunk("agent_message_chunk", delta->text));
+    } else if (auto* thinking = std::get_if<ThinkingEvent>(&event)) {
+        update(s, text_chunk("agent_thought_chunk", thinking->text));
+    } else if (auto* tool = std::get_if<ToolEvent>(&event)) {
+        update(s, tool_call(*tool, s.root));
+    } else if (auto* result = std::get_if<ToolResultEvent>(&event)) {
+        update(s, tool_call_update(*result));
+    } else if (auto* proposal = std::get_if<Proposal>(&event)) {
+        ask_permission(s, *proposal);
+    } else if (auto* error = std::get_if<ErrorEvent>(&event)) {
+        s.error = *error;
+    } else if (std::holds_alternative<DoneEvent>(event)) {
+        finish_prompt(s, "end_turn");
+    } else if (std::holds_alternative<StoppedEvent>(event)) {
+        finish_prompt(s, "cancelled");
+    }
+}
+
+void Bridge::mode_may_have_changed(AcpSession& s) {
+    const client::ModeChoice now = s.state.state().choice();
+    if (now == s.shown_mode) return;
+    s.shown_mode = now;
+    update(s, {{"sessionUpdate", "current_mode_update"}, {"currentModeId", mode_id(now)}});
+    update(s, {{"sessionUpdate", "config_option_update"},
+               {"configOptions", mode_config_options(now)}});
+}
+
+void Bridge::ask_permission(AcpSession& s, const Proposal& proposal) {
+    if (proposal.kind != "edit") return send_permission(s, proposal, Json::object());
+    // The diff is shown from the whole texts, which agent.proposal has.
+    s.link->request(
+        op::agent_proposal, Json::object(), [this, &s, proposal](const client::Reply& r) {
+            Json texts = r.ok() ? r.result.value("proposal", Json::object()) : Json::object();
+            send_permission(s, proposal, texts.is_object() ? texts : Json::object());
+        });
+}
+
+void Bridge::send_permission(AcpSession& s, const Proposal& proposal, const Json& texts) {
+    ask_client("session/request_permission", permission_request(s.id, proposal, texts, s.root),
+               [this, &s, proposal](const RpcResponse& response) {
+                   if (s.lost) return;
+                   ApproveParams decision;
+                   decision.turn = proposal.turn;
+                   decision.id = proposal.id;
+                   const Json outcome = response.result.is_object()
+                                            ? response.result.value("outcome", Json::object())
+                                            : Json::object();
+                   std::optional<Choice> choice;
+                   if (!response.error && outcome.value("outcome", "") == "selected")
+                       choice = choice_of(proposal, outcome.value("optionId", ""));
+                   if (choice) {
+                       decision.decision = choice->decision;
+                       decision.policy = choice->policy;
+                   } else {
+                       decision.decision = "reject";
+                       if (!s.cancelled)
+                           decision.feedback = "The person dismissed the request in their editor.";
+                   }
+                   if (s.cancelled) return; // agent.stop decides it: the turn is over
+                   s.link->request(op::agent_approve, Json(decision));
+               });
+}
+
+void Bridge::finish_prompt(AcpSession& s, const char* stop_reason) {
+    if (s.prompt_id.is_null()) return;
+    Json id = std::exchange(s.prompt_id, nullptr);
+    if (s.error && !s.cancelled)
+        return fail(id, rpc_error::internal_error, s.error->code + ": " + s.error->message,
+                    {{"code", s.error->code}});
+    reply(id, {{"stopReason", s.cancelled ? "cancelled" : stop_reason}});
+}
+
+void Bridge::update(const AcpSession& s, Json update) {
+    write_(
+        rpc_notification("session/update", {{"sessionId", s.id}, {"update", std::move(update)}}));
+}
+
+void Bridge::reply(const Json& id, const Json& result) {
+    if (!id.is_null()) write_(rpc_result(id, result));
+}
+
+void Bridge::fail(const Json& id, int code, std::string message, Json data) {
+    if (!id.is_null())
+        write_(rpc_error_line(id, RpcError{code, std::move(message), std::move(data)}));
+}
+
+void Bridge::ask_client(std::string_view method, const Json& params,
+                        std::function<void(const RpcResponse&)> then) {
+    std::int64_t id = next_request_++;
+    waiting_.emplace(id, std::move(then));
+    write_(rpc_request(id, method, params));
+}
+
+void Bridge::client_gone() {
+    for (auto& [id, s] : sessions_) {
+        if (!s->lost && !s->prompt_id.is_null()) s->link->request(op::agent_stop, Json::object());
+        s->link->on_event(nullptr);
+        s->link->on_lost(nullptr);
+        s->link->close();
+    }
+    sessions_.clear(); // each private core sees its pipe close, stops and exits; reaped here
+    waiting_.clear();
+}
+
+} // namespace rio::acp

@@ -1,0 +1,84 @@
+// rio-acp's bridge (DESIGN §15): an ACP agent on one side (JSON-RPC lines from and to the
+// editor), a client of rio-core on the other — a private core per ACP session, or one
+// shared core (--connect). The core decides and enforces everything; the bridge translates
+// events into session/update and proposals into session/request_permission.
+#pragma once
+
+#include "acp/json_rpc.hpp"
+#include "client/core_link.hpp"
+#include "client/session.hpp"
+
+#include <asio/io_context.hpp>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rio::acp {
+
+struct BridgeOptions {
+    std::string core_binary;       // the rio-core to start per session
+    std::string provider;          // passed to it as --provider (empty: the core's default)
+    std::string connect;           // share this running core instead
+    std::string token;             // its token, for a TCP core
+    std::string version = "0.0.0"; // agentInfo.version
+};
+
+class Bridge {
+public:
+    using Write = std::function<void(std::string line)>;
+    Bridge(asio::io_context& io, BridgeOptions options, Write write);
+    ~Bridge();
+
+    void take(std::string_view line); // one line from the ACP client
+    // The client went away: running turns are stopped and private cores told to exit.
+    void client_gone();
+
+private:
+    struct AcpSession {
+        std::string id;
+        std::string root; // the project's absolute path
+        std::unique_ptr<client::CoreLink> link;
+        client::Session state;
+        client::ModeChoice shown_mode = client::ModeChoice::review; // as the client last heard
+        Json prompt_id;         // the session/prompt being answered, or null
+        std::uint64_t turn = 0; // its turn
+        bool cancelled = false; // session/cancel came for it
+        std::optional<ErrorEvent> error;
+        bool lost = false;
+    };
+    using Handler = std::function<void(const Json& params)>;
+
+    void request(const RpcRequest& r);
+    void initialize(const RpcRequest& r);
+    void new_session(const RpcRequest& r);
+    void set_mode(const RpcRequest& r, client::ModeChoice choice, bool config_option);
+    void prompt(const RpcRequest& r, AcpSession& s);
+    void cancel(AcpSession& s);
+    AcpSession* session_for(const RpcRequest& r); // answers the error itself when none
+
+    void on_event(AcpSession& s, const client::CoreEvent& event);
+    void mode_may_have_changed(AcpSession& s);
+    void ask_permission(AcpSession& s, const Proposal& proposal);
+    void send_permission(AcpSession& s, const Proposal& proposal, const Json& texts);
+    void finish_prompt(AcpSession& s, const char* stop_reason);
+    void update(const AcpSession& s, Json update);
+
+    void reply(const Json& id, const Json& result);
+    void fail(const Json& id, int code, std::string message, Json data = nullptr);
+    void ask_client(std::string_view method, const Json& params,
+                    std::function<void(const RpcResponse&)> then);
+
+    asio::io_context& io_;
+    BridgeOptions options_;
+    Write write_;
+    bool initialized_ = false;
+    std::map<std::string, std::unique_ptr<AcpSession>> sessions_;
+    std::uint64_t next_session_ = 1;
+    std::map<std::int64_t, std::function<void(const RpcResponse&)>> waiting_; // on the client
+    std::int64_t next_request_ = 1;
+};
+
+} // namespace rio::acp

@@ -1,0 +1,191 @@
+#include "acp/updates.hpp"
+
+#include "client/trace_words.hpp"
+
+namespace rio::acp {
+namespace {
+
+constexpr std::size_t max_result_text = 16 * 1024;
+
+struct ModeInfo {
+    client::ModeChoice choice;
+    const char* id;
+    const char* name;
+    const char* description;
+};
+
+constexpr ModeInfo modes[] = {
+    {client::ModeChoice::plan, "plan", "Plan",
+     "Read-only: the agent investigates and presents a plan; nothing changes until you "
+     "approve it"},
+    {client::ModeChoice::review, "review", "Review", "The agent may edit; you approve each edit"},
+    {client::ModeChoice::auto_accept, "auto", "Auto",
+     "Edits are applied without asking; commands still ask"},
+};
+
+std::string kind_of(std::string_view tool) {
+    if (tool == "read_file" || tool == "list_dir") return "read";
+    if (tool == "search") return "search";
+    if (tool == "edit_file" || tool == "create_file") return "edit";
+    if (tool == "run_command") return "execute";
+    if (tool == "present_plan") return "switch_mode";
+    return "other";
+}
+
+std::string absolute(const std::string& root, const std::string& path) {
+    if (path.empty() || path == ".") return root;
+    if (path.front() == '/') return path;
+    return root + "/" + path;
+}
+
+std::string title_of(const ToolEvent& tool) {
+    std::string detail = client::tool_detail(tool);
+    return client::first_line(client::tool_verb(tool.name_) + (detail.empty() ? "" : " " + detail),
+                              160);
+}
+
+Json option(const char* id, const char* name, const char* kind) {
+    return {{"optionId", id}, {"name", name}, {"kind", kind}};
+}
+
+Json text_content(std::string text) {
+    return {{"type", "content"}, {"content", {{"type", "text"}, {"text", std::move(text)}}}};
+}
+
+} // namespace
+
+std::string mode_id(client::ModeChoice choice) {
+    for (const ModeInfo& m : modes)
+        if (m.choice == choice) return m.id;
+    return "review";
+}
+
+std::optional<client::ModeChoice> mode_from_id(std::string_view id) {
+    for (const ModeInfo& m : modes)
+        if (id == m.id) return m.choice;
+    return std::nullopt;
+}
+
+Json modes_state(client::ModeChoice current) {
+    Json available = Json::array();
+    for (const ModeInfo& m : modes)
+        available.push_back({{"id", m.id}, {"name", m.name}, {"description", m.description}});
+    return {{"currentModeId", mode_id(current)}, {"availableModes", std::move(available)}};
+}
+
+Json mode_config_options(client::ModeChoice current) {
+    Json options = Json::array();
+    for (const ModeInfo& m : modes)
+        options.push_back({{"value", m.id}, {"name", m.name}, {"description", m.description}});
+    return Json::array({{{"id", "mode"},
+                         {"name", "Mode"},
+                         {"category", "mode"},
+                         {"type", "select"},
+                         {"currentValue", mode_id(current)},
+                         {"options", std::move(options)}}});
+}
+
+Json text_chunk(std::string_view kind, const std::string& text) {
+    return {{"sessionUpdate", kind}, {"content", {{"type", "text"}, {"text", text}}}};
+}
+
+Json tool_call(const ToolEvent& tool, const std::string& root) {
+    Json update{{"sessionUpdate", "tool_call"}, {"toolCallId", tool.id},
+                {"title", title_of(tool)},      {"kind", kind_of(tool.name_)},
+                {"status", "in_progress"},      {"rawInput", tool.input}};
+    if (!tool.input.is_object()) return update;
+    auto path = tool.input.find("path");
+    if (path == tool.input.end() || !path->is_string()) return update;
+    const std::string where = absolute(root, path->get<std::string>());
+    update["locations"] = Json::array({{{"path", where}}});
+    // What an edit changes, as the model wrote it: the replaced passage and its replacement,
+    // or a new file's whole text (an edit that waits for approval shows the whole file).
+    auto text = [&](const char* key) { return tool.input.value(key, std::string()); };
+    if (tool.name_ == "edit_file")
+        update["content"] = Json::array({{{"type", "diff"},
+                                          {"path", where},
+                                          {"oldText", text("old_string")},
+                                          {"newText", text("new_string")}}});
+    if (tool.name_ == "create_file")
+        update["content"] =
+            Json::array({{{"type", "diff"}, {"path", where}, {"newText", text("content")}}});
+    return update;
+}
+
+Json tool_call_update(const ToolResultEvent& result) {
+    std::string text = result.content.size() > max_result_text
+                           ? result.content.substr(0, max_result_text) + "\n…"
+                           : result.content;
+    return {{"sessionUpdate", "tool_call_update"},
+            {"toolCallId", result.id},
+            {"status", result.ok ? "completed" : "failed"},
+            {"content", Json::array({text_content(std::move(text))})}};
+}
+
+Json permission_request(const std::string& session_id, const Proposal& p, const Json& texts,
+                        const std::string& root) {
+    Json call{{"toolCallId", p.id}, {"status", "pending"}};
+    Json options;
+    if (p.kind == "plan") {
+        call["title"] = "Plan: " + p.text("title");
+        call["kind"] = "switch_mode";
+        call["content"] = Json::array({text_content(p.text("plan"))});
+        // A plan is never approved by the bridge: the person picks, every time.
+        options = Json::array({option("auto", "Yes, and auto-accept edits", "allow_always"),
+                               option("review", "Yes, and review each edit", "allow_once"),
+                               option("reject", "No, keep planning", "reject_once")});
+    } else if (p.kind == "edit") {
+        const std::string path = absolute(root, p.text("path"));
+        call["title"] = "Edit " + p.text("path");
+        call["kind"] = "edit";
+        Json diff{{"type", "diff"}, {"path", path}, {"newText", texts.value("after", "")}};
+        if (texts.contains("before") && texts["before"].is_string())
+            diff["oldText"] = texts["before"];
+        call["content"] = Json::array({std::move(diff)});
+        call["locations"] = Json::array({{{"path", path}}});
+        options = Json::array({option("allow", "Apply this edit", "allow_once"),
+                               option("reject", "Reject", "reject_once")});
+    } else {
+        std::string cwd = p.text("cwd");
+        std::string line = client::argv_text(p.fields.value("argv", Json::array()));
+        call["title"] = "Run " + line;
+        call["kind"] = "execute";
+        call["content"] = Json::array(
+            {text_content("$ " + line + (cwd.empty() || cwd == "." ? "" : "   (in " + cwd + ")"))});
+        options = Json::array(
+            {option("allow", "Run it", "allow_once"), option("reject", "Reject", "reject_once")});
+    }
+    return {
+        {"sessionId", session_id}, {"toolCall", std::move(call)}, {"options", std::move(options)}};
+}
+
+std::optional<Choice> choice_of(const Proposal& p, std::string_view option_id) {
+    if (option_id == "reject") return Choice{"reject", std::nullopt};
+    if (p.kind == "plan") {
+        if (option_id == "auto" || option_id == "review")
+            return Choice{"approve", std::string(option_id)};
+        return std::nullopt;
+    }
+    if (option_id == "allow") return Choice{"approve", std::nullopt};
+    return std::nullopt;
+}
+
+std::string prompt_text(const Json& blocks) {
+    std::string text;
+    if (!blocks.is_array()) return text;
+    for (const Json& block : blocks) {
+        if (!block.is_object()) continue;
+        std::string type = block.value("type", "");
+        std::string part;
+        if (type == "text") part = block.value("text", "");
+        if (type == "resource_link")
+            part = "[" + block.value("name", block.value("uri", "")) + "](" +
+                   block.value("uri", "") + ")";
+        if (part.empty()) continue;
+        if (!text.empty()) text += "\n";
+        text += part;
+    }
+    return text;
+}
+
+} // namespace rio::acp

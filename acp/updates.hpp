@@ -1,0 +1,42 @@
+// What rio's events look like to an ACP client: session/update payloads (message and
+// thought chunks, tool calls and their updates), the session's modes and the permission
+// request for a proposal. Pure functions of the protocol's structs, so the shapes the
+// schema demands are pinned by unit tests.
+#pragma once
+
+#include "client/modes.hpp"
+#include "protocol/messages.hpp"
+
+#include <string>
+
+namespace rio::acp {
+
+// The ACP mode ids of rio's three choices: "plan", "review", "auto".
+std::string mode_id(client::ModeChoice choice);
+std::optional<client::ModeChoice> mode_from_id(std::string_view id);
+
+// session/new's `modes` and the `mode` config option with the same ids.
+Json modes_state(client::ModeChoice current);
+Json mode_config_options(client::ModeChoice current);
+
+Json text_chunk(std::string_view kind, const std::string& text); // agent_message_chunk, …
+Json tool_call(const ToolEvent& tool, const std::string& root);
+Json tool_call_update(const ToolResultEvent& result);
+
+// session/request_permission's params for a proposal. `texts` is agent.proposal's answer
+// for an edit ({before, after}), to show the diff; `root` makes paths absolute.
+Json permission_request(const std::string& session_id, const Proposal& proposal, const Json& texts,
+                        const std::string& root);
+
+// What the person picked, as agent.approve's decision and policy; nullopt for an option id
+// this bridge did not offer.
+struct Choice {
+    std::string decision;              // approve, reject
+    std::optional<std::string> policy; // review, auto (plans)
+};
+std::optional<Choice> choice_of(const Proposal& proposal, std::string_view option_id);
+
+// The user's text from a prompt's content blocks (text, and resource links as links).
+std::string prompt_text(const Json& blocks);
+
+} // namespace rio::acp

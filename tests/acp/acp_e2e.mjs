@@ -1,0 +1,296 @@
+// rio-acp driven by the real ACP client library (@agentclientprotocol/sdk, pinned in
+// tests/acp/package-lock.json), with the script provider as the model:
+//   node acp_e2e.mjs RIO_ACP RIO_CORE [TEST_NAME]
+// Each test prints "ok NAME" or throws; a missing Node.js or package fails, never skips.
+import { spawn } from "node:child_process";
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync, rmSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Readable, Writable } from "node:stream";
+import * as acp from "@agentclientprotocol/sdk";
+
+const [rioAcp, rioCore, only] = process.argv.slice(2);
+const GREET = 'def greet(name):\n    return f"Hello, {name}!"\n';
+
+function assert(cond, what) {
+  if (!cond) throw new Error("assertion failed: " + what);
+}
+
+// A project with greet.py, a private home, and a script for the model.
+function sandbox(steps) {
+  const dir = mkdtempSync(join(tmpdir(), "rio-acp-"));
+  const project = join(dir, "project");
+  mkdirSync(project);
+  writeFileSync(join(project, "greet.py"), GREET);
+  writeFileSync(join(dir, "script.json"), JSON.stringify({ log: "calls.jsonl", steps }));
+  const env = { ...process.env, HOME: join(dir, "home"), XDG_CONFIG_HOME: join(dir, "config"),
+                XDG_DATA_HOME: join(dir, "data"), XDG_STATE_HOME: join(dir, "state"),
+                XDG_RUNTIME_DIR: join(dir, "run") };
+  delete env.RIO_PROVIDER;
+  return {
+    dir, project, env, script: join(dir, "script.json"),
+    greet: () => readFileSync(join(project, "greet.py"), "utf8"),
+    calls: () => existsSync(join(dir, "calls.jsonl"))
+      ? readFileSync(join(dir, "calls.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l))
+      : [],
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+const tool = (name, input) => ({ name, input });
+const planStep = { tools: [tool("present_plan", { title: "Shout", plan: "1. Add a `shout` flag\n2. Test it" })] };
+const readStep = { text: "Looking.", tools: [tool("read_file", { path: "greet.py" })] };
+const editStep = { tools: [tool("edit_file", { path: "greet.py", old_string: "Hello", new_string: "HELLO" })] };
+
+// Spawns rio-acp, connects the SDK's client to it and runs `body(agent, seen)`. `seen` holds
+// every session/update and permission request, in the order the handlers ran; `decide`
+// answers permission requests.
+async function withRioAcp(box, args, decide, body) {
+  const child = spawn(rioAcp, ["--core", rioCore, ...args], { env: box.env, stdio: ["pipe", "pipe", "inherit"] });
+  const exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+  const stream = acp.ndJsonStream(Writable.toWeb(child.stdin), Readable.toWeb(child.stdout));
+  const seen = { updates: [], permissions: [] };
+  const app = acp.client({ name: "rio-acp-e2e" })
+    .onRequest(acp.methods.client.session.requestPermission, async ({ params }) => {
+      seen.permissions.push(params);
+      return decide(params, seen);
+    })
+    .onNotification(acp.methods.client.session.update, ({ params }) => {
+      seen.updates.push(params.update);
+    });
+  try {
+    await app.connectWith(stream, async (agent) => {
+      const init = await agent.request(acp.methods.agent.initialize, {
+        protocolVersion: acp.PROTOCOL_VERSION,
+        clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
+        clientInfo: { name: "rio-acp-e2e", version: "1" },
+      });
+      assert(init.protocolVersion === 1, "protocol version 1");
+      await body(agent, seen);
+    });
+  } finally {
+    child.stdin.end();
+  }
+  return exited;
+}
+
+// Waits for something to happen (an update whose handler has not run yet, a reply, a
+// socket), polling until a generous deadline; never asserts that something did not happen.
+async function until(what, pred, seconds = 30) {
+  const deadline = Date.now() + seconds * 1000;
+  while (!pred()) {
+    if (Date.now() > deadline) throw new Error("never happened: " + what);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
+async function newSession(agent, box, mode) {
+  const s = await agent.request(acp.methods.agent.session.new, { cwd: box.project, mcpServers: [] });
+  assert(s.modes.availableModes.map((m) => m.id).join() === "plan,review,auto", "three modes");
+  assert(s.configOptions[0].id === "mode" && s.configOptions[0].category === "mode", "mode option");
+  if (mode) await agent.request(acp.methods.agent.session.setMode, { sessionId: s.sessionId, modeId: mode });
+  return s.sessionId;
+}
+
+const selected = (optionId) => ({ outcome: { outcome: "selected", optionId } });
+const byKind = (kind) => (params) => selected(params.options.find((o) => o.kind === kind).optionId);
+
+const tests = {
+  async a_plan_approved_with_auto_accept_edits_the_file() {
+    const box = sandbox([readStep, planStep, editStep, { text: "Done." }]);
+    await withRioAcp(box, ["--provider", "script:" + box.script], byKind("allow_always"), async (agent, seen) => {
+      const sessionId = await newSession(agent, box, "plan");
+      const r = await agent.request(acp.methods.agent.session.prompt,
+                                    { sessionId, prompt: [{ type: "text", text: "add a shout flag" }] });
+      assert(r.stopReason === "end_turn", "end_turn, got " + r.stopReason);
+      await until("the last message", () => seen.updates.some((u) => u.sessionUpdate === "agent_message_chunk" && u.content.text === "Done."));
+      const read = seen.updates.find((u) => u.sessionUpdate === "tool_call" && u.kind === "read");
+      assert(read && read.title === "read greet.py" && read.locations[0].path === join(box.project, "greet.py"), "the read as a tool call");
+      assert(seen.permissions.length === 1, "one permission request: the plan");
+      const plan = seen.permissions[0];
+      assert(plan.toolCall.kind === "switch_mode" && plan.toolCall.content[0].content.text.includes("shout"), "the plan text in the request");
+      assert(JSON.stringify(plan.options.map((o) => [o.name, o.kind])) === JSON.stringify([
+        ["Yes, and auto-accept edits", "allow_always"], ["Yes, and review each edit", "allow_once"],
+        ["No, keep planning", "reject_once"]]), "the three options");
+      const modes = seen.updates.filter((u) => u.sessionUpdate === "current_mode_update").map((u) => u.currentModeId);
+      assert(modes.at(-1) === "auto", "the mode update after approval, got " + modes);
+      const edit = seen.updates.find((u) => u.sessionUpdate === "tool_call" && u.kind === "edit");
+      assert(edit && edit.content[0].type === "diff" && edit.content[0].newText === "HELLO", "an edit with a diff");
+      assert(box.greet().includes("HELLO"), "the file changed on disk");
+    });
+    box.cleanup();
+  },
+
+  async a_rejected_plan_changes_nothing_and_the_model_is_told() {
+    const box = sandbox([planStep, editStep, { text: "What should change?" }]);
+    await withRioAcp(box, ["--provider", "script:" + box.script], byKind("reject_once"), async (agent, seen) => {
+      const sessionId = await newSession(agent, box, "plan");
+      const r = await agent.request(acp.methods.agent.session.prompt,
+                                    { sessionId, prompt: [{ type: "text", text: "add a shout flag" }] });
+      assert(r.stopReason === "end_turn", "end_turn");
+      assert(seen.permissions.length === 1, "only the plan asked");
+      assert(box.greet() === GREET, "nothing changed");
+      const told = JSON.stringify(box.calls()[1].conversation);
+      assert(told.includes("The user rejected the plan."), "the model was told");
+    });
+    box.cleanup();
+  },
+
+  async cancel_mid_turn_ends_the_prompt_cancelled() {
+    const box = sandbox([{ tools: [tool("run_command", { argv: ["true"] })] }, { text: "ran" }]);
+    // As the spec has a client do it: session/cancel first, then every pending permission
+    // request answered "cancelled".
+    let cancelSent;
+    const cancelled = new Promise((resolve) => { cancelSent = resolve; });
+    await withRioAcp(box, ["--provider", "script:" + box.script],
+      () => cancelled.then(() => ({ outcome: { outcome: "cancelled" } })),
+      async (agent, seen) => {
+        const sessionId = await newSession(agent, box, "review");
+        const prompt = agent.request(acp.methods.agent.session.prompt,
+                                     { sessionId, prompt: [{ type: "text", text: "run it" }] });
+        await until("the command's permission request", () => seen.permissions.length === 1);
+        assert(seen.permissions[0].toolCall.kind === "execute", "a command asks");
+        await agent.notify(acp.methods.agent.session.cancel, { sessionId });
+        cancelSent();
+        const r = await prompt;
+        assert(r.stopReason === "cancelled", "cancelled, got " + r.stopReason);
+        assert(box.calls().length === 1, "the model was not called again");
+      });
+    box.cleanup();
+  },
+
+  async an_editor_that_vanishes_mid_turn_stops_it_and_its_core_exits() {
+    const box = sandbox([{ tools: [tool("run_command", { argv: ["true"] })] }, { text: "ran" }]);
+    const child = spawn(rioAcp, ["--core", rioCore, "--provider", "script:" + box.script],
+                        { env: box.env, stdio: ["pipe", "pipe", "inherit"] });
+    const exited = new Promise((resolve) => child.on("exit", (code) => resolve(code)));
+    let buffer = "";
+    const lines = [];
+    child.stdout.on("data", (d) => {
+      buffer += d;
+      for (let nl; (nl = buffer.indexOf("\n")) >= 0; buffer = buffer.slice(nl + 1)) lines.push(JSON.parse(buffer.slice(0, nl)));
+    });
+    const send = (m) => child.stdin.write(JSON.stringify({ jsonrpc: "2.0", ...m }) + "\n");
+    send({ id: 0, method: "initialize", params: { protocolVersion: 1 } });
+    send({ id: 1, method: "session/new", params: { cwd: box.project, mcpServers: [] } });
+    await until("the session", () => lines.some((m) => m.id === 1));
+    const sessionId = lines.find((m) => m.id === 1).result.sessionId;
+    send({ id: 2, method: "session/prompt", params: { sessionId, prompt: [{ type: "text", text: "run it" }] } });
+    await until("the permission request", () => lines.some((m) => m.method === "session/request_permission"));
+    const cores = () => readdirSync("/proc").filter((p) => /^\d+$/.test(p)).filter((p) => {
+      try { return readFileSync(`/proc/${p}/cmdline`, "utf8").split("\0").includes(box.project); } catch { return false; }
+    });
+    assert(cores().length === 1, "one private core for the session");
+    child.stdin.end(); // the editor is gone, with a question open
+    assert(await exited === 0, "rio-acp exits 0");
+    assert(cores().length === 0, "its core exited with it");
+    assert(box.calls().length === 1, "the turn went no further");
+    box.cleanup();
+  },
+
+  async plan_mode_refuses_a_hostile_edit_without_asking() {
+    const box = sandbox([editStep, { tools: [tool("create_file", { path: "x.py", content: "x" })] }, { text: "tried" }]);
+    await withRioAcp(box, ["--provider", "script:" + box.script], byKind("allow_once"), async (agent, seen) => {
+      const sessionId = await newSession(agent, box, "plan");
+      const r = await agent.request(acp.methods.agent.session.prompt,
+                                    { sessionId, prompt: [{ type: "text", text: "plan only" }] });
+      assert(r.stopReason === "end_turn", "end_turn");
+      await until("the refusals", () => seen.updates.filter((u) => u.sessionUpdate === "tool_call_update" && u.status === "failed").length === 2);
+      assert(seen.permissions.length === 0, "no permission request for a write in plan mode");
+      assert(box.greet() === GREET && !existsSync(join(box.project, "x.py")), "nothing written");
+    });
+    box.cleanup();
+  },
+
+  async bad_json_rpc_gets_its_error_codes() {
+    const box = sandbox([{ text: "hi" }]);
+    const child = spawn(rioAcp, ["--core", rioCore, "--provider", "script:" + box.script], { env: box.env, stdio: ["pipe", "pipe", "inherit"] });
+    const lines = [];
+    let buffer = "";
+    child.stdout.on("data", (d) => {
+      buffer += d;
+      for (let nl; (nl = buffer.indexOf("\n")) >= 0; buffer = buffer.slice(nl + 1)) lines.push(JSON.parse(buffer.slice(0, nl)));
+    });
+    const ask = async (line, id) => {
+      child.stdin.write(line + "\n");
+      await until("an answer to " + line, () => lines.some((m) => m.id === id));
+      return lines.find((m) => m.id === id);
+    };
+    const code = (m) => m.error && m.error.code;
+    assert(code(await ask('{"jsonrpc":"2.0","id":1,"method":"session/new","params":{"cwd":"/","mcpServers":[]}}', 1)) === -32600, "initialize first");
+    assert(code(await ask("{oops", null)) === -32700, "parse error");
+    lines.length = 0;
+    assert(code(await ask("[1,2]", null)) === -32600, "no batches");
+    assert((await ask('{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"protocolVersion":1}}', 2)).result.protocolVersion === 1, "initialize");
+    assert(code(await ask('{"jsonrpc":"2.0","id":3,"method":"frobnicate","params":{}}', 3)) === -32601, "unknown method");
+    assert(code(await ask(`{"jsonrpc":"2.0","id":4,"method":"session/new","params":{"cwd":"${box.project}"}}`, 4)) === -32602, "mcpServers is required");
+    assert(code(await ask('{"jsonrpc":"2.0","id":5,"method":"session/prompt","params":{"sessionId":"nope","prompt":[]}}', 5)) === -32002, "unknown session");
+    const s = await ask(`{"jsonrpc":"2.0","id":6,"method":"session/new","params":{"cwd":"${box.project}","mcpServers":[]}}`, 6);
+    assert(typeof s.result.sessionId === "string", "still serving after all that");
+    child.stdin.end();
+    const exit = await new Promise((resolve) => child.on("exit", (c) => resolve(c)));
+    assert(exit === 0, "rio-acp exits 0 when the editor closes its end, got " + exit);
+    box.cleanup();
+  },
+
+  async a_shared_core_shows_one_pending_plan_to_both_clients() {
+    const box = sandbox([planStep, { text: "approved elsewhere" }]);
+    const socket = join(box.dir, "core.sock");
+    const core = spawn(rioCore, ["--listen", "unix:" + socket, "--project", box.project, "--provider", "script:" + box.script],
+                       { env: box.env, stdio: ["pipe", "inherit", "inherit"] });
+    await until("the core's socket", () => existsSync(socket));
+    // A plain protocol client on the same core.
+    const other = net.createConnection(socket);
+    const events = [];
+    const replies = new Map();
+    let buffer = "";
+    other.on("data", (d) => {
+      buffer += d;
+      for (let nl; (nl = buffer.indexOf("\n")) >= 0; buffer = buffer.slice(nl + 1)) {
+        const m = JSON.parse(buffer.slice(0, nl));
+        if (m.event) events.push(m); else replies.set(m.id, m);
+      }
+    });
+    let next = 100;
+    const call = async (op, params = {}) => {
+      const id = next++;
+      other.write(JSON.stringify({ id, op, params }) + "\n");
+      await until("the core's answer to " + op, () => replies.has(id));
+      return replies.get(id);
+    };
+    await call("session.hello", { client: "e2e" });
+
+    let approvedElsewhere = false;
+    await withRioAcp(box, ["--connect", "unix:" + socket], async (params) => {
+      // The plan waits in the core for both clients: the other one sees it and decides.
+      const status = (await call("agent.status")).result;
+      assert(status.pending && status.pending.kind === "plan" && status.pending.id === params.toolCall.toolCallId, "the same pending plan");
+      const decided = await call("agent.approve", { turn: status.pending.turn, id: status.pending.id, decision: "approve", policy: "review" });
+      assert(decided.ok, "the other client's decision is taken");
+      approvedElsewhere = true;
+      return selected("reject"); // too late: the plan is decided already
+    }, async (agent) => {
+      const sessionId = await newSession(agent, box, "plan");
+      const r = await agent.request(acp.methods.agent.session.prompt,
+                                    { sessionId, prompt: [{ type: "text", text: "plan it" }] });
+      assert(r.stopReason === "end_turn", "end_turn");
+    });
+    assert(approvedElsewhere, "the permission request reached the editor");
+    await until("agent.decided at the other client", () => events.some((e) => e.event === "agent.decided"));
+    const decided = events.filter((e) => e.event === "agent.decided");
+    assert(decided.length === 1 && decided[0].params.decision === "approve", "decided once, by the other client");
+    const plans = (await call("plans.list")).result.plans;
+    assert(plans[0].status === "approved", "the plan file says approved, got " + plans[0].status);
+    other.end();
+    core.kill("SIGTERM");
+    box.cleanup();
+  },
+};
+
+if (only && !(only in tests)) throw new Error("no test " + only);
+for (const [name, test] of Object.entries(tests)) {
+  if (only && name !== only) continue;
+  await test();
+  console.log("ok " + name);
+}

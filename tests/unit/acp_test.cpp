@@ -1,0 +1,112 @@
+// acp/: JSON-RPC lines and the shapes of ACP updates, without a process (the real client
+// library drives rio-acp in tests/acp).
+#include "acp/json_rpc.hpp"
+#include "acp/updates.hpp"
+
+#include <gtest/gtest.h>
+
+namespace rio::acp {
+namespace {
+
+int code_of(std::string_view line) {
+    auto message = parse_rpc(line);
+    auto* bad = std::get_if<RpcInvalid>(&message);
+    return bad ? bad->error.code : 0;
+}
+
+TEST(AcpJsonRpc, EachWayALineIsWrongHasItsCode) {
+    EXPECT_EQ(code_of("{oops"), rpc_error::parse_error);
+    EXPECT_EQ(code_of("[]"), rpc_error::invalid_request);
+    EXPECT_EQ(code_of("7"), rpc_error::invalid_request);
+    EXPECT_EQ(code_of(R"({"id":1,"method":"x"})"), rpc_error::invalid_request); // no jsonrpc
+    EXPECT_EQ(code_of(R"({"jsonrpc":"2.0","id":{},"method":"x"})"), rpc_error::invalid_request);
+    EXPECT_EQ(code_of(R"({"jsonrpc":"2.0","id":1,"method":""})"), rpc_error::invalid_request);
+    EXPECT_EQ(code_of(R"({"jsonrpc":"2.0","id":1,"method":"x","params":[1]})"),
+              rpc_error::invalid_params);
+    EXPECT_EQ(code_of(R"({"jsonrpc":"2.0","id":1,"method":"x","params":{}})"), 0);
+    auto deep = std::string(100000, '[');
+    EXPECT_EQ(code_of(deep), rpc_error::parse_error);
+}
+
+TEST(AcpJsonRpc, RequestsNotificationsAndResponsesAreTold) {
+    auto request = parse_rpc(R"({"jsonrpc":"2.0","id":"a","method":"session/new"})");
+    ASSERT_TRUE(std::holds_alternative<RpcRequest>(request));
+    EXPECT_FALSE(std::get<RpcRequest>(request).notification());
+    EXPECT_EQ(std::get<RpcRequest>(request).params, Json::object());
+    auto note =
+        parse_rpc(R"({"jsonrpc":"2.0","method":"session/cancel","params":{"sessionId":"s"}})");
+    EXPECT_TRUE(std::get<RpcRequest>(note).notification());
+    auto reply = parse_rpc(R"({"jsonrpc":"2.0","id":3,"error":{"code":-32000,"message":"no"}})");
+    ASSERT_TRUE(std::holds_alternative<RpcResponse>(reply));
+    EXPECT_EQ(std::get<RpcResponse>(reply).error->code, -32000);
+    EXPECT_EQ(rpc_result(1, Json::object()), "{\"id\":1,\"jsonrpc\":\"2.0\",\"result\":{}}\n");
+}
+
+Proposal plan() {
+    Proposal p;
+    p.turn = 1;
+    p.id = "call_1";
+    p.kind = "plan";
+    p.fields = {{"title", "Shout"}, {"plan", "1. Shout"}};
+    return p;
+}
+
+TEST(AcpUpdates, APlanAsksWithThreeAnswersAndIsNeverApprovedByItself) {
+    Json request = permission_request("s1", plan(), Json::object(), "/p");
+    EXPECT_EQ(request["toolCall"]["kind"], "switch_mode");
+    EXPECT_EQ(request["toolCall"]["content"][0]["content"]["text"], "1. Shout");
+    ASSERT_EQ(request["options"].size(), 3u);
+    EXPECT_EQ(request["options"][0]["kind"], "allow_always");
+    EXPECT_EQ(choice_of(plan(), "auto")->policy, "auto");
+    EXPECT_EQ(choice_of(plan(), "review")->policy, "review");
+    EXPECT_EQ(choice_of(plan(), "reject")->decision, "reject");
+    EXPECT_FALSE(choice_of(plan(), "allow")); // not an answer a plan offers
+}
+
+TEST(AcpUpdates, AnEditShowsItsDiffWithAbsolutePaths) {
+    Proposal edit;
+    edit.id = "call_2";
+    edit.kind = "edit";
+    edit.fields = {{"path", "src/a.py"}};
+    Json request = permission_request("s1", edit, {{"before", "a"}, {"after", "b"}}, "/p");
+    const Json& diff = request["toolCall"]["content"][0];
+    EXPECT_EQ(diff["type"], "diff");
+    EXPECT_EQ(diff["path"], "/p/src/a.py");
+    EXPECT_EQ(diff["oldText"], "a");
+    EXPECT_EQ(diff["newText"], "b");
+    Json created = permission_request("s1", edit, {{"before", nullptr}, {"after", "b"}}, "/p");
+    EXPECT_FALSE(created["toolCall"]["content"][0].contains("oldText")); // a new file
+}
+
+TEST(AcpUpdates, ToolCallsHaveATitleAKindAndLocations) {
+    ToolEvent t;
+    t.id = "c";
+    t.name_ = "search";
+    t.input = {{"pattern", "TODO"}, {"path", "src"}};
+    Json call = tool_call(t, "/p");
+    EXPECT_EQ(call["title"], "search \"TODO\" in src");
+    EXPECT_EQ(call["kind"], "search");
+    EXPECT_EQ(call["locations"][0]["path"], "/p/src");
+    t.name_ = "mcp__x__y";
+    EXPECT_EQ(tool_call(t, "/p")["kind"], "other");
+}
+
+TEST(AcpUpdates, ModesAreOfferedBothWays) {
+    EXPECT_EQ(modes_state(client::ModeChoice::plan)["currentModeId"], "plan");
+    Json option = mode_config_options(client::ModeChoice::auto_accept)[0];
+    EXPECT_EQ(option["category"], "mode");
+    EXPECT_EQ(option["currentValue"], "auto");
+    EXPECT_EQ(mode_from_id("review"), client::ModeChoice::review);
+    EXPECT_FALSE(mode_from_id("build"));
+}
+
+TEST(AcpUpdates, APromptsTextComesFromItsTextBlocksAndLinks) {
+    EXPECT_EQ(prompt_text(Json::parse(R"([{"type":"text","text":"fix"},
+        {"type":"image","data":"x","mimeType":"image/png"},
+        {"type":"resource_link","uri":"file:///p/a.py","name":"a.py"}])")),
+              "fix\n[a.py](file:///p/a.py)");
+    EXPECT_EQ(prompt_text(Json::object()), "");
+}
+
+} // namespace
+} // namespace rio::acp
