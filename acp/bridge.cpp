@@ -253,7 +253,7 @@ void Bridge::ask_permission(AcpSession& s, const Proposal& proposal) {
 
 void Bridge::send_permission(AcpSession& s, const Proposal& proposal, const Json& texts) {
     ask_client("session/request_permission", permission_request(s.id, proposal, texts, s.root),
-               [this, &s, proposal](const RpcResponse& response) {
+               [&s, proposal](const RpcResponse& response) {
                    if (s.lost) return;
                    ApproveParams decision;
                    decision.turn = proposal.turn;
