@@ -62,7 +62,15 @@ std::vector<PromptLayer> load_prompt_layers(const UserDirs& dirs,
     layers.push_back(
         first_of("provider", {{agent / "providers" / (std::string(provider) + ".md"), "user"}}));
     std::vector<Candidate> project;
-    if (root) project = {{*root / "AGENTS.md", "project"}, {*root / ".rio/agent.md", "project"}};
+    if (root) {
+        // CLAUDE.md stands in when there is no AGENTS.md: projects written for Claude Code
+        // keep their instructions there.
+        std::error_code ec;
+        fs::path instructions = *root / "AGENTS.md";
+        if (!fs::is_regular_file(instructions, ec) || fs::file_size(instructions, ec) == 0)
+            instructions = *root / "CLAUDE.md";
+        project = {{instructions, "project"}, {*root / ".rio/agent.md", "project"}};
+    }
     layers.push_back(joined("project", project));
     std::vector<Candidate> plan;
     if (root) plan.push_back({*root / ".rio/plan.md", "project"});

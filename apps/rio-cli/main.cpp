@@ -1,8 +1,8 @@
 // rio-cli: the terminal frontend (DESIGN §9). Interactive by default; `-p TASK` (or a task
 // on stdin) runs one task headless and exits with the codes of DESIGN §11.
-#include "client/core_link.hpp"
 #include "cli/headless.hpp"
 #include "cli/interactive.hpp"
+#include "client/core_link.hpp"
 #include "core/version.hpp"
 
 #include <CLI/CLI.hpp>
@@ -16,6 +16,7 @@ namespace {
 
 struct Options {
     std::string dir;
+    std::vector<std::string> positional; // [DIR], or TASK [DIR] after a bare -p
     std::string project;
     std::string task;
     std::string mode;
@@ -38,9 +39,15 @@ int main(int argc, char** argv) {
                  "approval, 3 a gated action was rejected, 4 provider error, 1 anything else).",
                  "rio-cli"};
     app.set_version_flag("--version", std::string("rio-cli ") + rio::version_text);
-    app.add_option("dir", o.dir, "project folder (default: the current one)");
+    app.add_option("args", o.positional,
+                   "DIR, the project folder (default: the current one); after a bare -p, "
+                   "TASK [DIR] (`rio-cli -p --mode plan \"task\"`, as with claude -p)")
+        ->expected(0, 2);
     app.add_option("--project", o.project, "project folder (same as DIR)");
-    app.add_option("-p,--print", o.task, "run this task headless and print the result");
+    auto* print = app.add_option("-p,--print", o.task,
+                                 "run this task headless and print the result (the task may "
+                                 "also follow the flags, or come on stdin)")
+                      ->expected(0, 1);
     app.add_option("--mode", o.mode, "start in plan or build mode")
         ->check(CLI::IsMember({"plan", "build"}));
     app.add_option("--approve-plans", o.approve_plans,
@@ -67,8 +74,21 @@ int main(int argc, char** argv) {
         return rio::exit_other;
     }
 
+    // `-p TASK [DIR]`, or a bare `-p` with the task among the arguments.
+    const bool bare_print = print->count() > 0 && o.task.empty();
+    if (bare_print && !o.positional.empty()) {
+        o.task = o.positional.front();
+        o.positional.erase(o.positional.begin());
+    }
+    if (o.positional.size() > 1) {
+        std::cerr << "rio-cli: one project folder, not " << o.positional.size()
+                  << " (a task goes after -p)\n";
+        return rio::exit_other;
+    }
+    if (!o.positional.empty()) o.dir = o.positional.front();
+
     std::signal(SIGPIPE, SIG_IGN);
-    bool headless = !o.task.empty() || ::isatty(0) != 1;
+    bool headless = print->count() > 0 || !o.task.empty() || ::isatty(0) != 1;
     if (headless && o.task.empty()) {
         o.task.assign(std::istreambuf_iterator<char>(std::cin), {});
         if (o.task.find_first_not_of(" \t\r\n") == std::string::npos) {
@@ -91,7 +111,8 @@ int main(int argc, char** argv) {
     }
     rio::client::CoreLink& core = **link;
     if (!o.connect.empty() && (!o.project.empty() || !o.dir.empty()))
-        core.request("project.open", {{"path", std::filesystem::absolute(project).string()}});
+        core.request(rio::op::project_open,
+                     {{"path", std::filesystem::absolute(project).string()}});
 
     int code = rio::exit_other;
     auto finish = [&](int c) {

@@ -40,6 +40,30 @@ class Headless(unittest.TestCase):
             self.assertIn("status: abandoned", f.read())
         self.assertIn("• read_file greet.py", r.stderr)
 
+    def test_the_task_may_follow_the_flags_as_with_claude_p(self):
+        # `rio-cli -p --mode plan "task" DIR`: a bare -p, the task after the flags.
+        box = self.sandbox([plan_step()])
+        r = box.run("-p", "--mode", "plan", "make it friendlier")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("Plan — Friendlier greeting", r.stdout)
+        self.assertEqual(box.calls()[0]["conversation"][0]["text"], "make it friendlier")
+        self.assertEqual(box.read("greet.py"), GREET)
+
+    def test_a_bare_p_without_a_task_reads_it_from_stdin(self):
+        box = self.sandbox([{"text": "All good."}])
+        r = subprocess.run([RIO_CLI, "--provider", "script:" + box.script, "-p", "--project",
+                            box.project], input="check it\n", capture_output=True, text=True,
+                           env=box.env, timeout=60)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(box.calls()[0]["conversation"][0]["text"], "check it\n")
+
+    def test_two_folders_are_refused_by_name(self):
+        box = self.sandbox([{"text": "no"}])
+        r = box.run("-p", "task", "/tmp")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("one project folder, not 2", r.stderr)
+        self.assertEqual(box.calls(), [])
+
     def test_leaving_a_core_it_did_not_start_leaves_the_plan_pending(self):
         # A person at the desktop may be watching this core: rio-cli -p --connect must not
         # stop their turn when it leaves.

@@ -88,6 +88,17 @@ TEST(AgentE2E, T02_ThePlanLayerIsLastInPlanModeAndAbsentInBuildMode) {
     EXPECT_EQ(s.provider_calls().at(0)["system"], plan) << "the provider got the composed text";
 }
 
+TEST(AgentE2E, T02_ClaudeMdIsTheProjectsInstructionsWhenThereIsNoAgentsMd) {
+    AgentSession s(Json::array());
+    write_bytes(s.project() / "CLAUDE.md", "Claude rule: no semicolons.\n");
+    std::string composed = s.request("agent.prompt.get")["result"]["composed"];
+    EXPECT_NE(composed.find("Claude rule: no semicolons."), std::string::npos);
+    write_bytes(s.project() / "AGENTS.md", "Agents rule: tabs.\n");
+    composed = s.request("agent.prompt.get")["result"]["composed"];
+    EXPECT_NE(composed.find("Agents rule: tabs."), std::string::npos);
+    EXPECT_EQ(composed.find("Claude rule"), std::string::npos) << "AGENTS.md wins";
+}
+
 TEST(AgentE2E, T02_UserAndProjectOverridesReplaceTheShippedPlanLayer) {
     AgentSession s(Json::array());
     s.request("agent.mode.set", {{"mode", "plan"}});
