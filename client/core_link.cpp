@@ -137,11 +137,12 @@ Result<std::unique_ptr<CoreLink>> CoreLink::connect(asio::io_context& io,
 
 CoreLink::~CoreLink() {
     on_lost_ = nullptr;
-    close();
+    // Closed now, not after a flush: the loop may not run again (a frontend on its way
+    // out), and a private core must see the end of its input to stop its turn and exit.
+    if (channel_) channel_->close_now();
     if (child_ <= 0) return;
-    // By now the loop has flushed and closed the pipe, so the core is on its way out; give
-    // it a moment (it stops a running turn first), then make sure. A pidfd wakes us the
-    // moment it exits.
+    // Give the core a moment (it stops a running turn first), then make sure. A pidfd
+    // wakes us the moment it exits.
     if (int exited = ::pidfd_open(child_, 0); exited >= 0) {
         pollfd watch{exited, POLLIN, 0};
         while (::poll(&watch, 1, 3000) < 0 && errno == EINTR) {

@@ -161,7 +161,7 @@ const tests = {
   },
 
   async an_editor_that_vanishes_mid_turn_stops_it_and_its_core_exits() {
-    const box = sandbox([{ tools: [tool("run_command", { argv: ["true"] })] }, { text: "ran" }]);
+    const box = sandbox([planStep, { text: "planned" }]);
     const child = spawn(rioAcp, ["--core", rioCore, "--provider", "script:" + box.script],
                         { env: box.env, stdio: ["pipe", "pipe", "inherit"] });
     const exited = new Promise((resolve) => child.on("exit", (code) => resolve(code)));
@@ -176,7 +176,8 @@ const tests = {
     send({ id: 1, method: "session/new", params: { cwd: box.project, mcpServers: [] } });
     await until("the session", () => lines.some((m) => m.id === 1));
     const sessionId = lines.find((m) => m.id === 1).result.sessionId;
-    send({ id: 2, method: "session/prompt", params: { sessionId, prompt: [{ type: "text", text: "run it" }] } });
+    send({ id: 2, method: "session/set_mode", params: { sessionId, modeId: "plan" } });
+    send({ id: 3, method: "session/prompt", params: { sessionId, prompt: [{ type: "text", text: "plan it" }] } });
     await until("the permission request", () => lines.some((m) => m.method === "session/request_permission"));
     const cores = () => readdirSync("/proc").filter((p) => /^\d+$/.test(p)).filter((p) => {
       try { return readFileSync(`/proc/${p}/cmdline`, "utf8").split("\0").includes(box.project); } catch { return false; }
@@ -186,6 +187,12 @@ const tests = {
     assert(await exited === 0, "rio-acp exits 0");
     assert(cores().length === 0, "its core exited with it");
     assert(box.calls().length === 1, "the turn went no further");
+    // The core ended the turn itself (a killed core could not): the plan nobody decided is
+    // filed as abandoned.
+    const plans = readdirSync(join(box.project, ".rio", "plans"));
+    assert(plans.length === 1, "one plan filed");
+    const plan = readFileSync(join(box.project, ".rio", "plans", plans[0]), "utf8");
+    assert(plan.includes("status: abandoned"), "the undecided plan is abandoned:\n" + plan);
     box.cleanup();
   },
 
