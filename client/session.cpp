@@ -32,9 +32,7 @@ void Session::apply(const CoreEvent& event) {
                 if (e.reason == "stop") add(TranscriptEntry::Kind::note, "Stopped.");
             } else if constexpr (std::is_same_v<E, ResetEvent>) {
                 state_.pending.reset();
-                state_.streaming.clear();
-                state_.transcript.clear();
-                state_.calls.clear();
+                clear_conversation();
             } else if constexpr (std::is_same_v<E, ModeEvent>) {
                 state_.mode = e.mode;
             } else if constexpr (std::is_same_v<E, AgentStatus>) {
@@ -55,9 +53,7 @@ void Session::apply_status(const AgentStatus& status) {
 }
 
 void Session::apply_history(const HistoryResult& history) {
-    state_.transcript.clear();
-    state_.calls.clear();
-    state_.streaming.clear();
+    clear_conversation();
     for (const HistoryMessage& m : history.messages) {
         if (m.role == "user") {
             for (const ResultInfo& r : m.results.value_or(std::vector<ResultInfo>{})) {
@@ -83,6 +79,12 @@ void Session::apply_history(const HistoryResult& history) {
             add_call(std::move(tool));
         }
     }
+}
+
+void Session::clear_conversation() {
+    state_.streaming.clear();
+    state_.transcript.clear();
+    state_.calls.clear();
 }
 
 void Session::sent(std::string text) {

@@ -56,6 +56,7 @@ public:
     const TraceCall* call(const std::string& id) const;
 
 private:
+    void clear_conversation();
     void add_call(ToolEvent call);
     void add_result(ToolResultEvent result);
     void finish_message(std::string text);

@@ -38,6 +38,15 @@ function sandbox(steps) {
   };
 }
 
+// Calls `take` with each JSON object a stream carries, one per line.
+function onJsonLines(stream, take) {
+  let buffer = "";
+  stream.on("data", (d) => {
+    buffer += d;
+    for (let nl; (nl = buffer.indexOf("\n")) >= 0; buffer = buffer.slice(nl + 1)) take(JSON.parse(buffer.slice(0, nl)));
+  });
+}
+
 const tool = (name, input) => ({ name, input });
 const planStep = { tools: [tool("present_plan", { title: "Shout", plan: "1. Add a `shout` flag\n2. Test it" })] };
 const readStep = { text: "Looking.", tools: [tool("read_file", { path: "greet.py" })] };
@@ -165,12 +174,8 @@ const tests = {
     const child = spawn(rioAcp, ["--core", rioCore, "--provider", "script:" + box.script],
                         { env: box.env, stdio: ["pipe", "pipe", "inherit"] });
     const exited = new Promise((resolve) => child.on("exit", (code) => resolve(code)));
-    let buffer = "";
     const lines = [];
-    child.stdout.on("data", (d) => {
-      buffer += d;
-      for (let nl; (nl = buffer.indexOf("\n")) >= 0; buffer = buffer.slice(nl + 1)) lines.push(JSON.parse(buffer.slice(0, nl)));
-    });
+    onJsonLines(child.stdout, (m) => lines.push(m));
     const send = (m) => child.stdin.write(JSON.stringify({ jsonrpc: "2.0", ...m }) + "\n");
     send({ id: 0, method: "initialize", params: { protocolVersion: 1 } });
     send({ id: 1, method: "session/new", params: { cwd: box.project, mcpServers: [] } });
@@ -214,11 +219,7 @@ const tests = {
     const box = sandbox([{ text: "hi" }]);
     const child = spawn(rioAcp, ["--core", rioCore, "--provider", "script:" + box.script], { env: box.env, stdio: ["pipe", "pipe", "inherit"] });
     const lines = [];
-    let buffer = "";
-    child.stdout.on("data", (d) => {
-      buffer += d;
-      for (let nl; (nl = buffer.indexOf("\n")) >= 0; buffer = buffer.slice(nl + 1)) lines.push(JSON.parse(buffer.slice(0, nl)));
-    });
+    onJsonLines(child.stdout, (m) => lines.push(m));
     const ask = async (line, id) => {
       child.stdin.write(line + "\n");
       await until("an answer to " + line, () => lines.some((m) => m.id === id));
@@ -251,13 +252,8 @@ const tests = {
     const other = net.createConnection(socket);
     const events = [];
     const replies = new Map();
-    let buffer = "";
-    other.on("data", (d) => {
-      buffer += d;
-      for (let nl; (nl = buffer.indexOf("\n")) >= 0; buffer = buffer.slice(nl + 1)) {
-        const m = JSON.parse(buffer.slice(0, nl));
-        if (m.event) events.push(m); else replies.set(m.id, m);
-      }
+    onJsonLines(other, (m) => {
+      if (m.event) events.push(m); else replies.set(m.id, m);
     });
     let next = 100;
     const call = async (op, params = {}) => {
