@@ -67,6 +67,7 @@ bench: build
 	$(BUILD)/bench/rio_agent_bench
 	$(BUILD)/bench/rio_search_bench
 	$(BUILD)/bench/rio_provider_bench
+	$(BUILD)/bench/rio_session_bench
 	$(BUILD)/bench/rio_gui_editor_bench
 	bench/cli_headless_bench.py $(BUILD)
 	bench/startup_bench.py $(BUILD)

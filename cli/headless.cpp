@@ -1,5 +1,6 @@
 #include "cli/headless.hpp"
 
+#include "cli/resume.hpp"
 #include "cli/trace.hpp"
 
 #include <cstdio>
@@ -32,54 +33,122 @@ void HeadlessRun::start(std::function<void(int)> finish) {
     hello.client = "rio-cli";
     link_.request(op::session_hello, Json(hello), [this](const client::Reply& r) {
         if (!r.ok()) return fail(r);
-        if (options_.trust_project)
-            link_.request(op::project_trust_set, Json(ProjectTrustSetParams{true}),
-                          [this](const client::Reply& t) {
-                              if (!t.ok() && t.error->code != ErrorCode::no_project) fail(t);
-                          });
-        else
-            link_.call(ProjectTrustGetParams{}, [this](
-                                                    const client::Typed<ProjectTrustGetParams>& t) {
-                if (t && !t->trusted)
-                    say("rio-cli: this project's own allow-list or MCP servers are not trusted, "
-                        "so they do not apply (--trust-project trusts them)");
-            });
-        if (options_.mode)
-            link_.request(op::agent_mode_set, Json(ModeSetParams{*options_.mode}),
-                          [this](const client::Reply& m) {
-                              if (!m.ok()) fail(m);
-                          });
-        link_.call(SendParams{options_.task}, [this](const client::Typed<SendParams>& s) {
-            if (!s) return fail(client::Reply{nullptr, s.error()});
-            turn_ = s->turn;
+        configure();
+        resume_then([this] { begin(); });
+    });
+}
+
+// Trust and mode: requests the core answers in order, before the task is sent.
+void HeadlessRun::configure() {
+    if (options_.trust_project)
+        link_.request(op::project_trust_set, Json(ProjectTrustSetParams{true}),
+                      [this](const client::Reply& t) {
+                          if (!t.ok() && t.error->code != ErrorCode::no_project) fail(t);
+                      });
+    else
+        link_.call(ProjectTrustGetParams{}, [this](const client::Typed<ProjectTrustGetParams>& t) {
+            if (t && !t->trusted)
+                say("rio-cli: this project's own allow-list or MCP servers are not trusted, "
+                    "so they do not apply (--trust-project trusts them)");
         });
+    auto check = [this](const client::Reply& m) {
+        if (!m.ok()) fail(m);
+    };
+    if (options_.mode)
+        link_.request(op::agent_mode_set, Json(ModeSetParams{*options_.mode}), check);
+}
+
+void HeadlessRun::resume_then(std::function<void()> next) {
+    if (!options_.resume) return next();
+    resume_session(link_, *options_.resume, [this, next](const Result<SessionResumeResult>& r) {
+        if (!r) return fail(client::Reply{nullptr, r.error()});
+        if (r->warning) say("rio-cli: " + *r->warning);
+        say("resumed session " + r->session.id + " · " + r->session.title);
+        next();
+    });
+}
+
+// Claude Code's init line needs the session, model and tools; then the task goes, or a
+// resumed session's pending proposal is decided.
+void HeadlessRun::begin() {
+    link_.call(StatusParams{}, [this](const client::Typed<StatusParams>& status) {
+        if (!status) return fail(client::Reply{nullptr, status.error()});
+        session_ = status->session;
+        link_.call(ToolsParams{},
+                   [this, status = *status](const client::Typed<ToolsParams>& tools) {
+                       if (options_.output == HeadlessOutput::claude_json ||
+                           options_.output == HeadlessOutput::claude_stream) {
+                           RunStart start{status.session,
+                                          status.model,
+                                          status.mode == "plan"    ? "plan"
+                                          : options_.approve_edits ? "acceptEdits"
+                                                                   : "default",
+                                          std::filesystem::current_path().string(),
+                                          {}};
+                           if (tools)
+                               for (const ToolInfo& t : tools->tools)
+                                   start.tools.push_back(t.name);
+                           claude_ = std::make_unique<ClaudeShapes>(start, began_);
+                           if (options_.output == HeadlessOutput::claude_stream)
+                               print_line(claude_->init());
+                       }
+                       if (!options_.task.empty()) return go_live();
+                       live_ = true;
+                       if (!status.pending) {
+                           say("rio-cli: session " + status.session +
+                               " has nothing waiting for a decision; give a task to continue it");
+                           return end(exit_other);
+                       }
+                       turn_ = status.turn;
+                       decide(*status.pending);
+                   });
+    });
+}
+
+void HeadlessRun::go_live() {
+    live_ = true;
+    link_.call(SendParams{options_.task}, [this](const client::Typed<SendParams>& s) {
+        if (!s) return fail(client::Reply{nullptr, s.error()});
+        turn_ = s->turn;
     });
 }
 
 void HeadlessRun::fail(const client::Reply& reply) {
+    error_ = {{"code", std::string(to_string(reply.error->code))},
+              {"message", reply.error->message}};
     say("rio-cli: " + reply.error->message);
     end(exit_other);
 }
 
 void HeadlessRun::on_event(const client::CoreEvent& event) {
-    if (ended_) return;
+    if (auto* status = std::get_if<AgentStatus>(&event)) session_ = status->session;
+    if (ended_ || !live_) return;
     // agent.send's response precedes the turn's events, so turn_ is known by now.
     if (std::uint64_t turn = client::turn_of(event); turn && turn_ && turn != *turn_) return;
-    if (options_.output == "stream-json")
+    if (options_.output == HeadlessOutput::events)
         std::visit(
-            [](const auto& e) {
+            [this](const auto& e) {
                 using E = std::decay_t<decltype(e)>;
                 if constexpr (E::name.starts_with(event::agent_prefix) &&
                               !std::is_same_v<E, AgentStatus>)
-                    std::cout << dumped(Json{{"event", E::name}, {"params", Json(e)}}) << "\n"
-                              << std::flush;
+                    print_line(Json{{"event", E::name}, {"params", Json(e)}});
             },
             event);
+    if (claude_) {
+        std::vector<Json> lines = claude_->lines(event);
+        if (options_.output == HeadlessOutput::claude_stream)
+            for (const Json& line : lines)
+                print_line(line);
+    }
     show(event);
 }
 
+void HeadlessRun::print_line(const Json& line) {
+    std::cout << dumped(line) << "\n" << std::flush;
+}
+
 void HeadlessRun::show(const client::CoreEvent& event) {
-    const bool text = options_.output == "text";
+    const bool text = options_.output == HeadlessOutput::text;
     if (auto* delta = std::get_if<DeltaEvent>(&event); delta && text) {
         std::cout << delta->text << std::flush;
         line_open_ = true;
@@ -112,15 +181,16 @@ void HeadlessRun::decide(const Proposal& p) {
         if (!options_.approve_plans) {
             // DESIGN §9: the plan is filed; show it and leave it for a person to approve.
             plan_ = p;
-            if (options_.output == "text") {
+            if (options_.output == HeadlessOutput::text) {
                 if (line_open_) std::cout << "\n";
                 std::cout << plan_text(p, out_.width, out_.color) << "\n";
                 if (!p.text("path").empty()) std::cout << "Plan filed: " << p.text("path") << "\n";
                 std::cout << std::flush;
             }
-            if (options_.shared_core) return end(exit_plan_waiting);
-            link_.request(op::agent_stop, Json(StopParams{approve.turn}));
-            return;
+            // The plan stays pending in the session: a private core that exits now files
+            // it as abandoned, and `--resume` proposes it again (DESIGN §14); a shared
+            // core keeps it waiting for the person there.
+            return end(exit_plan_waiting);
         }
         if (*options_.approve_plans == "never") return reject(p, "--approve-plans never");
         approve.policy = *options_.approve_plans;
@@ -153,22 +223,31 @@ void HeadlessRun::reject(const Proposal& p, const std::string& why_for_user) {
 void HeadlessRun::end(int code) {
     if (ended_) return;
     ended_ = true;
-    if (line_open_ && options_.output == "text") std::cout << "\n";
-    if (options_.output == "json")
-        std::cout << dumped(Json{{"exit_code", code},
-                                 {"turn", turn_ ? Json(*turn_) : Json(-1)},
-                                 {"result", messages_.empty() ? Json("") : messages_.back()},
-                                 {"messages", messages_},
-                                 {"plan", plan_},
-                                 {"rejected", refusals_},
-                                 {"error", error_}})
-                  << "\n";
+    std::string answer = messages_.empty() ? "" : messages_.back().get<std::string>();
+    if (line_open_ && options_.output == HeadlessOutput::text) std::cout << "\n";
+    if (code == exit_plan_waiting && !session_.empty())
+        say("rio-cli: the plan waits for approval in session " + session_ +
+            "; carry it out with: rio-cli -p --resume " + session_ + " --approve-plans auto");
+    if (options_.output == HeadlessOutput::json)
+        print_line(Json{{"exit_code", code},
+                        {"session_id", session_},
+                        {"turn", turn_ ? Json(*turn_) : Json(-1)},
+                        {"result", answer},
+                        {"messages", messages_},
+                        {"plan", plan_},
+                        {"rejected", refusals_},
+                        {"error", error_}});
+    if (claude_ && (options_.output == HeadlessOutput::claude_json ||
+                    options_.output == HeadlessOutput::claude_stream)) {
+        std::string result = !plan_.is_null() ? plan_.value("plan", answer) : answer;
+        print_line(claude_->result(RunEnd{code, result, error_, plan_, refusals_}));
+    }
     std::cout << std::flush;
     finish_(code);
 }
 
 void HeadlessRun::say(const std::string& line) {
-    if (options_.output != "text") return;
+    if (options_.output != HeadlessOutput::text) return;
     if (line_open_) {
         std::cout << "\n" << std::flush;
         line_open_ = false;

@@ -2,13 +2,23 @@
 // Gates are decided by the run's flags, else rejected with a message the model sees.
 #pragma once
 
+#include "cli/claude_shapes.hpp"
 #include "cli/terminal.hpp"
 #include "client/core_link.hpp"
 
+#include <memory>
 #include <optional>
 #include <string>
 
 namespace rio {
+
+enum class HeadlessOutput {
+    text,          // the answer on stdout, progress on stderr
+    json,          // rio's result object (--output json)
+    events,        // rio's own event stream (--output events)
+    claude_json,   // Claude Code's result object (--output-format json)
+    claude_stream, // Claude Code's line shapes (--output-format stream-json)
+};
 
 struct HeadlessOptions {
     std::string task;
@@ -16,7 +26,10 @@ struct HeadlessOptions {
     std::optional<std::string> approve_plans; // "review", "auto" or "never"
     bool approve_edits = false;
     bool allow_commands = false;
-    std::string output = "text"; // text, json, stream-json
+    HeadlessOutput output = HeadlessOutput::text;
+    // A saved session to continue (DESIGN §14): its id, or "" for this project's latest.
+    // Without a task the run carries out what the session left pending.
+    std::optional<std::string> resume;
     // Connected to a core someone else started (--connect): a plan left waiting stays
     // pending for the person at that core, so leaving must not stop the turn.
     bool shared_core = false;
@@ -41,7 +54,12 @@ public:
     void start(std::function<void(int)> finish);
 
 private:
+    void configure();
+    void resume_then(std::function<void()> next);
+    void begin();
+    void go_live();
     void on_event(const client::CoreEvent& event);
+    void print_line(const Json& line);
     void show(const client::CoreEvent& event);
     void decide(const Proposal& proposal);
     void reject(const Proposal& proposal, const std::string& why_for_user);
@@ -54,6 +72,10 @@ private:
     Terminal out_, err_;
     std::function<void(int)> finish_;
     std::optional<std::uint64_t> turn_; // agent.send's answer
+    bool live_ = false; // events before the run's own turn (a resume's replay) are not its
+    std::string session_;
+    std::unique_ptr<ClaudeShapes> claude_;
+    std::chrono::steady_clock::time_point began_ = std::chrono::steady_clock::now();
     bool rejected_ = false;
     bool ended_ = false;
     Json error_;

@@ -1,5 +1,6 @@
 #include "cli/interactive.hpp"
 
+#include "cli/resume.hpp"
 #include "cli/trace.hpp"
 
 #include <asio/post.hpp>
@@ -41,7 +42,7 @@ InteractiveSession::~InteractiveSession() {
     stop_input();
 }
 
-void InteractiveSession::start(std::function<void(int)> finish) {
+void InteractiveSession::start(std::function<void(int)> finish, std::optional<std::string> resume) {
     finish_ = std::move(finish);
     link_.on_event([this](const client::CoreEvent& event) { on_event(event); });
     link_.on_lost([this](const std::string& why) {
@@ -52,15 +53,29 @@ void InteractiveSession::start(std::function<void(int)> finish) {
     wait_for_signal();
     HelloParams hello;
     hello.client = "rio-cli";
-    link_.call(hello, [this](const client::Typed<HelloParams>& r) {
+    link_.call(hello, [this, resume](const client::Typed<HelloParams>& r) {
         if (r && r->root) root_ = *r->root;
-        link_.call(StatusParams{}, [this](const client::Typed<StatusParams>& status) {
-            if (status) session_.apply_status(*status);
-            const client::SessionState& s = session_.state();
-            print(styled("rio", sgr::bold, out_.color) + " · " + s.provider + " · " + s.model +
-                  (root_.empty() ? "" : " · " + root_) + "\nType a task, or /help.");
-            ask_trust_then_prompt();
+        if (!resume) return greet();
+        resume_session(link_, *resume, [this](const Result<SessionResumeResult>& resumed) {
+            if (!resumed) {
+                print("rio-cli: " + resumed.error().message);
+                return quit(1);
+            }
+            if (resumed->warning) print(styled(*resumed->warning, sgr::yellow, out_.color));
+            print("Resumed “" + resumed->session.title + "” · " +
+                  std::to_string(resumed->messages) + " messages · session " + resumed->session.id);
+            greet();
         });
+    });
+}
+
+void InteractiveSession::greet() {
+    link_.call(StatusParams{}, [this](const client::Typed<StatusParams>& status) {
+        if (status) session_.apply_status(*status);
+        const client::SessionState& s = session_.state();
+        print(styled("rio", sgr::bold, out_.color) + " · " + s.provider + " · " + s.model +
+              (root_.empty() ? "" : " · " + root_) + "\nType a task, or /help.");
+        ask_trust_then_prompt();
     });
 }
 

@@ -22,12 +22,14 @@ class InteractiveSession {
 public:
     InteractiveSession(asio::io_context& io, client::CoreLink& link, Terminal out);
     ~InteractiveSession();
-    void start(std::function<void(int)> finish);
+    // `resume`: a saved session to continue first, by id, or "" for the project's latest.
+    void start(std::function<void(int)> finish, std::optional<std::string> resume = {});
 
 private:
     // What stdin is for right now.
     enum class Input { none, line, key };
 
+    void greet();
     void on_event(const client::CoreEvent& event);
     void show(const client::CoreEvent& event);
     void on_propose(const Proposal& proposal);

@@ -23,8 +23,9 @@ const md::Block* find_heading(const md::Block& block) {
 QStringList manual_files() {
     return {QStringLiteral("index.md"),     QStringLiteral("editor.md"),
             QStringLiteral("the-agent.md"), QStringLiteral("plan-mode.md"),
-            QStringLiteral("providers.md"), QStringLiteral("remote.md"),
-            QStringLiteral("acp.md"),       QStringLiteral("keyboard.md")};
+            QStringLiteral("providers.md"), QStringLiteral("sessions.md"),
+            QStringLiteral("remote.md"),    QStringLiteral("acp.md"),
+            QStringLiteral("keyboard.md")};
 }
 
 QString find_manual_dir() {

@@ -3,6 +3,7 @@
 
 #include "host/files.hpp"
 #include "host/prompt_files.hpp"
+#include "ops/session_catalog.hpp"
 
 namespace rio {
 namespace {
@@ -87,6 +88,29 @@ void register_state_ops(Dispatcher& dispatcher, AgentRuntime& agent) {
     });
 }
 
+// Sessions (DESIGN §14): saved as they go by the runtime; listed, resumed and begun here.
+void register_conversation_ops(Dispatcher& dispatcher, AgentRuntime& agent,
+                               const Workspace& workspace) {
+    dispatcher.on<SessionsListParams>(
+        [&agent, &workspace](const SessionsListParams& p) -> Result<SessionsListResult> {
+            std::optional<std::string> project;
+            if (!p.all.value_or(false))
+                project = workspace.root ? workspace.root->string() : std::string();
+            return list_sessions(agent.dirs(), project);
+        });
+    dispatcher.on<SessionResumeParams>(
+        [&agent](const SessionResumeParams& p) -> Result<SessionResumeResult> {
+            return agent.resume(p.id);
+        });
+    dispatcher.on<SessionNewParams>([&agent](const SessionNewParams&) -> Result<SessionNewResult> {
+        agent.act([](AgentLoop& l, Effects& out) {
+            l.reset(out);
+            return 0;
+        });
+        return SessionNewResult{agent.loop().status().session};
+    });
+}
+
 void register_prompt_ops(Dispatcher& dispatcher, AgentRuntime& agent, Workspace& workspace) {
     dispatcher.on<PromptListParams>([&agent](const PromptListParams&) -> Result<PromptListResult> {
         PromptListResult out{std::string(to_string(agent.loop().mode())), {}};
@@ -138,6 +162,7 @@ void register_prompt_ops(Dispatcher& dispatcher, AgentRuntime& agent, Workspace&
 void register_agent_ops(Dispatcher& dispatcher, AgentRuntime& agent, Workspace& workspace) {
     register_control_ops(dispatcher, agent);
     register_state_ops(dispatcher, agent);
+    register_conversation_ops(dispatcher, agent, workspace);
     register_prompt_ops(dispatcher, agent, workspace);
 }
 

@@ -3,6 +3,7 @@
 #include "agent_tools/plan_store.hpp"
 #include "host/prompt_files.hpp"
 #include "host/redact.hpp"
+#include "ops/session_catalog.hpp"
 
 #include <asio/post.hpp>
 
@@ -17,9 +18,48 @@ AgentRuntime::AgentRuntime(asio::io_context& io, Workspace& workspace, Emit emit
                                       std::move(dirs),
                                       [] { return std::chrono::system_clock::now(); },
                                       ProviderRegistry::key_variables()},
-      loop_(tool_specs()) {
+      loop_(tool_specs()), recorder_(context_.dirs, context_.now, [this](std::string& line) {
+          redact(line, providers_.secrets());
+      }) {
     Effects before_any_client; // nobody is connected yet to hear this status
     loop_.set_provider(providers_.current(), providers_.model(), before_any_client);
+    told_session_ = recorder_.id();
+    loop_.set_session(told_session_, "", before_any_client);
+}
+
+std::string AgentRuntime::project() const {
+    return context_.workspace.root ? context_.workspace.root->string() : std::string();
+}
+
+void AgentRuntime::record() {
+    recorder_.sync(loop_, project());
+    if (recorder_.id() == told_session_ && recorder_.problem() == told_problem_) return;
+    told_session_ = recorder_.id();
+    told_problem_ = recorder_.problem();
+    Effects effects;
+    loop_.set_session(told_session_, told_problem_, effects);
+    perform(effects);
+}
+
+Result<SessionResumeResult> AgentRuntime::resume(const std::string& id) {
+    auto opened = open_session(context_.dirs, id, project());
+    if (!opened) return opened.error();
+    SessionResumeResult result{session_info(opened->replay.session), 0, std::nullopt};
+    if (!opened->warning.empty()) result.warning = opened->warning;
+    if (id != recorder_.id()) {
+        recorder_.adopt(opened->replay.session, std::move(opened->writer));
+        act([&](AgentLoop& loop, Effects& out) {
+            loop.restore(std::move(opened->replay.session), out);
+            return 0;
+        });
+    }
+    result.messages = loop_.history().size();
+    return result;
+}
+
+void AgentRuntime::shutdown() {
+    recorder_.pause();
+    act([](AgentLoop& loop, Effects& out) { return loop.stop({}, out); });
 }
 
 void AgentRuntime::provider_changed() {

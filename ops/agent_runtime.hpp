@@ -7,6 +7,7 @@
 #include "core/agent/prompt.hpp"
 #include "core/workspace.hpp"
 #include "host/user_dirs.hpp"
+#include "ops/session_recorder.hpp"
 #include "providers/registry.hpp"
 
 #include <asio/io_context.hpp>
@@ -23,8 +24,14 @@ public:
         Effects effects;
         auto result = f(loop_, effects);
         perform(effects);
+        record();
         return result;
     }
+
+    // agent.session.resume: the session's conversation replaces the running one.
+    Result<SessionResumeResult> resume(const std::string& id);
+    // The core is exiting: the turn stops, but its session keeps what was pending.
+    void shutdown();
 
     const AgentLoop& loop() const { return loop_; }
     ProviderRegistry& providers() { return providers_; }
@@ -36,6 +43,9 @@ public:
 
 private:
     void perform(Effects& effects);
+    // Saves what the last operation changed; a new conversation gets a new session.
+    void record();
+    std::string project() const;
     void call_provider(CallProvider call);
     void run_tool_later(const RunTool& run);
 
@@ -44,6 +54,8 @@ private:
     ProviderRegistry& providers_;
     ToolContext context_;
     AgentLoop loop_;
+    SessionRecorder recorder_;
+    std::string told_session_, told_problem_; // what the loop last heard of the session
     CancelFn cancel_provider_;
     ToolCancel cancel_command_;
 };

@@ -85,8 +85,10 @@ void to_json(Json& j, const AgentStatus& s) {
     j = Json{{"mode", s.mode},         {"auto_accept", s.auto_accept},
              {"provider", s.provider}, {"model", s.model},
              {"busy", s.busy},         {"turn", s.turn},
-             {"state", s.state},       {"pending", nullptr}};
+             {"state", s.state},       {"pending", nullptr},
+             {"session", s.session}};
     if (s.pending) j["pending"] = *s.pending;
+    if (!s.session_problem.empty()) j["session_problem"] = s.session_problem;
 }
 
 void from_json(const Json& j, AgentStatus& s) {
@@ -97,6 +99,8 @@ void from_json(const Json& j, AgentStatus& s) {
     s.busy = j.value("busy", false);
     s.turn = j.value("turn", std::uint64_t{0});
     s.state = j.value("state", "");
+    s.session = j.value("session", "");
+    s.session_problem = j.value("session_problem", "");
     s.pending.reset();
     if (auto it = j.find("pending"); it != j.end() && it->is_object())
         s.pending = it->get<Proposal>();
@@ -138,6 +142,9 @@ std::vector<std::string_view> typed_ops() {
             OptionsSetParams::op,
             KeySetParams::op,
             KeyClearParams::op,
+            SessionsListParams::op,
+            SessionResumeParams::op,
+            SessionNewParams::op,
             ModelsParams::op,
             PlansListParams::op,
             PlansGetParams::op};

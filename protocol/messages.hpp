@@ -385,6 +385,8 @@ struct AgentStatus {
     std::uint64_t turn = 0;
     std::string state; // idle, streaming, running_tool, awaiting_decision
     std::optional<Proposal> pending;
+    std::string session;         // the id of the conversation's session file (DESIGN §14)
+    std::string session_problem; // why it is not being saved, "" while it is (left out then)
 };
 void to_json(Json& j, const AgentStatus& s);
 void from_json(const Json& j, AgentStatus& s);
@@ -497,6 +499,54 @@ RIO_FIELDS(HistoryResult, turn, messages)
 struct HistoryParams : Empty {
     static constexpr std::string_view op = op::agent_history;
     using Result = HistoryResult;
+};
+
+// agent.sessions.list: the saved conversations, most recently updated first.
+struct SessionInfo {
+    std::string id;
+    std::string project;          // "" for a core without a project
+    std::string title;            // the first request's first line
+    std::string created, updated; // ISO 8601, UTC
+    std::uint64_t turns = 0;
+    bool pending = false; // a proposal (a plan, say) waits for a decision
+};
+RIO_FIELDS(SessionInfo, id, project, title, created, updated, turns, pending)
+
+struct SessionsListResult {
+    std::vector<SessionInfo> sessions;
+};
+RIO_FIELDS(SessionsListResult, sessions)
+
+// Without `all`, the open project's sessions only.
+struct SessionsListParams {
+    static constexpr std::string_view op = op::agent_sessions_list;
+    using Result = SessionsListResult;
+    std::optional<bool> all;
+};
+RIO_FIELDS(SessionsListParams, all)
+
+struct SessionResumeResult {
+    SessionInfo session;
+    std::uint64_t messages = 0;
+    std::optional<std::string> warning; // a torn last line was dropped, say
+};
+RIO_FIELDS(SessionResumeResult, session, messages, warning)
+
+struct SessionResumeParams {
+    static constexpr std::string_view op = op::agent_session_resume;
+    using Result = SessionResumeResult;
+    std::string id;
+};
+RIO_FIELDS(SessionResumeParams, id)
+
+struct SessionNewResult {
+    std::string id;
+};
+RIO_FIELDS(SessionNewResult, id)
+
+struct SessionNewParams : Empty {
+    static constexpr std::string_view op = op::agent_session_new;
+    using Result = SessionNewResult;
 };
 
 struct ToolInfo {

@@ -47,6 +47,9 @@ inline constexpr std::string_view agent_options_set = "agent.options.set";
 inline constexpr std::string_view agent_key_set = "agent.key.set";
 inline constexpr std::string_view agent_key_clear = "agent.key.clear";
 inline constexpr std::string_view agent_models = "agent.models";
+inline constexpr std::string_view agent_sessions_list = "agent.sessions.list";
+inline constexpr std::string_view agent_session_resume = "agent.session.resume";
+inline constexpr std::string_view agent_session_new = "agent.session.new";
 
 inline constexpr std::string_view plans_list = "plans.list";
 inline constexpr std::string_view plans_get = "plans.get";

@@ -1,9 +1,9 @@
 #include "providers/registry.hpp"
 
-#include "protocol/json_parse.hpp"
 #include "host/json_file.hpp"
 #include "host/loopback_get.hpp"
 #include "host/secrets.hpp"
+#include "protocol/json_parse.hpp"
 
 #include <cstdlib>
 
@@ -157,9 +157,10 @@ Json ProviderRegistry::stored_options(std::string_view provider) const {
     return stored ? *stored : Json::object();
 }
 
-// The value in effect: the stored option, else the environment or Ollama found at start,
-// else the provider's default.
+// The value in effect: --model for the model, the stored option, else the environment or Ollama
+// found at start, else the provider's default.
 std::string ProviderRegistry::option(std::string_view provider, std::string_view name) const {
+    if (name == "model" && !model_for_run_.empty()) return model_for_run_;
     Json stored = stored_options(provider);
     if (auto it = stored.find(name); it != stored.end() && !as_text(*it).empty())
         return as_text(*it);

@@ -2,9 +2,9 @@
 // choosing the default, switching, persisting options per provider, and starting calls.
 #pragma once
 
-#include "protocol/wire.hpp"
 #include "host/http_client.hpp"
 #include "host/user_dirs.hpp"
+#include "protocol/wire.hpp"
 #include "providers/catalog.hpp"
 #include "providers/http_provider.hpp"
 #include "providers/provider.hpp"
@@ -27,6 +27,8 @@ public:
 
     const std::string& current() const { return name_; }
     std::string model() const;
+    // rio-core --model: this process's model, over the stored option, never saved.
+    void use_model(std::string model) { model_for_run_ = std::move(model); }
 
     CancelFn start(ProviderRequest request, ProviderReportFn report);
 
@@ -60,6 +62,7 @@ private:
     // The Ollama default: a base URL and model found at start, used until options say else.
     std::optional<std::pair<std::string, std::string>> ollama_;
     std::vector<std::string> secrets_;
+    std::string model_for_run_;
 };
 
 } // namespace rio

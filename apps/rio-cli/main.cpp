@@ -24,8 +24,12 @@ struct Options {
     bool approve_edits = false;
     bool allow_commands = false;
     bool trust_project = false;
-    std::string output = "text";
+    std::string output;
+    std::string output_format;
     std::string provider;
+    std::string model;
+    std::string resume;
+    bool continue_latest = false;
     std::string connect;
     std::string token;
 };
@@ -58,8 +62,22 @@ int main(int argc, char** argv) {
     app.add_flag("--trust-project", o.trust_project,
                  "headless: trust the project's own .rio/allow and .mcp.json as they are now "
                  "(never done otherwise)");
-    app.add_option("--output", o.output, "headless output: text, json or stream-json")
-        ->check(CLI::IsMember({"text", "json", "stream-json"}));
+    auto* output = app.add_option("--output", o.output,
+                                  "headless output in rio's shapes: text, json (the result "
+                                  "object) or events (rio's event stream, one JSON per line)")
+                       ->check(CLI::IsMember({"text", "json", "events"}));
+    app.add_option("--output-format", o.output_format,
+                   "headless output in Claude Code's shapes: text, json or stream-json")
+        ->check(CLI::IsMember({"text", "json", "stream-json"}))
+        ->excludes(output);
+    app.add_option("--model", o.model, "the model for this run (the saved choice stays)");
+    auto* resume = app.add_option("-r,--resume", o.resume,
+                                  "continue the saved conversation with this id (a plan it left "
+                                  "waiting is proposed again: -p --resume ID --approve-plans auto "
+                                  "carries it out)");
+    app.add_flag("-c,--continue", o.continue_latest,
+                 "continue this project's most recent conversation")
+        ->excludes(resume);
     app.add_option("--provider", o.provider, "provider for a private core (see rio-core --help)");
     app.add_option("--connect", o.connect, "use a running core at unix:PATH or HOST:PORT");
     app.add_option("--token", o.token,
@@ -89,20 +107,31 @@ int main(int argc, char** argv) {
 
     std::signal(SIGPIPE, SIG_IGN);
     bool headless = print->count() > 0 || !o.task.empty() || ::isatty(0) != 1;
-    if (headless && o.task.empty()) {
+    const bool resuming = !o.resume.empty() || o.continue_latest;
+    // A resumed session may have its work waiting already: then there need be no task.
+    if (headless && o.task.empty() && !(resuming && ::isatty(0) == 1)) {
         o.task.assign(std::istreambuf_iterator<char>(std::cin), {});
         if (o.task.find_first_not_of(" \t\r\n") == std::string::npos) {
-            std::cerr << "rio-cli: no task: give one with -p or on stdin\n";
-            return rio::exit_other;
+            o.task.clear();
+            if (!resuming) {
+                std::cerr << "rio-cli: no task: give one with -p or on stdin\n";
+                return rio::exit_other;
+            }
         }
     }
     std::string project = !o.project.empty() ? o.project : !o.dir.empty() ? o.dir : ".";
+    if (!o.connect.empty() && !o.model.empty()) {
+        std::cerr << "rio-cli: --model chooses the model of a core rio-cli starts; a shared core "
+                     "(--connect) keeps its own (agent.options.set changes it for everyone)\n";
+        return rio::exit_other;
+    }
 
     asio::io_context io;
     auto link = [&]() -> rio::Result<std::unique_ptr<rio::client::CoreLink>> {
         if (!o.connect.empty()) return rio::client::CoreLink::connect(io, o.connect, o.token);
         std::vector<std::string> args{"--stdio", "--project", project};
         if (!o.provider.empty()) args.insert(args.end(), {"--provider", o.provider});
+        if (!o.model.empty()) args.insert(args.end(), {"--model", o.model});
         return rio::client::CoreLink::spawn(io, rio::client::find_core_binary(), args);
     }();
     if (!link) {
@@ -129,7 +158,13 @@ int main(int argc, char** argv) {
         if (!o.approve_plans.empty()) h.approve_plans = o.approve_plans;
         h.approve_edits = o.approve_edits;
         h.allow_commands = o.allow_commands;
-        h.output = o.output;
+        using Out = rio::HeadlessOutput;
+        h.output = o.output == "json"                 ? Out::json
+                   : o.output == "events"             ? Out::events
+                   : o.output_format == "json"        ? Out::claude_json
+                   : o.output_format == "stream-json" ? Out::claude_stream
+                                                      : Out::text;
+        if (resuming) h.resume = o.resume;
         h.shared_core = !o.connect.empty();
         h.trust_project = o.trust_project;
         run = std::make_unique<rio::HeadlessRun>(core, h, out, err);
@@ -137,7 +172,7 @@ int main(int argc, char** argv) {
     } else {
         session = std::make_unique<rio::InteractiveSession>(io, core, out);
         if (!o.mode.empty()) core.request("agent.mode.set", {{"mode", o.mode}});
-        session->start(finish);
+        session->start(finish, resuming ? std::optional<std::string>(o.resume) : std::nullopt);
     }
     io.run();
     return code;

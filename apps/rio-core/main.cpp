@@ -33,6 +33,7 @@ struct Options {
     bool listen_any = false;
     std::string project;
     std::string provider;
+    std::string model;
 };
 
 int fail(const std::string& message) {
@@ -60,6 +61,8 @@ int main(int argc, char** argv) {
                    "the model provider: anthropic, openai, echo (offline) or script:FILE; also "
                    "RIO_PROVIDER. Default: the configured one, else by API key, else a local "
                    "Ollama, else echo");
+    app.add_option("--model", options.model,
+                   "the model for this run (the provider's model option is left as saved)");
     CLI11_PARSE(app, argc, argv);
 
     std::signal(SIGPIPE, SIG_IGN); // a vanished client is a write error, not a crash
@@ -92,6 +95,7 @@ int main(int argc, char** argv) {
     if (options.provider.empty()) options.provider = providers.default_spec();
     if (rio::Status s = providers.select(options.provider, /*remember=*/false); !s)
         return fail(s.error().message);
+    if (!options.model.empty()) providers.use_model(options.model);
 
     rio::Dispatcher dispatcher;
     rio::Server server(io, dispatcher);
@@ -108,7 +112,7 @@ int main(int argc, char** argv) {
     auto stop = [&] {
         deadline.arm(std::chrono::milliseconds(900));
         // A turn in flight holds a connection or a command open; end it so the loop can too.
-        agent.act([](rio::AgentLoop& loop, rio::Effects& out) { return loop.stop({}, out); });
+        agent.shutdown();
         server.shutdown();
         signals.cancel();
         asio::use_service<rio::ChildProcesses>(io).stop_reaping();

@@ -125,6 +125,12 @@ std::vector<TurnId> AgentLoop::stop(std::optional<TurnId> turn, Effects& out) {
 }
 
 void AgentLoop::reset(Effects& out) {
+    clear(out);
+    emit(out, ResetEvent{});
+    emit_status(out);
+}
+
+void AgentLoop::clear(Effects& out) {
     abandon_pending_plan(out);
     if (state_ == State::streaming) out.push_back(CancelProvider{turn_});
     if (state_ == State::running_tool || state_ == State::awaiting_decision)
@@ -136,8 +142,55 @@ void AgentLoop::reset(Effects& out) {
     awaiting_.reset();
     pending_ = nullptr;
     decided_ids_.clear();
+}
+
+void AgentLoop::restore(RestoredSession session, Effects& out) {
+    clear(out);
+    conversation_ = std::move(session.conversation);
+    // Auto-accept stays as this core has it: a file is no way to hand out edit rights.
+    mode_ = session.mode;
+    turn_ = session.turn;
+    session_ = session.header.id;
+    session_problem_.clear();
+    bool pending = resume_pending(session);
+    if (!pending && !conversation_.empty() && conversation_.back()->role == Role::assistant &&
+        !conversation_.back()->calls.empty()) {
+        // The core stopped while these ran: each gets an answer, as a stop would have given.
+        std::vector<ToolOutcome> answers;
+        for (const ToolCall& call : conversation_.back()->calls)
+            answers.push_back(ToolOutcome{
+                call.id, "interrupted: rio stopped before this call finished", true, {}});
+        record(Message{Role::user, {}, {}, std::move(answers), {}});
+    }
     emit(out, ResetEvent{});
+    emit(out, ModeEvent{std::string(to_string(mode_))});
+    if (pending) {
+        if (pending_.value("kind", "") == "plan" && !pending_.value("path", "").empty())
+            out.push_back(MarkPlan{pending_["path"], std::string(presented_status)});
+        emit(out, proposal_event(pending_));
+    }
     emit_status(out);
+}
+
+// The step a proposal stopped comes back only when the file holds it whole: the proposal
+// is the next unanswered call of the conversation's last entry.
+bool AgentLoop::resume_pending(const RestoredSession& session) {
+    if (!session.pending || conversation_.empty()) return false;
+    const Message& last = *conversation_.back();
+    const PendingStep& step = *session.pending;
+    if (last.role != Role::assistant || step.results.size() >= last.calls.size() ||
+        !step.proposal.is_object() ||
+        step.proposal.value("id", "") != last.calls[step.results.size()].id)
+        return false;
+    calls_ = last.calls;
+    results_ = step.results;
+    pending_ = step.proposal;
+    pending_["turn"] = turn_;
+    offered_.clear();
+    for (const ToolSpec& spec : offered())
+        offered_.push_back(spec.name);
+    state_ = State::awaiting_decision;
+    return true;
 }
 
 void AgentLoop::set_mode(Mode mode, Effects& out) {
@@ -157,6 +210,13 @@ void AgentLoop::set_provider(std::string provider, std::string model, Effects& o
     if (provider == provider_ && model == model_) return;
     provider_ = std::move(provider);
     model_ = std::move(model);
+    emit_status(out);
+}
+
+void AgentLoop::set_session(std::string id, std::string problem, Effects& out) {
+    if (id == session_ && problem == session_problem_) return;
+    session_ = std::move(id);
+    session_problem_ = std::move(problem);
     emit_status(out);
 }
 
@@ -246,6 +306,11 @@ Json AgentLoop::proposal() const {
     return pending_;
 }
 
+std::optional<PendingStep> AgentLoop::pending_step() const {
+    if (state_ != State::awaiting_decision) return std::nullopt;
+    return PendingStep{results_, pending_};
+}
+
 AgentStatus AgentLoop::status() const {
     AgentStatus s;
     s.mode = std::string(to_string(mode_));
@@ -256,6 +321,8 @@ AgentStatus AgentLoop::status() const {
     s.turn = turn_;
     s.state = std::string(to_string(state_));
     if (state_ == State::awaiting_decision) s.pending = proposal_event(pending_);
+    s.session = session_;
+    s.session_problem = session_problem_;
     return s;
 }
 

@@ -6,6 +6,7 @@
 #include "core/agent/conversation.hpp"
 #include "core/agent/plan_lifecycle.hpp"
 #include "core/agent/provider_contract.hpp"
+#include "core/agent/session_record.hpp"
 #include "core/agent/tools.hpp"
 #include "protocol/error.hpp"
 #include "protocol/messages.hpp"
@@ -105,6 +106,12 @@ public:
     void set_auto_accept(bool on, Effects& out);
     // Which provider and model the turns go to, for agent.status.
     void set_provider(std::string provider, std::string model, Effects& out);
+    // The session the conversation is saved in, and why it is not being saved ("" when it is).
+    void set_session(std::string id, std::string problem, Effects& out);
+    // agent.session.resume: whatever runs is stopped as by reset; the session's conversation,
+    // mode and turn count come back, dangling tool calls are answered as interrupted, and a
+    // pending proposal is proposed again.
+    void restore(RestoredSession session, Effects& out);
 
     void on_provider(TurnId turn, std::uint64_t step, const ProviderReport& report, Effects& out);
     // Asked right before a RunTool is performed: the gate holds at the moment a tool runs
@@ -126,6 +133,8 @@ public:
     bool expects(TurnId turn, const std::string& call_id, ToolStage stage) const;
     // The pending proposal, full (with before/after texts for edits), or null.
     nlohmann::json proposal() const;
+    // While a proposal waits: it and the calls of its step answered before it.
+    std::optional<PendingStep> pending_step() const;
     AgentStatus status() const;
 
 private:
@@ -142,6 +151,8 @@ private:
     void refuse_switched(Effects& out);
     void propose(nlohmann::json proposal, Effects& out);
     void abandon_pending_plan(Effects& out);
+    void clear(Effects& out);
+    bool resume_pending(const RestoredSession& session);
     void add_user_text(std::string text);
     void record(Message message);
     void emit(Effects& out, Event event);
@@ -153,6 +164,7 @@ private:
     Mode mode_ = Mode::build;
     bool auto_accept_ = false;
     std::string provider_, model_;
+    std::string session_, session_problem_;
     Conversation conversation_;
 
     State state_ = State::idle;

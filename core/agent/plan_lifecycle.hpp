@@ -33,6 +33,8 @@ std::string rejection_note(std::string_view kind, const std::string& feedback);
 
 // The plan file's status when its plan is left undecided (stopped, replaced, reset, exit).
 inline constexpr std::string_view abandoned_status = "abandoned";
+// A plan proposed again when its session is resumed.
+inline constexpr std::string_view presented_status = "presented";
 inline constexpr std::string_view rejected_status = "rejected";
 
 } // namespace rio

@@ -13,6 +13,9 @@ _rio_cli() {
             COMPREPLY=($(compgen -W 'review auto never' -- "$cur"))
             return ;;
         --output)
+            COMPREPLY=($(compgen -W 'text json events' -- "$cur"))
+            return ;;
+        --output-format)
             COMPREPLY=($(compgen -W 'text json stream-json' -- "$cur"))
             return ;;
         --provider)
@@ -31,14 +34,15 @@ _rio_cli() {
         --project)
             _filedir -d
             return ;;
-        -p | --print | --connect | --token)
-            return ;; # free text: a task, an address, a token
+        -p | --print | --connect | --token | --model | -r | --resume)
+            return ;; # free text: a task, an address, a token, a model, a session id
     esac
 
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W '-h --help --version --project -p --print --mode
             --approve-plans --approve-edits --allow-commands --trust-project --output
-            --provider --connect --token' -- "$cur"))
+            --output-format --model -r --resume -c --continue --provider --connect
+            --token' -- "$cur"))
         return
     fi
     _filedir -d # the project folder

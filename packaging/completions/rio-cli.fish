@@ -22,7 +22,11 @@ complete -c rio-cli -l approve-plans -x -a 'review auto never' -d 'Headless: app
 complete -c rio-cli -l approve-edits -d "Headless: apply the agent's edits"
 complete -c rio-cli -l allow-commands -d "Headless: run the agent's commands"
 complete -c rio-cli -l trust-project -d "Headless: trust the project's .rio/allow and .mcp.json"
-complete -c rio-cli -l output -x -a 'text json stream-json' -d 'Headless output'
+complete -c rio-cli -l output -x -a 'text json events' -d "Headless output in rio's shapes"
+complete -c rio-cli -l output-format -x -a 'text json stream-json' -d "Headless output in Claude Code's shapes"
+complete -c rio-cli -l model -x -d 'The model to use'
+complete -c rio-cli -s r -l resume -x -d 'Continue the saved conversation with this id'
+complete -c rio-cli -s c -l continue -d "Continue this project's most recent conversation"
 complete -c rio-cli -l provider -x -a '(__rio_cli_providers)' -d 'Provider for a private core'
 complete -c rio-cli -l connect -x -d 'Use a running core at unix:PATH or HOST:PORT'
 complete -c rio-cli -l token -x -d "With --connect HOST:PORT: the core's token"

@@ -4,6 +4,7 @@ DESIGN §11, plan mode files and changes nothing, approval flags, output formats
 NO_COLOR."""
 import json
 import os
+import re
 import subprocess
 import sys
 import unittest
@@ -11,6 +12,24 @@ import unittest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cli_support import (ANSI, GREET, RIO_CLI, Pty, Sandbox, edit_step, unix_request,  # noqa: E402
                          plan_step, tool)
+
+
+CLAUDE_KEYS = {
+    "system": {"type", "subtype", "session_id", "model", "permissionMode", "tools"},
+    "assistant": {"type", "message", "session_id", "parent_tool_use_id"},
+    "user": {"type", "message", "session_id", "parent_tool_use_id"},
+    "result": {"type", "subtype", "is_error", "num_turns", "duration_ms", "usage",
+               "session_id", "result"},
+}
+
+
+def check_claude_shape(test, line):
+    """The keys Claude Code's headless output has for each line type (DESIGN §14)."""
+    test.assertIn(line.get("type"), CLAUDE_KEYS, line)
+    test.assertLessEqual(CLAUDE_KEYS[line["type"]], set(line), line)
+    if line["type"] in ("assistant", "user"):
+        test.assertEqual(line["message"]["role"], line["type"])
+        test.assertIsInstance(line["message"]["content"], list)
 
 
 class Headless(unittest.TestCase):
@@ -189,10 +208,10 @@ class Headless(unittest.TestCase):
         self.assertEqual(box.run("--connect", "unix:/nonexistent/sock", "-p", "x").returncode, 1)
         self.assertEqual(box.run(stdin="").returncode, 1, "no task at all")
 
-    def test_stream_json_is_valid_json_per_line(self):
+    def test_output_events_is_rios_event_stream_one_json_per_line(self):
         box = self.sandbox([{"text": "Hello there.", "tools": [tool("list_dir", path=".")]},
                             {"text": "Done."}])
-        r = box.run("-p", "x", "--output", "stream-json")
+        r = box.run("-p", "x", "--output", "events")
         self.assertEqual(r.returncode, 0, r.stderr)
         events = [json.loads(line) for line in r.stdout.splitlines()]
         names = [e["event"] for e in events]
@@ -206,6 +225,90 @@ class Headless(unittest.TestCase):
         result = json.loads(r.stdout)
         self.assertEqual(result["exit_code"], 0)
         self.assertEqual(result["result"], "The answer.")
+        self.assertRegex(result["session_id"], r"^\d{8}-\d{6}-[0-9a-f]{4}$")
+
+    def test_stream_json_has_claude_codes_line_shapes(self):
+        box = self.sandbox([{"text": "Looking.", "tools": [tool("list_dir", path=".")]},
+                            {"text": "Done."}])
+        r = box.run("-p", "x", "--output-format", "stream-json", "--approve-edits")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        lines = [json.loads(line) for line in r.stdout.splitlines()]
+        for line in lines:
+            check_claude_shape(self, line)
+        init, result = lines[0], lines[-1]
+        self.assertEqual((init["type"], init["subtype"]), ("system", "init"))
+        self.assertEqual(init["permissionMode"], "acceptEdits")
+        self.assertIn("read_file", init["tools"])
+        self.assertEqual(result["type"], "result")
+        self.assertEqual(result["subtype"], "success")
+        self.assertFalse(result["is_error"])
+        self.assertEqual(result["num_turns"], 2)
+        self.assertEqual(result["result"], "Done.")
+        self.assertIsInstance(result["usage"]["input_tokens"], int)
+        self.assertTrue(all(line["session_id"] == init["session_id"] for line in lines))
+        kinds = [(line["type"], block["type"]) for line in lines[1:-1]
+                 for block in line["message"]["content"]]
+        self.assertEqual(kinds, [("assistant", "text"), ("assistant", "tool_use"),
+                                 ("user", "tool_result"), ("assistant", "text")])
+        use = lines[2]["message"]["content"][0]
+        self.assertEqual(lines[3]["message"]["content"][0]["tool_use_id"], use["id"])
+        self.assertEqual(use["name"], "list_dir")
+
+    def test_output_format_json_is_claude_codes_result_object(self):
+        box = self.sandbox([plan_step()])
+        r = box.run("-p", "x", "--mode", "plan", "--output-format", "json")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        result = json.loads(r.stdout)
+        check_claude_shape(self, result)
+        self.assertEqual(result["type"], "result")
+        self.assertEqual(result["exit_code"], 2)
+        self.assertEqual(result["plan"]["kind"], "plan")
+        self.assertIn("greet", result["result"])
+
+    def test_a_filed_plan_is_carried_out_later_with_resume_without_planning_again(self):
+        box = self.sandbox([plan_step()])
+        first = box.run("-p", "--mode", "plan", "make it friendlier")
+        self.assertEqual(first.returncode, 2, first.stderr)
+        m = re.search(r"session (\S+); carry it out with: rio-cli -p --resume (\S+) "
+                      r"--approve-plans auto", first.stderr)
+        self.assertIsNotNone(m, first.stderr)
+        self.assertEqual(m.group(1), m.group(2))
+        box.rescript([edit_step(), {"text": "Done."}])
+        # As typed after the hint: no task, the project by --project (a folder after a bare
+        # -p would be taken for the task).
+        second = subprocess.run([RIO_CLI, "--provider", "script:" + box.script, "-p", "--resume",
+                                 m.group(1), "--approve-plans", "auto", "--project", box.project],
+                                input="", capture_output=True, text=True, env=box.env, timeout=60)
+        self.assertEqual(second.returncode, 0, second.stderr)
+        self.assertIn("resumed session " + m.group(1), second.stderr)
+        self.assertNotEqual(box.read("greet.py"), GREET)
+        calls = box.calls()
+        self.assertEqual(len(calls), 3, "one planning call, then the edit and the answer")
+        approved = calls[1]["conversation"][-1]["results"][0]
+        self.assertTrue(approved["ok"])
+        self.assertIn("approved", approved["content"])
+        with open(os.path.join(box.project, ".rio", "plans", box.plans()[0])) as f:
+            self.assertIn("status: approved", f.read())
+
+    def test_continue_goes_on_with_the_latest_conversation_of_the_project(self):
+        box = self.sandbox([{"text": "First answer."}])
+        self.assertEqual(box.run("-p", "remember the word teapot").returncode, 0)
+        box.rescript([{"text": "Second answer."}])
+        r = box.run("-p", "--continue", "what was the word?")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        sent = box.calls()[-1]["conversation"]
+        self.assertEqual([m["text"] for m in sent],
+                         ["remember the word teapot", "First answer.", "what was the word?"])
+
+    def test_resume_of_an_unknown_session_says_so(self):
+        box = self.sandbox([{"text": "no"}])
+        r = box.run("-p", "--resume", "nosuch-1", "x")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("no session nosuch-1", r.stderr)
+        r = box.run("-p", "--continue", "x")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("no earlier conversation in this project", r.stderr)
+        self.assertEqual(box.calls(), [])
 
     def test_the_task_can_come_on_stdin(self):
         box = self.sandbox([{"text": "Got it."}])

@@ -76,6 +76,11 @@ class Sandbox:
                          "XDG_RUNTIME_DIR": os.path.join(self.dir, "runtime"),
                          "OLLAMA_HOST": "127.0.0.1:1", "TERM": "xterm-256color"})
 
+    def rescript(self, steps):
+        """The next core started replays these steps (the log goes on)."""
+        with open(self.script, "w") as f:
+            json.dump({"log": "calls.jsonl", "steps": steps}, f)
+
     def args(self, *extra):
         return [RIO_CLI, "--provider", "script:" + self.script, *extra, self.project]
 

@@ -297,6 +297,21 @@ TEST_P(ProviderE2E, StopDuringAStreamClosesTheConnectionPromptly) {
     expect_next_turn_works(*s);
 }
 
+TEST_P(ProviderE2E, ModelFlagChoosesTheModelForThisRunOnly) {
+    FakeLlm fake(Json::array({{{"text", "ok"}}}));
+    std::string prefix = anthropic() ? "ANTHROPIC" : "OPENAI";
+    std::string base = anthropic() ? fake.url() : fake.url() + "/v1";
+    auto s =
+        AgentSession::with_provider({"--provider", provider(), "--model", "model-for-run"},
+                                    {prefix + "_BASE_URL=" + base, prefix + "_API_KEY=" + key});
+    EXPECT_EQ(s->request("agent.status")["result"]["model"], "model-for-run");
+    s->send("hi");
+    s->wait("agent.done");
+    EXPECT_EQ(fake.requests().at(0)["body"]["model"], "model-for-run");
+    EXPECT_FALSE(fs::exists(s->config() / "providers" / (provider() + ".json")))
+        << "a run's model is not saved as the choice";
+}
+
 TEST_P(ProviderE2E, WithoutAKeyTheHostedEndpointIsNotConfigured) {
     FakeLlm fake(Json::array());
     std::string prefix = anthropic() ? "ANTHROPIC" : "OPENAI";

@@ -73,7 +73,8 @@ for name, values in options.items():
         check(fish_complete(f"rio-cli {name} ") == sorted(values),
               f"fish offers {values} after {name}")
 
-check(bash_complete(["rio-cli", "--ou"]) == ["--output"], "bash completes --ou to --output")
+check(bash_complete(["rio-cli", "--outp"]) == ["--output", "--output-format"],
+      "bash completes --outp to --output and --output-format")
 check("script:" in bash_complete(["rio-cli", "--provider", ""]), "bash offers script:")
 with tempfile.TemporaryDirectory() as d:
     open(os.path.join(d, "steps.json"), "w").close()

@@ -1,5 +1,6 @@
 #include "tests/support/agent_session.hpp"
 
+#include <csignal>
 #include <fstream>
 #include <stdexcept>
 
@@ -53,7 +54,16 @@ void AgentSession::start(std::vector<std::string> args, std::vector<std::string>
             overridden |= e.rfind(name, 0) == 0;
         if (!overridden) env.push_back(entry);
     }
+    args_ = args;
+    env_ = env;
     core_ = std::make_unique<CoreProcess>(args, env);
+}
+
+void AgentSession::restart(const Json& steps, int signal) {
+    ::kill(core_->pid(), signal);
+    if (!core_->wait_exit()) throw std::runtime_error("rio-core did not exit on a signal");
+    write_bytes(home_ / "script.json", Json{{"steps", steps}, {"log", "calls.jsonl"}}.dump(2));
+    core_ = std::make_unique<CoreProcess>(args_, env_);
 }
 
 std::vector<Json> AgentSession::provider_calls() const {

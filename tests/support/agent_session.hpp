@@ -32,6 +32,10 @@ public:
     const TempDir& home() const { return home_; }
     std::filesystem::path config() const { return home_ / "config/rio"; }
 
+    // Ends the core — SIGTERM as a user's logout would, or SIGKILL — and starts a new one on
+    // the same folders with `steps` as its script (the log goes on).
+    void restart(const Json& steps, int signal);
+
     // Every provider call so far: {call, tools[], system, conversation[]}.
     std::vector<Json> provider_calls() const;
     std::vector<std::string> tools_of_call(std::size_t index) const;
@@ -48,6 +52,7 @@ private:
     void start(std::vector<std::string> args, std::vector<std::string> env, bool with_project);
 
     TempDir home_, project_;
+    std::vector<std::string> args_, env_;
     std::unique_ptr<CoreProcess> core_;
 };
 

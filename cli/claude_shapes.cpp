@@ -1,0 +1,89 @@
+#include "cli/claude_shapes.hpp"
+
+namespace rio {
+
+ClaudeShapes::ClaudeShapes(RunStart start, std::chrono::steady_clock::time_point began)
+    : start_(std::move(start)), began_(began) {}
+
+Json ClaudeShapes::init() const {
+    return {{"type", "system"},
+            {"subtype", "init"},
+            {"session_id", start_.session_id},
+            {"model", start_.model},
+            {"permissionMode", start_.permission_mode},
+            {"cwd", start_.cwd},
+            {"tools", start_.tools},
+            {"mcp_servers", Json::array()},
+            {"apiKeySource", "none"}};
+}
+
+Json ClaudeShapes::assistant(Json content) const {
+    Json message{{"id", "msg_" + std::to_string(model_calls_)},
+                 {"type", "message"},
+                 {"role", "assistant"},
+                 {"model", start_.model},
+                 {"content", std::move(content)},
+                 {"stop_reason", stop_reason_.empty() ? Json(nullptr) : Json(stop_reason_)}};
+    return {{"type", "assistant"},
+            {"message", std::move(message)},
+            {"parent_tool_use_id", nullptr},
+            {"session_id", start_.session_id}};
+}
+
+std::vector<Json> ClaudeShapes::lines(const client::CoreEvent& event) {
+    if (auto* usage = std::get_if<UsageEvent>(&event)) {
+        for (const auto& [key, value] : usage->counts.items())
+            if (value.is_number_integer())
+                usage_[key] = usage_.value(key, std::int64_t{0}) + value.get<std::int64_t>();
+        return {};
+    }
+    if (auto* message = std::get_if<MessageEvent>(&event)) {
+        ++model_calls_;
+        stop_reason_ = message->stop_reason;
+        if (message->text.empty()) return {};
+        return {assistant(Json::array({{{"type", "text"}, {"text", message->text}}}))};
+    }
+    if (auto* tool = std::get_if<ToolEvent>(&event))
+        return {assistant(Json::array({{{"type", "tool_use"},
+                                        {"id", tool->id},
+                                        {"name", tool->name_},
+                                        {"input", tool->input}}}))};
+    if (auto* result = std::get_if<ToolResultEvent>(&event)) {
+        Json block{{"type", "tool_result"},
+                   {"tool_use_id", result->id},
+                   {"content", result->content},
+                   {"is_error", !result->ok}};
+        return {{{"type", "user"},
+                 {"message", {{"role", "user"}, {"content", Json::array({block})}}},
+                 {"parent_tool_use_id", nullptr},
+                 {"session_id", start_.session_id}}};
+    }
+    return {};
+}
+
+Json ClaudeShapes::result(const RunEnd& end) const {
+    bool failed = end.exit_code == 1 || end.exit_code == 4;
+    auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                  std::chrono::steady_clock::now() - began_)
+                  .count();
+    Json usage = usage_;
+    for (const char* key : {"input_tokens", "output_tokens"})
+        if (!usage.contains(key)) usage[key] = 0;
+    Json out{{"type", "result"},
+             {"subtype", failed ? "error_during_execution" : "success"},
+             {"is_error", failed},
+             {"duration_ms", ms},
+             {"num_turns", model_calls_},
+             {"result", end.result},
+             {"session_id", start_.session_id},
+             {"usage", std::move(usage)},
+             {"permission_denials", end.denials},
+             // rio's own, beside Claude Code's: the exit code of DESIGN §11 and a plan left
+             // awaiting approval (exit 2), which `rio-cli -p --resume ID` can carry out.
+             {"exit_code", end.exit_code}};
+    if (!end.plan.is_null()) out["plan"] = end.plan;
+    if (!end.error.is_null()) out["error"] = end.error;
+    return out;
+}
+
+} // namespace rio

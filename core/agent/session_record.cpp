@@ -1,0 +1,191 @@
+#include "core/agent/session_record.hpp"
+
+#include "text/utf8.hpp"
+
+namespace rio {
+namespace {
+
+using Json = nlohmann::json;
+
+constexpr int format_version = 1;
+
+Json outcome_json(const ToolOutcome& r) {
+    Json j{{"id", r.call_id}, {"ok", !r.is_error}, {"content", r.content}};
+    if (r.exit) j["exit"] = *r.exit;
+    return j;
+}
+
+ToolOutcome outcome_from(const Json& j) {
+    ToolOutcome r{j.at("id").get<std::string>(), j.at("content").get<std::string>(),
+                  !j.at("ok").get<bool>(), std::nullopt};
+    if (auto it = j.find("exit"); it != j.end()) r.exit = it->get<CommandExit>();
+    return r;
+}
+
+Json message_json(const Message& m) {
+    Json j{{"role", m.role == Role::user ? "user" : "assistant"}, {"text", m.text}};
+    if (!m.calls.empty()) {
+        Json calls = Json::array();
+        for (const ToolCall& c : m.calls)
+            calls.push_back({{"id", c.id}, {"name", c.name}, {"input", c.input}});
+        j["calls"] = std::move(calls);
+    }
+    if (!m.results.empty()) {
+        Json results = Json::array();
+        for (const ToolOutcome& r : m.results)
+            results.push_back(outcome_json(r));
+        j["results"] = std::move(results);
+    }
+    if (!m.kept.empty()) j["kept"] = m.kept;
+    return j;
+}
+
+// Throws nlohmann's exceptions on a wrong shape; replay_session turns them into `problem`.
+Message message_from(const Json& j) {
+    Message m;
+    std::string role = j.at("role").get<std::string>();
+    if (role != "user" && role != "assistant") throw std::invalid_argument("unknown role " + role);
+    m.role = role == "user" ? Role::user : Role::assistant;
+    m.text = j.at("text").get<std::string>();
+    for (const Json& c : j.value("calls", Json::array()))
+        m.calls.push_back(ToolCall{c.at("id").get<std::string>(), c.at("name").get<std::string>(),
+                                   c.at("input")});
+    for (const Json& r : j.value("results", Json::array()))
+        m.results.push_back(outcome_from(r));
+    for (const Json& k : j.value("kept", Json::array()))
+        m.kept.push_back(k);
+    return m;
+}
+
+Mode mode_from(const Json& j) {
+    auto mode = mode_from_string(j.at("mode").get<std::string>());
+    if (!mode) throw std::invalid_argument("unknown mode");
+    return *mode;
+}
+
+// One entry after the header. Everything is read before anything changes, so a line that
+// does not fit leaves `s` as it was.
+void apply_line(const Json& line, RestoredSession& s) {
+    std::string type = line.at("type").get<std::string>();
+    std::string time = line.at("time").get<std::string>();
+    if (type == "message") {
+        auto m = std::make_shared<const Message>(message_from(line.at("message")));
+        auto turn = line.at("turn").get<std::uint64_t>();
+        bool replaces = line.value("replaces_last", false);
+        if (replaces && s.conversation.empty()) throw std::invalid_argument("nothing to replace");
+        if (replaces)
+            s.conversation.back() = std::move(m);
+        else
+            s.conversation.push_back(std::move(m));
+        s.turn = turn;
+        s.pending.reset(); // the step went on
+    } else if (type == "mode") {
+        Mode mode = mode_from(line);
+        s.auto_accept = line.at("auto_accept").get<bool>();
+        s.mode = mode;
+    } else if (type == "pending") {
+        auto turn = line.at("turn").get<std::uint64_t>();
+        const Json& proposal = line.at("proposal");
+        std::optional<PendingStep> step;
+        if (!proposal.is_null()) {
+            step = PendingStep{{}, proposal};
+            for (const Json& r : line.at("results"))
+                step->results.push_back(outcome_from(r));
+        }
+        s.pending = std::move(step);
+        s.turn = turn;
+    } else {
+        throw std::invalid_argument("unknown entry type '" + type + "'");
+    }
+    s.updated = std::move(time);
+}
+
+} // namespace
+
+Json header_line(const SessionHeader& h, Mode mode, bool auto_accept) {
+    return {{"type", "session"},       {"version", format_version}, {"id", h.id},
+            {"project", h.project},    {"title", h.title},          {"time", h.created},
+            {"mode", to_string(mode)}, {"auto_accept", auto_accept}};
+}
+
+Json message_line(const Message& message, std::uint64_t turn, bool replaces_last,
+                  const std::string& time) {
+    Json j{{"type", "message"}, {"turn", turn}, {"time", time}, {"message", message_json(message)}};
+    if (replaces_last) j["replaces_last"] = true;
+    return j;
+}
+
+Json mode_line(Mode mode, bool auto_accept, const std::string& time) {
+    return {
+        {"type", "mode"}, {"mode", to_string(mode)}, {"auto_accept", auto_accept}, {"time", time}};
+}
+
+Json pending_line(const PendingStep* step, std::uint64_t turn, const std::string& time) {
+    Json j{{"type", "pending"}, {"turn", turn}, {"time", time}, {"proposal", nullptr}};
+    if (step) {
+        j["proposal"] = step->proposal;
+        Json results = Json::array();
+        for (const ToolOutcome& r : step->results)
+            results.push_back(outcome_json(r));
+        j["results"] = std::move(results);
+    }
+    return j;
+}
+
+SessionReplay replay_session(const std::vector<Json>& lines) {
+    SessionReplay replay;
+    RestoredSession& s = replay.session;
+    try {
+        if (lines.empty()) throw std::invalid_argument("the file is empty");
+        const Json& h = lines.front();
+        if (h.value("type", "") != "session") throw std::invalid_argument("no session header");
+        if (h.at("version").get<int>() > format_version)
+            throw std::invalid_argument("written by a newer rio (format " +
+                                        std::to_string(h.at("version").get<int>()) + ")");
+        s.header = {h.at("id").get<std::string>(), h.at("project").get<std::string>(),
+                    h.at("title").get<std::string>(), h.at("time").get<std::string>()};
+        s.updated = s.header.created;
+        s.mode = mode_from(h);
+        s.auto_accept = h.at("auto_accept").get<bool>();
+        replay.lines_used = 1;
+    } catch (const std::exception& e) {
+        replay.problem = std::string("line 1: ") + e.what();
+        return replay;
+    }
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+        try {
+            apply_line(lines[i], s);
+        } catch (const std::exception& e) {
+            replay.problem = "line " + std::to_string(i + 1) + ": " + e.what();
+            return replay;
+        }
+        replay.lines_used = i + 1;
+    }
+    return replay;
+}
+
+std::string session_title(const std::string& request) {
+    std::size_t start = 0;
+    std::string line;
+    while (start <= request.size()) {
+        std::size_t end = request.find('\n', start);
+        if (end == std::string::npos) end = request.size();
+        line = request.substr(start, end - start);
+        auto first = line.find_first_not_of(" \t\r");
+        if (first != std::string::npos) {
+            line = line.substr(first, line.find_last_not_of(" \t\r") - first + 1);
+            break;
+        }
+        line.clear();
+        start = end + 1;
+    }
+    constexpr std::size_t max = 80; // characters
+    std::size_t chars = 0;
+    for (std::size_t at = 0; at < line.size(); ++at) {
+        if (!is_char_boundary(line, at)) continue;
+        if (chars++ == max) return line.substr(0, at) + "…";
+    }
+    return line;
+}
+
+} // namespace rio

@@ -1,0 +1,29 @@
+// The saved sessions as agent.sessions.list and agent.session.resume see them: each file
+// read and replayed, a torn tail dropped (and kept aside), the project checked.
+#pragma once
+
+#include "core/agent/session_record.hpp"
+#include "host/session_files.hpp"
+#include "protocol/messages.hpp"
+
+#include <optional>
+#include <string>
+
+namespace rio {
+
+SessionInfo session_info(const RestoredSession& session);
+
+// Newest update first; only `project`'s sessions unless it is nullopt. Files that cannot be
+// read are left out.
+SessionsListResult list_sessions(const UserDirs& dirs, const std::optional<std::string>& project);
+
+struct OpenedSession {
+    SessionReplay replay;
+    SessionWriter writer; // appends after the valid prefix
+    std::string warning;  // what was dropped, "" when nothing was
+};
+// A session of `project` ("" for none), ready to continue.
+Result<OpenedSession> open_session(const UserDirs& dirs, const std::string& id,
+                                   const std::string& project);
+
+} // namespace rio
