@@ -44,7 +44,13 @@ void Bridge::request(const RpcRequest& r) {
                  "Invalid request: initialize must come before '" + r.method + "'");
         return;
     }
-    if (r.method == "session/new") return new_session(r);
+    if (r.method == "session/new") return open_session(r, std::nullopt);
+    if (r.method == "session/load") {
+        const std::string id = text_param(r.params, "sessionId");
+        if (id.empty())
+            return fail(r.id, rpc_error::invalid_params, "Invalid params: sessionId is required");
+        return open_session(r, id);
+    }
     if (r.method == "session/prompt") {
         if (AcpSession* s = session_for(r)) prompt(r, *s);
         return;
@@ -80,7 +86,7 @@ void Bridge::initialize(const RpcRequest& r) {
     reply(r.id,
           {{"protocolVersion", 1},
            {"agentCapabilities",
-            {{"loadSession", false},
+            {{"loadSession", true},
              {"promptCapabilities",
               {{"image", false}, {"audio", false}, {"embeddedContext", false}}}}},
            {"authMethods", Json::array()},
@@ -101,7 +107,9 @@ Bridge::AcpSession* Bridge::session_for(const RpcRequest& r) {
     return nullptr;
 }
 
-void Bridge::new_session(const RpcRequest& r) {
+// session/new, and session/load of a saved rio session (`resume`): its conversation is
+// replayed as session/update before the answer, as ACP asks.
+void Bridge::open_session(const RpcRequest& r, std::optional<std::string> resume) {
     const std::string cwd = text_param(r.params, "cwd");
     if (cwd.empty() || cwd.front() != '/')
         return fail(r.id, rpc_error::invalid_params,
@@ -127,7 +135,7 @@ void Bridge::new_session(const RpcRequest& r) {
 
     auto session = std::make_unique<AcpSession>();
     AcpSession& s = *session;
-    s.id = "rio-" + std::to_string(next_session_++);
+    s.id = "opening-" + std::to_string(next_session_++);
     s.root = cwd;
     s.link = std::move(*link);
     sessions_.emplace(s.id, std::move(session));
@@ -142,18 +150,72 @@ void Bridge::new_session(const RpcRequest& r) {
     HelloParams hello;
     hello.client = "rio-acp";
     Json id = r.id;
-    s.link->call(hello, [this, &s, id](const client::Typed<HelloParams>& h) {
+    s.link->call(hello, [this, &s, id, resume](const client::Typed<HelloParams>& h) {
         if (!h) return fail(id, rpc_error::internal_error, "rio-core: " + h.error().message);
         if (h->root) s.root = *h->root; // a shared core has its own project
-        s.link->call(StatusParams{}, [this, &s, id](const client::Typed<StatusParams>& status) {
-            if (!status) return fail(id, rpc_error::internal_error, status.error().message);
-            s.state.apply_status(*status);
-            s.shown_mode = s.state.state().choice();
-            reply(id, {{"sessionId", s.id},
-                       {"modes", modes_state(s.shown_mode)},
-                       {"configOptions", mode_config_options(s.shown_mode)}});
-        });
+        if (!resume) return answer_session(s, id);
+        s.link->call(SessionResumeParams{*resume},
+                     [this, &s, id, resume](const client::Typed<SessionResumeParams>& r) {
+                         if (!r) {
+                             s.lost = true;
+                             s.link->close();
+                             return fail(id, rpc_error::resource_not_found,
+                                         "Session not found: " + *resume + " (" +
+                                             r.error().message + ")",
+                                         {{"sessionId", *resume}});
+                         }
+                         replay_history(s, [this, &s, id] { answer_session(s, id); });
+                     });
     });
+}
+
+// The ACP session is named after the core's: session/load of that id finds it again.
+void Bridge::answer_session(AcpSession& s, const Json& id) {
+    s.link->call(StatusParams{}, [this, &s, id](const client::Typed<StatusParams>& status) {
+        if (!status) return fail(id, rpc_error::internal_error, status.error().message);
+        s.state.apply_status(*status);
+        s.shown_mode = s.state.state().choice();
+        std::string name = status->session;
+        if (name.empty() || sessions_.count(name)) name = "rio-" + std::to_string(next_session_++);
+        auto node = sessions_.extract(s.id);
+        s.id = name;
+        node.key() = name;
+        sessions_.insert(std::move(node));
+        reply(id, {{"sessionId", s.id},
+                   {"modes", modes_state(s.shown_mode)},
+                   {"configOptions", mode_config_options(s.shown_mode)}});
+    });
+}
+
+void Bridge::replay_history(AcpSession& s, std::function<void()> then) {
+    s.link->call(ToolsParams{}, [this, &s, then](const client::Typed<ToolsParams>& tools) {
+        std::map<std::string, std::string> kinds;
+        if (tools)
+            for (const ToolInfo& t : tools->tools)
+                kinds[t.name] = t.kind;
+        s.link->call(HistoryParams{},
+                     [this, &s, then, kinds](const client::Typed<HistoryParams>& history) {
+                         if (history)
+                             for (const HistoryMessage& m : history->messages)
+                                 replay_entry(s, m, kinds);
+                         then();
+                     });
+    });
+}
+
+void Bridge::replay_entry(AcpSession& s, const HistoryMessage& m,
+                          const std::map<std::string, std::string>& kinds) {
+    for (const ResultInfo& r : m.results.value_or(std::vector<ResultInfo>{}))
+        update(s, tool_call_update(ToolResultEvent{0, r.id, "", r.ok, r.content, r.exit}));
+    if (!m.text.empty())
+        update(s,
+               text_chunk(m.role == "user" ? "user_message_chunk" : "agent_message_chunk", m.text));
+    for (const CallInfo& c : m.calls.value_or(std::vector<CallInfo>{})) {
+        auto kind = kinds.find(c.name);
+        update(s, tool_call(ToolEvent{0, c.id, c.name, c.input,
+                                      kind != kinds.end() ? kind->second : "unknown"},
+                            s.root));
+    }
 }
 
 void Bridge::set_mode(const RpcRequest& r, client::ModeChoice choice, bool config_option) {

@@ -53,7 +53,11 @@ private:
 
     void request(const RpcRequest& r);
     void initialize(const RpcRequest& r);
-    void new_session(const RpcRequest& r);
+    void open_session(const RpcRequest& r, std::optional<std::string> resume);
+    void answer_session(AcpSession& s, const Json& id);
+    void replay_history(AcpSession& s, std::function<void()> then);
+    void replay_entry(AcpSession& s, const HistoryMessage& m,
+                      const std::map<std::string, std::string>& kinds);
     void set_mode(const RpcRequest& r, client::ModeChoice choice, bool config_option);
     void prompt(const RpcRequest& r, AcpSession& s);
     void cancel(AcpSession& s);

@@ -289,6 +289,40 @@ const tests = {
     core.kill("SIGTERM");
     box.cleanup();
   },
+
+  async a_saved_session_is_loaded_by_a_later_rio_acp_with_its_conversation() {
+    const box = sandbox([readStep, { text: "Done." }]);
+    const args = ["--provider", "script:" + box.script];
+    let sessionId;
+    await withRioAcp(box, args, byKind("allow_once"), async (agent) => {
+      sessionId = await newSession(agent, box);
+      const r = await agent.request(acp.methods.agent.session.prompt,
+                                    { sessionId, prompt: [{ type: "text", text: "look at greet" }] });
+      assert(r.stopReason === "end_turn", "end_turn");
+    });
+    writeFileSync(box.script, JSON.stringify({ log: "calls.jsonl", steps: [{ text: "Again." }] }));
+    await withRioAcp(box, args, byKind("allow_once"), async (agent, seen) => {
+      const missing = await agent.request(acp.methods.agent.session.load,
+                                          { sessionId: "20990101-000000-0000", cwd: box.project, mcpServers: [] })
+        .then(() => null, (e) => e);
+      assert(missing && missing.code === -32002, "an unknown session is not found, got " + JSON.stringify(missing));
+      const loaded = await agent.request(acp.methods.agent.session.load, { sessionId, cwd: box.project, mcpServers: [] });
+      assert(loaded.modes.currentModeId, "the loaded session's modes");
+      const kinds = seen.updates.map((u) => u.sessionUpdate);
+      const first = kinds.indexOf("user_message_chunk");
+      assert(first >= 0 && seen.updates[first].content.text === "look at greet", "the request replayed first");
+      assert(seen.updates.some((u) => u.sessionUpdate === "tool_call" && u.kind === "read"), "the read replayed");
+      assert(seen.updates.some((u) => u.sessionUpdate === "tool_call_update" && u.status === "completed"), "its result replayed");
+      assert(seen.updates.some((u) => u.sessionUpdate === "agent_message_chunk" && u.content.text === "Done."), "the answer replayed");
+      const r = await agent.request(acp.methods.agent.session.prompt,
+                                    { sessionId, prompt: [{ type: "text", text: "and again" }] });
+      assert(r.stopReason === "end_turn", "the loaded session goes on");
+    });
+    const sent = box.calls().at(-1).conversation;
+    assert(sent.length === 5 && sent[0].text === "look at greet" && sent[4].text === "and again",
+           "the model gets the whole conversation, got " + JSON.stringify(sent.map((m) => m.text)));
+    box.cleanup();
+  },
 };
 
 if (only && !(only in tests)) throw new Error("no test " + only);
