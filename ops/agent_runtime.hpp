@@ -38,6 +38,7 @@ private:
     void perform(Effects& effects);
     void call_provider(CallProvider call);
     void run_tool_later(const RunTool& run);
+    void report_plan(const ReportPlan& report);
 
     asio::io_context& io_;
     Emit emit_;
