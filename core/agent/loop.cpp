@@ -115,8 +115,8 @@ Status AgentLoop::decide(const Decision& decision, Effects& out) {
     bool plan = pending_.value("kind", "") == "plan";
     if (!decision.comments.empty() && !plan)
         return make_error(ErrorCode::bad_request,
-                          "params.comments: only a plan takes comments, this is a " +
-                              pending_.value("kind", std::string("proposal")));
+                          "params.comments: only a plan takes comments, not a proposed " +
+                              pending_.value("kind", std::string("change")));
     if (decision.fresh && (!plan || !decision.approve))
         return make_error(ErrorCode::bad_request,
                           "params.fresh: only approving a plan can go on in a fresh context");

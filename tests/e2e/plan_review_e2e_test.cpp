@@ -134,6 +134,28 @@ TEST(PlanReviewE2E, BadCommentsAreRefusedByNameAndNothingChanges) {
     EXPECT_EQ(s.request("agent.approve", {{"turn", turn}, {"decision", "reject"}})["ok"], true);
 }
 
+TEST(PlanReviewE2E, CommentsAndAFreshContextAreForPlansOnly) {
+    AgentSession s(Json::array(
+        {step({tool("edit_file",
+                    {{"path", "greet.py"}, {"old_string", "Hello"}, {"new_string", "Hi"}})}),
+         text_step("ok")}));
+    write_bytes(s.project() / "greet.py", greet);
+    long turn = s.send("change it");
+    EXPECT_EQ(s.wait("agent.propose")["kind"], "edit");
+    Json commented = s.request("agent.approve",
+                               {{"turn", turn},
+                                {"decision", "reject"},
+                                {"comments", Json::array({{{"quote", "Hello"}, {"text", "no"}}})}});
+    EXPECT_EQ(commented["error"]["message"],
+              "params.comments: only a plan takes comments, not a proposed edit");
+    Json fresh =
+        s.request("agent.approve", {{"turn", turn}, {"decision", "approve"}, {"fresh", true}});
+    EXPECT_EQ(fresh["error"]["code"], "bad_request");
+    EXPECT_EQ(read_bytes(s.project() / "greet.py"), greet);
+    EXPECT_EQ(s.request("agent.approve", {{"turn", turn}, {"decision", "approve"}})["ok"], true);
+    s.wait("agent.done");
+}
+
 TEST(PlanReviewE2E, ARevisionNamesThePlanItRevisesInTheEventAndItsFile) {
     AgentSession s(
         Json::array({plan_step(),
