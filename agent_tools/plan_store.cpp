@@ -4,6 +4,7 @@
 #include "core/buffer_events.hpp"
 #include "host/document_io.hpp"
 #include "host/project_files.hpp"
+#include "text/utf8.hpp"
 
 #include <algorithm>
 
@@ -17,10 +18,56 @@ void announce(const Emit& emit, const std::string& rel) {
     emit_event(emit, FsChangedEvent{{rel}});
 }
 
+// The smallest edit that turns `from` into `to`, on character boundaries: a review appended
+// to an open plan is an insertion at its end, not a new text.
+TextEdit smallest_edit(const std::string& from, const std::string& to) {
+    std::size_t start = 0;
+    while (start < from.size() && start < to.size() && from[start] == to[start])
+        ++start;
+    while (start > 0 && !is_char_boundary(from, start))
+        --start;
+    std::size_t tail = 0;
+    while (tail < from.size() - start && tail < to.size() - start &&
+           from[from.size() - 1 - tail] == to[to.size() - 1 - tail])
+        ++tail;
+    while (tail > 0 && !is_char_boundary(from, from.size() - tail))
+        --tail;
+    return TextEdit{start, from.size() - tail, to.substr(start, to.size() - tail - start)};
+}
+
+// Rewrites the plan file with `change` (whole text in, whole text out), through its open
+// buffer when there is one, and saves.
+Status update_plan(Workspace& workspace, const Emit& emit, std::string_view rel,
+                   const std::function<std::string(const std::string&)>& change) {
+    auto path = workspace_path(workspace, rel);
+    if (!path) return path.error();
+    auto open = workspace.buffers.find(path->rel);
+    if (open != workspace.buffers.end()) {
+        Document& doc = open->second;
+        Document changed = doc;
+        set_file_text(changed, change(doc.file_text()));
+        doc.head = changed.head;
+        if (changed.text != doc.text) {
+            TextEdit edit = smallest_edit(doc.text, changed.text);
+            if (Status s = apply_edit(doc, edit); !s) return s;
+            emit_event(emit, buffer_edited(doc, edit));
+        }
+        if (Status s = save_document(doc, *path); !s) return s;
+        emit_event(emit, buffer_changed(doc, "saved"));
+    } else {
+        auto doc = load_document(*path);
+        if (!doc) return doc.error();
+        set_file_text(*doc, change(doc->file_text()));
+        if (Status s = save_document(*doc, *path); !s) return s;
+    }
+    announce(emit, path->rel);
+    return Ok{};
+}
+
 } // namespace
 
 Result<std::string> file_plan(Workspace& workspace, const Emit& emit, std::string_view title,
-                              std::string_view plan, WallTime now) {
+                              std::string_view plan, WallTime now, std::string_view revises) {
     if (!workspace.root) return std::string();
     auto folder = workspace_path(workspace, ".rio/plans");
     if (!folder) return folder.error();
@@ -34,7 +81,7 @@ Result<std::string> file_plan(Workspace& workspace, const Emit& emit, std::strin
         if (fs::exists(path->real, ec)) continue;
         Document doc;
         doc.path = path->rel;
-        doc.text = render_plan_file(title, plan, now);
+        set_file_text(doc, render_plan_file(title, plan, now, revises));
         if (Status s = save_document(doc, *path); !s) return s.error();
         announce(emit, path->rel);
         return path->rel;
@@ -50,25 +97,21 @@ Result<PlanFileInfo> read_plan(const Workspace& workspace, std::string_view rel)
 }
 
 Status mark_plan(Workspace& workspace, const Emit& emit, std::string_view rel,
-                 std::string_view status, std::string_view policy, WallTime now) {
-    auto path = workspace_path(workspace, rel);
-    if (!path) return path.error();
-    auto open = workspace.buffers.find(path->rel);
-    if (open != workspace.buffers.end()) {
-        Document& doc = open->second;
-        TextEdit whole{0, doc.text.size(), set_plan_status(doc.text, status, now, policy)};
-        if (Status s = apply_edit(doc, whole); !s) return s;
-        emit_event(emit, buffer_edited(doc, whole));
-        if (Status s = save_document(doc, *path); !s) return s;
-        emit_event(emit, buffer_changed(doc, "saved"));
-    } else {
-        auto doc = load_document(*path);
-        if (!doc) return doc.error();
-        doc->text = set_plan_status(doc->text, status, now, policy);
-        if (Status s = save_document(*doc, *path); !s) return s;
-    }
-    announce(emit, path->rel);
-    return Ok{};
+                 std::string_view status, std::string_view policy, WallTime now,
+                 const PlanReview& review) {
+    return update_plan(workspace, emit, rel, [&](const std::string& text) {
+        std::string marked = set_plan_status(text, status, now, policy);
+        if (review.empty()) return marked;
+        return add_plan_review(marked, review_section(review), review.comments.size());
+    });
+}
+
+Status record_plan_outcome(Workspace& workspace, const Emit& emit, std::string_view rel,
+                           const std::vector<std::string>& touched,
+                           const std::vector<std::string>& unplanned) {
+    return update_plan(workspace, emit, rel, [&](const std::string& text) {
+        return set_plan_outcome(text, touched, unplanned);
+    });
 }
 
 Result<PlansListResult> list_plans(const Workspace& workspace) {
@@ -91,8 +134,10 @@ Result<PlansListResult> list_plans(const Workspace& workspace) {
         std::string rel = ".rio/plans/" + e.name;
         auto info = read_plan(workspace, rel);
         if (!info) continue; // unreadable or not UTF-8: not a plan rio can show
-        listed.push_back({parse_iso_time(info->presented).value_or(0), e.name,
-                          PlanInfo{rel, info->title, info->status, info->presented}});
+        listed.push_back(
+            {parse_iso_time(info->presented).value_or(0), e.name,
+             PlanInfo{rel, info->title, info->status, info->presented,
+                      info->revises.empty() ? std::nullopt : std::optional(info->revises)}});
     }
     std::sort(listed.begin(), listed.end(), [](const Listed& a, const Listed& b) {
         return a.presented != b.presented ? a.presented > b.presented : a.name > b.name;

@@ -1,30 +1,42 @@
-// Plans on disk (DESIGN §7): filing a presented plan under .rio/plans/, reading it back as
-// the user left it (open buffer first), recording decisions, and the history for plans.*.
+// Plans on disk (DESIGN §7, §13): filing a presented plan under .rio/plans/, reading it back
+// as the user left it (open buffer first), recording decisions, reviews and what the work
+// changed, and the history for plans.*.
 #pragma once
 
 #include "core/agent/plan_file.hpp"
+#include "core/agent/plan_review.hpp"
 #include "core/workspace.hpp"
 #include "protocol/messages.hpp"
 #include "protocol/wire.hpp"
 
 #include <ctime>
+#include <functional>
 #include <string>
+#include <vector>
 
 namespace rio {
 
 // Writes the plan file and returns its project-relative path; "" when no project is open.
+// `revises`: the plan presented before it in the same conversation.
 Result<std::string> file_plan(Workspace& workspace, const Emit& emit, std::string_view title,
-                              std::string_view plan, WallTime now);
+                              std::string_view plan, WallTime now, std::string_view revises = {});
 
 // The plan as it is now: the open buffer's text if the file is open, else the file's.
 Result<PlanFileInfo> read_plan(const Workspace& workspace, std::string_view rel);
 
-// Rewrites the front matter (status, decision time, policy), through the open buffer when
-// there is one, and saves.
+// Rewrites the front matter (status, decision time, policy) and, for a decision with
+// feedback or comments, appends its "## Review"; through the open buffer when there is one
+// (whose text is the body: a review shows up as an edit at its end), and saves.
 Status mark_plan(Workspace& workspace, const Emit& emit, std::string_view rel,
-                 std::string_view status, std::string_view policy, WallTime now);
+                 std::string_view status, std::string_view policy, WallTime now,
+                 const PlanReview& review = {});
 
-// {plans: [{path, title, status, created}]}, newest first by the time presented.
+// Records `touched` and `unplanned` in the front matter, once the plan's work ended.
+Status record_plan_outcome(Workspace& workspace, const Emit& emit, std::string_view rel,
+                           const std::vector<std::string>& touched,
+                           const std::vector<std::string>& unplanned);
+
+// {plans: [{path, title, status, created, revises?}]}, newest first by the time presented.
 Result<PlansListResult> list_plans(const Workspace& workspace);
 
 } // namespace rio

@@ -15,9 +15,12 @@ ToolReport present_plan(ToolContext& context, const RunTool& run) {
         return tool_error(run, "The plan is empty; write the plan in the plan field.");
 
     if (run.stage == ToolStage::prepare) {
-        auto path = file_plan(context.workspace, context.emit, title, plan, context.now());
+        auto path =
+            file_plan(context.workspace, context.emit, title, plan, context.now(), run.revises);
         if (!path) return tool_error(run, "The plan could not be filed: " + path.error().message);
-        return tool_ok(run, {}, {{"title", title}, {"plan", plan}, {"path", *path}});
+        nlohmann::json proposal{{"title", title}, {"plan", plan}, {"path", *path}};
+        if (!run.revises.empty()) proposal["revises"] = run.revises;
+        return tool_ok(run, {}, proposal);
     }
 
     std::string rel = run.proposal.value("path", "");
@@ -26,15 +29,16 @@ ToolReport present_plan(ToolContext& context, const RunTool& run) {
     if (!now_text) // the user deleted or broke the file: what they saw is what was approved
         return tool_ok(run, {}, {{"edited", false}, {"text", plan}});
     std::string original = parse_plan_file(render_plan_file(title, plan, WallTime{})).body;
-    if (now_text->body.find_first_not_of(" \t\r\n") == std::string::npos) {
+    if (now_text->plan.find_first_not_of(" \t\r\n") == std::string::npos) {
         (void)mark_plan(context.workspace, context.emit, rel, "rejected", "", context.now());
         return tool_error(run, "The plan is empty: the user emptied the plan file before "
                                "approving it, so nothing was approved and nothing may change. "
                                "Ask the user what they want, or present a plan again.");
     }
-    bool edited = now_text->body != original;
-    (void)mark_plan(context.workspace, context.emit, rel, "approved", run.policy, context.now());
-    return tool_ok(run, {}, {{"edited", edited}, {"text", now_text->body}});
+    bool edited = now_text->plan != original;
+    (void)mark_plan(context.workspace, context.emit, rel, "approved", run.policy, context.now(),
+                    run.review);
+    return tool_ok(run, {}, {{"edited", edited}, {"text", now_text->plan}});
 }
 
 } // namespace

@@ -1,12 +1,18 @@
 #include "cli/interactive.hpp"
 
+#include "cli/plan_review_text.hpp"
 #include "cli/resume.hpp"
 #include "cli/trace.hpp"
+#include "client/plan_revision.hpp"
+#include "client/trace_words.hpp"
 
 #include <asio/post.hpp>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
+#include <iterator>
+#include <optional>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -24,6 +30,36 @@ const char* help_text = "Type a task and press Enter. Commands:\n"
                         "  /model [ID]        show or set the model\n"
                         "  /plans     list the plans filed in this project\n"
                         "  /help      this text;  /quit (or Ctrl+D, or Ctrl+C twice) to leave";
+
+// Runs $VISUAL (or $EDITOR, or vi) on a temporary file holding `text` and returns what it
+// holds afterwards; nullopt when the file could not be made. The editor owns the terminal
+// until it exits; events wait in the pipe meanwhile.
+std::optional<std::string> edit_in_editor(const std::string& text) {
+    const char* tmp = std::getenv("TMPDIR");
+    std::string path = std::string(tmp && *tmp ? tmp : "/tmp") + "/rio-plan-XXXXXX.md";
+    int fd = ::mkstemps(path.data(), 3);
+    if (fd < 0) return std::nullopt;
+    bool written = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+    ::close(fd);
+    if (!written) {
+        ::unlink(path.c_str());
+        return std::nullopt;
+    }
+    const char* editor = std::getenv("VISUAL");
+    if (!editor || !*editor) editor = std::getenv("EDITOR");
+    if (!editor || !*editor) editor = "vi";
+    std::string shell_command = std::string(editor) + " \"$1\"";
+    pid_t pid = ::fork();
+    if (pid == 0) {
+        ::execl("/bin/sh", "sh", "-c", shell_command.c_str(), "sh", path.c_str(), nullptr);
+        ::_exit(127);
+    }
+    if (pid > 0) ::waitpid(pid, nullptr, 0);
+    std::ifstream in(path, std::ios::binary);
+    std::string edited((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    ::unlink(path.c_str());
+    return edited;
+}
 
 std::string trimmed(std::string_view s) {
     std::size_t b = s.find_first_not_of(" \t"), e = s.find_last_not_of(" \t");
@@ -127,7 +163,7 @@ void InteractiveSession::on_event(const client::CoreEvent& event) {
         return;
     }
     if (auto* decided = std::get_if<DecidedEvent>(&event)) {
-        if (was_pending && !session_.state().pending && input_ == Input::key) {
+        if (was_pending && !session_.state().pending && input_ != Input::none) {
             stop_input();
             print("(" + decided->decision + "d elsewhere)");
         }
@@ -153,6 +189,12 @@ void InteractiveSession::show(const client::CoreEvent& event) {
         if (std::string line = tool_result_line(*result, out_.color); !line.empty()) print(line);
     } else if (auto* proposal = std::get_if<Proposal>(&event)) {
         on_propose(*proposal);
+    } else if (auto* report = std::get_if<PlanReportEvent>(&event)) {
+        if (std::string words = client::plan_report_text(*report); !words.empty())
+            print(styled(words, sgr::yellow, out_.color));
+    } else if (std::holds_alternative<FreshEvent>(event)) {
+        print(styled("(continuing in a fresh context: your request and the approved plan)",
+                     sgr::dim, out_.color));
     } else if (auto* error = std::get_if<ErrorEvent>(&event)) {
         print(styled("error: " + error->code + ": " + error->message, sgr::red, out_.color));
     } else if (std::holds_alternative<StoppedEvent>(event) ||
@@ -182,49 +224,146 @@ void InteractiveSession::on_propose(const Proposal& p) {
 }
 
 void InteractiveSession::show_plan(const Proposal& p) {
+    comments_.clear();
+    numbered_for_.clear();
     print("\n" + plan_text(p, detect_terminal(1).width, out_.color));
+    if (p.text("revises").empty() || p.text("path").empty()) return decide_plan(p);
+    show_revision(p, [this, p] { decide_plan(p); });
+}
+
+// Both texts as filed (each with its title, neither with its review), so the diff shows what
+// the model changed.
+void InteractiveSession::show_revision(const Proposal& p, std::function<void()> then) {
+    link_.call(PlansGetParams{p.text("revises")}, [this, p,
+                                                   then](const client::Typed<PlansGetParams>& old) {
+        link_.call(PlansGetParams{p.text("path")}, [this, old, then](
+                                                       const client::Typed<PlansGetParams>& now) {
+            if (!old || !now) {
+                print(styled("(the previous plan could not be read)", sgr::dim, out_.color));
+                return then();
+            }
+            std::string a = old->plan, b = now->plan;
+            link_.call(client::revision_diff_request(a, b),
+                       [this, a, b, then](const client::Typed<DiffLinesParams>& diff) {
+                           if (diff) {
+                               std::string text =
+                                   revision_text(client::mark_revision(a, b, *diff), out_.color);
+                               print(text.empty() ? styled("(no changes since the previous plan)",
+                                                           sgr::dim, out_.color)
+                                                  : text);
+                           }
+                           then();
+                       });
+        });
+    });
+}
+
+void InteractiveSession::decide_plan(const Proposal& p) {
     bool filed = !p.text("path").empty();
-    std::string choices =
-        "[a] approve, review each edit  [A] approve, auto-accept edits  [r] reject";
+    bool notes = !comments_.empty();
+    if (notes) print(comments_text(comments_, out_.color));
+    std::string choices = notes ? "[a] approve with notes, review each edit  [A] approve with "
+                                  "notes, auto-accept edits  [f] approve in a fresh context  "
+                                  "[r] request changes"
+                                : "[a] approve, review each edit  [A] approve, auto-accept edits  "
+                                  "[f] approve in a fresh context  [r] reject";
+    choices += "  [c] comment";
     if (filed) choices += "  [e] edit the plan";
-    ask_key(choices, filed ? "aAre" : "aAr", [this, p](char k) {
+    ask_key(choices, filed ? "aAfrce" : "aAfrc", [this, p](char k) {
         if (k == 'a')
             approve(p, "review");
         else if (k == 'A')
             approve(p, "auto");
+        else if (k == 'f')
+            approve(p, "review", true);
         else if (k == 'r')
             reject_with_reason(p);
+        else if (k == 'c')
+            comment_on(p);
         else
             edit_plan(p);
     });
 }
 
-void InteractiveSession::edit_plan(const Proposal& p) {
-    std::string path = root_ + "/" + p.text("path");
-    const char* editor = std::getenv("VISUAL");
-    if (!editor || !*editor) editor = std::getenv("EDITOR");
-    if (!editor || !*editor) editor = "vi";
-    // The editor owns the terminal until it exits; events wait in the pipe meanwhile.
-    std::string shell_command = std::string(editor) + " \"$1\"";
-    pid_t pid = ::fork();
-    if (pid == 0) {
-        ::execl("/bin/sh", "sh", "-c", shell_command.c_str(), "sh", path.c_str(), nullptr);
-        ::_exit(127);
+void InteractiveSession::comment_on(const Proposal& p) {
+    std::string plan = p.text("plan");
+    if (numbered_for_ != p.id) {
+        numbered_for_ = p.id;
+        print(numbered_lines(plan, out_.color) +
+              styled("Comment on lines: 12-14 what to change · -N removes comment N · Enter "
+                     "when done",
+                     sgr::dim, out_.color));
     }
-    if (pid > 0) ::waitpid(pid, nullptr, 0);
-    link_.request(op::plans_get, Json{{"path", p.text("path")}}, [this, p](const client::Reply& r) {
-        Proposal shown = p;
-        if (r.ok()) shown.fields["plan"] = r.result.value("body", "");
-        show_plan(shown);
+    ask_line("c ", [this, p, plan](std::string line) {
+        CommentCommand command = read_comment_command(line, plan, comments_.size());
+        using Kind = CommentCommand::Kind;
+        if (command.kind == Kind::add) comments_.push_back(std::move(command.comment));
+        if (command.kind == Kind::remove)
+            comments_.erase(comments_.begin() + static_cast<long>(command.index - 1));
+        if (command.kind == Kind::invalid) print(styled(command.error, sgr::yellow, out_.color));
+        if (command.kind == Kind::remove && comments_.empty()) print("No comments left.");
+        decide_plan(p);
     });
 }
 
-void InteractiveSession::approve(const Proposal& p, const std::string& policy) {
+// The plan goes through the core: the editor gets the buffer's text (the body; the core
+// keeps the front matter), and what it saves comes back as an edit of the buffer, saved, so
+// every client sees it and the approval reads it.
+void InteractiveSession::edit_plan(const Proposal& p) {
+    std::string rel = p.text("path");
+    link_.call(BufferListParams{}, [this, p, rel](const client::Typed<BufferListParams>& list) {
+        bool was_open = false;
+        if (list)
+            for (const BufferState& b : list->buffers)
+                was_open |= b.path == rel;
+        link_.call(BufferOpenParams{rel}, [this, p, rel, was_open](
+                                              const client::Typed<BufferOpenParams>& opened) {
+            if (!opened || !opened->text) {
+                print("rio-cli: " + (opened ? std::string("no text") : opened.error().message));
+                return decide_plan(p);
+            }
+            auto edited = edit_in_editor(*opened->text);
+            if (!edited) print("rio-cli: the plan could not be handed to the editor");
+            if (!edited || *edited == *opened->text) return show_edited_plan(p, rel, was_open);
+            BufferReplaceParams replace{rel, *edited, std::nullopt, std::nullopt, opened->version};
+            link_.call(replace, [this, p, rel,
+                                 was_open](const client::Typed<BufferReplaceParams>& replaced) {
+                if (!replaced) {
+                    print("rio-cli: " + replaced.error().message);
+                    return show_edited_plan(p, rel, was_open);
+                }
+                link_.call(BufferSaveParams{rel, std::nullopt},
+                           [this, p, rel, was_open](const client::Typed<BufferSaveParams>& saved) {
+                               if (!saved) print("rio-cli: " + saved.error().message);
+                               show_edited_plan(p, rel, was_open || !saved);
+                           });
+            });
+        });
+    });
+}
+
+// A buffer rio-cli opened only to edit the plan is closed again (unless saving failed: then
+// the edit stays in it, and the approval still reads it); the plan is shown as it is now.
+void InteractiveSession::show_edited_plan(const Proposal& p, const std::string& rel,
+                                          bool keep_open) {
+    if (!keep_open) link_.call(BufferCloseParams{rel, std::nullopt}, nullptr);
+    link_.call(PlansGetParams{rel}, [this, p](const client::Typed<PlansGetParams>& r) {
+        Proposal shown = p;
+        if (r) shown.fields["plan"] = r->body;
+        numbered_for_.clear(); // the lines are the edited plan's now
+        print("\n" + plan_text(shown, detect_terminal(1).width, out_.color));
+        decide_plan(shown);
+    });
+}
+
+void InteractiveSession::approve(const Proposal& p, const std::string& policy, bool fresh) {
     ApproveParams params;
     params.turn = p.turn ? p.turn : session_.state().turn;
     params.id = p.id;
     params.decision = "approve";
     if (!policy.empty()) params.policy = policy;
+    if (p.kind == "plan" && !comments_.empty()) params.comments = comments_;
+    if (fresh) params.fresh = true;
     link_.request(op::agent_approve, Json(params), [this](const client::Reply& r) { report(r); });
 }
 
@@ -235,6 +374,7 @@ void InteractiveSession::reject_with_reason(const Proposal& p) {
         params.id = p.id;
         params.decision = "reject";
         if (!trimmed(reason).empty()) params.feedback = trimmed(reason);
+        if (p.kind == "plan" && !comments_.empty()) params.comments = comments_;
         link_.request(op::agent_approve, Json(params),
                       [this](const client::Reply& r) { report(r); });
     });

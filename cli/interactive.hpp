@@ -1,6 +1,7 @@
 // rio-cli's interactive session (DESIGN §9): a prompt that shows the mode, streamed replies
 // and a tool trace, slash commands, Ctrl+C to stop a turn (twice to quit), and a single-key
-// choice for every proposal — a plan rendered for the terminal, a coloured diff, a command.
+// choice for every proposal — a plan rendered for the terminal (with comments on its numbered
+// lines and, for a revision, what changed), a coloured diff, a command.
 #pragma once
 
 #include "cli/line_input.hpp"
@@ -15,6 +16,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace rio {
 
@@ -50,8 +52,12 @@ private:
     void stop_input();
     void print(const std::string& text); // ends a streamed line first
     void show_plan(const Proposal& plan);
+    void show_revision(const Proposal& plan, std::function<void()> then);
+    void decide_plan(const Proposal& plan);
+    void comment_on(const Proposal& plan);
     void edit_plan(const Proposal& plan);
-    void approve(const Proposal& proposal, const std::string& policy);
+    void show_edited_plan(const Proposal& plan, const std::string& rel, bool keep_open);
+    void approve(const Proposal& proposal, const std::string& policy, bool fresh = false);
     void reject_with_reason(const Proposal& proposal);
     void report(const client::Reply& reply); // a refused request, in words
     void then_prompt(const client::Reply& reply);
@@ -70,6 +76,8 @@ private:
     std::string keys_;
     bool sending_ = false; // agent.send is on its way; the core has not said busy yet
     std::string root_;
+    std::vector<PlanComment> comments_; // on the plan being decided, sent with the decision
+    std::string numbered_for_;          // the proposal whose numbered lines were printed
     bool line_open_ = false;
     bool in_thinking_ = false;
     std::chrono::steady_clock::time_point last_interrupt_{};

@@ -33,6 +33,14 @@ void Session::apply(const CoreEvent& event) {
             } else if constexpr (std::is_same_v<E, ResetEvent>) {
                 state_.pending.reset();
                 clear_conversation();
+            } else if constexpr (std::is_same_v<E, FreshEvent>) {
+                // What agent.history now says: the one message the new conversation has.
+                clear_conversation();
+                add(TranscriptEntry::Kind::user, e.text);
+            } else if constexpr (std::is_same_v<E, PlanReportEvent>) {
+                state_.last_report = e;
+                if (std::string words = plan_report_text(e); !words.empty())
+                    add(TranscriptEntry::Kind::note, std::move(words));
             } else if constexpr (std::is_same_v<E, ModeEvent>) {
                 state_.mode = e.mode;
             } else if constexpr (std::is_same_v<E, AgentStatus>) {

@@ -35,6 +35,8 @@ struct SessionState {
     std::string streaming;           // the assistant's text of the message being written
     std::vector<TranscriptEntry> transcript;
     std::vector<TraceCall> calls;
+    // The last plans.report: what the last approved plan's work changed against the plan.
+    std::optional<PlanReportEvent> last_report;
 
     ModeChoice choice() const { return mode_choice(mode, auto_accept); }
 };

@@ -84,13 +84,25 @@ ToolOutcome tool_outcome(const ToolResultEvent& result) {
 
 std::string decision_text(const DecidedEvent& decided) {
     const bool approved = decided.decision == "approve";
+    std::size_t comments = decided.comments ? decided.comments->size() : 0;
     std::string text = kind_word(decided.kind) + (approved ? " approved" : " rejected");
     if (decided.kind == "command" && approved) text = "Command allowed to run";
+    if (comments > 0)
+        text = std::string(approved ? "Plan approved with notes" : "Changes requested") + " (" +
+               std::to_string(comments) + (comments == 1 ? " comment)" : " comments)");
+    if (approved && decided.fresh.value_or(false)) text += " — in a fresh context";
     if (approved && decided.policy == "review") text += " — review each edit";
     if (approved && decided.policy == "auto") text += " — auto-accept edits";
     if (decided.feedback && !decided.feedback->empty())
         text += ": " + first_line(*decided.feedback);
     return text;
+}
+
+std::string plan_report_text(const PlanReportEvent& report) {
+    std::string out;
+    for (const std::string& path : report.unplanned)
+        out += (out.empty() ? "" : ", ") + path;
+    return out.empty() ? out : "Changed but not named in the plan: " + out;
 }
 
 std::string first_line(std::string_view text, std::size_t max_chars) {

@@ -27,8 +27,12 @@ struct ToolOutcome {
 };
 ToolOutcome tool_outcome(const ToolResultEvent& result);
 
-// "Plan approved — review each edit", "Edit rejected: too broad", "Command allowed to run".
+// "Plan approved — review each edit", "Edit rejected: too broad", "Command allowed to run",
+// "Changes requested (2 comments)", "Plan approved with notes (1 comment) — in a fresh context".
 std::string decision_text(const DecidedEvent& decided);
+
+// "Changed but not named in the plan: a.py, b.py"; "" when every change is in the plan.
+std::string plan_report_text(const PlanReportEvent& report);
 
 // The first non-blank line of `text`, trimmed, cut to `max_chars` characters with "…".
 std::string first_line(std::string_view text, std::size_t max_chars = 200);

@@ -1,5 +1,7 @@
 #include "core/document.hpp"
 
+#include "core/front_matter.hpp"
+
 #include <functional>
 
 namespace rio {
@@ -27,6 +29,12 @@ Status apply_edit(Document& doc, const TextEdit& edit) {
 std::uint64_t fingerprint(std::string_view bytes) {
     // Only compared within one process run, so the fast library hash suffices.
     return std::hash<std::string_view>{}(bytes) ^ bytes.size();
+}
+
+void set_file_text(Document& doc, std::string file_text) {
+    std::size_t head = keeps_front_matter(doc.path) ? front_matter_size(file_text) : 0;
+    doc.head = file_text.substr(0, head);
+    doc.text = file_text.substr(head);
 }
 
 } // namespace rio

@@ -15,6 +15,9 @@ namespace rio {
 struct Document {
     std::string path; // project-relative with '/' separators; the buffer's key
     std::string text;
+    // Bytes the file holds before `text` that the buffer never shows: a plan file's front
+    // matter, which the core alone writes (core/front_matter.hpp). Saved with the text.
+    std::string head;
     Encoding encoding = Encoding::utf8;
     std::uint64_t version = 1;
     std::uint64_t saved_version = 1;
@@ -22,6 +25,8 @@ struct Document {
     std::uint64_t disk_fingerprint = 0;
 
     bool dirty() const { return version != saved_version; }
+    // The text as the file holds it: the head, then the buffer's text.
+    std::string file_text() const { return head + text; }
 };
 
 // Replaces the bytes [start, end) of the text. Offsets count UTF-8 bytes.
@@ -36,5 +41,8 @@ struct TextEdit {
 Status apply_edit(Document& doc, const TextEdit& edit);
 
 std::uint64_t fingerprint(std::string_view bytes);
+
+// Takes the file's whole text: a plan file's front matter goes to `head`, the rest to `text`.
+void set_file_text(Document& doc, std::string file_text);
 
 } // namespace rio

@@ -11,7 +11,7 @@ Result<Document> load_document(const ProjectPath& path) {
     if (!decoded) return decoded.error();
     Document doc;
     doc.path = path.rel;
-    doc.text = std::move(decoded->text);
+    set_file_text(doc, std::move(decoded->text));
     doc.encoding = decoded->encoding;
     doc.disk_fingerprint = fingerprint(*bytes);
     return doc;
@@ -28,7 +28,7 @@ Status disk_unchanged(const Document& doc, const ProjectPath& path) {
 }
 
 Status save_document(Document& doc, const ProjectPath& path) {
-    std::string bytes = encode_text(doc.text, doc.encoding);
+    std::string bytes = encode_text(doc.file_text(), doc.encoding);
     if (Status s = write_project_file(path, bytes); !s) return s;
     doc.disk_fingerprint = fingerprint(bytes);
     doc.saved_version = doc.version;
@@ -37,10 +37,10 @@ Status save_document(Document& doc, const ProjectPath& path) {
 
 Result<std::string> live_text(const Workspace& workspace, const ProjectPath& path) {
     if (auto open = workspace.buffers.find(path.rel); open != workspace.buffers.end())
-        return open->second.text;
+        return open->second.file_text();
     auto doc = load_document(path);
     if (!doc) return doc.error();
-    return std::move(doc->text);
+    return doc->file_text();
 }
 
 } // namespace rio

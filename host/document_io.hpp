@@ -16,7 +16,8 @@ Status disk_unchanged(const Document& doc, const ProjectPath& path);
 // Writes the document's text in its encoding and marks it saved.
 Status save_document(Document& doc, const ProjectPath& path);
 
-// The text of a project file as the user sees it: the open buffer's, else the file's.
+// The text of a project file as the user left it: the open buffer's (with the front matter
+// a plan's buffer keeps out of sight), else the file's.
 Result<std::string> live_text(const Workspace& workspace, const ProjectPath& path);
 
 } // namespace rio

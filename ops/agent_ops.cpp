@@ -1,6 +1,7 @@
 // The agent.* ops (DESIGN §3): the loop's controls, its state, its tools and its prompt.
 #include "ops/agent_ops.hpp"
 
+#include "core/agent/plan_review.hpp"
 #include "host/files.hpp"
 #include "host/prompt_files.hpp"
 #include "ops/session_catalog.hpp"
@@ -20,7 +21,11 @@ Result<Decision> read_decision(const ApproveParams& p) {
     if (p.decision != "approve" && p.decision != "reject")
         return make_error(ErrorCode::bad_request,
                           "params.decision must be \"approve\" or \"reject\"");
-    return Decision{p.turn, p.id, p.decision == "approve", p.feedback.value_or(""), p.policy};
+    std::vector<PlanComment> comments = p.comments.value_or(std::vector<PlanComment>{});
+    if (auto problem = comments_problem(comments))
+        return make_error(ErrorCode::bad_request, *problem);
+    return Decision{p.turn,   p.id,     p.decision == "approve", p.feedback.value_or(""),
+                    p.policy, comments, p.fresh.value_or(false)};
 }
 
 void register_control_ops(Dispatcher& dispatcher, AgentRuntime& agent) {

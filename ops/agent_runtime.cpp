@@ -1,6 +1,8 @@
 #include "ops/agent_runtime.hpp"
 
 #include "agent_tools/plan_store.hpp"
+#include "agent_tools/project_file.hpp"
+#include "core/agent/plan_report.hpp"
 #include "host/prompt_files.hpp"
 #include "host/redact.hpp"
 #include "ops/session_catalog.hpp"
@@ -87,8 +89,10 @@ void AgentRuntime::perform(Effects& effects) {
         } else if (std::get_if<CancelTools>(&effect)) {
             if (cancel_command_) std::exchange(cancel_command_, nullptr)();
         } else if (auto* mark = std::get_if<MarkPlan>(&effect)) {
-            (void)mark_plan(context_.workspace, emit_, mark->path, mark->status, "",
-                            context_.now());
+            (void)mark_plan(context_.workspace, emit_, mark->path, mark->status, "", context_.now(),
+                            mark->review);
+        } else if (auto* report = std::get_if<ReportPlan>(&effect)) {
+            report_plan(*report);
         }
     }
 }
@@ -108,6 +112,21 @@ void AgentRuntime::call_provider(CallProvider call) {
                 return 0;
             });
         });
+}
+
+void AgentRuntime::report_plan(const ReportPlan& report) {
+    const Workspace& workspace = context_.workspace;
+    auto exists = [&workspace](const std::string& rel) {
+        auto path = workspace_path(workspace, rel);
+        std::error_code ec;
+        return path && std::filesystem::exists(path->real, ec);
+    };
+    PlanOutcome outcome = compare_with_plan(report.plan, report.touched, exists);
+    emit_event(emit_, PlanReportEvent{report.turn, report.path, outcome.touched, outcome.unplanned,
+                                      outcome.untouched});
+    if (!report.path.empty())
+        (void)record_plan_outcome(context_.workspace, emit_, report.path, outcome.touched,
+                                  outcome.unplanned);
 }
 
 // Tools run from their own handler, never inside the loop call that asked for them, so

@@ -48,6 +48,7 @@ private:
     std::string project() const;
     void call_provider(CallProvider call);
     void run_tool_later(const RunTool& run);
+    void report_plan(const ReportPlan& report);
 
     asio::io_context& io_;
     Emit emit_;

@@ -1,6 +1,7 @@
 // The buffer ops: open documents the core holds for every client, edited through the
 // protocol and saved atomically.
 #include "core/buffer_events.hpp"
+#include "core/front_matter.hpp"
 #include "host/document_io.hpp"
 #include "host/trust_store.hpp"
 #include "ops/ops.hpp"
@@ -74,6 +75,8 @@ void register_buffer_ops(Dispatcher& dispatcher, OpContext& context) {
             if (Status s = save_document(doc, buffer->path); !s) return s.error();
             emit_event(context.emit, buffer_changed(doc, "saved"));
             emit_event(context.emit, FsChangedEvent{{doc.path}});
+            // The plan view shows the plan as filed: a saved edit of it is news there too.
+            if (keeps_front_matter(doc.path)) emit_event(context.emit, PlansChangedEvent{doc.path});
             for (const char* power : power_granting_files)
                 if (doc.path == power) context.emit(event::project_trust, trust_json(context));
             return buffer_state(doc, false);

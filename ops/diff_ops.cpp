@@ -1,5 +1,5 @@
 // diff.lines: rio's Myers diff between two texts or project files, for the compare view.
-#include "core/diff.hpp"
+#include "core/diff_result.hpp"
 #include "host/document_io.hpp"
 #include "ops/ops.hpp"
 #include "ops/project_access.hpp"
@@ -25,11 +25,11 @@ Result<std::string> side_text(Workspace& ws, const Json& side, const char* key) 
         auto open = ws.buffers.find(path->rel);
         if (open == ws.buffers.end())
             return make_error(ErrorCode::no_buffer, "no open buffer for " + path->rel);
-        return open->second.text;
+        return open->second.file_text();
     }
     auto doc = load_document(*path);
     if (!doc) return doc.error();
-    return std::move(doc->text);
+    return doc->file_text();
 }
 
 } // namespace
@@ -40,16 +40,7 @@ void register_diff_ops(Dispatcher& dispatcher, OpContext& context) {
         if (!a) return a.error();
         auto b = side_text(context.workspace, p.b, "b");
         if (!b) return b.error();
-        DiffOptions options;
-        options.max_cost = p.max_cost.value_or(0);
-        auto a_lines = split_lines(*a);
-        auto b_lines = split_lines(*b);
-        LineDiff diff = diff_lines(a_lines, b_lines, options);
-        DiffLinesResult out{{},         diff.added,     diff.removed,
-                            diff.exact, a_lines.size(), b_lines.size()};
-        for (const DiffHunk& h : diff.hunks)
-            out.hunks.push_back({h.a_start, h.a_count, h.b_start, h.b_count});
-        return out;
+        return diff_result(*a, *b, p.max_cost.value_or(0), p.words.value_or(false));
     });
 }
 

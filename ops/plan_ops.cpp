@@ -12,8 +12,23 @@ void register_plan_ops(Dispatcher& dispatcher, Workspace& workspace) {
         if (!workspace.root) return make_error(ErrorCode::no_project, "no project is open");
         auto info = read_plan(workspace, p.path);
         if (!info) return info.error();
-        return PlanFull{p.path,        info->title,  info->status, info->presented,
-                        info->decided, info->policy, info->body};
+        PlanFull out{p.path,
+                     info->title,
+                     info->status,
+                     info->presented,
+                     info->decided,
+                     info->policy,
+                     info->body,
+                     info->plan,
+                     {},
+                     {},
+                     {},
+                     {}};
+        if (!info->review.empty()) out.review = info->review;
+        if (!info->revises.empty()) out.revises = info->revises;
+        out.touched = info->touched;
+        out.unplanned = info->unplanned;
+        return out;
     });
 }
 

@@ -229,10 +229,26 @@ RIO_FIELDS(BufferCloseParams, path, discard)
 
 // ---- diff ----------------------------------------------------------------------------
 
+struct DiffSpan {
+    std::uint64_t start = 0, end = 0; // [start, end), UTF-8 bytes within the line
+};
+RIO_FIELDS(DiffSpan, start, end)
+
+// A changed line paired with the line it replaced, and the words that differ.
+struct DiffLineWords {
+    std::uint64_t a_line = 0, b_line = 0; // zero-based
+    std::vector<DiffSpan> removed;        // in the old line
+    std::vector<DiffSpan> added;          // in the new line
+};
+RIO_FIELDS(DiffLineWords, a_line, b_line, removed, added)
+
 struct DiffHunkInfo {
     std::uint64_t a_start = 0, a_count = 0, b_start = 0, b_count = 0;
+    // With `words: true`, for a hunk that changes lines: its i-th old line against its i-th
+    // new line, for i < min(a_count, b_count).
+    std::optional<std::vector<DiffLineWords>> words;
 };
-RIO_FIELDS(DiffHunkInfo, a_start, a_count, b_start, b_count)
+RIO_FIELDS(DiffHunkInfo, a_start, a_count, b_start, b_count, words)
 
 struct DiffLinesResult {
     std::vector<DiffHunkInfo> hunks;
@@ -247,8 +263,9 @@ struct DiffLinesParams {
     using Result = DiffLinesResult;
     Json a, b; // a text, or {path, source?: "buffer" | "disk"}
     std::optional<std::uint64_t> max_cost;
+    std::optional<bool> words; // word-level changes inside changed lines
 };
-RIO_FIELDS(DiffLinesParams, a, b, max_cost)
+RIO_FIELDS(DiffLinesParams, a, b, max_cost, words)
 
 // ---- the agent: events ---------------------------------------------------------------
 
@@ -332,6 +349,16 @@ struct Proposal {
 void to_json(Json& j, const Proposal& p);
 void from_json(const Json& j, Proposal& p);
 
+// A reviewer's comment on a passage of a plan (DESIGN §13): the passage quoted as they saw
+// it, where it is (1-based lines of the plan text, when the frontend knows them), and what
+// they say about it.
+struct PlanComment {
+    std::string quote;
+    std::optional<std::uint64_t> line, end_line;
+    std::string text;
+};
+RIO_FIELDS(PlanComment, quote, line, end_line, text)
+
 struct DecidedEvent {
     static constexpr std::string_view name = event::agent_decided;
     std::uint64_t turn = 0;
@@ -340,8 +367,10 @@ struct DecidedEvent {
     std::string decision; // approve, reject
     std::optional<std::string> policy;
     std::optional<std::string> feedback;
+    std::optional<std::vector<PlanComment>> comments;
+    std::optional<bool> fresh;
 };
-RIO_FIELDS(DecidedEvent, turn, id, kind, decision, policy, feedback)
+RIO_FIELDS(DecidedEvent, turn, id, kind, decision, policy, feedback, comments, fresh)
 
 struct ErrorEvent {
     static constexpr std::string_view name = event::agent_error;
@@ -374,6 +403,16 @@ RIO_FIELDS(ModeEvent, mode)
 struct ResetEvent : Empty {
     static constexpr std::string_view name = event::agent_reset;
 };
+
+// A plan approved with `fresh`: the conversation was replaced by one user message, `text`
+// (the user's request and the approved plan), and the turn goes on from it.
+struct FreshEvent {
+    static constexpr std::string_view name = event::agent_fresh;
+    std::uint64_t turn = 0;
+    std::string path; // the approved plan's file, "" without a project
+    std::string text;
+};
+RIO_FIELDS(FreshEvent, turn, path, text)
 
 struct AgentStatus {
     static constexpr std::string_view name = event::agent_status;
@@ -413,8 +452,12 @@ struct ApproveParams {
     std::optional<std::string> id;
     std::optional<std::string> feedback;
     std::optional<std::string> policy; // review, auto
+    // A plan only: with reject "request changes", with approve "approve with notes".
+    std::optional<std::vector<PlanComment>> comments;
+    // A plan only, with approve: go on in a new conversation of the request and the plan.
+    std::optional<bool> fresh;
 };
-RIO_FIELDS(ApproveParams, turn, decision, id, feedback, policy)
+RIO_FIELDS(ApproveParams, turn, decision, id, feedback, policy, comments, fresh)
 
 struct StopResult {
     std::vector<std::uint64_t> stopped;
@@ -720,8 +763,9 @@ struct PlanInfo {
     std::string title;
     std::string status; // presented, approved, rejected, abandoned
     std::string created;
+    std::optional<std::string> revises; // the plan this one revises: chains of revisions
 };
-RIO_FIELDS(PlanInfo, path, title, status, created)
+RIO_FIELDS(PlanInfo, path, title, status, created, revises)
 
 struct PlansListResult {
     std::vector<PlanInfo> plans;
@@ -740,9 +784,14 @@ struct PlanFull {
     std::string created;
     std::string decided;
     std::string policy;
-    std::string body;
+    std::string body;                   // the file below its front matter
+    std::string plan;                   // the body without its "## Review" section
+    std::optional<std::string> review;  // that section, when the decision added one
+    std::optional<std::string> revises; // the plan this one revises
+    std::optional<std::vector<std::string>> touched, unplanned; // once its work ended
 };
-RIO_FIELDS(PlanFull, path, title, status, created, decided, policy, body)
+RIO_FIELDS(PlanFull, path, title, status, created, decided, policy, body, plan, review, revises,
+           touched, unplanned)
 
 struct PlansGetParams {
     static constexpr std::string_view op = op::plans_get;
@@ -775,6 +824,19 @@ struct PlansChangedEvent {
     std::string path;
 };
 RIO_FIELDS(PlansChangedEvent, path)
+
+// Planned vs actual (DESIGN §13), when the turn that carried out an approved plan ended:
+// the files its tools created or edited, those of them the plan does not name, and the
+// project paths the plan names that none of them is.
+struct PlanReportEvent {
+    static constexpr std::string_view name = event::plans_report;
+    std::uint64_t turn = 0;
+    std::string path;
+    std::vector<std::string> touched;
+    std::vector<std::string> unplanned;
+    std::vector<std::string> untouched;
+};
+RIO_FIELDS(PlanReportEvent, turn, path, touched, unplanned, untouched)
 
 struct ProjectChangedEvent : ProjectInfo {
     static constexpr std::string_view name = event::project_changed;

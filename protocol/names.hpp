@@ -74,10 +74,12 @@ inline constexpr std::string_view agent_done = "agent.done";
 inline constexpr std::string_view agent_mode = "agent.mode";
 inline constexpr std::string_view agent_status = "agent.status";
 inline constexpr std::string_view agent_reset = "agent.reset";
+inline constexpr std::string_view agent_fresh = "agent.fresh";
 
 inline constexpr std::string_view buffer_changed = "buffer.changed";
 inline constexpr std::string_view fs_changed = "fs.changed";
 inline constexpr std::string_view plans_changed = "plans.changed";
+inline constexpr std::string_view plans_report = "plans.report";
 inline constexpr std::string_view project_changed = "project.changed";
 inline constexpr std::string_view project_trust = "project.trust";
 

@@ -86,6 +86,7 @@ TurnId AgentLoop::send(std::string text, Effects& out) {
         abandon_pending_plan(out);
         abort_turn("interrupted: the user sent a new message before this finished", out);
         emit(out, StoppedEvent{turn_, "new message"});
+        report_carried_plan(out);
     }
     add_user_text(std::move(text));
     ++turn_;
@@ -111,6 +112,14 @@ Status AgentLoop::decide(const Decision& decision, Effects& out) {
                           "proposal " + *decision.id + " is not pending in turn " + turn);
     if (decision.policy && *decision.policy != "review" && *decision.policy != "auto")
         return make_error(ErrorCode::bad_request, "policy must be \"review\" or \"auto\"");
+    bool plan = pending_.value("kind", "") == "plan";
+    if (!decision.comments.empty() && !plan)
+        return make_error(ErrorCode::bad_request,
+                          "params.comments: only a plan takes comments, not a proposed " +
+                              pending_.value("kind", std::string("change")));
+    if (decision.fresh && (!plan || !decision.approve))
+        return make_error(ErrorCode::bad_request,
+                          "params.fresh: only approving a plan can go on in a fresh context");
     apply_decision(decision, out);
     return Ok{};
 }
@@ -120,6 +129,7 @@ std::vector<TurnId> AgentLoop::stop(std::optional<TurnId> turn, Effects& out) {
     abandon_pending_plan(out);
     abort_turn("interrupted: the user stopped the turn", out);
     emit(out, StoppedEvent{turn_, "stop"});
+    report_carried_plan(out);
     emit_status(out);
     return {turn_};
 }
@@ -142,6 +152,8 @@ void AgentLoop::clear(Effects& out) {
     awaiting_.reset();
     pending_ = nullptr;
     decided_ids_.clear();
+    last_plan_.clear();
+    carried_.reset(); // the conversation it belonged to is gone
 }
 
 void AgentLoop::restore(RestoredSession session, Effects& out) {
@@ -166,7 +178,7 @@ void AgentLoop::restore(RestoredSession session, Effects& out) {
     emit(out, ModeEvent{std::string(to_string(mode_))});
     if (pending) {
         if (pending_.value("kind", "") == "plan" && !pending_.value("path", "").empty())
-            out.push_back(MarkPlan{pending_["path"], std::string(presented_status)});
+            out.push_back(MarkPlan{pending_["path"], std::string(presented_status), {}});
         emit(out, proposal_event(pending_));
     }
     emit_status(out);
@@ -285,14 +297,27 @@ void AgentLoop::on_tool(const ToolReport& report, Effects& out) {
         gate(report, out);
         return;
     }
-    bool plan = spec_of(current_call().name)->kind == ToolKind::plan;
+    ToolKind kind = spec_of(current_call().name)->kind;
     std::string content = report.content;
-    if (report.stage == ToolStage::apply && plan) {
-        if (report.is_error)
+    if (report.stage == ToolStage::apply && kind == ToolKind::edit && !report.is_error &&
+        carried_ && !applying_path_.empty() &&
+        std::find(carried_->touched.begin(), carried_->touched.end(), applying_path_) ==
+            carried_->touched.end())
+        carried_->touched.push_back(applying_path_);
+    if (report.stage == ToolStage::apply && kind == ToolKind::plan) {
+        if (report.is_error) {
             restore_before_plan_approval(out); // nothing was approved after all
-        else
+        } else {
+            std::string text = report.detail.value("text", std::string());
             content = approved_plan_result(approval_note_, report.detail.value("edited", false),
-                                           report.detail.value("text", std::string()));
+                                           text, approval_review_);
+            report_carried_plan(out); // an earlier plan of this turn is done with
+            carried_ = ReportPlan{turn_, approved_path_, text, {}};
+            if (approval_fresh_) {
+                continue_fresh(std::move(content), text, out);
+                return;
+            }
+        }
     }
     finish_call(ToolOutcome{report.call_id, std::move(content), report.is_error, report.exit}, out);
 }
@@ -368,7 +393,9 @@ void AgentLoop::run_next_call(Effects& out) {
         return;
     }
     awaiting_ = spec->kind == ToolKind::read ? ToolStage::run : ToolStage::prepare;
-    out.push_back(RunTool{turn_, call, spec->kind, *awaiting_, nullptr, {}, false});
+    RunTool run{turn_, call, spec->kind, *awaiting_, nullptr, {}, false, {}, {}};
+    if (spec->kind == ToolKind::plan) run.revises = last_plan_;
+    out.push_back(std::move(run));
 }
 
 void AgentLoop::finish_call(ToolOutcome outcome, Effects& out) {
@@ -397,7 +424,7 @@ void AgentLoop::propose(Json proposal, Effects& out) {
 void AgentLoop::abandon_pending_plan(Effects& out) {
     if (state_ == State::awaiting_decision && pending_.value("kind", "") == "plan" &&
         !pending_.value("path", "").empty())
-        out.push_back(MarkPlan{pending_["path"], std::string(abandoned_status)});
+        out.push_back(MarkPlan{pending_["path"], std::string(abandoned_status), {}});
 }
 
 void AgentLoop::gate(const ToolReport& report, Effects& out) {
@@ -411,13 +438,17 @@ void AgentLoop::gate(const ToolReport& report, Effects& out) {
     proposal["turn"] = turn_;
     proposal["id"] = call.id;
     proposal["kind"] = to_string(kind);
+    if (kind == ToolKind::plan && !proposal.value("path", "").empty())
+        last_plan_ = proposal["path"];
     // Auto-accept covers edits only; a command needs a human-written allow rule; a plan
     // always waits for a person.
     bool go = (kind == ToolKind::edit && auto_accept_) ||
               (kind == ToolKind::command && proposal.value("allowed", false));
     if (go) {
         awaiting_ = ToolStage::apply;
-        out.push_back(RunTool{turn_, call, kind, ToolStage::apply, std::move(proposal), {}, false});
+        applying_path_ = proposal.value("path", "");
+        out.push_back(
+            RunTool{turn_, call, kind, ToolStage::apply, std::move(proposal), {}, false, {}, {}});
         return;
     }
     propose(std::move(proposal), out);
@@ -433,26 +464,43 @@ void AgentLoop::apply_decision(const Decision& decision, Effects& out) {
     decided_turn_ = turn_;
     decided_ids_.insert(id);
     DecidedEvent decided{
-        turn_, id, kind, decision.approve ? "approve" : "reject", decision.policy, std::nullopt};
+        turn_,           id,           kind, decision.approve ? "approve" : "reject",
+        decision.policy, std::nullopt, {},   std::nullopt};
     if (!decision.feedback.empty()) decided.feedback = decision.feedback;
+    if (!decision.comments.empty()) decided.comments = decision.comments;
+    if (decision.fresh) decided.fresh = true;
     emit(out, std::move(decided));
 
     const ToolCall& call = current_call();
+    PlanReview review{decision.approve, decision.feedback, decision.comments};
     if (!decision.approve) {
         if (kind == "plan" && !proposal.value("path", "").empty())
-            out.push_back(MarkPlan{proposal["path"], std::string(rejected_status)});
+            out.push_back(MarkPlan{proposal["path"], std::string(rejected_status), review});
         emit_status(out);
-        finish_call(ToolOutcome{call.id, rejection_note(kind, decision.feedback), true, {}}, out);
+        std::string note =
+            kind == "plan" ? plan_rejection_note(review) : rejection_note(kind, decision.feedback);
+        finish_call(ToolOutcome{call.id, std::move(note), true, {}}, out);
         return;
     }
-    if (kind == "plan")
+    if (kind == "plan") {
+        approved_path_ = proposal.value("path", "");
         approve_pending_plan(decision, out);
-    else if (kind == "edit" && decision.policy == "auto")
+    } else if (kind == "edit" && decision.policy == "auto")
         auto_accept_ = true;
     emit_status(out);
     awaiting_ = ToolStage::apply;
-    out.push_back(RunTool{turn_, call, spec_of(call.name)->kind, ToolStage::apply,
-                          std::move(proposal), decision.policy.value_or(""), true});
+    applying_path_ = kind == "edit" ? proposal.value("path", "") : "";
+    RunTool run{turn_,
+                call,
+                spec_of(call.name)->kind,
+                ToolStage::apply,
+                std::move(proposal),
+                decision.policy.value_or(""),
+                true,
+                {},
+                {}};
+    if (kind == "plan") run.review = std::move(review);
+    out.push_back(std::move(run));
 }
 
 // The policy and the mode change land together with the approval, before the tool result,
@@ -461,6 +509,8 @@ void AgentLoop::approve_pending_plan(const Decision& decision, Effects& out) {
     before_plan_approval_ = {mode_, auto_accept_};
     PlanApproval approval = approve_plan(before_plan_approval_, decision.policy);
     approval_note_ = approval.note;
+    approval_review_ = PlanReview{true, decision.feedback, decision.comments};
+    approval_fresh_ = decision.fresh;
     auto_accept_ = approval.after.auto_accept;
     if (approval.after.mode != mode_) {
         mode_ = approval.after.mode;
@@ -480,7 +530,30 @@ void AgentLoop::restore_before_plan_approval(Effects& out) {
 void AgentLoop::end_turn(std::string_view reason, Effects& out) {
     state_ = State::idle;
     emit(out, DoneEvent{turn_, std::string(reason)});
+    report_carried_plan(out);
     emit_status(out);
+}
+
+void AgentLoop::report_carried_plan(Effects& out) {
+    if (!carried_) return;
+    out.push_back(std::move(*carried_));
+    carried_.reset();
+}
+
+// The old conversation is closed: the new one is the user's request and the approved plan,
+// and the turn goes on from there, in the mode and policy the approval set.
+void AgentLoop::continue_fresh(std::string result, const std::string& plan, Effects& out) {
+    const ToolCall& call = current_call();
+    emit(out, ToolResultEvent{turn_, call.id, call.name, true, std::move(result), std::nullopt});
+    std::string request;
+    for (const auto& message : conversation_)
+        if (message->role == Role::user && !message->text.empty())
+            request += (request.empty() ? "" : "\n\n") + message->text;
+    std::string seed = fresh_context_seed(request, plan, approval_note_, approval_review_);
+    conversation_.clear();
+    record(Message{Role::user, seed, {}, {}, {}});
+    emit(out, FreshEvent{turn_, approved_path_, std::move(seed)});
+    start_step(out);
 }
 
 void AgentLoop::abort_turn(const std::string& why, Effects& out) {

@@ -28,7 +28,7 @@ enum class ToolStage { run, prepare, apply };
 
 using Event = std::variant<DeltaEvent, ThinkingEvent, UsageEvent, MessageEvent, ToolEvent,
                            ToolResultEvent, Proposal, DecidedEvent, ErrorEvent, StoppedEvent,
-                           DoneEvent, ModeEvent, AgentStatus, ResetEvent>;
+                           DoneEvent, ModeEvent, AgentStatus, ResetEvent, FreshEvent>;
 std::string_view event_name(const Event& event);
 nlohmann::json event_params(const Event& event);
 
@@ -53,6 +53,8 @@ struct RunTool {
     nlohmann::json proposal; // apply: what prepare proposed
     std::string policy;      // apply of a plan: "review", "auto" or ""
     bool by_person = false;  // apply: a person approved it (else auto-accept or an allow rule)
+    std::string revises;     // prepare of a plan: the plan presented before it, if any
+    PlanReview review;       // apply of a plan: the approval's notes, for its file
 };
 struct CancelTools {
     TurnId turn = 0;
@@ -62,9 +64,18 @@ struct CancelTools {
 struct MarkPlan {
     std::string path;
     std::string status;
+    PlanReview review; // a rejection's feedback and comments, for the file's "## Review"
 };
-using Effect =
-    std::variant<EmitEvent, CallProvider, CancelProvider, RunTool, CancelTools, MarkPlan>;
+// The turn that carried out an approved plan ended: the host compares what its tools
+// changed with the paths the plan names, says so (plans.report) and records it in the file.
+struct ReportPlan {
+    TurnId turn = 0;
+    std::string path;                 // the plan file, "" without a project
+    std::string plan;                 // the approved text
+    std::vector<std::string> touched; // created or edited, project-relative, in order
+};
+using Effect = std::variant<EmitEvent, CallProvider, CancelProvider, RunTool, CancelTools, MarkPlan,
+                            ReportPlan>;
 using Effects = std::vector<Effect>;
 
 // What the host reports after performing a RunTool.
@@ -85,6 +96,8 @@ struct Decision {
     bool approve = false;
     std::string feedback;
     std::optional<std::string> policy; // "review" | "auto"
+    std::vector<PlanComment> comments; // a plan only
+    bool fresh = false;                // approving a plan: go on in a new conversation
 };
 
 class AgentLoop {
@@ -153,6 +166,10 @@ private:
     void abandon_pending_plan(Effects& out);
     void clear(Effects& out);
     bool resume_pending(const RestoredSession& session);
+    // The plan carried out in this turn is done with: ReportPlan.
+    void report_carried_plan(Effects& out);
+    // The approved plan goes on in a new conversation; `result` is its tool result.
+    void continue_fresh(std::string result, const std::string& plan, Effects& out);
     void add_user_text(std::string text);
     void record(Message message);
     void emit(Effects& out, Event event);
@@ -178,6 +195,13 @@ private:
     std::optional<ToolStage> awaiting_; // stage of the call being worked on, if a tool runs
     nlohmann::json pending_;            // awaiting_decision: the proposal, with its texts
     std::string approval_note_;         // what the model is told when its plan is approved
+    PlanReview approval_review_;        // and the notes that came with the approval
+    bool approval_fresh_ = false;       // and whether it goes on in a new conversation
+    std::string last_plan_;             // the plan presented last in this conversation
+    std::string approved_path_;         // the file of the plan approved last
+    std::string applying_path_;         // the file an edit being applied writes
+    // The approved plan this turn carries out, and what its tools created or edited.
+    std::optional<ReportPlan> carried_;
     // The gate before a plan's approval changed it, restored if the approved plan turns out
     // unusable (emptied by the user).
     GateSettings before_plan_approval_;

@@ -1,6 +1,9 @@
 #include "core/agent/plan_file.hpp"
 
+#include "core/front_matter.hpp"
+
 #include <cstdio>
+#include <nlohmann/json.hpp>
 
 namespace rio {
 namespace {
@@ -70,38 +73,80 @@ char32_t next_code_point(std::string_view text, std::size_t& at) {
 
 // Splits "---\n<fields>---\n<body>"; no front matter → empty fields, whole body.
 std::pair<std::string_view, std::string_view> split_front_matter(std::string_view text) {
-    if (text.substr(0, fence.size()) != fence) return {{}, text};
-    std::size_t end = text.find("\n---\n", fence.size() - 1);
-    if (end == std::string_view::npos) return {{}, text};
-    return {text.substr(fence.size(), end + 1 - fence.size()), text.substr(end + 5)};
+    std::size_t size = front_matter_size(text);
+    if (size == 0) return {{}, text};
+    return {text.substr(fence.size(), size - 2 * fence.size()), text.substr(size)};
 }
 
-std::string field(std::string_view fields, std::string_view key) {
+// The fields in the order the file has them, so rewriting one keeps the others.
+using Fields = std::vector<std::pair<std::string, std::string>>;
+
+Fields read_fields(std::string_view block) {
+    Fields out;
     std::size_t at = 0;
-    while (at < fields.size()) {
-        std::size_t nl = fields.find('\n', at);
-        std::string_view line = fields.substr(at, nl == std::string_view::npos ? nl : nl - at);
-        if (line.substr(0, key.size()) == key && line.substr(key.size(), 1) == ":") {
-            std::string_view value = line.substr(key.size() + 1);
+    while (at < block.size()) {
+        std::size_t nl = block.find('\n', at);
+        std::string_view line = block.substr(at, nl == std::string_view::npos ? nl : nl - at);
+        if (std::size_t colon = line.find(':'); colon != std::string_view::npos) {
+            std::string_view value = line.substr(colon + 1);
             while (!value.empty() && value.front() == ' ')
                 value.remove_prefix(1);
-            return std::string(value);
+            out.emplace_back(std::string(line.substr(0, colon)), std::string(value));
         }
         if (nl == std::string_view::npos) break;
         at = nl + 1;
     }
+    return out;
+}
+
+std::string field(const Fields& fields, std::string_view key) {
+    for (const auto& [k, v] : fields)
+        if (k == key) return v;
     return {};
 }
 
-std::string front_matter(std::string_view status, std::string_view presented,
-                         std::string_view decided, std::string_view policy) {
+// Sets `key` (in place, or last); an empty value removes it.
+void set_field(Fields& fields, std::string_view key, std::string value) {
+    for (auto it = fields.begin(); it != fields.end(); ++it)
+        if (it->first == key) {
+            if (value.empty())
+                fields.erase(it);
+            else
+                it->second = std::move(value);
+            return;
+        }
+    if (!value.empty()) fields.emplace_back(std::string(key), std::move(value));
+}
+
+std::string write_fields(const Fields& fields) {
     std::string out(fence);
-    out += "status: " + std::string(status) + "\n";
-    out += "presented: " + std::string(presented) + "\n";
-    if (!decided.empty()) out += "decided: " + std::string(decided) + "\n";
-    if (!policy.empty()) out += "policy: " + std::string(policy) + "\n";
-    out += fence;
+    for (const auto& [key, value] : fields)
+        out += key + ": " + value + "\n";
+    return out + std::string(fence);
+}
+
+// Paths as a YAML flow sequence that is also JSON: ["a.py", "b c.md"].
+std::string path_list(const std::vector<std::string>& paths) {
+    return nlohmann::json(paths).dump();
+}
+
+std::optional<std::vector<std::string>> read_path_list(const std::string& value) {
+    if (value.empty()) return std::nullopt;
+    nlohmann::json parsed = nlohmann::json::parse(value, nullptr, false);
+    std::vector<std::string> out;
+    if (!parsed.is_array()) return out;
+    for (const nlohmann::json& item : parsed)
+        if (item.is_string()) out.push_back(item.get<std::string>());
     return out;
+}
+
+// Rewrites the front matter with `change`, keeping the body byte for byte. A file whose
+// front matter the user removed gets a fresh block.
+template <typename Change> std::string with_fields(std::string_view text, Change change) {
+    auto [block, body] = split_front_matter(text);
+    Fields fields = read_fields(block);
+    change(fields);
+    return write_fields(fields) + std::string(body);
 }
 
 std::string first_heading(std::string_view body) {
@@ -185,8 +230,11 @@ std::optional<long long> parse_iso_time(std::string_view text) {
     return static_cast<long long>(timegm(&tm)) * 1000 + millis;
 }
 
-std::string render_plan_file(std::string_view title, std::string_view plan, WallTime presented) {
-    std::string out = front_matter("presented", iso_time(presented, true), {}, {});
+std::string render_plan_file(std::string_view title, std::string_view plan, WallTime presented,
+                             std::string_view revises) {
+    Fields fields{{"status", "presented"}, {"presented", iso_time(presented, true)}};
+    if (!revises.empty()) fields.emplace_back("revises", std::string(revises));
+    std::string out = write_fields(fields);
     if (!starts_with_title(plan)) out += "# " + std::string(title) + "\n\n";
     out += plan;
     if (!plan.empty() && plan.back() != '\n') out.push_back('\n');
@@ -194,24 +242,56 @@ std::string render_plan_file(std::string_view title, std::string_view plan, Wall
 }
 
 PlanFileInfo parse_plan_file(std::string_view text) {
-    auto [fields, body] = split_front_matter(text);
+    auto [block, body] = split_front_matter(text);
+    Fields fields = read_fields(block);
     PlanFileInfo info;
     info.status = field(fields, "status");
     info.presented = field(fields, "presented");
     info.decided = field(fields, "decided");
     info.policy = field(fields, "policy");
+    info.revises = field(fields, "revises");
+    info.touched = read_path_list(field(fields, "touched"));
+    info.unplanned = read_path_list(field(fields, "unplanned"));
     info.title = first_heading(body);
     info.body = std::string(body);
+    info.plan = info.body;
+    // The review section is the core's only when the front matter says it added one; a
+    // plan's own "## Review" heading stays part of the plan.
+    if (!field(fields, "comments").empty())
+        if (std::size_t at = info.body.rfind(review_heading);
+            at != std::string::npos && (at == 0 || info.body[at - 1] == '\n')) {
+            info.review = info.body.substr(at);
+            info.plan = info.body.substr(0, at);
+            while (info.plan.size() >= 2 && info.plan.substr(info.plan.size() - 2) == "\n\n")
+                info.plan.pop_back();
+        }
     return info;
 }
 
 std::string set_plan_status(std::string_view text, std::string_view status, WallTime decided,
                             std::string_view policy) {
-    auto [fields, body] = split_front_matter(text);
-    std::string presented = field(fields, "presented");
-    return front_matter(status, presented.empty() ? iso_time(decided) : presented,
-                        iso_time(decided), policy) +
-           std::string(body);
+    return with_fields(text, [&](Fields& fields) {
+        if (field(fields, "presented").empty()) set_field(fields, "presented", iso_time(decided));
+        set_field(fields, "status", std::string(status));
+        set_field(fields, "decided", iso_time(decided));
+        set_field(fields, "policy", std::string(policy));
+    });
+}
+
+std::string add_plan_review(std::string_view text, std::string_view section, std::size_t comments) {
+    std::string out = with_fields(
+        text, [&](Fields& fields) { set_field(fields, "comments", std::to_string(comments)); });
+    while (!out.empty() && out.back() == '\n')
+        out.pop_back();
+    return out + "\n\n" + std::string(section);
+}
+
+std::string set_plan_outcome(std::string_view text, const std::vector<std::string>& touched,
+                             const std::vector<std::string>& unplanned) {
+    return with_fields(text, [&](Fields& fields) {
+        set_field(fields, "touched", path_list(touched));
+        set_field(fields, "unplanned", path_list(unplanned));
+    });
 }
 
 } // namespace rio

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace rio {
 
@@ -26,24 +27,44 @@ std::string iso_time(WallTime t, bool with_millis = false);
 // Either form back, as milliseconds since the epoch.
 std::optional<long long> parse_iso_time(std::string_view text);
 
-// The file: front matter (status presented, the time to the millisecond), then the plan,
-// led by "# <title>" unless the plan already starts with a level-1 heading.
-std::string render_plan_file(std::string_view title, std::string_view plan, WallTime presented);
+// The file: front matter (status presented, the time to the millisecond, `revises` for a
+// revision), then the plan, led by "# <title>" unless the plan already starts with a
+// level-1 heading.
+std::string render_plan_file(std::string_view title, std::string_view plan, WallTime presented,
+                             std::string_view revises = {});
+
+// The heading of the section a decision with comments or feedback appends to the file.
+inline constexpr std::string_view review_heading = "## Review\n";
 
 struct PlanFileInfo {
     std::string status; // presented | approved | rejected | abandoned ("" without front matter)
     std::string presented;
     std::string decided;
     std::string policy;
-    std::string title; // the first heading of the body
-    std::string body;  // everything after the front matter
+    std::string revises; // the plan this one revises, "" for a first plan
+    // Once the approved plan's work ended: what it created or edited, and of those the ones
+    // the plan did not name.
+    std::optional<std::vector<std::string>> touched, unplanned;
+    std::string title;  // the first heading of the body
+    std::string body;   // everything after the front matter
+    std::string plan;   // the body without the review section
+    std::string review; // that section, from its heading; "" when none
 };
 
 PlanFileInfo parse_plan_file(std::string_view text);
 
 // Rewrites the front matter's status, decision time and policy, keeping the body byte for
-// byte. A file whose front matter the user removed gets a fresh block.
+// byte and the other fields as they are. A file whose front matter the user removed gets a
+// fresh block.
 std::string set_plan_status(std::string_view text, std::string_view status, WallTime decided,
                             std::string_view policy);
+
+// Appends `section` (which starts with review_heading) after a blank line and records
+// `comments: <count>` in the front matter, which is what marks the section as the core's.
+std::string add_plan_review(std::string_view text, std::string_view section, std::size_t comments);
+
+// Records what the approved plan's work changed: `touched` and `unplanned` as lists of paths.
+std::string set_plan_outcome(std::string_view text, const std::vector<std::string>& touched,
+                             const std::vector<std::string>& unplanned);
 
 } // namespace rio

@@ -23,23 +23,52 @@ PlanApproval approve_plan(GateSettings before, const std::optional<std::string>&
     return approval;
 }
 
-std::string approved_plan_result(const std::string& note, bool edited, const std::string& text) {
-    if (!edited) return note;
-    return note +
-           "\n\nThe user edited the plan before approving it. This is the approved "
-           "plan; follow it rather than your original text:\n\n" +
-           text;
+std::string approved_plan_result(const std::string& note, bool edited, const std::string& text,
+                                 const PlanReview& review) {
+    std::string out = note;
+    if (edited)
+        out += "\n\nThe user edited the plan before approving it. This is the approved "
+               "plan; follow it rather than your original text:\n\n" +
+               text;
+    if (!review.feedback.empty()) out += "\n\nThe user's notes: " + review.feedback;
+    if (!review.comments.empty())
+        out += "\n\nThe user approved the plan with comments on these passages; follow them "
+               "as you carry it out:\n\n" +
+               quoted_comments(review.comments);
+    return out;
 }
 
 std::string rejection_note(std::string_view kind, const std::string& feedback) {
-    if (kind == "plan")
-        return "The user rejected the plan." + with_feedback(feedback) +
-               " Do not start the work and do not change anything. Ask the user what should "
-               "change, or revise the plan and present it again with present_plan.";
+    if (kind == "plan") return plan_rejection_note(PlanReview{false, feedback, {}});
     if (kind == "edit")
         return "The user rejected this change; the file is unchanged." + with_feedback(feedback) +
                " Do not retry the same change: adjust it or ask the user.";
     return "The user declined to run this command." + with_feedback(feedback);
+}
+
+std::string plan_rejection_note(const PlanReview& review) {
+    if (review.comments.empty())
+        return "The user rejected the plan." + with_feedback(review.feedback) +
+               " Do not start the work and do not change anything. Ask the user what should "
+               "change, or revise the plan and present it again with present_plan.";
+    return "The user requested changes to the plan." + with_feedback(review.feedback) +
+           " Their comments on passages of the plan:\n\n" + quoted_comments(review.comments) +
+           "\nDo not start the work and do not change anything. Revise the plan so that it "
+           "answers every comment and present it again with present_plan, or ask the user "
+           "what they mean.";
+}
+
+std::string fresh_context_seed(const std::string& request, const std::string& plan,
+                               const std::string& note, const PlanReview& review) {
+    std::string out = request +
+                      "\n\n---\n\nYou planned this task in an earlier conversation and the user "
+                      "approved the plan below. " +
+                      note + "\n\nThe approved plan:\n\n" + plan;
+    if (!review.feedback.empty()) out += "\n\nThe user's notes: " + review.feedback;
+    if (!review.comments.empty())
+        out += "\n\nThe user's comments on passages of the plan; follow them:\n\n" +
+               quoted_comments(review.comments);
+    return out;
 }
 
 } // namespace rio

@@ -4,6 +4,7 @@
 // agent_tools/present_plan's.
 #pragma once
 
+#include "core/agent/plan_review.hpp"
 #include "core/agent/tools.hpp"
 
 #include <optional>
@@ -24,12 +25,21 @@ struct PlanApproval {
 
 PlanApproval approve_plan(GateSettings before, const std::optional<std::string>& policy);
 
-// The tool result of an approved plan: the note, and the user's version of the plan when
-// they edited it before approving.
-std::string approved_plan_result(const std::string& note, bool edited, const std::string& text);
+// The tool result of an approved plan: the note, the user's version of the plan when they
+// edited it before approving, and their notes (feedback, comments on passages) if any.
+std::string approved_plan_result(const std::string& note, bool edited, const std::string& text,
+                                 const PlanReview& review = {});
 
 // What the model is told when a person rejects a proposal of this kind (plan, edit, command).
 std::string rejection_note(std::string_view kind, const std::string& feedback);
+// A plan's rejection, with the comments on its passages: "request changes".
+std::string plan_rejection_note(const PlanReview& review);
+
+// The one message a conversation continued "in a fresh context" starts with: the user's
+// request, the approved plan with the notes that came with its approval, and that the model
+// is to carry it out now (`note` says what it may do, as for any approval).
+std::string fresh_context_seed(const std::string& request, const std::string& plan,
+                               const std::string& note, const PlanReview& review);
 
 // The plan file's status when its plan is left undecided (stopped, replaced, reset, exit).
 inline constexpr std::string_view abandoned_status = "abandoned";

@@ -87,6 +87,102 @@ class Interactive(unittest.TestCase):
         self.assertEqual(box.read("greet.py"), GREET)
         term.expect("plan ❯ ")
 
+    def test_a_comment_on_a_line_range_then_request_changes_reaches_the_model(self):
+        box, term = self.session([plan_step(), {"text": "I will revise it."}])
+        term.send("/plan\r")
+        term.expect("plan ❯ ")
+        term.send("plan it\r")
+        term.expect(r"\[c\] comment")
+        term.send("c")
+        term.expect(r"10 │ 2\. Run the tests")
+        term.expect(r"\nc ")
+        term.send("9-10 use pytest for the tests\r")
+        term.expect(r"1\. lines 9-10 «1\. Edit it» use pytest for the tests")
+        term.expect(r"\[r\] request changes")
+        term.send("c")
+        term.expect(r"\nc ")
+        term.send("3 not this one\r")
+        term.expect(r"2\. line 3 «`greet\.py` says \*\*Hello\*\*\.» not this one")
+        term.expect(r"\[r\] request changes")
+        term.send("c")
+        term.expect(r"\nc ")
+        term.send("-2\r")
+        screen = term.expect(r"\[r\] request changes")
+        listed = ANSI.sub("", screen)[ANSI.sub("", screen).rindex("Comments:"):]
+        self.assertNotIn("not this one", listed, "comment 2 was removed")
+        term.send("c")
+        term.expect(r"\nc ")
+        term.send("12 past the end\r")
+        term.expect(r"the plan has 10 lines")
+        term.send("r")
+        term.expect("reason")
+        term.send("\r")
+        term.expect("I will revise it.")
+        content = box.calls()[1]["conversation"][-1]["results"][0]["content"]
+        self.assertIn("requested changes", content)
+        self.assertIn("on lines 9-10 of the plan:\n> 1. Edit it\n> 2. Run the tests\n\n"
+                      "use pytest for the tests", content)
+        self.assertNotIn("not this one", content)
+        plan_file = box.read(os.path.join(".rio", "plans", box.plans()[0]))
+        self.assertIn("## Review", plan_file)
+
+    def test_a_revised_plan_prints_a_compact_diff_of_what_changed(self):
+        first = ("1. Edit greet.py\n2. Run the tests\n3. Keep the old name\n4. a\n5. b\n6. c\n"
+                 "7. d\n")
+        second = first.replace("2. Run the tests", "2. Run the tests with pytest").replace(
+            "7. d\n", "7. d\n8. Update the README\n")
+        box, term = self.session([plan_step(plan=first), plan_step(plan=second),
+                                  {"text": "Revised."}])
+        term.send("/plan\r")
+        term.expect("plan ❯ ")
+        term.send("plan it\r")
+        term.expect(r"\[r\] reject")
+        term.send("r")
+        term.expect("reason")
+        term.send("use pytest\r")
+        screen = term.expect(r"Changes since the previous plan:")
+        screen = term.expect(r"\[r\] reject")
+        diff = ANSI.sub("", screen).replace("\r\n", "\n")
+        diff = diff[diff.rindex("Changes since the previous plan:"):]
+        self.assertIn("- 2. Run the tests\n", diff)
+        self.assertIn("+ 2. Run the tests with pytest\n", diff)
+        self.assertIn("+ 8. Update the README\n", diff)
+        self.assertIn("  3. Keep the old name\n", diff, "a line of context")
+        self.assertIn("  ⋯\n", diff, "unchanged lines between are left out")
+        self.assertNotIn("5. b", diff)
+        term.send("a")
+        term.expect("Revised.")
+
+    def test_editing_a_plan_hands_the_editor_the_body_and_keeps_the_front_matter(self):
+        box = Sandbox([plan_step(), {"text": "Following your version."}])
+        self.addCleanup(box.cleanup)
+        editor = os.path.join(box.dir, "editor.sh")
+        with open(editor, "w") as f:
+            f.write('#!/bin/sh\nhead -c 3 "$1" > "$1.first"\nprintf "3. Extra step\\n" >> "$1"\n')
+        os.chmod(editor, 0o755)
+        term = Pty(box.args(), {**box.env, "VISUAL": editor, "TMPDIR": box.dir})
+        self.addCleanup(term.close)
+        term.expect("review ❯ ")
+        term.send("/plan\r")
+        term.expect("plan ❯ ")
+        term.send("plan it\r")
+        term.expect(r"\[e\] edit the plan")
+        term.send("e")
+        term.expect("Extra step")
+        term.expect(r"\[e\] edit the plan")
+        handed = [f for f in os.listdir(box.dir) if f.endswith(".first")]
+        self.assertEqual(len(handed), 1)
+        with open(os.path.join(box.dir, handed[0])) as f:
+            self.assertEqual(f.read(), "# F", "the editor got the body, no front matter")
+        plan_file = box.read(os.path.join(".rio", "plans", box.plans()[0]))
+        self.assertTrue(plan_file.startswith("---\nstatus: presented\n"), plan_file)
+        self.assertIn("3. Extra step", plan_file)
+        term.send("a")
+        term.expect("Following your version.")
+        content = box.calls()[1]["conversation"][-1]["results"][0]["content"]
+        self.assertIn("The user edited the plan", content)
+        self.assertIn("3. Extra step", content)
+
     def test_an_edit_shows_a_diff_and_asks(self):
         box, term = self.session([edit_step(), {"text": "ok"}])
         term.send("change it\r")

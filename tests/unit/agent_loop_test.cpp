@@ -65,7 +65,8 @@ struct Harness {
                      out);
     }
     Status decide(bool approve, std::optional<std::string> policy = {}, std::string feedback = {}) {
-        return loop.decide(Decision{loop.turn(), {}, approve, std::move(feedback), policy}, out);
+        return loop.decide(
+            Decision{loop.turn(), {}, approve, std::move(feedback), policy, {}, false}, out);
     }
 };
 
@@ -514,7 +515,8 @@ TEST(AgentLoopGate, TheLoserOfARaceForAProposalGetsConflictEvenWithTheNextOnePen
     h.reply("", {call("e1", "edit_file", edit_input), call("e2", "edit_file", edit_input)});
     h.tool_report(h.all<RunTool>().back(), {}, {{"path", "a.txt"}});
     auto decide_id = [&](const char* id) {
-        return h.loop.decide(Decision{h.loop.turn(), std::string(id), true, {}, {}}, h.out);
+        return h.loop.decide(Decision{h.loop.turn(), std::string(id), true, {}, {}, {}, false},
+                             h.out);
     };
     ASSERT_TRUE(decide_id("e1").ok());
     h.tool_report(h.all<RunTool>().back(), "Edited a.txt");

@@ -115,6 +115,28 @@ TEST(ClientSession, ResetClearsTheConversation) {
     EXPECT_TRUE(s.state().calls.empty());
 }
 
+TEST(ClientSession, AFreshContextLeavesTheSeedAsTheOnlyMessageAsTheHistoryWould) {
+    Session s = replay_all();
+    ASSERT_FALSE(s.state().transcript.empty());
+    s.apply(FreshEvent{3, ".rio/plans/p.md", "add shout\n\n---\n\nThe approved plan: …"});
+    ASSERT_EQ(s.state().transcript.size(), 1u);
+    EXPECT_EQ(s.state().transcript[0].kind, TranscriptEntry::Kind::user);
+    EXPECT_EQ(s.state().transcript[0].text, "add shout\n\n---\n\nThe approved plan: …");
+    EXPECT_TRUE(s.state().calls.empty());
+}
+
+TEST(ClientSession, APlanReportNotesOnlyChangesOutsideThePlan) {
+    Session s;
+    s.apply(PlanReportEvent{2, ".rio/plans/p.md", {"greet.py"}, {}, {"README.md"}});
+    EXPECT_TRUE(s.state().transcript.empty()) << "nothing to say when all was in the plan";
+    ASSERT_TRUE(s.state().last_report);
+    s.apply(PlanReportEvent{
+        2, ".rio/plans/p.md", {"greet.py", "a.txt", "b.txt"}, {"a.txt", "b.txt"}, {}});
+    ASSERT_EQ(s.state().transcript.size(), 1u);
+    EXPECT_EQ(s.state().transcript[0].text, "Changed but not named in the plan: a.txt, b.txt");
+    EXPECT_EQ(s.state().last_report->unplanned.size(), 2u);
+}
+
 TEST(ClientSession, HistoryRebuildsTheTraceWithResultsAndExits) {
     Session s;
     s.apply_history(parse_json(data_file("plan_turn_history.json"))->get<HistoryResult>());
@@ -257,6 +279,14 @@ TEST(ClientTraceWords, DecisionsReadAsSentences) {
     d.decision = "approve";
     d.feedback.reset();
     EXPECT_EQ(decision_text(d), "Command allowed to run");
+    d.kind = "plan";
+    d.decision = "reject";
+    d.comments = std::vector<PlanComment>{{"q", 1, {}, "t"}, {"r", {}, {}, "u"}};
+    EXPECT_EQ(decision_text(d), "Changes requested (2 comments)");
+    d.decision = "approve";
+    d.comments->pop_back();
+    d.fresh = true;
+    EXPECT_EQ(decision_text(d), "Plan approved with notes (1 comment) — in a fresh context");
 }
 
 TEST(ClientTraceWords, FirstLinesAreCutByCharactersNotBytes) {

@@ -71,5 +71,33 @@ TEST(PlanFile, TimesSortWithinASecond) {
     EXPECT_FALSE(parse_iso_time("yesterday").has_value());
 }
 
+TEST(PlanFile, ARevisionNamesThePlanItRevises) {
+    std::string file = render_plan_file("T", "1. x\n", t0, ".rio/plans/a.md");
+    EXPECT_NE(file.find("\nrevises: .rio/plans/a.md\n---\n"), std::string::npos) << file;
+    std::string decided = set_plan_status(file, "approved", t0, "review");
+    EXPECT_EQ(parse_plan_file(decided).revises, ".rio/plans/a.md") << "other fields are kept";
+    EXPECT_EQ(parse_plan_file(render_plan_file("T", "1. x\n", t0)).revises, "");
+}
+
+TEST(PlanFile, AReviewIsAppendedAndKeptApartFromThePlan) {
+    std::string file = render_plan_file("T", "1. x\n\n## Review\n\nmine\n", t0);
+    EXPECT_EQ(parse_plan_file(file).review, "") << "a plan's own Review heading is the plan's";
+    std::string reviewed = add_plan_review(file, "## Review\n\nChanges requested.\n", 1);
+    PlanFileInfo info = parse_plan_file(reviewed);
+    EXPECT_EQ(info.review, "## Review\n\nChanges requested.\n");
+    EXPECT_EQ(info.plan, "# T\n\n1. x\n\n## Review\n\nmine\n");
+    EXPECT_EQ(info.body, info.plan + "\n" + info.review);
+}
+
+TEST(PlanFile, TheOutcomeIsRecordedAsPathLists) {
+    std::string file = set_plan_outcome(render_plan_file("T", "x", t0), {"a.py", "b c.md"}, {});
+    EXPECT_NE(file.find("touched: [\"a.py\",\"b c.md\"]\nunplanned: []\n"), std::string::npos)
+        << file;
+    PlanFileInfo info = parse_plan_file(file);
+    EXPECT_EQ(info.touched, (std::vector<std::string>{"a.py", "b c.md"}));
+    EXPECT_EQ(info.unplanned, std::vector<std::string>{});
+    EXPECT_FALSE(parse_plan_file(render_plan_file("T", "x", t0)).touched) << "not yet reported";
+}
+
 } // namespace
 } // namespace rio
