@@ -1,8 +1,11 @@
 // Every JSON entry point parses through parse_json: it never throws and bounds nesting.
+#include "host/json_file.hpp"
 #include "protocol/json_parse.hpp"
 #include "protocol/jsonc.hpp"
 #include "protocol/wire.hpp"
+#include "tests/support/temp_dir.hpp"
 
+#include <fstream>
 #include <gtest/gtest.h>
 
 namespace rio {
@@ -89,6 +92,22 @@ TEST(Jsonc, ACommaWithNoValueBeforeItIsStillAnError) {
     EXPECT_FALSE(parse_json("[1,,]", {.jsonc = true}).ok());
     EXPECT_FALSE(parse_json("{,}", {.jsonc = true}).ok());
     EXPECT_TRUE(parse_json("[1 , /* x */ ]", {.jsonc = true}).ok());
+}
+
+TEST(Jsonc, ASettingsFileTakesCommentsAndItsErrorsNameFileAndLine) {
+    test::TempDir dir;
+    auto path = dir.path() / "config.json";
+    std::ofstream(path)
+        << "{\n  // mine\n  \"provider\": \"openai\", // \"url\": \"http://x\"\n}\n";
+    auto loaded = load_json_file(path);
+    ASSERT_TRUE(loaded.ok()) << loaded.error().message;
+    EXPECT_EQ(*loaded, Json({{"provider", "openai"}}));
+    std::ofstream(path) << "{\n  /* two\n     lines */\n  \"provider\" \"openai\"\n}\n";
+    auto bad = load_json_file(path);
+    ASSERT_FALSE(bad.ok());
+    EXPECT_EQ(bad.error().message.rfind(path.string() + ": invalid JSON: ", 0), 0u)
+        << bad.error().message;
+    EXPECT_NE(bad.error().message.find("line 4"), std::string::npos) << bad.error().message;
 }
 
 TEST(ParseRequest, AnOverflowingNumberAnywhereIsABadRequest) {
