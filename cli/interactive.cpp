@@ -53,7 +53,7 @@ InteractiveSession::InteractiveSession(asio::io_context& io, client::CoreLink& l
               interrupt();
           },
           history_file(), command_names),
-      spinner_(io, out.tty, out.color, out.width) {}
+      spinner_(io, out.tty, out.color) {}
 
 InteractiveSession::~InteractiveSession() {
     stop_input();
@@ -305,7 +305,7 @@ void InteractiveSession::on_line(const std::string& raw) {
 
 void InteractiveSession::send(const std::string& text) {
     sending_ = true;
-    if (out_.tty) quiet_keys_.emplace(1);
+    if (out_.tty && ::isatty(0)) quiet_keys_.emplace(0); // where Ctrl+C is typed
     spinner_.begin_turn();
     busy_line();
     session_.sent(text);

@@ -41,8 +41,8 @@ std::string spinner_text(unsigned frame, const std::string& activity,
     return std::string(frames[frame % std::size(frames)]) + " " + doing + tail;
 }
 
-Spinner::Spinner(asio::io_context& io, bool enabled, bool color, int width)
-    : timer_(io), enabled_(enabled), color_(color), width_(width) {}
+Spinner::Spinner(asio::io_context& io, bool enabled, bool color)
+    : timer_(io), enabled_(enabled), color_(color) {}
 
 void Spinner::begin_turn() {
     began_ = std::chrono::steady_clock::now();
@@ -66,12 +66,11 @@ void Spinner::hide() {
     std::cout << "\r\x1b[K" << std::flush;
 }
 
+// The width is asked for each time: the window may have been resized meanwhile.
 void Spinner::draw() {
-    std::cout << "\r\x1b[K"
-              << styled(spinner_text(frame_++, activity_, std::chrono::steady_clock::now() - began_,
-                                     width_),
-                        sgr::dim, color_)
-              << std::flush;
+    std::string text = spinner_text(frame_++, activity_, std::chrono::steady_clock::now() - began_,
+                                    detect_terminal(1).width);
+    std::cout << "\r\x1b[K" << styled(text, sgr::dim, color_) << std::flush;
 }
 
 void Spinner::tick() {

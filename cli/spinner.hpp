@@ -18,7 +18,7 @@ std::string spinner_text(unsigned frame, const std::string& activity,
 
 class Spinner {
 public:
-    Spinner(asio::io_context& io, bool enabled, bool color, int width);
+    Spinner(asio::io_context& io, bool enabled, bool color); // enabled: stdout is a terminal
 
     void begin_turn(); // the clock starts
     void activity(std::string words) { activity_ = std::move(words); }
@@ -33,7 +33,6 @@ private:
     asio::steady_timer timer_;
     bool enabled_;
     bool color_;
-    int width_;
     bool shown_ = false;
     unsigned generation_ = 0; // a tick from before the last hide() draws nothing
     unsigned frame_ = 0;
