@@ -16,7 +16,6 @@ public:
     std::string feed(std::string_view text);
     // Whatever is held (the message is complete), and a fresh start.
     std::string finish();
-    bool empty() const { return held_.empty(); }
 
 private:
     std::string held_;

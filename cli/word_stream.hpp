@@ -18,8 +18,6 @@ public:
     std::string feed(std::string_view text);
     // The word held back; the caller ends the line after it, and the column starts at 0.
     std::string finish();
-    // Where the cursor stands, 0 at the start of a line.
-    int column() const { return column_; }
 
 private:
     std::string place(std::string_view word); // a complete word, a line break first if needed
