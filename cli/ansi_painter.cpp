@@ -106,7 +106,10 @@ struct Painter {
         while (true) {
             std::size_t nl = text.find('\n');
             std::string line = terminal_safe(text.substr(0, nl), Whitespace::code);
-            emit(inner, {{truncate(line, inner.width), style}});
+            std::vector<std::string> pieces = code_pieces(line, inner.width);
+            emit(inner, {{pieces.front(), style}});
+            for (std::size_t i = 1; i < pieces.size(); ++i)
+                emit(inner, {{std::string(code_continuation), dim}, {pieces[i], style}});
             if (nl == std::string_view::npos) break;
             text.remove_prefix(nl + 1);
         }

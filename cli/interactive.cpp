@@ -1,7 +1,9 @@
 #include "cli/interactive.hpp"
 
+#include "cli/ansi_painter.hpp"
 #include "cli/plan_review_text.hpp"
 #include "cli/resume.hpp"
+#include "cli/state_dir.hpp"
 #include "cli/trace.hpp"
 #include "client/plan_revision.hpp"
 #include "client/trace_words.hpp"
@@ -28,7 +30,8 @@ const char* help_text = "Type a task and press Enter. Commands:\n"
                         "  /clear     clear the conversation\n"
                         "  /provider [NAME]   show or switch the provider\n"
                         "  /model [ID]        show or set the model\n"
-                        "  /plans     list the plans filed in this project\n"
+                        "  /plans     list the plans filed in this project, and show one\n"
+                        "  /sessions  list this project's conversations, and continue one\n"
                         "  /help      this text;  /quit (or Ctrl+D, or Ctrl+C twice) to leave";
 
 // Runs $VISUAL (or $EDITOR, or vi) on a temporary file holding `text` and returns what it
@@ -61,6 +64,16 @@ std::optional<std::string> edit_in_editor(const std::string& text) {
     return edited;
 }
 
+// What Tab completes at the start of a line.
+const std::vector<std::string> command_names = {
+    "/plan",  "/plans",    "/sessions", "/review", "/auto", "/build", "/stop",
+    "/clear", "/provider", "/model",    "/help",   "/quit", "/exit"};
+
+std::filesystem::path history_file() {
+    auto dir = cli_state_dir();
+    return dir ? *dir / "history" : std::filesystem::path();
+}
+
 std::string trimmed(std::string_view s) {
     std::size_t b = s.find_first_not_of(" \t"), e = s.find_last_not_of(" \t");
     return b == std::string_view::npos ? std::string() : std::string(s.substr(b, e - b + 1));
@@ -69,10 +82,15 @@ std::string trimmed(std::string_view s) {
 } // namespace
 
 InteractiveSession::InteractiveSession(asio::io_context& io, client::CoreLink& link, Terminal out)
-    : link_(link), out_(out), stdin_(io, ::dup(0)), signals_(io, SIGINT), lines_(io, [this] {
-          input_ = Input::none; // the prompt is gone already
-          interrupt();
-      }) {}
+    : link_(link), out_(out), stdin_(io, ::dup(0)), signals_(io, SIGINT),
+      lines_(
+          io,
+          [this] {
+              input_ = Input::none; // the prompt is gone already
+              interrupt();
+          },
+          history_file(), command_names),
+      spinner_(io, out.tty, out.color) {}
 
 InteractiveSession::~InteractiveSession() {
     stop_input();
@@ -158,8 +176,14 @@ void InteractiveSession::on_event(const client::CoreEvent& event) {
     session_.apply(event);
     if (std::holds_alternative<AgentStatus>(event)) {
         if (!session_.state().busy) sending_ = false;
-        // A turn ended (done, stopped, reset): back to the prompt unless a question is up.
-        if (was_busy && !session_.state().busy && input_ == Input::none && !done_) prompt();
+        if (was_busy && !session_.state().busy) {
+            // A turn ended (done, stopped, reset): back to the prompt unless a question is up.
+            end_answer();
+            spinner_.hide();
+            quiet_keys_.reset();
+            stopping_ = false;
+            if (input_ == Input::none && !done_) prompt();
+        }
         return;
     }
     if (auto* decided = std::get_if<DecidedEvent>(&event)) {
@@ -170,22 +194,26 @@ void InteractiveSession::on_event(const client::CoreEvent& event) {
         return;
     }
     show(event);
+    busy_line();
 }
 
 void InteractiveSession::show(const client::CoreEvent& event) {
     if (auto* delta = std::get_if<DeltaEvent>(&event)) {
-        if (in_thinking_) {
-            std::cout << "\n";
-            in_thinking_ = false;
-        }
-        std::cout << delta->text << std::flush;
-        line_open_ = true;
-    } else if (auto* thinking = std::get_if<ThinkingEvent>(&event)) {
-        std::cout << styled(thinking->text, sgr::dim, out_.color) << std::flush;
-        line_open_ = in_thinking_ = true;
-    } else if (auto* tool = std::get_if<ToolEvent>(&event)) {
+        spinner_.activity("writing");
+        show_answer(answer_.feed(delta->text));
+        return;
+    }
+    if (auto* thinking = std::get_if<ThinkingEvent>(&event)) return show_thinking(thinking->text);
+    if (std::holds_alternative<MessageEvent>(event)) {
+        spinner_.activity("working");
+        return end_answer();
+    }
+    end_answer(); // whatever comes next follows the reply so far
+    if (auto* tool = std::get_if<ToolEvent>(&event)) {
+        spinner_.activity(client::tool_activity(*tool));
         print(tool_line(*tool, out_.color));
     } else if (auto* result = std::get_if<ToolResultEvent>(&event)) {
+        spinner_.activity("waiting for the model");
         if (std::string line = tool_result_line(*result, out_.color); !line.empty()) print(line);
     } else if (auto* proposal = std::get_if<Proposal>(&event)) {
         on_propose(*proposal);
@@ -200,10 +228,49 @@ void InteractiveSession::show(const client::CoreEvent& event) {
     } else if (std::holds_alternative<StoppedEvent>(event) ||
                std::holds_alternative<ResetEvent>(event)) {
         if (input_ == Input::key) stop_input();
-        print(styled(std::holds_alternative<ResetEvent>(event) ? "(conversation cleared)"
-                                                               : "(stopped)",
-                     sgr::dim, out_.color));
+        // Ctrl+C said "stopping…" already; a stop from elsewhere is said here.
+        if (std::holds_alternative<ResetEvent>(event))
+            print(styled("(conversation cleared)", sgr::dim, out_.color));
+        else if (!stopping_)
+            print(styled("(stopped)", sgr::dim, out_.color));
     }
+}
+
+int InteractiveSession::width() const {
+    return out_.tty ? detect_terminal(1).width : out_.width;
+}
+
+void InteractiveSession::show_thinking(const std::string& text) {
+    spinner_.hide();
+    if (!in_thinking_) {
+        end_answer();
+        if (line_open_) std::cout << "\n";
+        thinking_ = WordStream(width());
+        in_thinking_ = line_open_ = true;
+    }
+    std::cout << styled(thinking_.feed(text), sgr::dim, out_.color) << std::flush;
+}
+
+void InteractiveSession::show_answer(const std::string& markdown) {
+    if (markdown.find_first_not_of(" \t\r\n") == std::string::npos) return;
+    md::AnsiStyle style;
+    style.color = out_.color;
+    style.width = width();
+    std::string painted = md::paint_ansi(md::parse(markdown), style);
+    if (!painted.empty() && painted.back() == '\n') painted.pop_back();
+    print((answer_started_ ? "\n" : "") + painted);
+    answer_started_ = true;
+}
+
+void InteractiveSession::end_answer() {
+    std::string rest = answer_.finish();
+    show_answer(rest);
+    answer_started_ = false;
+}
+
+void InteractiveSession::busy_line() {
+    if (!done_ && (session_.state().busy || sending_) && input_ == Input::none && !in_thinking_)
+        spinner_.show();
 }
 
 void InteractiveSession::on_propose(const Proposal& p) {
@@ -216,7 +283,7 @@ void InteractiveSession::on_propose(const Proposal& p) {
     };
     if (p.kind == "edit") {
         print(styled("Edit " + p.text("path"), sgr::bold, out_.color) + "\n" +
-              diff_text(p, out_.color));
+              diff_text(p, width(), out_.color));
         return ask_key("[y] apply  [n] reject", "yn", decide);
     }
     print("Run " + command_text(p, out_.color));
@@ -226,7 +293,7 @@ void InteractiveSession::on_propose(const Proposal& p) {
 void InteractiveSession::show_plan(const Proposal& p) {
     comments_.clear();
     numbered_for_.clear();
-    print("\n" + plan_text(p, detect_terminal(1).width, out_.color));
+    print("\n" + plan_text(p, width(), out_.color));
     if (p.text("revises").empty() || p.text("path").empty()) return decide_plan(p);
     show_revision(p, [this, p] { decide_plan(p); });
 }
@@ -351,7 +418,7 @@ void InteractiveSession::show_edited_plan(const Proposal& p, const std::string& 
         Proposal shown = p;
         if (r) shown.fields["plan"] = r->body;
         numbered_for_.clear(); // the lines are the edited plan's now
-        print("\n" + plan_text(shown, detect_terminal(1).width, out_.color));
+        print("\n" + plan_text(shown, width(), out_.color));
         decide_plan(shown);
     });
 }
@@ -393,10 +460,15 @@ void InteractiveSession::on_line(const std::string& raw) {
 
 void InteractiveSession::send(const std::string& text) {
     sending_ = true;
+    if (out_.tty && ::isatty(0)) quiet_keys_.emplace(0); // where Ctrl+C is typed
+    spinner_.begin_turn();
+    busy_line();
     session_.sent(text);
     link_.call(SendParams{text}, [this](const client::Typed<SendParams>& r) {
         if (r) return;
         sending_ = false;
+        spinner_.hide();
+        quiet_keys_.reset();
         print("rio-cli: " + r.error().message);
         prompt();
     });
@@ -464,18 +536,85 @@ void InteractiveSession::command(const std::string& line) {
             prompt();
         });
     }
-    if (name == "/plans") {
-        return link_.request(op::plans_list, Json::object(), [this](const client::Reply& r) {
-            std::string out;
-            for (const Json& p : r.result.value("plans", Json::array()))
-                out += p.value("status", "") + "\t" + p.value("path", "") + "\t" +
-                       p.value("title", "") + "\n";
-            print(out.empty() ? "No plans filed yet." : out);
-            prompt();
-        });
-    }
+    if (name == "/plans") return list_plans();
+    if (name == "/sessions") return list_sessions();
     print("Unknown command " + name + "; /help lists them.");
     prompt();
+}
+
+void InteractiveSession::list_plans() {
+    link_.request(op::plans_list, Json::object(), [this](const client::Reply& r) {
+        if (!r.ok()) return then_prompt(r);
+        std::vector<PickEntry> entries;
+        std::vector<std::string> paths;
+        for (const Json& p : r.result.value("plans", Json::array())) {
+            entries.push_back(
+                {p.value("title", ""), p.value("status", "") + " · " + p.value("path", "")});
+            paths.push_back(p.value("path", ""));
+        }
+        if (entries.empty()) {
+            print("No plans filed yet.");
+            return prompt();
+        }
+        print("Plans filed in this project, newest first:");
+        pick(entries, "Show which? (number, Enter for none) ", [this, paths](std::size_t i) {
+            link_.request(op::plans_get, Json{{"path", paths[i]}}, [this](const client::Reply& r) {
+                if (!r.ok()) return then_prompt(r);
+                Proposal plan;
+                plan.kind = "plan";
+                plan.fields = {{"title", r.result.value("title", "")},
+                               {"plan", r.result.value("body", "")},
+                               {"path", r.result.value("path", "")}};
+                std::string status = r.result.value("status", "");
+                print("\n" + plan_text(plan, width(), out_.color) +
+                      styled(status.empty() ? "" : "(" + status + ")", sgr::dim, out_.color));
+                prompt();
+            });
+        });
+    });
+}
+
+void InteractiveSession::list_sessions() {
+    link_.call(SessionsListParams{}, [this](const client::Typed<SessionsListParams>& listed) {
+        if (!listed) return then_prompt(client::Reply{nullptr, listed.error()});
+        if (listed->sessions.empty()) {
+            print("No earlier conversations in this project.");
+            return prompt();
+        }
+        std::vector<PickEntry> entries;
+        for (const SessionInfo& s : listed->sessions) {
+            std::string detail = s.updated.substr(0, 16) + " · " + std::to_string(s.turns) +
+                                 (s.turns == 1 ? " turn" : " turns") +
+                                 (s.pending ? " · waiting for you" : "") + " · " + s.id;
+            entries.push_back({s.title.empty() ? "(untitled)" : s.title, detail});
+        }
+        std::vector<SessionInfo> sessions = listed->sessions;
+        pick(entries, "Continue which? (number, Enter for none) ", [this, sessions](std::size_t i) {
+            resume_session(link_, sessions[i].id, [this](const Result<SessionResumeResult>& r) {
+                if (!r) return then_prompt(client::Reply{nullptr, r.error()});
+                print("Resumed “" + r->session.title + "” · " + std::to_string(r->messages) +
+                      " messages");
+                prompt();
+            });
+        });
+    });
+}
+
+void InteractiveSession::pick(const std::vector<PickEntry>& entries, const std::string& question,
+                              std::function<void(std::size_t)> then) {
+    print(pick_list_text(entries, out_.color));
+    ask_pick(question, entries.size(), std::move(then));
+}
+
+void InteractiveSession::ask_pick(const std::string& question, std::size_t count,
+                                  std::function<void(std::size_t)> then) {
+    ask_line(question, [this, question, count, then = std::move(then)](std::string answer) {
+        PickAnswer picked = read_pick(answer, count);
+        if (picked.index) return then(*picked.index);
+        if (picked.problem.empty()) return prompt();
+        print(picked.problem);
+        ask_pick(question, count, then);
+    });
 }
 
 void InteractiveSession::interrupt() {
@@ -483,8 +622,10 @@ void InteractiveSession::interrupt() {
     bool twice = now - last_interrupt_ < std::chrono::seconds(2);
     last_interrupt_ = now;
     if (session_.state().busy || sending_ || session_.state().pending) {
+        if (stopping_) return; // said once; the stop is on its way
+        stopping_ = true;
         stop_input();
-        print(styled("^C stopping…", sgr::dim, out_.color));
+        print(styled("stopping…", sgr::dim, out_.color));
         link_.request(op::agent_stop, Json(StopParams{session_.state().turn}));
         return;
     }
@@ -498,6 +639,8 @@ void InteractiveSession::quit(int code) {
     if (done_) return;
     done_ = true;
     stop_input();
+    spinner_.hide();
+    quiet_keys_.reset();
     signals_.cancel();
     std::cout << std::flush;
     finish_(code);
@@ -512,9 +655,11 @@ void InteractiveSession::prompt() {
 void InteractiveSession::ask_line(const std::string& question,
                                   std::function<void(std::string)> then) {
     stop_input();
+    spinner_.hide();
+    if (in_thinking_) std::cout << styled(thinking_.finish(), sgr::dim, out_.color);
     if (line_open_) {
         std::cout << "\n";
-        line_open_ = false;
+        line_open_ = in_thinking_ = false;
     }
     std::cout << std::flush;
     input_ = Input::line;
@@ -568,6 +713,8 @@ void InteractiveSession::stop_input() {
 }
 
 void InteractiveSession::print(const std::string& text) {
+    spinner_.hide();
+    if (in_thinking_) std::cout << styled(thinking_.finish(), sgr::dim, out_.color);
     if (line_open_) {
         std::cout << "\n";
         line_open_ = in_thinking_ = false;

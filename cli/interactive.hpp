@@ -5,7 +5,11 @@
 #pragma once
 
 #include "cli/line_input.hpp"
+#include "cli/markdown_blocks.hpp"
+#include "cli/pick_list.hpp"
+#include "cli/spinner.hpp"
 #include "cli/terminal.hpp"
+#include "cli/word_stream.hpp"
 #include "client/core_link.hpp"
 #include "client/session.hpp"
 
@@ -15,6 +19,7 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,6 +56,19 @@ private:
     void stdin_ready();
     void stop_input();
     void print(const std::string& text); // ends a streamed line first
+    void show_thinking(const std::string& text);
+    void show_answer(const std::string& markdown); // complete blocks, painted
+    void end_answer();                             // what is held of the reply, painted
+    void busy_line();                              // the spinner, when nothing else is up
+    int width() const;
+    // A numbered list and a question; `then` gets the entry picked, and an empty answer
+    // goes back to the prompt.
+    void pick(const std::vector<PickEntry>& entries, const std::string& question,
+              std::function<void(std::size_t)> then);
+    void ask_pick(const std::string& question, std::size_t count,
+                  std::function<void(std::size_t)> then);
+    void list_plans();
+    void list_sessions();
     void show_plan(const Proposal& plan);
     void show_revision(const Proposal& plan, std::function<void()> then);
     void decide_plan(const Proposal& plan);
@@ -80,6 +98,13 @@ private:
     std::string numbered_for_;          // the proposal whose numbered lines were printed
     bool line_open_ = false;
     bool in_thinking_ = false;
+    WordStream thinking_{80};
+    MarkdownBlocks answer_;
+    bool answer_started_ = false; // a block of this reply is on the screen: the next one
+                                  // comes after a blank line
+    Spinner spinner_;
+    std::optional<QuietControlKeys> quiet_keys_; // while a turn runs, on a terminal
+    bool stopping_ = false;                      // "stopping…" is said for this turn
     std::chrono::steady_clock::time_point last_interrupt_{};
     bool done_ = false;
 };

@@ -3,6 +3,7 @@
 #include "cli/terminal_safe.hpp"
 #include "cli/unicode_width.hpp"
 
+#include <algorithm>
 #include <string_view>
 #include <utility>
 
@@ -198,19 +199,23 @@ std::vector<Line> wrap(const std::vector<Token>& tokens, int width) {
     return lines;
 }
 
-std::string truncate(const std::string& text, int width) {
-    if (display_width(text) <= width) return text;
-    std::string out;
+std::vector<std::string> code_pieces(std::string_view text, int width) {
+    std::vector<std::string> pieces(1);
+    int room = std::max(width, 1);
     int column = 0;
     for (std::size_t at = 0; at < text.size();) {
         Decoded d = decode(text, at);
         int cw = code_point_width(d.cp);
-        if (column + cw > width - 1) break;
-        out.append(text, at, d.length);
+        if (column > 0 && column + cw > room) {
+            pieces.emplace_back();
+            room = std::max(width - code_continuation_width, 1);
+            column = 0;
+        }
+        pieces.back().append(text, at, d.length);
         column += cw;
         at += d.length;
     }
-    return out + "\u2026";
+    return pieces;
 }
 
 } // namespace rio::md

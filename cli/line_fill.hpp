@@ -1,6 +1,6 @@
 // Filling lines of a given display width with a paragraph's text: where lines may break
 // (spaces, and between CJK characters, which have none), greedy filling, and code lines,
-// which are cut rather than wrapped.
+// which are wrapped at any character with a mark on each continuation.
 #pragma once
 
 #include "cli/styled_line.hpp"
@@ -32,7 +32,12 @@ std::vector<Token> flow_of(const std::vector<Span>& spans, unsigned style);
 // (never inside one; a combining mark stays with its base).
 std::vector<Line> wrap(const std::vector<Token>& tokens, int width);
 
-// Code is never wrapped (a wrapped line reads as two); what does not fit ends in "…".
-std::string truncate(const std::string& text, int width);
+// A code line wider than `width` is split at characters (never inside one; a combining mark
+// stays with its base) into pieces: the first `width` columns wide, each continuation
+// `width` minus the mark's columns, for the caller to start with `code_continuation` — so
+// that a wrapped line never reads as two, and nothing of it is lost to a cut.
+inline constexpr std::string_view code_continuation = "\u21AA "; // ↪
+inline constexpr int code_continuation_width = 2;
+std::vector<std::string> code_pieces(std::string_view text, int width);
 
 } // namespace rio::md

@@ -5,9 +5,12 @@
 #include <clocale>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <editline/readline.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <sys/eventfd.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace rio {
@@ -17,6 +20,30 @@ namespace {
 // Ctrl+C flag here. Only one LineInput reads at a time.
 std::atomic<int> reading_wake_fd{-1};
 std::atomic<bool> ctrl_c_pressed{false};
+// The words Tab completes, for libedit's completion hooks (plain functions too); set before
+// the reading thread starts and unchanged while it runs.
+std::atomic<const std::vector<std::string>*> completion_words{nullptr};
+
+constexpr int history_lines = 1000;
+
+char* next_command(const char* text, int state) {
+    static std::size_t next = 0; // libedit asks for one match at a time, state 0 first
+    const std::vector<std::string>* words = completion_words.load();
+    if (state == 0) next = 0;
+    std::size_t length = std::strlen(text);
+    while (words && next < words->size()) {
+        const std::string& word = (*words)[next++];
+        if (word.compare(0, length, text) == 0) return ::strdup(word.c_str());
+    }
+    return nullptr;
+}
+
+// A command at the start of the line; nothing (not file names) anywhere else.
+char** complete(const char* text, int start, int) {
+    rl_attempted_completion_over = 1;
+    if (start != 0 || text[0] != '/') return nullptr;
+    return rl_completion_matches(text, next_command);
+}
 
 int read_key(FILE*) {
     pollfd fds[2] = {{0, POLLIN, 0}, {reading_wake_fd.load(), POLLIN, 0}};
@@ -35,16 +62,22 @@ int read_key(FILE*) {
 
 } // namespace
 
-LineInput::LineInput(asio::io_context& io, std::function<void()> on_ctrl_c)
-    : io_(io), on_ctrl_c_(std::move(on_ctrl_c)),
-      wake_fd_(::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) {
+LineInput::LineInput(asio::io_context& io, std::function<void()> on_ctrl_c,
+                     std::filesystem::path history, std::vector<std::string> commands)
+    : io_(io), on_ctrl_c_(std::move(on_ctrl_c)), history_(std::move(history)),
+      commands_(std::move(commands)), wake_fd_(::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) {
     std::setlocale(LC_CTYPE, ""); // libedit edits UTF-8 only in a UTF-8 locale
     rl_catch_signals = 0;
     rl_getc_function = read_key;
+    completion_words = &commands_;
+    rl_attempted_completion_function = complete;
+    stifle_history(history_lines);
+    if (!history_.empty()) ::read_history(history_.c_str());
 }
 
 LineInput::~LineInput() {
     cancel();
+    completion_words = nullptr;
     if (wake_fd_ >= 0) ::close(wake_fd_);
 }
 
@@ -61,7 +94,7 @@ void LineInput::read(const std::string& prompt, OnLine then) {
         if (raw) {
             line = raw;
             std::free(raw);
-            if (!line->empty()) ::add_history(line->c_str());
+            if (!line->empty()) remember(*line);
         }
         bool interrupted = ctrl_c_pressed.exchange(false);
         asio::post(io_, [this, generation, line, interrupted, then = std::move(then)] {
@@ -75,6 +108,20 @@ void LineInput::read(const std::string& prompt, OnLine then) {
             }
         });
     });
+}
+
+// On the reading thread, the only one touching libedit's history. Written whole each time
+// (libedit's own format) so that a crash loses nothing; private, since a typed line may
+// carry anything.
+void LineInput::remember(const std::string& line) {
+    ::add_history(line.c_str());
+    if (history_.empty()) return;
+    int fd = ::open(history_.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+    if (fd >= 0) {
+        ::fchmod(fd, 0600);
+        ::close(fd);
+    }
+    ::write_history(history_.c_str());
 }
 
 void LineInput::cancel() {

@@ -5,10 +5,12 @@
 
 #include <asio/io_context.hpp>
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <optional>
 #include <string>
 #include <thread>
+#include <vector>
 
 namespace rio {
 
@@ -19,7 +21,10 @@ public:
     // `on_ctrl_c` runs on io's thread when Ctrl+C is pressed at the prompt; the prompt is
     // then gone (libedit turns terminal signals off while it edits, so the key comes as a
     // byte, not a signal).
-    LineInput(asio::io_context& io, std::function<void()> on_ctrl_c);
+    // `history`: the file lines are remembered in (read now, written after each line, 0600);
+    // empty for none. `commands`: the words Tab completes at the start of a line ("/plans").
+    LineInput(asio::io_context& io, std::function<void()> on_ctrl_c,
+              std::filesystem::path history = {}, std::vector<std::string> commands = {});
     ~LineInput();
     LineInput(const LineInput&) = delete;
     LineInput& operator=(const LineInput&) = delete;
@@ -32,9 +37,12 @@ public:
 
 private:
     void finish();
+    void remember(const std::string& line);
 
     asio::io_context& io_;
     std::function<void()> on_ctrl_c_;
+    std::filesystem::path history_;
+    std::vector<std::string> commands_;
     std::thread thread_;
     int wake_fd_ = -1;             // an eventfd that makes the reading thread give up
     std::uint64_t generation_ = 0; // a read's result is dropped once a newer read or a cancel came

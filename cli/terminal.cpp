@@ -40,4 +40,18 @@ RawKeys::~RawKeys() {
     if (saved_) ::tcsetattr(fd_, TCSANOW, &*saved_);
 }
 
+QuietControlKeys::QuietControlKeys(int fd) : fd_(fd) {
+    termios t{};
+    if (::tcgetattr(fd_, &t) != 0 || !(t.c_lflag & ECHOCTL)) return;
+    t.c_lflag &= ~static_cast<tcflag_t>(ECHOCTL);
+    cleared_ = ::tcsetattr(fd_, TCSANOW, &t) == 0;
+}
+
+QuietControlKeys::~QuietControlKeys() {
+    termios t{};
+    if (!cleared_ || ::tcgetattr(fd_, &t) != 0) return;
+    t.c_lflag |= ECHOCTL;
+    ::tcsetattr(fd_, TCSANOW, &t);
+}
+
 } // namespace rio

@@ -45,4 +45,19 @@ private:
     std::optional<termios> saved_;
 };
 
+// While a turn runs the terminal is in its ordinary mode, and would echo Ctrl+C as "^C"
+// into whatever is on the screen; this turns that echo off (ECHOCTL, that one bit, so that
+// it never undoes another mode set meanwhile) for as long as it lives.
+class QuietControlKeys {
+public:
+    explicit QuietControlKeys(int fd);
+    ~QuietControlKeys();
+    QuietControlKeys(const QuietControlKeys&) = delete;
+    QuietControlKeys& operator=(const QuietControlKeys&) = delete;
+
+private:
+    int fd_;
+    bool cleared_ = false;
+};
+
 } // namespace rio

@@ -1,7 +1,9 @@
 #include "cli/trace.hpp"
 
 #include "cli/ansi_painter.hpp"
+#include "cli/line_fill.hpp"
 #include "cli/terminal.hpp"
+#include "cli/terminal_safe.hpp"
 #include "client/trace_words.hpp"
 
 namespace rio {
@@ -30,7 +32,7 @@ std::string plan_text(const Proposal& plan, int width, bool color) {
            md::paint_ansi(md::parse(plan.text("plan")), style);
 }
 
-std::string diff_text(const Proposal& edit, bool color) {
+std::string diff_text(const Proposal& edit, int width, bool color) {
     std::string out;
     std::string diff = edit.text("diff");
     std::size_t at = 0;
@@ -43,7 +45,12 @@ std::string diff_text(const Proposal& edit, bool color) {
                                  : line.rfind('+', 0) == 0                              ? sgr::green
                                  : line.rfind('-', 0) == 0                              ? sgr::red
                                                            : std::string_view();
-        out += (style.empty() ? line : styled(line, style, color)) + "\n";
+        line = md::terminal_safe(line, md::Whitespace::code);
+        std::vector<std::string> pieces = md::code_pieces(line, width);
+        for (std::size_t i = 0; i < pieces.size(); ++i) {
+            if (i > 0) out += styled(md::code_continuation, sgr::dim, color);
+            out += (style.empty() ? pieces[i] : styled(pieces[i], style, color)) + "\n";
+        }
     }
     return out;
 }

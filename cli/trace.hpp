@@ -17,8 +17,10 @@ std::string tool_result_line(const ToolResultEvent& result, bool color);
 
 // "Plan — <title> · <path>" and the plan rendered for the terminal.
 std::string plan_text(const Proposal& plan, int width, bool color);
-// The proposal's unified diff, + lines green, - lines red, @@ lines cyan.
-std::string diff_text(const Proposal& edit, bool color);
+// The proposal's unified diff, + lines green, - lines red, @@ lines cyan; a line wider than
+// `width` goes on in the next with a dim "↪ " (never cut, never left to the terminal's
+// wrapping, which marks nothing).
+std::string diff_text(const Proposal& edit, int width, bool color);
 // "$ make test   (in src)".
 std::string command_text(const Proposal& command, bool color);
 // "the edit of greet.py", "the command `make test`", "the plan "Title"".

@@ -52,6 +52,21 @@ std::string tool_verb(std::string_view tool) {
     return std::string(tool);
 }
 
+std::string tool_activity(const ToolEvent& tool) {
+    std::string_view name = tool.name_;
+    std::string doing = name == "list_dir"       ? "listing"
+                        : name == "read_file"    ? "reading"
+                        : name == "search"       ? "searching"
+                        : name == "edit_file"    ? "editing"
+                        : name == "create_file"  ? "creating"
+                        : name == "run_command"  ? "running"
+                        : name == "present_plan" ? "presenting the plan"
+                                                 : "using " + tool.name_;
+    if (name == "present_plan") return doing;
+    std::string detail = tool_detail(tool);
+    return detail.empty() ? doing : doing + " " + detail;
+}
+
 std::string argv_text(const Json& argv) {
     if (!argv.is_array()) return {};
     std::vector<std::string> words;

@@ -18,6 +18,10 @@ std::string tool_verb(std::string_view tool);
 // quotes, a path ("the project" for the root). "" when none of these is in the input.
 std::string tool_detail(const ToolEvent& tool);
 
+// What the agent is doing while the call runs, for a "busy" line: "reading src/app.cpp",
+// "running make test", "searching \"TODO\" in src"; "using <name>" for other tools.
+std::string tool_activity(const ToolEvent& tool);
+
 // A command line from the JSON a proposal or tool input carries.
 std::string argv_text(const Json& argv);
 

@@ -1,7 +1,8 @@
 // rio's HTTP transport for the providers' streaming APIs, on libcurl's multi interface: TLS
-// verified against the system CAs, HTTP/2 over TLS where curl has it, proxies taken from the
-// environment, and a stop that takes effect at once and closes the connection. libcurl is
-// loaded with the first request (host/http_module), not when the program starts.
+// verified against the system CAs (or a CA file of the user's), HTTP/2 over TLS where curl has it,
+// proxies taken from the environment, and a stop that takes effect at once and closes the
+// connection. libcurl is loaded with the first request (host/http_module), not when the program
+// starts.
 #pragma once
 
 #include "host/http_message.hpp"
@@ -26,7 +27,9 @@ struct HttpCallbacks {
     std::function<void(std::string_view)> on_body;
     // Exactly once, last: nullopt when the response is complete. ErrorCode::network for name
     // lookup, connect, TLS, a connection lost and both timeouts; bad_request for a URL or
-    // request rio cannot send; internal when the transport module cannot be loaded.
+    // request rio cannot send; not_configured for a CA file (HttpRequest::ca_file,
+    // SSL_CERT_FILE) that cannot be read or holds no certificate; internal when the
+    // transport module cannot be loaded.
     std::function<void(std::optional<Error>)> on_done;
 };
 

@@ -4,14 +4,17 @@
 #include "host/http_transport.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <curl/curl.h>
 #include <functional>
 #include <mutex>
 #include <new>
 #include <thread>
+#include <unistd.h>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -85,7 +88,9 @@ struct Transfer {
     bool curl_paused = false;   // worker only: the write callback returned CURL_WRITEFUNC_PAUSE
     // From the URL, for messages. Never the URL itself: it may carry a key.
     std::string host;
-    std::string peer; // "host:port"
+    std::string peer;    // "host:port"
+    std::string ca_file; // and where it came from, when not the system's: for messages
+    std::string ca_source;
     CURL* easy = nullptr;
     curl_slist* header_list = nullptr;
     char error_text[CURL_ERROR_SIZE] = {};
@@ -235,6 +240,19 @@ Status prepare(Transfer& t) {
         t.header_list = longer;
     }
 
+    if (!r.ca_file.empty()) {
+        t.ca_file = r.ca_file;
+        t.ca_source = "ca_file";
+    } else if (const char* from_env = std::getenv("SSL_CERT_FILE"); from_env && *from_env) {
+        t.ca_file = from_env;
+        t.ca_source = "SSL_CERT_FILE";
+    }
+    // Checked here, so that a mistyped path reads as that and not as a TLS failure.
+    if (!t.ca_file.empty() && ::access(t.ca_file.c_str(), R_OK) != 0)
+        return make_error(ErrorCode::not_configured, "cannot read the CA file " + t.ca_file + " (" +
+                                                         t.ca_source +
+                                                         "): " + std::strerror(errno));
+
     t.easy = curl_easy_init();
     if (!t.easy) return make_error(ErrorCode::internal, "cannot set up an HTTP transfer");
     CURL* e = t.easy;
@@ -253,6 +271,9 @@ Status prepare(Transfer& t) {
     // bundle; the proxy, from http_proxy, https_proxy, all_proxy and no_proxy; no redirects
     // followed; and no Accept-Encoding, since a compressed event stream arrives in lumps.
     curl_easy_setopt(e, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1L); // a proxy's answer is no head
+    // libcurl reads no SSL_CERT_FILE of its own: Debian's is built with a bundle path, which
+    // wins over OpenSSL's variable.
+    if (!t.ca_file.empty()) curl_easy_setopt(e, CURLOPT_CAINFO, t.ca_file.c_str());
     if (r.method == "GET") {
         curl_easy_setopt(e, CURLOPT_HTTPGET, 1L);
     } else {
@@ -322,6 +343,12 @@ Error failure(const Transfer& t, CURLcode code) {
         return bad_request(detail);
     case CURLE_OUT_OF_MEMORY:
         return make_error(ErrorCode::internal, "out of memory");
+    case CURLE_SSL_CACERT_BADFILE:
+        if (!t.ca_file.empty())
+            return make_error(ErrorCode::not_configured,
+                              "the CA file " + t.ca_file + " (" + t.ca_source +
+                                  ") holds no usable certificate: " + detail);
+        return network("TLS failure with " + t.peer + ": " + detail);
     default:
         if (is_tls_failure(code)) return network("TLS failure with " + t.peer + ": " + detail);
         return network("connection to " + t.peer + " failed: " + detail);

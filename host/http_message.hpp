@@ -19,6 +19,10 @@ struct HttpRequest {
     std::string url;
     std::vector<std::pair<std::string, std::string>> headers; // sent as given, in order
     std::string body;
+    // The PEM file of the certificate authorities TLS is verified against (a company's
+    // proxy CA, a local server's own). Empty: the file SSL_CERT_FILE names, if it is set,
+    // else the system's. A file that cannot be read fails the request, naming it.
+    std::string ca_file;
     // Name lookup, TCP connect, proxy CONNECT and the TLS handshake together.
     std::chrono::milliseconds connect_timeout{10'000};
     // Once connected: nothing received (and nothing sent) for this long fails the request.

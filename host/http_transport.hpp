@@ -19,7 +19,7 @@
 
 namespace rio {
 
-inline constexpr int http_transport_version = 2;
+inline constexpr int http_transport_version = 3; // 3: HttpRequest::ca_file
 
 // Body bytes handed to io but not yet handled there. Past the high mark the transport pauses
 // the transfer (curl keeps the bytes and hands them over again on resume); io resumes it

@@ -1,7 +1,7 @@
 #include "host/json_file.hpp"
 
-#include "protocol/json_parse.hpp"
 #include "host/files.hpp"
+#include "protocol/json_parse.hpp"
 
 namespace rio {
 
@@ -12,7 +12,7 @@ Result<nlohmann::json> load_json_file(const std::filesystem::path& path) {
         return text.error();
     }
     // Settings files are written by people, who leave comments in them.
-    auto value = parse_json(*text, {.comments = true});
+    auto value = parse_json(*text, {.jsonc = true});
     if (!value)
         return make_error(ErrorCode::bad_request, path.string() + ": " + value.error().message);
     if (!value->is_object())

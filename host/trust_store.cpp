@@ -1,10 +1,10 @@
 #include "host/trust_store.hpp"
 
 #include "core/agent/allow_list.hpp"
-#include "protocol/json_parse.hpp"
 #include "core/sha256.hpp"
 #include "host/json_file.hpp"
 #include "host/project_files.hpp"
+#include "protocol/json_parse.hpp"
 
 namespace rio {
 namespace {
@@ -41,7 +41,7 @@ std::string power_summary(std::string_view path, std::string_view bytes) {
             rules += (rules.empty() ? "" : ", ") + quoted_rule(rule);
         return rules.empty() ? "no commands" : "run " + rules + " without asking";
     }
-    auto config = parse_json(bytes, {.comments = true});
+    auto config = parse_json(bytes, {.jsonc = true});
     if (!config || !config->is_object() || !config->contains("mcpServers") ||
         !(*config)["mcpServers"].is_object())
         return "no MCP servers it can start";

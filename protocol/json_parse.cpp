@@ -1,5 +1,7 @@
 #include "protocol/json_parse.hpp"
 
+#include "protocol/jsonc.hpp"
+
 namespace rio {
 namespace {
 
@@ -41,11 +43,18 @@ std::string refusal_note(const Error& error) {
 }
 
 Result<nlohmann::json> parse_json(std::string_view text, JsonParseOptions options) {
+    std::string plain;
+    if (options.jsonc) {
+        auto converted = jsonc_to_json(text);
+        if (!converted) return converted.error();
+        plain = std::move(*converted);
+        text = plain;
+    }
     if (nested_deeper_than(text, options.max_depth))
         return make_error(ErrorCode::bad_request,
                           std::string(deeper_than) + std::to_string(options.max_depth) + " levels");
     try {
-        return nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/true, options.comments);
+        return nlohmann::json::parse(text);
     } catch (const nlohmann::json::exception& e) {
         // parse_error, and out_of_range for a number like 1E400 that overflows a double.
         return make_error(ErrorCode::bad_request, "invalid JSON: " + json_error_text(e));

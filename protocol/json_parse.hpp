@@ -17,7 +17,9 @@ inline constexpr std::size_t max_json_depth = 256;
 
 struct JsonParseOptions {
     std::size_t max_depth = max_json_depth;
-    bool comments = false; // `//` and `/* */` (settings files people write by hand)
+    // JSONC (protocol/jsonc.hpp): `//` and `/* */` comments and trailing commas, for the
+    // settings files people write by hand.
+    bool jsonc = false;
 };
 
 // The value, or bad_request with a message fit for a person ("invalid JSON: ...", "JSON

@@ -4,12 +4,15 @@ namespace rio {
 namespace {
 
 std::vector<OptionSpec> network_options(const char* effort_note) {
-    return {
-        {"model", "Model id; the default is used when empty.", {}},
-        {"effort", effort_note, {"", "low", "medium", "high"}},
-        {"base_url", "API endpoint; empty for the default (or the environment's).", {}},
-        {"max_tokens", "Largest reply, in tokens.", {}},
-        {"idle_timeout_s", "Seconds without a byte from the server before the call fails.", {}}};
+    return {{"model", "Model id; the default is used when empty.", {}},
+            {"effort", effort_note, {"", "low", "medium", "high"}},
+            {"base_url", "API endpoint; empty for the default (or the environment's).", {}},
+            {"max_tokens", "Largest reply, in tokens.", {}},
+            {"idle_timeout_s", "Seconds without a byte from the server before the call fails.", {}},
+            {"ca_file",
+             "PEM file of the certificate authorities to trust (a company proxy's, a local "
+             "server's); empty for SSL_CERT_FILE or the system's.",
+             {}}};
 }
 
 std::vector<ProviderSpec> make_specs() {

@@ -62,11 +62,10 @@ struct HttpCall : std::enable_shared_from_this<HttpCall> {
         if (finished) return;
         received += bytes.size();
         if (received > max_reply_bytes) {
-            finish(ProviderReport::error(
-                ErrorCode::bad_response,
-                "the " + settings.format + " reply went past " +
-                    std::to_string(max_reply_bytes / (1024 * 1024)) +
-                    " MB without ending; it was cut off"));
+            finish(ProviderReport::error(ErrorCode::bad_response,
+                                         "the " + settings.format + " reply went past " +
+                                             std::to_string(max_reply_bytes / (1024 * 1024)) +
+                                             " MB without ending; it was cut off"));
             return;
         }
         if (status != 200) {
@@ -165,6 +164,7 @@ HttpRequest http_provider_request(const HttpProviderSettings& settings,
     HttpRequest http;
     http.connect_timeout = settings.connect_timeout;
     http.idle_timeout = settings.idle_timeout;
+    http.ca_file = settings.ca_file;
     http.headers = {{"content-type", "application/json"}, {"accept", "text/event-stream"}};
     if (settings.format == "anthropic") {
         http.url = joined(settings.base_url, "/v1/messages");

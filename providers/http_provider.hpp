@@ -17,6 +17,7 @@ struct HttpProviderSettings {
     std::string base_url;
     std::string model;
     std::string effort;
+    std::string ca_file; // "" for SSL_CERT_FILE or the system's (HttpRequest::ca_file)
     int max_tokens = 8192;
     std::optional<std::string> key;
     std::chrono::milliseconds connect_timeout{15'000};

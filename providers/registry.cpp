@@ -5,7 +5,10 @@
 #include "host/secrets.hpp"
 #include "protocol/json_parse.hpp"
 
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
+#include <unistd.h>
 
 namespace rio {
 namespace {
@@ -59,6 +62,13 @@ Status check_option(const OptionSpec& spec, const std::string& value) {
     if (spec.name == "base_url" && value.rfind("http://", 0) != 0 &&
         value.rfind("https://", 0) != 0)
         return make_error(ErrorCode::bad_request, "base_url must start with http:// or https://");
+    if (spec.name == "ca_file") {
+        if (value.front() != '/')
+            return make_error(ErrorCode::bad_request, "ca_file must be an absolute path");
+        if (::access(value.c_str(), R_OK) != 0)
+            return make_error(ErrorCode::bad_request,
+                              "cannot read the CA file " + value + ": " + std::strerror(errno));
+    }
     if (spec.name == "max_tokens" || spec.name == "idle_timeout_s") {
         char* end = nullptr;
         double number = std::strtod(value.c_str(), &end);
@@ -186,6 +196,7 @@ Result<HttpProviderSettings> ProviderRegistry::http_settings(std::string_view pr
     s.base_url = option(provider, "base_url");
     s.model = option(provider, "model");
     s.effort = option(provider, "effort");
+    s.ca_file = option(provider, "ca_file");
     s.max_tokens = std::atoi(option(provider, "max_tokens").c_str());
     s.idle_timeout = std::chrono::milliseconds(
         static_cast<long>(std::strtod(option(provider, "idle_timeout_s").c_str(), nullptr) * 1000));
@@ -286,6 +297,7 @@ void ProviderRegistry::list_models(std::string_view provider,
     HttpRequest get;
     get.method = "GET";
     get.idle_timeout = std::chrono::seconds(20);
+    get.ca_file = settings->ca_file;
     std::string base = settings->base_url;
     while (!base.empty() && base.back() == '/')
         base.pop_back();

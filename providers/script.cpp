@@ -2,14 +2,15 @@
 // step. It ignores the tools it was offered — which is how tests prove the core refuses
 // calls it did not offer. Optional `"log": FILE` appends, per call, what the provider was
 // given (tools, system prompt, conversation) as one JSON line.
-#include "protocol/json_parse.hpp"
 #include "host/files.hpp"
+#include "protocol/json_parse.hpp"
 #include "providers/provider.hpp"
 #include "providers/streaming.hpp"
 
 #include <fstream>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <tuple>
 
 namespace rio {
 namespace {
@@ -19,6 +20,10 @@ using Json = nlohmann::json;
 struct Step {
     std::string text;
     std::string thinking;
+    // Given as arrays: streamed in exactly these pieces (a word may be split across two),
+    // for tests of how a frontend shows what arrives in bits.
+    std::vector<std::string> text_pieces;
+    std::vector<std::string> thinking_pieces;
     std::vector<ToolCall> tools;
     std::chrono::milliseconds delay{0};
     std::optional<Error> error;
@@ -34,8 +39,16 @@ struct Script {
 Result<Step> parse_step(const Json& j, const std::string& where) {
     if (!j.is_object()) return make_error(ErrorCode::bad_request, where + " must be an object");
     Step step;
-    step.text = j.value("text", "");
-    step.thinking = j.value("thinking", "");
+    for (auto [key, text, pieces] :
+         {std::tuple{"text", &step.text, &step.text_pieces},
+          std::tuple{"thinking", &step.thinking, &step.thinking_pieces}}) {
+        auto it = j.find(key);
+        if (it == j.end()) continue;
+        if (it->is_array())
+            *pieces = it->get<std::vector<std::string>>();
+        else
+            *text = it->get<std::string>();
+    }
     step.delay = std::chrono::milliseconds(j.value("delay_ms", 0));
     if (auto tools = j.find("tools"); tools != j.end()) {
         for (std::size_t i = 0; i < tools->size(); ++i) {
@@ -105,8 +118,12 @@ void log_call(const Script& script, const ProviderRequest& request) {
 std::vector<ProviderReport> reports_for(const Step& step) {
     std::vector<ProviderReport> reports;
     if (!step.thinking.empty()) reports.push_back(ProviderReport::thinking(step.thinking));
+    for (const std::string& piece : step.thinking_pieces)
+        reports.push_back(ProviderReport::thinking(piece));
     for (std::string& word : split_words(step.text))
         reports.push_back(ProviderReport::delta(std::move(word)));
+    for (const std::string& piece : step.text_pieces)
+        reports.push_back(ProviderReport::delta(piece));
     if (step.error) {
         reports.push_back(ProviderReport::error(step.error->code, step.error->message));
         return reports;
@@ -127,8 +144,11 @@ Result<Provider> make_script_provider(asio::io_context& io, const std::string& p
     provider.start = [&io, script](ProviderRequest request, ProviderReportFn report) {
         ++script->calls;
         log_call(*script, request);
-        Step step = script->next < script->steps.size() ? script->steps[script->next++]
-                                                        : Step{"(script ended)", {}, {}, {}, {}};
+        Step step;
+        if (script->next < script->steps.size())
+            step = script->steps[script->next++];
+        else
+            step.text = "(script ended)";
         return play_reports(io, reports_for(step), std::move(report), step.delay);
     };
     return provider;

@@ -9,6 +9,25 @@ import unittest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cli_support import ANSI, GREET, Pty, Sandbox, edit_step, plan_step, tool  # noqa: E402
 
+WORDS = ("alpha bravo charlie delta foxtrot hotel juliet kilo november oscar quebec romeo "
+         "sierra tango uniform victor whiskey xray yankee zulu").split()
+
+
+def screen_lines(raw):
+    """The screen's lines as they end up: ANSI gone, and of a line rewritten after a carriage
+    return (the busy line, erased and replaced) only what was written last."""
+    return [line.rstrip("\r").split("\r")[-1] for line in ANSI.sub("", raw).split("\n")]
+
+
+def pieces(text, sizes):
+    """`text` cut into pieces of the given sizes, in turn, so that words are split."""
+    out, at, i = [], 0, 0
+    while at < len(text):
+        out.append(text[at:at + sizes[i % len(sizes)]])
+        at += sizes[i % len(sizes)]
+        i += 1
+    return out
+
 
 class Interactive(unittest.TestCase):
     def session(self, steps):
@@ -203,8 +222,12 @@ class Interactive(unittest.TestCase):
         term.expect("slow task")
         term.expect("• read_file greet.py")
         term.send("\x03")
-        term.expect(r"\(stopped\)")
-        term.expect("review ❯ ")
+        term.expect("stopping…")
+        screen = term.expect("review ❯ ")
+        turn = ANSI.sub("", screen[screen.index("slow task"):])
+        self.assertEqual(turn.count("stopping…"), 1, turn)
+        self.assertNotIn("^C", turn, "the terminal echoes no ^C into the output")
+        self.assertNotIn("(stopped)", turn, "said once, not again when the core confirms")
         term.send("again\r")
         term.expect("second")
 
@@ -214,6 +237,159 @@ class Interactive(unittest.TestCase):
         term.expect("Ctrl\\+C again to quit")
         term.send("\x03")
         self.assertEqual(term.wait_exit(), 0)
+
+    def test_a_200_column_code_line_in_a_plan_wraps_marked_not_cut(self):
+        code = "result = compute(" + ", ".join(f"argument_{i}" for i in range(18)) + ")  # END"
+        self.assertGreaterEqual(len(code), 200)
+        plan = "## Change\n\nThen:\n\n```python\n" + code + "\nshort()\n```\n"
+        box, term = self.session([plan_step(plan=plan), {"text": "ok"}])
+        term.send("/plan\r")
+        term.expect("plan ❯ ")
+        term.send("plan it\r")
+        screen = term.expect(r"\[A\] approve, auto-accept edits")
+        lines = screen_lines(screen[screen.index("Plan — "):])
+        start = next(i for i, line in enumerate(lines) if "result = compute(" in line)
+        end = next(i for i, line in enumerate(lines) if "short()" in line)
+        shown = lines[start:end]
+        self.assertGreater(len(shown), 2, "wrapped over several lines")
+        for line in shown:
+            self.assertLessEqual(len(line), 100, line)
+            self.assertNotIn("…", line, "nothing is cut")
+        self.assertTrue(shown[0].startswith("    result"))
+        for line in shown[1:]:
+            self.assertTrue(line.startswith("    ↪ "), "each continuation is marked: " + line)
+        joined = shown[0][4:] + "".join(line[len("    ↪ "):] for line in shown[1:])
+        self.assertEqual(joined, code, "the whole line, in order")
+
+    def test_streamed_prose_never_splits_a_word_at_the_edge(self):
+        prose = " ".join(WORDS * 3)
+        box = Sandbox([{"thinking": pieces(prose, [3, 5, 2, 7]),
+                        "text": pieces(prose + " END.", [4, 1, 6, 3])}])
+        self.addCleanup(box.cleanup)
+        term = Pty(box.args(), box.env, cols=37)
+        self.addCleanup(term.close)
+        term.expect("review ❯ ")
+        term.send("think aloud\r")
+        screen = term.expect(r"END\.")
+        term.expect("review ❯ ")
+        lines = screen_lines(screen[screen.index("think aloud"):])[1:]
+        prose_lines = [line for line in lines if line.strip() and line.split()[0] in WORDS]
+        self.assertGreater(len(prose_lines), 6, "the prose wrapped: " + repr(lines))
+        for line in prose_lines:
+            self.assertLessEqual(len(line), 37, line)
+            for word in line.split():
+                self.assertIn(word.rstrip("."), WORDS + ["END"], "a split word: " + line)
+        joined = " ".join(w for line in prose_lines for w in line.split())
+        self.assertEqual(joined, prose + " " + prose + " END.", "thinking, then the answer")
+
+    def test_the_answer_is_rendered_as_markdown(self):
+        box, term = self.session([{"text": "# Summary\n\nIt says **Hi** now, see `greet.py`.\n\n"
+                                           "- one\n- two\n"}])
+        term.send("what changed\r")
+        screen = term.expect("• two")
+        term.expect("review ❯ ")
+        answer = screen[screen.index("what changed"):]
+        plain = ANSI.sub("", answer)
+        for raw in ("# Summary", "**", "`greet.py`", "- one"):
+            self.assertNotIn(raw, plain, "no Markdown syntax left")
+        self.assertIn("\x1b[1mSummary", answer, "the heading is bold")
+        self.assertIn("━━━━━━━", plain, "and underlined")
+        self.assertRegex(answer, r"\x1b\[1mHi\x1b\[0m", "**Hi** is bold")
+        self.assertIn("• one", plain)
+
+    def test_history_is_kept_in_the_state_folder(self):
+        box = Sandbox([{"text": "one"}])
+        self.addCleanup(box.cleanup)
+        term = Pty(box.args(), box.env)
+        term.expect("review ❯ ")
+        term.send("remember this line\r")
+        term.expect("one")
+        term.expect("review ❯ ")
+        term.send("\x04")  # Ctrl+D, so that the typed line is the last one
+        self.assertEqual(term.wait_exit(), 0)
+        term.close()
+        folder = os.path.join(box.dir, "state", "rio")
+        history = os.path.join(folder, "history")
+        with open(history) as f:
+            self.assertIn("remember\\040this\\040line", f.read(), "libedit's own format")
+        self.assertEqual(os.stat(folder).st_mode & 0o777, 0o700)
+        self.assertEqual(os.stat(history).st_mode & 0o777, 0o600)
+        again = Pty(box.args(), box.env)
+        self.addCleanup(again.close)
+        again.expect("review ❯ ")
+        again.send("\x1b[A")  # Up: the line from the last session
+        again.expect("remember this line")
+
+    def test_tab_completes_slash_commands(self):
+        _, term = self.session([])
+        # libedit redraws only what it adds ("ider "), so the command's effect is the proof:
+        # "/prov" alone would be an unknown command.
+        term.send("/prov\t")
+        term.expect("ider ")
+        term.send("\r")
+        screen = term.expect("Switch with /provider NAME")
+        term.expect("review ❯ ")
+        term.send("/pl\t")  # /plan and /plans: completed as far as they agree
+        term.expect("an")
+        term.send("s\r")
+        screen = term.expect("No plans filed yet")
+        self.assertNotIn("Unknown command", ANSI.sub("", screen))
+
+    def test_plans_are_listed_with_numbers_to_pick(self):
+        box, term = self.session([plan_step(), {"text": "What should change?"}])
+        term.send("/plan\r")
+        term.expect("plan ❯ ")
+        term.send("plan something\r")
+        term.expect(r"\[r\] reject")
+        term.send("r")
+        term.expect("reason")
+        term.send("\r")
+        term.expect("What should change?")
+        term.expect("plan ❯ ")
+        term.send("/plans\r")
+        term.expect(r"1\. Friendlier greeting  rejected · \.rio/plans/")
+        term.expect(r"Show which\? ")
+        term.send("7\r")
+        term.expect(r"there is no 7 \(1 to 1\)")
+        term.send("1\r")
+        screen = term.expect(r"\(rejected\)")
+        shown = ANSI.sub("", screen[screen.rindex("Plan — "):])
+        self.assertIn("Friendlier greeting · .rio/plans/", shown)
+        self.assertIn("┌", shown, "rendered, as when it was presented")
+        term.expect("plan ❯ ")
+
+    def test_sessions_are_listed_with_numbers_and_one_continues(self):
+        box = Sandbox([{"text": "Noted."}])
+        self.addCleanup(box.cleanup)
+        self.assertEqual(box.run("-p", "remember the word teapot").returncode, 0)
+        box.rescript([{"text": "It was teapot."}])
+        term = Pty(box.args(), box.env)
+        self.addCleanup(term.close)
+        term.expect("review ❯ ")
+        term.send("/sessions\r")
+        term.expect(r"1\. remember the word teapot  \d{4}-\d\d-\d\dT\d\d:\d\d · 1 turn · \d{8}-")
+        term.expect(r"Continue which\? ")
+        term.send("1\r")
+        term.expect("Resumed “remember the word teapot” · 2 messages")
+        term.expect("review ❯ ")
+        term.send("what was the word?\r")
+        term.expect("It was teapot.")
+        sent = box.calls()[-1]["conversation"]
+        self.assertEqual([m["text"] for m in sent],
+                         ["remember the word teapot", "Noted.", "what was the word?"])
+
+    def test_continue_starts_with_the_latest_conversation(self):
+        box = Sandbox([{"text": "Noted."}])
+        self.addCleanup(box.cleanup)
+        self.assertEqual(box.run("-p", "remember the word teapot").returncode, 0)
+        box.rescript([{"text": "It was teapot."}])
+        term = Pty(box.args("--continue"), box.env)
+        self.addCleanup(term.close)
+        term.expect("Resumed “remember the word teapot” · 2 messages · session ")
+        term.expect("review ❯ ")
+        term.send("what was the word?\r")
+        term.expect("It was teapot.")
+        self.assertEqual(len(box.calls()[-1]["conversation"]), 3)
 
     def test_slash_commands_switch_modes(self):
         _, term = self.session([])

@@ -368,6 +368,36 @@ TEST_P(ProviderE2E, OptionsPersistPerProviderAndReachTheRequest) {
     EXPECT_EQ(stored["model"], "my-model-7");
 }
 
+// The ca_file option reaches the transport: the fake server speaks plain HTTP, so an https
+// base URL gets as far as TLS set-up, where curl reads the CA file and refuses it.
+TEST_P(ProviderE2E, TheCaFileOptionIsCheckedAndReachesTheTransport) {
+    FakeLlm fake(Json::array({{{"text", "ok"}}}));
+    auto s = session(fake);
+    Json missing = s->request("agent.options.set",
+                              {{"name", "ca_file"}, {"value", "/nonexistent/company-ca.pem"}});
+    EXPECT_EQ(missing["error"]["code"], "bad_request");
+    EXPECT_EQ(missing["error"]["message"],
+              "cannot read the CA file /nonexistent/company-ca.pem: No such file or directory");
+    EXPECT_EQ(s->request("agent.options.set",
+                         {{"name", "ca_file"}, {"value", "ca.pem"}})["error"]["message"],
+              "ca_file must be an absolute path");
+    fs::path bad = s->home() / "not-a-ca.pem";
+    write_bytes(bad, "not a certificate\n");
+    std::string https = "https" + fake.url().substr(4) + (anthropic() ? "" : "/v1");
+    ASSERT_EQ(s->request("agent.options.set", {{"name", "base_url"}, {"value", https}})["ok"],
+              true);
+    ASSERT_EQ(s->request("agent.options.set", {{"name", "ca_file"}, {"value", bad.string()}})["ok"],
+              true);
+    s->send("hi");
+    Json error = s->wait("agent.error");
+    EXPECT_EQ(error["code"], "not_configured");
+    EXPECT_EQ(error["message"].get<std::string>().rfind(
+                  "the CA file " + bad.string() + " (ca_file) holds no usable certificate", 0),
+              0u)
+        << error.dump();
+    s->wait("agent.done");
+}
+
 TEST_P(ProviderE2E, TheModelListComesFromTheProvider) {
     FakeLlm fake(Json::array());
     auto s = session(fake);

@@ -125,9 +125,9 @@ TEST(AnsiPainter, LinksShowTheirDestination) {
     EXPECT_EQ(plain("![the diagram](arch.png)"), "image: the diagram (arch.png)\n");
 }
 
-TEST(AnsiPainter, CodeBlocksAreIndentedAndCutNotWrapped) {
+TEST(AnsiPainter, CodeBlocksAreIndentedAndLongLinesWrapMarked) {
     EXPECT_EQ(plain("```\nshort\n\tthis line is longer than twenty\n```\n", 20),
-              "    short\n        this line i…\n");
+              "    short\n        this line is\n    ↪  longer than t\n    ↪ wenty\n");
     EXPECT_EQ(plain("```\na\n\n\nb\n```\n\nafter"), "    a\n\n\n    b\n\nafter\n");
 }
 

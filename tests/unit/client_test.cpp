@@ -243,6 +243,15 @@ TEST(ClientTraceWords, EachToolReadsAsWhatItIsAbout) {
     EXPECT_EQ(tool_detail(tool("run_command", {{"argv", {"echo", ""}}})), "echo ''");
 }
 
+TEST(ClientTraceWords, ACallInProgressReadsAsAnActivity) {
+    EXPECT_EQ(tool_activity(tool("read_file", {{"path", "greet.py"}})), "reading greet.py");
+    EXPECT_EQ(tool_activity(tool("list_dir", {{"path", "."}})), "listing the project");
+    EXPECT_EQ(tool_activity(tool("run_command", {{"argv", {"make", "test"}}})),
+              "running make test");
+    EXPECT_EQ(tool_activity(tool("present_plan", {{"title", "Shout"}})), "presenting the plan");
+    EXPECT_EQ(tool_activity(tool("mcp__git__log", Json::object())), "using mcp__git__log");
+}
+
 TEST(ClientTraceWords, ACommandsOutcomeComesFromItsExitData) {
     ToolResultEvent r;
     r.name_ = "run_command";

@@ -351,12 +351,13 @@ double ms_exact(Clock::duration d) {
 
 // The proxy variables curl reads are cleared for each test, so a proxy in the environment
 // of whoever runs the tests does not reroute the loopback traffic; the proxy test sets its
-// own. Nothing else in these tests touches the environment while a transfer runs.
+// own. SSL_CERT_FILE too, which the CA tests set. Nothing else in these tests touches the
+// environment while a transfer runs.
 class HttpClientTest : public ::testing::Test {
 protected:
     static constexpr const char* proxy_variables[] = {"http_proxy",  "HTTP_PROXY", "https_proxy",
                                                       "HTTPS_PROXY", "all_proxy",  "ALL_PROXY",
-                                                      "no_proxy",    "NO_PROXY"};
+                                                      "no_proxy",    "NO_PROXY",   "SSL_CERT_FILE"};
 
     void SetUp() override {
         for (const char* name : proxy_variables) {
@@ -974,48 +975,141 @@ bool accepts_connections(int port) {
     return connected;
 }
 
-// Verification is curl's default and must stay on: a certificate no system CA vouches for
-// ends the request before anything is sent.
-TEST_F(HttpClientTest, AnUntrustedCertificateIsRefused) {
-    if (::access("/usr/bin/openssl", X_OK) != 0) GTEST_SKIP() << "needs the openssl program";
-    test::TempDir dir;
-    CommandResult made = run_command({"openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt",
-                                      "ec_paramgen_curve:prime256v1", "-nodes", "-subj",
-                                      "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
-                                      "-days", "1", "-keyout", "key.pem", "-out", "cert.pem"},
-                                     dir.path());
-    ASSERT_EQ(made.exit_code, 0) << made.output;
-    int probe = loopback_socket(0, false);
-    int port = port_of(probe);
-    ::close(probe);
-    CommandSpec spec;
-    spec.argv = {"openssl", "s_server", "-accept", "127.0.0.1:" + std::to_string(port),
-                 "-cert",   "cert.pem", "-key",    "key.pem",
-                 "-www",    "-quiet"};
-    spec.cwd = dir.path();
-    spec.timeout = guard_limit;
-    spec.kill_grace = 0ms;
-    auto tls_server = start_command(io, spec, [](const CommandResult&) {});
-    auto deadline = Clock::now() + guard_limit;
-    while (!accepts_connections(port) && Clock::now() < deadline)
-        std::this_thread::sleep_for(10ms);
+// `openssl s_server -www` on the loopback with a self-signed certificate for 127.0.0.1
+// (cert.pem in `dir`), until stop().
+struct TlsServer {
+    explicit TlsServer(asio::io_context& io) {
+        CommandResult made = run_command({"openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt",
+                                          "ec_paramgen_curve:prime256v1", "-nodes", "-subj",
+                                          "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+                                          "-days", "1", "-keyout", "key.pem", "-out", "cert.pem"},
+                                         dir.path());
+        if (made.exit_code != 0) {
+            problem = made.output;
+            return;
+        }
+        int probe = loopback_socket(0, false);
+        port = port_of(probe);
+        ::close(probe);
+        CommandSpec spec;
+        spec.argv = {"openssl", "s_server", "-accept", "127.0.0.1:" + std::to_string(port),
+                     "-cert",   "cert.pem", "-key",    "key.pem",
+                     "-www",    "-quiet"};
+        spec.cwd = dir.path();
+        spec.timeout = guard_limit;
+        spec.kill_grace = 0ms;
+        process = start_command(io, spec, [](const CommandResult&) {});
+        auto deadline = Clock::now() + guard_limit;
+        while (!accepts_connections(port) && Clock::now() < deadline)
+            std::this_thread::sleep_for(10ms);
+    }
+    std::string url() const { return "https://127.0.0.1:" + std::to_string(port) + "/"; }
+    std::string cert() const { return (dir.path() / "cert.pem").string(); }
+    void stop() {
+        if (process) process->cancel();
+    }
 
+    test::TempDir dir;
+    std::string problem; // why the certificate could not be made
+    int port = 0;
+    std::shared_ptr<RunningCommand> process;
+};
+
+// One GET to the TLS server; the server stops once it is answered.
+Seen tls_get(asio::io_context& io, TlsServer& server, std::string ca_file = "") {
     HttpClient client(io);
     Seen seen;
     HttpCallbacks callbacks = record(seen);
     callbacks.on_done = [&, inner = callbacks.on_done](std::optional<Error> error) {
         inner(std::move(error));
-        tls_server->cancel();
+        server.stop();
     };
-    client.start(get("https://127.0.0.1:" + std::to_string(port) + "/"), callbacks);
+    HttpRequest request = get(server.url());
+    request.ca_file = std::move(ca_file);
+    client.start(std::move(request), callbacks);
     run(io);
+    return seen;
+}
+
+// Verification is curl's default and must stay on: a certificate no system CA vouches for
+// ends the request before anything is sent.
+TEST_F(HttpClientTest, AnUntrustedCertificateIsRefused) {
+    if (::access("/usr/bin/openssl", X_OK) != 0) GTEST_SKIP() << "needs the openssl program";
+    TlsServer server(io);
+    ASSERT_EQ(server.problem, "");
+    Seen seen = tls_get(io, server);
 
     EXPECT_EQ(seen.events, std::vector<std::string>{"done"});
     ASSERT_TRUE(seen.error);
     EXPECT_EQ(seen.error->code, ErrorCode::network);
-    std::string expected = "TLS failure with 127.0.0.1:" + std::to_string(port) + ": ";
+    std::string expected = "TLS failure with 127.0.0.1:" + std::to_string(server.port) + ": ";
     EXPECT_EQ(seen.error->message.rfind(expected, 0), 0u) << seen.error->message;
     EXPECT_NE(seen.error->message.find("certificate"), std::string::npos) << seen.error->message;
+}
+
+// A server whose certificate the user's CA file vouches for is trusted, whether the file
+// comes with the request (a provider's ca_file) or from SSL_CERT_FILE.
+TEST_F(HttpClientTest, TheUsersCaFileIsTrusted) {
+    if (::access("/usr/bin/openssl", X_OK) != 0) GTEST_SKIP() << "needs the openssl program";
+    {
+        TlsServer server(io);
+        ASSERT_EQ(server.problem, "");
+        Seen seen = tls_get(io, server, server.cert());
+        EXPECT_FALSE(seen.error) << seen.error->message;
+        ASSERT_TRUE(seen.head);
+        EXPECT_EQ(seen.head->status, 200);
+    }
+    {
+        TlsServer server(io);
+        ASSERT_EQ(server.problem, "");
+        ::setenv("SSL_CERT_FILE", server.cert().c_str(), 1);
+        Seen seen = tls_get(io, server);
+        EXPECT_FALSE(seen.error) << seen.error->message;
+        ASSERT_TRUE(seen.head);
+        EXPECT_EQ(seen.head->status, 200);
+    }
+}
+
+TEST_F(HttpClientTest, ACaFileThatCannotBeUsedIsNamed) {
+    HttpClient client(io);
+    Seen missing, from_env, garbage;
+    HttpRequest request = get("https://127.0.0.1:1/");
+    request.ca_file = "/nonexistent/company-ca.pem";
+    client.start(request, record(missing));
+    run(io);
+    ASSERT_TRUE(missing.error);
+    EXPECT_EQ(missing.error->code, ErrorCode::not_configured);
+    EXPECT_EQ(missing.error->message, "cannot read the CA file /nonexistent/company-ca.pem "
+                                      "(ca_file): No such file or directory");
+
+    ::setenv("SSL_CERT_FILE", "/nonexistent/env-ca.pem", 1);
+    client.start(get("https://127.0.0.1:1/"), record(from_env));
+    run(io);
+    ASSERT_TRUE(from_env.error);
+    EXPECT_EQ(from_env.error->message, "cannot read the CA file /nonexistent/env-ca.pem "
+                                       "(SSL_CERT_FILE): No such file or directory");
+    ::unsetenv("SSL_CERT_FILE");
+
+    // Readable but no certificate: curl itself refuses it, as it sets up TLS for a
+    // connection (here to a loopback listener that never answers).
+    test::TempDir dir;
+    std::filesystem::path bad = dir.path() / "not-a-ca.pem";
+    std::FILE* f = std::fopen(bad.c_str(), "w");
+    ASSERT_NE(f, nullptr);
+    std::fputs("not a certificate\n", f);
+    std::fclose(f);
+    int listener = loopback_socket(4);
+    request.url = "https://127.0.0.1:" + std::to_string(port_of(listener)) + "/";
+    request.ca_file = bad.string();
+    client.start(request, record(garbage));
+    run(io);
+    ::close(listener);
+    ASSERT_TRUE(garbage.error);
+    EXPECT_EQ(garbage.error->code, ErrorCode::not_configured) << garbage.error->message;
+    EXPECT_EQ(garbage.error->message.rfind(
+                  "the CA file " + bad.string() + " (ca_file) holds no usable certificate: ", 0),
+              0u)
+        << garbage.error->message;
 }
 
 TEST_F(HttpClientTest, ARequestThatCannotBeSentFailsWithoutReachingTheNetwork) {

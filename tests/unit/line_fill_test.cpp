@@ -89,12 +89,21 @@ TEST(LineFill, StylesSurviveTheFilling) {
     EXPECT_EQ(lines[1][0].style, bold);
 }
 
-TEST(LineFill, CodeLinesAreTruncatedWithAnEllipsis) {
-    EXPECT_EQ(truncate("abcdef", 6), "abcdef");
-    EXPECT_EQ(truncate("abcdef", 4), "abc…");
-    EXPECT_EQ(truncate("漢字漢字", 5), "漢字…");
-    EXPECT_EQ(truncate("漢字漢字", 4), "漢…") << "a wide character is never halved";
-    EXPECT_EQ(truncate("e\u0301e\u0301e\u0301", 2), "e\u0301…") << "the mark stays";
+TEST(LineFill, CodeLinesAreSplitIntoPiecesNotCut) {
+    using Pieces = std::vector<std::string>;
+    EXPECT_EQ(code_pieces("abcdef", 6), Pieces{"abcdef"});
+    EXPECT_EQ(code_pieces("", 6), Pieces{""});
+    EXPECT_EQ(code_pieces("abcdefghij", 4), (Pieces{"abcd", "ef", "gh", "ij"}))
+        << "continuations leave room for the mark";
+    EXPECT_EQ(code_pieces("漢字漢字", 5), (Pieces{"漢字", "漢", "字"}))
+        << "a wide character is never halved";
+    EXPECT_EQ(code_pieces("e\u0301e\u0301e\u0301", 2), (Pieces{"e\u0301e\u0301", "e\u0301"}))
+        << "the mark stays with its base";
+    EXPECT_EQ(code_pieces("abc", 1), (Pieces{"a", "b", "c"})) << "at least one column each";
+    std::string joined;
+    for (const std::string& piece : code_pieces(std::string(200, 'x') + "end", 37))
+        joined += piece;
+    EXPECT_EQ(joined, std::string(200, 'x') + "end") << "nothing is lost";
 }
 
 } // namespace
