@@ -21,7 +21,8 @@ def one_run(rio_cli, script):
     project = os.path.join(work, "demo")
     shutil.copytree(os.path.join(ROOT, "examples", "demo"), project)
     env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(work, "config"),
-               XDG_DATA_HOME=os.path.join(work, "data"), OLLAMA_HOST="127.0.0.1:1")
+               XDG_DATA_HOME=os.path.join(work, "data"),
+               XDG_STATE_HOME=os.path.join(work, "state"), OLLAMA_HOST="127.0.0.1:1")
     for name in ("ANTHROPIC_API_KEY", "OPENAI_API_KEY", "RIO_PROVIDER"):
         env.pop(name, None)
     argv = [rio_cli, "-p", "Add a --shout flag to greet.py", "--mode", "plan",

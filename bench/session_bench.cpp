@@ -13,7 +13,8 @@ using rio::test::AgentSession;
 using rio::test::Json;
 
 // A conversation of `entries` entries as a session file: alternating requests and answers of
-// a few hundred characters, every fourth answer a tool call with its result.
+// a few hundred characters, every other answer a tool call answered by the next entry (so it
+// ends on a finished exchange, as a conversation at rest does).
 std::string session_text(const std::string& id, const std::string& project, int entries) {
     std::string t = "2026-12-01T10:00:00.000Z";
     std::string out =
@@ -24,11 +25,11 @@ std::string session_text(const std::string& id, const std::string& project, int 
     std::string prose(300, 'x');
     for (int i = 0; i < entries; ++i) {
         Json m{{"role", i % 2 == 0 ? "user" : "assistant"}, {"text", prose}};
-        if (i % 2 == 1 && i % 4 == 3)
+        if (i % 4 == 1 && i + 1 < entries)
             m["calls"] = Json::array({{{"id", "c" + std::to_string(i)},
                                        {"name", "read_file"},
                                        {"input", {{"path", "greet.py"}}}}});
-        if (i % 2 == 0 && i > 0 && i % 4 == 0)
+        if (i % 4 == 2)
             m["results"] = Json::array(
                 {{{"id", "c" + std::to_string(i - 1)}, {"ok", true}, {"content", prose}}});
         out += Json{{"type", "message"}, {"turn", i / 2 + 1}, {"time", t}, {"message", m}}.dump() +

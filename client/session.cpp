@@ -58,6 +58,8 @@ void Session::apply_status(const AgentStatus& status) {
     state_.provider = status.provider;
     state_.model = status.model;
     state_.pending = status.pending;
+    state_.session = status.session;
+    state_.session_problem = status.session_problem;
 }
 
 void Session::apply_history(const HistoryResult& history) {

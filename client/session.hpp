@@ -32,6 +32,8 @@ struct SessionState {
     std::uint64_t turn = 0;
     std::string provider, model;
     std::optional<Proposal> pending; // waiting for a person
+    std::string session;             // the saved session the conversation goes to
+    std::string session_problem;     // why it is not being saved, "" while it is
     std::string streaming;           // the assistant's text of the message being written
     std::vector<TranscriptEntry> transcript;
     std::vector<TraceCall> calls;

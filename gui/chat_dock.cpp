@@ -97,6 +97,24 @@ ChatDock::ChatDock(MainWindow& window)
 void ChatDock::on_connected() {
     composer_->set_connected(true);
     clear_->setEnabled(true);
+    load_conversation();
+}
+
+void ChatDock::resume_session(const std::string& id) {
+    window_.core().request(op::agent_session_resume, Json(SessionResumeParams{id}), this,
+                           [this](const Json& result, const std::optional<Error>& error) {
+                               if (error)
+                                   return show_problem(
+                                       tr("Cannot continue that conversation: ") +
+                                       QString::fromStdString(error->message));
+                               auto warning = result.value("warning", std::string());
+                               if (!warning.empty()) show_problem(QString::fromStdString(warning));
+                               transcript_->clear();
+                               load_conversation();
+                           });
+}
+
+void ChatDock::load_conversation() {
     CoreClient& core = window_.core();
     // The conversation so far (another client's, when attached to a running core), then the
     // state, which may hold a proposal waiting for a decision.

@@ -29,6 +29,9 @@ public:
     void send_message(const QString& text);
     void stop();
     void clear_conversation();
+    // Continues a saved session (agent.session.resume): its conversation replaces this one.
+    void resume_session(const std::string& id);
+    const client::Session& session() const { return session_; }
 
     ChatTranscript* transcript() const { return transcript_; }
     Composer* composer() const { return composer_; }
@@ -39,6 +42,8 @@ public:
 
 private:
     void on_connected();
+    // The conversation so far and the state, as the core has them now.
+    void load_conversation();
     void on_event(const client::CoreEvent& event);
     void show_state();
     void replay_history();

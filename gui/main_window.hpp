@@ -10,6 +10,7 @@
 #include <QMainWindow>
 
 class QDockWidget;
+class QMenu;
 class QLabel;
 
 namespace rio::gui {
@@ -58,6 +59,7 @@ protected:
 
 private:
     void build_menus();
+    void list_recent_conversations();
     void on_connected();
     void on_event(const client::CoreEvent& event);
     void on_disconnected(const QString& why);
@@ -80,6 +82,7 @@ private:
     QString name_;
     bool lost_ = false;
     ManualView* manual_ = nullptr;
+    QMenu* recent_ = nullptr; // File ▸ Recent Conversations
     bool closing_ = false; // unsaved work was dealt with; let the close through
 };
 

@@ -3,7 +3,10 @@
 #include "host/files.hpp"
 #include "protocol/json_parse.hpp"
 
+#include <condition_variable>
 #include <ctime>
+#include <mutex>
+#include <thread>
 #include <fcntl.h>
 #include <random>
 #include <sys/stat.h>
@@ -61,6 +64,56 @@ Result<SessionLines> read_session_lines(const std::filesystem::path& path) {
     return out;
 }
 
+// Syncs the file after each append, off the caller's thread; appends that come while a sync
+// runs share the next one. The last one runs before the writer closes the file.
+struct SessionWriter::Syncer {
+    explicit Syncer(int fd) : fd(fd), thread([this] { run(); }) {}
+    ~Syncer() {
+        {
+            std::lock_guard lock(mutex);
+            done = true;
+        }
+        wake.notify_one();
+        thread.join();
+    }
+    void poke() {
+        {
+            std::lock_guard lock(mutex);
+            dirty = true;
+        }
+        wake.notify_one();
+    }
+    void run() {
+        std::unique_lock lock(mutex);
+        for (;;) {
+            wake.wait(lock, [this] { return dirty || done; });
+            if (!dirty) return;
+            dirty = false;
+            lock.unlock();
+            ::fdatasync(fd);
+            lock.lock();
+        }
+    }
+
+    int fd;
+    std::mutex mutex;
+    std::condition_variable wake;
+    bool dirty = false, done = false;
+    std::thread thread; // last: started once the rest is ready
+};
+
+SessionWriter::SessionWriter(UniqueFd fd, std::filesystem::path path)
+    : fd_(std::move(fd)), path_(std::move(path)), syncer_(std::make_unique<Syncer>(fd_.fd)) {}
+SessionWriter::SessionWriter(SessionWriter&&) noexcept = default;
+SessionWriter& SessionWriter::operator=(SessionWriter&& other) noexcept {
+    syncer_.reset(); // this file's last sync, before its descriptor goes
+    fd_ = std::move(other.fd_);
+    path_ = std::move(other.path_);
+    syncer_ = std::move(other.syncer_);
+    return *this;
+}
+SessionWriter::~SessionWriter() = default;
+
 namespace {
 
 Status make_private_folder(const std::filesystem::path& folder) {
@@ -108,7 +161,7 @@ Status SessionWriter::append(std::string_view lines) {
         if (n < 0) return errno_error(errno, "write", path_.string());
         rest.remove_prefix(static_cast<std::size_t>(n));
     }
-    if (::fdatasync(fd_.fd) != 0) return errno_error(errno, "sync", path_.string());
+    syncer_->poke();
     return Ok{};
 }
 

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -41,15 +42,22 @@ public:
     static Result<SessionWriter> reopen(const std::filesystem::path& path, const SessionLines& file,
                                         std::size_t valid_bytes);
 
-    // Writes whole lines (each ending in '\n') and fsyncs: after it returns they survive a
-    // crash.
+    // Writes whole lines (each ending in '\n'): once it returns they survive the process
+    // being killed. The fdatasync that makes them survive a power cut too runs on a thread of
+    // the writer's own, so the core's loop never waits on the disk (3 ms a line here).
     Status append(std::string_view lines);
     const std::filesystem::path& path() const { return path_; }
 
+    SessionWriter(SessionWriter&&) noexcept;
+    SessionWriter& operator=(SessionWriter&&) noexcept;
+    ~SessionWriter();
+
 private:
-    SessionWriter(UniqueFd fd, std::filesystem::path path) : fd_(std::move(fd)), path_(path) {}
+    struct Syncer;
+    SessionWriter(UniqueFd fd, std::filesystem::path path);
     UniqueFd fd_;
     std::filesystem::path path_;
+    std::unique_ptr<Syncer> syncer_; // declared last: joined before fd_ closes
 };
 
 } // namespace rio

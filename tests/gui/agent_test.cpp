@@ -475,6 +475,48 @@ private slots:
                     .contains(QStringLiteral("All read.")));
     }
 
+    void recent_conversations_continue_a_saved_session() {
+        TempProject project;
+        Agent s(project, Json::array({text_step("Noted."), text_step("It was teapot.")}));
+        QVERIFY(s.start());
+        s.send(QStringLiteral("remember the word teapot"));
+        QTRY_VERIFY(s.transcript()
+                        .texts_of(ChatTranscript::Entry::message)
+                        .contains(QStringLiteral("Noted.")));
+        const Json first = s.status()["session"];
+        s.ask("agent.session.new");
+        QTRY_VERIFY(s.transcript().texts_of(ChatTranscript::Entry::user).isEmpty());
+
+        QMenu* recent = nullptr;
+        for (QMenu* menu : s.window.findChildren<QMenu*>())
+            if (menu->title() == QStringLiteral("Recent &Conversations")) recent = menu;
+        QVERIFY(recent);
+        emit recent->aboutToShow();
+        QAction* saved = nullptr;
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                for (QAction* a : recent->actions())
+                    if (a->data().toString().toStdString() == first.get<std::string>()) saved = a;
+                return saved != nullptr;
+            },
+            5000));
+        QVERIFY2(saved->text().startsWith(QStringLiteral("remember the word teapot — ")),
+                 qPrintable(saved->text()));
+        QVERIFY(saved->text().endsWith(QStringLiteral(" · 1 turn")));
+        saved->trigger();
+        QTRY_COMPARE(s.transcript().texts_of(ChatTranscript::Entry::user),
+                     QStringList{QStringLiteral("remember the word teapot")});
+        QVERIFY(s.transcript()
+                    .texts_of(ChatTranscript::Entry::message)
+                    .contains(QStringLiteral("Noted.")));
+        QVERIFY(s.status()["session"] == first);
+        s.send(QStringLiteral("what was the word?"));
+        QTRY_VERIFY(s.transcript()
+                        .texts_of(ChatTranscript::Entry::message)
+                        .contains(QStringLiteral("It was teapot.")));
+        QCOMPARE(static_cast<int>(s.provider_calls().back()["conversation"].size()), 3);
+    }
+
     void dismissed_by_decision_from_second_client() {
         TempProject project;
         Agent s(project, Json::array({plan_step(plan_title, plan_text), text_step("ok")}));
