@@ -48,11 +48,11 @@ std::vector<Json> ClaudeShapes::lines(const client::CoreEvent& event) {
                                         {"id", tool->id},
                                         {"name", tool->name_},
                                         {"input", tool->input}}}))};
-    if (auto* result = std::get_if<ToolResultEvent>(&event)) {
+    if (auto* answer = std::get_if<ToolResultEvent>(&event)) {
         Json block{{"type", "tool_result"},
-                   {"tool_use_id", result->id},
-                   {"content", result->content},
-                   {"is_error", !result->ok}};
+                   {"tool_use_id", answer->id},
+                   {"content", answer->content},
+                   {"is_error", !answer->ok}};
         return {{{"type", "user"},
                  {"message", {{"role", "user"}, {"content", Json::array({block})}}},
                  {"parent_tool_use_id", nullptr},

@@ -273,7 +273,8 @@ std::string set_plan_status(std::string_view text, std::string_view status, Wall
     return with_fields(text, [&](Fields& fields) {
         if (field(fields, "presented").empty()) set_field(fields, "presented", iso_time(decided));
         set_field(fields, "status", std::string(status));
-        set_field(fields, "decided", iso_time(decided));
+        // Presented again (a resumed session): undecided once more.
+        set_field(fields, "decided", status == "presented" ? "" : iso_time(decided));
         set_field(fields, "policy", std::string(policy));
     });
 }

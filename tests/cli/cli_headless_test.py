@@ -300,6 +300,18 @@ class Headless(unittest.TestCase):
         self.assertEqual([m["text"] for m in sent],
                          ["remember the word teapot", "First answer.", "what was the word?"])
 
+    def test_resume_without_a_task_needs_something_waiting(self):
+        box = self.sandbox([{"text": "Done."}])
+        first = box.run("-p", "x", "--output", "json")
+        session = json.loads(first.stdout)["session_id"]
+        r = subprocess.run([RIO_CLI, "--provider", "script:" + box.script, "-p", "--resume",
+                            session, "--project", box.project], input="", capture_output=True,
+                           text=True, env=box.env, timeout=60)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("session " + session + " has nothing waiting for a decision; give a task",
+                      r.stderr)
+        self.assertEqual(len(box.calls()), 1)
+
     def test_resume_of_an_unknown_session_says_so(self):
         box = self.sandbox([{"text": "no"}])
         r = box.run("-p", "--resume", "nosuch-1", "x")

@@ -138,7 +138,9 @@ void pending_plan_survives(int signal) {
     Json status = s.request("agent.status")["result"];
     EXPECT_EQ(status["mode"], "plan");
     EXPECT_EQ(status["pending"]["id"], again["id"]);
-    EXPECT_NE(read_bytes(s.project() / path).find("status: presented"), std::string::npos);
+    std::string refiled = read_bytes(s.project() / path);
+    EXPECT_NE(refiled.find("status: presented"), std::string::npos);
+    EXPECT_EQ(refiled.find("decided:"), std::string::npos) << "undecided again: " << refiled;
 
     ASSERT_EQ(
         s.request("agent.approve",
