@@ -17,6 +17,7 @@
 #include "gui/mode_control.hpp"
 #include "gui/plan_decisions.hpp"
 #include "gui/plan_view.hpp"
+#include "gui/plans_panel.hpp"
 #include "gui/review_flow.hpp"
 #include "gui/revision_document.hpp"
 #include "gui/view_header.hpp"
@@ -38,6 +39,7 @@
 #include <QTextCursor>
 #include <QTextDocument>
 #include <QToolButton>
+#include <QTreeWidget>
 
 using namespace rio;
 using namespace rio::gui;
@@ -617,6 +619,44 @@ private slots:
         QVERIFY(s.plan_shown());
         QTRY_COMPARE(s.core.pending(), 0); // repainted from plans.get
         QCOMPARE(scroll->value(), left_at);
+    }
+
+    void plans_panel_lists_newest_first_and_opens_one() {
+        TempProject project;
+        Agent s(project, Json::array({plan_step(plan_title, plan_text),
+                                      plan_step("Add a loud flag", "1. Loud\n"), text_step("ok")}));
+        QVERIFY(s.start());
+        QVERIFY(s.set_mode("plan", false));
+        s.send(QStringLiteral("plan it"));
+        QVERIFY(s.plan_shown());
+        click(s.bar().reject_button());
+        QTest::keyClick(s.bar().reason_field(), Qt::Key_Return);
+        QTRY_VERIFY(s.plan_view()->header_text().contains(QStringLiteral("Add a loud flag")));
+
+        // The revision heads its chain, the plan it revises beneath it.
+        QTreeWidget* list = s.window.plans()->list();
+        QTRY_COMPARE(list->topLevelItemCount(), 1);
+        QTRY_COMPARE(list->topLevelItem(0)->childCount(), 1);
+        QTreeWidgetItem* newest = list->topLevelItem(0);
+        QCOMPARE(newest->text(0), QStringLiteral("Add a loud flag"));
+        QCOMPARE(newest->text(1), QStringLiteral("presented"));
+        QTreeWidgetItem* earlier = newest->child(0);
+        QCOMPARE(earlier->text(0), QString::fromLatin1(plan_title));
+        QCOMPARE(earlier->text(1), QStringLiteral("rejected"));
+
+        // Opened read-only: its own view, no decision offered, its review shown.
+        QSignalSpy opened(s.window.plans(), &PlansPanel::opened);
+        emit list->itemActivated(earlier, 0);
+        QVERIFY(opened.wait(5000));
+        PlanView* view = s.window.plans()->view();
+        QCOMPARE(s.centre_view(), static_cast<QWidget*>(view));
+        QVERIFY(view->header_text().contains(QString::fromLatin1(plan_title)));
+        QVERIFY(!view->decidable());
+        QVERIFY(!view->foot_decisions()->isVisible());
+        QVERIFY(view->body()->toPlainText().contains(QStringLiteral("Test it")));
+        QTest::keyClick(view->body(), Qt::Key_Escape);
+        QVERIFY(s.shows_editors());
+        QCOMPARE(qstr(s.status()["pending"], "kind"), QStringLiteral("plan")); // still pending
     }
 
     void dismissed_by_new_message() {
