@@ -659,6 +659,39 @@ private slots:
         QCOMPARE(qstr(s.status()["pending"], "kind"), QStringLiteral("plan")); // still pending
     }
 
+    void chat_plan_line_reopens_its_plan() {
+        TempProject project;
+        Agent s(project, Json::array({plan_step(plan_title, plan_text), text_step("ok")}));
+        QVERIFY(s.start());
+        QVERIFY(s.set_mode("plan", false));
+        s.send(QStringLiteral("plan it"));
+        QVERIFY(s.plan_shown());
+        QLabel* line = nullptr;
+        for (int i = 0; i < s.transcript().entry_count(); ++i)
+            if (s.transcript().entry_kind(i) == ChatTranscript::Entry::tool &&
+                s.transcript().entry_text(i).startsWith(QStringLiteral("› plan")))
+                line = qobject_cast<QLabel*>(s.transcript().entry_widget(i));
+        QVERIFY(line);
+        QVERIFY(line->text().contains(QStringLiteral("<a href")));
+
+        // Pending: the line shows the plan view with its decision.
+        QTest::keyClick(s.plan_view()->body(), Qt::Key_Escape);
+        QVERIFY(s.shows_editors());
+        emit line->linkActivated(QStringLiteral("plan"));
+        QVERIFY(s.plan_shown());
+        QVERIFY(s.plan_view()->decidable());
+
+        // Decided: the line shows the filed plan, read-only.
+        QTest::keyClick(s.plan_view()->body(), Qt::Key_Return, Qt::ControlModifier);
+        QVERIFY(s.dismissed());
+        QTRY_VERIFY(!s.composer().busy());
+        QVERIFY(line->text().contains(QStringLiteral("<a href"))); // still a link with its result
+        emit line->linkActivated(QStringLiteral("plan"));
+        QTRY_COMPARE(s.centre_view(), static_cast<QWidget*>(s.window.plans()->view()));
+        QVERIFY(s.window.plans()->view()->header_text().contains(QString::fromLatin1(plan_title)));
+        QVERIFY(!s.window.plans()->view()->decidable());
+    }
+
     void dismissed_by_new_message() {
         TempProject project;
         Agent s(project,
