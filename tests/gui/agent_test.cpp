@@ -646,7 +646,8 @@ private slots:
 
         // Opened read-only: its own view, no decision offered, its review shown.
         QSignalSpy opened(s.window.plans(), &PlansPanel::opened);
-        emit list->itemActivated(earlier, 0);
+        list->setCurrentItem(earlier);
+        QTest::keyClick(list, Qt::Key_Return);
         QVERIFY(opened.wait(5000));
         PlanView* view = s.window.plans()->view();
         QCOMPARE(s.centre_view(), static_cast<QWidget*>(view));
