@@ -5,8 +5,10 @@
 #include "gui/chat_transcript.hpp"
 #include "gui/composer.hpp"
 #include "gui/core_client.hpp"
+#include "gui/json_text.hpp"
 #include "gui/main_window.hpp"
 #include "gui/mode_control.hpp"
+#include "gui/plans_panel.hpp"
 #include "gui/provider_strip.hpp"
 #include "gui/review_flow.hpp"
 
@@ -82,6 +84,7 @@ ChatDock::ChatDock(MainWindow& window)
     connect(provider_, &ProviderStrip::menu_opening, this, &ChatDock::load_providers);
     connect(provider_, &ProviderStrip::provider_chosen, this, &ChatDock::switch_provider);
     connect(review_, &ReviewFlow::problem, this, &ChatDock::show_problem);
+    connect(transcript_, &ChatTranscript::plan_line_activated, this, &ChatDock::show_plan_of);
 
     CoreClient& core = window_.core();
     connect(&core, &CoreClient::connected, this, &ChatDock::on_connected);
@@ -178,6 +181,9 @@ void ChatDock::on_event(const client::CoreEvent& event) {
     }
     if (std::holds_alternative<ModeEvent>(event)) return show_state();
     review_->on_event(event);
+    if (auto* proposal = std::get_if<Proposal>(&event); proposal && proposal->kind == "plan")
+        if (const std::string path = proposal->text("path"); !path.empty())
+            plan_paths_[QString::fromStdString(proposal->id)] = QString::fromStdString(path);
     if (auto* delta = std::get_if<DeltaEvent>(&event)) {
         transcript_->add_delta(QString::fromStdString(delta->text));
     } else if (auto* thinking = std::get_if<ThinkingEvent>(&event)) {
@@ -263,6 +269,13 @@ void ChatDock::switch_provider(const QString& name) {
 
 void ChatDock::show_problem(const QString& text) {
     transcript_->add_error(text);
+}
+
+void ChatDock::show_plan_of(const QString& call_id) {
+    // Still waiting: the plan view with its decision; else the filed plan, read-only.
+    if (json_string(review_->pending(), "id") == call_id) return review_->reopen_plan();
+    auto found = plan_paths_.find(call_id);
+    if (found != plan_paths_.end()) window_.plans()->open(found->second);
 }
 
 } // namespace rio::gui

@@ -8,6 +8,7 @@
 #include "client/session.hpp"
 
 #include <QDockWidget>
+#include <map>
 
 class QPushButton;
 
@@ -51,6 +52,7 @@ private:
     void load_providers();
     void switch_provider(const QString& name);
     void show_problem(const QString& text);
+    void show_plan_of(const QString& call_id); // a "› plan …" line clicked
 
     MainWindow& window_;
     ModeControl* mode_;
@@ -60,6 +62,7 @@ private:
     Composer* composer_;
     ReviewFlow* review_;
     client::Session session_;
+    std::map<QString, QString> plan_paths_; // present_plan call id → its plan file
 };
 
 } // namespace rio::gui

@@ -48,6 +48,13 @@ QString escaped(const QString& text) {
     return text.toHtmlEscaped();
 }
 
+// A present_plan line's call id, on its label.
+constexpr const char* plan_call_property = "rio_plan_call";
+
+QString plan_link(const QString& html) {
+    return QStringLiteral("<a href=\"plan\">") + html + QStringLiteral("</a>");
+}
+
 // Thinking: one dimmed line that unfolds to the whole text on a click.
 class ThinkingBlock : public QWidget {
 public:
@@ -197,6 +204,17 @@ void ChatTranscript::add_tool(const ToolEvent& tool) {
             client::tool_verb(tool.name_) + (detail.empty() ? "" : " " + detail), 160));
     QLabel* label = text_label(text);
     label->setProperty(text_property, text);
+    if (tool.name_ == "present_plan" && !tool.id.empty()) {
+        // The plan's line is a link that shows the plan again.
+        const QString id = QString::fromStdString(tool.id);
+        label->setProperty(plan_call_property, id);
+        label->setTextFormat(Qt::RichText);
+        label->setText(plan_link(escaped(text)));
+        label->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::LinksAccessibleByMouse |
+                                       Qt::LinksAccessibleByKeyboard);
+        label->setToolTip(tr("Show this plan"));
+        connect(label, &QLabel::linkActivated, this, [this, id] { emit plan_line_activated(id); });
+    }
     append(label, Entry::tool);
     if (!tool.id.empty()) tools_.insert(QString::fromStdString(tool.id), label);
 }
@@ -213,8 +231,9 @@ void ChatTranscript::add_tool_result(const ToolResultEvent& result) {
     const QString line = label->property(text_property).toString();
     const QString mark = outcome.failed ? QStringLiteral("✗ ") : QStringLiteral("✓ ");
     label->setTextFormat(Qt::RichText);
+    const bool plan = label->property(plan_call_property).isValid();
     label->setText(
-        escaped(line) +
+        (plan ? plan_link(escaped(line)) : escaped(line)) +
         QStringLiteral("<br><span style=\"color:%1\">&nbsp;&nbsp;")
             .arg(outcome.failed ? QStringLiteral("#b3261e") : QStringLiteral("#5f6368")) +
         escaped(mark + outcome.text) + QStringLiteral("</span>"));

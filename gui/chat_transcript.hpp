@@ -42,6 +42,10 @@ public:
     QWidget* entry_widget(int index) const;
     QStringList texts_of(Entry kind) const;
 
+signals:
+    // The "› plan …" line of a present_plan call was clicked: its call id.
+    void plan_line_activated(const QString& call_id);
+
 private:
     void append(QWidget* entry, Entry kind);
     void end_streaming(); // the next text starts a new block

@@ -9,6 +9,7 @@
 #include "gui/json_text.hpp"
 #include "gui/manual_pages.hpp"
 #include "gui/manual_view.hpp"
+#include "gui/plans_panel.hpp"
 #include "gui/trust_bar.hpp"
 
 #include <QCloseEvent>
@@ -68,6 +69,10 @@ MainWindow::MainWindow(CoreClient& core, QWidget* parent)
     chat_ = new ChatDock(*this);
     add_side_panel(chat_);
     resizeDocks({chat_}, {380}, Qt::Horizontal);
+    plans_ = new PlansPanel(*this);
+    addDockWidget(Qt::LeftDockWidgetArea, plans_);
+    tabifyDockWidget(files, plans_);
+    files->raise();
 }
 
 MainWindow::~MainWindow() = default;

@@ -21,6 +21,7 @@ class CoreClient;
 class EditorArea;
 class FileTree;
 class ManualView;
+class PlansPanel;
 class TrustBar;
 
 class MainWindow : public QMainWindow {
@@ -44,6 +45,7 @@ public:
     void show_manual();
     ManualView* manual() const { return manual_; }
     ChatDock* chat() const { return chat_; }
+    PlansPanel* plans() const { return plans_; } // the Plans panel, tabbed with Files
     TrustBar* trust_bar() const { return trust_bar_; }
     QString project_root() const { return root_; }
     QString project_name() const { return name_; }
@@ -75,6 +77,7 @@ private:
     CentreArea* centre_;
     TrustBar* trust_bar_;
     ChatDock* chat_ = nullptr; // made last: it joins the centre and the core's signals
+    PlansPanel* plans_ = nullptr;
     QLabel* format_label_;
     QLabel* position_label_;
     QMetaObject::Connection cursor_connection_;

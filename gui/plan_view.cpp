@@ -1,35 +1,300 @@
 #include "gui/plan_view.hpp"
 
 #include "gui/markdown_view.hpp"
+#include "gui/plan_decisions.hpp"
+#include "gui/quote_lines.hpp"
+#include "gui/revision_document.hpp"
 #include "gui/view_header.hpp"
 
+#include <QHBoxLayout>
 #include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMenu>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QShortcut>
+#include <QTextDocument>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace rio::gui {
 
 PlanView::PlanView(QWidget* parent)
     : QWidget(parent), header_(new ViewHeader(tr("Close plan"), this)),
-      body_(new MarkdownView(MarkdownView::Links::inactive, this)) {
+      body_(new MarkdownView(MarkdownView::Links::inactive, this)),
+      header_decisions_(new PlanDecisions(this)), foot_decisions_(new PlanDecisions(this)),
+      feedback_(new QLineEdit(this)), foot_(new QWidget(this)), comment_field_(new QLineEdit(this)),
+      comment_button_(new QPushButton(tr("Comment"), this)), side_(new QWidget(this)),
+      comment_list_(new QListWidget(this)),
+      remove_comment_(new QPushButton(tr("Remove comment"), this)),
+      changes_(new QToolButton(this)) {
     setObjectName(QStringLiteral("plan_view"));
+    changes_->setText(tr("Changes since the previous plan"));
+    changes_->setCheckable(true);
+    changes_->setAutoRaise(true);
+    changes_->hide();
+    connect(changes_, &QToolButton::toggled, this, &PlanView::paint_body);
+    header_->add_trailing(changes_);
+    header_->add_trailing(header_decisions_);
+    join(header_decisions_);
+    join(foot_decisions_);
+
+    feedback_->setPlaceholderText(
+        tr("What should change? (optional) — Enter sends, Esc puts this away"));
+    feedback_->setAccessibleName(tr("What should change"));
+    feedback_->installEventFilter(this);
+    feedback_->hide();
+    connect(feedback_, &QLineEdit::returnPressed, this, &PlanView::request_changes);
+
+    comment_field_->setAccessibleName(tr("Comment on the selected passage"));
+    comment_field_->installEventFilter(this);
+    comment_field_->hide();
+    connect(comment_field_, &QLineEdit::returnPressed, this, &PlanView::add_comment);
+    comment_button_->setAutoDefault(false);
+    comment_button_->setToolTip(tr("Comment on the selected passage (Ctrl+M)"));
+    connect(comment_button_, &QPushButton::clicked, this, [this] { start_comment(); });
+
+    body_->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(body_, &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
+        QMenu* menu = body_->createStandardContextMenu(at);
+        if (decidable_) {
+            QAction* comment = menu->addAction(tr("Comment…\tCtrl+M"));
+            comment->setEnabled(body_->textCursor().hasSelection());
+            connect(comment, &QAction::triggered, this, [this] { start_comment(); });
+        }
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        menu->popup(body_->viewport()->mapToGlobal(at));
+    });
+
+    auto* side = new QVBoxLayout(side_);
+    side->setContentsMargins(6, 6, 6, 6);
+    side->addWidget(new QLabel(tr("Comments"), side_));
+    comment_list_->setWordWrap(true);
+    comment_list_->setAccessibleName(tr("Comments on the plan"));
+    side->addWidget(comment_list_, 1);
+    remove_comment_->setAutoDefault(false);
+    connect(remove_comment_, &QPushButton::clicked, this, &PlanView::remove_comment);
+    side->addWidget(remove_comment_);
+    side_->setFixedWidth(260);
+    side_->hide();
+
+    auto* foot_row = new QHBoxLayout;
+    foot_row->setSpacing(6);
+    foot_row->addWidget(foot_decisions_);
+    foot_row->addWidget(comment_button_);
+    foot_row->addStretch(1);
+    auto* foot = new QVBoxLayout(foot_);
+    foot->setContentsMargins(10, 6, 10, 8);
+    foot->setSpacing(4);
+    foot->addWidget(comment_field_);
+    foot->addWidget(feedback_);
+    foot->addLayout(foot_row);
+
+    auto* middle = new QHBoxLayout;
+    middle->setContentsMargins(0, 0, 0, 0);
+    middle->setSpacing(0);
+    middle->addWidget(body_, 1);
+    middle->addWidget(side_);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     layout->addWidget(header_);
-    layout->addWidget(body_, 1);
+    layout->addLayout(middle, 1);
+    layout->addWidget(foot_);
     setFocusProxy(body_);
     connect(header_, &ViewHeader::close_clicked, this, &PlanView::close_requested);
+
+    // Anywhere in the view, whatever has the focus inside it.
+    const auto shortcut = [this](QKeyCombination keys, const QString& policy) {
+        auto* s = new QShortcut(QKeySequence(keys), this);
+        s->setContext(Qt::WidgetWithChildrenShortcut);
+        connect(s, &QShortcut::activated, this, [this, policy] { approve_by_key(policy); });
+    };
+    shortcut(Qt::CTRL | Qt::Key_Return, QStringLiteral("review"));
+    shortcut(Qt::CTRL | Qt::Key_Enter, QStringLiteral("review"));
+    shortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_Return, QStringLiteral("auto"));
+    shortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_Enter, QStringLiteral("auto"));
+    auto* comment = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_M), this);
+    comment->setContext(Qt::WidgetWithChildrenShortcut);
+    connect(comment, &QShortcut::activated, this, [this] { start_comment(); });
 }
 
-void PlanView::show_plan(const QString& title, const QString& path, const QString& markdown) {
+void PlanView::join(PlanDecisions* decisions) {
+    connect(decisions, &PlanDecisions::approve_requested, this, &PlanView::approve_requested);
+    connect(decisions, &PlanDecisions::edit_plan_requested, this, &PlanView::edit_plan_requested);
+    connect(decisions, &PlanDecisions::request_changes_requested, this, &PlanView::request_changes);
+}
+
+void PlanView::show_plan(const QString& title, const QString& path, const QString& markdown,
+                         bool decidable) {
     QString text = tr("Plan — %1").arg(title);
     if (!path.isEmpty()) text += QStringLiteral(" · ") + path;
     header_->set_text(text);
-    body_->show_markdown(markdown);
+    markdown_ = markdown;
+    // The same plan shown again keeps its place; another starts at the top.
+    const bool same = !path.isEmpty() && path == path_;
+    const int scroll = body_->verticalScrollBar()->value();
+    if (!same) {
+        revision_.clear();
+        changes_->hide();
+        changes_->setChecked(false); // paints the plan
+    }
+    paint_body();
+    if (same) body_->verticalScrollBar()->setValue(scroll);
+    // A note half written, and the comments, stay while the same plan is shown again.
+    if (decidable != decidable_ || !same) {
+        feedback_->clear();
+        feedback_->hide();
+        clear_comments();
+    }
+    decidable_ = decidable;
+    path_ = path;
+    header_decisions_->setVisible(decidable);
+    foot_->setVisible(decidable);
+    set_deciding(false);
+}
+
+void PlanView::set_deciding(bool deciding) {
+    deciding_ = deciding;
+    header_decisions_->set_deciding(deciding);
+    foot_decisions_->set_deciding(deciding);
+    feedback_->setEnabled(!deciding);
+    comment_field_->setEnabled(!deciding);
+    comment_button_->setEnabled(!deciding);
+    remove_comment_->setEnabled(!deciding);
+}
+
+void PlanView::end_decision() {
+    feedback_->clear();
+    feedback_->hide();
+    clear_comments();
+    decidable_ = false;
+    header_decisions_->hide();
+    foot_->hide();
 }
 
 QString PlanView::header_text() const {
     return header_->text();
+}
+
+void PlanView::approve_by_key(const QString& policy) {
+    if (decidable_ && !deciding_) emit approve_requested(policy, false);
+}
+
+void PlanView::request_changes() {
+    if (!decidable_ || deciding_) return;
+    // The first press asks for the note; the next (or Enter in it) sends.
+    if (feedback_->isHidden()) {
+        feedback_->show();
+        feedback_->setFocus(Qt::ShortcutFocusReason);
+        return;
+    }
+    emit reject_requested(feedback_->text().trimmed());
+}
+
+void PlanView::set_revision(std::vector<client::MarkedLine> marks) {
+    revision_ = std::move(marks);
+    changes_->setVisible(!revision_.empty());
+    paint_body();
+}
+
+void PlanView::paint_body() {
+    if (!changes_->isChecked() || revision_.empty()) {
+        body_->show_markdown(markdown_);
+        return;
+    }
+    auto* painted = new QTextDocument(body_);
+    paint_revision(*painted, revision_);
+    body_->setDocument(painted);
+}
+
+bool PlanView::start_comment() {
+    // A comment quotes the plan as painted, not the marked changes.
+    if (!decidable_ || deciding_ || changes_->isChecked()) return false;
+    QString quote = body_->textCursor().selectedText();
+    quote.replace(QChar(0x2029), QLatin1Char('\n')).replace(QChar(0x2028), QLatin1Char('\n'));
+    if (quote.trimmed().isEmpty()) return false;
+    comment_quote_ = quote.trimmed();
+    const QString shown = comment_quote_.left(40).replace(QLatin1Char('\n'), QLatin1Char(' '));
+    comment_field_->setPlaceholderText(
+        tr("Comment on “%1%2” — Enter adds, Esc drops")
+            .arg(shown, comment_quote_.size() > 40 ? QStringLiteral("…") : QString()));
+    comment_field_->clear();
+    comment_field_->show();
+    comment_field_->setFocus(Qt::ShortcutFocusReason);
+    return true;
+}
+
+void PlanView::add_comment() {
+    const QString text = comment_field_->text().trimmed();
+    if (text.isEmpty() || comment_quote_.isEmpty()) return;
+    PlanComment comment;
+    comment.quote = comment_quote_.toStdString();
+    comment.text = text.toStdString();
+    if (const std::optional<QuoteLines> lines = quote_lines(markdown_, comment_quote_)) {
+        comment.line = static_cast<std::uint64_t>(lines->line);
+        comment.end_line = static_cast<std::uint64_t>(lines->end_line);
+    }
+    comments_.push_back(std::move(comment));
+    comment_quote_.clear();
+    comment_field_->clear();
+    comment_field_->hide();
+    body_->setFocus(Qt::OtherFocusReason);
+    show_comments();
+}
+
+void PlanView::remove_comment() {
+    const int row = comment_list_->currentRow();
+    if (row < 0 || row >= static_cast<int>(comments_.size()) || deciding_) return;
+    comments_.erase(comments_.begin() + row);
+    show_comments();
+}
+
+void PlanView::clear_comments() {
+    comments_.clear();
+    comment_quote_.clear();
+    comment_field_->clear();
+    comment_field_->hide();
+    show_comments();
+}
+
+void PlanView::show_comments() {
+    comment_list_->clear();
+    for (const PlanComment& comment : comments_) {
+        QString quote = QString::fromStdString(comment.quote);
+        quote.replace(QLatin1Char('\n'), QLatin1Char(' '));
+        QString where;
+        if (comment.line)
+            where = comment.end_line && *comment.end_line != *comment.line
+                        ? tr("lines %1–%2: ").arg(*comment.line).arg(*comment.end_line)
+                        : tr("line %1: ").arg(*comment.line);
+        comment_list_->addItem(
+            QStringLiteral("%1“%2”\n%3")
+                .arg(where, quote.left(60), QString::fromStdString(comment.text)));
+    }
+    if (!comments_.empty()) comment_list_->setCurrentRow(static_cast<int>(comments_.size()) - 1);
+    side_->setVisible(!comments_.empty());
+}
+
+bool PlanView::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == comment_field_ && event->type() == QEvent::KeyPress &&
+        static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape) {
+        comment_quote_.clear();
+        comment_field_->clear();
+        comment_field_->hide();
+        body_->setFocus(Qt::OtherFocusReason);
+        return true;
+    }
+    if (watched == feedback_ && event->type() == QEvent::KeyPress &&
+        static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape) {
+        feedback_->clear();
+        feedback_->hide();
+        body_->setFocus(Qt::OtherFocusReason);
+        return true;
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void PlanView::keyPressEvent(QKeyEvent* event) {

@@ -1,16 +1,32 @@
-// The plan view (DESIGN §9): a presented plan takes the editor area, header
+// The plan view (DESIGN §9, §13): a presented plan takes the editor area, header
 // "Plan — <title> · <path>", rendered read-only with inactive links. Esc or × closes it
 // (the decision stays pending); the approval bar's "Plan" button shows it again, repainted
 // from the plan as it is now.
+//
+// While the plan waits for a decision the view carries it, in its header and at its foot:
+// Approve ▾, Request changes (a one-line note, optional: Enter sends, Esc puts it away) and
+// Edit plan; Ctrl+Enter approves reviewing each edit, Ctrl+Shift+Enter approves with
+// auto-accept. The view only reports; the review flow sends the decision.
+//
+// Comments: select a passage, then Comment (the foot's button, the context menu or Ctrl+M)
+// and type the comment (Enter adds it, Esc drops it). They are listed beside the plan and
+// removable until the decision, which carries them (agent.approve `comments`).
 #pragma once
 
-#include "protocol/wire.hpp"
+#include "client/plan_revision.hpp"
+#include "protocol/messages.hpp"
 
 #include <QWidget>
+
+class QLineEdit;
+class QListWidget;
+class QPushButton;
+class QToolButton;
 
 namespace rio::gui {
 
 class MarkdownView;
+class PlanDecisions;
 class ViewHeader;
 
 class PlanView : public QWidget {
@@ -19,20 +35,73 @@ public:
     explicit PlanView(QWidget* parent = nullptr);
 
     // From agent.propose {kind: plan, title, plan, path}; `markdown` is the text to paint
-    // (the proposal's plan, or the plan as it is now when reopened).
-    void show_plan(const QString& title, const QString& path, const QString& markdown);
+    // (the proposal's plan, or the plan as it is now when reopened). `decidable`: the plan
+    // waits for a decision, so the view offers one.
+    void show_plan(const QString& title, const QString& path, const QString& markdown,
+                   bool decidable = true);
+    void set_deciding(bool deciding);
+    // The plan is decided or gone: its note and comments go, and the view offers no decision.
+    void end_decision();
+    bool decidable() const { return decidable_; }
     QString header_text() const;
     MarkdownView* body() const { return body_; }
+    PlanDecisions* header_decisions() const { return header_decisions_; }
+    PlanDecisions* foot_decisions() const { return foot_decisions_; }
+    QLineEdit* feedback_field() const { return feedback_; }
+
+    // A revision's lines marked against the plan it revises: the header then offers
+    // "Changes since the previous plan", which paints them in place of the plan.
+    void set_revision(std::vector<client::MarkedLine> marks);
+    QToolButton* changes_button() const { return changes_; }
+
+    // The comments made so far on this plan, in the order made.
+    const std::vector<PlanComment>& comments() const { return comments_; }
+    // Starts a comment on the body's selection; false when nothing is selected.
+    bool start_comment();
+    QLineEdit* comment_field() const { return comment_field_; }
+    QListWidget* comment_list() const { return comment_list_; }
+    QPushButton* comment_button() const { return comment_button_; }
+    QPushButton* remove_comment_button() const { return remove_comment_; }
 
 signals:
     void close_requested(); // Esc or ×
+    void approve_requested(const QString& policy, bool fresh);
+    void reject_requested(const QString& feedback);
+    void edit_plan_requested();
 
 protected:
     void keyPressEvent(QKeyEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    void join(PlanDecisions* decisions);
+    void request_changes();
+    void approve_by_key(const QString& policy);
+    void add_comment();
+    void remove_comment();
+    void clear_comments();
+    void show_comments();
+    void paint_body();
+
     ViewHeader* header_;
     MarkdownView* body_;
+    PlanDecisions* header_decisions_;
+    PlanDecisions* foot_decisions_;
+    QLineEdit* feedback_;
+    QWidget* foot_;
+    QLineEdit* comment_field_;
+    QPushButton* comment_button_;
+    QWidget* side_;
+    QListWidget* comment_list_;
+    QPushButton* remove_comment_;
+    QToolButton* changes_;
+    std::vector<client::MarkedLine> revision_;
+    QString markdown_;
+    QString comment_quote_; // the passage the comment being typed is on
+    std::vector<PlanComment> comments_;
+    QString path_;
+    bool decidable_ = false;
+    bool deciding_ = false;
 };
 
 } // namespace rio::gui

@@ -1,5 +1,6 @@
 #include "gui/review_flow.hpp"
 
+#include "client/plan_revision.hpp"
 #include "gui/approval_bar.hpp"
 #include "gui/centre_area.hpp"
 #include "gui/compare_view.hpp"
@@ -29,6 +30,9 @@ ReviewFlow::ReviewFlow(MainWindow& window, QObject* parent)
     connect(bar_, &ApprovalBar::plan_requested, this, &ReviewFlow::reopen_plan);
     connect(bar_, &ApprovalBar::compare_requested, this, &ReviewFlow::compare);
     connect(plan_view_, &PlanView::close_requested, this, &ReviewFlow::close_view);
+    connect(plan_view_, &PlanView::approve_requested, this, &ReviewFlow::approve_plan);
+    connect(plan_view_, &PlanView::reject_requested, this, &ReviewFlow::reject);
+    connect(plan_view_, &PlanView::edit_plan_requested, this, &ReviewFlow::edit_plan);
     connect(compare_view_, &CompareView::close_requested, this, &ReviewFlow::close_view);
 }
 
@@ -72,6 +76,7 @@ void ReviewFlow::show_proposal(const Json& proposal) {
     bar_->show_proposal(content);
     if (content.kind == ProposalKind::plan) {
         show_plan(pending_str("plan"));
+        fetch_revision();
     } else if (content.kind == ProposalKind::edit) {
         // Fetched now, so Compare is instant and a long edit can show itself.
         fetch_edit([this] {
@@ -88,6 +93,7 @@ void ReviewFlow::dismiss() {
     fetching_ = false;
     after_fetch_.clear();
     bar_->dismiss();
+    plan_view_->end_decision();
     close_view();
 }
 
@@ -104,16 +110,33 @@ void ReviewFlow::show_plan(const QString& markdown) {
     emit plan_shown();
 }
 
+void ReviewFlow::add_comments(Json& params) const {
+    // Whichever place decides, the plan view's comments go with a plan's decision.
+    if (pending_str("kind") != QLatin1String("plan") || plan_view_->comments().empty()) return;
+    params["comments"] = Json(plan_view_->comments());
+}
+
+void ReviewFlow::set_deciding(bool deciding) {
+    bar_->set_deciding(deciding);
+    plan_view_->set_deciding(deciding);
+}
+
 void ReviewFlow::approve(const QString& policy) {
+    approve_plan(policy, false);
+}
+
+void ReviewFlow::approve_plan(const QString& policy, bool fresh) {
     if (!pending_.is_object()) return;
     Json params{{"turn", pending_.value("turn", Json())},
                 {"id", pending_.value("id", Json())},
                 {"decision", "approve"}};
     if (!policy.isEmpty()) params["policy"] = policy.toStdString();
-    bar_->set_deciding(true);
+    if (fresh) params["fresh"] = true;
+    add_comments(params);
+    set_deciding(true);
     window_.core().request(op::agent_approve, std::move(params), this,
                            [this](const Json&, const std::optional<Error>& error) {
-                               bar_->set_deciding(false);
+                               set_deciding(false);
                                if (error) emit problem(failure(tr("Approval failed"), *error));
                            });
 }
@@ -124,10 +147,11 @@ void ReviewFlow::reject(const QString& feedback) {
                 {"id", pending_.value("id", Json())},
                 {"decision", "reject"}};
     if (!feedback.trimmed().isEmpty()) params["feedback"] = feedback.trimmed().toStdString();
-    bar_->set_deciding(true);
+    add_comments(params);
+    set_deciding(true);
     window_.core().request(op::agent_approve, std::move(params), this,
                            [this](const Json&, const std::optional<Error>& error) {
-                               bar_->set_deciding(false);
+                               set_deciding(false);
                                if (error) emit problem(failure(tr("Rejection failed"), *error));
                            });
 }
@@ -158,6 +182,44 @@ void ReviewFlow::reopen_plan() {
                                }
                                show_plan(json_string(result, "body"));
                            });
+}
+
+void ReviewFlow::fetch_revision() {
+    const QString revises = pending_str("revises");
+    const QString path = pending_str("path");
+    if (revises.isEmpty() || path.isEmpty()) return;
+    const Json asked = pending_;
+    CoreClient& core = window_.core();
+    const auto plan_of = [](const Json& result) { return result.value("plan", std::string()); };
+    core.request(op::plans_get, Json{{"path", revises.toStdString()}}, this,
+                 [this, asked, path, plan_of, &core](const Json& old_result,
+                                                     const std::optional<Error>& error) {
+                     if (!is_pending(asked)) return;
+                     if (error)
+                         return emit problem(failure(tr("Cannot read the previous plan"), *error));
+                     const std::string old_plan = plan_of(old_result);
+                     core.request(
+                         op::plans_get, Json{{"path", path.toStdString()}}, this,
+                         [this, asked, old_plan, plan_of,
+                          &core](const Json& new_result, const std::optional<Error>& error) {
+                             if (!is_pending(asked)) return;
+                             if (error)
+                                 return emit problem(failure(tr("Cannot read the plan"), *error));
+                             const std::string new_plan = plan_of(new_result);
+                             core.request(
+                                 op::diff_lines,
+                                 Json(client::revision_diff_request(old_plan, new_plan)), this,
+                                 [this, asked, old_plan,
+                                  new_plan](const Json& diff, const std::optional<Error>& error) {
+                                     if (!is_pending(asked)) return;
+                                     if (error)
+                                         return emit problem(
+                                             failure(tr("Cannot compare the plans"), *error));
+                                     plan_view_->set_revision(client::mark_revision(
+                                         old_plan, new_plan, diff.get<DiffLinesResult>()));
+                                 });
+                         });
+                 });
 }
 
 void ReviewFlow::compare() {

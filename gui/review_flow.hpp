@@ -35,6 +35,8 @@ public:
 
     // What the bar's buttons do; also reachable for the demo run.
     void approve(const QString& policy); // "" for an edit or a command
+    // A plan's approval, from the plan view: `fresh` continues in a new conversation.
+    void approve_plan(const QString& policy, bool fresh);
     void reject(const QString& feedback);
     void edit_plan();   // opens the filed plan in the editor (buffer.open), still pending
     void reopen_plan(); // the plan view again, from the plan as it is now
@@ -55,11 +57,16 @@ private:
     void dismiss();
     void show_plan(const QString& markdown);
     void show_compare();
+    // A revised plan: the plan it revises and this one from plans.get, their diff, and the
+    // marked lines for the plan view's "Changes since the previous plan".
+    void fetch_revision();
     // Asks for the pending edit's texts and their diff; `then` runs when they are here (and
     // the edit is still the one pending).
     void fetch_edit(std::function<void()> then);
     bool is_pending(const Json& proposal) const; // the same turn and call id
     void close_view();
+    void set_deciding(bool deciding); // the bar and the plan view, in step
+    void add_comments(Json& params) const;
     QString pending_str(const char* key) const;
 
     MainWindow& window_;

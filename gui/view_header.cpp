@@ -47,4 +47,8 @@ void ViewHeader::add_leading(QWidget* widget) {
     row_->insertWidget(row_->indexOf(text_), widget);
 }
 
+void ViewHeader::add_trailing(QWidget* widget) {
+    row_->insertWidget(row_->indexOf(close_), widget);
+}
+
 } // namespace rio::gui

@@ -20,6 +20,8 @@ public:
     QString text() const;
     // Buttons that go before the text (the manual's Back and Forward).
     void add_leading(QWidget* widget);
+    // Buttons that go after the text, before the × (the plan's decisions).
+    void add_trailing(QWidget* widget);
     QToolButton* close_button() const { return close_; }
 
 signals:

@@ -15,8 +15,11 @@
 #include "gui/main_window.hpp"
 #include "gui/markdown_view.hpp"
 #include "gui/mode_control.hpp"
+#include "gui/plan_decisions.hpp"
 #include "gui/plan_view.hpp"
+#include "gui/plans_panel.hpp"
 #include "gui/review_flow.hpp"
+#include "gui/revision_document.hpp"
 #include "gui/view_header.hpp"
 #include "tests/gui/gui_support.hpp"
 
@@ -24,15 +27,19 @@
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMenu>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTextBlock>
+#include <QTextCursor>
 #include <QTextDocument>
 #include <QToolButton>
+#include <QTreeWidget>
 
 using namespace rio;
 using namespace rio::gui;
@@ -185,6 +192,20 @@ void click(QAbstractButton* button) {
 void click_menu(QMenu* menu, QAction* action) {
     QTRY_VERIFY(menu->isVisible());
     QTest::mouseClick(menu, Qt::LeftButton, {}, menu->actionGeometry(action).center());
+}
+
+// The agent.decided the spy caught, once it is there.
+std::optional<DecidedEvent> decided_event(QSignalSpy& events) {
+    std::optional<DecidedEvent> found;
+    const auto look = [&] {
+        for (const QList<QVariant>& event : events) {
+            const client::CoreEvent core_event = event.at(0).value<client::CoreEvent>();
+            if (auto* d = std::get_if<DecidedEvent>(&core_event)) found = *d;
+        }
+        return found.has_value();
+    };
+    if (!QTest::qWaitFor(look, 5000)) return std::nullopt;
+    return found;
 }
 
 } // namespace
@@ -386,6 +407,290 @@ private slots:
         QVERIFY(s.transcript()
                     .texts_of(ChatTranscript::Entry::note)
                     .contains(QStringLiteral("Plan rejected: too broad, keep main() as it is")));
+    }
+
+    void plan_view_ctrl_enter_approves_review() {
+        TempProject project;
+        Agent s(project, Json::array({plan_step(plan_title, plan_text), text_step("ok")}));
+        QVERIFY(s.start());
+        QVERIFY(s.set_mode("plan", true));
+        s.send(QStringLiteral("plan it"));
+        QVERIFY(s.plan_shown());
+        // The decision is in the view itself, header and foot.
+        QVERIFY(s.plan_view()->header_decisions()->approve_button()->isVisible());
+        QVERIFY(s.plan_view()->foot_decisions()->approve_button()->isVisible());
+        QVERIFY(s.plan_view()->foot_decisions()->request_changes_button()->isVisible());
+        QVERIFY(s.plan_view()->foot_decisions()->edit_plan_button()->isVisible());
+        QSignalSpy events(&s.core, &CoreClient::core_event);
+
+        QTest::keyClick(s.plan_view()->body(), Qt::Key_Return, Qt::ControlModifier);
+        const std::optional<DecidedEvent> decided = decided_event(events);
+        QVERIFY(decided);
+        QCOMPARE(decided->decision, std::string("approve"));
+        QCOMPARE(decided->policy.value_or(""), std::string("review"));
+        QVERIFY(!decided->fresh.value_or(false));
+        // The chat's bar went with it.
+        QVERIFY(s.dismissed());
+        QCOMPARE(json_text(s.status(), "auto_accept"), QStringLiteral("false"));
+    }
+
+    void plan_view_ctrl_shift_enter_approves_auto() {
+        TempProject project;
+        Agent s(project, Json::array({plan_step(plan_title, plan_text), text_step("ok")}));
+        QVERIFY(s.start());
+        QVERIFY(s.set_mode("plan", false));
+        s.send(QStringLiteral("plan it"));
+        QVERIFY(s.plan_shown());
+        QSignalSpy events(&s.core, &CoreClient::core_event);
+
+        QTest::keyClick(s.plan_view()->body(), Qt::Key_Return,
+                        Qt::ControlModifier | Qt::ShiftModifier);
+        const std::optional<DecidedEvent> decided = decided_event(events);
+        QVERIFY(decided);
+        QCOMPARE(decided->decision, std::string("approve"));
+        QCOMPARE(decided->policy.value_or(""), std::string("auto"));
+        QVERIFY(s.dismissed());
+    }
+
+    void plan_view_approve_in_a_fresh_context() {
+        TempProject project;
+        Agent s(project, Json::array({plan_step(plan_title, plan_text), text_step("ok")}));
+        QVERIFY(s.start());
+        QVERIFY(s.set_mode("plan", false));
+        s.send(QStringLiteral("plan it"));
+        QVERIFY(s.plan_shown());
+        QSignalSpy events(&s.core, &CoreClient::core_event);
+
+        PlanDecisions* header = s.plan_view()->header_decisions();
+        click(header->approve_button());
+        click_menu(header->approve_menu(), header->approve_fresh_action());
+        const std::optional<DecidedEvent> decided = decided_event(events);
+        QVERIFY(decided);
+        QCOMPARE(decided->decision, std::string("approve"));
+        QVERIFY(decided->fresh.value_or(false));
+        QVERIFY(s.dismissed());
+    }
+
+    void plan_view_request_changes_reaches_core() {
+        TempProject project;
+        Agent s(project,
+                Json::array({plan_step(plan_title, plan_text), text_step("What should change?")}));
+        QVERIFY(s.start());
+        QVERIFY(s.set_mode("plan", false));
+        s.send(QStringLiteral("plan it"));
+        QVERIFY(s.plan_shown());
+        QSignalSpy events(&s.core, &CoreClient::core_event);
+
+        click(s.plan_view()->foot_decisions()->request_changes_button());
+        QLineEdit* note = s.plan_view()->feedback_field();
+        QVERIFY(note->isVisible());
+        QVERIFY(note->hasFocus());
+        // Esc puts the note away and leaves the plan open.
+        QTest::keyClick(note, Qt::Key_Escape);
+        QVERIFY(!note->isVisible());
+        QCOMPARE(s.centre_view(), static_cast<QWidget*>(s.plan_view()));
+        click(s.plan_view()->header_decisions()->request_changes_button());
+        QVERIFY(note->isVisible());
+        QTest::keyClicks(note, QStringLiteral("keep main() as it is"));
+        QTest::keyClick(note, Qt::Key_Return);
+        const std::optional<DecidedEvent> decided = decided_event(events);
+        QVERIFY(decided);
+        QCOMPARE(decided->decision, std::string("reject"));
+        QCOMPARE(decided->feedback.value_or(""), std::string("keep main() as it is"));
+        QVERIFY(s.dismissed());
+    }
+
+    void plan_comment_on_selection_reaches_core() {
+        TempProject project;
+        Agent s(project,
+                Json::array({plan_step(plan_title, plan_text), text_step("What should change?")}));
+        QVERIFY(s.start());
+        QVERIFY(s.set_mode("plan", false));
+        s.send(QStringLiteral("plan it"));
+        QVERIFY(s.plan_shown());
+        PlanView& view = *s.plan_view();
+        const auto comment_on = [&](const QString& passage, const QString& text) {
+            QTextCursor found = view.body()->document()->find(passage);
+            QVERIFY(!found.isNull());
+            view.body()->setTextCursor(found);
+            QTest::keyClick(view.body(), Qt::Key_M, Qt::ControlModifier);
+            QVERIFY(view.comment_field()->isVisible());
+            QVERIFY(view.comment_field()->hasFocus());
+            QTest::keyClicks(view.comment_field(), text);
+            QTest::keyClick(view.comment_field(), Qt::Key_Return);
+            QVERIFY(!view.comment_field()->isVisible());
+        };
+        comment_on(QStringLiteral("Test it"), QStringLiteral("which tests?"));
+        comment_on(QStringLiteral("shout option"), QStringLiteral("call it loud"));
+        QCOMPARE(view.comment_list()->count(), 2);
+        QVERIFY(view.comment_list()->isVisible());
+        // The first is taken back before the decision.
+        view.comment_list()->setCurrentRow(0);
+        click(view.remove_comment_button());
+        QCOMPARE(view.comment_list()->count(), 1);
+        QSignalSpy events(&s.core, &CoreClient::core_event);
+
+        click(view.foot_decisions()->request_changes_button());
+        QTest::keyClick(view.feedback_field(), Qt::Key_Return); // no note, the comment says it
+        const std::optional<DecidedEvent> decided = decided_event(events);
+        QVERIFY(decided);
+        QCOMPARE(decided->decision, std::string("reject"));
+        QVERIFY(decided->comments);
+        QCOMPARE(decided->comments->size(), std::size_t(1));
+        const PlanComment& comment = decided->comments->front();
+        QCOMPARE(comment.quote, std::string("shout option"));
+        QCOMPARE(comment.text, std::string("call it loud"));
+        QCOMPARE(comment.line.value_or(0), std::uint64_t(1));
+        QVERIFY(s.dismissed());
+        QTRY_VERIFY(!s.composer().busy());
+        // The model's next call quotes the passage with its comment.
+        const std::string next = s.provider_calls().at(1)["conversation"].dump();
+        QVERIFY2(next.find("> shout option") != std::string::npos, next.c_str());
+        QVERIFY2(next.find("call it loud") != std::string::npos, next.c_str());
+        QVERIFY(next.find("which tests?") == std::string::npos);
+    }
+
+    void revision_toggle_marks_changed_lines() {
+        TempProject project;
+        const char* const revised =
+            "1. Give `greeting` a **loud** option\n2. Test it\n3. Document it\n";
+        Agent s(project, Json::array({plan_step(plan_title, plan_text),
+                                      plan_step("Add a loud flag", revised), text_step("ok")}));
+        QVERIFY(s.start());
+        QVERIFY(s.set_mode("plan", false));
+        s.send(QStringLiteral("plan it"));
+        QVERIFY(s.plan_shown());
+        QToolButton* changes = s.plan_view()->changes_button();
+        QVERIFY(!changes->isVisible()); // the first plan revises nothing
+        click(s.bar().reject_button());
+        QTest::keyClick(s.bar().reason_field(), Qt::Key_Return);
+        QTRY_VERIFY(s.plan_view()->header_text().contains(QStringLiteral("Add a loud flag")));
+        QTRY_VERIFY(changes->isVisible());
+
+        click(changes);
+        QVERIFY(changes->isChecked());
+        const QTextDocument& marked = *s.plan_view()->body()->document();
+        const auto block_with = [&](const QString& text) {
+            for (QTextBlock block = marked.begin(); block.isValid(); block = block.next())
+                if (block.text().contains(text)) return block;
+            return QTextBlock();
+        };
+        const QTextBlock changed = block_with(QStringLiteral("loud"));
+        QVERIFY(changed.isValid());
+        QCOMPARE(changed.blockFormat().background().color(),
+                 revision_background(client::LineMark::changed));
+        bool word_marked = false;
+        for (auto it = changed.begin(); !it.atEnd(); ++it)
+            if (it.fragment().text().contains(QStringLiteral("loud")))
+                word_marked =
+                    it.fragment().charFormat().background().color() == revision_word_background();
+        QVERIFY(word_marked);
+        const QTextBlock inserted = block_with(QStringLiteral("Document it"));
+        QVERIFY(inserted.isValid());
+        QCOMPARE(inserted.blockFormat().background().color(),
+                 revision_background(client::LineMark::inserted));
+        const QTextBlock same = block_with(QStringLiteral("Test it"));
+        QVERIFY(same.isValid());
+        QCOMPARE(same.blockFormat().background().style(), Qt::NoBrush);
+
+        // Off again: the plan as Markdown.
+        click(changes);
+        QVERIFY(shows_bold(*s.plan_view()->body()->document(), QStringLiteral("loud")));
+    }
+
+    void plan_reopens_where_it_was_left() {
+        TempProject project;
+        std::string long_plan;
+        for (int i = 1; i <= 120; ++i)
+            long_plan += std::to_string(i) + ". Step number " + std::to_string(i) + "\n";
+        Agent s(project, Json::array({plan_step(plan_title, long_plan.c_str()), text_step("ok")}));
+        QVERIFY(s.start());
+        s.send(QStringLiteral("plan it"));
+        QVERIFY(s.plan_shown());
+        QScrollBar* scroll = s.plan_view()->body()->verticalScrollBar();
+        QTRY_VERIFY(scroll->maximum() > 200);
+        scroll->setValue(scroll->maximum() / 2);
+        const int left_at = scroll->value();
+        QVERIFY(left_at > 0);
+
+        QTest::keyClick(s.plan_view()->body(), Qt::Key_Escape);
+        QVERIFY(s.shows_editors());
+        click(s.bar().plan_button());
+        QVERIFY(s.plan_shown());
+        QTRY_COMPARE(s.core.pending(), 0); // repainted from plans.get
+        QCOMPARE(scroll->value(), left_at);
+    }
+
+    void plans_panel_lists_newest_first_and_opens_one() {
+        TempProject project;
+        Agent s(project, Json::array({plan_step(plan_title, plan_text),
+                                      plan_step("Add a loud flag", "1. Loud\n"), text_step("ok")}));
+        QVERIFY(s.start());
+        QVERIFY(s.set_mode("plan", false));
+        s.send(QStringLiteral("plan it"));
+        QVERIFY(s.plan_shown());
+        click(s.bar().reject_button());
+        QTest::keyClick(s.bar().reason_field(), Qt::Key_Return);
+        QTRY_VERIFY(s.plan_view()->header_text().contains(QStringLiteral("Add a loud flag")));
+
+        // The revision heads its chain, the plan it revises beneath it.
+        QTreeWidget* list = s.window.plans()->list();
+        QTRY_COMPARE(list->topLevelItemCount(), 1);
+        QTRY_COMPARE(list->topLevelItem(0)->childCount(), 1);
+        QTreeWidgetItem* newest = list->topLevelItem(0);
+        QCOMPARE(newest->text(0), QStringLiteral("Add a loud flag"));
+        QCOMPARE(newest->text(1), QStringLiteral("presented"));
+        QTreeWidgetItem* earlier = newest->child(0);
+        QCOMPARE(earlier->text(0), QString::fromLatin1(plan_title));
+        QCOMPARE(earlier->text(1), QStringLiteral("rejected"));
+
+        // Opened read-only: its own view, no decision offered, its review shown.
+        QSignalSpy opened(s.window.plans(), &PlansPanel::opened);
+        list->setCurrentItem(earlier);
+        QTest::keyClick(list, Qt::Key_Return);
+        QVERIFY(opened.wait(5000));
+        PlanView* view = s.window.plans()->view();
+        QCOMPARE(s.centre_view(), static_cast<QWidget*>(view));
+        QVERIFY(view->header_text().contains(QString::fromLatin1(plan_title)));
+        QVERIFY(!view->decidable());
+        QVERIFY(!view->foot_decisions()->isVisible());
+        QVERIFY(view->body()->toPlainText().contains(QStringLiteral("Test it")));
+        QTest::keyClick(view->body(), Qt::Key_Escape);
+        QVERIFY(s.shows_editors());
+        QCOMPARE(qstr(s.status()["pending"], "kind"), QStringLiteral("plan")); // still pending
+    }
+
+    void chat_plan_line_reopens_its_plan() {
+        TempProject project;
+        Agent s(project, Json::array({plan_step(plan_title, plan_text), text_step("ok")}));
+        QVERIFY(s.start());
+        QVERIFY(s.set_mode("plan", false));
+        s.send(QStringLiteral("plan it"));
+        QVERIFY(s.plan_shown());
+        QLabel* line = nullptr;
+        for (int i = 0; i < s.transcript().entry_count(); ++i)
+            if (s.transcript().entry_kind(i) == ChatTranscript::Entry::tool &&
+                s.transcript().entry_text(i).startsWith(QStringLiteral("› plan")))
+                line = qobject_cast<QLabel*>(s.transcript().entry_widget(i));
+        QVERIFY(line);
+        QVERIFY(line->text().contains(QStringLiteral("<a href")));
+
+        // Pending: the line shows the plan view with its decision.
+        QTest::keyClick(s.plan_view()->body(), Qt::Key_Escape);
+        QVERIFY(s.shows_editors());
+        emit line->linkActivated(QStringLiteral("plan"));
+        QVERIFY(s.plan_shown());
+        QVERIFY(s.plan_view()->decidable());
+
+        // Decided: the line shows the filed plan, read-only.
+        QTest::keyClick(s.plan_view()->body(), Qt::Key_Return, Qt::ControlModifier);
+        QVERIFY(s.dismissed());
+        QTRY_VERIFY(!s.composer().busy());
+        QVERIFY(line->text().contains(QStringLiteral("<a href"))); // still a link with its result
+        emit line->linkActivated(QStringLiteral("plan"));
+        QTRY_COMPARE(s.centre_view(), static_cast<QWidget*>(s.window.plans()->view()));
+        QVERIFY(s.window.plans()->view()->header_text().contains(QString::fromLatin1(plan_title)));
+        QVERIFY(!s.window.plans()->view()->decidable());
     }
 
     void dismissed_by_new_message() {

@@ -9,6 +9,7 @@
 #include "gui/manual_history.hpp"
 #include "gui/manual_link.hpp"
 #include "gui/manual_pages.hpp"
+#include "gui/quote_lines.hpp"
 
 #include <QStringList>
 #include <QTest>
@@ -264,6 +265,25 @@ private slots:
               "file:///etc/passwd", "javascript:alert(1)", "//example.com/a", "http:///x"})
             QVERIFY2(resolve_manual_link(QString::fromLatin1(nowhere), pages).kind == Kind::unknown,
                      nowhere);
+    }
+
+    void quote_lines_find_the_passage() {
+        const QString plan = QStringLiteral(
+            "## Steps\n\n1. Give `greeting` a **shout** option\n2. Test it\n3. Test it twice\n");
+        // Markers the view does not paint are set aside.
+        std::optional<QuoteLines> lines = quote_lines(plan, QStringLiteral("greeting a shout"));
+        QVERIFY(lines);
+        QCOMPARE(lines->line, 3);
+        QCOMPARE(lines->end_line, 3);
+        // A selection across paragraphs (U+2029 between them) spans their lines.
+        lines = quote_lines(plan, QStringLiteral("shout option") + QChar(0x2029) +
+                                      QStringLiteral("Test it twice"));
+        QVERIFY(lines);
+        QCOMPARE(lines->line, 3);
+        QCOMPARE(lines->end_line, 5);
+        // In two places, or nowhere: no line is claimed.
+        QVERIFY(!quote_lines(plan, QStringLiteral("Test it")));
+        QVERIFY(!quote_lines(plan, QStringLiteral("not in the plan")));
     }
 
     void manual_history_back_forward() {

@@ -1,0 +1,111 @@
+#include "gui/plans_panel.hpp"
+
+#include "gui/centre_area.hpp"
+#include "gui/core_client.hpp"
+#include "gui/json_text.hpp"
+#include "gui/main_window.hpp"
+#include "gui/plan_view.hpp"
+#include "gui/proposal_summary.hpp"
+
+#include <QHeaderView>
+#include <QTreeWidget>
+#include <map>
+#include <set>
+
+namespace rio::gui {
+namespace {
+
+constexpr int path_role = Qt::UserRole;
+
+QTreeWidgetItem* plan_item(const Json& plan) {
+    auto* item = new QTreeWidgetItem;
+    item->setText(0, json_string(plan, "title"));
+    item->setText(1, json_string(plan, "status"));
+    item->setData(0, path_role, json_string(plan, "path"));
+    item->setToolTip(0, json_string(plan, "path") + QStringLiteral("\n") +
+                            json_string(plan, "created"));
+    return item;
+}
+
+} // namespace
+
+PlansPanel::PlansPanel(MainWindow& window)
+    : QDockWidget(tr("Plans"), &window), window_(window), list_(new QTreeWidget(this)),
+      view_(new PlanView) {
+    setObjectName(QStringLiteral("plans"));
+    setFeatures(QDockWidget::DockWidgetMovable);
+    list_->setColumnCount(2);
+    list_->setHeaderLabels({tr("Plan"), tr("Status")});
+    list_->header()->setStretchLastSection(false);
+    list_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    list_->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    list_->setAccessibleName(tr("Plans"));
+    setWidget(list_);
+    window_.centre()->add_view(view_);
+    connect(list_, &QTreeWidget::itemActivated, this,
+            [this](QTreeWidgetItem* item) { open(item->data(0, path_role).toString()); });
+    connect(view_, &PlanView::close_requested, this, [this] {
+        if (window_.centre()->current_view() == view_) window_.centre()->show_editors();
+    });
+    connect(&window_.core(), &CoreClient::core_event, this, &PlansPanel::on_event);
+    connect(&window_, &MainWindow::project_shown, this, &PlansPanel::refresh);
+}
+
+void PlansPanel::on_event(const client::CoreEvent& event) {
+    if (std::holds_alternative<PlansChangedEvent>(event)) refresh();
+}
+
+void PlansPanel::refresh() {
+    window_.core().request(op::plans_list, Json::object(), this,
+                           [this](const Json& result, const std::optional<Error>& error) {
+                               if (error) return; // no project: nothing to list
+                               show_plans(result);
+                           });
+}
+
+void PlansPanel::show_plans(const Json& result) {
+    list_->clear();
+    const Json plans = result.value("plans", Json::array());
+    // Newest first as plans.list gives them; a plan some later one revises goes beneath
+    // the newest of its chain.
+    std::set<std::string> revised;
+    std::map<std::string, const Json*> by_path;
+    for (const Json& plan : plans) {
+        by_path[plan.value("path", std::string())] = &plan;
+        if (plan.contains("revises") && plan["revises"].is_string())
+            revised.insert(plan["revises"].get<std::string>());
+    }
+    for (const Json& plan : plans) {
+        if (revised.count(plan.value("path", std::string()))) continue;
+        QTreeWidgetItem* head = plan_item(plan);
+        list_->addTopLevelItem(head);
+        std::set<std::string> seen{plan.value("path", std::string())};
+        const Json* at = &plan;
+        while (at->contains("revises") && (*at)["revises"].is_string()) {
+            const std::string earlier = (*at)["revises"].get<std::string>();
+            auto found = by_path.find(earlier);
+            if (found == by_path.end() || !seen.insert(earlier).second) break;
+            at = found->second;
+            head->addChild(plan_item(*at));
+        }
+        head->setExpanded(true);
+    }
+    emit listed();
+}
+
+void PlansPanel::open(const QString& path) {
+    if (path.isEmpty()) return;
+    window_.core().request(op::plans_get, Json{{"path", path.toStdString()}}, this,
+                           [this, path](const Json& result, const std::optional<Error>& error) {
+                               if (error) return;
+                               const QString title = json_string(result, "title");
+                               view_->show_plan(
+                                   title, path,
+                                   plan_body_for_view(title, json_string(result, "body")), false);
+                               window_.centre()->show_view(view_);
+                               view_->setFocus(Qt::OtherFocusReason);
+                               emit opened(path);
+                           });
+}
+
+} // namespace rio::gui
