@@ -175,8 +175,11 @@ class Pty:
             if pid == self.pid:
                 return os.waitstatus_to_exitcode(status)
             try:
-                select.select([self.fd], [], [], 0.05)
-                os.read(self.fd, 65536)
+                # Read only what is there: a read with nothing to read blocks for as long as
+                # any process holds the terminal open.
+                ready, _, _ = select.select([self.fd], [], [], 0.05)
+                if ready:
+                    os.read(self.fd, 65536)
             except OSError:
                 pass
         raise AssertionError("rio-cli did not exit")
