@@ -1,6 +1,7 @@
 // The agent core through the real rio-core with the script provider: plan mode, the gate,
 // plan files, stop/reset, and what the provider is offered on every call (issue 3's list).
 #include "tests/support/agent_session.hpp"
+#include "tests/support/script_steps.hpp"
 
 #include <cerrno>
 #include <csignal>
@@ -17,12 +18,6 @@ const std::vector<std::string> read_and_plan{"list_dir", "read_file", "search", 
 const std::vector<std::string> every_tool{"list_dir",    "read_file",   "search",      "edit_file",
                                           "create_file", "run_command", "present_plan"};
 
-Json tool(const std::string& name, Json input) {
-    return {{"name", name}, {"input", input}};
-}
-Json step(std::vector<Json> tools, std::string text = "") {
-    return {{"text", text}, {"tools", tools}};
-}
 Json plan_step(const std::string& title = "Add a greeting flag",
                const std::string& plan = "1. Add `--shout` to greet.py\n2. Test it\n") {
     return step({tool("present_plan", {{"title", title}, {"plan", plan}})});
@@ -30,9 +25,6 @@ Json plan_step(const std::string& title = "Add a greeting flag",
 Json edit_step(const std::string& old_s = "Hello", const std::string& new_s = "Hi") {
     return step(
         {tool("edit_file", {{"path", "greet.py"}, {"old_string", old_s}, {"new_string", new_s}})});
-}
-Json text_step(const std::string& text) {
-    return {{"text", text}};
 }
 
 const std::string greet = "def greeting(name):\n    return f\"Hello, {name}!\"\n";

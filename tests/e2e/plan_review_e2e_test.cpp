@@ -2,6 +2,7 @@
 // provider: comments on passages reach the model verbatim, revisions name their predecessor,
 // approving in a fresh context, planned vs actual, and a plan edited without its front matter.
 #include "tests/support/agent_session.hpp"
+#include "tests/support/script_steps.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,19 +11,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-Json tool(const std::string& name, Json input) {
-    return {{"name", name}, {"input", input}};
-}
-Json step(std::vector<Json> tools, std::string text = "") {
-    return {{"text", text}, {"tools", tools}};
-}
 const std::string plan_text = "1. Add `--shout` to greet.py\n2. Test it\n";
 Json plan_step(const std::string& title = "Add a greeting flag",
                const std::string& plan = plan_text) {
     return step({tool("present_plan", {{"title", title}, {"plan", plan}})});
-}
-Json text_step(const std::string& text) {
-    return {{"text", text}};
 }
 const std::string greet = "def greeting(name):\n    return f\"Hello, {name}!\"\n";
 

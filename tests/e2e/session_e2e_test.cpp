@@ -2,6 +2,7 @@
 // conversation saved as it goes, resumed after a restart or a crash, a pending plan proposed
 // again, torn files loading their valid prefix, and bad ids refused.
 #include "tests/support/agent_session.hpp"
+#include "tests/support/script_steps.hpp"
 
 #include <csignal>
 #include <gtest/gtest.h>
@@ -12,15 +13,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-Json tool(const std::string& name, Json input) {
-    return {{"name", name}, {"input", input}};
-}
-Json step(std::vector<Json> tools, std::string text = "") {
-    return {{"text", text}, {"tools", tools}};
-}
-Json text_step(const std::string& text) {
-    return {{"text", text}};
-}
 Json plan_step() {
     return step(
         {tool("present_plan", {{"title", "Shout"}, {"plan", "1. Add --shout to greet.py\n"}})});
