@@ -145,6 +145,12 @@ Json permission_request(const std::string& session_id, const Proposal& p, const 
         call["locations"] = Json::array({{{"path", path}}});
         options = Json::array({option("allow", "Apply this edit", "allow_once"),
                                option("reject", "Reject", "reject_once")});
+    } else if (p.kind == "mcp") {
+        call["title"] = "Call " + p.text("tool") + " of the MCP server " + p.text("server");
+        call["kind"] = "other";
+        call["content"] = Json::array({text_content(client::mcp_call_text(p))});
+        options = Json::array(
+            {option("allow", "Call it", "allow_once"), option("reject", "Reject", "reject_once")});
     } else {
         std::string cwd = p.text("cwd");
         std::string line = client::argv_text(p.fields.value("argv", Json::array()));

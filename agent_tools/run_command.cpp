@@ -1,12 +1,11 @@
 // run_command: prepare checks the argv and the human-written allow-list; apply runs the
 // program with rio's process runner (no shell, own session, timeout).
+#include "agent_tools/allow_rules.hpp"
 #include "agent_tools/project_file.hpp"
 #include "agent_tools/tool_table.hpp"
-#include "core/agent/allow_list.hpp"
 #include "host/files.hpp"
 #include "host/process_runner.hpp"
 #include "host/redact.hpp"
-#include "host/trust_store.hpp"
 #include "protocol/params.hpp"
 #include "text/argv_text.hpp"
 
@@ -48,18 +47,6 @@ Result<CommandInput> read_input(ToolContext& context, const nlohmann::json& inpu
     if (out.timeout_s == 0 || out.timeout_s > max_timeout_s)
         return make_error(ErrorCode::bad_request, "input.timeout_s must be between 1 and 600");
     return out;
-}
-
-// The user's own rules always apply; the project's only once the user trusted the file as
-// it is now (DESIGN §12), or a cloned repository could approve its own commands.
-std::vector<AllowRule> allow_rules(const ToolContext& context) {
-    std::vector<AllowRule> rules;
-    std::filesystem::path user = context.dirs.config / "allow";
-    if (auto text = read_file(user, user.string())) rules = parse_allow_rules(*text);
-    if (auto project = trusted_contents(context.dirs, context.workspace, ".rio/allow"))
-        for (AllowRule& rule : parse_allow_rules(*project))
-            rules.push_back(std::move(rule));
-    return rules;
 }
 
 CommandExit exit_of(const CommandResult& r) {

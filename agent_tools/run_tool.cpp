@@ -22,6 +22,7 @@ ToolRun sync_tool(ToolReport (*stage)(ToolContext&, const RunTool&)) {
 ToolCancel run_tool(ToolContext& context, const RunTool& run, const ToolReportFn& report) {
     const std::string& name = run.call.name;
     try {
+        if (is_mcp_tool(name)) return run_mcp_tool(context, run, report);
         for (const AgentTool& tool : tool_table())
             if (tool.spec.name == name) return tool.run(context, run, report);
         report(tool_error(run, "There is no tool named '" + name + "'."));

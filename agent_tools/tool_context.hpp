@@ -1,5 +1,6 @@
 // What the agent's tools work with: the workspace (open project and buffers), the event
-// sink, the event loop for commands, the user's folders (allow-list) and a clock.
+// sink, the event loop for commands, the user's folders (allow-list), a clock and the MCP
+// servers.
 #pragma once
 
 #include "core/agent/loop.hpp"
@@ -14,6 +15,8 @@
 
 namespace rio {
 
+class McpServers;
+
 using ToolReportFn = std::function<void(ToolReport)>;
 using ToolCancel = std::function<void()>;
 
@@ -24,6 +27,7 @@ struct ToolContext {
     UserDirs dirs;
     std::function<WallTime()> now;
     std::vector<std::string> hidden_env; // variables commands do not inherit: provider keys
+    McpServers* mcp = nullptr;           // the MCP servers whose tools the agent may call
 };
 
 } // namespace rio

@@ -25,6 +25,10 @@ std::vector<ToolSpec> tool_specs();
 // A tool whose every stage finishes at once.
 ToolRun sync_tool(ToolReport (*stage)(ToolContext&, const RunTool&));
 
+// An MCP server's tool (mcp__…), run through ToolContext::mcp rather than the table.
+bool is_mcp_tool(std::string_view name);
+ToolCancel run_mcp_tool(ToolContext& context, const RunTool& run, const ToolReportFn& report);
+
 // Runs `run` with the tool its call names; malformed input becomes an error result.
 ToolCancel run_tool(ToolContext& context, const RunTool& run, const ToolReportFn& report);
 

@@ -32,6 +32,7 @@ const char* help_text = "Type a task and press Enter. Commands:\n"
                         "  /model [ID]        show or set the model\n"
                         "  /plans     list the plans filed in this project, and show one\n"
                         "  /sessions  list this project's conversations, and continue one\n"
+                        "  /mcp [restart NAME]  the MCP servers, their state and tools\n"
                         "  /help      this text;  /quit (or Ctrl+D, or Ctrl+C twice) to leave";
 
 // Runs $VISUAL (or $EDITOR, or vi) on a temporary file holding `text` and returns what it
@@ -67,7 +68,7 @@ std::optional<std::string> edit_in_editor(const std::string& text) {
 // What Tab completes at the start of a line.
 const std::vector<std::string> command_names = {
     "/plan",  "/plans",    "/sessions", "/review", "/auto", "/build", "/stop",
-    "/clear", "/provider", "/model",    "/help",   "/quit", "/exit"};
+    "/clear", "/provider", "/model",    "/mcp",    "/help", "/quit",  "/exit"};
 
 std::filesystem::path history_file() {
     auto dir = cli_state_dir();
@@ -285,6 +286,10 @@ void InteractiveSession::on_propose(const Proposal& p) {
         print(styled("Edit " + p.text("path"), sgr::bold, out_.color) + "\n" +
               diff_text(p, width(), out_.color));
         return ask_key("[y] apply  [n] reject", "yn", decide);
+    }
+    if (p.kind == "mcp") {
+        print("Call " + styled(client::mcp_call_text(p), sgr::bold, out_.color));
+        return ask_key("[y] call  [n] reject", "yn", decide);
     }
     print("Run " + command_text(p, out_.color));
     ask_key("[y] run  [n] reject", "yn", decide);
@@ -538,6 +543,7 @@ void InteractiveSession::command(const std::string& line) {
     }
     if (name == "/plans") return list_plans();
     if (name == "/sessions") return list_sessions();
+    if (name == "/mcp") return list_mcp(arg);
     print("Unknown command " + name + "; /help lists them.");
     prompt();
 }
@@ -598,6 +604,21 @@ void InteractiveSession::list_sessions() {
             });
         });
     });
+}
+
+void InteractiveSession::list_mcp(const std::string& arg) {
+    auto show = [this](const auto& listed) {
+        if (!listed) return then_prompt(client::Reply{nullptr, listed.error()});
+        print(mcp_servers_text(*listed, out_.color));
+        prompt();
+    };
+    if (arg.empty()) return link_.call(McpListParams{}, show);
+    const std::string restart = "restart ";
+    if (arg.rfind(restart, 0) != 0 || arg.size() == restart.size()) {
+        print("Usage: /mcp, or /mcp restart NAME");
+        return prompt();
+    }
+    link_.call(McpRestartParams{arg.substr(restart.size())}, show);
 }
 
 void InteractiveSession::pick(const std::vector<PickEntry>& entries, const std::string& question,

@@ -69,6 +69,7 @@ private:
                   std::function<void(std::size_t)> then);
     void list_plans();
     void list_sessions();
+    void list_mcp(const std::string& arg);
     void show_plan(const Proposal& plan);
     void show_revision(const Proposal& plan, std::function<void()> then);
     void decide_plan(const Proposal& plan);

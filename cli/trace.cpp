@@ -68,7 +68,34 @@ std::string proposal_words(const Proposal& proposal) {
     if (proposal.kind == "command")
         return "the command `" + client::argv_text(proposal.fields.value("argv", Json::array())) +
                "`";
+    if (proposal.kind == "mcp")
+        return "the MCP call " + proposal.text("server") + " · " + proposal.text("tool");
     return "the plan \"" + proposal.text("title") + "\"";
+}
+
+std::string mcp_servers_text(const McpListResult& list, bool color) {
+    std::string out;
+    for (const std::string& problem : list.problems)
+        out += styled(problem, sgr::red, color) + "\n";
+    if (list.servers.empty())
+        return out + "No MCP servers are configured (see ~/.config/rio/mcp.json, or .mcp.json in "
+                     "the project; F1 in the desktop, \"MCP servers\").";
+    for (const McpServerInfo& server : list.servers) {
+        std::string_view state_style = server.state == "ready"    ? sgr::green
+                                       : server.state == "failed" ? sgr::red
+                                                                  : sgr::dim;
+        out += styled(server.name, sgr::bold, color) + "  " +
+               styled(server.state, state_style, color) + "  (" + server.source +
+               (server.plan ? ", read-only tools in plan mode" : "") + ")\n";
+        if (server.error) out += "  " + *server.error + "\n";
+        std::string tools;
+        for (const McpToolInfo& tool : server.tools) {
+            std::string name = tool.name.substr(tool.name.find("__", 5) + 2);
+            tools += (tools.empty() ? "" : ", ") + name + (tool.kind == "read" ? "" : " (asks)");
+        }
+        if (!tools.empty()) out += "  " + tools + "\n";
+    }
+    return out + "Restart one with /mcp restart NAME.";
 }
 
 } // namespace rio

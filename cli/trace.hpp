@@ -26,4 +26,8 @@ std::string command_text(const Proposal& command, bool color);
 // "the edit of greet.py", "the command `make test`", "the plan "Title"".
 std::string proposal_words(const Proposal& proposal);
 
+// /mcp: each server with its state, why it is not ready, and its tools ("asks" for those
+// that need approval; none are offered in plan mode unless marked "read").
+std::string mcp_servers_text(const McpListResult& list, bool color);
+
 } // namespace rio

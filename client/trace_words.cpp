@@ -36,6 +36,7 @@ std::string kind_word(std::string_view kind) {
     if (kind == "plan") return "Plan";
     if (kind == "edit") return "Edit";
     if (kind == "command") return "Command";
+    if (kind == "mcp") return "MCP call";
     return "Proposal";
 }
 
@@ -75,6 +76,13 @@ std::string argv_text(const Json& argv) {
     return rio::argv_text(words);
 }
 
+std::string mcp_call_text(const Proposal& proposal, std::size_t max_chars) {
+    std::string arguments = proposal.fields.value("arguments", Json::object())
+                                .dump(-1, ' ', false, Json::error_handler_t::replace);
+    return proposal.text("server") + " · " + proposal.text("tool") + " " +
+           cut(arguments, max_chars);
+}
+
 std::string tool_detail(const ToolEvent& tool) {
     const Json& input = tool.input;
     if (!input.is_object()) return {};
@@ -102,6 +110,7 @@ std::string decision_text(const DecidedEvent& decided) {
     std::size_t comments = decided.comments ? decided.comments->size() : 0;
     std::string text = kind_word(decided.kind) + (approved ? " approved" : " rejected");
     if (decided.kind == "command" && approved) text = "Command allowed to run";
+    if (decided.kind == "mcp" && approved) text = "MCP call allowed";
     if (comments > 0)
         text = std::string(approved ? "Plan approved with notes" : "Changes requested") + " (" +
                std::to_string(comments) + (comments == 1 ? " comment)" : " comments)");

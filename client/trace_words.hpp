@@ -25,6 +25,10 @@ std::string tool_activity(const ToolEvent& tool);
 // A command line from the JSON a proposal or tool input carries.
 std::string argv_text(const Json& argv);
 
+// What an MCP proposal asks to do, for the person approving it: "fs · write_file
+// {"content":"…","path":"/p/a.txt"}", the arguments cut to `max_chars`.
+std::string mcp_call_text(const Proposal& proposal, std::size_t max_chars = 600);
+
 struct ToolOutcome {
     std::string text; // a command's exit ("exit code 0 · 0.4 s"), a failure's first line, or ""
     bool failed = false;

@@ -39,6 +39,16 @@ BarContent bar_content(const Json& proposal) {
         bar.compare = true;
         return bar;
     }
+    if (kind == QLatin1String("mcp")) {
+        bar.kind = ProposalKind::command;
+        bar.heading = tr("Call a tool of the MCP server %1?").arg(json_string(proposal, "server"));
+        Proposal call;
+        call.kind = "mcp";
+        call.fields = proposal;
+        bar.detail = QString::fromStdString(client::mcp_call_text(call));
+        bar.approve_text = tr("Call");
+        return bar;
+    }
     if (kind == QLatin1String("command")) {
         bar.kind = ProposalKind::command;
         bar.heading = tr("Run this command?");

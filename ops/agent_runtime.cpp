@@ -12,21 +12,30 @@
 namespace rio {
 
 AgentRuntime::AgentRuntime(asio::io_context& io, Workspace& workspace, Emit emit,
-                           ProviderRegistry& providers, UserDirs dirs)
-    : io_(io), emit_(emit),
-      providers_(providers), context_{workspace,
-                                      emit,
-                                      io,
-                                      std::move(dirs),
-                                      [] { return std::chrono::system_clock::now(); },
-                                      ProviderRegistry::key_variables()},
-      loop_(tool_specs()), recorder_(context_.dirs, context_.now, [this](std::string& line) {
+                           ProviderRegistry& providers, UserDirs dirs, McpServers& mcp)
+    : io_(io), emit_(emit), providers_(providers),
+      mcp_(mcp), context_{workspace,
+                          emit,
+                          io,
+                          std::move(dirs),
+                          [] { return std::chrono::system_clock::now(); },
+                          ProviderRegistry::key_variables(),
+                          &mcp},
+      loop_(all_tools()), recorder_(context_.dirs, context_.now, [this](std::string& line) {
           redact(line, providers_.secrets());
       }) {
     Effects before_any_client; // nobody is connected yet to hear this status
     loop_.set_provider(providers_.current(), providers_.model(), before_any_client);
     told_session_ = recorder_.id();
     loop_.set_session(told_session_, "", before_any_client);
+    mcp_.on_tools_changed([this] { loop_.set_tools(all_tools()); });
+}
+
+std::vector<ToolSpec> AgentRuntime::all_tools() const {
+    std::vector<ToolSpec> tools = tool_specs();
+    for (ToolSpec& spec : mcp_.tool_specs())
+        tools.push_back(std::move(spec));
+    return tools;
 }
 
 std::string AgentRuntime::project() const {
@@ -138,6 +147,8 @@ void AgentRuntime::run_tool_later(const RunTool& run) {
         ToolCancel cancel = run_tool(context_, run, [this](ToolReport report) {
             // What the model reads never holds a key, whatever a command printed.
             redact(report.content, providers_.secrets());
+            // An edit may have changed .mcp.json, and with it what the user trusts.
+            if (report.stage == ToolStage::apply && !report.is_error) mcp_.reload();
             act([&](AgentLoop& loop, Effects& out) {
                 loop.on_tool(report, out);
                 return 0;

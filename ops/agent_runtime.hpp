@@ -6,6 +6,7 @@
 #include "core/agent/loop.hpp"
 #include "core/agent/prompt.hpp"
 #include "core/workspace.hpp"
+#include "host/mcp_servers.hpp"
 #include "host/user_dirs.hpp"
 #include "ops/session_recorder.hpp"
 #include "providers/registry.hpp"
@@ -17,7 +18,7 @@ namespace rio {
 class AgentRuntime {
 public:
     AgentRuntime(asio::io_context& io, Workspace& workspace, Emit emit, ProviderRegistry& providers,
-                 UserDirs dirs);
+                 UserDirs dirs, McpServers& mcp);
 
     // Runs one loop operation, then performs what it asked for. `f(loop, effects)`.
     template <typename F> auto act(F&& f) {
@@ -49,10 +50,13 @@ private:
     void call_provider(CallProvider call);
     void run_tool_later(const RunTool& run);
     void report_plan(const ReportPlan& report);
+    // rio's own tools and the MCP servers' tools that are ready now.
+    std::vector<ToolSpec> all_tools() const;
 
     asio::io_context& io_;
     Emit emit_;
     ProviderRegistry& providers_;
+    McpServers& mcp_;
     ToolContext context_;
     AgentLoop loop_;
     SessionRecorder recorder_;

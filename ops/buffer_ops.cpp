@@ -78,7 +78,7 @@ void register_buffer_ops(Dispatcher& dispatcher, OpContext& context) {
             // The plan view shows the plan as filed: a saved edit of it is news there too.
             if (keeps_front_matter(doc.path)) emit_event(context.emit, PlansChangedEvent{doc.path});
             for (const char* power : power_granting_files)
-                if (doc.path == power) context.emit(event::project_trust, trust_json(context));
+                if (doc.path == power) announce_trust(context);
             return buffer_state(doc, false);
         });
 

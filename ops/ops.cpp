@@ -4,7 +4,8 @@
 
 namespace rio {
 
-void register_all_ops(Dispatcher& dispatcher, OpContext& context, AgentRuntime& agent) {
+void register_all_ops(Dispatcher& dispatcher, OpContext& context, AgentRuntime& agent,
+                      McpServers& mcp) {
     register_session_ops(dispatcher, context);
     register_project_ops(dispatcher, context);
     register_trust_ops(dispatcher, context);
@@ -15,6 +16,7 @@ void register_all_ops(Dispatcher& dispatcher, OpContext& context, AgentRuntime& 
     register_agent_ops(dispatcher, agent, context.workspace);
     register_plan_ops(dispatcher, context.workspace);
     register_provider_ops(dispatcher, agent);
+    register_mcp_ops(dispatcher, mcp);
 }
 
 } // namespace rio

@@ -6,12 +6,16 @@
 #include "core/workspace.hpp"
 #include "host/user_dirs.hpp"
 
+#include <functional>
+
 namespace rio {
 
 struct OpContext {
     Workspace& workspace;
     Emit emit;
     UserDirs dirs;
+    // The project, or what the user trusts of it, changed: the MCP servers it may start too.
+    std::function<void()> project_power_changed = [] {};
 };
 
 void register_session_ops(Dispatcher& dispatcher, OpContext& context);
@@ -25,9 +29,15 @@ void register_trust_ops(Dispatcher& dispatcher, OpContext& context);
 // project.trust's params: what trust.json says of the open project's files now.
 Json trust_json(const OpContext& context);
 
+// Emits project.trust and tells project_power_changed.
+void announce_trust(const OpContext& context);
+
 class AgentRuntime;
+class McpServers;
+void register_mcp_ops(Dispatcher& dispatcher, McpServers& servers);
 
 // Every op the core serves, registered from here (docs/protocol.md lists them).
-void register_all_ops(Dispatcher& dispatcher, OpContext& context, AgentRuntime& agent);
+void register_all_ops(Dispatcher& dispatcher, OpContext& context, AgentRuntime& agent,
+                      McpServers& mcp);
 
 } // namespace rio

@@ -39,7 +39,7 @@ void register_project_ops(Dispatcher& dispatcher, OpContext& context) {
             if (Status s = open_project(ws, *root, context.dirs.write_journal()); !s)
                 return s.error();
             context.emit(event::project_changed, changed(ws));
-            context.emit(event::project_trust, trust_json(context));
+            announce_trust(context);
             return describe(ws);
         });
 
@@ -49,6 +49,7 @@ void register_project_ops(Dispatcher& dispatcher, OpContext& context) {
             if (Status s = may_drop_buffers(ws, p.discard); !s) return s.error();
             close_project(ws);
             context.emit(event::project_changed, changed(ws));
+            context.project_power_changed();
             return Empty{};
         });
 

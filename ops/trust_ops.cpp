@@ -20,6 +20,11 @@ Json trust_json(const OpContext& context) {
     return trust_state(context);
 }
 
+void announce_trust(const OpContext& context) {
+    context.emit(event::project_trust, trust_json(context));
+    context.project_power_changed();
+}
+
 void register_trust_ops(Dispatcher& dispatcher, OpContext& context) {
     dispatcher.on<ProjectTrustGetParams>(
         [&context](const ProjectTrustGetParams&) -> Result<ProjectTrustState> {
@@ -35,9 +40,8 @@ void register_trust_ops(Dispatcher& dispatcher, OpContext& context) {
             if (Status s = set_project_trust(context.dirs, *context.workspace.root, now, p.trust);
                 !s)
                 return s.error();
-            ProjectTrustState state = trust_state(context);
-            context.emit(event::project_trust, Json(state));
-            return state;
+            announce_trust(context);
+            return trust_state(context);
         });
 }
 

@@ -146,6 +146,9 @@ std::vector<std::string_view> typed_ops() {
             SessionResumeParams::op,
             SessionNewParams::op,
             ModelsParams::op,
+            McpListParams::op,
+            McpRestartParams::op,
+            McpEditorSetParams::op,
             PlansListParams::op,
             PlansGetParams::op};
 }

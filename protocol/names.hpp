@@ -51,6 +51,10 @@ inline constexpr std::string_view agent_sessions_list = "agent.sessions.list";
 inline constexpr std::string_view agent_session_resume = "agent.session.resume";
 inline constexpr std::string_view agent_session_new = "agent.session.new";
 
+inline constexpr std::string_view mcp_list = "mcp.list";
+inline constexpr std::string_view mcp_restart = "mcp.restart";
+inline constexpr std::string_view mcp_editor_set = "mcp.editor.set";
+
 inline constexpr std::string_view plans_list = "plans.list";
 inline constexpr std::string_view plans_get = "plans.get";
 
@@ -78,6 +82,7 @@ inline constexpr std::string_view agent_fresh = "agent.fresh";
 
 inline constexpr std::string_view buffer_changed = "buffer.changed";
 inline constexpr std::string_view fs_changed = "fs.changed";
+inline constexpr std::string_view mcp_changed = "mcp.changed";
 inline constexpr std::string_view plans_changed = "plans.changed";
 inline constexpr std::string_view plans_report = "plans.report";
 inline constexpr std::string_view project_changed = "project.changed";

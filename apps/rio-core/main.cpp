@@ -103,9 +103,11 @@ int main(int argc, char** argv) {
     // A reply streams as fast as the fastest client reads it, no faster.
     http.hold_while([&server] { return server.readers_behind(); });
     server.on_reader_caught_up([&http] { http.readers_caught_up(); });
-    rio::OpContext context{workspace, server.emitter(), dirs};
-    rio::AgentRuntime agent(io, workspace, server.emitter(), providers, dirs);
-    rio::register_all_ops(dispatcher, context, agent);
+    rio::McpServers mcp(io, dirs, workspace, server.emitter());
+    rio::OpContext context{workspace, server.emitter(), dirs, [&mcp] { mcp.reload(); }};
+    rio::AgentRuntime agent(io, workspace, server.emitter(), providers, dirs, mcp);
+    rio::register_all_ops(dispatcher, context, agent, mcp);
+    mcp.reload();
 
     asio::signal_set signals(io, SIGTERM, SIGINT, SIGHUP);
     rio::ExitDeadline deadline(io);
@@ -113,6 +115,7 @@ int main(int argc, char** argv) {
         deadline.arm(std::chrono::milliseconds(900));
         // A turn in flight holds a connection or a command open; end it so the loop can too.
         agent.shutdown();
+        mcp.shutdown();
         server.shutdown();
         signals.cancel();
         asio::use_service<rio::ChildProcesses>(io).stop_reaping();

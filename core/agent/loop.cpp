@@ -198,6 +198,9 @@ bool AgentLoop::resume_pending(const RestoredSession& session) {
     results_ = step.results;
     pending_ = step.proposal;
     pending_["turn"] = turn_;
+    const ToolSpec* spec = spec_of(last.calls[step.results.size()].name);
+    current_kind_ = spec ? spec->kind
+                         : kind_from_string(pending_.value("kind", "")).value_or(ToolKind::command);
     offered_.clear();
     for (const ToolSpec& spec : offered())
         offered_.push_back(spec.name);
@@ -297,7 +300,7 @@ void AgentLoop::on_tool(const ToolReport& report, Effects& out) {
         gate(report, out);
         return;
     }
-    ToolKind kind = spec_of(current_call().name)->kind;
+    ToolKind kind = current_kind_;
     std::string content = report.content;
     if (report.stage == ToolStage::apply && kind == ToolKind::edit && !report.is_error &&
         carried_ && !applying_path_.empty() &&
@@ -392,6 +395,7 @@ void AgentLoop::run_next_call(Effects& out) {
             out);
         return;
     }
+    current_kind_ = spec->kind;
     awaiting_ = spec->kind == ToolKind::read ? ToolStage::run : ToolStage::prepare;
     RunTool run{turn_, call, spec->kind, *awaiting_, nullptr, {}, false, {}, {}};
     if (spec->kind == ToolKind::plan) run.revises = last_plan_;
@@ -429,7 +433,7 @@ void AgentLoop::abandon_pending_plan(Effects& out) {
 
 void AgentLoop::gate(const ToolReport& report, Effects& out) {
     const ToolCall& call = current_call();
-    ToolKind kind = spec_of(call.name)->kind;
+    ToolKind kind = current_kind_;
     if (!allowed_in(mode_, kind)) { // the mode changed while it was being prepared
         refuse_switched(out);
         return;
@@ -442,8 +446,9 @@ void AgentLoop::gate(const ToolReport& report, Effects& out) {
         last_plan_ = proposal["path"];
     // Auto-accept covers edits only; a command needs a human-written allow rule; a plan
     // always waits for a person.
-    bool go = (kind == ToolKind::edit && auto_accept_) ||
-              (kind == ToolKind::command && proposal.value("allowed", false));
+    bool go =
+        (kind == ToolKind::edit && auto_accept_) ||
+        ((kind == ToolKind::command || kind == ToolKind::mcp) && proposal.value("allowed", false));
     if (go) {
         awaiting_ = ToolStage::apply;
         applying_path_ = proposal.value("path", "");
@@ -492,7 +497,7 @@ void AgentLoop::apply_decision(const Decision& decision, Effects& out) {
     applying_path_ = kind == "edit" ? proposal.value("path", "") : "";
     RunTool run{turn_,
                 call,
-                spec_of(call.name)->kind,
+                current_kind_,
                 ToolStage::apply,
                 std::move(proposal),
                 decision.policy.value_or(""),

@@ -141,6 +141,9 @@ public:
     TurnId turn() const { return turn_; }
     const Conversation& history() const { return conversation_; }
     const std::vector<ToolSpec>& tools() const { return tools_; }
+    // Every tool there is, again: MCP servers came, went or changed their lists. The running
+    // step keeps what it was offered; a call of a tool that is gone is answered as unknown.
+    void set_tools(std::vector<ToolSpec> tools) { tools_ = std::move(tools); }
     std::vector<ToolSpec> offered() const { return offered_tools(tools_, mode_); }
     // Whether a RunTool is still wanted: a stop or a new message may have overtaken it.
     bool expects(TurnId turn, const std::string& call_id, ToolStage stage) const;
@@ -187,19 +190,20 @@ private:
     State state_ = State::idle;
     TurnId turn_ = 0;
     std::uint64_t step_ = 0;
-    std::vector<std::string> offered_;  // tool names offered in the current step
-    std::string streamed_;              // assistant text of the current step so far
-    std::vector<ToolCall> calls_;       // of the current step, in order
-    std::vector<nlohmann::json> kept_;  // provider blocks of the current step
-    std::vector<ToolOutcome> results_;  // answered calls of the current step
-    std::optional<ToolStage> awaiting_; // stage of the call being worked on, if a tool runs
-    nlohmann::json pending_;            // awaiting_decision: the proposal, with its texts
-    std::string approval_note_;         // what the model is told when its plan is approved
-    PlanReview approval_review_;        // and the notes that came with the approval
-    bool approval_fresh_ = false;       // and whether it goes on in a new conversation
-    std::string last_plan_;             // the plan presented last in this conversation
-    std::string approved_path_;         // the file of the plan approved last
-    std::string applying_path_;         // the file an edit being applied writes
+    std::vector<std::string> offered_;       // tool names offered in the current step
+    std::string streamed_;                   // assistant text of the current step so far
+    std::vector<ToolCall> calls_;            // of the current step, in order
+    std::vector<nlohmann::json> kept_;       // provider blocks of the current step
+    std::vector<ToolOutcome> results_;       // answered calls of the current step
+    std::optional<ToolStage> awaiting_;      // stage of the call being worked on, if a tool runs
+    ToolKind current_kind_ = ToolKind::read; // of that call, as it was when it started
+    nlohmann::json pending_;                 // awaiting_decision: the proposal, with its texts
+    std::string approval_note_;              // what the model is told when its plan is approved
+    PlanReview approval_review_;             // and the notes that came with the approval
+    bool approval_fresh_ = false;            // and whether it goes on in a new conversation
+    std::string last_plan_;                  // the plan presented last in this conversation
+    std::string approved_path_;              // the file of the plan approved last
+    std::string applying_path_;              // the file an edit being applied writes
     // The approved plan this turn carries out, and what its tools created or edited.
     std::optional<ReportPlan> carried_;
     // The gate before a plan's approval changed it, restored if the approved plan turns out

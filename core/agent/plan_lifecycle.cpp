@@ -43,6 +43,9 @@ std::string rejection_note(std::string_view kind, const std::string& feedback) {
     if (kind == "edit")
         return "The user rejected this change; the file is unchanged." + with_feedback(feedback) +
                " Do not retry the same change: adjust it or ask the user.";
+    if (kind == "mcp")
+        return "The user declined this call of an MCP server's tool; nothing was done." +
+               with_feedback(feedback);
     return "The user declined to run this command." + with_feedback(feedback);
 }
 

@@ -35,8 +35,17 @@ std::string_view to_string(ToolKind kind) {
         return "command";
     case ToolKind::plan:
         return "plan";
+    case ToolKind::mcp:
+        return "mcp";
     }
     return "read";
+}
+
+std::optional<ToolKind> kind_from_string(std::string_view name) {
+    for (ToolKind kind :
+         {ToolKind::read, ToolKind::edit, ToolKind::command, ToolKind::plan, ToolKind::mcp})
+        if (to_string(kind) == name) return kind;
+    return std::nullopt;
 }
 
 bool allowed_in(Mode mode, ToolKind kind) {

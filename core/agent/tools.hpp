@@ -12,11 +12,14 @@
 namespace rio {
 
 enum class Mode { build, plan };
-enum class ToolKind { read, edit, command, plan };
+// mcp: an MCP server's tool that is not admitted as read (DESIGN §16): gated like a command,
+// withheld in plan mode.
+enum class ToolKind { read, edit, command, plan, mcp };
 
 std::string_view to_string(Mode mode);
 std::optional<Mode> mode_from_string(std::string_view name);
 std::string_view to_string(ToolKind kind);
+std::optional<ToolKind> kind_from_string(std::string_view name);
 
 struct ToolSpec {
     std::string name;

@@ -1,5 +1,5 @@
 // rio-acp driven by the real ACP client library (@agentclientprotocol/sdk, pinned in
-// tests/acp/package-lock.json), with the script provider as the model:
+// tests/node/package-lock.json), with the script provider as the model:
 //   node acp_e2e.mjs RIO_ACP RIO_CORE [TEST_NAME]
 // Each test prints "ok NAME" or throws; a missing Node.js or package fails, never skips.
 import { spawn } from "node:child_process";

@@ -22,6 +22,15 @@ std::unique_ptr<AgentSession> AgentSession::with_env(const Json& steps, const En
     return session;
 }
 
+std::unique_ptr<AgentSession> AgentSession::prepared(const Setup& setup) {
+    std::unique_ptr<AgentSession> session(new AgentSession());
+    Json steps = setup(*session);
+    write_bytes(session->home_ / "script.json",
+                Json{{"steps", steps}, {"log", "calls.jsonl"}}.dump(2));
+    session->start({"--provider", "script:" + (session->home_ / "script.json").string()}, {}, true);
+    return session;
+}
+
 std::unique_ptr<AgentSession> AgentSession::with_provider(const std::vector<std::string>& args,
                                                           const std::vector<std::string>& env) {
     std::unique_ptr<AgentSession> session(new AgentSession());

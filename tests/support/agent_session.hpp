@@ -21,6 +21,11 @@ public:
     using EnvFor = std::function<std::vector<std::string>(const AgentSession&)>;
     static std::unique_ptr<AgentSession> with_env(const Json& steps, const EnvFor& env);
 
+    // A session whose files are written by `setup` before the core starts; `setup` returns
+    // the steps, which may name the session's own folders.
+    using Setup = std::function<Json(const AgentSession&)>;
+    static std::unique_ptr<AgentSession> prepared(const Setup& setup);
+
     // A session on another provider: `args` select it ("--provider", "anthropic"), `env`
     // points it at a fake server. The home and project folders are private as above.
     static std::unique_ptr<AgentSession> with_provider(const std::vector<std::string>& args,

@@ -1,0 +1,62 @@
+// The tools of MCP servers (DESIGN §16), run through host/mcp_servers. prepare names the
+// server, the tool and its arguments for the person approving it, and whether an allow rule
+// (mcp__server__tool) lets it run unasked; run and apply call the server.
+#include "agent_tools/allow_rules.hpp"
+#include "agent_tools/tool_table.hpp"
+#include "host/mcp_servers.hpp"
+
+namespace rio {
+namespace {
+
+// What the model reads of one result, as with a file read.
+constexpr std::size_t max_result_bytes = std::size_t{256} * 1024;
+
+std::string capped(std::string text) {
+    if (text.size() <= max_result_bytes) return text;
+    std::size_t cut = max_result_bytes;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
+        --cut;
+    std::size_t omitted = text.size() - cut;
+    text.resize(cut);
+    return text + "\n[... " + std::to_string(omitted) + " more bytes of the result cut ...]";
+}
+
+} // namespace
+
+bool is_mcp_tool(std::string_view name) {
+    return name.rfind("mcp__", 0) == 0;
+}
+
+ToolCancel run_mcp_tool(ToolContext& context, const RunTool& run, const ToolReportFn& report) {
+    const std::string& name = run.call.name;
+    auto target = context.mcp ? context.mcp->find(name) : std::nullopt;
+    if (!target) {
+        report(tool_error(run, "The tool " + name +
+                                   " is not available now: its MCP server is not running (see "
+                                   "mcp.list). Nothing was done."));
+        return nullptr;
+    }
+    if (run.stage == ToolStage::prepare) {
+        bool allowed = command_allowed(allow_rules(context), {name});
+        report(tool_ok(run, {},
+                       {{"server", target->server},
+                        {"tool", target->tool},
+                        {"arguments", run.call.input},
+                        {"allowed", allowed}}));
+        return nullptr;
+    }
+    std::string who = target->tool + " of the MCP server \"" + target->server + "\"";
+    McpClient* client = target->client;
+    std::uint64_t handle =
+        client->call(target->tool, run.call.input, [run, report, who](McpCallOutcome outcome) {
+            if (outcome.is_error) {
+                report(tool_error(run, "The tool " + who + " failed: " + capped(outcome.text)));
+                return;
+            }
+            report(tool_ok(run, capped(std::move(outcome.text))));
+        });
+    McpServers* servers = context.mcp;
+    return [servers, server = target->server, handle] { servers->cancel(server, handle); };
+}
+
+} // namespace rio

@@ -1,0 +1,77 @@
+// The Model Context Protocol's messages as rio's MCP client uses them (protocol revision
+// 2025-11-25, the one @modelcontextprotocol/sdk publishes): JSON-RPC 2.0 classified into
+// typed messages, the initialize handshake, a tools/list page, a tools/call result in the
+// words the model reads. Pure: the client (host/mcp_client) does the I/O.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace rio {
+
+inline constexpr std::string_view mcp_protocol_version = "2025-11-25";
+bool mcp_version_supported(std::string_view version);
+
+struct McpResponse {
+    std::int64_t id = 0;
+    bool ok = true;
+    nlohmann::json result; // ok
+    std::int64_t code = 0; // !ok: the JSON-RPC error
+    std::string message;
+};
+struct McpServerRequest { // asked of the client: ping, roots/list, …
+    nlohmann::json id;
+    std::string method;
+    nlohmann::json params;
+};
+struct McpNotification {
+    std::string method;
+    nlohmann::json params;
+};
+struct McpMalformed {
+    std::string why; // in words, with an excerpt of what came
+};
+using McpMessage = std::variant<McpResponse, McpServerRequest, McpNotification, McpMalformed>;
+
+// One line from the server. Responses to ids this client never sends (strings, fractions)
+// are malformed: its ids are whole numbers.
+McpMessage parse_mcp_message(std::string_view line);
+
+nlohmann::json mcp_request(std::int64_t id, std::string_view method, nlohmann::json params);
+nlohmann::json mcp_notification(std::string_view method, nlohmann::json params = nullptr);
+nlohmann::json mcp_reply(const nlohmann::json& id, nlohmann::json result);
+nlohmann::json mcp_error_reply(const nlohmann::json& id, int code, std::string message);
+
+// initialize's params. No capabilities: rio offers no roots (server-filesystem would replace
+// its allowed folders with them), no sampling and no elicitation.
+nlohmann::json mcp_initialize_params(std::string_view client_version);
+
+struct McpTool {
+    std::string name;
+    std::string title;
+    std::string description;
+    nlohmann::json input_schema;
+    bool read_only = false; // annotations.readOnlyHint, as the server claims
+};
+struct McpToolsPage {
+    std::vector<McpTool> tools;
+    std::optional<std::string> next_cursor;
+    std::vector<std::string> skipped; // tools without a usable name or schema, and why
+};
+// A tools/list result; nullopt with `why` when it is not one.
+std::optional<McpToolsPage> parse_tools_page(const nlohmann::json& result, std::string& why);
+
+struct McpCallOutcome {
+    bool is_error = false;
+    std::string text; // every content block in words: text as is, other kinds summarised
+};
+// A tools/call result. Images, audio and blobs are summarised ("[image: image/png, 1.2 KB]"),
+// never passed on raw.
+McpCallOutcome call_outcome(const nlohmann::json& result);
+
+} // namespace rio

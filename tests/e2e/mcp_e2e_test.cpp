@@ -1,0 +1,391 @@
+// MCP servers as rio tools (DESIGN §16, issue 14), against the real
+// @modelcontextprotocol/server-filesystem (installed by scripts/install-deps into the build
+// tree) and a tiny misbehaving server written here (mcp_odd_server.py). A missing Node or
+// package fails these tests; nothing is skipped.
+#include "tests/support/agent_session.hpp"
+#include "tests/support/script_steps.hpp"
+
+#include <csignal>
+#include <fstream>
+#include <gtest/gtest.h>
+
+namespace rio::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string fs_server = RIO_MCP_FS_SERVER;
+const std::string odd_server = std::string(RIO_SOURCE_DIR) + "/tests/e2e/mcp_odd_server.py";
+
+Json fs_entry(const fs::path& root, bool plan) {
+    Json entry{{"command", RIO_NODE}, {"args", {fs_server, root.string()}}};
+    if (plan) entry["rio"] = {{"plan", true}};
+    return entry;
+}
+
+Json odd_entry(const std::string& mode, const fs::path& marker, Json rio = Json::object()) {
+    Json entry{{"command", "python3"}, {"args", {odd_server, mode, marker.string()}}};
+    if (!rio.empty()) entry["rio"] = std::move(rio);
+    return entry;
+}
+
+using ForSession = std::function<Json(const AgentSession&)>;
+
+// A core whose user mcp.json holds `servers`, started after the file is written, with the
+// script `steps` (both may name the session's folders).
+std::unique_ptr<AgentSession> with_servers(
+    const ForSession& servers,
+    const ForSession& steps = [](const AgentSession&) { return Json::array(); }) {
+    if (!fs::exists(fs_server))
+        throw std::runtime_error("the MCP filesystem server is missing: " + fs_server +
+                                 " (scripts/install-deps BUILD/node installs it)");
+    return AgentSession::prepared([&](const AgentSession& s) {
+        fs::create_directories(s.config());
+        write_bytes(s.config() / "mcp.json", Json{{"mcpServers", servers(s)}}.dump(2));
+        return steps(s);
+    });
+}
+
+// mcp.changed until `server` is in `state`; returns that server's entry.
+Json wait_for_server(AgentSession& s, const std::string& server, const std::string& state) {
+    Json listed = s.request("mcp.list")["result"];
+    for (;;) {
+        for (const Json& entry : listed["servers"])
+            if (entry["name"] == server && entry["state"] == state) return entry;
+        listed = s.wait("mcp.changed");
+    }
+}
+
+std::vector<std::string> tool_names(const Json& entry) {
+    std::vector<std::string> names;
+    for (const Json& tool : entry["tools"])
+        names.push_back(tool["name"]);
+    return names;
+}
+
+std::vector<std::string> offered(AgentSession& s) {
+    std::vector<std::string> names;
+    Json tools = s.request("agent.tools")["result"]["tools"];
+    for (const Json& tool : tools)
+        names.push_back(tool["name"]);
+    return names;
+}
+
+bool has(const std::vector<std::string>& names, const std::string& name) {
+    return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+std::vector<Json> tool_results(AgentSession& s) {
+    std::vector<Json> results;
+    for (const Json& e : s.client().events_until("agent.done", std::chrono::seconds(60)))
+        if (e["event"] == "agent.tool_result") results.push_back(e["params"]);
+    return results;
+}
+
+// The processes whose command line holds `needle`: "the process table".
+std::vector<pid_t> processes_with(const std::string& needle) {
+    std::vector<pid_t> found;
+    for (const auto& entry : fs::directory_iterator("/proc")) {
+        std::string name = entry.path().filename();
+        if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+        std::ifstream in(entry.path() / "cmdline");
+        std::string cmdline((std::istreambuf_iterator<char>(in)), {});
+        if (cmdline.find(needle) != std::string::npos) found.push_back(std::stoi(name));
+    }
+    return found;
+}
+
+Json read_text(const fs::path& path) {
+    return tool("mcp__fs__read_text_file", {{"path", path.string()}});
+}
+Json write_text(const fs::path& path, const std::string& content) {
+    return tool("mcp__fs__write_file", {{"path", path.string()}, {"content", content}});
+}
+
+TEST(McpE2E, PlanModeOffersOnlyTheReadOnlyToolsOfAServerAdmittedInPlan) {
+    auto s = with_servers(
+        [](const AgentSession& a) {
+            return Json{{"fs", fs_entry(a.project().path(), true)}};
+        },
+        [](const AgentSession& a) {
+            return Json::array({step({read_text(a.project() / "a.txt"),
+                                      write_text(a.project() / "a.txt", "pwned")}),
+                                text_step("read it")});
+        });
+    write_bytes(s->project() / "a.txt", "hello from the project\n");
+    Json entry = wait_for_server(*s, "fs", "ready");
+    EXPECT_TRUE(has(tool_names(entry), "mcp__fs__write_file")) << entry.dump();
+    ASSERT_EQ(s->request("agent.mode.set", {{"mode", "plan"}})["ok"], true);
+
+    std::vector<std::string> names = offered(*s);
+    for (const char* read : {"mcp__fs__read_text_file", "mcp__fs__list_directory",
+                             "mcp__fs__search_files", "mcp__fs__get_file_info"})
+        EXPECT_TRUE(has(names, read)) << read << " in " << Json(names).dump();
+    for (const char* write : {"mcp__fs__write_file", "mcp__fs__edit_file", "mcp__fs__move_file",
+                              "mcp__fs__create_directory"})
+        EXPECT_FALSE(has(names, write)) << write;
+
+    s->send("look around");
+    std::vector<Json> results = tool_results(*s);
+    ASSERT_EQ(results.size(), 2u);
+    EXPECT_EQ(results[0]["ok"], true);
+    EXPECT_NE(results[0]["content"].get<std::string>().find("hello from the project"),
+              std::string::npos);
+    EXPECT_EQ(results[1]["ok"], false);
+    EXPECT_EQ(read_bytes(s->project() / "a.txt"), "hello from the project\n");
+    EXPECT_FALSE(has(s->tools_of_call(0), "mcp__fs__write_file"));
+    EXPECT_TRUE(has(s->tools_of_call(0), "mcp__fs__read_text_file"));
+}
+
+TEST(McpE2E, PlanModeOffersNoMcpToolWithoutPlanTrue) {
+    auto s = with_servers(
+        [](const AgentSession& a) {
+            return Json{{"fs", fs_entry(a.project().path(), false)}};
+        },
+        [](const AgentSession& a) {
+            return Json::array({step({read_text(a.project() / "a.txt")}), text_step("ok")});
+        });
+    write_bytes(s->project() / "a.txt", "secret\n");
+    Json entry = wait_for_server(*s, "fs", "ready");
+    for (const Json& tool : entry["tools"])
+        EXPECT_EQ(tool["kind"], "mcp") << tool.dump();
+    ASSERT_EQ(s->request("agent.mode.set", {{"mode", "plan"}})["ok"], true);
+    for (const std::string& name : offered(*s))
+        EXPECT_NE(name.rfind("mcp__", 0), 0u) << name;
+    s->send("read it");
+    std::vector<Json> results = tool_results(*s);
+    ASSERT_EQ(results.size(), 1u);
+    EXPECT_EQ(results[0]["ok"], false);
+    EXPECT_EQ(results[0]["content"].get<std::string>().find("secret"), std::string::npos);
+}
+
+TEST(McpE2E, BuildModeProposesAWriteAndAppliesItOnlyWhenApproved) {
+    auto s = with_servers(
+        [](const AgentSession& a) {
+            return Json{{"fs", fs_entry(a.project().path(), true)}};
+        },
+        [](const AgentSession& a) {
+            fs::path file = a.project() / "a.txt";
+            return Json::array({step({write_text(file, "approved\n")}), text_step("written"),
+                                step({write_text(file, "rejected\n")}), text_step("not written")});
+        });
+    fs::path file = s->project() / "a.txt";
+    write_bytes(file, "before\n");
+    wait_for_server(*s, "fs", "ready");
+
+    long turn = s->send("write it");
+    Json proposal = s->wait("agent.propose");
+    EXPECT_EQ(proposal["kind"], "mcp");
+    EXPECT_EQ(proposal["server"], "fs");
+    EXPECT_EQ(proposal["tool"], "write_file");
+    EXPECT_EQ(proposal["arguments"]["content"], "approved\n");
+    EXPECT_EQ(proposal["allowed"], false);
+    EXPECT_EQ(read_bytes(file), "before\n");
+    Json approved = s->request("agent.approve", {{"turn", turn}, {"decision", "approve"}});
+    ASSERT_EQ(approved["ok"], true) << approved.dump();
+    std::vector<Json> results = tool_results(*s);
+    ASSERT_EQ(results.size(), 1u);
+    EXPECT_EQ(results[0]["ok"], true) << results[0].dump();
+    EXPECT_EQ(read_bytes(file), "approved\n");
+
+    turn = s->send("write again");
+    s->wait("agent.propose");
+    ASSERT_EQ(s->request("agent.approve", {{"turn", turn}, {"decision", "reject"}})["ok"], true);
+    results = tool_results(*s);
+    ASSERT_EQ(results.size(), 1u);
+    EXPECT_EQ(results[0]["ok"], false);
+    EXPECT_NE(results[0]["content"].get<std::string>().find("declined"), std::string::npos);
+    EXPECT_EQ(read_bytes(file), "approved\n");
+}
+
+TEST(McpE2E, AnAllowRuleNamingTheToolLetsItRunUnasked) {
+    auto s = with_servers(
+        [](const AgentSession& a) {
+            write_bytes(a.config() / "allow", "mcp__fs__write_file\n");
+            return Json{{"fs", fs_entry(a.project().path(), false)}};
+        },
+        [](const AgentSession& a) {
+            return Json::array(
+                {step({write_text(a.project() / "a.txt", "allowed\n")}), text_step("done")});
+        });
+    fs::path file = s->project() / "a.txt";
+    wait_for_server(*s, "fs", "ready");
+    s->send("write it");
+    std::vector<Json> events = s->client().events_until("agent.done", std::chrono::seconds(60));
+    for (const Json& e : events)
+        EXPECT_NE(e["event"], "agent.propose") << e.dump();
+    EXPECT_EQ(read_bytes(file), "allowed\n");
+}
+
+TEST(McpE2E, AnUntrustedProjectsServerStartsOnlyOnceTrusted) {
+    TempDir marker;
+    auto s = with_servers([](const AgentSession&) { return Json::object(); });
+    write_bytes(s->project() / ".mcp.json",
+                Json{{"mcpServers", {{"proj", odd_entry("ok", marker.path())}}}}.dump());
+    // The project was open before the file existed: opening it again reads it.
+    ASSERT_EQ(s->request("project.close")["ok"], true);
+    ASSERT_EQ(s->request("project.open", {{"path", s->project().path()}})["ok"], true);
+    Json entry = wait_for_server(*s, "proj", "untrusted");
+    EXPECT_NE(entry["error"].get<std::string>().find("not trusted"), std::string::npos);
+    s->request("agent.status"); // a round trip: had it been started, it would be by now
+    EXPECT_TRUE(processes_with(marker.path().string()).empty());
+    EXPECT_FALSE(fs::exists(marker / "pid"));
+
+    ASSERT_EQ(s->request("project.trust.set", {{"trust", true}})["ok"], true);
+    entry = wait_for_server(*s, "proj", "ready");
+    EXPECT_EQ(tool_names(entry), std::vector<std::string>{"mcp__proj__probe"});
+    EXPECT_FALSE(processes_with(marker.path().string()).empty());
+}
+
+TEST(McpE2E, KillingTheServerMidTurnGivesAnErrorResultAndTheTurnEnds) {
+    auto s = with_servers(
+        [](const AgentSession& a) {
+            return Json{{"fs", fs_entry(a.project().path(), true)}};
+        },
+        [](const AgentSession& a) {
+            return Json::array(
+                {step({write_text(a.project() / "a.txt", "after\n")}), text_step("finished")});
+        });
+    fs::path file = s->project() / "a.txt";
+    write_bytes(file, "before\n");
+    wait_for_server(*s, "fs", "ready");
+    long turn = s->send("write it");
+    s->wait("agent.propose");
+    std::vector<pid_t> servers = processes_with(fs_server);
+    ASSERT_FALSE(servers.empty());
+    for (pid_t pid : servers)
+        ::kill(pid, SIGKILL);
+    Json entry = wait_for_server(*s, "fs", "failed");
+    EXPECT_NE(entry["error"].get<std::string>().find("signal 9"), std::string::npos)
+        << entry.dump();
+    EXPECT_TRUE(entry["tools"].empty());
+    ASSERT_EQ(s->request("agent.approve", {{"turn", turn}, {"decision", "approve"}})["ok"], true);
+    std::vector<Json> results = tool_results(*s);
+    ASSERT_EQ(results.size(), 1u);
+    EXPECT_EQ(results[0]["ok"], false);
+    EXPECT_NE(results[0]["content"].get<std::string>().find("not running"), std::string::npos);
+    EXPECT_EQ(read_bytes(file), "before\n");
+    EXPECT_EQ(s->request("agent.status")["result"]["state"], "idle");
+}
+
+// The misbehaving server: each fault is a clear error result, the turn goes on, mcp.list
+// says what happened, and the core answers meanwhile.
+struct Fault {
+    std::string mode;
+    std::string in_result; // what the model reads of it
+    std::string state;     // of the server afterwards
+    std::string in_error;  // what mcp.list says
+};
+
+class McpFaults : public ::testing::TestWithParam<Fault> {};
+
+TEST_P(McpFaults, EndTheCallWithAClearErrorAndTheTurnGoesOn) {
+    const Fault& fault = GetParam();
+    TempDir marker;
+    auto s = with_servers(
+        [&](const AgentSession&) {
+            return Json{
+                {"odd", odd_entry(fault.mode, marker.path(), {{"plan", true}, {"timeout_s", 1}})}};
+        },
+        [](const AgentSession&) {
+            return Json::array({step({tool("mcp__odd__probe", {{"text", "x"}}),
+                                      tool("list_dir", {{"path", "."}})}),
+                                text_step("went on")});
+        });
+    wait_for_server(*s, "odd", "ready");
+    s->send("probe");
+    std::vector<Json> events = s->client().events_until("agent.done", std::chrono::seconds(60));
+    std::vector<Json> results;
+    for (const Json& e : events)
+        if (e["event"] == "agent.tool_result") results.push_back(e["params"]);
+    ASSERT_EQ(results.size(), 2u);
+    EXPECT_EQ(results[0]["ok"], false);
+    EXPECT_NE(results[0]["content"].get<std::string>().find(fault.in_result), std::string::npos)
+        << results[0]["content"];
+    EXPECT_EQ(results[1]["ok"], true); // the next call of the same step still ran
+    EXPECT_EQ(events.back()["params"]["stop_reason"], "end_turn");
+    Json entry = wait_for_server(*s, "odd", fault.state);
+    if (fault.in_error.empty()) {
+        EXPECT_FALSE(entry.contains("error")) << entry.dump(); // a tool's own failure
+        return;
+    }
+    ASSERT_TRUE(entry.contains("error")) << entry.dump();
+    EXPECT_NE(entry["error"].get<std::string>().find(fault.in_error), std::string::npos)
+        << entry.dump();
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Misbehaving, McpFaults,
+    ::testing::Values(Fault{"hang", "no answer from probe within 1 second", "ready", "timed out"},
+                      Fault{"garbage", "malformed JSON-RPC", "failed", "malformed JSON-RPC"},
+                      Fault{"crash", "exited with code 3: boom: crashed on purpose", "failed",
+                            "exited with code 3"},
+                      Fault{"iserror", "failed: the probe broke", "ready", ""}),
+    [](const auto& info) { return info.param.mode; });
+
+TEST(McpE2E, AServerThatCannotStartIsFailedWithItsReason) {
+    TempDir marker;
+    auto s = with_servers([&](const AgentSession&) {
+        return Json{{"early", odd_entry("nostart", marker.path())},
+                    {"nowhere", {{"command", "no-such-mcp-server-program"}}},
+                    {"unset", {{"command", "${RIO_TEST_UNSET_VARIABLE}"}}}};
+    });
+    Json early = wait_for_server(*s, "early", "failed");
+    EXPECT_NE(early["error"].get<std::string>().find(
+                  "could not start: it exited with code 2: odd server: refusing to start"),
+              std::string::npos)
+        << early.dump();
+    Json nowhere = wait_for_server(*s, "nowhere", "failed");
+    EXPECT_NE(nowhere["error"].get<std::string>().find("no such program"), std::string::npos);
+    Json unset = wait_for_server(*s, "unset", "failed");
+    EXPECT_NE(unset["error"].get<std::string>().find("${RIO_TEST_UNSET_VARIABLE} is not set"),
+              std::string::npos)
+        << unset.dump();
+}
+
+TEST(McpE2E, ResultsOfOtherKindsAreSummarisedAndAListChangeIsFollowed) {
+    TempDir marker;
+    auto s = with_servers(
+        [&](const AgentSession&) {
+            return Json{{"odd", odd_entry("grow", marker.path(), {{"plan", true}})}};
+        },
+        [](const AgentSession&) {
+            return Json::array(
+                {step({tool("mcp__odd__probe", {{"text", "hi"}})}), text_step("ok")});
+        });
+    wait_for_server(*s, "odd", "ready");
+    s->send("probe");
+    std::vector<Json> results = tool_results(*s);
+    ASSERT_EQ(results.size(), 1u);
+    std::string content = results[0]["content"];
+    EXPECT_NE(content.find("probed: {\"text\": \"hi\"}"), std::string::npos) << content;
+    EXPECT_NE(content.find("[image: image/png, 825 bytes]"), std::string::npos) << content;
+    EXPECT_NE(content.find("[resource link: file:///x.txt (x.txt)]"), std::string::npos);
+    for (;;) {
+        Json entry = wait_for_server(*s, "odd", "ready");
+        if (has(tool_names(entry), "mcp__odd__grown")) break;
+        s->wait("mcp.changed");
+    }
+    EXPECT_TRUE(has(offered(*s), "mcp__odd__grown"));
+}
+
+TEST(McpE2E, RestartStartsAFailedServerAgainAndAnUnknownNameIsNotFound) {
+    TempDir marker;
+    auto s = with_servers([&](const AgentSession&) {
+        return Json{{"odd", odd_entry("crash", marker.path(), {{"plan", true}})}};
+    });
+    wait_for_server(*s, "odd", "ready");
+    std::string first = read_bytes(marker / "pid");
+    ::kill(std::stoi(first), SIGKILL);
+    wait_for_server(*s, "odd", "failed");
+    Json r = s->request("mcp.restart", {{"name", "odd"}});
+    ASSERT_EQ(r["ok"], true) << r.dump();
+    wait_for_server(*s, "odd", "ready");
+    EXPECT_NE(read_bytes(marker / "pid"), first);
+    Json unknown = s->request("mcp.restart", {{"name", "nope"}});
+    EXPECT_EQ(unknown["error"]["code"], "not_found");
+    EXPECT_EQ(unknown["error"]["message"], "no MCP server named 'nope' is configured");
+}
+
+} // namespace
+} // namespace rio::test
