@@ -1,7 +1,9 @@
 #include "acp/bridge.hpp"
 
+#include "acp/mcp_servers.hpp"
 #include "acp/updates.hpp"
 
+#include <algorithm>
 #include <filesystem>
 
 namespace rio::acp {
@@ -87,6 +89,7 @@ void Bridge::initialize(const RpcRequest& r) {
           {{"protocolVersion", 1},
            {"agentCapabilities",
             {{"loadSession", true},
+             {"mcpCapabilities", {{"http", true}, {"sse", false}}},
              {"promptCapabilities",
               {{"image", false}, {"audio", false}, {"embeddedContext", false}}}}},
            {"authMethods", Json::array()},
@@ -120,6 +123,10 @@ void Bridge::open_session(const RpcRequest& r, std::optional<std::string> resume
     std::error_code ec;
     if (!std::filesystem::is_directory(cwd, ec))
         return fail(r.id, rpc_error::invalid_params, "Invalid params: no folder " + cwd);
+    std::string bad_server;
+    Json servers = mcp_servers_of(r.params["mcpServers"], bad_server);
+    if (!bad_server.empty())
+        return fail(r.id, rpc_error::invalid_params, "Invalid params: mcpServers: " + bad_server);
 
     auto link = options_.connect.empty()
                     ? client::CoreLink::spawn(
@@ -150,10 +157,11 @@ void Bridge::open_session(const RpcRequest& r, std::optional<std::string> resume
     HelloParams hello;
     hello.client = "rio-acp";
     Json id = r.id;
-    s.link->call(hello, [this, &s, id, resume](const client::Typed<HelloParams>& h) {
+    s.link->call(hello, [this, &s, id, resume, servers](const client::Typed<HelloParams>& h) {
         if (!h) return fail(id, rpc_error::internal_error, "rio-core: " + h.error().message);
         if (h->root) s.root = *h->root; // a shared core has its own project
-        if (!resume) return answer_session(s, id);
+        if (!resume)
+            return start_editor_servers(s, servers, [this, &s, id] { answer_session(s, id); });
         s.link->call(SessionResumeParams{*resume},
                      [this, &s, id, resume](const client::Typed<SessionResumeParams>& r) {
                          if (!r) {
@@ -167,6 +175,32 @@ void Bridge::open_session(const RpcRequest& r, std::optional<std::string> resume
                          replay_history(s, [this, &s, id] { answer_session(s, id); });
                      });
     });
+}
+
+// The editor's servers start in the core, which holds the gate over their tools. Whatever
+// becomes of them (ready or failed) the session opens; mcp.list tells which.
+void Bridge::start_editor_servers(AcpSession& s, const Json& servers, std::function<void()> then) {
+    if (servers.empty()) return then();
+    std::vector<std::string> names;
+    for (const auto& [name, server] : servers.items())
+        names.push_back(name);
+    s.on_servers = [names, then](const McpListResult& list) {
+        for (const McpServerInfo& server : list.servers)
+            if (server.state == "starting" &&
+                std::find(names.begin(), names.end(), server.name) != names.end())
+                return false;
+        then();
+        return true;
+    };
+    s.link->call(McpEditorSetParams{servers},
+                 [&s, then](const client::Typed<McpEditorSetParams>& set) {
+                     if (!s.on_servers) return;
+                     if (!set) {
+                         s.on_servers = nullptr;
+                         return then();
+                     }
+                     if (s.on_servers(*set)) s.on_servers = nullptr;
+                 });
 }
 
 // The ACP session is named after the core's: session/load of that id finds it again.
@@ -270,6 +304,10 @@ void Bridge::cancel(AcpSession& s) {
 
 void Bridge::on_event(AcpSession& s, const client::CoreEvent& event) {
     s.state.apply(event);
+    if (auto* servers = std::get_if<McpChangedEvent>(&event)) {
+        if (s.on_servers && s.on_servers(*servers)) s.on_servers = nullptr;
+        return;
+    }
     if (std::holds_alternative<ModeEvent>(event) || std::holds_alternative<AgentStatus>(event))
         return mode_may_have_changed(s);
     // Only this session's own turn is streamed: on a shared core another client's turn is

@@ -48,6 +48,9 @@ private:
         bool cancelled = false; // session/cancel came for it
         std::optional<ErrorEvent> error;
         bool lost = false;
+        // session/new waits for the editor's MCP servers to leave `starting`, so the first
+        // prompt is offered their tools: this answers it, and says so by returning true.
+        std::function<bool(const McpListResult&)> on_servers;
     };
     using Handler = std::function<void(const Json& params)>;
 
@@ -55,6 +58,7 @@ private:
     void initialize(const RpcRequest& r);
     void open_session(const RpcRequest& r, std::optional<std::string> resume);
     void answer_session(AcpSession& s, const Json& id);
+    void start_editor_servers(AcpSession& s, const Json& servers, std::function<void()> then);
     void replay_history(AcpSession& s, std::function<void()> then);
     void replay_entry(AcpSession& s, const HistoryMessage& m,
                       const std::map<std::string, std::string>& kinds);

@@ -31,9 +31,10 @@ std::string_view to_string(McpState state) {
     return "?";
 }
 
-McpClient::McpClient(asio::io_context& io, McpServerConfig config, std::filesystem::path cwd,
-                     std::function<void()> changed)
-    : io_(io), config_(std::move(config)), cwd_(std::move(cwd)), changed_(std::move(changed)) {}
+McpClient::McpClient(asio::io_context& io, HttpClient& http, McpServerConfig config,
+                     std::filesystem::path cwd, std::function<void()> changed)
+    : io_(io), http_(http), config_(std::move(config)), cwd_(std::move(cwd)),
+      changed_(std::move(changed)) {}
 
 // Calls still waiting are answered: the turn waiting on one must go on.
 McpClient::~McpClient() {
@@ -49,24 +50,24 @@ void McpClient::start() {
         set(McpState::failed, config_.error);
         return;
     }
-    if (config_.http) {
-        set(McpState::failed, "Streamable HTTP servers are not supported yet");
-        return;
-    }
     std::uint64_t run = generation_;
     auto alive = alive_;
-    auto transport = open_stdio_transport(io_, config_, cwd_,
-                                          {[this, alive, run](std::string line) {
-                                               if (*alive && run == generation_) on_line(line);
-                                           },
-                                           [this, alive, run](std::string why) {
-                                               if (*alive && run == generation_) closed(why);
-                                           }});
-    if (!transport) {
-        set(McpState::failed, "could not start: " + transport.error().message);
-        return;
+    McpTransportHandlers handlers{[this, alive, run](std::string line) {
+                                      if (*alive && run == generation_) on_line(line);
+                                  },
+                                  [this, alive, run](std::string why) {
+                                      if (*alive && run == generation_) closed(why);
+                                  }};
+    if (config_.http) {
+        transport_ = open_http_transport(http_, config_, std::move(handlers));
+    } else {
+        auto transport = open_stdio_transport(io_, config_, cwd_, std::move(handlers));
+        if (!transport) {
+            set(McpState::failed, "could not start: " + transport.error().message);
+            return;
+        }
+        transport_ = std::move(*transport);
     }
-    transport_ = std::move(*transport);
     tools_.clear();
     set(McpState::starting, "");
     request("initialize", mcp_initialize_params(version), "initialize",

@@ -26,8 +26,8 @@ class McpClient {
 public:
     // `changed`: the state, the error or the tools changed. Called on io, never from inside
     // a call into the client.
-    McpClient(asio::io_context& io, McpServerConfig config, std::filesystem::path cwd,
-              std::function<void()> changed);
+    McpClient(asio::io_context& io, HttpClient& http, McpServerConfig config,
+              std::filesystem::path cwd, std::function<void()> changed);
     ~McpClient();
     McpClient(const McpClient&) = delete;
     McpClient& operator=(const McpClient&) = delete;
@@ -69,6 +69,7 @@ private:
     void notify_changed();
 
     asio::io_context& io_;
+    HttpClient& http_;
     McpServerConfig config_;
     std::filesystem::path cwd_;
     std::function<void()> changed_;

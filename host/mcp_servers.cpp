@@ -43,8 +43,9 @@ std::string tool_description(const McpServerConfig& config, const McpTool& tool)
 
 } // namespace
 
-McpServers::McpServers(asio::io_context& io, UserDirs dirs, const Workspace& workspace, Emit emit)
-    : io_(io), dirs_(std::move(dirs)), workspace_(workspace), emit_(std::move(emit)) {}
+McpServers::McpServers(asio::io_context& io, HttpClient& http, UserDirs dirs,
+                       const Workspace& workspace, Emit emit)
+    : io_(io), http_(http), dirs_(std::move(dirs)), workspace_(workspace), emit_(std::move(emit)) {}
 
 std::vector<McpServerConfig> McpServers::configured(std::vector<std::string>& problems,
                                                     std::vector<McpServerConfig>& untrusted) const {
@@ -123,7 +124,7 @@ std::unique_ptr<McpClient> McpServers::make_client(const McpServerConfig& config
     std::filesystem::path cwd = workspace_.root ? *workspace_.root : dirs_.state;
     std::error_code ec;
     if (!workspace_.root) std::filesystem::create_directories(cwd, ec);
-    return std::make_unique<McpClient>(io_, config, cwd, [this] { changed(); });
+    return std::make_unique<McpClient>(io_, http_, config, cwd, [this] { changed(); });
 }
 
 Result<McpListResult> McpServers::restart(const std::string& name) {

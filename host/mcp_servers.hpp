@@ -23,7 +23,8 @@ namespace rio {
 class McpServers {
 public:
     // `emit` carries mcp.changed; `tools_changed` tells the agent its tool set changed.
-    McpServers(asio::io_context& io, UserDirs dirs, const Workspace& workspace, Emit emit);
+    McpServers(asio::io_context& io, HttpClient& http, UserDirs dirs, const Workspace& workspace,
+               Emit emit);
 
     void on_tools_changed(std::function<void()> f) { tools_changed_ = std::move(f); }
 
@@ -64,6 +65,7 @@ private:
     void changed();
 
     asio::io_context& io_;
+    HttpClient& http_;
     UserDirs dirs_;
     const Workspace& workspace_;
     Emit emit_;

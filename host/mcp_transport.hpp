@@ -15,6 +15,8 @@
 
 namespace rio {
 
+class HttpClient;
+
 struct McpTransportHandlers {
     std::function<void(std::string line)> on_message;
     std::function<void(std::string why)> on_closed; // once; "" when close() asked for it
@@ -36,5 +38,9 @@ Result<std::unique_ptr<McpTransport>> open_stdio_transport(asio::io_context& io,
                                                            const McpServerConfig& config,
                                                            const std::filesystem::path& cwd,
                                                            McpTransportHandlers handlers);
+
+// Streamable HTTP at config.url with its headers, over rio's libcurl client.
+std::unique_ptr<McpTransport> open_http_transport(HttpClient& http, const McpServerConfig& config,
+                                                  McpTransportHandlers handlers);
 
 } // namespace rio

@@ -2,7 +2,7 @@
 
 #include "providers/anthropic_codec.hpp"
 #include "providers/openai_codec.hpp"
-#include "providers/sse.hpp"
+#include "host/sse.hpp"
 
 #include <asio/post.hpp>
 #include <asio/steady_timer.hpp>

@@ -1,6 +1,6 @@
 #include "providers/http_status.hpp"
 
-#include "providers/sse.hpp"
+#include "host/sse.hpp"
 
 namespace rio {
 

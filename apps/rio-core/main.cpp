@@ -103,7 +103,7 @@ int main(int argc, char** argv) {
     // A reply streams as fast as the fastest client reads it, no faster.
     http.hold_while([&server] { return server.readers_behind(); });
     server.on_reader_caught_up([&http] { http.readers_caught_up(); });
-    rio::McpServers mcp(io, dirs, workspace, server.emitter());
+    rio::McpServers mcp(io, http, dirs, workspace, server.emitter());
     rio::OpContext context{workspace, server.emitter(), dirs, [&mcp] { mcp.reload(); }};
     rio::AgentRuntime agent(io, workspace, server.emitter(), providers, dirs, mcp);
     rio::register_all_ops(dispatcher, context, agent, mcp);

@@ -6,7 +6,8 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { Readable, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
 
@@ -211,6 +212,32 @@ const tests = {
       await until("the refusals", () => seen.updates.filter((u) => u.sessionUpdate === "tool_call_update" && u.status === "failed").length === 2);
       assert(seen.permissions.length === 0, "no permission request for a write in plan mode");
       assert(box.greet() === GREET && !existsSync(join(box.project, "x.py")), "nothing written");
+    });
+    box.cleanup();
+  },
+
+  // session/new's mcpServers start in the core: the model is offered the server's tools, and a
+  // write through one is a permission request like any other, applied once allowed.
+  async an_editors_mcp_server_is_offered_behind_the_gate() {
+    const box = sandbox([]);
+    const notes = join(box.project, "notes.txt");
+    writeFileSync(box.script, JSON.stringify({ log: "calls.jsonl", steps: [
+      { tools: [tool("mcp__fs__write_file", { path: notes, content: "from the editor's server\n" })] },
+      { text: "Written." }] }));
+    const server = join(dirname(fileURLToPath(import.meta.url)),
+                        "node_modules/@modelcontextprotocol/server-filesystem/dist/index.js");
+    await withRioAcp(box, ["--provider", "script:" + box.script], byKind("allow_once"), async (agent, seen) => {
+      const s = await agent.request(acp.methods.agent.session.new, { cwd: box.project, mcpServers: [
+        { name: "fs", command: process.execPath, args: [server, box.project], env: [{ name: "LOG", value: "1" }] }] });
+      const r = await agent.request(acp.methods.agent.session.prompt,
+                                    { sessionId: s.sessionId, prompt: [{ type: "text", text: "write notes" }] });
+      assert(r.stopReason === "end_turn", "end_turn, got " + r.stopReason);
+      assert(box.calls()[0].tools.includes("mcp__fs__write_file"), "the first call is offered the server's tools");
+      assert(seen.permissions.length === 1, "one permission request, got " + seen.permissions.length);
+      const call = seen.permissions[0].toolCall;
+      assert(call.title === "Call write_file of the MCP server fs", "the request names the tool: " + call.title);
+      assert(call.content[0].content.text.includes("from the editor's server"), "and its arguments");
+      assert(readFileSync(notes, "utf8") === "from the editor's server\n", "written once allowed");
     });
     box.cleanup();
   },

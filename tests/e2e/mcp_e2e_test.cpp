@@ -46,13 +46,21 @@ std::unique_ptr<AgentSession> with_servers(
     });
 }
 
+// Servers are other programs (Node, Python) starting beside the sanitizer build's heaviest
+// tests: the waits are generous.
+constexpr std::chrono::seconds patience{60};
+
+Json wait_long(AgentSession& s, std::string_view event) {
+    return s.client().next_event(event, patience)["params"];
+}
+
 // mcp.changed until `server` is in `state`; returns that server's entry.
 Json wait_for_server(AgentSession& s, const std::string& server, const std::string& state) {
     Json listed = s.request("mcp.list")["result"];
     for (;;) {
         for (const Json& entry : listed["servers"])
             if (entry["name"] == server && entry["state"] == state) return entry;
-        listed = s.wait("mcp.changed");
+        listed = wait_long(s, "mcp.changed");
     }
 }
 
@@ -77,7 +85,7 @@ bool has(const std::vector<std::string>& names, const std::string& name) {
 
 std::vector<Json> tool_results(AgentSession& s) {
     std::vector<Json> results;
-    for (const Json& e : s.client().events_until("agent.done", std::chrono::seconds(60)))
+    for (const Json& e : s.client().events_until("agent.done", patience))
         if (e["event"] == "agent.tool_result") results.push_back(e["params"]);
     return results;
 }
@@ -174,7 +182,7 @@ TEST(McpE2E, BuildModeProposesAWriteAndAppliesItOnlyWhenApproved) {
     wait_for_server(*s, "fs", "ready");
 
     long turn = s->send("write it");
-    Json proposal = s->wait("agent.propose");
+    Json proposal = wait_long(*s, "agent.propose");
     EXPECT_EQ(proposal["kind"], "mcp");
     EXPECT_EQ(proposal["server"], "fs");
     EXPECT_EQ(proposal["tool"], "write_file");
@@ -189,7 +197,7 @@ TEST(McpE2E, BuildModeProposesAWriteAndAppliesItOnlyWhenApproved) {
     EXPECT_EQ(read_bytes(file), "approved\n");
 
     turn = s->send("write again");
-    s->wait("agent.propose");
+    wait_long(*s, "agent.propose");
     ASSERT_EQ(s->request("agent.approve", {{"turn", turn}, {"decision", "reject"}})["ok"], true);
     results = tool_results(*s);
     ASSERT_EQ(results.size(), 1u);
@@ -211,7 +219,7 @@ TEST(McpE2E, AnAllowRuleNamingTheToolLetsItRunUnasked) {
     fs::path file = s->project() / "a.txt";
     wait_for_server(*s, "fs", "ready");
     s->send("write it");
-    std::vector<Json> events = s->client().events_until("agent.done", std::chrono::seconds(60));
+    std::vector<Json> events = s->client().events_until("agent.done", patience);
     for (const Json& e : events)
         EXPECT_NE(e["event"], "agent.propose") << e.dump();
     EXPECT_EQ(read_bytes(file), "allowed\n");
@@ -250,7 +258,7 @@ TEST(McpE2E, KillingTheServerMidTurnGivesAnErrorResultAndTheTurnEnds) {
     write_bytes(file, "before\n");
     wait_for_server(*s, "fs", "ready");
     long turn = s->send("write it");
-    s->wait("agent.propose");
+    wait_long(*s, "agent.propose");
     std::vector<pid_t> servers = processes_with(fs_server);
     ASSERT_FALSE(servers.empty());
     for (pid_t pid : servers)
@@ -294,7 +302,7 @@ TEST_P(McpFaults, EndTheCallWithAClearErrorAndTheTurnGoesOn) {
         });
     wait_for_server(*s, "odd", "ready");
     s->send("probe");
-    std::vector<Json> events = s->client().events_until("agent.done", std::chrono::seconds(60));
+    std::vector<Json> events = s->client().events_until("agent.done", patience);
     std::vector<Json> results;
     for (const Json& e : events)
         if (e["event"] == "agent.tool_result") results.push_back(e["params"]);
@@ -364,9 +372,45 @@ TEST(McpE2E, ResultsOfOtherKindsAreSummarisedAndAListChangeIsFollowed) {
     for (;;) {
         Json entry = wait_for_server(*s, "odd", "ready");
         if (has(tool_names(entry), "mcp__odd__grown")) break;
-        s->wait("mcp.changed");
+        wait_long(*s, "mcp.changed");
     }
     EXPECT_TRUE(has(offered(*s), "mcp__odd__grown"));
+}
+
+// Streamable HTTP against a server made with the real SDK: the session id and protocol
+// version it hands out carry every later request, headers expand ${VAR}, and a server that
+// refuses the token is failed with its answer.
+TEST(McpE2E, AStreamableHttpServerIsUsedWithItsHeaders) {
+    CoreProcess server({RIO_MCP_HTTP_SERVER, "sesame"}, {}, RIO_NODE);
+    std::string said = server.wait_for_stderr("listening on ");
+    std::string url = "http://127.0.0.1:" + said.substr(said.find("listening on ") + 13);
+    url = url.substr(0, url.find('\n')) + "/mcp";
+    auto s = AgentSession::prepared([&](const AgentSession& a) {
+        fs::create_directories(a.config());
+        Json servers{
+            {"web",
+             {{"type", "http"},
+              {"url", url},
+              {"headers", {{"Authorization", "Bearer ${RIO_TEST_TOKEN:-sesame}"}}},
+              {"rio", {{"plan", true}}}}},
+            {"locked",
+             {{"type", "http"}, {"url", url}, {"headers", {{"Authorization", "Bearer no"}}}}}};
+        write_bytes(a.config() / "mcp.json", Json{{"mcpServers", servers}}.dump());
+        return Json::array(
+            {step({tool("mcp__web__echo", {{"text", "over http"}})}), text_step("heard it")});
+    });
+    Json web = wait_for_server(*s, "web", "ready");
+    EXPECT_EQ(web["tools"], Json::parse(R"([{"kind":"read","name":"mcp__web__echo"}])"));
+    Json locked = wait_for_server(*s, "locked", "failed");
+    EXPECT_NE(locked["error"].get<std::string>().find("answered HTTP 401: wrong token"),
+              std::string::npos)
+        << locked.dump();
+    ASSERT_EQ(s->request("agent.mode.set", {{"mode", "plan"}})["ok"], true);
+    s->send("echo");
+    std::vector<Json> results = tool_results(*s);
+    ASSERT_EQ(results.size(), 1u);
+    EXPECT_EQ(results[0]["ok"], true) << results[0].dump();
+    EXPECT_EQ(results[0]["content"], "echo: over http");
 }
 
 TEST(McpE2E, RestartStartsAFailedServerAgainAndAnUnknownNameIsNotFound) {

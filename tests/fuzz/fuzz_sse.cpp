@@ -1,6 +1,6 @@
 // The SSE parser: any bytes, in any chunking, never crash it, and feeding them in one piece
 // or two gives the same events.
-#include "providers/sse.hpp"
+#include "host/sse.hpp"
 
 #include <cstdint>
 #include <cstdlib>

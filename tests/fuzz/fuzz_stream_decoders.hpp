@@ -2,7 +2,7 @@
 // decoder; exactly one terminal report comes out, nothing after it, and nothing throws.
 #pragma once
 
-#include "providers/sse.hpp"
+#include "host/sse.hpp"
 
 #include <cstdint>
 #include <cstdlib>

@@ -1,4 +1,4 @@
-#include "providers/sse.hpp"
+#include "host/sse.hpp"
 
 #include <gtest/gtest.h>
 

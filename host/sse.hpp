@@ -1,7 +1,7 @@
 // An incremental Server-Sent Events parser (WHATWG HTML, "Parsing an event stream") for the
-// streaming replies of model APIs: bytes go in as the network delivers them, whole events
-// come out. It works on bytes, never decoding, so a chunk may end anywhere — inside a UTF-8
-// character or between the CR and LF of one line ending.
+// streaming replies of model APIs and MCP servers: bytes go in as the network delivers them,
+// whole events come out. It works on bytes, never decoding, so a chunk may end anywhere — inside a
+// UTF-8 character or between the CR and LF of one line ending.
 #pragma once
 
 #include <cstddef>
