@@ -31,6 +31,8 @@ PlanView::PlanView(QWidget* parent)
       remove_comment_(new QPushButton(tr("Remove comment"), this)),
       changes_(new QToolButton(this)) {
     setObjectName(QStringLiteral("plan_view"));
+    // A 300-line plan shows at once; the rest of it is painted while it is being read.
+    body_->set_painting(MarkdownView::Painting::progressive);
     changes_->setText(tr("Changes since the previous plan"));
     changes_->setCheckable(true);
     changes_->setAutoRaise(true);
@@ -142,7 +144,10 @@ void PlanView::show_plan(const QString& title, const QString& path, const QStrin
         changes_->setChecked(false); // paints the plan
     }
     paint_body();
-    if (same) body_->verticalScrollBar()->setValue(scroll);
+    if (same) {
+        body_->finish_painting(); // the place it was left may be further down than painted
+        body_->verticalScrollBar()->setValue(scroll);
+    }
     // A note half written, and the comments, stay while the same plan is shown again.
     if (decidable != decidable_ || !same) {
         feedback_->clear();
@@ -207,7 +212,7 @@ void PlanView::paint_body() {
     }
     auto* painted = new QTextDocument(body_);
     paint_revision(*painted, revision_);
-    body_->setDocument(painted);
+    body_->show_document(painted);
 }
 
 bool PlanView::start_comment() {
