@@ -85,6 +85,7 @@ PlanView::PlanView(QWidget* parent)
     side->setContentsMargins(6, 6, 6, 6);
     side->addWidget(new QLabel(tr("Comments"), side_));
     comment_list_->setWordWrap(true);
+    comment_list_->setSpacing(3); // one comment from the next, at a glance
     comment_list_->setAccessibleName(tr("Comments on the plan"));
     side->addWidget(comment_list_, 1);
     connect(comment_list_, &QListWidget::itemActivated, this,
@@ -187,7 +188,7 @@ void PlanView::set_deciding(bool deciding) {
     foot_decisions_->set_deciding(deciding);
     feedback_->setEnabled(!deciding);
     comment_field_->setEnabled(!deciding);
-    comment_button_->setEnabled(!deciding);
+    comment_button_->setEnabled(!deciding && !changes_->isChecked());
     edit_comment_->setEnabled(!deciding);
     remove_comment_->setEnabled(!deciding);
 }
@@ -227,6 +228,8 @@ void PlanView::set_revision(std::vector<client::MarkedLine> marks) {
 }
 
 void PlanView::paint_body() {
+    // A comment quotes the plan as painted, not the marked changes.
+    comment_button_->setEnabled(!deciding_ && !changes_->isChecked());
     if (!changes_->isChecked() || revision_.empty()) {
         body_->show_markdown(markdown_);
         return;

@@ -640,6 +640,8 @@ private slots:
 
         click(changes);
         QVERIFY(changes->isChecked());
+        // Comments quote the plan, not the marked lines: none are offered on them.
+        QVERIFY(!s.plan_view()->comment_button()->isEnabled());
         const QTextDocument& marked = *s.plan_view()->body()->document();
         const auto block_with = [&](const QString& text) {
             for (QTextBlock block = marked.begin(); block.isValid(); block = block.next())
@@ -667,6 +669,7 @@ private slots:
         // Off again: the plan as Markdown.
         click(changes);
         QVERIFY(shows_bold(*s.plan_view()->body()->document(), QStringLiteral("loud")));
+        QVERIFY(s.plan_view()->comment_button()->isEnabled());
     }
 
     void plan_reopens_where_it_was_left() {
