@@ -71,6 +71,7 @@ PlanView::PlanView(QWidget* parent)
 
     body_->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(body_, &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
+        body_->finish_painting(); // its Select All and Copy take the whole plan
         QMenu* menu = body_->createStandardContextMenu(at);
         if (decidable_) {
             QAction* comment = menu->addAction(tr("Comment…\tCtrl+M"));

@@ -475,12 +475,20 @@ private slots:
         QCOMPARE(body.textCursor().position(), body.document()->characterCount() - 1);
         QVERIFY(body.viewport()->rect().contains(body.cursorRect()));
 
+        // So does the context menu: its Select All and Copy take the whole plan.
+        view.show_plan(QStringLiteral("Long"), QStringLiteral(".rio/plans/third.md"), markdown);
+        QVERIFY(body.painting());
+        emit body.customContextMenuRequested(QPoint(20, 20));
+        QVERIFY(!body.painting());
+        QTRY_VERIFY(QApplication::activePopupWidget() != nullptr);
+        QApplication::activePopupWidget()->close();
+
         // The same plan shown again keeps its place, however far down that is.
         QScrollBar& scroll = *body.verticalScrollBar();
         QTRY_VERIFY(scroll.maximum() > 10000);
         const int place = scroll.maximum() * 3 / 4;
         scroll.setValue(place);
-        view.show_plan(QStringLiteral("Long"), QStringLiteral(".rio/plans/other.md"), markdown);
+        view.show_plan(QStringLiteral("Long"), QStringLiteral(".rio/plans/third.md"), markdown);
         QCOMPARE(scroll.value(), place);
         QVERIFY(!body.painting());
     }
