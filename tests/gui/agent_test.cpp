@@ -767,6 +767,50 @@ private slots:
         QVERIFY(!s.window.plans()->view()->decidable());
     }
 
+    void history_plan_lines_reopen_their_plans() {
+        // Two plans under one title: the one rejected, then its revision, approved.
+        TempProject project;
+        Agent s(project,
+                Json::array({plan_step(plan_title, plan_text),
+                             plan_step(plan_title, "1. Shout with argparse\n"), text_step("ok")}));
+        QVERIFY(s.start());
+        QVERIFY(s.set_mode("plan", false));
+        s.send(QStringLiteral("plan it"));
+        QVERIFY(s.plan_shown());
+        click(s.bar().reject_button());
+        QTest::keyClick(s.bar().reason_field(), Qt::Key_Return);
+        QTRY_VERIFY(s.plan_view()->body()->toPlainText().contains(QStringLiteral("argparse")));
+        QTest::keyClick(s.plan_view()->body(), Qt::Key_Return, Qt::ControlModifier);
+        QVERIFY(s.dismissed());
+        QTRY_VERIFY(!s.composer().busy());
+
+        // A window attached later knows the plans only from the history: no paths in it.
+        CoreClient late;
+        MainWindow late_window(late);
+        late.start(second_client(project));
+        late_window.show();
+        QVERIFY(
+            QTest::qWaitFor([&] { return late_window.settled() && late.pending() == 0; }, 10000));
+        const ChatTranscript& replayed = *late_window.chat()->transcript();
+        std::vector<QLabel*> lines;
+        for (int i = 0; i < replayed.entry_count(); ++i)
+            if (replayed.entry_kind(i) == ChatTranscript::Entry::tool &&
+                replayed.entry_text(i).startsWith(QStringLiteral("› plan")))
+                lines.push_back(qobject_cast<QLabel*>(replayed.entry_widget(i)));
+        QCOMPARE(lines.size(), std::size_t(2));
+        PlanView& view = *late_window.plans()->view();
+        const auto shown = [&](const QString& text) {
+            return late_window.centre()->current_view() == &view &&
+                   view.body()->toPlainText().contains(text);
+        };
+        emit lines[0]->linkActivated(QStringLiteral("plan"));
+        QTRY_VERIFY(shown(QStringLiteral("Test it")));
+        QVERIFY(!view.body()->toPlainText().contains(QStringLiteral("argparse")));
+        QVERIFY(!view.decidable());
+        emit lines[1]->linkActivated(QStringLiteral("plan"));
+        QTRY_VERIFY(shown(QStringLiteral("argparse")));
+    }
+
     void dismissed_by_new_message() {
         TempProject project;
         Agent s(project,
