@@ -56,8 +56,8 @@ fuzz: asan-build
 demo: build
 	@scripts/demo --core $(BUILD)/rio-core
 
-# The pictures in docs/screenshots/ (main window, plan view, compare view, manual), drawn on
-# the offscreen platform from a copy of examples/demo with the script provider as the model.
+# The pictures in docs/screenshots/ (main window, plan view, compare view, manual, plan
+# comments, a marked revision, the Plans panel), drawn on the offscreen platform from a copy of examples/demo with the script provider as the model.
 screenshots: build
 	QT_QPA_PLATFORM=offscreen $(BUILD)/tests/gui/rio_screenshots docs/screenshots
 
@@ -69,6 +69,7 @@ bench: build
 	$(BUILD)/bench/rio_provider_bench
 	$(BUILD)/bench/rio_session_bench
 	$(BUILD)/bench/rio_gui_editor_bench
+	$(BUILD)/bench/rio_gui_plan_bench
 	bench/cli_headless_bench.py $(BUILD)
 	bench/startup_bench.py $(BUILD)
 	bench/acp_startup_bench.py $(BUILD)

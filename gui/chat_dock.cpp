@@ -107,9 +107,8 @@ void ChatDock::resume_session(const std::string& id) {
     window_.core().request(op::agent_session_resume, Json(SessionResumeParams{id}), this,
                            [this](const Json& result, const std::optional<Error>& error) {
                                if (error)
-                                   return show_problem(
-                                       tr("Cannot continue that conversation: ") +
-                                       QString::fromStdString(error->message));
+                                   return show_problem(tr("Cannot continue that conversation: ") +
+                                                       QString::fromStdString(error->message));
                                auto warning = result.value("warning", std::string());
                                if (!warning.empty()) show_problem(QString::fromStdString(warning));
                                transcript_->clear();
@@ -275,7 +274,54 @@ void ChatDock::show_plan_of(const QString& call_id) {
     // Still waiting: the plan view with its decision; else the filed plan, read-only.
     if (json_string(review_->pending(), "id") == call_id) return review_->reopen_plan();
     auto found = plan_paths_.find(call_id);
-    if (found != plan_paths_.end()) window_.plans()->open(found->second);
+    if (found != plan_paths_.end()) return window_.plans()->open(found->second);
+    // A line from the history: its call says what was presented, not where it was filed.
+    for (const client::TraceCall& traced : session_.state().calls)
+        if (traced.call.id == call_id.toStdString() && traced.call.name_ == "present_plan")
+            return find_plan(call_id, client::presented_plan(traced.call.input));
+}
+
+void ChatDock::find_plan(const QString& call_id, const client::PresentedPlan& presented) {
+    window_.core().request(
+        op::plans_list, Json::object(), this,
+        [this, call_id, presented](const Json& result, const std::optional<Error>& error) {
+            if (error) return show_problem(failure(tr("Cannot find the plan"), *error));
+            std::vector<std::string> candidates;
+            try {
+                candidates = client::plan_candidates(result.get<PlansListResult>(), presented);
+            } catch (const std::exception&) {
+            }
+            if (candidates.empty())
+                return show_problem(tr("No filed plan is titled “%1”.")
+                                        .arg(QString::fromStdString(presented.title)));
+            check_plan(call_id, presented, std::move(candidates), 0);
+        });
+}
+
+void ChatDock::check_plan(const QString& call_id, const client::PresentedPlan& presented,
+                          std::vector<std::string> candidates, std::size_t next) {
+    // One edited before its decision holds none: the newest filed under the title is it then.
+    if (next >= candidates.size()) return open_plan_of(call_id, candidates.front());
+    const std::string path = candidates[next];
+    window_.core().request(op::plans_get, Json{{"path", path}}, this,
+                           [this, call_id, presented, candidates, next,
+                            path](const Json& result, const std::optional<Error>& error) {
+                               const auto holds = [&] {
+                                   if (error) return false;
+                                   try {
+                                       return client::holds_plan(result.get<PlanFull>(), presented);
+                                   } catch (const std::exception&) {
+                                       return false;
+                                   }
+                               };
+                               if (holds()) return open_plan_of(call_id, path);
+                               check_plan(call_id, presented, candidates, next + 1);
+                           });
+}
+
+void ChatDock::open_plan_of(const QString& call_id, const std::string& path) {
+    plan_paths_[call_id] = QString::fromStdString(path);
+    window_.plans()->open(QString::fromStdString(path));
 }
 
 } // namespace rio::gui

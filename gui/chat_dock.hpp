@@ -5,10 +5,13 @@
 // plan and compare views, is the review flow's.
 #pragma once
 
+#include "client/plan_lookup.hpp"
 #include "client/session.hpp"
 
 #include <QDockWidget>
 #include <map>
+#include <string>
+#include <vector>
 
 class QPushButton;
 
@@ -53,6 +56,12 @@ private:
     void switch_provider(const QString& name);
     void show_problem(const QString& text);
     void show_plan_of(const QString& call_id); // a "› plan …" line clicked
+    // A plan line from the history: which filed plan it presented, from plans.list and then
+    // plans.get on the plans filed under its title, newest first.
+    void find_plan(const QString& call_id, const client::PresentedPlan& presented);
+    void check_plan(const QString& call_id, const client::PresentedPlan& presented,
+                    std::vector<std::string> candidates, std::size_t next);
+    void open_plan_of(const QString& call_id, const std::string& path);
 
     MainWindow& window_;
     ModeControl* mode_;

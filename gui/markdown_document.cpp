@@ -77,18 +77,22 @@ class Painter {
 public:
     Painter(QTextDocument& document, const MarkdownLook& look)
         : document_(document), look_(look), cursor_(&document),
-          em_(QFontMetricsF(look.prose).height()) {}
-
-    void paint(const md::Block& root) {
+          em_(QFontMetricsF(look.prose).height()) {
         document_.clear();
+        // Nobody undoes a rendering; recording each insertion would only cost time and memory.
+        document_.setUndoRedoEnabled(false);
         document_.setDefaultFont(look_.prose);
         document_.setDocumentMargin(look_.margin);
         document_.setIndentWidth(qRound(em_ * 1.6));
         cursor_ = QTextCursor(&document_);
-        cursor_.beginEditBlock();
-        blocks(root.children, Context{});
-        cursor_.endEditBlock();
     }
+
+    // Between the two, the layout hears of nothing: it takes what was painted in one go.
+    void begin() { cursor_.beginEditBlock(); }
+    void end() { cursor_.endEditBlock(); }
+    void top_block(const md::Block& b) { block(b, Context{}); }
+
+    int characters() const { return document_.characterCount(); }
 
 private:
     void blocks(const std::vector<md::Block>& children, const Context& context) {
@@ -479,7 +483,7 @@ private:
     }
 
     QTextDocument& document_;
-    const MarkdownLook& look_;
+    const MarkdownLook look_;
     QTextCursor cursor_;
     qreal em_;
     bool fresh_ = true;    // the cursor's block is empty and unused: the next block takes it
@@ -510,8 +514,38 @@ MarkdownLook markdown_look(const QPalette& palette, const QFont& ui_font) {
     return look;
 }
 
+struct MarkdownPainter::State {
+    md::Block document;
+    Painter painter;
+    std::size_t next = 0; // the first top-level block not painted yet
+};
+
+MarkdownPainter::MarkdownPainter(QTextDocument& into, md::Block document, const MarkdownLook& look)
+    : state_(new State{std::move(document), Painter(into, look)}) {}
+
+MarkdownPainter::~MarkdownPainter() = default;
+
+bool MarkdownPainter::paint_some(int characters) {
+    const std::vector<md::Block>& top = state_->document.children;
+    Painter& painter = state_->painter;
+    const int until = painter.characters() + characters;
+    painter.begin();
+    while (state_->next < top.size() && painter.characters() < until)
+        painter.top_block(top[state_->next++]);
+    painter.end();
+    return done();
+}
+
+bool MarkdownPainter::done() const {
+    return state_->next >= state_->document.children.size();
+}
+
 void paint_markdown(QTextDocument& into, const md::Block& document, const MarkdownLook& look) {
-    Painter(into, look).paint(document);
+    Painter painter(into, look);
+    painter.begin();
+    for (const md::Block& b : document.children)
+        painter.top_block(b);
+    painter.end();
 }
 
 } // namespace rio::gui

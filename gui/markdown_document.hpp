@@ -8,6 +8,7 @@
 
 #include <QColor>
 #include <QFont>
+#include <memory>
 
 class QPalette;
 class QTextDocument;
@@ -38,5 +39,25 @@ MarkdownLook markdown_look(const QPalette& palette, const QFont& ui_font);
 // Replaces everything in `into` with `document` painted in `look`. Headings carry their
 // anchor as an anchor name (QTextCharFormat::anchorNames), links their href.
 void paint_markdown(QTextDocument& into, const md::Block& document, const MarkdownLook& look);
+
+// The same painting a few top-level blocks at a time, so that a long document can be shown
+// before all of it is painted: what is painted so far is always the beginning, whole blocks.
+// `into` must outlive the painter.
+class MarkdownPainter {
+public:
+    MarkdownPainter(QTextDocument& into, md::Block document, const MarkdownLook& look);
+    ~MarkdownPainter();
+    MarkdownPainter(const MarkdownPainter&) = delete;
+    MarkdownPainter& operator=(const MarkdownPainter&) = delete;
+
+    // Paints top-level blocks until `characters` more are in the document, or all are; true
+    // when all are.
+    bool paint_some(int characters);
+    bool done() const;
+
+private:
+    struct State;
+    std::unique_ptr<State> state_;
+};
 
 } // namespace rio::gui

@@ -4,6 +4,7 @@
 #include "text/markdown.hpp"
 
 #include <QApplication>
+#include <QKeyEvent>
 #include <QResizeEvent>
 #include <QScrollBar>
 #include <QTextBlock>
@@ -12,6 +13,14 @@
 #include <algorithm>
 
 namespace rio::gui {
+namespace {
+
+// A progressive painting starts with what fills a tall screen, then goes on in chunks small
+// enough (a few milliseconds each, with their layout) not to hold up a scroll or a key.
+constexpr int first_characters = 10000;
+constexpr int chunk_characters = 6000;
+
+} // namespace
 
 MarkdownView::MarkdownView(Links links, QWidget* parent)
     : QTextBrowser(parent), links_(links), look_(markdown_look(palette(), QApplication::font())) {
@@ -29,19 +38,70 @@ MarkdownView::MarkdownView(Links links, QWidget* parent)
     }
 }
 
+MarkdownView::~MarkdownView() = default; // the painter goes before its document
+
 void MarkdownView::show_markdown(const QString& markdown) {
-    // A fresh document per painting, owned by this view: nothing is shared with any other
-    // view, and QTextEdit deletes the previous one (its child) on setDocument.
+    // A fresh document per painting, owned by this view: nothing is shared with any other view.
+    stop_painting();
     auto* painted = new QTextDocument(this);
-    paint_markdown(*painted, md::parse(markdown.toStdString()), look_);
+    md::Block parsed = md::parse(markdown.toStdString());
+    if (painting_ == Painting::whole) {
+        paint_markdown(*painted, parsed, look_);
+    } else {
+        painter_ = std::make_unique<MarkdownPainter>(*painted, std::move(parsed), look_);
+        if (painter_->paint_some(first_characters)) painter_.reset();
+    }
+    adopt(painted);
+    if (painter_) more_.start(0, this);
+}
+
+void MarkdownView::show_document(QTextDocument* painted) {
+    stop_painting();
+    adopt(painted);
+}
+
+void MarkdownView::adopt(QTextDocument* painted) {
+    painted->setParent(this);
+    // Before the layout sees the document: margins changed later would lay all of it out again.
+    fit_width(*painted);
+    // QTextEdit deletes only the document it made itself; the ones this view was given go here.
+    QTextDocument* old = document();
+    const bool ours = old && old != painted && old->parent() == this;
     setDocument(painted);
-    fit_width();
+    if (ours) old->deleteLater();
     verticalScrollBar()->setValue(0);
     horizontalScrollBar()->setValue(0);
 }
 
-bool MarkdownView::has_anchor(const QString& anchor) const {
+void MarkdownView::finish_painting() {
+    if (painter_)
+        while (!painter_->paint_some(1 << 20)) {
+        }
+    stop_painting();
+}
+
+void MarkdownView::stop_painting() {
+    more_.stop();
+    painter_.reset();
+}
+
+void MarkdownView::timerEvent(QTimerEvent* event) {
+    if (event->timerId() != more_.timerId()) return QTextBrowser::timerEvent(event);
+    if (!painter_ || painter_->paint_some(chunk_characters)) stop_painting();
+}
+
+void MarkdownView::keyPressEvent(QKeyEvent* event) {
+    // Keys that reach for the end of the document, or all of it, get all of it.
+    if (painter_ && (event->matches(QKeySequence::MoveToEndOfDocument) ||
+                     event->matches(QKeySequence::SelectEndOfDocument) ||
+                     event->matches(QKeySequence::SelectAll)))
+        finish_painting();
+    QTextBrowser::keyPressEvent(event);
+}
+
+bool MarkdownView::has_anchor(const QString& anchor) {
     if (anchor.isEmpty()) return false;
+    finish_painting();
     for (QTextBlock block = document()->begin(); block.isValid(); block = block.next())
         for (auto it = block.begin(); !it.atEnd(); ++it) {
             const QTextCharFormat format = it.fragment().charFormat();
@@ -58,13 +118,13 @@ bool MarkdownView::scroll_to_anchor(const QString& anchor) {
 
 void MarkdownView::resizeEvent(QResizeEvent* event) {
     QTextBrowser::resizeEvent(event);
-    fit_width();
+    fit_width(*document());
 }
 
-void MarkdownView::fit_width() {
+void MarkdownView::fit_width(QTextDocument& document) {
     // Long lines tire the eye: beyond the readable width the text column stays that wide and
     // is centred, with the spare room as margins.
-    QTextFrame* root = document()->rootFrame();
+    QTextFrame* root = document.rootFrame();
     QTextFrameFormat format = root->frameFormat();
     const qreal spare = std::max(0, viewport()->width() - look_.readable_width) / 2.0;
     const qreal side = look_.margin + spare;

@@ -1,11 +1,18 @@
 // A read-only view of Markdown, rendered by rio's Qt painter from the shared document model
 // (core/markdown): the plan view, the manual and chat messages all use it. Selectable and
 // copyable. Link and anchor state belong to each view: painting one never touches another.
+//
+// A long document can be painted progressively (the plan view): show_markdown paints what
+// fills the first screen or so, and the rest follows from the event loop a chunk at a time,
+// so the first paint does not wait for a 100 KB plan. Whatever needs the whole document —
+// Ctrl+End, Select All, finding an anchor — has the rest painted first.
 #pragma once
 
 #include "gui/markdown_document.hpp"
 
+#include <QBasicTimer>
 #include <QTextBrowser>
+#include <memory>
 
 namespace rio::gui {
 
@@ -16,13 +23,22 @@ public:
     // navigation) — the plan view. follow: clicks emit link_activated — the manual.
     enum class Links { inactive, follow };
 
+    enum class Painting { whole, progressive };
+
     explicit MarkdownView(Links links, QWidget* parent = nullptr);
+    ~MarkdownView() override;
 
     // Parses and renders `markdown`; the view starts at the top.
     void show_markdown(const QString& markdown);
+    // Shows a document painted elsewhere, in place of what is shown; the view takes it.
+    void show_document(QTextDocument* painted);
+    void set_painting(Painting painting) { painting_ = painting; }
+    // True while part of the document is still to be painted; finish_painting paints it now.
+    bool painting() const { return painter_ != nullptr; }
+    void finish_painting();
     // Scrolls to a heading by its anchor ("plan-mode"); false when there is none.
     bool scroll_to_anchor(const QString& anchor);
-    bool has_anchor(const QString& anchor) const;
+    bool has_anchor(const QString& anchor);
     Links links() const { return links_; }
     // Fonts, colours and margins (a chat bubble wants narrower ones); the next show_markdown
     // paints with it.
@@ -34,12 +50,19 @@ signals:
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void timerEvent(QTimerEvent* event) override;
 
 private:
-    void fit_width();
+    void adopt(QTextDocument* painted);
+    void fit_width(QTextDocument& document);
+    void stop_painting();
 
     Links links_;
     MarkdownLook look_;
+    Painting painting_ = Painting::whole;
+    std::unique_ptr<MarkdownPainter> painter_; // the rest of a progressive painting
+    QBasicTimer more_;                         // paints its next chunk
 };
 
 } // namespace rio::gui

@@ -20,6 +20,16 @@
 #include <QVBoxLayout>
 
 namespace rio::gui {
+namespace {
+
+// A passage as a field's placeholder names it: one line, the first 40 characters.
+QString quote_shown(const QString& quote) {
+    QString shown = quote.left(40).replace(QLatin1Char('\n'), QLatin1Char(' '));
+    if (quote.size() > 40) shown += QStringLiteral("…");
+    return shown;
+}
+
+} // namespace
 
 PlanView::PlanView(QWidget* parent)
     : QWidget(parent), header_(new ViewHeader(tr("Close plan"), this)),
@@ -28,9 +38,12 @@ PlanView::PlanView(QWidget* parent)
       feedback_(new QLineEdit(this)), foot_(new QWidget(this)), comment_field_(new QLineEdit(this)),
       comment_button_(new QPushButton(tr("Comment"), this)), side_(new QWidget(this)),
       comment_list_(new QListWidget(this)),
+      edit_comment_(new QPushButton(tr("Edit comment"), this)),
       remove_comment_(new QPushButton(tr("Remove comment"), this)),
       changes_(new QToolButton(this)) {
     setObjectName(QStringLiteral("plan_view"));
+    // A 300-line plan shows at once; the rest of it is painted while it is being read.
+    body_->set_painting(MarkdownView::Painting::progressive);
     changes_->setText(tr("Changes since the previous plan"));
     changes_->setCheckable(true);
     changes_->setAutoRaise(true);
@@ -58,6 +71,7 @@ PlanView::PlanView(QWidget* parent)
 
     body_->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(body_, &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
+        body_->finish_painting(); // its Select All and Copy take the whole plan
         QMenu* menu = body_->createStandardContextMenu(at);
         if (decidable_) {
             QAction* comment = menu->addAction(tr("Comment…\tCtrl+M"));
@@ -72,11 +86,21 @@ PlanView::PlanView(QWidget* parent)
     side->setContentsMargins(6, 6, 6, 6);
     side->addWidget(new QLabel(tr("Comments"), side_));
     comment_list_->setWordWrap(true);
+    comment_list_->setSpacing(3); // one comment from the next, at a glance
     comment_list_->setAccessibleName(tr("Comments on the plan"));
     side->addWidget(comment_list_, 1);
+    connect(comment_list_, &QListWidget::itemActivated, this,
+            [this](QListWidgetItem* item) { start_edit(comment_list_->row(item)); });
+    edit_comment_->setAutoDefault(false);
+    edit_comment_->setToolTip(tr("Edit the selected comment (or double-click it)"));
+    connect(edit_comment_, &QPushButton::clicked, this,
+            [this] { start_edit(comment_list_->currentRow()); });
     remove_comment_->setAutoDefault(false);
     connect(remove_comment_, &QPushButton::clicked, this, &PlanView::remove_comment);
-    side->addWidget(remove_comment_);
+    auto* comment_buttons = new QHBoxLayout;
+    comment_buttons->addWidget(edit_comment_);
+    comment_buttons->addWidget(remove_comment_);
+    side->addLayout(comment_buttons);
     side_->setFixedWidth(260);
     side_->hide();
 
@@ -142,7 +166,10 @@ void PlanView::show_plan(const QString& title, const QString& path, const QStrin
         changes_->setChecked(false); // paints the plan
     }
     paint_body();
-    if (same) body_->verticalScrollBar()->setValue(scroll);
+    if (same) {
+        body_->finish_painting(); // the place it was left may be further down than painted
+        body_->verticalScrollBar()->setValue(scroll);
+    }
     // A note half written, and the comments, stay while the same plan is shown again.
     if (decidable != decidable_ || !same) {
         feedback_->clear();
@@ -162,7 +189,8 @@ void PlanView::set_deciding(bool deciding) {
     foot_decisions_->set_deciding(deciding);
     feedback_->setEnabled(!deciding);
     comment_field_->setEnabled(!deciding);
-    comment_button_->setEnabled(!deciding);
+    comment_button_->setEnabled(!deciding && !changes_->isChecked());
+    edit_comment_->setEnabled(!deciding);
     remove_comment_->setEnabled(!deciding);
 }
 
@@ -201,13 +229,15 @@ void PlanView::set_revision(std::vector<client::MarkedLine> marks) {
 }
 
 void PlanView::paint_body() {
+    // A comment quotes the plan as painted, not the marked changes.
+    comment_button_->setEnabled(!deciding_ && !changes_->isChecked());
     if (!changes_->isChecked() || revision_.empty()) {
         body_->show_markdown(markdown_);
         return;
     }
     auto* painted = new QTextDocument(body_);
     paint_revision(*painted, revision_);
-    body_->setDocument(painted);
+    body_->show_document(painted);
 }
 
 bool PlanView::start_comment() {
@@ -217,11 +247,26 @@ bool PlanView::start_comment() {
     quote.replace(QChar(0x2029), QLatin1Char('\n')).replace(QChar(0x2028), QLatin1Char('\n'));
     if (quote.trimmed().isEmpty()) return false;
     comment_quote_ = quote.trimmed();
-    const QString shown = comment_quote_.left(40).replace(QLatin1Char('\n'), QLatin1Char(' '));
+    editing_ = -1;
     comment_field_->setPlaceholderText(
-        tr("Comment on “%1%2” — Enter adds, Esc drops")
-            .arg(shown, comment_quote_.size() > 40 ? QStringLiteral("…") : QString()));
+        tr("Comment on “%1” — Enter adds, Esc drops").arg(quote_shown(comment_quote_)));
     comment_field_->clear();
+    comment_field_->show();
+    comment_field_->setFocus(Qt::ShortcutFocusReason);
+    return true;
+}
+
+bool PlanView::start_edit(int row) {
+    if (!decidable_ || deciding_ || row < 0 || row >= static_cast<int>(comments_.size()))
+        return false;
+    const PlanComment& comment = comments_[static_cast<std::size_t>(row)];
+    editing_ = row;
+    comment_quote_ = QString::fromStdString(comment.quote);
+    comment_field_->setPlaceholderText(
+        tr("Comment on “%1” — Enter keeps the change, Esc leaves it as it was")
+            .arg(quote_shown(comment_quote_)));
+    comment_field_->setText(QString::fromStdString(comment.text));
+    comment_field_->selectAll();
     comment_field_->show();
     comment_field_->setFocus(Qt::ShortcutFocusReason);
     return true;
@@ -230,6 +275,15 @@ bool PlanView::start_comment() {
 void PlanView::add_comment() {
     const QString text = comment_field_->text().trimmed();
     if (text.isEmpty() || comment_quote_.isEmpty()) return;
+    if (editing_ >= 0 && editing_ < static_cast<int>(comments_.size())) {
+        // Only the words change: the passage, and so its lines, stay.
+        const int row = editing_;
+        comments_[static_cast<std::size_t>(row)].text = text.toStdString();
+        put_comment_away();
+        show_comments();
+        comment_list_->setCurrentRow(row);
+        return;
+    }
     PlanComment comment;
     comment.quote = comment_quote_.toStdString();
     comment.text = text.toStdString();
@@ -238,25 +292,30 @@ void PlanView::add_comment() {
         comment.end_line = static_cast<std::uint64_t>(lines->end_line);
     }
     comments_.push_back(std::move(comment));
+    put_comment_away();
+    show_comments();
+}
+
+void PlanView::put_comment_away() {
+    const bool had_focus = comment_field_->hasFocus();
     comment_quote_.clear();
+    editing_ = -1;
     comment_field_->clear();
     comment_field_->hide();
-    body_->setFocus(Qt::OtherFocusReason);
-    show_comments();
+    if (had_focus) body_->setFocus(Qt::OtherFocusReason);
 }
 
 void PlanView::remove_comment() {
     const int row = comment_list_->currentRow();
     if (row < 0 || row >= static_cast<int>(comments_.size()) || deciding_) return;
+    if (editing_ >= 0) put_comment_away(); // the row it held may be another one now
     comments_.erase(comments_.begin() + row);
     show_comments();
 }
 
 void PlanView::clear_comments() {
     comments_.clear();
-    comment_quote_.clear();
-    comment_field_->clear();
-    comment_field_->hide();
+    put_comment_away();
     show_comments();
 }
 
@@ -281,10 +340,7 @@ void PlanView::show_comments() {
 bool PlanView::eventFilter(QObject* watched, QEvent* event) {
     if (watched == comment_field_ && event->type() == QEvent::KeyPress &&
         static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape) {
-        comment_quote_.clear();
-        comment_field_->clear();
-        comment_field_->hide();
-        body_->setFocus(Qt::OtherFocusReason);
+        put_comment_away();
         return true;
     }
     if (watched == feedback_ && event->type() == QEvent::KeyPress &&

@@ -9,8 +9,9 @@
 // auto-accept. The view only reports; the review flow sends the decision.
 //
 // Comments: select a passage, then Comment (the foot's button, the context menu or Ctrl+M)
-// and type the comment (Enter adds it, Esc drops it). They are listed beside the plan and
-// removable until the decision, which carries them (agent.approve `comments`).
+// and type the comment (Enter adds it, Esc drops it). They are listed beside the plan,
+// editable (double-click or Edit comment: the text opens in the same field) and removable
+// until the decision, which carries them as they are then (agent.approve `comments`).
 #pragma once
 
 #include "client/plan_revision.hpp"
@@ -58,9 +59,12 @@ public:
     const std::vector<PlanComment>& comments() const { return comments_; }
     // Starts a comment on the body's selection; false when nothing is selected.
     bool start_comment();
+    // Opens comment `row`'s text for editing; its passage stays. False when there is none.
+    bool start_edit(int row);
     QLineEdit* comment_field() const { return comment_field_; }
     QListWidget* comment_list() const { return comment_list_; }
     QPushButton* comment_button() const { return comment_button_; }
+    QPushButton* edit_comment_button() const { return edit_comment_; }
     QPushButton* remove_comment_button() const { return remove_comment_; }
 
 signals:
@@ -78,6 +82,7 @@ private:
     void request_changes();
     void approve_by_key(const QString& policy);
     void add_comment();
+    void put_comment_away();
     void remove_comment();
     void clear_comments();
     void show_comments();
@@ -93,11 +98,13 @@ private:
     QPushButton* comment_button_;
     QWidget* side_;
     QListWidget* comment_list_;
+    QPushButton* edit_comment_;
     QPushButton* remove_comment_;
     QToolButton* changes_;
     std::vector<client::MarkedLine> revision_;
     QString markdown_;
     QString comment_quote_; // the passage the comment being typed is on
+    int editing_ = -1;      // the comment whose text the field holds, or -1 for a new one
     std::vector<PlanComment> comments_;
     QString path_;
     bool decidable_ = false;

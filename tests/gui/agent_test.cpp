@@ -550,6 +550,77 @@ private slots:
         QVERIFY(next.find("which tests?") == std::string::npos);
     }
 
+    void plan_comment_edited_reaches_core() {
+        TempProject project;
+        Agent s(project, Json::array({plan_step(plan_title, plan_text), text_step("ok")}));
+        QVERIFY(s.start());
+        QVERIFY(s.set_mode("plan", false));
+        s.send(QStringLiteral("plan it"));
+        QVERIFY(s.plan_shown());
+        PlanView& view = *s.plan_view();
+        QTextCursor found = view.body()->document()->find(QStringLiteral("Test it"));
+        QVERIFY(!found.isNull());
+        view.body()->setTextCursor(found);
+        QTest::keyClick(view.body(), Qt::Key_M, Qt::ControlModifier);
+        QTest::keyClicks(view.comment_field(), QStringLiteral("with pytest"));
+        QTest::keyClick(view.comment_field(), Qt::Key_Return);
+        QCOMPARE(view.comment_list()->count(), 1);
+
+        // A double-click opens the comment's words in the field, selected, to type over.
+        // (Click, then the double-click and its release, as a window system delivers them.)
+        QListWidget& list = *view.comment_list();
+        const QPoint at = list.visualItemRect(list.item(0)).center();
+        QTest::mouseClick(list.viewport(), Qt::LeftButton, {}, at);
+        QMouseEvent twice(QEvent::MouseButtonDblClick, at, list.viewport()->mapToGlobal(at),
+                          Qt::LeftButton, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(list.viewport(), &twice);
+        QTest::mouseRelease(list.viewport(), Qt::LeftButton, {}, at);
+        QVERIFY(view.comment_field()->isVisible());
+        QVERIFY(view.comment_field()->hasFocus());
+        QCOMPARE(view.comment_field()->text(), QStringLiteral("with pytest"));
+        QCOMPARE(view.comment_field()->selectedText(), QStringLiteral("with pytest"));
+        QTest::keyClicks(view.comment_field(), QStringLiteral("with unittest"));
+        QTest::keyClick(view.comment_field(), Qt::Key_Return);
+        QVERIFY(!view.comment_field()->isVisible());
+        QCOMPARE(list.count(), 1);
+        QVERIFY(list.item(0)->text().contains(QStringLiteral("with unittest")));
+        QCOMPARE(view.comments().front().text, std::string("with unittest"));
+
+        // Edit comment, then Esc: the comment stays as it was.
+        list.setCurrentRow(0);
+        click(view.edit_comment_button());
+        QVERIFY(view.comment_field()->hasFocus());
+        QTest::keyClicks(view.comment_field(), QStringLiteral("never mind"));
+        QTest::keyClick(view.comment_field(), Qt::Key_Escape);
+        QVERIFY(!view.comment_field()->isVisible());
+        QVERIFY(view.isVisible()); // Esc put the edit away, not the plan
+        QCOMPARE(view.comments().front().text, std::string("with unittest"));
+        // Enter on the selected comment opens it too.
+        list.setFocus();
+        QTest::keyClick(&list, Qt::Key_Return);
+        QVERIFY(view.comment_field()->hasFocus());
+        QTest::keyClick(view.comment_field(), Qt::Key_Escape);
+        QSignalSpy events(&s.core, &CoreClient::core_event);
+
+        QTest::keyClick(view.body(), Qt::Key_Return, Qt::ControlModifier);
+        const std::optional<DecidedEvent> decided = decided_event(events);
+        QVERIFY(decided);
+        QCOMPARE(decided->decision, std::string("approve"));
+        QVERIFY(decided->comments);
+        QCOMPARE(decided->comments->size(), std::size_t(1));
+        QCOMPARE(decided->comments->front().quote, std::string("Test it"));
+        QCOMPARE(decided->comments->front().text, std::string("with unittest"));
+        QCOMPARE(decided->comments->front().line.value_or(0), std::uint64_t(2));
+        QVERIFY(s.dismissed());
+        QTRY_VERIFY(!s.composer().busy());
+        // Approved with notes: the model reads the passage and the edited words only.
+        const std::string next = s.provider_calls().at(1)["conversation"].dump();
+        QVERIFY2(next.find("> Test it") != std::string::npos, next.c_str());
+        QVERIFY2(next.find("with unittest") != std::string::npos, next.c_str());
+        QVERIFY(next.find("with pytest") == std::string::npos);
+        QVERIFY(next.find("never mind") == std::string::npos);
+    }
+
     void revision_toggle_marks_changed_lines() {
         TempProject project;
         const char* const revised =
@@ -569,6 +640,8 @@ private slots:
 
         click(changes);
         QVERIFY(changes->isChecked());
+        // Comments quote the plan, not the marked lines: none are offered on them.
+        QVERIFY(!s.plan_view()->comment_button()->isEnabled());
         const QTextDocument& marked = *s.plan_view()->body()->document();
         const auto block_with = [&](const QString& text) {
             for (QTextBlock block = marked.begin(); block.isValid(); block = block.next())
@@ -596,6 +669,7 @@ private slots:
         // Off again: the plan as Markdown.
         click(changes);
         QVERIFY(shows_bold(*s.plan_view()->body()->document(), QStringLiteral("loud")));
+        QVERIFY(s.plan_view()->comment_button()->isEnabled());
     }
 
     void plan_reopens_where_it_was_left() {
@@ -691,6 +765,50 @@ private slots:
         QTRY_COMPARE(s.centre_view(), static_cast<QWidget*>(s.window.plans()->view()));
         QVERIFY(s.window.plans()->view()->header_text().contains(QString::fromLatin1(plan_title)));
         QVERIFY(!s.window.plans()->view()->decidable());
+    }
+
+    void history_plan_lines_reopen_their_plans() {
+        // Two plans under one title: the one rejected, then its revision, approved.
+        TempProject project;
+        Agent s(project,
+                Json::array({plan_step(plan_title, plan_text),
+                             plan_step(plan_title, "1. Shout with argparse\n"), text_step("ok")}));
+        QVERIFY(s.start());
+        QVERIFY(s.set_mode("plan", false));
+        s.send(QStringLiteral("plan it"));
+        QVERIFY(s.plan_shown());
+        click(s.bar().reject_button());
+        QTest::keyClick(s.bar().reason_field(), Qt::Key_Return);
+        QTRY_VERIFY(s.plan_view()->body()->toPlainText().contains(QStringLiteral("argparse")));
+        QTest::keyClick(s.plan_view()->body(), Qt::Key_Return, Qt::ControlModifier);
+        QVERIFY(s.dismissed());
+        QTRY_VERIFY(!s.composer().busy());
+
+        // A window attached later knows the plans only from the history: no paths in it.
+        CoreClient late;
+        MainWindow late_window(late);
+        late.start(second_client(project));
+        late_window.show();
+        QVERIFY(
+            QTest::qWaitFor([&] { return late_window.settled() && late.pending() == 0; }, 10000));
+        const ChatTranscript& replayed = *late_window.chat()->transcript();
+        std::vector<QLabel*> lines;
+        for (int i = 0; i < replayed.entry_count(); ++i)
+            if (replayed.entry_kind(i) == ChatTranscript::Entry::tool &&
+                replayed.entry_text(i).startsWith(QStringLiteral("› plan")))
+                lines.push_back(qobject_cast<QLabel*>(replayed.entry_widget(i)));
+        QCOMPARE(lines.size(), std::size_t(2));
+        PlanView& view = *late_window.plans()->view();
+        const auto shown = [&](const QString& text) {
+            return late_window.centre()->current_view() == &view &&
+                   view.body()->toPlainText().contains(text);
+        };
+        emit lines[0]->linkActivated(QStringLiteral("plan"));
+        QTRY_VERIFY(shown(QStringLiteral("Test it")));
+        QVERIFY(!view.body()->toPlainText().contains(QStringLiteral("argparse")));
+        QVERIFY(!view.decidable());
+        emit lines[1]->linkActivated(QStringLiteral("plan"));
+        QTRY_VERIFY(shown(QStringLiteral("argparse")));
     }
 
     void dismissed_by_new_message() {

@@ -74,6 +74,39 @@ QByteArray large_source(int lines) {
     return text;
 }
 
+QString large_plan(int bytes) {
+    QString text = QStringLiteral("# Move the settings store to SQLite\n\n");
+    for (int n = 1; text.size() < bytes; ++n) {
+        const QString i = QString::number(n);
+        text += QStringLiteral("## Step %1: the `store_%1` module\n\n").arg(i);
+        text += QStringLiteral(
+                    "Read **every** caller of `load_settings()` in `src/settings/store_%1.cpp` "
+                    "and the tests beside it, then replace the JSON file with a table. See "
+                    "[the schema notes](docs/schema.md#part-%1) for the columns; keep the "
+                    "*old* reader until the migration has run once on a real profile.\n\n")
+                    .arg(i);
+        text += QStringLiteral("1. Add `migrate_%1()` that reads the old file\n"
+                               "2. Write the rows in **one** transaction\n"
+                               "3. Rename the old file to `settings_%1.json.bak`\n"
+                               "   - keep it for one release\n"
+                               "   - log where it went\n\n")
+                    .arg(i);
+        text += QStringLiteral("```cpp\nbool migrate_%1(Database& db, const Path& old) {\n"
+                               "    auto rows = read_json(old);\n"
+                               "    return db.insert_all(\"settings\", rows);\n}\n```\n\n")
+                    .arg(i);
+        if (n % 4 == 0)
+            text += QStringLiteral("> A profile written by version %1 has no `theme` key: "
+                                   "the default applies.\n\n")
+                        .arg(i);
+        if (n % 5 == 0)
+            text += QStringLiteral("| file | change |\n| --- | --- |\n| `store_%1.cpp` | new "
+                                   "table |\n| `store_%1_test.cpp` | migration test |\n\n")
+                        .arg(i);
+    }
+    return text;
+}
+
 bool spin_until(const std::function<bool()>& done, int timeout_ms) {
     QDeadlineTimer deadline(timeout_ms);
     QTimer tick; // wakes the blocking wait now and then to look at the clock

@@ -38,6 +38,10 @@ CoreOptions second_client(const TempProject& project);
 
 // A C++-looking file of `lines` lines, for the large-file test and benchmark.
 QByteArray large_source(int lines);
+// A Markdown plan of about `bytes` bytes, in sections as a long plan has them: headings,
+// paragraphs with inline code, bold and links, numbered and bulleted lists, code blocks,
+// a quote and a table now and then. For the plan view's benchmark.
+QString large_plan(int bytes);
 
 // Runs the event loop until `done()` or the timeout, without QTest::qWaitFor's 10 ms sleeps
 // between rounds (which would dominate any timing taken around it).

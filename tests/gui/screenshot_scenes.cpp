@@ -8,6 +8,9 @@
 // manual.png       the manual (F1)
 // plan-view.png    the demo's plan in the centre, its approval bar in the chat
 // compare-view.png the demo's first edit, side by side
+// plan-comments.png   the demo's plan with two comments beside it, its decision at head and foot
+// plan-revision.png   the plan revised after those comments, its changes marked
+// plans-panel.png     the Plans panel: the revision over the plan it revises, that one open
 #include "gui/approval_bar.hpp"
 #include "gui/centre_area.hpp"
 #include "gui/chat_dock.hpp"
@@ -17,7 +20,10 @@
 #include "gui/core_client.hpp"
 #include "gui/editor_area.hpp"
 #include "gui/main_window.hpp"
+#include "gui/markdown_view.hpp"
+#include "gui/plan_decisions.hpp"
 #include "gui/plan_view.hpp"
+#include "gui/plans_panel.hpp"
 #include "gui/review_flow.hpp"
 #include "gui/screenshot.hpp"
 #include "tests/gui/gui_support.hpp"
@@ -26,7 +32,14 @@
 #include <QDir>
 #include <QFile>
 #include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
 #include <QStatusBar>
+#include <QTest>
+#include <QTextCursor>
+#include <QTextDocument>
+#include <QToolButton>
+#include <QTreeWidget>
 #include <cstdio>
 #include <memory>
 
@@ -161,6 +174,132 @@ bool plan_and_compare(const QDir& out) {
     return s.save(out.filePath(QStringLiteral("compare-view.png")));
 }
 
+// The demo's plan, and the revision that answers the comments plan_review makes on it.
+struct DemoPlans {
+    std::string title, first, revised;
+};
+
+std::optional<DemoPlans> demo_plans() {
+    QFile file(demo_script);
+    if (!file.open(QIODevice::ReadOnly)) {
+        fail("cannot read " + demo_script);
+        return std::nullopt;
+    }
+    const Json script = Json::parse(file.readAll().toStdString(), nullptr, false);
+    std::optional<Json> input;
+    if (script.is_object() && script.contains("steps"))
+        for (const Json& step : script["steps"])
+            if (step.contains("tools"))
+                for (const Json& tool : step["tools"])
+                    if (tool.value("name", "") == "present_plan")
+                        input = tool.value("input", Json());
+    if (!input || !input->is_object()) {
+        fail("no present_plan in " + demo_script);
+        return std::nullopt;
+    }
+    DemoPlans plans{input->value("title", ""), input->value("plan", ""), {}};
+    std::string revised = plans.first;
+    const auto swap = [&](const std::string& from, const std::string& to) {
+        const std::size_t at = revised.find(from);
+        if (at != std::string::npos) revised.replace(at, from.size(), to);
+        return at != std::string::npos;
+    };
+    const bool fits =
+        swap("| a test for the shouted greeting |",
+             "| tests for the shouted greeting and for `main` with `--shout` |") &&
+        swap("both tests pass.\n", "all three tests pass.\n- Run `python3 greet.py --shout Ada`: "
+                                   "it prints `HELLO, ADA!`.\n") &&
+        swap("- No change to the default name.\n", "");
+    if (!fits) {
+        fail("the demo's plan is not the one plan_review revises");
+        return std::nullopt;
+    }
+    plans.revised = revised;
+    return plans;
+}
+
+// Selects `passage` in the plan view and comments on it, as a person does.
+bool comment_on(PlanView& view, const QString& passage, const QString& text) {
+    const QTextCursor found = view.body()->document()->find(passage);
+    if (found.isNull()) return fail("no \"" + passage + "\" in the plan");
+    view.body()->setTextCursor(found);
+    if (!view.start_comment()) return fail("cannot comment on \"" + passage + "\"");
+    QTest::keyClicks(view.comment_field(), text);
+    QTest::keyClick(view.comment_field(), Qt::Key_Return);
+    return true;
+}
+
+bool plan_review(const QDir& out) {
+    TempProject project;
+    if (!copy_demo(project)) return false;
+    const std::optional<DemoPlans> plans = demo_plans();
+    if (!plans) return false;
+    const auto present = [](const char* text, const std::string& title, const std::string& plan) {
+        return Json{{"text", text},
+                    {"tools", Json::array({{{"name", "present_plan"},
+                                            {"input", {{"title", title}, {"plan", plan}}}}})}};
+    };
+    const Json steps =
+        Json::array({present("I have what I need for a plan.", plans->title, plans->first),
+                     present("Revised: `main` is tested too, and the flag is tried by hand.",
+                             plans->title, plans->revised),
+                     {{"text", "Done."}}});
+    const QString script = project.beside(QStringLiteral("review.json"));
+    {
+        QFile file(script);
+        if (!file.open(QIODevice::WriteOnly) ||
+            file.write(QByteArray::fromStdString(Json{{"steps", steps}}.dump(2))) < 0)
+            return fail("cannot write " + script);
+    }
+    Scene s(project, script);
+    if (!s.wait([&] { return s.window.settled(); }, "the window")) return false;
+    if (!s.request("agent.mode.set", Json{{"mode", "plan"}})) return false;
+    s.chat().send_message(QStringLiteral("Add a --shout flag to greet.py"));
+    PlanView& view = *s.review().plan_view();
+    if (!s.wait([&] { return s.window.centre()->current_view() == &view; }, "the plan"))
+        return false;
+    if (!comment_on(view, QStringLiteral("a test for the shouted greeting"),
+                    QStringLiteral("Test main() with --shout as well, not only greeting().")) ||
+        !comment_on(view, QStringLiteral("both tests pass"),
+                    QStringLiteral("And run greet.py --shout once by hand.")))
+        return false;
+    view.comment_list()->clearSelection();
+    QTextCursor unselected = view.body()->textCursor();
+    unselected.clearSelection();
+    view.body()->setTextCursor(unselected);
+    if (!s.save(out.filePath(QStringLiteral("plan-comments.png")))) return false;
+
+    // Request changes: the comments go with it, and the model revises the plan.
+    s.review().reject(QString());
+    if (!s.wait([&] { return view.changes_button()->isVisible() && view.decidable(); },
+                "the revision"))
+        return false;
+    view.changes_button()->setChecked(true);
+    if (!s.save(out.filePath(QStringLiteral("plan-revision.png")))) return false;
+
+    // The Plans panel: the revision heads its chain; the plan it revises, opened, shows the
+    // review it got.
+    PlansPanel& panel = *s.window.plans();
+    panel.raise();
+    s.window.resizeDocks({&panel}, {400}, Qt::Horizontal); // the titles whole
+    QTreeWidget& list = *panel.list();
+    const auto listed = [&] {
+        return list.topLevelItemCount() == 1 && list.topLevelItem(0)->childCount() == 1;
+    };
+    if (!s.wait(listed, "the Plans panel")) return false;
+    list.expandAll();
+    bool opened = false;
+    QObject::connect(&panel, &PlansPanel::opened, [&] { opened = true; });
+    QTreeWidgetItem* earlier = list.topLevelItem(0)->child(0);
+    list.setCurrentItem(earlier);
+    emit list.itemActivated(earlier, 0);
+    if (!s.wait([&] { return opened; }, "the plan opened from the panel")) return false;
+    panel.view()->body()->finish_painting();
+    if (!panel.view()->body()->scroll_to_anchor(QStringLiteral("review")))
+        return fail("no Review in the plan opened from the panel");
+    return s.save(out.filePath(QStringLiteral("plans-panel.png")));
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -180,5 +319,5 @@ int main(int argc, char** argv) {
     qputenv("XDG_DATA_HOME", (home.path() + QStringLiteral("/data")).toLocal8Bit());
     // The manual as in the source tree: this program is not beside build/share/rio.
     qputenv("RIO_SHARE_DIR", RIO_SOURCE_DIR "/share/rio");
-    return main_window_and_manual(out) && plan_and_compare(out) ? 0 : 1;
+    return main_window_and_manual(out) && plan_and_compare(out) && plan_review(out) ? 0 : 1;
 }

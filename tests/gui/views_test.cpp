@@ -11,10 +11,12 @@
 #include "gui/manual_link.hpp"
 #include "gui/manual_pages.hpp"
 #include "gui/manual_view.hpp"
+#include "gui/markdown_document.hpp"
 #include "gui/markdown_view.hpp"
 #include "gui/plan_view.hpp"
 #include "gui/view_header.hpp"
 #include "tests/gui/gui_support.hpp"
+#include "text/markdown.hpp"
 
 #include <QAbstractTextDocumentLayout>
 #include <QApplication>
@@ -430,6 +432,65 @@ private slots:
         QCOMPARE(close->text(), QStringLiteral("×"));
         QTest::mouseClick(close, Qt::LeftButton);
         QCOMPARE(closed.count(), 3);
+    }
+
+    void long_plan_paints_progressively() {
+        // What a whole painting makes of the plan, to hold the progressive one against.
+        const QString markdown = large_plan(100 * 1024);
+        QTextDocument whole;
+        paint_markdown(whole, md::parse(markdown.toStdString()),
+                       markdown_look(QApplication::palette(), QApplication::font()));
+        const QString all = whole.toPlainText();
+        const QString last_step = all.mid(all.lastIndexOf(QStringLiteral("Step ")), 20);
+
+        PlanView view;
+        view.resize(900, 700);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const QString path = QStringLiteral(".rio/plans/long.md");
+        view.show_plan(QStringLiteral("Long"), path, markdown);
+        MarkdownView& body = *view.body();
+        // The first screen is there, whole blocks from the top; the end is still to come.
+        QVERIFY(body.painting());
+        const QString first = body.document()->toPlainText();
+        QVERIFY(first.size() > 5000);
+        QVERIFY(first.size() < all.size() / 2);
+        QVERIFY(all.startsWith(first));
+        QVERIFY(!first.contains(last_step));
+
+        // The event loop paints the rest, into the same document, as a whole painting would.
+        const QTextDocument* document = body.document();
+        QVERIFY(spin_until([&] { return !body.painting(); }));
+        QCOMPARE(body.document(), document);
+        QCOMPARE(body.document()->toPlainText(), all);
+        QCOMPARE(body.document()->blockCount(), whole.blockCount());
+        QCOMPARE(all_frames(body.document()->rootFrame()).size(),
+                 all_frames(whole.rootFrame()).size());
+
+        // Ctrl+End right after the plan is shown again goes to its real end.
+        view.show_plan(QStringLiteral("Long"), QStringLiteral(".rio/plans/other.md"), markdown);
+        QVERIFY(body.painting());
+        QTest::keyClick(&body, Qt::Key_End, Qt::ControlModifier);
+        QVERIFY(!body.painting());
+        QCOMPARE(body.textCursor().position(), body.document()->characterCount() - 1);
+        QVERIFY(body.viewport()->rect().contains(body.cursorRect()));
+
+        // So does the context menu: its Select All and Copy take the whole plan.
+        view.show_plan(QStringLiteral("Long"), QStringLiteral(".rio/plans/third.md"), markdown);
+        QVERIFY(body.painting());
+        emit body.customContextMenuRequested(QPoint(20, 20));
+        QVERIFY(!body.painting());
+        QTRY_VERIFY(QApplication::activePopupWidget() != nullptr);
+        QApplication::activePopupWidget()->close();
+
+        // The same plan shown again keeps its place, however far down that is.
+        QScrollBar& scroll = *body.verticalScrollBar();
+        QTRY_VERIFY(scroll.maximum() > 10000);
+        const int place = scroll.maximum() * 3 / 4;
+        scroll.setValue(place);
+        view.show_plan(QStringLiteral("Long"), QStringLiteral(".rio/plans/third.md"), markdown);
+        QCOMPARE(scroll.value(), place);
+        QVERIFY(!body.painting());
     }
 
     void compare_view_shows_aligned_sides() {
