@@ -30,6 +30,11 @@ public:
 
     // agent.session.resume: the session's conversation replaces the running one.
     Result<SessionResumeResult> resume(const std::string& id);
+    // agent.undo: a turn of this conversation (0 < turn <= the last), or not_found.
+    Result<UndoneEvent> undo(std::uint64_t turn, const std::optional<std::string>& path);
+    const Checkpoints& checkpoints() const { return checkpoints_; }
+    // Another project, or none: the checkpoints were of the old one's files.
+    void project_changed();
     // The core is exiting: the turn stops, but its session keeps what was pending.
     void shutdown();
 
@@ -49,10 +54,14 @@ private:
     void call_provider(CallProvider call);
     void run_tool_later(const RunTool& run);
     void report_plan(const ReportPlan& report);
+    void clear_checkpoints();
 
     asio::io_context& io_;
     Emit emit_;
     ProviderRegistry& providers_;
+    // Per conversation: cleared with it (agent.reset, session.new, session.resume) and when
+    // the project changes (docs/decisions/0026).
+    Checkpoints checkpoints_;
     ToolContext context_;
     AgentLoop loop_;
     SessionRecorder recorder_;

@@ -6,12 +6,17 @@
 #include "core/workspace.hpp"
 #include "host/user_dirs.hpp"
 
+#include <functional>
+
 namespace rio {
 
 struct OpContext {
     Workspace& workspace;
     Emit emit;
     UserDirs dirs;
+    // After project.open or project.close changed the project: what follows the project
+    // (the watcher, the agent's checkpoints) moves with it.
+    std::function<void()> project_changed = {};
 };
 
 void register_session_ops(Dispatcher& dispatcher, OpContext& context);

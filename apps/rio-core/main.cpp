@@ -14,6 +14,7 @@
 #include "ops/agent_ops.hpp"
 #include "ops/ops.hpp"
 #include "ops/project_access.hpp"
+#include "ops/project_watch.hpp"
 #include "providers/registry.hpp"
 
 #include <CLI/CLI.hpp>
@@ -103,9 +104,15 @@ int main(int argc, char** argv) {
     // A reply streams as fast as the fastest client reads it, no faster.
     http.hold_while([&server] { return server.readers_behind(); });
     server.on_reader_caught_up([&http] { http.readers_caught_up(); });
-    rio::OpContext context{workspace, server.emitter(), dirs};
-    rio::AgentRuntime agent(io, workspace, server.emitter(), providers, dirs);
+    // What other programs change in the project; the core's own writes are told apart.
+    rio::ProjectWatch watch(io, workspace, server.emitter());
+    rio::AgentRuntime agent(io, workspace, watch.emitter(), providers, dirs);
+    rio::OpContext context{workspace, watch.emitter(), dirs, [&watch, &agent] {
+                               watch.follow();
+                               agent.project_changed();
+                           }};
     rio::register_all_ops(dispatcher, context, agent);
+    watch.follow();
 
     asio::signal_set signals(io, SIGTERM, SIGINT, SIGHUP);
     rio::ExitDeadline deadline(io);
