@@ -3,12 +3,28 @@
 #include "agent_tools/edit_support.hpp"
 #include "agent_tools/project_file.hpp"
 #include "agent_tools/tool_table.hpp"
+#include "core/diff.hpp"
 #include "host/document_io.hpp"
 #include "host/project_files.hpp"
 #include "protocol/params.hpp"
 
 namespace rio {
 namespace {
+
+// The folders on the way to `path` that do not exist yet, outermost first: undoing the
+// creation removes them again.
+std::vector<std::string> missing_folders(const std::filesystem::path& root,
+                                         const ProjectPath& path) {
+    std::vector<std::string> missing;
+    for (std::size_t slash = path.rel.find('/'); slash != std::string::npos;
+         slash = path.rel.find('/', slash + 1)) {
+        std::string folder = path.rel.substr(0, slash);
+        std::error_code ec;
+        if (!missing.empty() || !std::filesystem::exists(root / folder, ec))
+            missing.push_back(std::move(folder));
+    }
+    return missing;
+}
 
 ToolReport create_file(ToolContext& context, const RunTool& run) {
     const nlohmann::json& input = run.call.input;
@@ -24,15 +40,24 @@ ToolReport create_file(ToolContext& context, const RunTool& run) {
     auto folder =
         tool_path(context.workspace, context.dirs, path->rel.substr(0, path->rel.rfind('/') + 1));
     if (!folder) return tool_error(run, folder.error().message);
+    bool first = !context.checkpoints.holds(run.turn, path->rel);
+    if (Status s = keep_prior(context, run, *path, missing_folders(*context.workspace.root, *path));
+        !s)
+        return tool_error(run, "The file was not created: " + s.error().message);
+    auto failed = [&](const std::string& what, const Error& e) {
+        if (first) context.checkpoints.retract(run.turn, path->rel);
+        return tool_error(run, what + e.message);
+    };
     if (Status s = make_project_folders(*folder); !s)
-        return tool_error(run, "Could not create the folder for " + path->rel + ": " +
-                                   s.error().message);
+        return failed("Could not create the folder for " + path->rel + ": ", s.error());
     Document doc;
     doc.path = path->rel;
     doc.text = content;
     if (Status s = save_document(doc, *path); !s)
-        return tool_error(run, "The file could not be written: " + s.error().message);
+        return failed("The file could not be written: ", s.error());
     emit_event(context.emit, FsChangedEvent{{path->rel}});
+    announce_edit(context, run, *path, true, diff_lines("", content).added, 0,
+                  doc.disk_fingerprint);
     return tool_ok(run, "Created " + path->rel + " (" + line_count(content) + ").");
 }
 

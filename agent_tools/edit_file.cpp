@@ -34,7 +34,7 @@ ToolReport edit_file(ToolContext& context, const RunTool& run) {
     if (!edit)
         return tool_error(run, path->rel + " changed since the edit was proposed (" +
                                    edit.error().message + "); the edit was not applied.");
-    if (Status s = write_edit(context, *path, *edit); !s)
+    if (Status s = write_edit(context, run, *path, *edit); !s)
         return tool_error(run, "The edit could not be written: " + s.error().message);
     return tool_ok(run, "Edited " + path->rel + ": replaced " + line_count(old_string) + " with " +
                             line_count(new_string) + ".");

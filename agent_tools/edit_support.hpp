@@ -1,5 +1,6 @@
 // What edit_file and create_file share: the proposal a person reviews (a unified diff and
-// both texts), line counts for the result, and a write that goes through the open buffer.
+// both texts), line counts for the result, the turn's checkpoint of what a write replaces,
+// and a write that goes through the open buffer.
 #pragma once
 
 #include "agent_tools/tool_context.hpp"
@@ -8,6 +9,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace rio {
 
@@ -17,8 +19,22 @@ nlohmann::json edit_proposal(const ProjectPath& path, std::string_view before,
 // "1 line", "12 lines".
 std::string line_count(std::string_view text);
 
+// Before the turn's first write to a path: what the file (and its open buffer) holds now goes
+// into the turn's checkpoint, so agent.undo can give it back. `made_folders`: those a new
+// file's write is about to create. Fails when the file cannot be read; then nothing may be
+// written, since it could not be undone.
+Status keep_prior(ToolContext& context, const RunTool& run, const ProjectPath& path,
+                  std::vector<std::string> made_folders = {});
+
+// After a write: the checkpoint learns the bytes the agent left (`fingerprint`), and every
+// client hears of the edit (agent.edit_applied, with the lines `added` and `removed`) and of
+// what can now be undone (agent.checkpoints).
+void announce_edit(ToolContext& context, const RunTool& run, const ProjectPath& path, bool created,
+                   std::uint64_t added, std::uint64_t removed, std::uint64_t fingerprint);
+
 // Writes through the open buffer when there is one, so every editor sees the change, and
-// saves it: the model edited the text it read, which is the buffer's.
-Status write_edit(ToolContext& context, const ProjectPath& path, const TextEdit& edit);
+// saves it: the model edited the text it read, which is the buffer's. Keeps the prior first.
+Status write_edit(ToolContext& context, const RunTool& run, const ProjectPath& path,
+                  const TextEdit& edit);
 
 } // namespace rio

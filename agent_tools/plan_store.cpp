@@ -4,7 +4,6 @@
 #include "core/buffer_events.hpp"
 #include "host/document_io.hpp"
 #include "host/project_files.hpp"
-#include "text/utf8.hpp"
 
 #include <algorithm>
 
@@ -16,23 +15,6 @@ namespace fs = std::filesystem;
 void announce(const Emit& emit, const std::string& rel) {
     emit_event(emit, PlansChangedEvent{rel});
     emit_event(emit, FsChangedEvent{{rel}});
-}
-
-// The smallest edit that turns `from` into `to`, on character boundaries: a review appended
-// to an open plan is an insertion at its end, not a new text.
-TextEdit smallest_edit(const std::string& from, const std::string& to) {
-    std::size_t start = 0;
-    while (start < from.size() && start < to.size() && from[start] == to[start])
-        ++start;
-    while (start > 0 && !is_char_boundary(from, start))
-        --start;
-    std::size_t tail = 0;
-    while (tail < from.size() - start && tail < to.size() - start &&
-           from[from.size() - 1 - tail] == to[to.size() - 1 - tail])
-        ++tail;
-    while (tail > 0 && !is_char_boundary(from, from.size() - tail))
-        --tail;
-    return TextEdit{start, from.size() - tail, to.substr(start, to.size() - tail - start)};
 }
 
 // Rewrites the plan file with `change` (whole text in, whole text out), through its open

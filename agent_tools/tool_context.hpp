@@ -1,8 +1,9 @@
 // What the agent's tools work with: the workspace (open project and buffers), the event
-// sink, the event loop for commands, the user's folders (allow-list), a clock and the MCP
-// servers.
+// sink, the turns' checkpoints, the event loop for commands, the user's folders
+// (allow-list), a clock and the MCP servers.
 #pragma once
 
+#include "core/agent/checkpoints.hpp"
 #include "core/agent/loop.hpp"
 #include "core/agent/plan_file.hpp"
 #include "core/workspace.hpp"
@@ -23,6 +24,7 @@ using ToolCancel = std::function<void()>;
 struct ToolContext {
     Workspace& workspace;
     Emit emit;
+    Checkpoints& checkpoints; // what each turn's writes replaced, for agent.undo
     asio::io_context& io;
     UserDirs dirs;
     std::function<WallTime()> now;

@@ -13,9 +13,9 @@ namespace rio::client {
 using CoreEvent =
     std::variant<DeltaEvent, ThinkingEvent, UsageEvent, MessageEvent, ToolEvent, ToolResultEvent,
                  Proposal, DecidedEvent, ErrorEvent, StoppedEvent, DoneEvent, ModeEvent,
-                 AgentStatus, ResetEvent, FreshEvent, BufferChangedEvent, FsChangedEvent,
-                 PlansChangedEvent, PlanReportEvent, ProjectChangedEvent, ProjectTrustState,
-                 McpChangedEvent>;
+                 AgentStatus, ResetEvent, FreshEvent, EditAppliedEvent, CheckpointsState,
+                 UndoneEvent, BufferChangedEvent, FsChangedEvent, WatchInfo, PlansChangedEvent,
+                 PlanReportEvent, ProjectChangedEvent, ProjectTrustState, McpChangedEvent>;
 
 // nullopt for a name this client does not know, or params that do not fit the struct
 // (clients ignore what they do not understand, DESIGN §3).

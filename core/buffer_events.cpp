@@ -3,8 +3,8 @@
 namespace rio {
 
 BufferChangedEvent buffer_changed(const Document& doc, std::string_view reason) {
-    return BufferChangedEvent{doc.path,     std::string(reason), doc.version, doc.dirty(),
-                              std::nullopt, std::nullopt,        std::nullopt};
+    return BufferChangedEvent{doc.path,     std::string(reason), doc.version,  doc.dirty(),
+                              std::nullopt, std::nullopt,        std::nullopt, std::nullopt};
 }
 
 BufferChangedEvent buffer_edited(const Document& doc, const TextEdit& edit) {

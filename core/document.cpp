@@ -26,6 +26,22 @@ Status apply_edit(Document& doc, const TextEdit& edit) {
     return Ok{};
 }
 
+TextEdit smallest_edit(std::string_view from, std::string_view to) {
+    std::size_t start = 0;
+    while (start < from.size() && start < to.size() && from[start] == to[start])
+        ++start;
+    while (start > 0 && !is_char_boundary(from, start))
+        --start;
+    std::size_t tail = 0;
+    while (tail < from.size() - start && tail < to.size() - start &&
+           from[from.size() - 1 - tail] == to[to.size() - 1 - tail])
+        ++tail;
+    while (tail > 0 && !is_char_boundary(from, from.size() - tail))
+        --tail;
+    return TextEdit{start, from.size() - tail,
+                    std::string(to.substr(start, to.size() - tail - start))};
+}
+
 std::uint64_t fingerprint(std::string_view bytes) {
     // Only compared within one process run, so the fast library hash suffices.
     return std::hash<std::string_view>{}(bytes) ^ bytes.size();

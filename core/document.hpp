@@ -40,6 +40,10 @@ struct TextEdit {
 // replacement text that is not valid UTF-8; the document is unchanged then.
 Status apply_edit(Document& doc, const TextEdit& edit);
 
+// The smallest edit that turns `from` into `to`, on character boundaries of both: a text
+// reloaded or restored arrives as the change it is, not as a new text.
+TextEdit smallest_edit(std::string_view from, std::string_view to);
+
 std::uint64_t fingerprint(std::string_view bytes);
 
 // Takes the file's whole text: a plan file's front matter goes to `head`, the rest to `text`.

@@ -31,14 +31,6 @@ Status write_all(int fd, std::string_view bytes) {
     return Ok{};
 }
 
-// ".<leaf>.rio-<n>": hidden, next to the file, and recognisable as rio's when stale.
-bool is_temp_name(std::string_view leaf) {
-    std::size_t at = leaf.rfind(temp_marker);
-    if (!leaf.starts_with('.') || at == std::string_view::npos || at < 2) return false;
-    std::string_view digits = leaf.substr(at + temp_marker.size());
-    return !digits.empty() && digits.find_first_not_of("0123456789") == std::string_view::npos;
-}
-
 // The journal entry of one temporary file: "<pid>-<n>", holding the file's path. Written
 // before the file is created and removed after it is gone, so there is no moment at which
 // a kill leaves the file without its entry. No fsync: it must survive the process being
@@ -98,6 +90,14 @@ bool process_alive(std::string_view pid_text) {
 }
 
 } // namespace
+
+// ".<leaf>.rio-<n>": hidden, next to the file, and recognisable as rio's when stale.
+bool is_rio_temp_name(std::string_view leaf) {
+    std::size_t at = leaf.rfind(temp_marker);
+    if (!leaf.starts_with('.') || at == std::string_view::npos || at < 2) return false;
+    std::string_view digits = leaf.substr(at + temp_marker.size());
+    return !digits.empty() && digits.find_first_not_of("0123456789") == std::string_view::npos;
+}
 
 Error errno_error(int err, std::string_view action, std::string_view name) {
     std::string subject(name);
@@ -211,7 +211,7 @@ std::size_t remove_stale_temp_files(const std::filesystem::path& journal) {
             struct stat st {};
             // Only ever a file rio named as its own temporary: the entry is not trusted
             // further than that.
-            if (is_temp_name(temp.filename().string()) && ::lstat(temp.c_str(), &st) == 0 &&
+            if (is_rio_temp_name(temp.filename().string()) && ::lstat(temp.c_str(), &st) == 0 &&
                 S_ISREG(st.st_mode) && ::unlink(temp.c_str()) == 0)
                 ++removed;
         }

@@ -43,6 +43,9 @@ Status write_file_atomic(const WriteTarget& target, std::string_view bytes, std:
 Status write_file_atomic(const std::filesystem::path& path, std::string_view bytes,
                          std::string_view name);
 
+// Whether a file name has the shape of rio's temporary files, ".<name>.rio-<digits>".
+bool is_rio_temp_name(std::string_view leaf);
+
 // Removes the temporary files that writers which no longer run left behind, as their
 // journal entries name them; returns how many were removed.
 std::size_t remove_stale_temp_files(const std::filesystem::path& journal);

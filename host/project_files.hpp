@@ -14,4 +14,11 @@ Result<std::vector<DirEntry>> list_project_dir(const ProjectPath& path);
 // The folders on the way to a new file.
 Status make_project_folders(const ProjectPath& folder);
 
+// A file's permission bits, and setting them (undo puts back what a file had).
+Result<std::uint32_t> project_file_mode(const ProjectPath& path);
+Status set_project_file_mode(const ProjectPath& path, std::uint32_t mode);
+// Unlinks a file; removes a folder only if it is empty.
+Status remove_project_file(const ProjectPath& path);
+Status remove_project_folder(const ProjectPath& folder);
+
 } // namespace rio

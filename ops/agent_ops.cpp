@@ -72,6 +72,17 @@ void register_control_ops(Dispatcher& dispatcher, AgentRuntime& agent) {
         });
 }
 
+// DESIGN §14: what each turn's writes replaced, and putting it back.
+void register_undo_ops(Dispatcher& dispatcher, AgentRuntime& agent) {
+    dispatcher.on<UndoParams>([&agent](const UndoParams& p) -> Result<UndoneEvent> {
+        return agent.undo(p.turn, p.path);
+    });
+    dispatcher.on<CheckpointsParams>(
+        [&agent](const CheckpointsParams&) -> Result<CheckpointsState> {
+            return agent.checkpoints().state();
+        });
+}
+
 void register_state_ops(Dispatcher& dispatcher, AgentRuntime& agent) {
     dispatcher.on<StatusParams>(
         [&agent](const StatusParams&) -> Result<AgentStatus> { return agent.loop().status(); });
@@ -167,6 +178,7 @@ void register_prompt_ops(Dispatcher& dispatcher, AgentRuntime& agent, Workspace&
 void register_agent_ops(Dispatcher& dispatcher, AgentRuntime& agent, Workspace& workspace) {
     register_control_ops(dispatcher, agent);
     register_state_ops(dispatcher, agent);
+    register_undo_ops(dispatcher, agent);
     register_conversation_ops(dispatcher, agent, workspace);
     register_prompt_ops(dispatcher, agent, workspace);
 }

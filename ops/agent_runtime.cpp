@@ -6,6 +6,7 @@
 #include "host/prompt_files.hpp"
 #include "host/redact.hpp"
 #include "ops/session_catalog.hpp"
+#include "ops/undo.hpp"
 
 #include <asio/post.hpp>
 
@@ -13,14 +14,15 @@ namespace rio {
 
 AgentRuntime::AgentRuntime(asio::io_context& io, Workspace& workspace, Emit emit,
                            ProviderRegistry& providers, UserDirs dirs, McpServers& mcp)
-    : io_(io), emit_(emit), providers_(providers),
-      mcp_(mcp), context_{workspace,
-                          emit,
-                          io,
-                          std::move(dirs),
-                          [] { return std::chrono::system_clock::now(); },
-                          ProviderRegistry::key_variables(),
-                          &mcp},
+    : io_(io), emit_(emit), providers_(providers), mcp_(mcp),
+      context_{workspace,
+               emit,
+               checkpoints_,
+               io,
+               std::move(dirs),
+               [] { return std::chrono::system_clock::now(); },
+               ProviderRegistry::key_variables(),
+               &mcp},
       loop_(all_tools()), recorder_(context_.dirs, context_.now, [this](std::string& line) {
           redact(line, providers_.secrets());
       }) {
@@ -68,6 +70,26 @@ Result<SessionResumeResult> AgentRuntime::resume(const std::string& id) {
     return result;
 }
 
+Result<UndoneEvent> AgentRuntime::undo(std::uint64_t turn, const std::optional<std::string>& path) {
+    if (turn == 0 || turn > loop_.turn())
+        return make_error(ErrorCode::not_found,
+                          "there is no turn " + std::to_string(turn) + " in this conversation" +
+                              (loop_.turn() == 0
+                                   ? std::string()
+                                   : " (its last is turn " + std::to_string(loop_.turn()) + ")"));
+    return undo_turn(context_.workspace, checkpoints_, emit_, turn, path);
+}
+
+void AgentRuntime::project_changed() {
+    clear_checkpoints();
+}
+
+void AgentRuntime::clear_checkpoints() {
+    if (checkpoints_.empty()) return;
+    checkpoints_.clear();
+    emit_event(emit_, checkpoints_.state());
+}
+
 void AgentRuntime::shutdown() {
     recorder_.pause();
     act([](AgentLoop& loop, Effects& out) { return loop.stop({}, out); });
@@ -89,6 +111,8 @@ void AgentRuntime::perform(Effects& effects) {
     for (Effect& effect : effects) {
         if (auto* e = std::get_if<EmitEvent>(&effect)) {
             emit_(event_name(e->event), event_params(e->event));
+            // A new conversation (reset, session.new, resume): the old one's turns are gone.
+            if (std::holds_alternative<ResetEvent>(e->event)) clear_checkpoints();
         } else if (auto* call = std::get_if<CallProvider>(&effect)) {
             call_provider(std::move(*call));
         } else if (std::get_if<CancelProvider>(&effect)) {

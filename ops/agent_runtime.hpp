@@ -31,6 +31,11 @@ public:
 
     // agent.session.resume: the session's conversation replaces the running one.
     Result<SessionResumeResult> resume(const std::string& id);
+    // agent.undo: a turn of this conversation (0 < turn <= the last), or not_found.
+    Result<UndoneEvent> undo(std::uint64_t turn, const std::optional<std::string>& path);
+    const Checkpoints& checkpoints() const { return checkpoints_; }
+    // Another project, or none: the checkpoints were of the old one's files.
+    void project_changed();
     // The core is exiting: the turn stops, but its session keeps what was pending.
     void shutdown();
 
@@ -52,11 +57,15 @@ private:
     void report_plan(const ReportPlan& report);
     // rio's own tools and the MCP servers' tools that are ready now.
     std::vector<ToolSpec> all_tools() const;
+    void clear_checkpoints();
 
     asio::io_context& io_;
     Emit emit_;
     ProviderRegistry& providers_;
     McpServers& mcp_;
+    // Per conversation: cleared with it (agent.reset, session.new, session.resume) and when
+    // the project changes (docs/decisions/0029).
+    Checkpoints checkpoints_;
     ToolContext context_;
     AgentLoop loop_;
     SessionRecorder recorder_;

@@ -4,6 +4,7 @@
 #include "core/front_matter.hpp"
 #include "host/document_io.hpp"
 #include "host/trust_store.hpp"
+#include "ops/buffer_disk.hpp"
 #include "ops/ops.hpp"
 #include "ops/project_access.hpp"
 
@@ -80,6 +81,15 @@ void register_buffer_ops(Dispatcher& dispatcher, OpContext& context) {
             for (const char* power : power_granting_files)
                 if (doc.path == power) announce_trust(context);
             return buffer_state(doc, false);
+        });
+
+    dispatcher.on<BufferReloadParams>(
+        [&ws, &context](const BufferReloadParams& p) -> Result<BufferState> {
+            auto buffer = open_buffer(ws, p.path);
+            if (!buffer) return buffer.error();
+            if (Status s = reload_buffer(*buffer->doc, buffer->path, context.emit); !s)
+                return s.error();
+            return buffer_state(*buffer->doc, true);
         });
 
     dispatcher.on<BufferCloseParams>([&ws, &context](const BufferCloseParams& p) -> Result<Empty> {

@@ -14,6 +14,9 @@ struct OpContext {
     Workspace& workspace;
     Emit emit;
     UserDirs dirs;
+    // After project.open or project.close changed the project: what follows the project
+    // (the watcher, the agent's checkpoints) moves with it.
+    std::function<void()> project_changed = {};
     // The project, or what the user trusts of it, changed: the MCP servers it may start too.
     std::function<void()> project_power_changed = [] {};
 };

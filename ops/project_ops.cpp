@@ -1,13 +1,19 @@
 // project.open, project.close, project.info: which folder is the project.
 #include "ops/ops.hpp"
 #include "ops/project_access.hpp"
+#include "ops/project_watch.hpp"
 
 namespace rio {
 namespace {
 
 ProjectInfo describe(const Workspace& ws) {
     if (!ws.root) return ProjectInfo{};
-    return ProjectInfo{ws.root->string(), ws.root->filename().string(), ws.buffers.size()};
+    return ProjectInfo{ws.root->string(), ws.root->filename().string(), ws.buffers.size(),
+                       std::nullopt};
+}
+
+void moved(OpContext& context) {
+    if (context.project_changed) context.project_changed();
 }
 
 // Closing a project drops its buffers; unsaved edits go only when the caller says so.
@@ -38,6 +44,7 @@ void register_project_ops(Dispatcher& dispatcher, OpContext& context) {
             if (Status s = may_drop_buffers(ws, p.discard); !s) return s.error();
             if (Status s = open_project(ws, *root, context.dirs.write_journal()); !s)
                 return s.error();
+            moved(context);
             context.emit(event::project_changed, changed(ws));
             announce_trust(context);
             return describe(ws);
@@ -48,6 +55,7 @@ void register_project_ops(Dispatcher& dispatcher, OpContext& context) {
             if (!ws.root) return make_error(ErrorCode::no_project, "no project is open");
             if (Status s = may_drop_buffers(ws, p.discard); !s) return s.error();
             close_project(ws);
+            moved(context);
             context.emit(event::project_changed, changed(ws));
             context.project_power_changed();
             return Empty{};
@@ -55,7 +63,9 @@ void register_project_ops(Dispatcher& dispatcher, OpContext& context) {
 
     dispatcher.on<ProjectInfoParams>([&ws](const ProjectInfoParams&) -> Result<ProjectInfo> {
         if (!ws.root) return make_error(ErrorCode::no_project, "no project is open");
-        return describe(ws);
+        ProjectInfo info = describe(ws);
+        info.watch = watch_info(ws.watch);
+        return info;
     });
 }
 

@@ -107,6 +107,8 @@ void from_json(const Json& j, AgentStatus& s) {
 }
 
 std::vector<std::string_view> typed_ops() {
+    // One a line, in the order of docs/protocol.md.
+    // clang-format off
     return {HelloParams::op,
             ProjectOpenParams::op,
             ProjectCloseParams::op,
@@ -122,6 +124,7 @@ std::vector<std::string_view> typed_ops() {
             BufferReplaceParams::op,
             BufferSaveParams::op,
             BufferCloseParams::op,
+            BufferReloadParams::op,
             DiffLinesParams::op,
             SendParams::op,
             ApproveParams::op,
@@ -145,12 +148,15 @@ std::vector<std::string_view> typed_ops() {
             SessionsListParams::op,
             SessionResumeParams::op,
             SessionNewParams::op,
+            UndoParams::op,
+            CheckpointsParams::op,
             ModelsParams::op,
             McpListParams::op,
             McpRestartParams::op,
             McpEditorSetParams::op,
             PlansListParams::op,
             PlansGetParams::op};
+    // clang-format on
 }
 
 std::string exit_text(const CommandExit& exit) {

@@ -45,12 +45,23 @@ RIO_FIELDS(HelloParams, client, token)
 
 // ---- project -------------------------------------------------------------------------
 
+// How the core follows the project's folders for changes other programs make: the event
+// fs.watch, and project.info's `watch`.
+struct WatchInfo {
+    static constexpr std::string_view name = event::fs_watch;
+    std::uint64_t folders = 0;          // folders watched
+    bool complete = false;              // the first pass over the project is done
+    std::optional<std::string> problem; // why some changes made outside rio will not be seen
+};
+RIO_FIELDS(WatchInfo, folders, complete, problem)
+
 struct ProjectInfo {
     std::optional<std::string> root; // absent: no project is open
     std::optional<std::string> name;
     std::optional<std::uint64_t> buffers;
+    std::optional<WatchInfo> watch; // project.info only
 };
-RIO_FIELDS(ProjectInfo, root, name, buffers)
+RIO_FIELDS(ProjectInfo, root, name, buffers, watch)
 
 struct ProjectOpenParams {
     static constexpr std::string_view op = op::project_open;
@@ -226,6 +237,13 @@ struct BufferCloseParams {
     std::optional<bool> discard;
 };
 RIO_FIELDS(BufferCloseParams, path, discard)
+
+struct BufferReloadParams {
+    static constexpr std::string_view op = op::buffer_reload;
+    using Result = BufferState;
+    std::string path;
+};
+RIO_FIELDS(BufferReloadParams, path)
 
 // ---- diff ----------------------------------------------------------------------------
 
@@ -414,6 +432,38 @@ struct FreshEvent {
 };
 RIO_FIELDS(FreshEvent, turn, path, text)
 
+// An edit_file or create_file call was applied: what an edit card shows. `added` and
+// `removed` count lines of this call's change.
+struct EditAppliedEvent {
+    static constexpr std::string_view name = event::agent_edit_applied;
+    std::uint64_t turn = 0;
+    std::string id; // the tool call's
+    std::string path;
+    bool created = false;
+    std::uint64_t added = 0, removed = 0;
+};
+RIO_FIELDS(EditAppliedEvent, turn, id, path, created, added, removed)
+
+struct CheckpointFile {
+    std::string path;
+    bool created = false; // undoing it deletes the file
+};
+RIO_FIELDS(CheckpointFile, path, created)
+
+struct TurnCheckpoint {
+    std::uint64_t turn = 0;
+    std::vector<CheckpointFile> files;
+};
+RIO_FIELDS(TurnCheckpoint, turn, files)
+
+// What agent.undo can still put back, oldest turn first: the op's result and the event sent
+// whenever it changes.
+struct CheckpointsState {
+    static constexpr std::string_view name = event::agent_checkpoints;
+    std::vector<TurnCheckpoint> turns;
+};
+RIO_FIELDS(CheckpointsState, turns)
+
 struct AgentStatus {
     static constexpr std::string_view name = event::agent_status;
     std::string mode;
@@ -591,6 +641,29 @@ struct SessionNewParams : Empty {
     static constexpr std::string_view op = op::agent_session_new;
     using Result = SessionNewResult;
 };
+
+struct CheckpointsParams : Empty {
+    static constexpr std::string_view op = op::agent_checkpoints;
+    using Result = CheckpointsState;
+};
+
+// agent.undo's result, and the event every client gets.
+struct UndoneEvent {
+    static constexpr std::string_view name = event::agent_undone;
+    std::uint64_t turn = 0;
+    std::vector<std::string> restored; // files given back what they held before the turn
+    std::vector<std::string> deleted;  // files the turn had created
+};
+RIO_FIELDS(UndoneEvent, turn, restored, deleted)
+
+// Without `path`, every file the turn wrote.
+struct UndoParams {
+    static constexpr std::string_view op = op::agent_undo;
+    using Result = UndoneEvent;
+    std::uint64_t turn = 0;
+    std::optional<std::string> path;
+};
+RIO_FIELDS(UndoParams, turn, path)
 
 struct ToolInfo {
     std::string name;
@@ -805,13 +878,14 @@ RIO_FIELDS(PlansGetParams, path)
 struct BufferChangedEvent {
     static constexpr std::string_view name = event::buffer_changed;
     std::string path;
-    std::string reason; // opened, edited, saved, closed
+    std::string reason; // opened, edited, saved, reloaded, disk_changed, closed
     std::uint64_t version = 0;
     bool dirty = false;
     std::optional<std::uint64_t> start, end; // edited: the byte range replaced
     std::optional<std::string> text;         // edited: what replaced it
+    std::optional<bool> deleted;             // disk_changed: the file is gone
 };
-RIO_FIELDS(BufferChangedEvent, path, reason, version, dirty, start, end, text)
+RIO_FIELDS(BufferChangedEvent, path, reason, version, dirty, start, end, text, deleted)
 
 struct FsChangedEvent {
     static constexpr std::string_view name = event::fs_changed;

@@ -24,6 +24,7 @@ inline constexpr std::string_view buffer_list = "buffer.list";
 inline constexpr std::string_view buffer_replace = "buffer.replace";
 inline constexpr std::string_view buffer_save = "buffer.save";
 inline constexpr std::string_view buffer_close = "buffer.close";
+inline constexpr std::string_view buffer_reload = "buffer.reload";
 
 inline constexpr std::string_view diff_lines = "diff.lines";
 
@@ -50,6 +51,8 @@ inline constexpr std::string_view agent_models = "agent.models";
 inline constexpr std::string_view agent_sessions_list = "agent.sessions.list";
 inline constexpr std::string_view agent_session_resume = "agent.session.resume";
 inline constexpr std::string_view agent_session_new = "agent.session.new";
+inline constexpr std::string_view agent_undo = "agent.undo";
+inline constexpr std::string_view agent_checkpoints = "agent.checkpoints";
 
 inline constexpr std::string_view mcp_list = "mcp.list";
 inline constexpr std::string_view mcp_restart = "mcp.restart";
@@ -79,10 +82,14 @@ inline constexpr std::string_view agent_mode = "agent.mode";
 inline constexpr std::string_view agent_status = "agent.status";
 inline constexpr std::string_view agent_reset = "agent.reset";
 inline constexpr std::string_view agent_fresh = "agent.fresh";
+inline constexpr std::string_view agent_edit_applied = "agent.edit_applied";
+inline constexpr std::string_view agent_checkpoints = "agent.checkpoints";
+inline constexpr std::string_view agent_undone = "agent.undone";
 
 inline constexpr std::string_view buffer_changed = "buffer.changed";
 inline constexpr std::string_view fs_changed = "fs.changed";
 inline constexpr std::string_view mcp_changed = "mcp.changed";
+inline constexpr std::string_view fs_watch = "fs.watch";
 inline constexpr std::string_view plans_changed = "plans.changed";
 inline constexpr std::string_view plans_report = "plans.report";
 inline constexpr std::string_view project_changed = "project.changed";

@@ -14,6 +14,7 @@
 #include "ops/agent_ops.hpp"
 #include "ops/ops.hpp"
 #include "ops/project_access.hpp"
+#include "ops/project_watch.hpp"
 #include "providers/registry.hpp"
 
 #include <CLI/CLI.hpp>
@@ -104,9 +105,17 @@ int main(int argc, char** argv) {
     http.hold_while([&server] { return server.readers_behind(); });
     server.on_reader_caught_up([&http] { http.readers_caught_up(); });
     rio::McpServers mcp(io, http, dirs, workspace, server.emitter());
-    rio::OpContext context{workspace, server.emitter(), dirs, [&mcp] { mcp.reload(); }};
-    rio::AgentRuntime agent(io, workspace, server.emitter(), providers, dirs, mcp);
+    // What other programs change in the project; the core's own writes are told apart.
+    rio::ProjectWatch watch(io, workspace, server.emitter());
+    rio::AgentRuntime agent(io, workspace, watch.emitter(), providers, dirs, mcp);
+    rio::OpContext context{workspace, watch.emitter(), dirs,
+                           [&watch, &agent] {
+                               watch.follow();
+                               agent.project_changed();
+                           },
+                           [&mcp] { mcp.reload(); }};
     rio::register_all_ops(dispatcher, context, agent, mcp);
+    watch.follow();
     mcp.reload();
 
     asio::signal_set signals(io, SIGTERM, SIGINT, SIGHUP);

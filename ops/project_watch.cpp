@@ -1,0 +1,91 @@
+#include "ops/project_watch.hpp"
+
+#include "ops/buffer_disk.hpp"
+#include "ops/project_access.hpp"
+
+#include <algorithm>
+#include <sys/stat.h>
+
+namespace rio {
+namespace {
+
+// Notes of the core's own writes kept at most; past it they are forgotten, and a write may
+// be reported twice, never missed.
+constexpr std::size_t max_own_writes = 4096;
+
+} // namespace
+
+WatchInfo watch_info(const WatchState& state) {
+    WatchInfo info{state.folders, state.complete, std::nullopt};
+    if (!state.problem.empty()) info.problem = state.problem;
+    return info;
+}
+
+ProjectWatch::ProjectWatch(asio::io_context& io, Workspace& workspace, Emit emit,
+                           ProjectWatcher::Options options)
+    : io_(io), workspace_(workspace), emit_(std::move(emit)), options_(options) {}
+
+void ProjectWatch::follow() {
+    std::filesystem::path root = workspace_.root.value_or(std::filesystem::path());
+    if (watcher_ && root == watching_) return;
+    watcher_.reset();
+    own_.clear();
+    workspace_.watch = WatchState{};
+    watching_ = root;
+    if (root.empty()) return;
+    watcher_ = std::make_unique<ProjectWatcher>(
+        io_, root, [this](std::vector<std::string> paths) { changed(std::move(paths)); },
+        [this](const WatchState& state) { state_changed(state); }, options_);
+}
+
+Emit ProjectWatch::emitter() {
+    return [this](std::string_view event, Json params) {
+        if (event == event::fs_changed) note_own(params);
+        emit_(event, std::move(params));
+    };
+}
+
+ProjectWatch::Stamp ProjectWatch::stamp_of(const std::string& rel) const {
+    struct stat st {};
+    if (::lstat((watching_ / rel).c_str(), &st) != 0) return Stamp{};
+    return Stamp{true,
+                 static_cast<std::uint64_t>(st.st_dev),
+                 static_cast<std::uint64_t>(st.st_ino),
+                 static_cast<std::uint64_t>(st.st_size),
+                 st.st_mtim.tv_sec * 1'000'000'000LL + st.st_mtim.tv_nsec,
+                 st.st_ctim.tv_sec * 1'000'000'000LL + st.st_ctim.tv_nsec};
+}
+
+void ProjectWatch::note_own(const Json& params) {
+    if (!watcher_ || !params.contains("paths") || !params["paths"].is_array()) return;
+    if (own_.size() > max_own_writes) own_.clear();
+    for (const Json& path : params["paths"])
+        if (path.is_string()) own_[path.get<std::string>()] = stamp_of(path.get<std::string>());
+}
+
+void ProjectWatch::changed(std::vector<std::string> paths) {
+    if (watcher_) workspace_.watch = watcher_->state();
+    // The core's own write, still as it left the file: announced when it was made.
+    std::erase_if(paths, [this](const std::string& rel) {
+        auto own = own_.find(rel);
+        if (own == own_.end()) return false;
+        if (own->second == stamp_of(rel)) return true;
+        own_.erase(own);
+        return false;
+    });
+    if (paths.empty()) return;
+    bool all = std::find(paths.begin(), paths.end(), ".") != paths.end();
+    for (auto& [rel, doc] : workspace_.buffers) {
+        if (!all && !std::binary_search(paths.begin(), paths.end(), rel)) continue;
+        if (auto path = project_path(workspace_, rel)) follow_disk(doc, *path, emit_);
+    }
+    emit_event(emit_, FsChangedEvent{std::move(paths)});
+}
+
+void ProjectWatch::state_changed(const WatchState& state) {
+    workspace_.watch = state;
+    // A watch that works needs no word; project.info says how far the first pass got.
+    if (!state.problem.empty()) emit_event(emit_, watch_info(state));
+}
+
+} // namespace rio

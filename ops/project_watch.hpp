@@ -1,0 +1,57 @@
+// The core's side of following the disk: watches the open project (host/project_watcher),
+// tells every client what other programs changed (fs.changed), brings open buffers along
+// (ops/buffer_disk), and leaves out the core's own writes, which it announced already.
+#pragma once
+
+#include "core/workspace.hpp"
+#include "host/project_watcher.hpp"
+#include "protocol/messages.hpp"
+
+#include <asio/io_context.hpp>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace rio {
+
+// fs.watch's params and project.info's `watch`.
+WatchInfo watch_info(const WatchState& state);
+
+class ProjectWatch {
+public:
+    ProjectWatch(asio::io_context& io, Workspace& workspace, Emit emit,
+                 ProjectWatcher::Options options = {});
+
+    // After the project changed (opened, closed, another one): watches the new root, or none.
+    void follow();
+
+    // What the core's own code emits through: each fs.changed it sends notes how the write
+    // left the file, so the watcher's report of that same write is not sent again.
+    Emit emitter();
+
+private:
+    // Enough of a file's stat to tell the core's write from a later one by anyone else.
+    struct Stamp {
+        bool exists = false;
+        std::uint64_t device = 0, inode = 0, size = 0;
+        std::int64_t mtime_ns = 0, ctime_ns = 0;
+        friend bool operator==(const Stamp&, const Stamp&) = default;
+    };
+    Stamp stamp_of(const std::string& rel) const;
+    void note_own(const Json& params);
+    void changed(std::vector<std::string> paths);
+    void state_changed(const WatchState& state);
+
+    asio::io_context& io_;
+    Workspace& workspace_;
+    Emit emit_;
+    ProjectWatcher::Options options_;
+    std::unique_ptr<ProjectWatcher> watcher_;
+    std::filesystem::path watching_;
+    std::unordered_map<std::string, Stamp> own_;
+};
+
+} // namespace rio
