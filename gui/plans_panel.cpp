@@ -7,8 +7,10 @@
 #include "gui/plan_view.hpp"
 #include "gui/proposal_summary.hpp"
 
+#include <QComboBox>
 #include <QHeaderView>
 #include <QTreeWidget>
+#include <QVBoxLayout>
 #include <map>
 #include <set>
 
@@ -21,6 +23,9 @@ QTreeWidgetItem* plan_item(const Json& plan) {
     auto* item = new QTreeWidgetItem;
     item->setText(0, json_string(plan, "title"));
     item->setText(1, json_string(plan, "status"));
+    // ISO 8601 to the minute reads as a date and a time; the tooltip keeps all of it.
+    item->setText(
+        2, json_string(plan, "created").left(16).replace(QLatin1Char('T'), QLatin1Char(' ')));
     item->setData(0, path_role, json_string(plan, "path"));
     item->setToolTip(0, json_string(plan, "path") + QStringLiteral("\n") +
                             json_string(plan, "created"));
@@ -30,17 +35,28 @@ QTreeWidgetItem* plan_item(const Json& plan) {
 } // namespace
 
 PlansPanel::PlansPanel(MainWindow& window)
-    : QDockWidget(tr("Plans"), &window), window_(window), list_(new QTreeWidget(this)),
-      view_(new PlanView) {
+    : QDockWidget(tr("Plans"), &window), window_(window), filter_(new QComboBox),
+      list_(new QTreeWidget), view_(new PlanView) {
     setObjectName(QStringLiteral("plans"));
     setFeatures(QDockWidget::DockWidgetMovable);
-    list_->setColumnCount(2);
-    list_->setHeaderLabels({tr("Plan"), tr("Status")});
+    filter_->addItem(tr("All plans"), QString());
+    for (const char* status : {"presented", "approved", "rejected", "abandoned"})
+        filter_->addItem(QString::fromLatin1(status), QString::fromLatin1(status));
+    filter_->setAccessibleName(tr("Show plans with status"));
+    list_->setColumnCount(3);
+    list_->setHeaderLabels({tr("Plan"), tr("Status"), tr("Presented")});
     list_->header()->setStretchLastSection(false);
     list_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     list_->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    list_->header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
     list_->setAccessibleName(tr("Plans"));
-    setWidget(list_);
+    auto* body = new QWidget(this);
+    auto* column = new QVBoxLayout(body);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->addWidget(filter_);
+    column->addWidget(list_);
+    setWidget(body);
+    connect(filter_, &QComboBox::currentIndexChanged, this, [this] { apply_filter(); });
     window_.centre()->add_view(view_);
     connect(list_, &QTreeWidget::itemActivated, this,
             [this](QTreeWidgetItem* item) { open(item->data(0, path_role).toString()); });
@@ -90,7 +106,25 @@ void PlansPanel::show_plans(const Json& result) {
         }
         head->setExpanded(true);
     }
+    apply_filter();
     emit listed();
+}
+
+void PlansPanel::apply_filter() {
+    const QString wanted = filter_->currentData().toString();
+    auto matches = [&wanted](const QTreeWidgetItem* item) {
+        return wanted.isEmpty() || item->text(1) == wanted;
+    };
+    for (int i = 0; i < list_->topLevelItemCount(); ++i) {
+        QTreeWidgetItem* head = list_->topLevelItem(i);
+        bool any = matches(head);
+        for (int c = 0; c < head->childCount(); ++c) {
+            QTreeWidgetItem* earlier = head->child(c);
+            earlier->setHidden(!matches(earlier));
+            any = any || matches(earlier);
+        }
+        head->setHidden(!any);
+    }
 }
 
 void PlansPanel::open(const QString& path) {

@@ -1,13 +1,15 @@
 // The Plans panel (DESIGN §13): the project's filed plans from plans.list, newest first,
-// each with its status; a revision chain is one entry, the newest plan of it, with the plans
-// it revises beneath. Activating one shows it read-only in its own plan view (Esc closes).
-// Refreshed when a project is shown and on plans.changed.
+// each with its status and when it was presented, filtered by status; a revision chain is one
+// entry, the newest plan of it, with the plans it revises beneath. Activating one shows it
+// read-only in its own plan view (Esc closes). Refreshed when a project is shown and on
+// plans.changed.
 #pragma once
 
 #include "client/events.hpp"
 
 #include <QDockWidget>
 
+class QComboBox;
 class QTreeWidget;
 class QTreeWidgetItem;
 
@@ -25,6 +27,8 @@ public:
     void open(const QString& path); // plans.get, then the read-only view
 
     QTreeWidget* list() const { return list_; }
+    // "All", then one entry per status; a chain stays listed while any plan of it matches.
+    QComboBox* status_filter() const { return filter_; }
     PlanView* view() const { return view_; }
 
 signals:
@@ -34,8 +38,10 @@ signals:
 private:
     void on_event(const client::CoreEvent& event);
     void show_plans(const Json& result);
+    void apply_filter();
 
     MainWindow& window_;
+    QComboBox* filter_;
     QTreeWidget* list_;
     PlanView* view_;
 };

@@ -24,6 +24,7 @@
 #include "tests/gui/gui_support.hpp"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
@@ -717,6 +718,20 @@ private slots:
         QTreeWidgetItem* earlier = newest->child(0);
         QCOMPARE(earlier->text(0), QString::fromLatin1(plan_title));
         QCOMPARE(earlier->text(1), QStringLiteral("rejected"));
+        QCOMPARE(newest->text(2).size(), 16); // "2026-12-01 21:30": when it was presented
+
+        // Filtered by status: a chain stays while any plan of it matches.
+        QComboBox* filter = s.window.plans()->status_filter();
+        filter->setCurrentIndex(filter->findData(QStringLiteral("rejected")));
+        QVERIFY(!newest->isHidden());
+        QVERIFY(!earlier->isHidden());
+        filter->setCurrentIndex(filter->findData(QStringLiteral("presented")));
+        QVERIFY(!newest->isHidden());
+        QVERIFY(earlier->isHidden());
+        filter->setCurrentIndex(filter->findData(QStringLiteral("approved")));
+        QVERIFY(newest->isHidden());
+        filter->setCurrentIndex(0);
+        QVERIFY(!newest->isHidden() && !earlier->isHidden());
 
         // Opened read-only: its own view, no decision offered, its review shown.
         QSignalSpy opened(s.window.plans(), &PlansPanel::opened);
