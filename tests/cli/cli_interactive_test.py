@@ -2,6 +2,7 @@
 """rio-cli's interactive session on a pseudo-terminal, against a real rio-core with the
 script provider: a plan is rendered (no raw Markdown), approve-auto continues the same
 turn, a rejection's reason reaches the model, Ctrl+C stops a turn, slash commands."""
+import json
 import os
 import sys
 import unittest
@@ -334,6 +335,23 @@ class Interactive(unittest.TestCase):
         term.send("s\r")
         screen = term.expect("No plans filed yet")
         self.assertNotIn("Unknown command", ANSI.sub("", screen))
+
+    def test_mcp_lists_the_servers_and_restart_names_an_unknown_one(self):
+        box = Sandbox([])
+        self.addCleanup(box.cleanup)
+        os.makedirs(os.path.join(box.dir, "config", "rio"))
+        with open(os.path.join(box.dir, "config", "rio", "mcp.json"), "w") as f:
+            json.dump({"mcpServers": {"nowhere": {"command": "no-such-mcp-server"}}}, f)
+        term = Pty(box.args(), box.env)
+        self.addCleanup(term.close)
+        term.expect("review ❯ ")
+        term.send("/mcp\r")
+        screen = ANSI.sub("", term.expect("Restart one with /mcp restart NAME"))
+        self.assertIn("nowhere  failed  (user)", screen)
+        self.assertIn("could not start: no such program: no-such-mcp-server", screen)
+        term.expect("review ❯ ")
+        term.send("/mcp restart nope\r")
+        term.expect("no MCP server named 'nope' is configured")
 
     def test_plans_are_listed_with_numbers_to_pick(self):
         box, term = self.session([plan_step(), {"text": "What should change?"}])
