@@ -78,7 +78,7 @@ void McpClient::stop() {
     ++generation_;
     bool was_running = transport_ != nullptr;
     transport_.reset();
-    answer_all("the server was stopped");
+    answer_all("was stopped");
     tools_.clear();
     listing_ = list_again_ = false;
     if (was_running) set(McpState::stopped, "");
