@@ -204,15 +204,11 @@ private:
         // grandchildren (`server &`, a build daemon, something that called setsid) would
         // otherwise outlive the command and hold the output pipe open.
         signal_tree(SIGKILL);
-        int status = 0;
-        pid_t reaped;
-        do {
-            reaped = ::waitpid(pid_, &status, WNOHANG);
-        } while (reaped < 0 && errno == EINTR);
+        ReapedExit reaped = reap_exited(pid_);
         children_.disown(pid_);
         pid_ = -1;
-        if (reaped > 0 && WIFEXITED(status)) result_.exit_code = WEXITSTATUS(status);
-        if (reaped > 0 && WIFSIGNALED(status)) result_.signal = WTERMSIG(status);
+        result_.exit_code = reaped.exit_code;
+        result_.signal = reaped.signal;
         std::error_code ignored;
         exit_watch_.close(ignored);
 

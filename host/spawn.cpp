@@ -123,4 +123,16 @@ Result<SpawnedProcess> spawn_process(const SpawnSpec& spec) {
     return SpawnedProcess{pid, pidfd};
 }
 
+ReapedExit reap_exited(pid_t pid) {
+    int status = 0;
+    pid_t reaped;
+    do {
+        reaped = ::waitpid(pid, &status, WNOHANG);
+    } while (reaped < 0 && errno == EINTR);
+    ReapedExit exit;
+    if (reaped > 0 && WIFEXITED(status)) exit.exit_code = WEXITSTATUS(status);
+    if (reaped > 0 && WIFSIGNALED(status)) exit.signal = WTERMSIG(status);
+    return exit;
+}
+
 } // namespace rio

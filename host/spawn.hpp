@@ -31,4 +31,12 @@ struct SpawnedProcess {
 // Errors say which: "no such program: x", "no such folder: …", "cannot start x: …".
 Result<SpawnedProcess> spawn_process(const SpawnSpec& spec);
 
+struct ReapedExit {
+    int exit_code = -1; // when it exited normally
+    int signal = 0;     // the signal that ended it, otherwise 0
+};
+
+// Reaps a child its pidfd says has exited, without blocking.
+ReapedExit reap_exited(pid_t pid);
+
 } // namespace rio
