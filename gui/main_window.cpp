@@ -10,6 +10,7 @@
 #include "gui/manual_pages.hpp"
 #include "gui/manual_view.hpp"
 #include "gui/plans_panel.hpp"
+#include "gui/settings_dialog.hpp"
 #include "gui/trust_bar.hpp"
 
 #include <QCloseEvent>
@@ -97,6 +98,9 @@ void MainWindow::build_menus() {
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
+    QMenu* settings = menuBar()->addMenu(tr("&Settings"));
+    settings->addAction(tr("&MCP Servers…"), this, &MainWindow::show_mcp_servers);
+
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     QAction* manual = help->addAction(tr("&Manual"), this, &MainWindow::show_manual);
     manual->setShortcut(QKeySequence(Qt::Key_F1));
@@ -107,40 +111,40 @@ void MainWindow::list_recent_conversations() {
     recent_->clear();
     QAction* waiting = recent_->addAction(tr("Loading…"));
     waiting->setEnabled(false);
-    core_.request(op::agent_sessions_list, Json::object(), this,
-                  [this](const Json& result, const std::optional<Error>& error) {
-                      recent_->clear();
-                      SessionsListResult listed;
-                      if (!error) {
-                          try {
-                              listed = result.get<SessionsListResult>();
-                          } catch (const std::exception&) {
-                          }
-                      }
-                      const std::string current = chat_->session().state().session;
-                      for (const SessionInfo& info : listed.sessions) {
-                          QString label = QString::fromStdString(
-                                              info.title.empty() ? "(untitled)" : info.title) +
-                                          QStringLiteral(" — ") +
-                                          QString::fromStdString(info.updated.substr(0, 16))
-                                              .replace(QLatin1Char('T'), QLatin1Char(' ')) +
-                                          (info.turns == 1 ? tr(" · 1 turn")
-                                                           : tr(" · %1 turns").arg(info.turns));
-                          if (info.pending) label += tr(" · waiting for you");
-                          QAction* a = recent_->addAction(label);
-                          a->setData(QString::fromStdString(info.id));
-                          a->setCheckable(info.id == current);
-                          a->setChecked(info.id == current);
-                          connect(a, &QAction::triggered, this,
-                                  [this, id = info.id] { chat_->resume_session(id); });
-                      }
-                      if (listed.sessions.empty()) {
-                          QAction* none = recent_->addAction(
-                              error ? QString::fromStdString(error->message)
-                                    : tr("No earlier conversations in this project"));
-                          none->setEnabled(false);
-                      }
-                  });
+    core_.request(
+        op::agent_sessions_list, Json::object(), this,
+        [this](const Json& result, const std::optional<Error>& error) {
+            recent_->clear();
+            SessionsListResult listed;
+            if (!error) {
+                try {
+                    listed = result.get<SessionsListResult>();
+                } catch (const std::exception&) {
+                }
+            }
+            const std::string current = chat_->session().state().session;
+            for (const SessionInfo& info : listed.sessions) {
+                QString label =
+                    QString::fromStdString(info.title.empty() ? "(untitled)" : info.title) +
+                    QStringLiteral(" — ") +
+                    QString::fromStdString(info.updated.substr(0, 16))
+                        .replace(QLatin1Char('T'), QLatin1Char(' ')) +
+                    (info.turns == 1 ? tr(" · 1 turn") : tr(" · %1 turns").arg(info.turns));
+                if (info.pending) label += tr(" · waiting for you");
+                QAction* a = recent_->addAction(label);
+                a->setData(QString::fromStdString(info.id));
+                a->setCheckable(info.id == current);
+                a->setChecked(info.id == current);
+                connect(a, &QAction::triggered, this,
+                        [this, id = info.id] { chat_->resume_session(id); });
+            }
+            if (listed.sessions.empty()) {
+                QAction* none =
+                    recent_->addAction(error ? QString::fromStdString(error->message)
+                                             : tr("No earlier conversations in this project"));
+                none->setEnabled(false);
+            }
+        });
 }
 
 void MainWindow::show_manual() {
@@ -152,6 +156,11 @@ void MainWindow::show_manual() {
     }
     centre_->show_view(manual_);
     manual_->setFocus(Qt::ShortcutFocusReason); // so Esc and Alt+Left reach it
+}
+
+void MainWindow::show_mcp_servers() {
+    if (!settings_) settings_ = new SettingsDialog(core_, this);
+    settings_->show_mcp_servers();
 }
 
 void MainWindow::on_connected() {

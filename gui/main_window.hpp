@@ -22,6 +22,7 @@ class EditorArea;
 class FileTree;
 class ManualView;
 class PlansPanel;
+class SettingsDialog;
 class TrustBar;
 
 class MainWindow : public QMainWindow {
@@ -47,6 +48,9 @@ public:
     ChatDock* chat() const { return chat_; }
     PlansPanel* plans() const { return plans_; } // the Plans panel, tabbed with Files
     TrustBar* trust_bar() const { return trust_bar_; }
+    // Settings ▸ MCP Servers…: made the first time it is asked for.
+    void show_mcp_servers();
+    SettingsDialog* settings() const { return settings_; }
     QString project_root() const { return root_; }
     QString project_name() const { return name_; }
     // Connected, the project's root listed, and no request of ours waiting: what a
@@ -85,8 +89,9 @@ private:
     QString name_;
     bool lost_ = false;
     ManualView* manual_ = nullptr;
+    SettingsDialog* settings_ = nullptr;
     QMenu* recent_ = nullptr; // File ▸ Recent Conversations
-    bool closing_ = false; // unsaved work was dealt with; let the close through
+    bool closing_ = false;    // unsaved work was dealt with; let the close through
 };
 
 } // namespace rio::gui

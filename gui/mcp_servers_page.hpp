@@ -1,0 +1,47 @@
+// The MCP servers rio knows (DESIGN §16), as mcp.list gives them and mcp.changed updates
+// them: each with where it comes from, its state in words (why it failed; that an untrusted
+// project's server waits for trust) and its tools beneath, read-only ones marked as admitted
+// in plan mode. Restart asks the core to stop and start the selected server again.
+#pragma once
+
+#include "client/events.hpp"
+
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+class QTreeWidget;
+
+namespace rio::gui {
+
+class CoreClient;
+
+class McpServersPage : public QWidget {
+    Q_OBJECT
+public:
+    explicit McpServersPage(CoreClient& core, QWidget* parent = nullptr);
+
+    void refresh(); // mcp.list
+
+    QTreeWidget* list() const { return list_; }
+    QPushButton* restart_button() const { return restart_; }
+    QLabel* problems() const { return problems_; } // config files that could not be used
+    QLabel* empty_note() const { return empty_; }
+
+signals:
+    void listed(); // a list from the core is shown
+
+private:
+    void on_event(const client::CoreEvent& event);
+    void show_servers(const McpListResult& list);
+    void restart_selected();
+    QString selected_server() const;
+
+    CoreClient& core_;
+    QLabel* empty_;
+    QLabel* problems_;
+    QTreeWidget* list_;
+    QPushButton* restart_;
+};
+
+} // namespace rio::gui
