@@ -111,40 +111,40 @@ void MainWindow::list_recent_conversations() {
     recent_->clear();
     QAction* waiting = recent_->addAction(tr("Loading…"));
     waiting->setEnabled(false);
-    core_.request(
-        op::agent_sessions_list, Json::object(), this,
-        [this](const Json& result, const std::optional<Error>& error) {
-            recent_->clear();
-            SessionsListResult listed;
-            if (!error) {
-                try {
-                    listed = result.get<SessionsListResult>();
-                } catch (const std::exception&) {
-                }
-            }
-            const std::string current = chat_->session().state().session;
-            for (const SessionInfo& info : listed.sessions) {
-                QString label =
-                    QString::fromStdString(info.title.empty() ? "(untitled)" : info.title) +
-                    QStringLiteral(" — ") +
-                    QString::fromStdString(info.updated.substr(0, 16))
-                        .replace(QLatin1Char('T'), QLatin1Char(' ')) +
-                    (info.turns == 1 ? tr(" · 1 turn") : tr(" · %1 turns").arg(info.turns));
-                if (info.pending) label += tr(" · waiting for you");
-                QAction* a = recent_->addAction(label);
-                a->setData(QString::fromStdString(info.id));
-                a->setCheckable(info.id == current);
-                a->setChecked(info.id == current);
-                connect(a, &QAction::triggered, this,
-                        [this, id = info.id] { chat_->resume_session(id); });
-            }
-            if (listed.sessions.empty()) {
-                QAction* none =
-                    recent_->addAction(error ? QString::fromStdString(error->message)
-                                             : tr("No earlier conversations in this project"));
-                none->setEnabled(false);
-            }
-        });
+    core_.request(op::agent_sessions_list, Json::object(), this,
+                  [this](const Json& result, const std::optional<Error>& error) {
+                      recent_->clear();
+                      SessionsListResult listed;
+                      if (!error) {
+                          try {
+                              listed = result.get<SessionsListResult>();
+                          } catch (const std::exception&) {
+                          }
+                      }
+                      const std::string current = chat_->session().state().session;
+                      for (const SessionInfo& info : listed.sessions) {
+                          QString label = QString::fromStdString(
+                                              info.title.empty() ? "(untitled)" : info.title) +
+                                          QStringLiteral(" — ") +
+                                          QString::fromStdString(info.updated.substr(0, 16))
+                                              .replace(QLatin1Char('T'), QLatin1Char(' ')) +
+                                          (info.turns == 1 ? tr(" · 1 turn")
+                                                           : tr(" · %1 turns").arg(info.turns));
+                          if (info.pending) label += tr(" · waiting for you");
+                          QAction* a = recent_->addAction(label);
+                          a->setData(QString::fromStdString(info.id));
+                          a->setCheckable(info.id == current);
+                          a->setChecked(info.id == current);
+                          connect(a, &QAction::triggered, this,
+                                  [this, id = info.id] { chat_->resume_session(id); });
+                      }
+                      if (listed.sessions.empty()) {
+                          QAction* none = recent_->addAction(
+                              error ? QString::fromStdString(error->message)
+                                    : tr("No earlier conversations in this project"));
+                          none->setEnabled(false);
+                      }
+                  });
 }
 
 void MainWindow::show_manual() {

@@ -58,6 +58,16 @@ QTreeWidgetItem* server_item(const McpServerInfo& server) {
     return item;
 }
 
+// A core of another version may answer in another shape: then nothing is shown rather than
+// the window falling over.
+std::optional<McpListResult> read_list(const Json& result) {
+    try {
+        return parse_fields<McpListResult>(result, "result");
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+}
+
 } // namespace
 
 McpServersPage::McpServersPage(CoreClient& core, QWidget* parent)
@@ -96,7 +106,8 @@ McpServersPage::McpServersPage(CoreClient& core, QWidget* parent)
 void McpServersPage::refresh() {
     core_.request(op::mcp_list, Json::object(), this,
                   [this](const Json& result, const std::optional<Error>& error) {
-                      if (!error) show_servers(parse_fields<McpListResult>(result, "result"));
+                      if (error) return;
+                      if (auto list = read_list(result)) show_servers(*list);
                   });
 }
 
@@ -139,7 +150,7 @@ void McpServersPage::restart_selected() {
                           problems_->show();
                           return;
                       }
-                      show_servers(parse_fields<McpListResult>(result, "result"));
+                      if (auto list = read_list(result)) show_servers(*list);
                   });
 }
 
