@@ -85,6 +85,9 @@ void Bridge::initialize(const RpcRequest& r) {
         return fail(r.id, rpc_error::invalid_params,
                     "Invalid params: protocolVersion must be an integer");
     initialized_ = true;
+    const Json& caps = r.params.value("clientCapabilities", Json::object());
+    reads_editor_ = caps.is_object() && caps.contains("fs") && caps["fs"].is_object() &&
+                    caps["fs"].value("readTextFile", false) == true;
     reply(r.id,
           {{"protocolVersion", 1},
            {"agentCapabilities",
@@ -160,6 +163,8 @@ void Bridge::open_session(const RpcRequest& r, std::optional<std::string> resume
     s.link->call(hello, [this, &s, id, resume, servers](const client::Typed<HelloParams>& h) {
         if (!h) return fail(id, rpc_error::internal_error, "rio-core: " + h.error().message);
         if (h->root) s.root = *h->root; // a shared core has its own project
+        // Before any prompt on this link, so the first read already asks the editor.
+        if (reads_editor_) s.link->request(op::editor_reader_set, Json{{"enabled", true}});
         if (!resume)
             return start_editor_servers(s, servers, [this, &s, id] { answer_session(s, id); });
         s.link->call(SessionResumeParams{*resume},
@@ -310,6 +315,7 @@ void Bridge::on_event(AcpSession& s, const client::CoreEvent& event) {
     }
     if (std::holds_alternative<ModeEvent>(event) || std::holds_alternative<AgentStatus>(event))
         return mode_may_have_changed(s);
+    if (auto* read = std::get_if<EditorReadEvent>(&event)) return read_for_core(s, *read);
     // Only this session's own turn is streamed: on a shared core another client's turn is
     // that client's to show.
     if (s.prompt_id.is_null() || client::turn_of(event) != s.turn) return;
@@ -339,6 +345,29 @@ void Bridge::mode_may_have_changed(AcpSession& s) {
     update(s, {{"sessionUpdate", "current_mode_update"}, {"currentModeId", mode_id(now)}});
     update(s, {{"sessionUpdate", "config_option_update"},
                {"configOptions", mode_config_options(now)}});
+}
+
+// The core's read_file wants a file no core buffer holds: the editor's buffer, unsaved
+// changes and all. An error (the client has no such file) sends the core to the disk.
+void Bridge::read_for_core(AcpSession& s, const EditorReadEvent& read) {
+    if (!reads_editor_) return; // another client of a shared core is the reader
+    std::uint64_t request = read.request;
+    ask_client("fs/read_text_file", {{"sessionId", s.id}, {"path", read.path}},
+               [&s, request](const RpcResponse& response) {
+                   if (s.lost) return;
+                   Json reply{{"request", request}};
+                   const Json* content = response.result.is_object() &&
+                                                 response.result.contains("content") &&
+                                                 response.result["content"].is_string()
+                                             ? &response.result["content"]
+                                             : nullptr;
+                   if (content && !response.error)
+                       reply["text"] = *content;
+                   else
+                       reply["error"] = response.error ? response.error->message
+                                                       : "fs/read_text_file answered no content";
+                   s.link->request(op::editor_read_reply, reply);
+               });
 }
 
 void Bridge::ask_permission(AcpSession& s, const Proposal& proposal) {

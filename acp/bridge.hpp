@@ -69,6 +69,7 @@ private:
 
     void on_event(AcpSession& s, const client::CoreEvent& event);
     void mode_may_have_changed(AcpSession& s);
+    void read_for_core(AcpSession& s, const EditorReadEvent& read);
     void ask_permission(AcpSession& s, const Proposal& proposal);
     void send_permission(AcpSession& s, const Proposal& proposal, const Json& texts);
     void finish_prompt(AcpSession& s, const char* stop_reason);
@@ -83,6 +84,7 @@ private:
     BridgeOptions options_;
     Write write_;
     bool initialized_ = false;
+    bool reads_editor_ = false; // the client offers fs/read_text_file: the core reads through it
     std::map<std::string, std::unique_ptr<AcpSession>> sessions_;
     std::uint64_t next_session_ = 1;
     std::map<std::int64_t, std::function<void(const RpcResponse&)>> waiting_; // on the client

@@ -1,8 +1,10 @@
-// read_file: a project file with line numbers, the open buffer's text when it is open, paged
-// and capped. Runs at once in every mode.
+// read_file: a project file with line numbers, paged and capped: the open buffer's text when
+// the core has one, else the editor's when a frontend offers it (host/editor_reader), else
+// the disk's. Runs in every mode without asking.
 #include "agent_tools/project_file.hpp"
 #include "agent_tools/tool_table.hpp"
 #include "host/document_io.hpp"
+#include "host/editor_reader.hpp"
 #include "protocol/params.hpp"
 #include "text/utf8.hpp"
 
@@ -24,27 +26,21 @@ std::string_view clip(std::string_view line, std::size_t max) {
     return line.substr(0, max);
 }
 
-ToolReport read_file(ToolContext& context, const RunTool& run) {
-    const nlohmann::json& input = run.call.input;
-    auto path = tool_path(context.workspace, context.dirs, require_string(input, "path", "input"));
-    if (!path) return tool_error(run, path.error().message);
-    auto text = live_text(context.workspace, *path);
-    if (!text) return tool_error(run, text.error().message);
-    std::size_t first =
-        std::max<std::uint64_t>(1, optional_count(input, "offset", "input").value_or(1));
-    std::size_t limit = std::max<std::uint64_t>(
-        1, optional_count(input, "limit", "input").value_or(default_read_lines));
-    if (text->empty()) return tool_ok(run, path->rel + " is empty.");
+struct Lines {
+    std::size_t first = 1;
+    std::size_t limit = default_read_lines;
+};
 
+ToolReport numbered(const RunTool& run, const std::string& rel, std::string_view all, Lines lines) {
+    if (all.empty()) return tool_ok(run, rel + " is empty.");
     std::string out;
     std::size_t number = 0, at = 0, last_shown = 0;
     bool clipped_bytes = false;
-    std::string_view all = *text;
     while (at < all.size()) {
         std::size_t nl = all.find('\n', at);
         std::size_t end = nl == std::string_view::npos ? all.size() : nl;
         ++number;
-        if (number >= first && number < first + limit && !clipped_bytes) {
+        if (number >= lines.first && number < lines.first + lines.limit && !clipped_bytes) {
             std::string_view line = all.substr(at, end - at);
             if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
             char prefix[24];
@@ -58,14 +54,48 @@ ToolReport read_file(ToolContext& context, const RunTool& run) {
         }
         at = end + 1;
     }
-    if (first > number)
-        return tool_error(run, path->rel + " has only " + std::to_string(number) +
-                                   " lines; offset " + std::to_string(first) + " is past the end.");
+    if (lines.first > number)
+        return tool_error(run, rel + " has only " + std::to_string(number) + " lines; offset " +
+                                   std::to_string(lines.first) + " is past the end.");
     if (last_shown < number)
-        out += "(showing lines " + std::to_string(first) + "-" + std::to_string(last_shown) +
+        out += "(showing lines " + std::to_string(lines.first) + "-" + std::to_string(last_shown) +
                " of " + std::to_string(number) + "; read more with offset " +
                std::to_string(last_shown + 1) + ")\n";
     return tool_ok(run, out);
+}
+
+ToolReport from_core(const Workspace& workspace, const RunTool& run, const ProjectPath& path,
+                     Lines lines) {
+    auto text = live_text(workspace, path);
+    if (!text) return tool_error(run, text.error().message);
+    return numbered(run, path.rel, *text, lines);
+}
+
+ToolCancel read_file(ToolContext& context, const RunTool& run, const ToolReportFn& report) {
+    const nlohmann::json& input = run.call.input;
+    auto path = tool_path(context.workspace, context.dirs, require_string(input, "path", "input"));
+    if (!path) {
+        report(tool_error(run, path.error().message));
+        return nullptr;
+    }
+    Lines lines{std::max<std::uint64_t>(1, optional_count(input, "offset", "input").value_or(1)),
+                std::max<std::uint64_t>(
+                    1, optional_count(input, "limit", "input").value_or(default_read_lines))};
+    // A core buffer (the desktop's) is the newest text there is. Without one, an editor that
+    // rio-acp speaks for may hold unsaved text; it is asked, and the disk read if it has none.
+    EditorReader* editor = context.editor;
+    const Workspace& workspace = context.workspace;
+    if (!editor || !editor->active() || workspace.buffers.count(path->rel) || !workspace.root) {
+        report(from_core(workspace, run, *path, lines));
+        return nullptr;
+    }
+    std::uint64_t request =
+        editor->read((*workspace.root / path->rel).lexically_normal().string(),
+                     [&workspace, run, report, at = *path, lines](std::optional<std::string> text) {
+                         report(text ? numbered(run, at.rel, *text, lines)
+                                     : from_core(workspace, run, at, lines));
+                     });
+    return [editor, request] { editor->cancel(request); };
 }
 
 } // namespace
@@ -86,7 +116,7 @@ AgentTool read_file_tool() {
                                 {"minimum", 1},
                                 {"description", "How many lines to show. Default 2000."}}}},
                 {"path"})},
-        sync_tool(read_file)};
+        read_file};
 }
 
 } // namespace rio

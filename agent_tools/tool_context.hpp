@@ -1,6 +1,6 @@
 // What the agent's tools work with: the workspace (open project and buffers), the event
 // sink, the turns' checkpoints, the event loop for commands, the user's folders
-// (allow-list), a clock and the MCP servers.
+// (allow-list), a clock, the MCP servers and the editor's text.
 #pragma once
 
 #include "core/agent/checkpoints.hpp"
@@ -16,6 +16,7 @@
 
 namespace rio {
 
+class EditorReader;
 class McpServers;
 
 using ToolReportFn = std::function<void(ToolReport)>;
@@ -30,6 +31,7 @@ struct ToolContext {
     std::function<WallTime()> now;
     std::vector<std::string> hidden_env; // variables commands do not inherit: provider keys
     McpServers* mcp = nullptr;           // the MCP servers whose tools the agent may call
+    EditorReader* editor = nullptr;      // the editor's unsaved text, when a frontend holds it
 };
 
 } // namespace rio

@@ -15,7 +15,8 @@ using CoreEvent =
                  Proposal, DecidedEvent, ErrorEvent, StoppedEvent, DoneEvent, ModeEvent,
                  AgentStatus, ResetEvent, FreshEvent, EditAppliedEvent, CheckpointsState,
                  UndoneEvent, BufferChangedEvent, FsChangedEvent, WatchInfo, PlansChangedEvent,
-                 PlanReportEvent, ProjectChangedEvent, ProjectTrustState, McpChangedEvent>;
+                 PlanReportEvent, ProjectChangedEvent, ProjectTrustState, McpChangedEvent,
+                 EditorReadEvent>;
 
 // nullopt for a name this client does not know, or params that do not fit the struct
 // (clients ignore what they do not understand, DESIGN §3).

@@ -42,6 +42,14 @@ public:
             return Json(*result);
         });
     }
+    // The same for an op whose answer depends on which client asks: `handler(params, client)`.
+    template <typename P, typename F> void on_client(F handler) {
+        add(std::string(P::op), [handler = std::move(handler)](const Call& call) -> Result<Json> {
+            Result<typename P::Result> result = handler(parse_fields<P>(call.params), call.client);
+            if (!result) return result.error();
+            return Json(*result);
+        });
+    }
     // The same for an op that answers later: `handler(params, reply)`, reply called once.
     template <typename P, typename F> void on_async(F handler) {
         add_async(

@@ -86,6 +86,7 @@ ClientId Server::add_client(int in_fd, int out_fd, std::function<void()> on_clos
     hooks.on_closed = [this, on_closed = std::move(on_closed)](Channel& channel) {
         asio::post(io_, [this, id = channel.id(), on_closed] {
             clients_.erase(id);
+            if (closed_) closed_(id);
             if (stopped_ && clients_.empty() && shutdown_timer_) shutdown_timer_->cancel();
             if (on_closed) on_closed();
         });

@@ -50,6 +50,8 @@ public:
     void shutdown(std::chrono::milliseconds grace = std::chrono::milliseconds(500));
 
     std::size_t client_count() const { return clients_.size(); }
+    // Runs after a client's channel closed, with its id.
+    void on_client_closed(std::function<void(ClientId)> closed) { closed_ = std::move(closed); }
 
     // Every client has more than `behind_mark` unread: what is streamed can wait for the
     // fastest of them (host/http_client's hold_while). `caught_up` runs when one is no
@@ -83,6 +85,7 @@ private:
     OutputBudget budget_{output_budget, 0};
     std::function<void(std::string&)> filter_;
     std::function<void()> caught_up_;
+    std::function<void(ClientId)> closed_;
     std::unique_ptr<asio::steady_timer> shutdown_timer_;
     std::vector<std::unique_ptr<asio::local::stream_protocol::acceptor>> unix_acceptors_;
     std::vector<std::unique_ptr<asio::ip::tcp::acceptor>> tcp_acceptors_;

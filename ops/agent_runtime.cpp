@@ -13,7 +13,8 @@
 namespace rio {
 
 AgentRuntime::AgentRuntime(asio::io_context& io, Workspace& workspace, Emit emit,
-                           ProviderRegistry& providers, UserDirs dirs, McpServers& mcp)
+                           ProviderRegistry& providers, UserDirs dirs, McpServers& mcp,
+                           EditorReader& editor)
     : io_(io), emit_(emit), providers_(providers), mcp_(mcp),
       context_{workspace,
                emit,
@@ -22,7 +23,8 @@ AgentRuntime::AgentRuntime(asio::io_context& io, Workspace& workspace, Emit emit
                std::move(dirs),
                [] { return std::chrono::system_clock::now(); },
                ProviderRegistry::key_variables(),
-               &mcp},
+               &mcp,
+               &editor},
       loop_(all_tools()), recorder_(context_.dirs, context_.now, [this](std::string& line) {
           redact(line, providers_.secrets());
       }) {

@@ -6,6 +6,7 @@
 #include "core/agent/loop.hpp"
 #include "core/agent/prompt.hpp"
 #include "core/workspace.hpp"
+#include "host/editor_reader.hpp"
 #include "host/mcp_servers.hpp"
 #include "host/user_dirs.hpp"
 #include "ops/session_recorder.hpp"
@@ -18,7 +19,7 @@ namespace rio {
 class AgentRuntime {
 public:
     AgentRuntime(asio::io_context& io, Workspace& workspace, Emit emit, ProviderRegistry& providers,
-                 UserDirs dirs, McpServers& mcp);
+                 UserDirs dirs, McpServers& mcp, EditorReader& editor);
 
     // Runs one loop operation, then performs what it asked for. `f(loop, effects)`.
     template <typename F> auto act(F&& f) {

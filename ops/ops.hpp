@@ -36,11 +36,13 @@ Json trust_json(const OpContext& context);
 void announce_trust(const OpContext& context);
 
 class AgentRuntime;
+class EditorReader;
 class McpServers;
 void register_mcp_ops(Dispatcher& dispatcher, McpServers& servers);
+void register_editor_ops(Dispatcher& dispatcher, EditorReader& reader);
 
 // Every op the core serves, registered from here (docs/protocol.md lists them).
 void register_all_ops(Dispatcher& dispatcher, OpContext& context, AgentRuntime& agent,
-                      McpServers& mcp);
+                      McpServers& mcp, EditorReader& editor);
 
 } // namespace rio

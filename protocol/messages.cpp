@@ -154,6 +154,8 @@ std::vector<std::string_view> typed_ops() {
             McpListParams::op,
             McpRestartParams::op,
             McpEditorSetParams::op,
+            EditorReaderSetParams::op,
+            EditorReadReplyParams::op,
             PlansListParams::op,
             PlansGetParams::op};
     // clang-format on

@@ -58,6 +58,9 @@ inline constexpr std::string_view mcp_list = "mcp.list";
 inline constexpr std::string_view mcp_restart = "mcp.restart";
 inline constexpr std::string_view mcp_editor_set = "mcp.editor.set";
 
+inline constexpr std::string_view editor_reader_set = "editor.reader.set";
+inline constexpr std::string_view editor_read_reply = "editor.read.reply";
+
 inline constexpr std::string_view plans_list = "plans.list";
 inline constexpr std::string_view plans_get = "plans.get";
 
@@ -89,6 +92,7 @@ inline constexpr std::string_view agent_undone = "agent.undone";
 inline constexpr std::string_view buffer_changed = "buffer.changed";
 inline constexpr std::string_view fs_changed = "fs.changed";
 inline constexpr std::string_view mcp_changed = "mcp.changed";
+inline constexpr std::string_view editor_read = "editor.read";
 inline constexpr std::string_view fs_watch = "fs.watch";
 inline constexpr std::string_view plans_changed = "plans.changed";
 inline constexpr std::string_view plans_report = "plans.report";

@@ -4,6 +4,7 @@
 #include "core/workspace.hpp"
 #include "host/child_processes.hpp"
 #include "host/client_gate.hpp"
+#include "host/editor_reader.hpp"
 #include "host/exit_deadline.hpp"
 #include "host/files.hpp"
 #include "host/http_client.hpp"
@@ -107,14 +108,16 @@ int main(int argc, char** argv) {
     rio::McpServers mcp(io, http, dirs, workspace, server.emitter());
     // What other programs change in the project; the core's own writes are told apart.
     rio::ProjectWatch watch(io, workspace, server.emitter());
-    rio::AgentRuntime agent(io, workspace, watch.emitter(), providers, dirs, mcp);
+    rio::EditorReader editor(io, server.emitter());
+    server.on_client_closed([&editor](rio::ClientId client) { editor.client_closed(client); });
+    rio::AgentRuntime agent(io, workspace, watch.emitter(), providers, dirs, mcp, editor);
     rio::OpContext context{workspace, watch.emitter(), dirs,
                            [&watch, &agent] {
                                watch.follow();
                                agent.project_changed();
                            },
                            [&mcp] { mcp.reload(); }};
-    rio::register_all_ops(dispatcher, context, agent, mcp);
+    rio::register_all_ops(dispatcher, context, agent, mcp, editor);
     watch.follow();
     mcp.reload();
 

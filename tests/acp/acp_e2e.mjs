@@ -55,13 +55,14 @@ const editStep = { tools: [tool("edit_file", { path: "greet.py", old_string: "He
 
 // Spawns rio-acp, connects the SDK's client to it and runs `body(agent, seen)`. `seen` holds
 // every session/update and permission request, in the order the handlers ran; `decide`
-// answers permission requests.
-async function withRioAcp(box, args, decide, body) {
+// answers permission requests. `editor.readTextFile(params)`, when given, is offered to
+// rio-acp as the client's fs/read_text_file.
+async function withRioAcp(box, args, decide, body, editor = {}) {
   const child = spawn(rioAcp, ["--core", rioCore, ...args], { env: box.env, stdio: ["pipe", "pipe", "inherit"] });
   const exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
   const stream = acp.ndJsonStream(Writable.toWeb(child.stdin), Readable.toWeb(child.stdout));
   const seen = { updates: [], permissions: [] };
-  const app = acp.client({ name: "rio-acp-e2e" })
+  let app = acp.client({ name: "rio-acp-e2e" })
     .onRequest(acp.methods.client.session.requestPermission, async ({ params }) => {
       seen.permissions.push(params);
       return decide(params, seen);
@@ -69,11 +70,13 @@ async function withRioAcp(box, args, decide, body) {
     .onNotification(acp.methods.client.session.update, ({ params }) => {
       seen.updates.push(params.update);
     });
+  if (editor.readTextFile)
+    app = app.onRequest(acp.methods.client.fs.readTextFile, async ({ params }) => editor.readTextFile(params));
   try {
     await app.connectWith(stream, async (agent) => {
       const init = await agent.request(acp.methods.agent.initialize, {
         protocolVersion: acp.PROTOCOL_VERSION,
-        clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
+        clientCapabilities: { fs: { readTextFile: !!editor.readTextFile, writeTextFile: false }, terminal: false },
         clientInfo: { name: "rio-acp-e2e", version: "1" },
       });
       assert(init.protocolVersion === 1, "protocol version 1");
@@ -107,6 +110,36 @@ const selected = (optionId) => ({ outcome: { outcome: "selected", optionId } });
 const byKind = (kind) => (params) => selected(params.options.find((o) => o.kind === kind).optionId);
 
 const tests = {
+  // DESIGN §15: a client offering fs/read_text_file is asked for the file, and the model
+  // reads the editor's unsaved text, not the disk's; a file the editor says it lacks is
+  // read from the disk.
+  async read_file_reads_the_editors_unsaved_text() {
+    const unsaved = 'def greet(name):\n    return "UNSAVED in the editor"\n';
+    const box = sandbox([readStep, { tools: [tool("read_file", { path: "notes.txt" })] }, { text: "Read." }]);
+    writeFileSync(join(box.project, "notes.txt"), "on disk only\n");
+    const asked = [];
+    const readTextFile = async (params) => {
+      asked.push(params);
+      if (params.path.endsWith("greet.py")) return { content: unsaved };
+      throw acp.RequestError.resourceNotFound(params.path);
+    };
+    await withRioAcp(box, ["--provider", "script:" + box.script], byKind("allow_once"), async (agent) => {
+      const sessionId = await newSession(agent, box, "plan");
+      const r = await agent.request(acp.methods.agent.session.prompt,
+                                    { sessionId, prompt: [{ type: "text", text: "read greet.py" }] });
+      assert(r.stopReason === "end_turn", "end_turn, got " + r.stopReason);
+      assert(asked.length === 2, "the editor was asked twice, got " + JSON.stringify(asked));
+      assert(asked[0].sessionId === sessionId && asked[0].path === join(box.project, "greet.py"), "asked for greet.py by its absolute path");
+      const calls = box.calls();
+      const firstResult = JSON.stringify(calls[1].conversation.at(-1));
+      assert(firstResult.includes("UNSAVED in the editor") && !firstResult.includes("Hello"), "the model read the editor's text: " + firstResult);
+      const secondResult = JSON.stringify(calls[2].conversation.at(-1));
+      assert(secondResult.includes("on disk only"), "a file the editor lacks is read from the disk: " + secondResult);
+      assert(box.greet() === GREET, "the disk is untouched");
+    }, { readTextFile });
+    box.cleanup();
+  },
+
   async a_plan_approved_with_auto_accept_edits_the_file() {
     const box = sandbox([readStep, planStep, editStep, { text: "Done." }]);
     await withRioAcp(box, ["--provider", "script:" + box.script], byKind("allow_always"), async (agent, seen) => {
