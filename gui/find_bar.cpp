@@ -57,6 +57,8 @@ FindBar::FindBar(QWidget* parent)
     previous->setAccessibleName(tr("Previous match"));
     auto* next = button(QStringLiteral("↓"), tr("Next match (F3, Enter)"), this);
     next->setAccessibleName(tr("Next match"));
+    for (QPushButton* arrow : {previous, next}) // an arrow, not a word
+        arrow->setFixedWidth(arrow->sizeHint().height() + 8);
     auto* close = new QToolButton(this);
     close->setText(QStringLiteral("×"));
     close->setAutoRaise(true);
