@@ -122,7 +122,8 @@ void MainWindow::build_menus() {
 }
 
 void MainWindow::build_edit_menu() {
-    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    // Alt+D, not Alt+E: that is the approval bar's Edit plan while a plan waits.
+    QMenu* edit = menuBar()->addMenu(tr("E&dit"));
     QAction* find = edit->addAction(tr("&Find…"), this, [this] { open_find(false); });
     find->setShortcut(QKeySequence::Find);
     // F3 alone: Qt's FindNext also holds Ctrl+G on some desktops, which is Go to Line here.

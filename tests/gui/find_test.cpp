@@ -298,7 +298,7 @@ private slots:
         TempProject project;
         Session s(project);
         QVERIFY(s.settle());
-        const QString edit = QStringLiteral("&Edit");
+        const QString edit = QStringLiteral("E&dit"); // Alt+E is the approval bar's
         QAction* find = menu_action(s.window, edit, QStringLiteral("&Find…"));
         QVERIFY(find);
         QCOMPARE(find->shortcut(), QKeySequence(QKeySequence::Find));
