@@ -347,7 +347,7 @@ int main(int argc, char** argv) {
     qputenv("XDG_DATA_HOME", (home.path() + QStringLiteral("/data")).toLocal8Bit());
     // The manual as in the source tree: this program is not beside build/share/rio.
     qputenv("RIO_SHARE_DIR", RIO_SOURCE_DIR "/share/rio");
-    const bool drawn = main_window_and_manual(out) && plan_and_compare(out) &&
-                       plan_review(out) && editor_find(out);
+    const bool drawn = main_window_and_manual(out) && plan_and_compare(out) && plan_review(out) &&
+                       editor_find(out);
     return drawn ? 0 : 1;
 }
