@@ -1,6 +1,8 @@
 #include "gui/centre_area.hpp"
 
 #include "gui/editor_area.hpp"
+#include "gui/find_bar.hpp"
+#include "gui/go_to_line.hpp"
 
 #include <QLabel>
 #include <QStackedWidget>
@@ -10,7 +12,7 @@ namespace rio::gui {
 
 CentreArea::CentreArea(EditorArea* editors, QWidget* parent)
     : QWidget(parent), notice_(new QLabel(this)), stack_(new QStackedWidget(this)),
-      editors_(editors) {
+      editors_(editors), find_bar_(new FindBar(this)), go_to_line_(new GoToLineBar(this)) {
     notice_->setWordWrap(true);
     notice_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     notice_->setContentsMargins(10, 8, 10, 8);
@@ -24,6 +26,9 @@ CentreArea::CentreArea(EditorArea* editors, QWidget* parent)
     layout->setSpacing(0);
     layout->addWidget(notice_);
     layout->addWidget(stack_, 1);
+    layout->addWidget(find_bar_);
+    layout->addWidget(go_to_line_);
+    connect(stack_, &QStackedWidget::currentChanged, this, &CentreArea::view_changed);
 }
 
 void CentreArea::add_view(QWidget* view) {

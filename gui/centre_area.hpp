@@ -1,6 +1,7 @@
 // The middle of the window: the editor tabs by default, or another "centre view" that takes
 // their place for a while (the plan view, the compare view, the manual, added by later
-// steps), with a notice strip above for what the person must not miss (the core went away).
+// steps), with a notice strip above for what the person must not miss (the core went away),
+// and the find and go-to-line bars below, for whichever view is shown.
 #pragma once
 
 #include <QWidget>
@@ -11,6 +12,8 @@ class QStackedWidget;
 namespace rio::gui {
 
 class EditorArea;
+class FindBar;
+class GoToLineBar;
 
 class CentreArea : public QWidget {
     Q_OBJECT
@@ -27,10 +30,18 @@ public:
     void hide_notice();
     QString notice() const; // empty when hidden
 
+    FindBar* find_bar() const { return find_bar_; }
+    GoToLineBar* go_to_line_bar() const { return go_to_line_; }
+
+signals:
+    void view_changed(); // another view took the centre
+
 private:
     QLabel* notice_;
     QStackedWidget* stack_;
     EditorArea* editors_;
+    FindBar* find_bar_;
+    GoToLineBar* go_to_line_;
 };
 
 } // namespace rio::gui

@@ -134,6 +134,23 @@ void CodeEditor::flush_edits() {
     emit edited(ByteEdit{insert.at, insert.at, bytes.toStdString()});
 }
 
+void CodeEditor::go_to(int line, int column) {
+    const long last = SendScintilla(SCI_GETLINECOUNT) - 1;
+    const long row = std::clamp<long>(line - 1, 0, last);
+    const long start = SendScintilla(SCI_POSITIONFROMLINE, static_cast<unsigned long>(row));
+    const long end = SendScintilla(SCI_GETLINEENDPOSITION, static_cast<unsigned long>(row));
+    // Characters, not bytes: SCI_POSITIONRELATIVE steps over whole UTF-8 sequences.
+    long at = SendScintilla(SCI_POSITIONRELATIVE, static_cast<unsigned long>(start),
+                            static_cast<long>(std::max(column, 1) - 1));
+    if (at == 0 && column > 1) at = end; // past the end of the document
+    at = std::min(at, end);
+    SendScintilla(SCI_ENSUREVISIBLE, static_cast<unsigned long>(row));
+    SendScintilla(SCI_GOTOPOS, static_cast<unsigned long>(at));
+    const long on_screen = SendScintilla(SCI_LINESONSCREEN);
+    SendScintilla(SCI_SETFIRSTVISIBLELINE,
+                  static_cast<unsigned long>(std::max(0L, row - on_screen / 2)));
+}
+
 void CodeEditor::update_line_number_width() {
     int digits = 1;
     for (int lines = this->lines(); lines >= 10; lines /= 10)

@@ -31,6 +31,9 @@ public:
     // Reports an insertion whose bytes are not read yet (it happens by itself once the
     // event loop runs); call it before anything that must see every local edit sent.
     void flush_edits();
+    // Puts the cursor on `line` at character `column` (both from 1, held to what the file
+    // has) with that line in the middle of the view.
+    void go_to(int line, int column);
 
 signals:
     void edited(const rio::gui::ByteEdit& edit); // a change made in this editor

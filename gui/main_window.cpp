@@ -5,12 +5,18 @@
 #include "gui/code_editor.hpp"
 #include "gui/core_client.hpp"
 #include "gui/editor_area.hpp"
+#include "gui/editor_find.hpp"
 #include "gui/file_tree.hpp"
+#include "gui/find_bar.hpp"
+#include "gui/go_to_line.hpp"
 #include "gui/json_text.hpp"
 #include "gui/manual_pages.hpp"
 #include "gui/manual_view.hpp"
+#include "gui/markdown_view.hpp"
+#include "gui/plan_view.hpp"
 #include "gui/plans_panel.hpp"
 #include "gui/settings_dialog.hpp"
+#include "gui/text_find.hpp"
 #include "gui/trust_bar.hpp"
 
 #include <QCloseEvent>
@@ -62,6 +68,17 @@ MainWindow::MainWindow(CoreClient& core, QWidget* parent)
             [this](const QString& text) { statusBar()->showMessage(text, message_ms); });
     connect(editors_, &QTabWidget::currentChanged, this, &MainWindow::follow_current_editor);
     connect(editors_, &EditorArea::file_opened, this, &MainWindow::follow_current_editor);
+    // An open find bar follows the view shown; the go-to-line bar is the editor's alone.
+    const auto view_changed = [this] {
+        centre_->find_bar()->retarget(find_target());
+        if (centre_->current_view() != editors_ || !editors_->current_editor())
+            centre_->go_to_line_bar()->hide();
+    };
+    connect(editors_, &QTabWidget::currentChanged, this, view_changed);
+    connect(centre_, &CentreArea::view_changed, this, view_changed);
+    connect(centre_->go_to_line_bar(), &GoToLineBar::go_to, this, [this](int line, int column) {
+        if (CodeEditor* editor = editors_->current_editor()) editor->go_to(line, column);
+    });
     connect(&core_, &CoreClient::connected, this, &MainWindow::on_connected);
     connect(&core_, &CoreClient::core_event, this, &MainWindow::on_event);
     connect(&core_, &CoreClient::disconnected, this, &MainWindow::on_disconnected);
@@ -98,6 +115,8 @@ void MainWindow::build_menus() {
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
+    build_edit_menu();
+
     QMenu* settings = menuBar()->addMenu(tr("&Settings"));
     settings->addAction(tr("&MCP Servers…"), this, &MainWindow::show_mcp_servers);
 
@@ -106,45 +125,111 @@ void MainWindow::build_menus() {
     manual->setShortcut(QKeySequence(Qt::Key_F1));
 }
 
+void MainWindow::build_edit_menu() {
+    // Alt+D, not Alt+E: that is the approval bar's Edit plan while a plan waits.
+    QMenu* edit = menuBar()->addMenu(tr("E&dit"));
+    QAction* find = edit->addAction(tr("&Find…"), this, [this] { open_find(false); });
+    find->setShortcut(QKeySequence::Find);
+    // F3 alone: Qt's FindNext also holds Ctrl+G on some desktops, which is Go to Line here.
+    QAction* next = edit->addAction(tr("Find &Next"), this, [this] {
+        FindBar* bar = centre_->find_bar();
+        if (bar->isHidden())
+            open_find(false);
+        else
+            bar->find_next();
+    });
+    next->setShortcut(QKeySequence(Qt::Key_F3));
+    QAction* previous = edit->addAction(tr("Find &Previous"), this, [this] {
+        FindBar* bar = centre_->find_bar();
+        if (bar->isHidden())
+            open_find(false);
+        else
+            bar->find_previous();
+    });
+    previous->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F3));
+    QAction* replace = edit->addAction(tr("&Replace…"), this, [this] { open_find(true); });
+    replace->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_H));
+    edit->addSeparator();
+    QAction* line = edit->addAction(tr("&Go to Line…"), this, &MainWindow::open_go_to_line);
+    line->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
+}
+
+std::unique_ptr<FindTarget> MainWindow::find_target() const {
+    QWidget* view = centre_->current_view();
+    if (view == editors_) {
+        CodeEditor* editor = editors_->current_editor();
+        if (!editor) return nullptr;
+        return std::make_unique<EditorFind>(*editor);
+    }
+    MarkdownView* body = nullptr;
+    if (auto* plan = qobject_cast<PlanView*>(view))
+        body = plan->body();
+    else if (auto* manual = qobject_cast<ManualView*>(view))
+        body = manual->body();
+    if (!body) return nullptr;
+    // TextFind drops the call once the view is gone, so the pointer is never used stale.
+    return std::make_unique<TextFind>(*body, [body] { body->finish_painting(); });
+}
+
+void MainWindow::open_find(bool replace) {
+    std::unique_ptr<FindTarget> target = find_target();
+    if (!target) {
+        statusBar()->showMessage(tr("Nothing to search here"), message_ms);
+        return;
+    }
+    centre_->go_to_line_bar()->hide();
+    centre_->find_bar()->open(std::move(target), replace);
+}
+
+void MainWindow::open_go_to_line() {
+    CodeEditor* editor = centre_->current_view() == editors_ ? editors_->current_editor() : nullptr;
+    if (!editor) {
+        statusBar()->showMessage(tr("Go to Line needs an open file"), message_ms);
+        return;
+    }
+    centre_->find_bar()->hide();
+    centre_->go_to_line_bar()->open(editor->lines(), editor);
+}
+
 // Filled each time it opens: the project's saved sessions, newest first (DESIGN §14).
 void MainWindow::list_recent_conversations() {
     recent_->clear();
     QAction* waiting = recent_->addAction(tr("Loading…"));
     waiting->setEnabled(false);
-    core_.request(op::agent_sessions_list, Json::object(), this,
-                  [this](const Json& result, const std::optional<Error>& error) {
-                      recent_->clear();
-                      SessionsListResult listed;
-                      if (!error) {
-                          try {
-                              listed = result.get<SessionsListResult>();
-                          } catch (const std::exception&) {
-                          }
-                      }
-                      const std::string current = chat_->session().state().session;
-                      for (const SessionInfo& info : listed.sessions) {
-                          QString label = QString::fromStdString(
-                                              info.title.empty() ? "(untitled)" : info.title) +
-                                          QStringLiteral(" — ") +
-                                          QString::fromStdString(info.updated.substr(0, 16))
-                                              .replace(QLatin1Char('T'), QLatin1Char(' ')) +
-                                          (info.turns == 1 ? tr(" · 1 turn")
-                                                           : tr(" · %1 turns").arg(info.turns));
-                          if (info.pending) label += tr(" · waiting for you");
-                          QAction* a = recent_->addAction(label);
-                          a->setData(QString::fromStdString(info.id));
-                          a->setCheckable(info.id == current);
-                          a->setChecked(info.id == current);
-                          connect(a, &QAction::triggered, this,
-                                  [this, id = info.id] { chat_->resume_session(id); });
-                      }
-                      if (listed.sessions.empty()) {
-                          QAction* none = recent_->addAction(
-                              error ? QString::fromStdString(error->message)
-                                    : tr("No earlier conversations in this project"));
-                          none->setEnabled(false);
-                      }
-                  });
+    core_.request(
+        op::agent_sessions_list, Json::object(), this,
+        [this](const Json& result, const std::optional<Error>& error) {
+            recent_->clear();
+            SessionsListResult listed;
+            if (!error) {
+                try {
+                    listed = result.get<SessionsListResult>();
+                } catch (const std::exception&) {
+                }
+            }
+            const std::string current = chat_->session().state().session;
+            for (const SessionInfo& info : listed.sessions) {
+                QString label =
+                    QString::fromStdString(info.title.empty() ? "(untitled)" : info.title) +
+                    QStringLiteral(" — ") +
+                    QString::fromStdString(info.updated.substr(0, 16))
+                        .replace(QLatin1Char('T'), QLatin1Char(' ')) +
+                    (info.turns == 1 ? tr(" · 1 turn") : tr(" · %1 turns").arg(info.turns));
+                if (info.pending) label += tr(" · waiting for you");
+                QAction* a = recent_->addAction(label);
+                a->setData(QString::fromStdString(info.id));
+                a->setCheckable(info.id == current);
+                a->setChecked(info.id == current);
+                connect(a, &QAction::triggered, this,
+                        [this, id = info.id] { chat_->resume_session(id); });
+            }
+            if (listed.sessions.empty()) {
+                QAction* none =
+                    recent_->addAction(error ? QString::fromStdString(error->message)
+                                             : tr("No earlier conversations in this project"));
+                none->setEnabled(false);
+            }
+        });
 }
 
 void MainWindow::show_manual() {

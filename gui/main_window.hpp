@@ -8,6 +8,7 @@
 #include "protocol/wire.hpp"
 
 #include <QMainWindow>
+#include <memory>
 
 class QDockWidget;
 class QMenu;
@@ -20,6 +21,7 @@ class ChatDock;
 class CoreClient;
 class EditorArea;
 class FileTree;
+class FindTarget;
 class ManualView;
 class PlansPanel;
 class SettingsDialog;
@@ -65,6 +67,11 @@ protected:
 
 private:
     void build_menus();
+    void build_edit_menu();
+    // What Ctrl+F searches: the current editor, or the plan or manual in the centre.
+    std::unique_ptr<FindTarget> find_target() const;
+    void open_find(bool replace);
+    void open_go_to_line();
     void list_recent_conversations();
     void on_connected();
     void on_event(const client::CoreEvent& event);

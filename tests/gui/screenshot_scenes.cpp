@@ -11,6 +11,7 @@
 // plan-comments.png   the demo's plan with two comments beside it, its decision at head and foot
 // plan-revision.png   the plan revised after those comments, its changes marked
 // plans-panel.png     the Plans panel: the revision over the plan it revises, that one open
+// editor-find.png     find and replace (Ctrl+H) in greet.py, the second of its matches selected
 #include "gui/approval_bar.hpp"
 #include "gui/centre_area.hpp"
 #include "gui/chat_dock.hpp"
@@ -19,6 +20,7 @@
 #include "gui/composer.hpp"
 #include "gui/core_client.hpp"
 #include "gui/editor_area.hpp"
+#include "gui/find_bar.hpp"
 #include "gui/main_window.hpp"
 #include "gui/markdown_view.hpp"
 #include "gui/plan_decisions.hpp"
@@ -34,6 +36,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMenuBar>
 #include <QStatusBar>
 #include <QTest>
 #include <QTextCursor>
@@ -302,6 +305,31 @@ bool plan_review(const QDir& out) {
 
 } // namespace
 
+bool editor_find(const QDir& out) {
+    TempProject project;
+    if (!copy_demo(project)) return false;
+    Scene s(project, demo_script);
+    if (!s.wait([&] { return s.window.settled(); }, "the window")) return false;
+    s.window.open_file(QStringLiteral("greet.py"));
+    if (!s.wait([&] { return s.window.editors()->editor(QStringLiteral("greet.py")) != nullptr; },
+                "greet.py"))
+        return false;
+    // Edit › Replace…, as the menu has it.
+    QAction* replace = nullptr;
+    for (QAction* menu : s.window.menuBar()->actions())
+        if (menu->menu())
+            for (QAction* action : menu->menu()->actions())
+                if (action->text() == QStringLiteral("&Replace…")) replace = action;
+    if (!replace) return fail("no Edit › Replace…");
+    replace->trigger();
+    FindBar* bar = s.window.centre()->find_bar();
+    if (bar->isHidden()) return fail("the find bar did not open");
+    QTest::keyClicks(bar->find_field(), QStringLiteral("name"));
+    bar->replace_field()->setText(QStringLiteral("who"));
+    bar->find_next();
+    return s.save(out.filePath(QStringLiteral("editor-find.png")));
+}
+
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
     if (argc != 2) {
@@ -319,5 +347,7 @@ int main(int argc, char** argv) {
     qputenv("XDG_DATA_HOME", (home.path() + QStringLiteral("/data")).toLocal8Bit());
     // The manual as in the source tree: this program is not beside build/share/rio.
     qputenv("RIO_SHARE_DIR", RIO_SOURCE_DIR "/share/rio");
-    return main_window_and_manual(out) && plan_and_compare(out) && plan_review(out) ? 0 : 1;
+    const bool drawn = main_window_and_manual(out) && plan_and_compare(out) && plan_review(out) &&
+                       editor_find(out);
+    return drawn ? 0 : 1;
 }
