@@ -122,6 +122,18 @@ std::string decision_text(const DecidedEvent& decided) {
     return text;
 }
 
+std::string rejection_words(const DecidedEvent& decided) {
+    const bool plan = decided.kind == "plan";
+    std::size_t comments = decided.comments ? decided.comments->size() : 0;
+    if (decided.feedback && !first_line(*decided.feedback).empty())
+        return (plan ? "You asked for changes: " : "You rejected it: ") +
+               first_line(*decided.feedback);
+    if (comments > 0)
+        return "You asked for changes (" + std::to_string(comments) +
+               (comments == 1 ? " comment)" : " comments)");
+    return plan ? "You rejected the plan" : "You rejected it";
+}
+
 std::string plan_report_text(const PlanReportEvent& report) {
     std::string out;
     for (const std::string& path : report.unplanned)

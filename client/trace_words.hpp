@@ -39,6 +39,11 @@ ToolOutcome tool_outcome(const ToolResultEvent& result);
 // "Changes requested (2 comments)", "Plan approved with notes (1 comment) — in a fresh context".
 std::string decision_text(const DecidedEvent& decided);
 
+// What a rejected call's line says, in the person's own words rather than the tool result's
+// words for the model: "You asked for changes: keep main()", "You asked for changes (2
+// comments)", "You rejected it".
+std::string rejection_words(const DecidedEvent& decided);
+
 // "Changed but not named in the plan: a.py, b.py"; "" when every change is in the plan.
 std::string plan_report_text(const PlanReportEvent& report);
 

@@ -183,6 +183,7 @@ void ChatDock::on_event(const client::CoreEvent& event) {
     if (auto* proposal = std::get_if<Proposal>(&event); proposal && proposal->kind == "plan")
         if (const std::string path = proposal->text("path"); !path.empty())
             plan_paths_[QString::fromStdString(proposal->id)] = QString::fromStdString(path);
+    if (auto* decided = std::get_if<DecidedEvent>(&event)) transcript_->note_decision(*decided);
     if (auto* delta = std::get_if<DeltaEvent>(&event)) {
         transcript_->add_delta(QString::fromStdString(delta->text));
     } else if (auto* thinking = std::get_if<ThinkingEvent>(&event)) {

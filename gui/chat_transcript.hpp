@@ -31,6 +31,8 @@ public:
     void finish_message(const QString& text);
     void add_tool(const ToolEvent& tool);
     void add_tool_result(const ToolResultEvent& result);
+    // A rejected call's result then shows the person's words, not the model's.
+    void note_decision(const DecidedEvent& decided);
     void add_error(const QString& text);
     void add_note(const QString& text);
     void clear();
@@ -55,9 +57,10 @@ private:
     QVBoxLayout* layout_;
     QLabel* streaming_ = nullptr; // the agent's text of the current step, while it streams
     QString streamed_;
-    QWidget* thinking_ = nullptr;   // the current thinking block
-    QHash<QString, QLabel*> tools_; // call id → its trace line
-    bool at_bottom_ = true;         // keep showing the newest entry unless scrolled away
+    QWidget* thinking_ = nullptr;      // the current thinking block
+    QHash<QString, QLabel*> tools_;    // call id → its trace line
+    QHash<QString, QString> rejected_; // call id → what the person said, until its result
+    bool at_bottom_ = true;            // keep showing the newest entry unless scrolled away
 };
 
 } // namespace rio::gui

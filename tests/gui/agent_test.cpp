@@ -408,6 +408,13 @@ private slots:
         QVERIFY(s.transcript()
                     .texts_of(ChatTranscript::Entry::note)
                     .contains(QStringLiteral("Plan rejected: too broad, keep main() as it is")));
+        // The plan's line says what the person said; the model's wording stays in the result.
+        const QStringList lines = s.transcript().texts_of(ChatTranscript::Entry::tool);
+        QVERIFY2(lines.join(QLatin1Char('\n'))
+                     .contains(QStringLiteral("✗ You asked for changes: too broad, keep main() as "
+                                              "it is")),
+                 qPrintable(lines.join(QLatin1Char('\n'))));
+        QVERIFY(!lines.join(QLatin1Char('\n')).contains(QStringLiteral("The user rejected")));
     }
 
     void plan_view_ctrl_enter_approves_review() {
@@ -1068,6 +1075,10 @@ private slots:
         QVERIFY(s.transcript()
                     .texts_of(ChatTranscript::Entry::note)
                     .contains(QStringLiteral("Command rejected")));
+        QVERIFY(s.transcript()
+                    .texts_of(ChatTranscript::Entry::tool)
+                    .join(QLatin1Char('\n'))
+                    .contains(QStringLiteral("✗ You rejected it")));
     }
 
     void mode_control_follows_other_client() {
