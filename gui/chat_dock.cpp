@@ -16,6 +16,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QShortcut>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <iterator>
@@ -81,6 +82,15 @@ ChatDock::ChatDock(MainWindow& window)
     connect(clear_, &QPushButton::clicked, this, &ChatDock::clear_conversation);
     connect(mode_, &ModeControl::choice_requested, this,
             [this](ModeChoice choice) { request_mode(static_cast<int>(choice)); });
+    // DESIGN §9: Shift+Tab cycles Plan → Review → Auto anywhere in the chat; in the editor it
+    // stays unindent. The next mode follows the one the core last said it is in.
+    auto* cycle = new QShortcut(this);
+    cycle->setKeys({QKeySequence(Qt::SHIFT | Qt::Key_Backtab), QKeySequence(Qt::Key_Backtab),
+                    QKeySequence(Qt::SHIFT | Qt::Key_Tab)});
+    cycle->setContext(Qt::WidgetWithChildrenShortcut);
+    connect(cycle, &QShortcut::activated, this, [this] {
+        if (auto now = mode_->shown()) request_mode((static_cast<int>(*now) + 1) % 3);
+    });
     connect(provider_, &ProviderStrip::menu_opening, this, &ChatDock::load_providers);
     connect(provider_, &ProviderStrip::provider_chosen, this, &ChatDock::switch_provider);
     connect(review_, &ReviewFlow::problem, this, &ChatDock::show_problem);

@@ -10,6 +10,7 @@
 #include <QDir>
 #include <QSettings>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,13 @@ struct Options {
 };
 
 constexpr const char* last_project_key = "last_project";
+
+// Qt aborts with a page about platform plugins when it finds no display; say it plainly.
+bool has_display() {
+    for (const char* name : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"})
+        if (const char* value = std::getenv(name); value && *value) return true;
+    return false;
+}
 
 } // namespace
 
@@ -51,6 +59,12 @@ int main(int argc, char** argv) {
     // settled, save the window as PNG to FILE and exit. Hidden from --help.
     app.add_option("--screenshot", options.screenshot)->group("");
     CLI11_PARSE(app, argc, argv);
+    if (!has_display()) {
+        std::fprintf(stderr, "rio: there is no display to open a window on (DISPLAY and "
+                             "WAYLAND_DISPLAY are not set). In a terminal, run rio-cli "
+                             "instead; `make run` picks it for you.\n");
+        return 1;
+    }
 
     int qt_argc = 1; // Qt's own options are not offered; QT_QPA_PLATFORM and friends still work
     QApplication qt(qt_argc, argv);

@@ -1106,6 +1106,27 @@ private slots:
         QCOMPARE(json_text(status, "auto_accept"), QStringLiteral("false"));
     }
 
+    void shift_tab_in_the_chat_cycles_plan_review_auto() {
+        TempProject project;
+        Agent s(project, Json::array());
+        QVERIFY(s.start());
+        QVERIFY(s.set_mode("plan", false));
+        ModeControl* mode = s.chat().mode_control();
+        QWidget* input = s.composer().input();
+        input->setFocus();
+        QTest::keyClick(input, Qt::Key_Backtab, Qt::ShiftModifier);
+        QTRY_COMPARE(mode->shown_label(), QStringLiteral("Review"));
+        QCOMPARE(qstr(s.status(), "mode"), QStringLiteral("build"));
+        QTest::keyClick(input, Qt::Key_Backtab, Qt::ShiftModifier);
+        QTRY_COMPARE(mode->shown_label(), QStringLiteral("Auto"));
+        QCOMPARE(json_text(s.status(), "auto_accept"), QStringLiteral("true"));
+        QTest::keyClick(mode->button(ModeChoice::auto_accept), Qt::Key_Backtab,
+                        Qt::ShiftModifier);
+        QTRY_COMPARE(mode->shown_label(), QStringLiteral("Plan"));
+        QCOMPARE(qstr(s.status(), "mode"), QStringLiteral("plan"));
+        QVERIFY(input->hasFocus() || mode->button(ModeChoice::auto_accept)->hasFocus());
+    }
+
     void composer_send_and_stop() {
         TempProject project;
         Agent s(project, Json::array({{{"text", "slow"}, {"delay_ms", 30000}}, text_step("fast")}));

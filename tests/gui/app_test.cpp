@@ -58,6 +58,16 @@ private slots:
         QVERIFY(wrong.exit_code != 0);
     }
 
+    // DESIGN §9 / issue 15: not Qt's abort about platform plugins, but what to do instead.
+    void without_a_display_says_so_and_exits_1() {
+        Run run = run_rio({}, headless());
+        QCOMPARE(run.exit_code, 1);
+        QVERIFY2(run.err.contains("rio: there is no display to open a window on") &&
+                     run.err.contains("rio-cli"),
+                 run.err);
+        QVERIFY2(!run.err.contains("platform plugin"), run.err);
+    }
+
     void screenshot_renders_window() {
         QTemporaryDir scratch;
         QDir(scratch.path()).mkpath(QStringLiteral("demo/src"));
