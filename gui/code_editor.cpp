@@ -6,6 +6,8 @@
 #include "gui/line_endings.hpp"
 
 #include <QTimer>
+#include <Qsci/qscicommand.h>
+#include <Qsci/qscicommandset.h>
 #include <Qsci/qscilexer.h>
 #include <algorithm>
 #include <cstdint>
@@ -39,6 +41,13 @@ private:
 CodeEditor::CodeEditor(const QString& path, QWidget* parent) : QsciScintilla(parent), path_(path) {
     prefer_light_editor_accessibility();
     setUtf8(true); // positions are then UTF-8 byte offsets, the protocol's unit
+    // Zoom is the window's, for every tab at once (EditorArea::set_zoom): Scintilla's own
+    // keys would zoom this tab alone.
+    for (QsciCommand::Command zoom : {QsciCommand::ZoomIn, QsciCommand::ZoomOut})
+        if (QsciCommand* command = standardCommands()->find(zoom)) {
+            command->setKey(0);
+            command->setAlternateKey(0);
+        }
     const QFont font = editor_font();
     if (QsciLexer* lexer = lexer_for(path, this)) {
         style_lexer(*lexer, font);

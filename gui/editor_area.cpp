@@ -7,6 +7,7 @@
 #include <QMessageBox>
 #include <QPointer>
 #include <QTabBar>
+#include <algorithm>
 
 namespace rio::gui {
 namespace {
@@ -128,6 +129,7 @@ void EditorArea::add_tab(const QString& path, const Json& state) {
         state.value("dirty", false), state.value("encoding", "utf-8"), state.value("eol", "lf")});
     CodeEditor* editor = file->editor;
     editor->load(state.value("text", ""), file->eol);
+    editor->zoomTo(zoom_);
     connect(editor, &CodeEditor::edited, this,
             [this, editor](const ByteEdit& edit) { send_edit(editor, edit); });
     const int index = addTab(editor, file_name(path));
@@ -135,6 +137,15 @@ void EditorArea::add_tab(const QString& path, const Json& state) {
     OpenFile& added = *file;
     files_.emplace(path, std::move(file));
     set_dirty(added, added.dirty);
+}
+
+void EditorArea::set_zoom(int points) {
+    points = std::clamp(points, -8, 20);
+    if (points == zoom_) return;
+    zoom_ = points;
+    for (const auto& [path, file] : files_)
+        file->editor->zoomTo(zoom_);
+    emit zoom_changed(zoom_);
 }
 
 void EditorArea::send_edit(CodeEditor* editor, const ByteEdit& edit) {

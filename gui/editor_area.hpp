@@ -47,9 +47,15 @@ public:
     QString describe(const QString& path) const; // "UTF-8 · LF" for the status bar
     bool busy() const; // an open is in flight, or an editor waits for a resync
 
+    // Points added to every tab's font size, tabs opened later included (Ctrl+= / Ctrl+- /
+    // Ctrl+0); kept within what stays readable.
+    int zoom() const { return zoom_; }
+    void set_zoom(int points);
+
 signals:
     void message(const QString& text); // for the status bar
     void file_opened(const QString& path);
+    void zoom_changed(int points);
 
 private:
     struct OpenFile;
@@ -67,6 +73,7 @@ private:
     CoreClient& core_;
     std::map<QString, std::unique_ptr<OpenFile>> files_;
     QSet<QString> opening_; // buffer.open in flight
+    int zoom_ = 0;
 };
 
 } // namespace rio::gui

@@ -117,6 +117,17 @@ void MainWindow::build_menus() {
 
     build_edit_menu();
 
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    QAction* zoom_in =
+        view->addAction(tr("Zoom &In"), this, [this] { editors_->set_zoom(editors_->zoom() + 1); });
+    zoom_in->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence::ZoomIn});
+    QAction* zoom_out = view->addAction(tr("Zoom &Out"), this,
+                                        [this] { editors_->set_zoom(editors_->zoom() - 1); });
+    zoom_out->setShortcut(QKeySequence::ZoomOut);
+    QAction* zoom_reset =
+        view->addAction(tr("&Reset Zoom"), this, [this] { editors_->set_zoom(0); });
+    zoom_reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+
     QMenu* settings = menuBar()->addMenu(tr("&Settings"));
     settings->addAction(tr("&MCP Servers…"), this, &MainWindow::show_mcp_servers);
 

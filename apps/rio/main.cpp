@@ -2,6 +2,7 @@
 // and --version need no display), then a window over a private or attached rio-core.
 #include "core/version.hpp"
 #include "gui/core_client.hpp"
+#include "gui/editor_area.hpp"
 #include "gui/main_window.hpp"
 #include "gui/screenshot.hpp"
 
@@ -26,6 +27,9 @@ struct Options {
 };
 
 constexpr const char* last_project_key = "last_project";
+constexpr const char* geometry_key = "window/geometry";
+constexpr const char* layout_key = "window/layout";
+constexpr const char* zoom_key = "editor/zoom";
 
 // Qt aborts with a page about platform plugins when it finds no display; say it plainly.
 bool has_display() {
@@ -100,6 +104,18 @@ int main(int argc, char** argv) {
             window.open_file(QString::fromStdString(path));
     });
 
+    // Screenshots are drawn at their fixed size and font, whatever the user last chose.
+    if (!screenshot) {
+        window.restoreGeometry(settings.value(geometry_key).toByteArray());
+        window.restoreState(settings.value(layout_key).toByteArray());
+        window.editors()->set_zoom(settings.value(zoom_key, 0).toInt());
+        QObject::connect(window.editors(), &rio::gui::EditorArea::zoom_changed, &window,
+                         [&settings](int points) { settings.setValue(zoom_key, points); });
+        QObject::connect(&qt, &QCoreApplication::aboutToQuit, &window, [&] {
+            settings.setValue(geometry_key, window.saveGeometry());
+            settings.setValue(layout_key, window.saveState());
+        });
+    }
     window.show();
     core.start(core_options);
     if (screenshot)

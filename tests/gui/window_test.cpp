@@ -17,6 +17,7 @@
 #include <QLabel>
 #include <QMouseEvent>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QTest>
 #include <Qsci/qscilexer.h>
 #include <algorithm>
@@ -339,6 +340,39 @@ private slots:
         QVERIFY(after.error->code == ErrorCode::io_error);
         QCOMPARE(QString::fromStdString(after.error->message), s.core.lost_reason());
         QVERIFY(!s.core.is_connected());
+    }
+
+    // Issue 15 item 7: the font size is one setting for every tab, opened now or later.
+    void zoom_applies_to_every_tab_and_those_opened_later() {
+        TempProject project;
+        project.write("a.txt", "a\n");
+        project.write("b.txt", "b\n");
+        project.write("c.txt", "c\n");
+        Session s(project);
+        QVERIFY(s.settle());
+        CodeEditor* a = s.open(QStringLiteral("a.txt"));
+        CodeEditor* b = s.open(QStringLiteral("b.txt"));
+        QVERIFY(a && b);
+        QSignalSpy changed(s.window.editors(), &EditorArea::zoom_changed);
+        auto zoom_of = [](CodeEditor* editor) {
+            return static_cast<int>(editor->SendScintilla(QsciScintillaBase::SCI_GETZOOM));
+        };
+        b->setFocus();
+        QTest::keyClick(b, Qt::Key_Equal, Qt::ControlModifier);
+        QTest::keyClick(b, Qt::Key_Equal, Qt::ControlModifier);
+        QCOMPARE(zoom_of(a), 2);
+        QCOMPARE(zoom_of(b), 2);
+        QCOMPARE(changed.count(), 2);
+        QCOMPARE(changed.last().at(0).toInt(), 2);
+        CodeEditor* c = s.open(QStringLiteral("c.txt"));
+        QVERIFY(c);
+        QCOMPARE(zoom_of(c), 2);
+        QTest::keyClick(c, Qt::Key_Minus, Qt::ControlModifier);
+        QCOMPARE(zoom_of(a), 1);
+        QTest::keyClick(c, Qt::Key_0, Qt::ControlModifier);
+        QCOMPARE(zoom_of(a), 0);
+        QCOMPARE(zoom_of(c), 0);
+        QCOMPARE(s.window.editors()->zoom(), 0);
     }
 
     void missing_core_shows_message() {
