@@ -29,22 +29,16 @@ namespace {
 
 // One window on a private core for `project`, shown, settled and active (the Edit menu's
 // shortcuts are the window's).
-struct Session {
-    explicit Session(const TempProject& project) : window(core) {
-        core.start(private_core(project));
-        window.show();
-    }
+struct Session : WindowSession {
+    using WindowSession::WindowSession;
     bool settle() {
-        if (!QTest::qWaitFor([this] { return window.settled(); }, 10000)) return false;
+        if (!WindowSession::settle()) return false;
         window.activateWindow();
         return QTest::qWaitForWindowActive(&window);
     }
     CodeEditor* open(const QString& path) {
-        window.open_file(path);
-        if (!QTest::qWaitFor([&] { return window.editors()->editor(path) != nullptr; }, 5000))
-            return nullptr;
-        CodeEditor* editor = window.editors()->editor(path);
-        editor->setFocus();
+        CodeEditor* editor = WindowSession::open(path);
+        if (editor) editor->setFocus();
         return editor;
     }
     FindBar* bar() const { return window.centre()->find_bar(); }
@@ -53,10 +47,6 @@ struct Session {
         QWidget* focus = QApplication::focusWidget();
         QTest::keyClick(focus ? focus : &window, static_cast<Qt::Key>(key), modifiers);
     }
-    bool round_trip() { return !rio::gui::test::round_trip(core).error; }
-
-    CoreClient core;
-    MainWindow window;
 };
 
 struct Observer {

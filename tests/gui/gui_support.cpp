@@ -1,5 +1,7 @@
 #include "tests/gui/gui_support.hpp"
 
+#include "gui/editor_area.hpp"
+
 #include <QApplication>
 #include <QDeadlineTimer>
 #include <QDir>
@@ -176,6 +178,26 @@ bool drain_events(int timeout_ms) {
     QObject::connect(&timer, &QTimer::timeout, [timed] { *timed = true; });
     timer.start();
     return QTest::qWaitFor([&] { return *queued && *timed; }, timeout_ms);
+}
+
+WindowSession::WindowSession(const TempProject& project) : window(core) {
+    core.start(private_core(project));
+    window.show();
+}
+
+bool WindowSession::settle() {
+    return QTest::qWaitFor([this] { return window.settled(); }, 10000);
+}
+
+CodeEditor* WindowSession::open(const QString& path) {
+    window.open_file(path);
+    if (!QTest::qWaitFor([&] { return window.editors()->editor(path) != nullptr; }, 5000))
+        return nullptr;
+    return window.editors()->editor(path);
+}
+
+bool WindowSession::round_trip() {
+    return !test::round_trip(core).error;
 }
 
 } // namespace rio::gui::test

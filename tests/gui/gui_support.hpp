@@ -3,6 +3,7 @@
 #pragma once
 
 #include "gui/core_client.hpp"
+#include "gui/main_window.hpp"
 #include "protocol/wire.hpp"
 
 #include <QByteArray>
@@ -11,6 +12,10 @@
 #include <QWidget>
 #include <functional>
 #include <optional>
+
+namespace rio::gui {
+class CodeEditor;
+}
 
 namespace rio::gui::test {
 
@@ -35,6 +40,18 @@ private:
 CoreOptions private_core(const TempProject& project);
 // A second client on that socket.
 CoreOptions second_client(const TempProject& project);
+
+// One window on a private core for `project`, shown; suites add what they look at.
+struct WindowSession {
+    explicit WindowSession(const TempProject& project);
+    bool settle();                         // MainWindow::settled(), within 10 s
+    CodeEditor* open(const QString& path); // the file's tab once it is open, else null
+    // A round trip to the core through the window's own client (round_trip below).
+    bool round_trip();
+
+    CoreClient core;
+    MainWindow window;
+};
 
 // A C++-looking file of `lines` lines, for the large-file test and benchmark.
 QByteArray large_source(int lines);

@@ -24,20 +24,12 @@ namespace {
 
 const QString odd_server = QStringLiteral(RIO_SOURCE_DIR "/tests/e2e/mcp_odd_server.py");
 
-struct Session {
-    explicit Session(const TempProject& project) : window(core) {
-        core.start(private_core(project));
-        window.show();
-    }
-    bool settle() {
-        return QTest::qWaitFor([this] { return window.settled(); }, 10000);
-    }
+struct Session : WindowSession {
+    using WindowSession::WindowSession;
     McpServersPage* open_page() {
         window.show_mcp_servers();
         return window.settings()->mcp_servers();
     }
-    CoreClient core;
-    MainWindow window;
 };
 
 QTreeWidgetItem* server_row(QTreeWidget* list, const QString& name) {

@@ -32,31 +32,12 @@ using namespace rio::gui::test;
 namespace {
 
 // One window on a private core for `project`, shown and settled.
-struct Session {
-    explicit Session(const TempProject& project) : window(core) {
-        core.start(private_core(project));
-        window.show();
-    }
-    bool settle() {
-        return QTest::qWaitFor([this] { return window.settled(); }, 10000);
-    }
-    CodeEditor* open(const QString& path) {
-        window.open_file(path);
-        if (!QTest::qWaitFor([&] { return window.editors()->editor(path) != nullptr; }, 5000))
-            return nullptr;
-        return window.editors()->editor(path);
-    }
+struct Session : WindowSession {
+    using WindowSession::WindowSession;
     QString tab_title(const QString& path) const {
         EditorArea* editors = window.editors();
         return editors->tabText(editors->indexOf(editors->editor(path)));
     }
-    // A round trip to the core through the window's own client (gui_support.hpp): once it
-    // is back, every request the window sent before has been handled and every event the
-    // core sent it before has been delivered.
-    bool round_trip() { return !rio::gui::test::round_trip(core).error; }
-
-    CoreClient core;
-    MainWindow window;
 };
 
 // Attached to the same core, to read what it holds and to edit as someone else would.
