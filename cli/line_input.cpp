@@ -1,5 +1,7 @@
 #include "cli/line_input.hpp"
 
+#include "cli/terminal.hpp"
+
 #include <asio/post.hpp>
 #include <atomic>
 #include <clocale>
@@ -88,6 +90,7 @@ void LineInput::read(const std::string& prompt, OnLine then) {
     reading_wake_fd = wake_fd_;
     ctrl_c_pressed = false;
     std::uint64_t generation = ++generation_;
+    hold_typed_keys(0);
     thread_ = std::thread([this, generation, prompt, then = std::move(then)]() mutable {
         char* raw = ::readline(prompt.c_str());
         std::optional<std::string> line;

@@ -40,18 +40,35 @@ RawKeys::~RawKeys() {
     if (saved_) ::tcsetattr(fd_, TCSANOW, &*saved_);
 }
 
-QuietControlKeys::QuietControlKeys(int fd) : fd_(fd) {
+namespace {
+
+constexpr tcflag_t typing_bits = ICANON | ECHO | ECHOCTL;
+
+// Clears `typing_bits` on `fd`'s terminal; returns those that were set and are now clear.
+tcflag_t clear_typing_bits(int fd) {
     termios t{};
-    if (::tcgetattr(fd_, &t) != 0 || !(t.c_lflag & ECHOCTL)) return;
-    t.c_lflag &= ~static_cast<tcflag_t>(ECHOCTL);
-    cleared_ = ::tcsetattr(fd_, TCSANOW, &t) == 0;
+    if (::tcgetattr(fd, &t) != 0) return 0;
+    tcflag_t set = t.c_lflag & typing_bits;
+    if (!set) return 0;
+    t.c_lflag &= ~set;
+    t.c_cc[VMIN] = 1;
+    t.c_cc[VTIME] = 0;
+    return ::tcsetattr(fd, TCSANOW, &t) == 0 ? set : 0;
 }
+
+} // namespace
+
+QuietControlKeys::QuietControlKeys(int fd) : fd_(fd), cleared_(clear_typing_bits(fd)) {}
 
 QuietControlKeys::~QuietControlKeys() {
     termios t{};
     if (!cleared_ || ::tcgetattr(fd_, &t) != 0) return;
-    t.c_lflag |= ECHOCTL;
+    t.c_lflag |= cleared_;
     ::tcsetattr(fd_, TCSANOW, &t);
+}
+
+void hold_typed_keys(int fd) {
+    if (::isatty(fd) == 1) clear_typing_bits(fd);
 }
 
 } // namespace rio

@@ -45,9 +45,12 @@ private:
     std::optional<termios> saved_;
 };
 
-// While a turn runs the terminal is in its ordinary mode, and would echo Ctrl+C as "^C"
-// into whatever is on the screen; this turns that echo off (ECHOCTL, that one bit, so that
-// it never undoes another mode set meanwhile) for as long as it lives.
+// While a turn runs nobody reads the terminal, and in its ordinary (canonical) mode it
+// would echo typing and "^C" into the reply and turn a typed Ctrl+D into an end-of-file
+// mark that reaches the next prompt as a NUL byte. This turns ICANON, ECHO and ECHOCTL off
+// (Ctrl+C still signals), so what is typed ahead waits byte for byte for the next prompt,
+// for as long as it lives; it restores only the bits it cleared, so that it never undoes
+// another mode set meanwhile.
 class QuietControlKeys {
 public:
     explicit QuietControlKeys(int fd);
@@ -57,7 +60,12 @@ public:
 
 private:
     int fd_;
-    bool cleared_ = false;
+    tcflag_t cleared_ = 0;
 };
+
+// libedit prints its prompt before it puts the terminal in its own mode; a key typed as
+// soon as the prompt shows would meet the canonical mode (a Ctrl+D lost as above). Called
+// before a prompt: the same three bits off; libedit restores its cooked mode after the line.
+void hold_typed_keys(int fd);
 
 } // namespace rio

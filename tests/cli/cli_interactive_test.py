@@ -322,6 +322,27 @@ class Interactive(unittest.TestCase):
         again.send("\x1b[A")  # Up: the line from the last session
         again.expect("remember this line")
 
+    def test_a_ctrl_d_typed_during_a_turn_ends_the_session_after_it(self):
+        # The turn runs an allowed command that waits for the test to create `go`, so the
+        # Ctrl+D surely arrives while the turn runs. In the terminal's ordinary mode it
+        # became an end-of-file mark that reached the next prompt as a NUL byte (lost).
+        box = Sandbox([{"tools": [{"name": "run_command", "input": {
+            "argv": ["sh", "-c", "while [ ! -e go ]; do sleep 0.01; done"]}}]},
+                       {"text": "released"}])
+        self.addCleanup(box.cleanup)
+        os.makedirs(os.path.join(box.dir, "config", "rio"))
+        with open(os.path.join(box.dir, "config", "rio", "allow"), "w") as f:
+            f.write("sh\n")
+        term = Pty(box.args(), box.env)
+        self.addCleanup(term.close)
+        term.expect("review ❯ ")
+        term.send("wait for go\r")
+        term.expect("running sh")
+        term.send("\x04")
+        open(os.path.join(box.project, "go"), "w").close()
+        term.expect("released")
+        self.assertEqual(term.wait_exit(), 0)
+
     def test_tab_completes_slash_commands(self):
         _, term = self.session([])
         # libedit redraws only what it adds ("ider "), so the command's effect is the proof:
