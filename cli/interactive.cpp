@@ -7,6 +7,7 @@
 #include "cli/trace.hpp"
 #include "client/plan_revision.hpp"
 #include "client/trace_words.hpp"
+#include "text/trim.hpp"
 
 #include <asio/post.hpp>
 #include <cstdio>
@@ -70,14 +71,19 @@ const std::vector<std::string> command_names = {
     "/plan",  "/plans",    "/sessions", "/review", "/auto", "/build", "/stop",
     "/clear", "/provider", "/model",    "/mcp",    "/help", "/quit",  "/exit"};
 
+// The events show() writes a line for, after the reply so far.
+bool prints_a_line(const client::CoreEvent& event) {
+    return std::holds_alternative<ToolEvent>(event) ||
+           std::holds_alternative<ToolResultEvent>(event) ||
+           std::holds_alternative<Proposal>(event) ||
+           std::holds_alternative<PlanReportEvent>(event) ||
+           std::holds_alternative<FreshEvent>(event) || std::holds_alternative<ErrorEvent>(event) ||
+           std::holds_alternative<StoppedEvent>(event) || std::holds_alternative<ResetEvent>(event);
+}
+
 std::filesystem::path history_file() {
     auto dir = cli_state_dir();
     return dir ? *dir / "history" : std::filesystem::path();
-}
-
-std::string trimmed(std::string_view s) {
-    std::size_t b = s.find_first_not_of(" \t"), e = s.find_last_not_of(" \t");
-    return b == std::string_view::npos ? std::string() : std::string(s.substr(b, e - b + 1));
 }
 
 } // namespace
@@ -147,7 +153,7 @@ void InteractiveSession::ask_trust_then_prompt() {
         print(styled(what, sgr::yellow, out_.color) +
               "It came with the project; nothing of it applies until you trust it.");
         ask_line("Trust this project? [y/N] ", [this](std::string answer) {
-            answer = trimmed(answer);
+            answer = std::string(trimmed(answer));
             if (answer != "y" && answer != "Y" && answer != "yes") {
                 print("Not trusted: its rules do not apply.");
                 return prompt();
@@ -209,6 +215,9 @@ void InteractiveSession::show(const client::CoreEvent& event) {
         spinner_.activity("working");
         return end_answer();
     }
+    // An event that prints nothing (plans.changed, agent.checkpoints, agent.usage, …) may
+    // arrive between two words of a reply; it must not cut the paragraph in two.
+    if (!prints_a_line(event)) return;
     end_answer(); // whatever comes next follows the reply so far
     if (auto* tool = std::get_if<ToolEvent>(&event)) {
         spinner_.activity(client::tool_activity(*tool));
@@ -445,7 +454,7 @@ void InteractiveSession::reject_with_reason(const Proposal& p) {
         params.turn = p.turn ? p.turn : session_.state().turn;
         params.id = p.id;
         params.decision = "reject";
-        if (!trimmed(reason).empty()) params.feedback = trimmed(reason);
+        if (!trimmed(reason).empty()) params.feedback = std::string(trimmed(reason));
         if (p.kind == "plan" && !comments_.empty()) params.comments = comments_;
         link_.request(op::agent_approve, Json(params),
                       [this](const client::Reply& r) { report(r); });
@@ -457,7 +466,7 @@ void InteractiveSession::report(const client::Reply& reply) {
 }
 
 void InteractiveSession::on_line(const std::string& raw) {
-    std::string line = trimmed(raw);
+    std::string line(trimmed(raw));
     if (line.empty()) return prompt();
     if (line.front() == '/') return command(line);
     send(line);
@@ -494,8 +503,9 @@ void InteractiveSession::then_prompt(const client::Reply& r) {
 
 void InteractiveSession::command(const std::string& line) {
     std::string name = line.substr(0, line.find(' '));
-    std::string arg =
-        line.find(' ') == std::string::npos ? "" : trimmed(line.substr(line.find(' ')));
+    std::string arg = line.find(' ') == std::string::npos
+                          ? ""
+                          : std::string(trimmed(line.substr(line.find(' '))));
     auto prompt_after = [this](const client::Reply& r) { then_prompt(r); };
     auto choose = [this](client::ModeChoice choice) {
         auto requests = client::mode_requests(choice);

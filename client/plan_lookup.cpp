@@ -1,5 +1,7 @@
 #include "client/plan_lookup.hpp"
 
+#include "text/trim.hpp"
+
 #include <string_view>
 
 namespace rio::client {
@@ -25,12 +27,6 @@ std::string first_heading(std::string_view text) {
         at = nl + 1;
     }
     return {};
-}
-
-std::string_view trimmed(std::string_view text) {
-    const std::size_t first = text.find_first_not_of(" \t\r\n");
-    if (first == std::string_view::npos) return {};
-    return text.substr(first, text.find_last_not_of(" \t\r\n") + 1 - first);
 }
 
 } // namespace

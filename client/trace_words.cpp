@@ -1,16 +1,10 @@
 #include "client/trace_words.hpp"
 
 #include "text/argv_text.hpp"
+#include "text/trim.hpp"
 
 namespace rio::client {
 namespace {
-
-std::string_view trimmed(std::string_view text) {
-    constexpr std::string_view blank = " \t\r\n";
-    std::size_t start = text.find_first_not_of(blank);
-    if (start == std::string_view::npos) return {};
-    return text.substr(start, text.find_last_not_of(blank) - start + 1);
-}
 
 // Cuts after `max_chars` code points (UTF-8 continuation bytes do not count).
 std::string cut(std::string_view text, std::size_t max_chars) {

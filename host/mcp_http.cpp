@@ -14,12 +14,6 @@ namespace {
 
 using Json = nlohmann::json;
 
-std::string excerpt(std::string_view text) {
-    constexpr std::size_t keep = 200;
-    std::string out(text.substr(0, keep));
-    return text.size() > keep ? out + "…" : out;
-}
-
 class HttpMcpTransport final : public McpTransport {
 public:
     HttpMcpTransport(HttpClient& http, const McpServerConfig& config, McpTransportHandlers handlers)
@@ -133,7 +127,7 @@ private:
         if (post.status == 404 && !session_.empty())
             return fail("ended the session (HTTP 404); restart the server to begin a new one");
         fail("answered HTTP " + std::to_string(post.status) +
-             (post.body.empty() ? std::string() : ": " + excerpt(post.body)));
+             (post.body.empty() ? std::string() : ": " + wire_excerpt(post.body)));
     }
 
     void fail(const std::string& why) {

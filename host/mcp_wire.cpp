@@ -1,5 +1,6 @@
 #include "host/mcp_wire.hpp"
 
+#include "host/sse.hpp"
 #include "protocol/json_parse.hpp"
 
 namespace rio {
@@ -9,13 +10,6 @@ using Json = nlohmann::json;
 
 constexpr std::string_view supported_versions[] = {"2025-11-25", "2025-06-18", "2025-03-26",
                                                    "2024-11-05"};
-
-std::string excerpt(std::string_view text) {
-    constexpr std::size_t keep = 120;
-    std::string out(text.substr(0, keep));
-    if (text.size() > keep) out += "…";
-    return out;
-}
 
 std::string text_of(const Json& object, const char* key) {
     auto it = object.find(key);
@@ -62,20 +56,20 @@ bool mcp_version_supported(std::string_view version) {
 
 McpMessage parse_mcp_message(std::string_view line) {
     auto parsed = parse_json(line);
-    if (!parsed) return McpMalformed{parsed.error().message + ": " + excerpt(line)};
+    if (!parsed) return McpMalformed{parsed.error().message + ": " + wire_excerpt(line, 120)};
     const Json& m = *parsed;
     if (!m.is_object() || m.value("jsonrpc", Json()) != "2.0")
-        return McpMalformed{"not a JSON-RPC 2.0 message: " + excerpt(line)};
+        return McpMalformed{"not a JSON-RPC 2.0 message: " + wire_excerpt(line, 120)};
     if (auto method = m.find("method"); method != m.end()) {
         if (!method->is_string())
-            return McpMalformed{"a method that is not a string: " + excerpt(line)};
+            return McpMalformed{"a method that is not a string: " + wire_excerpt(line, 120)};
         Json params = m.value("params", Json());
         if (m.contains("id")) return McpServerRequest{m["id"], method->get<std::string>(), params};
         return McpNotification{method->get<std::string>(), params};
     }
     auto id = m.find("id");
     if (id == m.end() || !id->is_number_integer())
-        return McpMalformed{"a response without an id this client sent: " + excerpt(line)};
+        return McpMalformed{"a response without an id this client sent: " + wire_excerpt(line, 120)};
     McpResponse response;
     response.id = id->get<std::int64_t>();
     if (auto result = m.find("result"); result != m.end()) {
@@ -84,7 +78,7 @@ McpMessage parse_mcp_message(std::string_view line) {
     }
     auto error = m.find("error");
     if (error == m.end() || !error->is_object())
-        return McpMalformed{"a response with neither result nor error: " + excerpt(line)};
+        return McpMalformed{"a response with neither result nor error: " + wire_excerpt(line, 120)};
     response.ok = false;
     response.code = error->value("code", Json(0)).is_number_integer()
                         ? (*error)["code"].get<std::int64_t>()

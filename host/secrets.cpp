@@ -1,6 +1,7 @@
 #include "host/secrets.hpp"
 
 #include "host/files.hpp"
+#include "text/trim.hpp"
 
 #include <cerrno>
 #include <cstdlib>
@@ -22,29 +23,24 @@ bool valid_provider_name(std::string_view name) {
                                 std::string_view::npos;
 }
 
-std::string trimmed(std::string_view s) {
-    std::size_t b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
-    return b == std::string_view::npos ? std::string() : std::string(s.substr(b, e - b + 1));
-}
-
 } // namespace
 
 std::optional<Key> load_key(const UserDirs& dirs, std::string_view provider,
                             std::string_view env_name) {
     if (!env_name.empty())
         if (const char* v = std::getenv(std::string(env_name).c_str()); v && *v)
-            return Key{trimmed(v), "env"};
+            return Key{std::string(trimmed(v)), "env"};
     if (!valid_provider_name(provider)) return std::nullopt;
     fs::path file = secrets_dir(dirs) / provider;
     auto text = read_file(file, file.string());
     if (!text || trimmed(*text).empty()) return std::nullopt;
-    return Key{trimmed(*text), "file"};
+    return Key{std::string(trimmed(*text)), "file"};
 }
 
 Status store_key(const UserDirs& dirs, std::string_view provider, std::string_view key) {
     if (!valid_provider_name(provider))
         return make_error(ErrorCode::bad_request, "not a provider name: " + std::string(provider));
-    std::string value = trimmed(key);
+    std::string value(trimmed(key));
     if (value.empty() || value.find_first_of("\r\n") != std::string::npos)
         return make_error(ErrorCode::bad_request, "the key is empty or spans several lines");
     return write_private_file(secrets_dir(dirs) / provider, value + "\n",

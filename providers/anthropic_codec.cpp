@@ -2,6 +2,7 @@
 
 #include "protocol/json_parse.hpp"
 #include "providers/http_status.hpp"
+#include "providers/lenient_json.hpp"
 
 #include <algorithm>
 #include <array>
@@ -24,19 +25,7 @@ constexpr std::array<std::string_view, 8> known_events = {"message_start",
                                                           "ping",
                                                           "error"};
 
-// Field access that never throws: a server sending an odd type gets treated as absent.
-const Json* field(const Json& j, const char* key) {
-    if (!j.is_object()) return nullptr;
-    auto it = j.find(key);
-    return it == j.end() ? nullptr : &*it;
-}
-
-std::string text_at(const Json& j, const char* key) {
-    const Json* f = field(j, key);
-    return f && f->is_string() ? f->get<std::string>() : std::string();
-}
-
-Json tool_json(const ToolSpec& spec) {
+Json anthropic_tool(const ToolSpec& spec) {
     return {{"name", spec.name},
             {"description", spec.description},
             {"input_schema", spec.input_schema.is_object()
@@ -95,7 +84,7 @@ Json anthropic_request(const ProviderRequest& request, const AnthropicSettings& 
     if (!request.tools.empty()) {
         Json tools = Json::array();
         for (const ToolSpec& spec : request.tools)
-            tools.push_back(tool_json(spec));
+            tools.push_back(anthropic_tool(spec));
         body["tools"] = std::move(tools);
     }
     // An entry with nothing to send is left out rather than sent empty, which the API

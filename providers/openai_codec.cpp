@@ -2,29 +2,18 @@
 
 #include "protocol/json_parse.hpp"
 #include "providers/http_status.hpp"
+#include "providers/lenient_json.hpp"
 
 namespace rio {
 namespace {
 
 using Json = nlohmann::json;
 
-// Field access that never throws: a server sending an odd type gets treated as absent.
-const Json* field(const Json& j, const char* key) {
-    if (!j.is_object()) return nullptr;
-    auto it = j.find(key);
-    return it == j.end() ? nullptr : &*it;
-}
-
-std::string text_at(const Json& j, const char* key) {
-    const Json* f = field(j, key);
-    return f && f->is_string() ? f->get<std::string>() : std::string();
-}
-
 bool blank(std::string_view s) {
     return s.find_first_not_of(" \t\r\n") == std::string_view::npos;
 }
 
-Json tool_json(const ToolSpec& spec) {
+Json openai_tool(const ToolSpec& spec) {
     return {{"type", "function"},
             {"function",
              {{"name", spec.name},
@@ -126,7 +115,7 @@ Json openai_request(const ProviderRequest& request, const OpenAiSettings& settin
     if (!request.tools.empty()) {
         Json tools = Json::array();
         for (const ToolSpec& spec : request.tools)
-            tools.push_back(tool_json(spec));
+            tools.push_back(openai_tool(spec));
         body["tools"] = std::move(tools);
     }
     Json messages = Json::array();

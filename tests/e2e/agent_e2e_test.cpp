@@ -18,16 +18,10 @@ const std::vector<std::string> read_and_plan{"list_dir", "read_file", "search", 
 const std::vector<std::string> every_tool{"list_dir",    "read_file",   "search",      "edit_file",
                                           "create_file", "run_command", "present_plan"};
 
-Json plan_step(const std::string& title = "Add a greeting flag",
-               const std::string& plan = "1. Add `--shout` to greet.py\n2. Test it\n") {
-    return step({tool("present_plan", {{"title", title}, {"plan", plan}})});
-}
 Json edit_step(const std::string& old_s = "Hello", const std::string& new_s = "Hi") {
     return step(
         {tool("edit_file", {{"path", "greet.py"}, {"old_string", old_s}, {"new_string", new_s}})});
 }
-
-const std::string greet = "def greeting(name):\n    return f\"Hello, {name}!\"\n";
 
 std::vector<std::string> names_of(const Json& tools) {
     std::vector<std::string> out;
@@ -114,7 +108,7 @@ void expect_write_tools_refused(bool auto_accept) {
                tool("create_file", {{"path", "new.txt"}, {"content", "x"}}),
                tool("run_command", {{"argv", {"touch", "marker"}}})}),
          text_step("ok")}));
-    write_bytes(s.project() / "greet.py", greet);
+    write_bytes(s.project() / "greet.py", greet_py);
     write_bytes(s.config() / "allow", "touch\n"); // even an allow-listed command
     s.request("agent.mode.set", {{"mode", "plan"}});
     s.request("agent.autoaccept.set", {{"on", auto_accept}});
@@ -126,7 +120,7 @@ void expect_write_tools_refused(bool auto_accept) {
                   std::string::npos);
     }
     s.wait("agent.done");
-    EXPECT_EQ(read_bytes(s.project() / "greet.py"), greet);
+    EXPECT_EQ(read_bytes(s.project() / "greet.py"), greet_py);
     EXPECT_FALSE(fs::exists(s.project() / "new.txt"));
     EXPECT_FALSE(fs::exists(s.project() / "marker")) << "no process may start";
     Json second = s.provider_calls().at(1)["conversation"].back()["results"];
@@ -174,7 +168,7 @@ TEST(AgentE2E, T04_PresentPlanIsProposedAndFiled_AndWaitsEvenWithAutoAccept) {
 
 TEST(AgentE2E, T05_ApproveWithAutoSwitchesToBuildBeforeTheResult_NextCallCanEdit) {
     AgentSession s(Json::array({plan_step(), edit_step(), text_step("Done.")}));
-    write_bytes(s.project() / "greet.py", greet);
+    write_bytes(s.project() / "greet.py", greet_py);
     s.request("agent.mode.set", {{"mode", "plan"}});
     long turn = s.send("plan it");
     s.wait("agent.propose");
@@ -209,7 +203,7 @@ TEST(AgentE2E, T05_ApproveWithAutoSwitchesToBuildBeforeTheResult_NextCallCanEdit
 
 TEST(AgentE2E, T05_ApproveWithReviewLeavesTheNextEditWaiting) {
     AgentSession s(Json::array({plan_step(), edit_step(), text_step("Done.")}));
-    write_bytes(s.project() / "greet.py", greet);
+    write_bytes(s.project() / "greet.py", greet_py);
     s.request("agent.mode.set", {{"mode", "plan"}});
     s.request("agent.autoaccept.set", {{"on", true}});
     long turn = s.send("plan it");
@@ -222,9 +216,9 @@ TEST(AgentE2E, T05_ApproveWithReviewLeavesTheNextEditWaiting) {
                   "-    return f\"Hello, {name}!\"\n+    return f\"Hi, {name}!\""),
               std::string::npos)
         << edit.dump();
-    EXPECT_EQ(read_bytes(s.project() / "greet.py"), greet) << "nothing before approval";
+    EXPECT_EQ(read_bytes(s.project() / "greet.py"), greet_py) << "nothing before approval";
     Json full = s.request("agent.proposal")["result"]["proposal"];
-    EXPECT_EQ(full["before"], greet);
+    EXPECT_EQ(full["before"], greet_py);
     EXPECT_EQ(s.request("agent.status")["result"]["auto_accept"], false);
     s.request("agent.approve", {{"turn", turn}, {"decision", "approve"}});
     s.wait("agent.done");
@@ -395,14 +389,14 @@ TEST(AgentE2E, T11_StopWhileACommandRunsKillsItsProcessGroup) {
 
 TEST(AgentE2E, T11_StopWhileAProposalIsPending) {
     AgentSession s(Json::array({edit_step(), text_step("next turn")}));
-    write_bytes(s.project() / "greet.py", greet);
+    write_bytes(s.project() / "greet.py", greet_py);
     long turn = s.send("edit");
     s.wait("agent.propose");
     EXPECT_EQ(s.request("agent.stop", {{"turn", turn}})["result"]["stopped"], Json::array({turn}));
     EXPECT_TRUE(s.request("agent.status")["result"]["pending"].is_null());
     Json late = s.request("agent.approve", {{"turn", turn}, {"decision", "approve"}});
     EXPECT_EQ(late["error"]["code"], "bad_request");
-    EXPECT_EQ(read_bytes(s.project() / "greet.py"), greet);
+    EXPECT_EQ(read_bytes(s.project() / "greet.py"), greet_py);
     s.send("go on");
     s.wait("agent.done");
     expect_valid_history(s);
@@ -441,7 +435,7 @@ TEST(AgentE2E, T13_ResetBroadcastsClearsHistoryAndRefusesThePendingDecision) {
 TEST(AgentE2E, T14_EditConflictsAreRefusedAndTheFileIsUntouched) {
     AgentSession s(Json::array(
         {edit_step("Goodbye", "x"), edit_step("e", "x"), edit_step(), text_step("done")}));
-    write_bytes(s.project() / "greet.py", greet);
+    write_bytes(s.project() / "greet.py", greet_py);
     long turn = s.send("edit");
     Json missing = s.wait("agent.tool_result");
     EXPECT_EQ(missing["ok"], false);
@@ -558,7 +552,7 @@ TEST(AgentToolsE2E, SearchIgnoresCaseWhenAsked) {
 
 TEST(AgentToolsE2E, AnAutoAcceptedEditToAnOpenBufferUpdatesItAndSavesIt) {
     AgentSession s(Json::array({edit_step(), text_step("ok")}));
-    write_bytes(s.project() / "greet.py", greet);
+    write_bytes(s.project() / "greet.py", greet_py);
     s.request("buffer.open", {{"path", "greet.py"}});
     s.request("agent.autoaccept.set", {{"on", true}});
     s.send("edit");
@@ -574,14 +568,14 @@ TEST(AgentToolsE2E, CreateFileMakesFoldersButNeverOverwrites) {
         Json::array({step({tool("create_file", {{"path", "docs/new.md"}, {"content", "# New\n"}}),
                            tool("create_file", {{"path", "greet.py"}, {"content", "x"}})}),
                      text_step("ok")}));
-    write_bytes(s.project() / "greet.py", greet);
+    write_bytes(s.project() / "greet.py", greet_py);
     s.request("agent.autoaccept.set", {{"on", true}});
     s.send("create");
     EXPECT_EQ(s.wait("agent.tool_result")["content"], "Created docs/new.md (1 line).");
     EXPECT_EQ(s.wait("agent.tool_result")["content"],
               "greet.py already exists; use edit_file to change it.");
     EXPECT_EQ(read_bytes(s.project() / "docs/new.md"), "# New\n");
-    EXPECT_EQ(read_bytes(s.project() / "greet.py"), greet);
+    EXPECT_EQ(read_bytes(s.project() / "greet.py"), greet_py);
 }
 
 TEST(AgentToolsE2E, TheAgentCannotWriteRiosSettingsEvenUnderAutoAccept) {

@@ -1,6 +1,7 @@
 // Projects, files and open documents through the real rio-core: encodings and line endings
 // survive byte for byte, saves are atomic, and every path stays inside the project.
 #include "tests/support/core_process.hpp"
+#include "tests/support/replies.hpp"
 
 #include <csignal>
 #include <filesystem>
@@ -12,13 +13,6 @@ namespace rio::test {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string code_of(const Json& r) {
-    return r.at("error").at("code").get<std::string>();
-}
-std::string message_of(const Json& r) {
-    return r.at("error").at("message").get<std::string>();
-}
 
 class DocumentsE2E : public ::testing::Test {
 protected:

@@ -2,6 +2,7 @@
 // grants the agent power. One named test per hole, then the figures the suite prints.
 #include "tests/support/agent_session.hpp"
 #include "tests/support/fake_llm.hpp"
+#include "tests/support/script_steps.hpp"
 
 #include <atomic>
 #include <csignal>
@@ -16,16 +17,6 @@ namespace rio::test {
 namespace {
 
 namespace fs = std::filesystem;
-
-Json tool(const std::string& name, Json input) {
-    return {{"name", name}, {"input", std::move(input)}};
-}
-Json step(std::vector<Json> tools) {
-    return {{"tools", std::move(tools)}};
-}
-Json text_step(const std::string& text) {
-    return {{"text", text}};
-}
 
 // Every file below `root` with its bytes and mode: what "nothing changed" is checked against.
 std::map<std::string, std::pair<std::string, unsigned>> snapshot(const fs::path& root) {

@@ -12,13 +12,8 @@ namespace {
 namespace fs = std::filesystem;
 
 const std::string plan_text = "1. Add `--shout` to greet.py\n2. Test it\n";
-Json plan_step(const std::string& title = "Add a greeting flag",
-               const std::string& plan = plan_text) {
-    return step({tool("present_plan", {{"title", title}, {"plan", plan}})});
-}
-const std::string greet = "def greeting(name):\n    return f\"Hello, {name}!\"\n";
 
-bool has(const std::string& text, const std::string& part) {
+bool contains(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
 }
 
@@ -49,23 +44,25 @@ TEST(PlanReviewE2E, CommentsWithRejectReachTheModelVerbatimAndTheFileGainsARevie
     EXPECT_EQ(decided["comments"], two_comments) << "other clients see the comments too";
     s.wait("agent.done");
     std::string sent = plan_result_sent(s, 1);
-    EXPECT_TRUE(has(sent, "The user requested changes to the plan. Their feedback: close, but"))
+    EXPECT_TRUE(
+        contains(sent, "The user requested changes to the plan. Their feedback: close, but"))
         << sent;
-    EXPECT_TRUE(has(sent, "on line 1 of the plan:\n> 1. Add `--shout` to greet.py\n\n"
-                          "use argparse here\n"))
+    EXPECT_TRUE(contains(sent, "on line 1 of the plan:\n> 1. Add `--shout` to greet.py\n\n"
+                               "use argparse here\n"))
         << sent;
-    EXPECT_TRUE(has(sent, "on lines 1-2 of the plan:\n> 1. Add `--shout` to greet.py\n"
-                          "> 2. Test it\n\nand test it with pytest\n"))
+    EXPECT_TRUE(contains(sent, "on lines 1-2 of the plan:\n> 1. Add `--shout` to greet.py\n"
+                               "> 2. Test it\n\nand test it with pytest\n"))
         << sent;
     std::string file = read_bytes(s.project() / path);
-    EXPECT_TRUE(has(file, "status: rejected\n")) << file;
-    EXPECT_TRUE(has(file, "comments: 2\n")) << file;
-    EXPECT_TRUE(has(file, "2. Test it\n\n## Review\n\nChanges requested.\n\nFeedback: close, but\n"
-                          "\n**Line 1**\n\n> 1. Add `--shout` to greet.py\n\nuse argparse here\n"))
+    EXPECT_TRUE(contains(file, "status: rejected\n")) << file;
+    EXPECT_TRUE(contains(file, "comments: 2\n")) << file;
+    EXPECT_TRUE(contains(file,
+                         "2. Test it\n\n## Review\n\nChanges requested.\n\nFeedback: close, but\n"
+                         "\n**Line 1**\n\n> 1. Add `--shout` to greet.py\n\nuse argparse here\n"))
         << file;
     Json got = s.request("plans.get", {{"path", path}})["result"];
     EXPECT_EQ(got["plan"], "# Add a greeting flag\n\n" + plan_text);
-    EXPECT_TRUE(has(got["review"], "and test it with pytest")) << got.dump();
+    EXPECT_TRUE(contains(got["review"], "and test it with pytest")) << got.dump();
 }
 
 TEST(PlanReviewE2E, CommentsWithApproveAreNotesTheModelReadsVerbatim) {
@@ -80,13 +77,13 @@ TEST(PlanReviewE2E, CommentsWithApproveAreNotesTheModelReadsVerbatim) {
               true);
     s.wait("agent.done");
     std::string sent = plan_result_sent(s, 1);
-    EXPECT_TRUE(has(sent, "The user approved the plan.")) << sent;
-    EXPECT_TRUE(has(sent, "approved the plan with comments on these passages")) << sent;
-    EXPECT_TRUE(has(sent, "> 1. Add `--shout` to greet.py\n\nuse argparse here\n")) << sent;
-    EXPECT_TRUE(has(sent, "> 2. Test it\n\nand test it with pytest\n")) << sent;
+    EXPECT_TRUE(contains(sent, "The user approved the plan.")) << sent;
+    EXPECT_TRUE(contains(sent, "approved the plan with comments on these passages")) << sent;
+    EXPECT_TRUE(contains(sent, "> 1. Add `--shout` to greet.py\n\nuse argparse here\n")) << sent;
+    EXPECT_TRUE(contains(sent, "> 2. Test it\n\nand test it with pytest\n")) << sent;
     std::string file = read_bytes(s.project() / path);
-    EXPECT_TRUE(has(file, "status: approved\n"));
-    EXPECT_TRUE(has(file, "## Review\n\nApproved with notes.\n")) << file;
+    EXPECT_TRUE(contains(file, "status: approved\n"));
+    EXPECT_TRUE(contains(file, "## Review\n\nApproved with notes.\n")) << file;
 }
 
 TEST(PlanReviewE2E, BadCommentsAreRefusedByNameAndNothingChanges) {
@@ -102,17 +99,17 @@ TEST(PlanReviewE2E, BadCommentsAreRefusedByNameAndNothingChanges) {
         EXPECT_EQ(r["error"]["code"], "bad_request");
         return r["error"]["message"].get<std::string>();
     };
-    EXPECT_TRUE(has(refused("use argparse"), "params.comments: expected an array"));
+    EXPECT_TRUE(contains(refused("use argparse"), "params.comments: expected an array"));
     EXPECT_TRUE(
-        has(refused(Json::array({"use argparse"})), "params.comments[0]: expected an object"));
-    EXPECT_TRUE(has(refused(Json::array({{{"quote", "2. Test it"}}})),
-                    "params.comments[0].text is required"));
-    EXPECT_TRUE(has(refused(Json::array({{{"text", "why"}}}), "approve"),
-                    "params.comments[0].quote is required"));
-    EXPECT_TRUE(has(refused(Json::array({{{"quote", "q"}, {"text", "t"}, {"line", "3"}}})),
-                    "params.comments[0].line: expected a non-negative integer"));
-    EXPECT_TRUE(has(refused(Json::array({{{"quote", "q"}, {"text", 7}}})),
-                    "params.comments[0].text: expected a string"));
+        contains(refused(Json::array({"use argparse"})), "params.comments[0]: expected an object"));
+    EXPECT_TRUE(contains(refused(Json::array({{{"quote", "2. Test it"}}})),
+                         "params.comments[0].text is required"));
+    EXPECT_TRUE(contains(refused(Json::array({{{"text", "why"}}}), "approve"),
+                         "params.comments[0].quote is required"));
+    EXPECT_TRUE(contains(refused(Json::array({{{"quote", "q"}, {"text", "t"}, {"line", "3"}}})),
+                         "params.comments[0].line: expected a non-negative integer"));
+    EXPECT_TRUE(contains(refused(Json::array({{{"quote", "q"}, {"text", 7}}})),
+                         "params.comments[0].text: expected a string"));
     EXPECT_EQ(
         refused(Json::array({{{"quote", "q"}, {"text", "t"}}, {{"quote", " "}, {"text", "t"}}})),
         "params.comments[1].quote is empty: quote the passage the comment is on");
@@ -131,7 +128,7 @@ TEST(PlanReviewE2E, CommentsAndAFreshContextAreForPlansOnly) {
         {step({tool("edit_file",
                     {{"path", "greet.py"}, {"old_string", "Hello"}, {"new_string", "Hi"}})}),
          text_step("ok")}));
-    write_bytes(s.project() / "greet.py", greet);
+    write_bytes(s.project() / "greet.py", greet_py);
     long turn = s.send("change it");
     EXPECT_EQ(s.wait("agent.propose")["kind"], "edit");
     Json commented = s.request("agent.approve",
@@ -143,7 +140,7 @@ TEST(PlanReviewE2E, CommentsAndAFreshContextAreForPlansOnly) {
     Json fresh =
         s.request("agent.approve", {{"turn", turn}, {"decision", "approve"}, {"fresh", true}});
     EXPECT_EQ(fresh["error"]["code"], "bad_request");
-    EXPECT_EQ(read_bytes(s.project() / "greet.py"), greet);
+    EXPECT_EQ(read_bytes(s.project() / "greet.py"), greet_py);
     EXPECT_EQ(s.request("agent.approve", {{"turn", turn}, {"decision", "approve"}})["ok"], true);
     s.wait("agent.done");
 }
@@ -162,8 +159,8 @@ TEST(PlanReviewE2E, ARevisionNamesThePlanItRevisesInTheEventAndItsFile) {
     Json second = s.wait("agent.propose");
     EXPECT_EQ(second["revises"], first["path"]);
     std::string path = second["path"];
-    EXPECT_TRUE(
-        has(read_bytes(s.project() / path), "revises: " + first["path"].get<std::string>() + "\n"));
+    EXPECT_TRUE(contains(read_bytes(s.project() / path),
+                         "revises: " + first["path"].get<std::string>() + "\n"));
     EXPECT_EQ(s.request("plans.get", {{"path", path}})["result"]["revises"], first["path"]);
     Json listed = s.request("plans.list")["result"]["plans"];
     ASSERT_EQ(listed.size(), 2u);
@@ -182,7 +179,7 @@ TEST(PlanReviewE2E, ARevisionNamesThePlanItRevisesInTheEventAndItsFile) {
 TEST(PlanReviewE2E, FreshApprovalContinuesWithExactlyTheRequestAndThePlan) {
     AgentSession s(Json::array({step({tool("read_file", {{"path", "greet.py"}})}, "Looking."),
                                 plan_step(), text_step("Implementing it now.")}));
-    write_bytes(s.project() / "greet.py", greet);
+    write_bytes(s.project() / "greet.py", greet_py);
     s.request("agent.mode.set", {{"mode", "plan"}});
     long turn = s.send("add a shout flag");
     std::string path = s.wait("agent.propose")["path"];
@@ -206,11 +203,11 @@ TEST(PlanReviewE2E, FreshApprovalContinuesWithExactlyTheRequestAndThePlan) {
     std::string seed = conversation[0]["text"];
     EXPECT_EQ(seed, fresh["text"]);
     EXPECT_EQ(seed.rfind("add a shout flag\n\n", 0), 0u) << seed;
-    EXPECT_TRUE(has(seed, "# Add a greeting flag\n\n" + plan_text)) << seed;
-    EXPECT_TRUE(has(seed, "Carry out the plan")) << seed;
-    EXPECT_FALSE(has(seed, "def greeting")) << "what read_file returned is gone";
-    EXPECT_FALSE(has(seed, "Looking.")) << "so is what the model said";
-    EXPECT_TRUE(has(read_bytes(s.project() / path), "status: approved\n"));
+    EXPECT_TRUE(contains(seed, "# Add a greeting flag\n\n" + plan_text)) << seed;
+    EXPECT_TRUE(contains(seed, "Carry out the plan")) << seed;
+    EXPECT_FALSE(contains(seed, "def greeting")) << "what read_file returned is gone";
+    EXPECT_FALSE(contains(seed, "Looking.")) << "so is what the model said";
+    EXPECT_TRUE(contains(read_bytes(s.project() / path), "status: approved\n"));
     Json history = s.request("agent.history")["result"]["messages"];
     ASSERT_EQ(history.size(), 2u) << history.dump(1);
     EXPECT_EQ(history[0]["text"], seed);
@@ -226,8 +223,8 @@ TEST(PlanReviewE2E, ThePlansReportNamesUnplannedAndUntouchedFiles) {
                     {{"path", "greet.py"}, {"old_string", "Hello"}, {"new_string", "HELLO"}}),
                tool("create_file", {{"path", "notes/todo.txt"}, {"content", "later\n"}})}),
          text_step("Done.")}));
-    write_bytes(s.project() / "greet.py", greet);
-    write_bytes(s.project() / "README.md", "# greet\n");
+    write_bytes(s.project() / "greet.py", greet_py);
+    write_bytes(s.project() / "README.md", "# greet_py\n");
     s.request("agent.mode.set", {{"mode", "plan"}});
     long turn = s.send("shout");
     std::string path = s.wait("agent.propose")["path"];
@@ -241,8 +238,8 @@ TEST(PlanReviewE2E, ThePlansReportNamesUnplannedAndUntouchedFiles) {
     EXPECT_EQ(report["unplanned"], Json::array({"notes/todo.txt"}));
     EXPECT_EQ(report["untouched"], Json::array({"README.md"}));
     std::string file = read_bytes(s.project() / path);
-    EXPECT_TRUE(has(file, "touched: [\"greet.py\",\"notes/todo.txt\"]\n")) << file;
-    EXPECT_TRUE(has(file, "unplanned: [\"notes/todo.txt\"]\n")) << file;
+    EXPECT_TRUE(contains(file, "touched: [\"greet.py\",\"notes/todo.txt\"]\n")) << file;
+    EXPECT_TRUE(contains(file, "unplanned: [\"notes/todo.txt\"]\n")) << file;
     Json got = s.request("plans.get", {{"path", path}})["result"];
     EXPECT_EQ(got["unplanned"], Json::array({"notes/todo.txt"}));
 
@@ -273,16 +270,16 @@ TEST(PlanReviewE2E, APlanBufferHoldsTheBodyAndSavingItKeepsTheFrontMatter) {
     EXPECT_EQ(changed["path"], path) << "what the plan view shows is news";
     std::string file = read_bytes(s.project() / path);
     EXPECT_EQ(file.rfind("---\nstatus: presented\npresented: ", 0), 0u) << file;
-    EXPECT_TRUE(has(file, "---\n" + edited)) << file;
+    EXPECT_TRUE(contains(file, "---\n" + edited)) << file;
     EXPECT_EQ(s.request("plans.get", {{"path", path}})["result"]["body"], edited);
 
     s.request("agent.approve", {{"turn", turn}, {"decision", "approve"}});
     std::string content = s.wait("agent.tool_result")["content"];
-    EXPECT_TRUE(has(content, "3. Update the man page")) << "the edit is what was approved";
+    EXPECT_TRUE(contains(content, "3. Update the man page")) << "the edit is what was approved";
     s.wait("agent.done");
     EXPECT_EQ(s.request("buffer.text", {{"path", path}})["result"]["text"], edited)
         << "the decision changed the front matter, not the buffer";
-    EXPECT_TRUE(has(read_bytes(s.project() / path), "status: approved\n"));
+    EXPECT_TRUE(contains(read_bytes(s.project() / path), "status: approved\n"));
 }
 
 } // namespace

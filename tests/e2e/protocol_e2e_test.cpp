@@ -1,6 +1,7 @@
 // The channel and the protocol's framing, against the real rio-core binary.
 #include "protocol/messages.hpp"
 #include "tests/support/core_process.hpp"
+#include "tests/support/replies.hpp"
 
 #include <arpa/inet.h>
 #include <csignal>
@@ -13,10 +14,6 @@
 
 namespace rio::test {
 namespace {
-
-std::string code_of(const Json& response) {
-    return response.at("error").at("code").get<std::string>();
-}
 
 // Starts `rio-core --listen unix:PATH` and waits until it accepts.
 struct SocketCore {

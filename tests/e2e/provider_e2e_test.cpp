@@ -3,6 +3,7 @@
 // fault (issue 4).
 #include "tests/support/agent_session.hpp"
 #include "tests/support/fake_llm.hpp"
+#include "tests/support/script_steps.hpp"
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
@@ -14,10 +15,9 @@ namespace {
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
-const std::string greet = "def greeting(name):\n    return f\"Hello, {name}!\"\n";
 const std::string key = "sk-test-0123456789";
 
-Json tool(const std::string& id, const std::string& name, Json input) {
+Json call_with_id(const std::string& id, const std::string& name, Json input) {
     return {{"id", id}, {"name", name}, {"input", std::move(input)}};
 }
 
@@ -33,7 +33,7 @@ protected:
         std::vector<std::string> env{prefix + "_BASE_URL=" + base};
         if (with_key) env.push_back(prefix + "_API_KEY=" + key);
         auto s = AgentSession::with_provider({"--provider", provider()}, env);
-        write_bytes(s->project() / "greet.py", greet);
+        write_bytes(s->project() / "greet.py", greet_py);
         return s;
     }
 
@@ -91,12 +91,12 @@ INSTANTIATE_TEST_SUITE_P(Wire, ProviderE2E, ::testing::Values("anthropic", "open
 TEST_P(ProviderE2E, APlanModeSessionOverTheWire) {
     FakeLlm fake(Json::array(
         {{{"text", "Let me read it."},
-          {"tools", {tool("t1", "read_file", {{"path", "greet.py"}})}}},
+          {"tools", {call_with_id("t1", "read_file", {{"path", "greet.py"}})}}},
          {{"tools",
-           {tool("t2", "present_plan", {{"title", "Say hi"}, {"plan", "1. Hello → Hi"}})}}},
+           {call_with_id("t2", "present_plan", {{"title", "Say hi"}, {"plan", "1. Hello → Hi"}})}}},
          {{"tools",
-           {tool("t3", "edit_file",
-                 {{"path", "greet.py"}, {"old_string", "Hello"}, {"new_string", "Hi"}})}}},
+           {call_with_id("t3", "edit_file",
+                         {{"path", "greet.py"}, {"old_string", "Hello"}, {"new_string", "Hi"}})}}},
          {{"text", "Done."}}}));
     auto s = session(fake);
     s->request("agent.mode.set", {{"mode", "plan"}});
@@ -141,8 +141,8 @@ TEST_P(ProviderE2E, APlanModeSessionOverTheWire) {
 TEST_P(ProviderE2E, ThinkingAndSeveralToolCallsInOneReply) {
     FakeLlm fake(Json::array({{{"thinking", "I should list and read."},
                                {"tools",
-                                {tool("a", "list_dir", {{"path", "."}}),
-                                 tool("b", "read_file", {{"path", "greet.py"}})}}},
+                                {call_with_id("a", "list_dir", {{"path", "."}}),
+                                 call_with_id("b", "read_file", {{"path", "greet.py"}})}}},
                               {{"text", "Seen both."}}}));
     auto s = session(fake);
     s->send("look");
@@ -224,7 +224,7 @@ TEST_P(ProviderE2E, GarbageInTheStreamIsABadResponse) {
 
 TEST_P(ProviderE2E, AnEventSplitAtEveryByteArrivesWhole) {
     FakeLlm fake(Json::array({{{"text", "Grüße aus dem Netz — every byte alone."},
-                               {"tools", {tool("c1", "list_dir", {{"path", "."}})}},
+                               {"tools", {call_with_id("c1", "list_dir", {{"path", "."}})}},
                                {"fault", "split_bytes"}},
                               {{"text", "ok"}}}));
     auto s = session(fake);
@@ -457,10 +457,10 @@ bool alternates(const Json& request, bool anthropic_shape) {
 // Issue 9's fault figures: every provider fault ends its turn with one clean agent.error,
 // and the next turn's request is a valid conversation (printed as a table).
 TEST_P(ProviderE2E, FaultFiguresEveryFaultEndsCleanlyAndTheNextTurnAlternates) {
-    Json call = tool("c1", "list_dir", {{"path", "."}});
+    Json call = call_with_id("c1", "list_dir", {{"path", "."}});
     std::string deep = std::string(100'000, '[') + std::string(100'000, ']');
-    Json big = tool("c2", "create_file",
-                    {{"path", "big.txt"}, {"content", std::string(20 * 1024 * 1024, 'y')}});
+    Json big = call_with_id("c2", "create_file",
+                            {{"path", "big.txt"}, {"content", std::string(20 * 1024 * 1024, 'y')}});
     Json limited{{"status", 429}, {"error", "slow down"}, {"retry_after", 0}};
     Json limited_bare{{"status", 429}, {"error", "slow down"}};
     Json failing{{"status", 500}, {"error", "internal trouble"}, {"retry_after", 0}};
@@ -480,7 +480,7 @@ TEST_P(ProviderE2E, FaultFiguresEveryFaultEndsCleanlyAndTheNextTurnAlternates) {
         {"endless fast stream", {{{"text", std::string(4000, 'z')}, {"fault", "endless"}}}},
         {"20 MB tool arguments", {{{"tools", {big}}, {"json_piece_chars", 1 << 20}}}},
         {"100k-deep tool arguments",
-         {{{"tools", {tool("c3", "list_dir", deep)}}, {"json_piece_chars", 65536}}}},
+         {{{"tools", {call_with_id("c3", "list_dir", deep)}}, {"json_piece_chars", 65536}}}},
     };
     Json script = Json::array();
     for (const Fault& f : faults) {

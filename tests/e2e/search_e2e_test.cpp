@@ -1,15 +1,12 @@
 // fs.search through the real rio-core: the project search a frontend's search panel uses,
 // with the agent's rules (open buffers, .gitignore, binary files, bounded results).
 #include "tests/support/core_process.hpp"
+#include "tests/support/replies.hpp"
 
 #include <gtest/gtest.h>
 
 namespace rio::test {
 namespace {
-
-std::string code_of(const Json& r) {
-    return r.at("error").at("code").get<std::string>();
-}
 
 // "path:line" of every match, in result order.
 std::vector<std::string> where(const Json& result) {

@@ -13,7 +13,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-Json plan_step() {
+Json shout_plan_step() {
     return step(
         {tool("present_plan", {{"title", "Shout"}, {"plan", "1. Add --shout to greet.py\n"}})});
 }
@@ -112,7 +112,7 @@ TEST(SessionE2E, S02_ResumeAfterARestartRestoresTheConversation) {
 }
 
 void pending_plan_survives(int signal) {
-    AgentSession s(Json::array({plan_step()}));
+    AgentSession s(Json::array({shout_plan_step()}));
     s.request("agent.mode.set", {{"mode", "plan"}});
     s.send("plan a flag");
     std::string path = s.wait("agent.propose")["path"];

@@ -2,6 +2,7 @@
 // hostile input gets a clear error, the connection stays usable, and nothing is lost.
 #include "tests/support/agent_session.hpp"
 #include "tests/support/fake_llm.hpp"
+#include "tests/support/script_steps.hpp"
 
 #include <csignal>
 #include <fstream>
@@ -18,10 +19,6 @@ namespace fs = std::filesystem;
 
 std::string nested(std::size_t depth) {
     return std::string(depth, '[') + std::string(depth, ']');
-}
-
-Json tool(const std::string& name, Json input) {
-    return {{"name", name}, {"input", input}};
 }
 
 // Resident memory of a process, in MB.

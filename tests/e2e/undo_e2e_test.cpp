@@ -2,6 +2,7 @@
 // the agent's writes replaced, and agent.undo puts it back — byte for byte, with the file's
 // mode — unless a file changed since, when nothing is undone and the conflict names it.
 #include "tests/support/agent_session.hpp"
+#include "tests/support/replies.hpp"
 #include "tests/support/script_steps.hpp"
 
 #include <gtest/gtest.h>
@@ -23,19 +24,6 @@ unsigned mode_of(const fs::path& path) {
     struct stat st {};
     ::stat(path.c_str(), &st);
     return st.st_mode & 07777;
-}
-
-std::string code_of(const Json& r) {
-    return r.at("error").at("code").get<std::string>();
-}
-std::string message_of(const Json& r) {
-    return r.at("error").at("message").get<std::string>();
-}
-
-// Written as an editor saves: another file renamed over it, so the watcher never sees half.
-void replace_file(const fs::path& path, const std::string& bytes) {
-    write_bytes(path.string() + ".next", bytes);
-    fs::rename(path.string() + ".next", path);
 }
 
 // The next fs.changed naming exactly `paths`: the watcher may report the test's own writes
@@ -114,7 +102,7 @@ TEST(UndoE2E, BytesThatAreNotUtf8ComeBackExactly) {
     write_bytes(s->project() / "menu.txt", "caf\xC3\xA9 = 1\n");
     ASSERT_EQ(s->request("buffer.open", {{"path", "menu.txt"}})["ok"], true);
     const std::string latin1 = "caf\xE9 = 1\n";
-    replace_file(s->project() / "menu.txt", latin1);
+    replace_bytes(s->project() / "menu.txt", latin1);
     Json told = s->wait("buffer.changed");
     while (told["reason"] != "disk_changed")
         told = s->wait("buffer.changed");

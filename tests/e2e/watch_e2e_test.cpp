@@ -3,6 +3,7 @@
 // and brings open buffers along. What must not be reported is checked behind a visible write
 // made after it: the first report that follows names only that one.
 #include "tests/support/core_process.hpp"
+#include "tests/support/replies.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,16 +11,6 @@ namespace rio::test {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string code_of(const Json& r) {
-    return r.at("error").at("code").get<std::string>();
-}
-
-// Written as an editor saves: another file renamed over it, so no half-written file is seen.
-void replace_file(const fs::path& path, const std::string& bytes) {
-    write_bytes(path.string() + ".next", bytes);
-    fs::rename(path.string() + ".next", path);
-}
 
 bool names(const Json& changed, const std::string& path) {
     for (const Json& p : changed["paths"])
@@ -125,7 +116,7 @@ TEST_F(WatchE2E, AnOpenUnmodifiedBufferTakesTheNewText) {
     write_bytes(root / "a.txt", "one\ntwo\n");
     open_project();
     ASSERT_EQ(client().request("buffer.open", {{"path", "a.txt"}})["ok"], true);
-    replace_file(root / "a.txt", "one\nTWO\n");
+    replace_bytes(root / "a.txt", "one\nTWO\n");
     Json edited = buffer_event("edited");
     EXPECT_EQ(edited["start"], 4);
     EXPECT_EQ(edited["end"], 7);
@@ -136,7 +127,7 @@ TEST_F(WatchE2E, AnOpenUnmodifiedBufferTakesTheNewText) {
     Json buffer = client().request("buffer.text", {{"path", "a.txt"}})["result"];
     EXPECT_EQ(buffer["text"], "one\nTWO\n");
     EXPECT_EQ(buffer["dirty"], false);
-    replace_file(root / "a.txt", "three\n");
+    replace_bytes(root / "a.txt", "three\n");
     buffer_event("reloaded");
     ASSERT_EQ(client().request("buffer.replace", {{"path", "a.txt"}, {"text", "four\n"}})["ok"],
               true);
@@ -149,7 +140,7 @@ TEST_F(WatchE2E, AModifiedBufferKeepsItsTextAndHearsOfTheConflict) {
     open_project();
     ASSERT_EQ(client().request("buffer.open", {{"path", "a.txt"}})["ok"], true);
     client().request("buffer.replace", {{"path", "a.txt"}, {"text", "mine\n"}});
-    replace_file(root / "a.txt", "theirs\n");
+    replace_bytes(root / "a.txt", "theirs\n");
     Json told = buffer_event("disk_changed");
     EXPECT_EQ(told["dirty"], true);
     EXPECT_FALSE(told.contains("deleted"));

@@ -27,6 +27,11 @@ void write_bytes(const std::filesystem::path& path, std::string_view bytes) {
     if (!out) throw std::runtime_error("cannot write " + path.string());
 }
 
+void replace_bytes(const std::filesystem::path& path, std::string_view bytes) {
+    write_bytes(path.string() + ".next", bytes);
+    std::filesystem::rename(path.string() + ".next", path);
+}
+
 std::string read_bytes(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) throw std::runtime_error("cannot read " + path.string());

@@ -23,5 +23,8 @@ private:
 
 void write_bytes(const std::filesystem::path& path, std::string_view bytes);
 std::string read_bytes(const std::filesystem::path& path);
+// Written as an editor saves: another file renamed over `path`, so that a watcher never
+// sees it half written.
+void replace_bytes(const std::filesystem::path& path, std::string_view bytes);
 
 } // namespace rio::test
