@@ -6,6 +6,17 @@
 
 namespace rio {
 
+bool Document::dirty() const {
+    if (version == saved_version) return false;
+    return text.size() != saved_size || fingerprint(text) != saved_fingerprint;
+}
+
+void mark_saved(Document& doc) {
+    doc.saved_version = doc.version;
+    doc.saved_size = doc.text.size();
+    doc.saved_fingerprint = fingerprint(doc.text);
+}
+
 Status apply_edit(Document& doc, const TextEdit& edit) {
     const std::string& text = doc.text;
     if (edit.start > edit.end || edit.end > text.size())

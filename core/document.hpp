@@ -20,11 +20,18 @@ struct Document {
     std::string head;
     Encoding encoding = Encoding::utf8;
     std::uint64_t version = 1;
+    // The text as last read from or written to disk (mark_saved): its version, size and
+    // fingerprint. Edits that bring the text back to it (undo to the save point) leave the
+    // buffer clean again, whoever made them.
     std::uint64_t saved_version = 1;
+    std::size_t saved_size = 0;
+    std::uint64_t saved_fingerprint = 0;
     // Identifies the bytes last read from or written to disk, to notice changes by others.
     std::uint64_t disk_fingerprint = 0;
 
-    bool dirty() const { return version != saved_version; }
+    // The text differs from the one last read or written. Costs a pass over the text only
+    // when an edited text has the saved one's size.
+    bool dirty() const;
     // The text as the file holds it: the head, then the buffer's text.
     std::string file_text() const { return head + text; }
 };
@@ -45,6 +52,9 @@ Status apply_edit(Document& doc, const TextEdit& edit);
 TextEdit smallest_edit(std::string_view from, std::string_view to);
 
 std::uint64_t fingerprint(std::string_view bytes);
+
+// The disk holds the document's text now (it was just read or written).
+void mark_saved(Document& doc);
 
 // Takes the file's whole text: a plan file's front matter goes to `head`, the rest to `text`.
 void set_file_text(Document& doc, std::string file_text);

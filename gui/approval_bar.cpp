@@ -1,5 +1,7 @@
 #include "gui/approval_bar.hpp"
 
+#include "gui/theme.hpp"
+
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QKeyEvent>
@@ -34,9 +36,14 @@ ApprovalBar::ApprovalBar(QWidget* parent)
       reason_(new QLineEdit) {
     setObjectName(QStringLiteral("approval-bar"));
     setFrameShape(QFrame::NoFrame);
-    setStyleSheet(
-        QStringLiteral("QFrame#approval-bar { background: #fff8e1; border-top: 1px solid #f0d48a; }"
-                       "QFrame#approval-bar QLabel { background: transparent; color: #3c3c3c; }"));
+    follow_theme(this, [this] {
+        const ThemeColours c = theme_colours();
+        setStyleSheet(
+            QStringLiteral("QFrame#approval-bar { background: %1; border-top: 1px solid %2; }"
+                           "QFrame#approval-bar QLabel { background: transparent; color: %3; }")
+                .arg(c.attention_background.name(), c.attention_border.name(),
+                     c.attention_text.name()));
+    });
     heading_->setWordWrap(true);
     heading_->setTextFormat(Qt::PlainText);
     QFont bold = heading_->font();

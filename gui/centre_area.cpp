@@ -3,6 +3,7 @@
 #include "gui/editor_area.hpp"
 #include "gui/find_bar.hpp"
 #include "gui/go_to_line.hpp"
+#include "gui/theme.hpp"
 
 #include <QLabel>
 #include <QStackedWidget>
@@ -16,8 +17,12 @@ CentreArea::CentreArea(EditorArea* editors, QWidget* parent)
     notice_->setWordWrap(true);
     notice_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     notice_->setContentsMargins(10, 8, 10, 8);
-    notice_->setStyleSheet(QStringLiteral(
-        "QLabel { background: #fdecea; color: #611a15; border-bottom: 1px solid #f5c2c0; }"));
+    follow_theme(notice_, [this] {
+        const ThemeColours c = theme_colours();
+        notice_->setStyleSheet(
+            QStringLiteral("QLabel { background: %1; color: %2; border-bottom: 1px solid %3; }")
+                .arg(c.alarm_background.name(), c.alarm_text.name(), c.alarm_border.name()));
+    });
     notice_->hide();
     stack_->addWidget(editors_);
 

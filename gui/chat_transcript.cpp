@@ -2,6 +2,7 @@
 
 #include "client/trace_words.hpp"
 #include "gui/markdown_bubble.hpp"
+#include "gui/theme.hpp"
 
 #include <QLabel>
 #include <QScrollBar>
@@ -50,6 +51,11 @@ QString escaped(const QString& text) {
 
 // A present_plan line's call id, on its label.
 constexpr const char* plan_call_property = "rio_plan_call";
+// A tool line with its outcome: the line, the outcome's words, whether it failed; painted
+// again in a new theme's colours.
+constexpr const char* line_property = "rio_tool_line";
+constexpr const char* outcome_property = "rio_outcome";
+constexpr const char* failed_property = "rio_failed";
 
 QString plan_link(const QString& html) {
     return QStringLiteral("<a href=\"plan\">") + html + QStringLiteral("</a>");
@@ -109,12 +115,19 @@ ChatTranscript::ChatTranscript(QWidget* parent)
     setWidget(list_);
     setFocusPolicy(Qt::NoFocus);
     list_->setObjectName(QStringLiteral("chat-list"));
-    setStyleSheet(QStringLiteral(
-        "QWidget#chat-list { background: palette(base); }"
-        "QLabel#user { background: #e8f0fe; color: #1a1a1a; border-radius: 6px; padding: 6px 8px; }"
-        "QLabel#tool { color: #5f6368; }"
-        "QLabel#note { color: #5f6368; font-style: italic; }"
-        "QLabel#error { color: #b3261e; }"));
+    follow_theme(this, [this] {
+        const ThemeColours c = theme_colours();
+        setStyleSheet(QStringLiteral("QWidget#chat-list { background: palette(base); }"
+                                     "QLabel#user { background: %1; color: %2; border-radius: 6px; "
+                                     "padding: 6px 8px; }"
+                                     "QLabel#tool { color: %3; }"
+                                     "QLabel#note { color: %3; font-style: italic; }"
+                                     "QLabel#error { color: %4; }")
+                          .arg(c.user_background.name(), c.user_text.name(), c.muted_text.name(),
+                               c.error_text.name()));
+        for (QLabel* label : list_->findChildren<QLabel*>())
+            if (label->property(outcome_property).isValid()) show_outcome(label);
+    });
 
     // Stay at the newest entry while the person has not scrolled up to read.
     connect(verticalScrollBar(), &QScrollBar::valueChanged, this,
@@ -234,14 +247,24 @@ void ChatTranscript::add_tool_result(const ToolResultEvent& result) {
     const QString line = label->property(text_property).toString();
     const QString mark =
         outcome.failed || !rejected.isEmpty() ? QStringLiteral("✗ ") : QStringLiteral("✓ ");
+    label->setProperty(line_property, line);
+    label->setProperty(outcome_property, mark + outcome.text);
+    label->setProperty(failed_property, outcome.failed);
+    show_outcome(label);
+    label->setProperty(text_property, line + QStringLiteral("\n  ") + mark + outcome.text);
+}
+
+void ChatTranscript::show_outcome(QLabel* label) {
+    const QString line = label->property(line_property).toString();
+    const bool failed = label->property(failed_property).toBool();
+    const ThemeColours colours = theme_colours();
     label->setTextFormat(Qt::RichText);
     const bool plan = label->property(plan_call_property).isValid();
-    label->setText(
-        (plan ? plan_link(escaped(line)) : escaped(line)) +
-        QStringLiteral("<br><span style=\"color:%1\">&nbsp;&nbsp;")
-            .arg(outcome.failed ? QStringLiteral("#b3261e") : QStringLiteral("#5f6368")) +
-        escaped(mark + outcome.text) + QStringLiteral("</span>"));
-    label->setProperty(text_property, line + QStringLiteral("\n  ") + mark + outcome.text);
+    label->setText((plan ? plan_link(escaped(line)) : escaped(line)) +
+                   QStringLiteral("<br><span style=\"color:%1\">&nbsp;&nbsp;")
+                       .arg((failed ? colours.error_text : colours.muted_text).name()) +
+                   escaped(label->property(outcome_property).toString()) +
+                   QStringLiteral("</span>"));
 }
 
 void ChatTranscript::note_decision(const DecidedEvent& decided) {

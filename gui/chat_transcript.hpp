@@ -52,6 +52,7 @@ private:
     void append(QWidget* entry, Entry kind);
     void end_streaming(); // the next text starts a new block
     void follow_bottom();
+    void show_outcome(QLabel* label); // a tool line with its outcome, in the theme's colours
 
     QWidget* list_;
     QVBoxLayout* layout_;

@@ -4,6 +4,7 @@
 #include "gui/editor_style.hpp"
 #include "gui/lexers.hpp"
 #include "gui/line_endings.hpp"
+#include "gui/theme.hpp"
 
 #include <QTimer>
 #include <Qsci/qscicommand.h>
@@ -56,6 +57,7 @@ CodeEditor::CodeEditor(const QString& path, QWidget* parent) : QsciScintilla(par
         setFont(font);
     }
     style_editor(*this, font);
+    follow_theme(this, [this] { colour_code(*this, theme_colours()); });
     const bool makefile = lexer() && QLatin1String(lexer()->language()) == "Makefile";
     setIndentationsUseTabs(makefile);
 

@@ -1,7 +1,9 @@
 #include "gui/compare_view.hpp"
 
 #include "gui/editor_style.hpp"
+#include "gui/escape_key.hpp"
 #include "gui/lexers.hpp"
+#include "gui/theme.hpp"
 #include "gui/view_header.hpp"
 
 #include <QKeyEvent>
@@ -19,19 +21,22 @@ enum Marker { removed_marker = 1, added_marker, changed_marker, padding_marker }
 
 constexpr int line_number_style = 33; // STYLE_LINENUMBER: the margin's own colours
 
+void colour_side(QsciScintilla& side, const ThemeColours& colours) {
+    colour_code(side, colours);
+    side.setMarkerBackgroundColor(colours.removed, removed_marker);
+    side.setMarkerBackgroundColor(colours.added, added_marker);
+    side.setMarkerBackgroundColor(colours.changed, changed_marker);
+    side.setMarkerBackgroundColor(colours.padding, padding_marker);
+}
+
 QsciScintilla* make_side(const QString& accessible_name, QWidget* parent) {
     auto* side = new QsciScintilla(parent);
     side->setAccessibleName(accessible_name);
     side->setUtf8(true);
     side->setMarginType(0, QsciScintilla::TextMargin);
-    side->markerDefine(QsciScintilla::Background, removed_marker);
-    side->setMarkerBackgroundColor(QColor(0xfb, 0xe0, 0xe0), removed_marker);
-    side->markerDefine(QsciScintilla::Background, added_marker);
-    side->setMarkerBackgroundColor(QColor(0xdf, 0xf5, 0xdf), added_marker);
-    side->markerDefine(QsciScintilla::Background, changed_marker);
-    side->setMarkerBackgroundColor(QColor(0xfd, 0xf3, 0xd0), changed_marker);
-    side->markerDefine(QsciScintilla::Background, padding_marker);
-    side->setMarkerBackgroundColor(QColor(0xee, 0xee, 0xee), padding_marker);
+    for (Marker marker : {removed_marker, added_marker, changed_marker, padding_marker})
+        side->markerDefine(QsciScintilla::Background, marker);
+    follow_theme(side, [side] { colour_side(*side, theme_colours()); });
     return side;
 }
 
@@ -103,6 +108,7 @@ void CompareView::fill(QsciScintilla& side, const QString& path, bool left) {
     }
     delete old;
     style_editor(side, font);
+    colour_side(side, theme_colours());
     side.setMarginType(0, QsciScintilla::TextMargin); // file line numbers, not row numbers
 
     QStringList lines;
@@ -189,23 +195,14 @@ QString CompareView::header_text() const {
 }
 
 void CompareView::keyPressEvent(QKeyEvent* event) {
-    if (event->key() == Qt::Key_Escape && event->modifiers() == Qt::NoModifier) {
-        event->accept();
-        emit close_requested();
-        return;
-    }
-    QWidget::keyPressEvent(event);
+    if (!take_escape(event, [this] { emit close_requested(); })) QWidget::keyPressEvent(event);
 }
 
 bool CompareView::eventFilter(QObject* watched, QEvent* event) {
     // Scintilla takes Esc for itself; the view wants it wherever the focus is.
-    if (event->type() == QEvent::KeyPress) {
-        auto* key = static_cast<QKeyEvent*>(event);
-        if (key->key() == Qt::Key_Escape && key->modifiers() == Qt::NoModifier) {
-            emit close_requested();
-            return true;
-        }
-    }
+    if (event->type() == QEvent::KeyPress &&
+        take_escape(static_cast<QKeyEvent*>(event), [this] { emit close_requested(); }))
+        return true;
     return QWidget::eventFilter(watched, event);
 }
 

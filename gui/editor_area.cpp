@@ -3,6 +3,7 @@
 #include "gui/code_editor.hpp"
 #include "gui/core_client.hpp"
 #include "gui/json_text.hpp"
+#include "gui/prompts.hpp"
 
 #include <QMessageBox>
 #include <QPointer>
@@ -98,16 +99,17 @@ bool EditorArea::busy() const {
     return false;
 }
 
-void EditorArea::open(const QString& path) {
+void EditorArea::open(const QString& path, int line) {
     if (CodeEditor* editor = this->editor(path)) {
         setCurrentWidget(editor);
         editor->setFocus();
+        if (line > 0) editor->go_to(line, 1);
         return;
     }
     if (opening_.contains(path)) return;
     opening_.insert(path);
     core_.request(op::buffer_open, Json{{"path", path.toStdString()}}, this,
-                  [this, path](const Json& result, const std::optional<Error>& error) {
+                  [this, path, line](const Json& result, const std::optional<Error>& error) {
                       opening_.remove(path);
                       if (error) {
                           emit message(tr("Cannot open %1: %2").arg(path, error_text(*error)));
@@ -119,6 +121,7 @@ void EditorArea::open(const QString& path) {
                       if (!find(real)) add_tab(real, result);
                       setCurrentWidget(editor(real));
                       editor(real)->setFocus();
+                      if (line > 0) editor(real)->go_to(line, 1);
                       emit file_opened(real);
                   });
 }
@@ -237,32 +240,57 @@ void EditorArea::save_current() {
     if (CodeEditor* editor = current_editor()) save(editor->path());
 }
 
-void EditorArea::save(const QString& path, bool force) {
+void EditorArea::save(const QString& path, bool force, std::function<void(bool)> done) {
     OpenFile* file = find(path);
-    if (!file) return;
+    if (!file) {
+        if (done) done(false);
+        return;
+    }
     file->editor->flush_edits(); // the last keystroke goes to the core before the save
     Json params{{"path", path.toStdString()}};
     if (force) params["force"] = true;
     core_.request(op::buffer_save, std::move(params), this,
-                  [this, path](const Json& result, const std::optional<Error>& error) {
+                  [this, path, done](const Json& result, const std::optional<Error>& error) {
                       OpenFile* file = find(path);
                       if (!error) {
                           if (file) update_summary(*file, result);
                           emit message(tr("Saved %1").arg(path));
+                          if (done) done(true);
                           return;
                       }
-                      if (error->code != ErrorCode::conflict || !file) {
+                      if (error->code == ErrorCode::conflict && file &&
+                          ask(overwrite_changed_prompt(this, path)) == QMessageBox::Save) {
+                          save(path, /*force=*/true, done);
+                          return;
+                      }
+                      if (error->code != ErrorCode::conflict)
                           emit message(tr("Cannot save %1: %2").arg(path, error_text(*error)));
-                          return;
-                      }
-                      auto answer = QMessageBox::warning(
-                          this, tr("File changed on disk"),
-                          tr("%1 was changed on disk by another program since it was opened.\n\n"
-                             "Overwrite it with the text in the editor?")
-                              .arg(path),
-                          QMessageBox::Save | QMessageBox::Cancel, QMessageBox::Cancel);
-                      if (answer == QMessageBox::Save) save(path, /*force=*/true);
+                      if (done) done(false);
                   });
+}
+
+void EditorArea::save_all(std::function<void(bool)> done) {
+    const QStringList dirty = dirty_paths();
+    if (dirty.isEmpty()) {
+        if (done) done(true);
+        return;
+    }
+    auto left = std::make_shared<qsizetype>(dirty.size());
+    auto all_saved = std::make_shared<bool>(true);
+    for (const QString& path : dirty)
+        save(path, false, [left, all_saved, done](bool saved) {
+            *all_saved = *all_saved && saved;
+            if (--*left == 0 && done) done(*all_saved);
+        });
+}
+
+void EditorArea::adopt(const Json& state) {
+    const QString path = json_string(state, "path");
+    if (path.isEmpty()) return;
+    if (!find(path)) add_tab(path, state);
+    setCurrentWidget(editor(path));
+    editor(path)->setFocus();
+    emit file_opened(path);
 }
 
 void EditorArea::close_file(const QString& path) {
@@ -286,9 +314,7 @@ void EditorArea::close_file(const QString& path) {
 void EditorArea::ask_to_close_unsaved(const QString& path) {
     if (!find(path)) return;
     setCurrentWidget(editor(path));
-    auto answer = QMessageBox::question(
-        this, tr("Unsaved changes"), tr("Save the changes to %1 before closing it?").arg(path),
-        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    const QMessageBox::StandardButton answer = ask(unsaved_file_prompt(this, path));
     if (answer == QMessageBox::Cancel) return;
     if (answer == QMessageBox::Save) {
         save(path);

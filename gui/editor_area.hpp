@@ -10,6 +10,7 @@
 
 #include <QSet>
 #include <QTabWidget>
+#include <functional>
 #include <map>
 #include <memory>
 
@@ -24,10 +25,16 @@ public:
     explicit EditorArea(CoreClient& core, QWidget* parent = nullptr);
     ~EditorArea() override;
 
-    // Shows the file's tab, opening its buffer first if needed.
-    void open(const QString& path);
-    void save(const QString& path, bool force = false);
+    // Shows the file's tab, opening its buffer first if needed; at `line` (from 1) if given.
+    void open(const QString& path, int line = 0);
+    // Saves the buffer; asks before overwriting a file another program changed. `done` hears
+    // whether it was saved.
+    void save(const QString& path, bool force = false, std::function<void(bool)> done = {});
     void save_current();
+    // Saves every buffer with unsaved changes; `done` hears whether all of them were saved.
+    void save_all(std::function<void(bool)> done = {});
+    // Shows a buffer the core opened for another reason (buffer.create's result) in a tab.
+    void adopt(const Json& state);
     // Closes the buffer (asking first when it has unsaved changes); the tab goes when the
     // core reports `closed`.
     void close_file(const QString& path);

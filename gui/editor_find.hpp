@@ -19,6 +19,7 @@ public:
     FindCount count(const FindOptions& options, int cap) override;
     QString selected_text() const override;
     QWidget* widget() const override { return editor_; }
+    bool escape_closes_bar() const override { return true; }
     bool can_replace() const override { return editor_ && !editor_->isReadOnly(); }
     Found replace(const FindOptions& options, const QString& with) override;
     int replace_all(const FindOptions& options, const QString& with) override;

@@ -1,5 +1,7 @@
 #include "gui/editor_style.hpp"
 
+#include "gui/theme.hpp"
+
 #include <QColor>
 #include <QFontDatabase>
 #include <QFontMetricsF>
@@ -46,16 +48,12 @@ void style_editor(QsciScintilla& editor, const QFont& font) {
     editor.setMarginType(0, QsciScintilla::NumberMargin);
     editor.setMarginLineNumbers(0, true);
     editor.setMarginsFont(font);
-    editor.setMarginsBackgroundColor(QColor(0xf3, 0xf3, 0xf3));
-    editor.setMarginsForegroundColor(QColor(0x8c, 0x8c, 0x8c));
     editor.setMarginWidth(1, 0); // no symbol margin until something puts markers there
     editor.SendScintilla(QsciScintillaBase::SCI_SETMARGINLEFT, 0UL, 4L);
 
     editor.setCaretLineVisible(true);
-    editor.setCaretLineBackgroundColor(QColor(0xf4, 0xf7, 0xfc));
     editor.setCaretWidth(2);
     editor.setBraceMatching(QsciScintilla::SloppyBraceMatch);
-    editor.setMatchedBraceBackgroundColor(QColor(0xd8, 0xe8, 0xd0));
 
     editor.setTabWidth(4);
     editor.setIndentationWidth(0); // follows the tab width
@@ -66,6 +64,57 @@ void style_editor(QsciScintilla& editor, const QFont& font) {
     editor.SendScintilla(QsciScintillaBase::SCI_SETSCROLLWIDTH, 1UL);
     editor.SendScintilla(QsciScintillaBase::SCI_SETSCROLLWIDTHTRACKING, 1UL);
     editor.setFrameShape(QFrame::NoFrame);
+}
+
+namespace {
+
+// Scintilla's own styles after the lexers' (STYLE_LINENUMBER … STYLE_FOLDDISPLAYTEXT): the
+// editor's calls below colour them, not the lexer.
+bool predefined_style(int style) {
+    return style >= 33 && style <= 39;
+}
+
+void colour_lexer(QsciLexer& lexer, const ThemeColours& colours) {
+    // A lexer's defaults for styles it does not name are its default colour and paper, so
+    // those go back to what the lexer was made with before its light colours are read.
+    lexer.setDefaultColor(Qt::black);
+    lexer.setDefaultPaper(Qt::white);
+    const QColor light_paper = lexer.defaultPaper(0);
+    for (int style = 0; style < 128; ++style) {
+        if (predefined_style(style)) continue;
+        const QColor color = lexer.defaultColor(style);
+        const QColor paper = lexer.defaultPaper(style);
+        if (!colours.dark) {
+            lexer.setColor(color, style);
+            lexer.setPaper(paper, style);
+            continue;
+        }
+        const bool plain = color == QColor(Qt::black);
+        lexer.setColor(plain ? colours.text : dark_variant(color, false), style);
+        lexer.setPaper(paper == light_paper ? colours.paper : dark_variant(paper, true), style);
+    }
+    lexer.setDefaultColor(colours.text);
+    lexer.setDefaultPaper(colours.paper);
+}
+
+} // namespace
+
+void colour_code(QsciScintilla& editor, const ThemeColours& colours) {
+    if (QsciLexer* lexer = editor.lexer()) colour_lexer(*lexer, colours);
+    editor.setPaper(colours.paper);
+    editor.setColor(colours.text);
+    editor.setMarginsBackgroundColor(colours.margin_background);
+    editor.setMarginsForegroundColor(colours.margin_text);
+    editor.setCaretForegroundColor(colours.caret);
+    editor.setCaretLineBackgroundColor(colours.caret_line);
+    editor.setMatchedBraceBackgroundColor(colours.matched_brace);
+    editor.setMatchedBraceForegroundColor(colours.text);
+    editor.setUnmatchedBraceForegroundColor(colours.error_text);
+    editor.setIndentationGuidesForegroundColor(colours.indent_guide);
+    editor.setIndentationGuidesBackgroundColor(colours.paper);
+    // The selection shows under the text: the code keeps its colours in it.
+    editor.setSelectionBackgroundColor(colours.selection);
+    editor.SendScintilla(QsciScintillaBase::SCI_SETSELFORE, 0UL, 0L);
 }
 
 } // namespace rio::gui

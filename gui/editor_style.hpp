@@ -1,6 +1,6 @@
-// How code looks in rio: one monospace font for every lexer style and the margins, quiet
-// margin and caret-line colours. Kept apart from CodeEditor so other views (compare, plan
-// sources) can share it.
+// How code looks in rio: one monospace font for every lexer style and the margins, and the
+// theme's colours on the paper, the margins, the caret line and every style of the lexer.
+// Kept apart from CodeEditor so other views (compare, plan sources) can share it.
 #pragma once
 
 #include <QFont>
@@ -9,6 +9,8 @@ class QsciLexer;
 class QsciScintilla;
 
 namespace rio::gui {
+
+struct ThemeColours;
 
 QFont editor_font();
 
@@ -21,5 +23,10 @@ void style_lexer(QsciLexer& lexer, const QFont& font);
 
 // Margins (line numbers), caret line, braces, indentation and scrolling.
 void style_editor(QsciScintilla& editor, const QFont& font);
+
+// The theme's colours on the editor and its lexer (set first): paper, text, margins, caret,
+// selection, and each style's colour — the lexer's own for a light theme, the same hues made
+// to read on dark paper for a dark one.
+void colour_code(QsciScintilla& editor, const ThemeColours& colours);
 
 } // namespace rio::gui

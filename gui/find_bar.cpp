@@ -1,5 +1,7 @@
 #include "gui/find_bar.hpp"
 
+#include "gui/escape_key.hpp"
+
 #include <QCheckBox>
 #include <QHBoxLayout>
 #include <QKeyEvent>
@@ -116,6 +118,7 @@ QAbstractButton* FindBar::word_toggle() const {
 void FindBar::open(std::unique_ptr<FindTarget> target, bool replace) {
     if (!target) return;
     target_ = std::move(target);
+    watch(target_->escape_closes_bar() ? target_->widget() : nullptr);
     if (const QString selected = target_->selected_text(); !selected.isEmpty())
         find_field_->setText(selected);
     show_replace_row(replace);
@@ -129,11 +132,13 @@ void FindBar::retarget(std::unique_ptr<FindTarget> target) {
     if (isHidden()) return;
     if (!target) {
         target_.reset();
+        watch(nullptr);
         hide();
         return;
     }
     const bool replace = replace_row_->isVisibleTo(this);
     target_ = std::move(target);
+    watch(target_->escape_closes_bar() ? target_->widget() : nullptr);
     show_replace_row(replace);
     status_->clear();
 }
@@ -147,6 +152,7 @@ void FindBar::close_bar() {
     hide();
     if (target_ && target_->widget()) target_->widget()->setFocus(Qt::OtherFocusReason);
     target_.reset();
+    watch(nullptr);
 }
 
 FindOptions FindBar::options() const {
@@ -205,6 +211,10 @@ void FindBar::replace_all() {
 }
 
 bool FindBar::eventFilter(QObject* watched, QEvent* event) {
+    // Esc in the editor being searched closes the bar, as in VS Code.
+    if (watched == watched_ && event->type() == QEvent::KeyPress && isVisible() &&
+        take_escape(static_cast<QKeyEvent*>(event), [this] { close_bar(); }))
+        return true;
     if (event->type() == QEvent::KeyPress &&
         (watched == find_field_ || watched == replace_field_)) {
         auto* key = static_cast<QKeyEvent*>(event);
@@ -223,12 +233,14 @@ bool FindBar::eventFilter(QObject* watched, QEvent* event) {
 
 void FindBar::keyPressEvent(QKeyEvent* event) {
     // The fields and buttons leave Esc alone, so it arrives here from any of them.
-    if (event->key() == Qt::Key_Escape && event->modifiers() == Qt::NoModifier) {
-        event->accept();
-        close_bar();
-        return;
-    }
-    QWidget::keyPressEvent(event);
+    if (!take_escape(event, [this] { close_bar(); })) QWidget::keyPressEvent(event);
+}
+
+void FindBar::watch(QWidget* view) {
+    if (watched_ == view) return;
+    if (watched_) watched_->removeEventFilter(this);
+    watched_ = view;
+    if (watched_) watched_->installEventFilter(this);
 }
 
 } // namespace rio::gui

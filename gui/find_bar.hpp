@@ -1,13 +1,14 @@
 // The find bar under the centre (Ctrl+F, Ctrl+H): finds as the words are typed, with
 // Regex, Match case and Whole word toggles; Enter and F3 go to the next match, Shift+Enter
 // and Shift+F3 to the previous one, wrapping; Esc closes it and gives the focus back to the
-// view it searched. With a replace field (Ctrl+H) when its view can be edited: Replace does
-// the selected match and goes to the next, Replace all does every one as one undo step.
-// It searches one FindTarget at a time, whichever view the window gives it.
+// view it searched (Esc typed in the editor closes it too). With a replace field (Ctrl+H) when its
+// view can be edited: Replace does the selected match and goes to the next, Replace all does every
+// one as one undo step. It searches one FindTarget at a time, whichever view the window gives it.
 #pragma once
 
 #include "gui/find_target.hpp"
 
+#include <QPointer>
 #include <QWidget>
 #include <memory>
 
@@ -55,8 +56,10 @@ private:
     void run(FindTarget::Step step);
     void show_result(Found found);
     void show_replace_row(bool replace);
+    void watch(QWidget* view); // the searched editor, for its Esc
 
     std::unique_ptr<FindTarget> target_;
+    QPointer<QWidget> watched_;
     QLineEdit* find_field_;
     QLineEdit* replace_field_;
     QAbstractButton* regex_;

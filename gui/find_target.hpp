@@ -39,6 +39,9 @@ public:
     // Text the find field starts with: the selection when it is one line.
     virtual QString selected_text() const = 0;
     virtual QWidget* widget() const = 0; // gets the focus back when the bar closes; may be null
+    // Esc typed in the widget closes the bar (the editor, as in VS Code); the rendered views
+    // keep their Esc, which closes the view.
+    virtual bool escape_closes_bar() const { return false; }
 
     virtual bool can_replace() const { return false; }
     // Replaces the selection when it is a match, then selects the next one.

@@ -1,5 +1,7 @@
 #include "gui/go_to_line.hpp"
 
+#include "gui/escape_key.hpp"
+
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
@@ -78,12 +80,7 @@ void GoToLineBar::go() {
 }
 
 void GoToLineBar::keyPressEvent(QKeyEvent* event) {
-    if (event->key() == Qt::Key_Escape && event->modifiers() == Qt::NoModifier) {
-        event->accept();
-        close_bar();
-        return;
-    }
-    QWidget::keyPressEvent(event);
+    if (!take_escape(event, [this] { close_bar(); })) QWidget::keyPressEvent(event);
 }
 
 } // namespace rio::gui

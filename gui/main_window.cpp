@@ -4,8 +4,10 @@
 #include "gui/chat_dock.hpp"
 #include "gui/code_editor.hpp"
 #include "gui/core_client.hpp"
+#include "gui/desktop_settings.hpp"
 #include "gui/editor_area.hpp"
 #include "gui/editor_find.hpp"
+#include "gui/file_commands.hpp"
 #include "gui/file_tree.hpp"
 #include "gui/find_bar.hpp"
 #include "gui/go_to_line.hpp"
@@ -15,17 +17,22 @@
 #include "gui/markdown_view.hpp"
 #include "gui/plan_view.hpp"
 #include "gui/plans_panel.hpp"
+#include "gui/prompts.hpp"
 #include "gui/settings_dialog.hpp"
 #include "gui/text_find.hpp"
 #include "gui/trust_bar.hpp"
 
+#include <QActionGroup>
+#include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QStatusBar>
+#include <QStyle>
 #include <QVBoxLayout>
 #include <memory>
 
@@ -39,7 +46,8 @@ constexpr int message_ms = 6000;
 MainWindow::MainWindow(CoreClient& core, QWidget* parent)
     : QMainWindow(parent), core_(core), tree_(new FileTree(core)), editors_(new EditorArea(core)),
       centre_(new CentreArea(editors_)), trust_bar_(new TrustBar(core)), format_label_(new QLabel),
-      position_label_(new QLabel) {
+      position_label_(new QLabel), file_commands_(new FileCommands(core, *editors_, *this)),
+      system_style_(QApplication::style()->name()) {
     auto* middle = new QWidget;
     auto* column = new QVBoxLayout(middle);
     column->setContentsMargins(0, 0, 0, 0);
@@ -64,8 +72,11 @@ MainWindow::MainWindow(CoreClient& core, QWidget* parent)
     update_title();
 
     connect(tree_, &FileTree::file_activated, this, &MainWindow::open_file);
-    connect(editors_, &EditorArea::message, this,
-            [this](const QString& text) { statusBar()->showMessage(text, message_ms); });
+    const auto show_message = [this](const QString& text) {
+        statusBar()->showMessage(text, message_ms);
+    };
+    connect(editors_, &EditorArea::message, this, show_message);
+    connect(file_commands_, &FileCommands::message, this, show_message);
     connect(editors_, &QTabWidget::currentChanged, this, &MainWindow::follow_current_editor);
     connect(editors_, &EditorArea::file_opened, this, &MainWindow::follow_current_editor);
     // An open find bar follows the view shown; the go-to-line bar is the editor's alone.
@@ -96,15 +107,51 @@ MainWindow::MainWindow(CoreClient& core, QWidget* parent)
 MainWindow::~MainWindow() = default;
 
 void MainWindow::build_menus() {
+    build_file_menu();
+    build_edit_menu();
+    build_view_menu();
+
+    QMenu* settings = menuBar()->addMenu(tr("&Settings"));
+    settings->addAction(tr("&MCP Servers…"), this, &MainWindow::show_mcp_servers);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* manual = help->addAction(tr("&Manual"), this, &MainWindow::show_manual);
+    manual->setShortcut(QKeySequence(Qt::Key_F1));
+}
+
+void MainWindow::build_file_menu() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* new_file = file->addAction(tr("&New File…"), this, [this] {
+        if (root_.isEmpty())
+            statusBar()->showMessage(tr("Open a folder first: new files go into the project"),
+                                     message_ms);
+        else
+            file_commands_->new_file(current_folder());
+    });
+    new_file->setShortcut(QKeySequence::New);
     QAction* open = file->addAction(tr("&Open Folder…"), this, [this] {
         QString dir = QFileDialog::getExistingDirectory(this, tr("Open Folder"), root_);
         if (!dir.isEmpty()) open_project(dir);
     });
     open->setShortcut(QKeySequence::Open);
+    recent_projects_menu_ = file->addMenu(tr("Open &Recent"));
+    connect(recent_projects_menu_, &QMenu::aboutToShow, this, &MainWindow::list_recent_projects);
+    file->addSeparator();
     QAction* save = file->addAction(tr("&Save"), this, [this] { editors_->save_current(); });
     save->setShortcut(QKeySequence::Save);
-    QAction* close = file->addAction(tr("&Close Tab"), this, [this] {
+    QAction* save_as =
+        file->addAction(tr("Save &As…"), this, [this] { file_commands_->save_as(); });
+    save_as->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    QAction* save_all = file->addAction(tr("Save A&ll"), this, [this] {
+        const qsizetype count = editors_->dirty_paths().size();
+        if (count == 0) statusBar()->showMessage(tr("Nothing to save"), message_ms);
+        editors_->save_all([this, count](bool saved) {
+            if (saved && count > 1)
+                statusBar()->showMessage(tr("Saved %1 files").arg(count), message_ms);
+        });
+    });
+    save_all->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_S));
+    QAction* close = file->addAction(tr("Close &Tab"), this, [this] {
         if (CodeEditor* editor = editors_->current_editor()) editors_->close_file(editor->path());
     });
     close->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_W));
@@ -114,9 +161,9 @@ void MainWindow::build_menus() {
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
+}
 
-    build_edit_menu();
-
+void MainWindow::build_view_menu() {
     QMenu* view = menuBar()->addMenu(tr("&View"));
     QAction* zoom_in =
         view->addAction(tr("Zoom &In"), this, [this] { editors_->set_zoom(editors_->zoom() + 1); });
@@ -127,13 +174,62 @@ void MainWindow::build_menus() {
     QAction* zoom_reset =
         view->addAction(tr("&Reset Zoom"), this, [this] { editors_->set_zoom(0); });
     zoom_reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    view->addSeparator();
+    QMenu* themes = view->addMenu(tr("&Theme"));
+    auto* group = new QActionGroup(this);
+    const std::pair<Theme, QString> choices[] = {
+        {Theme::system, tr("&System")}, {Theme::light, tr("&Light")}, {Theme::dark, tr("&Dark")}};
+    for (const auto& choice : choices) {
+        const Theme theme = choice.first;
+        QAction* action =
+            themes->addAction(choice.second, this, [this, theme] { set_theme(theme); });
+        action->setCheckable(true);
+        action->setChecked(theme == theme_);
+        group->addAction(action);
+        theme_actions_ << action;
+    }
+}
 
-    QMenu* settings = menuBar()->addMenu(tr("&Settings"));
-    settings->addAction(tr("&MCP Servers…"), this, &MainWindow::show_mcp_servers);
+void MainWindow::set_theme(Theme theme) {
+    const bool changed = theme != theme_;
+    theme_ = theme;
+    apply_theme(theme, system_style_);
+    theme_actions_.at(static_cast<int>(theme))->setChecked(true);
+    if (changed) emit theme_changed(theme);
+}
 
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    QAction* manual = help->addAction(tr("&Manual"), this, &MainWindow::show_manual);
-    manual->setShortcut(QKeySequence(Qt::Key_F1));
+void MainWindow::set_recent_projects(const QStringList& roots) {
+    recent_projects_ = roots;
+}
+
+// Filled each time it opens: folders that are gone are named, not offered.
+void MainWindow::list_recent_projects() {
+    recent_projects_menu_->clear();
+    for (const QString& root : recent_projects_) {
+        const QString label = root.section(QLatin1Char('/'), -1) + QStringLiteral(" — ") + root;
+        if (!QDir(root).exists()) {
+            recent_projects_menu_->addAction(label + tr(" (not found)"))->setEnabled(false);
+            continue;
+        }
+        QAction* action =
+            recent_projects_menu_->addAction(label, this, [this, root] { open_project(root); });
+        action->setData(root);
+    }
+    if (recent_projects_.isEmpty()) {
+        recent_projects_menu_->addAction(tr("No recent folders"))->setEnabled(false);
+        return;
+    }
+    recent_projects_menu_->addSeparator();
+    recent_projects_menu_->addAction(tr("&Clear Recent"), this, [this] {
+        recent_projects_.clear();
+        emit recent_projects_changed(recent_projects_);
+    });
+}
+
+QString MainWindow::current_folder() const {
+    const QString path = editors_->current_path();
+    const qsizetype slash = path.lastIndexOf(QLatin1Char('/'));
+    return slash < 0 ? QString() : path.left(slash);
 }
 
 void MainWindow::build_edit_menu() {
@@ -309,6 +405,8 @@ void MainWindow::show_project(const Json& info) {
     if (name_.isEmpty() && !root_.isEmpty()) name_ = root_.section(QLatin1Char('/'), -1);
     update_title();
     if (changed) editors_->drop_all(); // the core dropped the old project's buffers
+    for (const QPointer<PlanView>& view : plan_views_)
+        if (view) view->set_project_root(root_);
     if (root_.isEmpty()) {
         tree_->clear();
         trust_bar_->hide();
@@ -318,6 +416,11 @@ void MainWindow::show_project(const Json& info) {
     tree_->reload();
     trust_bar_->refresh();
     statusBar()->showMessage(tr("Opened %1").arg(root_), message_ms);
+    if (const QStringList recent = remember_project(recent_projects_, root_);
+        recent != recent_projects_) {
+        recent_projects_ = recent;
+        emit recent_projects_changed(recent_projects_);
+    }
     emit project_shown(root_);
 }
 
@@ -343,11 +446,8 @@ void MainWindow::send_project_open(const QString& path, bool discard) {
                 return;
             }
             if (error->code == ErrorCode::conflict) {
-                auto answer = QMessageBox::question(
-                    this, tr("Unsaved changes"),
-                    tr("Some files have unsaved changes. Open %1 and drop them?").arg(path),
-                    QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Cancel);
-                if (answer == QMessageBox::Discard) send_project_open(path, /*discard=*/true);
+                if (ask(drop_unsaved_prompt(this, path)) == QMessageBox::Discard)
+                    send_project_open(path, /*discard=*/true);
                 return;
             }
             statusBar()->showMessage(
@@ -357,6 +457,19 @@ void MainWindow::send_project_open(const QString& path, bool discard) {
 
 void MainWindow::open_file(const QString& path) {
     editors_->open(path);
+}
+
+void MainWindow::open_file_at(const QString& path, int line) {
+    centre_->show_editors();
+    editors_->open(path, line);
+}
+
+void MainWindow::join_plan_view(PlanView* view) {
+    plan_views_ << QPointer<PlanView>(view);
+    view->set_project_root(root_);
+    connect(view, &PlanView::file_link_activated, this, &MainWindow::open_file_at);
+    connect(view, &PlanView::link_refused, this,
+            [this](const QString& why) { statusBar()->showMessage(why, message_ms); });
 }
 
 void MainWindow::add_side_panel(QDockWidget* panel) {
@@ -395,12 +508,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
         event->accept();
         return;
     }
-    auto answer = QMessageBox::question(
-        this, tr("Unsaved changes"),
-        tr("%n file(s) have unsaved changes:\n%1\n\nSave them before quitting?", nullptr,
-           static_cast<int>(dirty.size()))
-            .arg(dirty.join(QLatin1Char('\n'))),
-        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    const QMessageBox::StandardButton answer = ask(unsaved_files_prompt(this, dirty));
     if (answer == QMessageBox::Discard) {
         event->accept();
         return;
@@ -410,24 +518,11 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 }
 
 void MainWindow::save_all_then_close() {
-    const QStringList dirty = editors_->dirty_paths();
-    auto left = std::make_shared<int>(static_cast<int>(dirty.size()));
-    auto failed = std::make_shared<bool>(false);
-    for (const QString& path : dirty) {
-        core_.request(
-            op::buffer_save, Json{{"path", path.toStdString()}}, this,
-            [this, path, left, failed](const Json&, const std::optional<Error>& error) {
-                if (error) {
-                    *failed = true;
-                    statusBar()->showMessage(
-                        tr("Cannot save %1: %2").arg(path, QString::fromStdString(error->message)));
-                }
-                if (--*left == 0 && !*failed) {
-                    closing_ = true;
-                    close();
-                }
-            });
-    }
+    editors_->save_all([this](bool saved) {
+        if (!saved) return; // what went wrong is in the status bar; the window stays
+        closing_ = true;
+        close();
+    });
 }
 
 } // namespace rio::gui

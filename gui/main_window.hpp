@@ -5,9 +5,11 @@
 #pragma once
 
 #include "client/events.hpp"
+#include "gui/theme.hpp"
 #include "protocol/wire.hpp"
 
 #include <QMainWindow>
+#include <QPointer>
 #include <memory>
 
 class QDockWidget;
@@ -20,9 +22,11 @@ class CentreArea;
 class ChatDock;
 class CoreClient;
 class EditorArea;
+class FileCommands;
 class FileTree;
 class FindTarget;
 class ManualView;
+class PlanView;
 class PlansPanel;
 class SettingsDialog;
 class TrustBar;
@@ -37,8 +41,12 @@ public:
     // Asks the core to open a folder as the project (asking first to drop unsaved edits).
     void open_project(const QString& path);
     void open_file(const QString& path); // project-relative
+    // The file at `line` (from 1; 0 leaves the cursor where it is).
+    void open_file_at(const QString& path, int line);
     // A panel on the right-hand side, beside the chat: docked, tabbed with the others.
     void add_side_panel(QDockWidget* panel);
+    // A plan view's links to the project's files open them here, as long as both live.
+    void join_plan_view(PlanView* view);
 
     CoreClient& core() { return core_; }
     FileTree* file_tree() const { return tree_; }
@@ -59,15 +67,31 @@ public:
     // screenshot or a test waits for.
     bool settled() const;
 
+    // File ▸ Open Recent: the folders opened last, most recent first. The app hands in what
+    // it remembered and keeps what recent_projects_changed says.
+    void set_recent_projects(const QStringList& roots);
+    QStringList recent_projects() const { return recent_projects_; }
+    QMenu* recent_projects_menu() const { return recent_projects_menu_; }
+    // View ▸ Theme.
+    void set_theme(Theme theme);
+    Theme theme() const { return theme_; }
+    FileCommands* file_commands() const { return file_commands_; }
+
 signals:
     void project_shown(const QString& root); // a project is open and shown
+    void recent_projects_changed(const QStringList& roots);
+    void theme_changed(rio::gui::Theme theme);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
     void build_menus();
+    void build_file_menu();
     void build_edit_menu();
+    void build_view_menu();
+    void list_recent_projects();
+    QString current_folder() const; // of the current tab's file, project-relative
     // What Ctrl+F searches: the current editor, or the plan or manual in the centre.
     std::unique_ptr<FindTarget> find_target() const;
     void open_find(bool replace);
@@ -98,7 +122,14 @@ private:
     ManualView* manual_ = nullptr;
     SettingsDialog* settings_ = nullptr;
     QMenu* recent_ = nullptr; // File ▸ Recent Conversations
-    bool closing_ = false;    // unsaved work was dealt with; let the close through
+    QMenu* recent_projects_menu_ = nullptr;
+    QStringList recent_projects_;
+    QList<QPointer<PlanView>> plan_views_; // joined (null once destroyed)
+    FileCommands* file_commands_ = nullptr;
+    Theme theme_ = Theme::system;
+    QString system_style_;          // the style Qt chose at start, for Theme::system
+    QList<QAction*> theme_actions_; // View ▸ Theme, in Theme's order
+    bool closing_ = false;          // unsaved work was dealt with; let the close through
 };
 
 } // namespace rio::gui

@@ -1,5 +1,6 @@
 #include "gui/manual_view.hpp"
 
+#include "gui/escape_key.hpp"
 #include "gui/manual_link.hpp"
 #include "gui/markdown_view.hpp"
 #include "gui/view_header.hpp"
@@ -136,12 +137,7 @@ QString ManualView::header_text() const {
 
 void ManualView::keyPressEvent(QKeyEvent* event) {
     // The page and the contents list leave Esc alone, so it arrives here from either.
-    if (event->key() == Qt::Key_Escape && event->modifiers() == Qt::NoModifier) {
-        event->accept();
-        emit close_requested();
-        return;
-    }
-    QWidget::keyPressEvent(event);
+    if (!take_escape(event, [this] { emit close_requested(); })) QWidget::keyPressEvent(event);
 }
 
 const ManualPage* ManualView::find(const QString& file) const {

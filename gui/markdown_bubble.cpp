@@ -27,10 +27,13 @@ MarkdownBubble::MarkdownBubble(const QString& markdown, QWidget* parent)
     narrow.margin = 2;
     set_look(narrow);
     setFont(narrow.prose);
+    // Painted again in a new theme's colours: the new document's size is the one to follow.
+    connect(this, &MarkdownView::document_shown, this, [this] {
+        connect(document()->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged,
+                this, &MarkdownBubble::fit);
+        fit();
+    });
     show_markdown(markdown);
-    connect(document()->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged, this,
-            &MarkdownBubble::fit);
-    fit();
 }
 
 int MarkdownBubble::fitted_height() const {

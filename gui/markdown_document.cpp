@@ -501,7 +501,11 @@ MarkdownLook markdown_look(const QPalette& palette, const QFont& ui_font) {
     look.code.setStyleHint(QFont::Monospace);
     look.code.setFixedPitch(true);
     look.code.setPointSizeF(look.prose.pointSizeF() * 0.9);
+    colour_look(look, palette);
+    return look;
+}
 
+void colour_look(MarkdownLook& look, const QPalette& palette) {
     const QColor base = palette.color(QPalette::Base);
     look.text = palette.color(QPalette::Text);
     look.muted = mix(look.text, base, 0.4);
@@ -511,7 +515,6 @@ MarkdownLook markdown_look(const QPalette& palette, const QFont& ui_font) {
     look.quote_background = mix(base, look.link, 0.06);
     look.border = mix(base, look.text, 0.18);
     look.header_background = mix(base, look.text, 0.06);
-    return look;
 }
 
 struct MarkdownPainter::State {

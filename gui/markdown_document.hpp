@@ -35,6 +35,8 @@ struct MarkdownLook {
 
 // rio's look for a widget with `palette` and `ui_font` (the application's font).
 MarkdownLook markdown_look(const QPalette& palette, const QFont& ui_font);
+// Only the colours of `look`, from `palette` (the theme changed; fonts and spacing stay).
+void colour_look(MarkdownLook& look, const QPalette& palette);
 
 // Replaces everything in `into` with `document` painted in `look`. Headings carry their
 // anchor as an anchor name (QTextCharFormat::anchorNames), links their href.

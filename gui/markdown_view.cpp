@@ -1,10 +1,12 @@
 #include "gui/markdown_view.hpp"
 
 #include "gui/markdown_document.hpp"
+#include "gui/theme.hpp"
 #include "text/markdown.hpp"
 
 #include <QApplication>
 #include <QKeyEvent>
+#include <QMouseEvent>
 #include <QResizeEvent>
 #include <QScrollBar>
 #include <QTextBlock>
@@ -28,14 +30,15 @@ MarkdownView::MarkdownView(Links links, QWidget* parent)
     setOpenExternalLinks(false);
     setFrameShape(QFrame::NoFrame);
     setFont(look_.prose);
-    if (links_ == Links::inactive) {
-        // Without LinksAccessibleByMouse there is no hand cursor and no click: the text is
-        // still selectable and copyable, links only look like links.
-        setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
-    } else {
-        setTextInteractionFlags(Qt::TextBrowserInteraction);
-        connect(this, &QTextBrowser::anchorClicked, this, &MarkdownView::link_activated);
-    }
+    // Without LinksAccessibleByMouse there is no hand cursor and no click: the text is
+    // still selectable and copyable, links only look like links.
+    setTextInteractionFlags(links_ == Links::inactive
+                                ? Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard
+                                : Qt::TextBrowserInteraction);
+    connect(this, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
+        if (followable_ ? followable_(url) : links_ == Links::follow) emit link_activated(url);
+    });
+    follow_theme(this, [this] { follow_new_colours(); });
 }
 
 MarkdownView::~MarkdownView() = default; // the painter goes before its document
@@ -43,6 +46,7 @@ MarkdownView::~MarkdownView() = default; // the painter goes before its document
 void MarkdownView::show_markdown(const QString& markdown) {
     // A fresh document per painting, owned by this view: nothing is shared with any other view.
     stop_painting();
+    markdown_ = markdown;
     auto* painted = new QTextDocument(this);
     md::Block parsed = md::parse(markdown.toStdString());
     if (painting_ == Painting::whole) {
@@ -57,7 +61,27 @@ void MarkdownView::show_markdown(const QString& markdown) {
 
 void MarkdownView::show_document(QTextDocument* painted) {
     stop_painting();
+    markdown_.reset();
     adopt(painted);
+}
+
+void MarkdownView::follow_new_colours() {
+    MarkdownLook recoloured = look_;
+    colour_look(recoloured, QApplication::palette());
+    if (recoloured.text == look_.text && recoloured.link == look_.link &&
+        recoloured.code_background == look_.code_background)
+        return; // the first call, from the constructor, or a change that leaves these alone
+    look_ = recoloured;
+    if (!markdown_) {
+        emit repaint_needed();
+        return;
+    }
+    const int scroll = verticalScrollBar()->value();
+    show_markdown(*markdown_);
+    if (scroll > 0) {
+        finish_painting(); // the place it was may be further down than the first screen
+        verticalScrollBar()->setValue(scroll);
+    }
 }
 
 void MarkdownView::adopt(QTextDocument* painted) {
@@ -71,6 +95,7 @@ void MarkdownView::adopt(QTextDocument* painted) {
     if (ours) old->deleteLater();
     verticalScrollBar()->setValue(0);
     horizontalScrollBar()->setValue(0);
+    emit document_shown();
 }
 
 void MarkdownView::finish_painting() {
@@ -88,6 +113,21 @@ void MarkdownView::stop_painting() {
 void MarkdownView::timerEvent(QTimerEvent* event) {
     if (event->timerId() != more_.timerId()) return QTextBrowser::timerEvent(event);
     if (!painter_ || painter_->paint_some(chunk_characters)) stop_painting();
+}
+
+void MarkdownView::set_followable(std::function<bool(const QUrl&)> followable) {
+    followable_ = std::move(followable);
+    const bool some = followable_ || links_ == Links::follow;
+    setTextInteractionFlags(some ? Qt::TextBrowserInteraction
+                                 : Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+}
+
+void MarkdownView::mouseMoveEvent(QMouseEvent* event) {
+    QTextBrowser::mouseMoveEvent(event);
+    // The browser shows a hand over every link; an inert one keeps the text cursor.
+    if (!followable_) return;
+    const QString anchor = anchorAt(event->position().toPoint());
+    if (!anchor.isEmpty() && !followable_(QUrl(anchor))) viewport()->setCursor(Qt::IBeamCursor);
 }
 
 void MarkdownView::keyPressEvent(QKeyEvent* event) {

@@ -12,7 +12,9 @@
 
 #include <QBasicTimer>
 #include <QTextBrowser>
+#include <functional>
 #include <memory>
+#include <optional>
 
 namespace rio::gui {
 
@@ -28,9 +30,11 @@ public:
     explicit MarkdownView(Links links, QWidget* parent = nullptr);
     ~MarkdownView() override;
 
-    // Parses and renders `markdown`; the view starts at the top.
+    // Parses and renders `markdown`; the view starts at the top. A theme change paints it
+    // again in the new colours, where it was.
     void show_markdown(const QString& markdown);
-    // Shows a document painted elsewhere, in place of what is shown; the view takes it.
+    // Shows a document painted elsewhere, in place of what is shown; the view takes it. A
+    // theme change asks its painter for another (repaint_needed).
     void show_document(QTextDocument* painted);
     void set_painting(Painting painting) { painting_ = painting; }
     // True while part of the document is still to be painted; finish_painting paints it now.
@@ -40,6 +44,10 @@ public:
     bool scroll_to_anchor(const QString& anchor);
     bool has_anchor(const QString& anchor);
     Links links() const { return links_; }
+    // Some links act, the others stay inert (the plan view: the project's files act, the web
+    // does not): a link `followable` accepts gets the hand cursor and emits link_activated
+    // on a click or Enter; any other looks like a link and does nothing. Null: as `links`.
+    void set_followable(std::function<bool(const QUrl&)> followable);
     // Fonts, colours and margins (a chat bubble wants narrower ones); the next show_markdown
     // paints with it.
     const MarkdownLook& look() const { return look_; }
@@ -47,18 +55,24 @@ public:
 
 signals:
     void link_activated(const QUrl& url); // Links::follow only
+    void document_shown();                // a new document is in the view
+    void repaint_needed();                // the theme changed under a show_document painting
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
     void timerEvent(QTimerEvent* event) override;
 
 private:
     void adopt(QTextDocument* painted);
     void fit_width(QTextDocument& document);
     void stop_painting();
+    void follow_new_colours();
 
     Links links_;
+    std::function<bool(const QUrl&)> followable_;
+    std::optional<QString> markdown_; // what show_markdown painted, while it is shown
     MarkdownLook look_;
     Painting painting_ = Painting::whole;
     std::unique_ptr<MarkdownPainter> painter_; // the rest of a progressive painting

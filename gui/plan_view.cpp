@@ -1,7 +1,9 @@
 #include "gui/plan_view.hpp"
 
+#include "gui/escape_key.hpp"
 #include "gui/markdown_view.hpp"
 #include "gui/plan_decisions.hpp"
+#include "gui/plan_link.hpp"
 #include "gui/quote_lines.hpp"
 #include "gui/revision_document.hpp"
 #include "gui/view_header.hpp"
@@ -36,10 +38,10 @@ PlanView::PlanView(QWidget* parent)
       body_(new MarkdownView(MarkdownView::Links::inactive, this)),
       header_decisions_(new PlanDecisions(this)), foot_decisions_(new PlanDecisions(this)),
       feedback_(new QLineEdit(this)), foot_(new QWidget(this)), comment_field_(new QLineEdit(this)),
-      comment_button_(new QPushButton(tr("Comment"), this)), side_(new QWidget(this)),
+      comment_button_(new QPushButton(tr("Co&mment"), this)), side_(new QWidget(this)),
       comment_list_(new QListWidget(this)),
-      edit_comment_(new QPushButton(tr("Edit comment"), this)),
-      remove_comment_(new QPushButton(tr("Remove comment"), this)),
+      edit_comment_(new QPushButton(tr("Ed&it comment"), this)),
+      remove_comment_(new QPushButton(tr("Rem&ove comment"), this)),
       changes_(new QToolButton(this)) {
     setObjectName(QStringLiteral("plan_view"));
     // A 300-line plan shows at once; the rest of it is painted while it is being read.
@@ -129,6 +131,13 @@ PlanView::PlanView(QWidget* parent)
     layout->addWidget(foot_);
     setFocusProxy(body_);
     connect(header_, &ViewHeader::close_clicked, this, &PlanView::close_requested);
+    connect(body_, &MarkdownView::link_activated, this, &PlanView::follow_link);
+    // The marked changes are painted here, not by the body: a new theme repaints them here.
+    connect(body_, &MarkdownView::repaint_needed, this, [this] {
+        const int scroll = body_->verticalScrollBar()->value();
+        paint_body();
+        body_->verticalScrollBar()->setValue(scroll);
+    });
 
     // Anywhere in the view, whatever has the focus inside it.
     const auto shortcut = [this](QKeyCombination keys, const QString& policy) {
@@ -205,6 +214,35 @@ void PlanView::end_decision() {
 
 QString PlanView::header_text() const {
     return header_->text();
+}
+
+void PlanView::set_project_root(const QString& root) {
+    root_ = root;
+    if (root_.isEmpty()) {
+        body_->set_followable(nullptr);
+        return;
+    }
+    body_->set_followable([this](const QUrl& url) {
+        return resolve_plan_link(url.toString(), root_).kind != PlanLink::Kind::inert;
+    });
+}
+
+void PlanView::follow_link(const QUrl& url) {
+    const PlanLink link = resolve_plan_link(url.toString(), root_);
+    switch (link.kind) {
+    case PlanLink::Kind::file:
+        emit file_link_activated(link.path, link.line);
+        return;
+    case PlanLink::Kind::anchor:
+        body_->scroll_to_anchor(link.anchor);
+        return;
+    case PlanLink::Kind::outside:
+        emit link_refused(
+            tr("%1 is outside the project: a plan opens only the project's files").arg(link.path));
+        return;
+    case PlanLink::Kind::inert:
+        return;
+    }
 }
 
 void PlanView::approve_by_key(const QString& policy) {
@@ -355,12 +393,7 @@ bool PlanView::eventFilter(QObject* watched, QEvent* event) {
 
 void PlanView::keyPressEvent(QKeyEvent* event) {
     // The body ignores Esc, so it arrives here wherever the focus is in the view.
-    if (event->key() == Qt::Key_Escape && event->modifiers() == Qt::NoModifier) {
-        event->accept();
-        emit close_requested();
-        return;
-    }
-    QWidget::keyPressEvent(event);
+    if (!take_escape(event, [this] { emit close_requested(); })) QWidget::keyPressEvent(event);
 }
 
 } // namespace rio::gui

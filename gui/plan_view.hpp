@@ -45,6 +45,9 @@ public:
     void end_decision();
     bool decidable() const { return decidable_; }
     QString header_text() const;
+    // The open project's folder: links to its files then open them (file_link_activated);
+    // without one every link is inert.
+    void set_project_root(const QString& root);
     MarkdownView* body() const { return body_; }
     PlanDecisions* header_decisions() const { return header_decisions_; }
     PlanDecisions* foot_decisions() const { return foot_decisions_; }
@@ -72,6 +75,8 @@ signals:
     void approve_requested(const QString& policy, bool fresh);
     void reject_requested(const QString& feedback);
     void edit_plan_requested();
+    void file_link_activated(const QString& path, int line); // line 0: none given
+    void link_refused(const QString& why);                   // in words, for the status bar
 
 protected:
     void keyPressEvent(QKeyEvent* event) override;
@@ -87,6 +92,7 @@ private:
     void clear_comments();
     void show_comments();
     void paint_body();
+    void follow_link(const QUrl& url);
 
     ViewHeader* header_;
     MarkdownView* body_;
@@ -107,6 +113,7 @@ private:
     int editing_ = -1;      // the comment whose text the field holds, or -1 for a new one
     std::vector<PlanComment> comments_;
     QString path_;
+    QString root_;
     bool decidable_ = false;
     bool deciding_ = false;
 };

@@ -38,6 +38,7 @@ PlansPanel::PlansPanel(MainWindow& window)
     : QDockWidget(tr("Plans"), &window), window_(window), filter_(new QComboBox),
       list_(new QTreeWidget), view_(new PlanView) {
     setObjectName(QStringLiteral("plans"));
+    window_.join_plan_view(view_);
     setFeatures(QDockWidget::DockWidgetMovable);
     filter_->addItem(tr("All plans"), QString());
     for (const char* status : {"presented", "approved", "rejected", "abandoned"})

@@ -24,6 +24,7 @@ ReviewFlow::ReviewFlow(MainWindow& window, QObject* parent)
       compare_view_(new CompareView) {
     window_.centre()->add_view(plan_view_);
     window_.centre()->add_view(compare_view_);
+    window_.join_plan_view(plan_view_);
     connect(bar_, &ApprovalBar::approve_requested, this, &ReviewFlow::approve);
     connect(bar_, &ApprovalBar::reject_requested, this, &ReviewFlow::reject);
     connect(bar_, &ApprovalBar::edit_plan_requested, this, &ReviewFlow::edit_plan);

@@ -1,5 +1,7 @@
 #include "gui/revision_document.hpp"
 
+#include "gui/theme.hpp"
+
 #include <QColor>
 #include <QFontDatabase>
 #include <QTextBlockFormat>
@@ -35,11 +37,11 @@ QString prefix(client::LineMark mark) {
 QColor revision_background(client::LineMark mark) {
     switch (mark) {
     case client::LineMark::inserted:
-        return QColor(0xe6, 0xff, 0xec);
+        return theme_colours().added;
     case client::LineMark::removed:
-        return QColor(0xff, 0xeb, 0xe9);
+        return theme_colours().removed;
     case client::LineMark::changed:
-        return QColor(0xff, 0xf8, 0xc5);
+        return theme_colours().changed;
     case client::LineMark::same:
         break;
     }
@@ -47,7 +49,7 @@ QColor revision_background(client::LineMark mark) {
 }
 
 QColor revision_word_background() {
-    return QColor(0xff, 0xd3, 0x3d);
+    return theme_colours().changed_words;
 }
 
 void paint_revision(QTextDocument& document, const std::vector<client::MarkedLine>& marks) {

@@ -1,6 +1,7 @@
 #include "gui/trust_bar.hpp"
 
 #include "gui/core_client.hpp"
+#include "gui/theme.hpp"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -23,8 +24,13 @@ TrustBar::TrustBar(CoreClient& core, QWidget* parent)
       dismiss_(new QPushButton(tr("&Not now"))) {
     setObjectName(QStringLiteral("trust_bar"));
     setFrameShape(QFrame::StyledPanel);
-    setStyleSheet(QStringLiteral("#trust_bar { background: #fff4d6; border-bottom: 1px solid "
-                                 "#e6c36a; }"));
+    follow_theme(this, [this] {
+        const ThemeColours c = theme_colours();
+        setStyleSheet(QStringLiteral("#trust_bar { background: %1; border-bottom: 1px solid %2; }"
+                                     "#trust_bar QLabel { color: %3; }")
+                          .arg(c.attention_background.name(), c.attention_border.name(),
+                               c.attention_text.name()));
+    });
     text_->setWordWrap(true);
     text_->setTextFormat(Qt::PlainText);
     auto* layout = new QHBoxLayout(this);

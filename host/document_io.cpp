@@ -14,6 +14,7 @@ Result<Document> load_document(const ProjectPath& path) {
     set_file_text(doc, std::move(decoded->text));
     doc.encoding = decoded->encoding;
     doc.disk_fingerprint = fingerprint(*bytes);
+    mark_saved(doc);
     return doc;
 }
 
@@ -31,7 +32,7 @@ Status save_document(Document& doc, const ProjectPath& path) {
     std::string bytes = encode_text(doc.file_text(), doc.encoding);
     if (Status s = write_project_file(path, bytes); !s) return s;
     doc.disk_fingerprint = fingerprint(bytes);
-    doc.saved_version = doc.version;
+    mark_saved(doc);
     return Ok{};
 }
 

@@ -33,7 +33,7 @@ void replace_buffer_text(Document& doc, std::string_view text, bool saved, const
     // Cannot fail: the range comes from the text itself, on its character boundaries, and
     // `text` was decoded or held by a buffer, so it is UTF-8.
     if (changes && !apply_edit(doc, edit)) return;
-    if (saved) doc.saved_version = doc.version;
+    if (saved) mark_saved(doc);
     if (changes) emit_event(emit, buffer_edited(doc, edit));
 }
 

@@ -3,6 +3,7 @@
 #include "core/buffer_events.hpp"
 #include "core/front_matter.hpp"
 #include "host/document_io.hpp"
+#include "host/project_files.hpp"
 #include "host/trust_store.hpp"
 #include "ops/buffer_disk.hpp"
 #include "ops/ops.hpp"
@@ -20,6 +21,67 @@ Result<TextEdit> requested_edit(const Document& doc, const BufferReplaceParams& 
     if (p.start.has_value() != p.end.has_value())
         return make_error(ErrorCode::bad_request, "give both start and end, or neither");
     return TextEdit{p.start.value_or(0), p.end.value_or(doc.text.size()), p.text};
+}
+
+// What a file written by a client means to every client: the tree changed, and a plan or a
+// power-granting file may have.
+void announce_written(OpContext& context, const Document& doc) {
+    emit_event(context.emit, FsChangedEvent{{doc.path}});
+    // The plan view shows the plan as filed: a saved edit of it is news there too.
+    if (keeps_front_matter(doc.path)) emit_event(context.emit, PlansChangedEvent{doc.path});
+    for (const char* power : power_granting_files)
+        if (doc.path == power) announce_trust(context);
+}
+
+// The new file's document: empty, or the text (front matter included) and encoding of `from`.
+Result<Document> new_document(Workspace& ws, const ProjectPath& path,
+                              const std::optional<std::string>& from) {
+    Document doc;
+    doc.path = path.rel;
+    if (!from) return doc;
+    auto source = open_buffer(ws, *from);
+    if (!source) return source.error();
+    set_file_text(doc, source->doc->file_text());
+    doc.encoding = source->doc->encoding;
+    return doc;
+}
+
+// buffer.create: a new file (Save As when `from` is given), written, then open.
+Result<BufferState> create_buffer(OpContext& context, const BufferCreateParams& p) {
+    Workspace& ws = context.workspace;
+    auto path = project_path(ws, p.path);
+    if (!path) return path.error();
+    if (path->rel.empty() || path->rel == ".")
+        return make_error(ErrorCode::bad_request, "give the new file's name");
+    auto open = ws.buffers.find(path->rel);
+    std::error_code ec;
+    const bool exists = open != ws.buffers.end() || std::filesystem::exists(path->real, ec);
+    if (exists && !p.overwrite.value_or(false))
+        return make_error(ErrorCode::conflict, path->rel + " already exists");
+    if (open != ws.buffers.end() && open->second.dirty())
+        return make_error(ErrorCode::conflict,
+                          path->rel + " is open with unsaved changes; save or close it first");
+    auto doc = new_document(ws, *path, p.from);
+    if (!doc) return doc.error();
+    auto folder = project_path(ws, path->rel.substr(0, path->rel.rfind('/') + 1));
+    if (!folder) return folder.error();
+    if (Status s = make_project_folders(*folder); !s) return s.error();
+    if (Status s = save_document(*doc, *path); !s) return s.error();
+    if (open != ws.buffers.end()) {
+        // Already open and clean: it shows what is on disk now.
+        Document& shown = open->second;
+        shown.head = doc->head;
+        shown.encoding = doc->encoding;
+        shown.disk_fingerprint = doc->disk_fingerprint;
+        replace_buffer_text(shown, doc->text, true, context.emit);
+        emit_event(context.emit, buffer_changed(shown, "saved"));
+        announce_written(context, shown);
+        return buffer_state(shown, true);
+    }
+    Document& opened = ws.buffers.emplace(path->rel, std::move(*doc)).first->second;
+    emit_event(context.emit, buffer_changed(opened, "opened"));
+    announce_written(context, opened);
+    return buffer_state(opened, true);
 }
 
 } // namespace
@@ -75,13 +137,12 @@ void register_buffer_ops(Dispatcher& dispatcher, OpContext& context) {
                 if (Status s = disk_unchanged(doc, buffer->path); !s) return s.error();
             if (Status s = save_document(doc, buffer->path); !s) return s.error();
             emit_event(context.emit, buffer_changed(doc, "saved"));
-            emit_event(context.emit, FsChangedEvent{{doc.path}});
-            // The plan view shows the plan as filed: a saved edit of it is news there too.
-            if (keeps_front_matter(doc.path)) emit_event(context.emit, PlansChangedEvent{doc.path});
-            for (const char* power : power_granting_files)
-                if (doc.path == power) announce_trust(context);
+            announce_written(context, doc);
             return buffer_state(doc, false);
         });
+
+    dispatcher.on<BufferCreateParams>(
+        [&context](const BufferCreateParams& p) { return create_buffer(context, p); });
 
     dispatcher.on<BufferReloadParams>(
         [&ws, &context](const BufferReloadParams& p) -> Result<BufferState> {

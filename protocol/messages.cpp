@@ -125,6 +125,7 @@ std::vector<std::string_view> typed_ops() {
             BufferSaveParams::op,
             BufferCloseParams::op,
             BufferReloadParams::op,
+            BufferCreateParams::op,
             DiffLinesParams::op,
             SendParams::op,
             ApproveParams::op,

@@ -245,6 +245,16 @@ struct BufferReloadParams {
 };
 RIO_FIELDS(BufferReloadParams, path)
 
+// A new file, opened: empty, or holding buffer `from`'s text (Save As).
+struct BufferCreateParams {
+    static constexpr std::string_view op = op::buffer_create;
+    using Result = BufferState;
+    std::string path;
+    std::optional<std::string> from;
+    std::optional<bool> overwrite; // the file may exist; its open buffer must be clean
+};
+RIO_FIELDS(BufferCreateParams, path, from, overwrite)
+
 // ---- diff ----------------------------------------------------------------------------
 
 struct DiffSpan {

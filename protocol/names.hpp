@@ -25,6 +25,7 @@ inline constexpr std::string_view buffer_replace = "buffer.replace";
 inline constexpr std::string_view buffer_save = "buffer.save";
 inline constexpr std::string_view buffer_close = "buffer.close";
 inline constexpr std::string_view buffer_reload = "buffer.reload";
+inline constexpr std::string_view buffer_create = "buffer.create";
 
 inline constexpr std::string_view diff_lines = "diff.lines";
 

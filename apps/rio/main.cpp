@@ -2,6 +2,7 @@
 // and --version need no display), then a window over a private or attached rio-core.
 #include "core/version.hpp"
 #include "gui/core_client.hpp"
+#include "gui/desktop_settings.hpp"
 #include "gui/editor_area.hpp"
 #include "gui/main_window.hpp"
 #include "gui/screenshot.hpp"
@@ -25,11 +26,6 @@ struct Options {
     std::vector<std::string> open;
     std::string screenshot;
 };
-
-constexpr const char* last_project_key = "last_project";
-constexpr const char* geometry_key = "window/geometry";
-constexpr const char* layout_key = "window/layout";
-constexpr const char* zoom_key = "editor/zoom";
 
 // Qt aborts with a page about platform plugins when it finds no display; say it plainly.
 bool has_display() {
@@ -77,6 +73,10 @@ int main(int argc, char** argv) {
     QCoreApplication::setApplicationVersion(QString::fromLatin1(rio::version));
     QGuiApplication::setDesktopFileName(QStringLiteral("rio")); // rio.desktop; Wayland app id
     QSettings settings;
+    rio::gui::DesktopSettings remembered = rio::gui::load_desktop_settings(settings);
+    const auto remember = [&settings, &remembered] {
+        rio::gui::save_desktop_settings(settings, remembered);
+    };
 
     rio::gui::CoreOptions core_options;
     core_options.connect = QString::fromStdString(options.connect);
@@ -88,32 +88,52 @@ int main(int argc, char** argv) {
             core_options.project = QDir::cleanPath(
                 QDir::current().absoluteFilePath(QString::fromStdString(options.dir)));
         else
-            reopen = settings.value(last_project_key).toString();
+            reopen = remembered.last_project;
     }
     const bool screenshot = !options.screenshot.empty();
 
     rio::gui::CoreClient core;
     rio::gui::MainWindow window(core);
     if (options.connect.empty() && !screenshot)
-        QObject::connect(
-            &window, &rio::gui::MainWindow::project_shown, &window,
-            [&settings](const QString& root) { settings.setValue(last_project_key, root); });
+        QObject::connect(&window, &rio::gui::MainWindow::project_shown, &window,
+                         [&](const QString& root) {
+                             remembered.last_project = root;
+                             remember();
+                         });
     QObject::connect(&core, &rio::gui::CoreClient::connected, &window, [&] {
         if (!reopen.isEmpty()) window.open_project(reopen);
         for (const std::string& path : options.open)
             window.open_file(QString::fromStdString(path));
     });
 
-    // Screenshots are drawn at their fixed size and font, whatever the user last chose.
+    // Screenshots are drawn at their fixed size, font and theme, whatever the user last chose.
     if (!screenshot) {
-        window.restoreGeometry(settings.value(geometry_key).toByteArray());
-        window.restoreState(settings.value(layout_key).toByteArray());
-        window.editors()->set_zoom(settings.value(zoom_key, 0).toInt());
+        window.restoreGeometry(remembered.geometry);
+        window.restoreState(remembered.layout);
+        window.editors()->set_zoom(remembered.zoom);
+        window.set_theme(remembered.theme);
+        window.set_recent_projects(remembered.recent_projects);
         QObject::connect(window.editors(), &rio::gui::EditorArea::zoom_changed, &window,
-                         [&settings](int points) { settings.setValue(zoom_key, points); });
+                         [&](int points) {
+                             remembered.zoom = points;
+                             remember();
+                         });
+        QObject::connect(&window, &rio::gui::MainWindow::theme_changed, &window,
+                         [&](rio::gui::Theme theme) {
+                             remembered.theme = theme;
+                             remember();
+                         });
+        // A core attached to may have its project on another machine: not one to reopen.
+        if (options.connect.empty())
+            QObject::connect(&window, &rio::gui::MainWindow::recent_projects_changed, &window,
+                             [&](const QStringList& roots) {
+                                 remembered.recent_projects = roots;
+                                 remember();
+                             });
         QObject::connect(&qt, &QCoreApplication::aboutToQuit, &window, [&] {
-            settings.setValue(geometry_key, window.saveGeometry());
-            settings.setValue(layout_key, window.saveState());
+            remembered.geometry = window.saveGeometry();
+            remembered.layout = window.saveState();
+            remember();
         });
     }
     window.show();

@@ -165,6 +165,94 @@ TEST_F(DocumentsE2E, SaveAnnouncesBufferAndFsChanges) {
     EXPECT_EQ(client().next_event("fs.changed")["params"]["paths"], Json::array({"a.txt"}));
 }
 
+// An editor's undo reaches the core as the edit that puts the text back: every client then
+// sees the buffer clean, and it closes without asking.
+TEST_F(DocumentsE2E, EditingBackToTheSavedTextMakesTheBufferClean) {
+    write_bytes(project / "a.txt", "hello\n");
+    ASSERT_EQ(open("a.txt")["ok"], true);
+    EXPECT_EQ(replace("a.txt", 5, 5, "!")["result"]["dirty"], true);
+    Json back = replace("a.txt", 5, 6, "");
+    EXPECT_EQ(back["result"]["dirty"], false);
+    EXPECT_EQ(back["result"]["version"], 3);
+    EXPECT_EQ(client().request("buffer.list")["result"]["buffers"][0]["dirty"], false);
+    Json edited = client().next_event("buffer.changed");
+    while (edited["params"]["version"] != 3)
+        edited = client().next_event("buffer.changed");
+    EXPECT_EQ(edited["params"]["dirty"], false);
+
+    ASSERT_EQ(save("a.txt")["ok"], true); // a save moves the point the text must return to
+    EXPECT_EQ(replace("a.txt", 0, 1, "j")["result"]["dirty"], true);
+    EXPECT_EQ(replace("a.txt", 0, 1, "h")["result"]["dirty"], false);
+    EXPECT_EQ(client().request("buffer.close", {{"path", "a.txt"}})["ok"], true);
+}
+
+TEST_F(DocumentsE2E, BufferCreateWritesAnEmptyFileWithItsFoldersAndOpensIt) {
+    Json r = client().request("buffer.create", {{"path", "notes/today/todo.txt"}});
+    ASSERT_EQ(r["ok"], true) << r.dump();
+    EXPECT_EQ(r["result"]["path"], "notes/today/todo.txt");
+    EXPECT_EQ(r["result"]["text"], "");
+    EXPECT_EQ(r["result"]["dirty"], false);
+    EXPECT_EQ(read_bytes(project / "notes/today/todo.txt"), "");
+    Json opened = client().next_event("buffer.changed");
+    EXPECT_EQ(opened["params"]["reason"], "opened");
+    EXPECT_EQ(client().next_event("fs.changed")["params"]["paths"],
+              Json::array({"notes/today/todo.txt"}));
+
+    Json again = client().request("buffer.create", {{"path", "notes/today/todo.txt"}});
+    EXPECT_EQ(code_of(again), "conflict");
+    EXPECT_EQ(message_of(again), "notes/today/todo.txt already exists");
+    EXPECT_EQ(code_of(client().request("buffer.create", {{"path", "../elsewhere.txt"}})),
+              "refused");
+    EXPECT_FALSE(fs::exists(project.path().parent_path() / "elsewhere.txt"));
+}
+
+// Save As: the new file gets the buffer's text and encoding; the buffer it came from keeps
+// its unsaved text, and its file stays as it was.
+TEST_F(DocumentsE2E, BufferCreateFromABufferIsSaveAsAndLeavesTheOriginalAlone) {
+    write_bytes(project / "a.txt", "\xEF\xBB\xBFone\r\n");
+    ASSERT_EQ(open("a.txt")["ok"], true);
+    ASSERT_EQ(replace("a.txt", 0, 3, "two")["ok"], true);
+    Json r = client().request("buffer.create", {{"path", "b.txt"}, {"from", "a.txt"}});
+    ASSERT_EQ(r["ok"], true) << r.dump();
+    EXPECT_EQ(r["result"]["text"], "two\r\n");
+    EXPECT_EQ(r["result"]["encoding"], "utf-8-bom");
+    EXPECT_EQ(read_bytes(project / "b.txt"), "\xEF\xBB\xBFtwo\r\n");
+    EXPECT_EQ(read_bytes(project / "a.txt"), "\xEF\xBB\xBFone\r\n");
+    Json original = client().request("buffer.text", {{"path", "a.txt"}});
+    EXPECT_EQ(original["result"]["text"], "two\r\n");
+    EXPECT_EQ(original["result"]["dirty"], true);
+    EXPECT_EQ(code_of(client().request("buffer.create", {{"path", "c.txt"}, {"from", "nope.txt"}})),
+              "no_buffer");
+}
+
+TEST_F(DocumentsE2E, BufferCreateOverwritesOnlyWhenAskedAndNeverUnsavedChanges) {
+    write_bytes(project / "a.txt", "new\n");
+    write_bytes(project / "old.txt", "old\n");
+    ASSERT_EQ(open("a.txt")["ok"], true);
+    EXPECT_EQ(code_of(client().request("buffer.create", {{"path", "old.txt"}, {"from", "a.txt"}})),
+              "conflict");
+    EXPECT_EQ(read_bytes(project / "old.txt"), "old\n");
+    Json r = client().request("buffer.create",
+                              {{"path", "old.txt"}, {"from", "a.txt"}, {"overwrite", true}});
+    ASSERT_EQ(r["ok"], true) << r.dump();
+    EXPECT_EQ(read_bytes(project / "old.txt"), "new\n");
+
+    // Open with unsaved changes: those would be lost, so not even overwrite replaces them.
+    ASSERT_EQ(replace("old.txt", 0, 0, "mine ")["ok"], true);
+    Json refused = client().request("buffer.create",
+                                    {{"path", "old.txt"}, {"from", "a.txt"}, {"overwrite", true}});
+    EXPECT_EQ(code_of(refused), "conflict");
+    EXPECT_EQ(message_of(refused), "old.txt is open with unsaved changes; save or close it first");
+    // Open and clean: it takes the new text, and stays clean.
+    ASSERT_EQ(save("old.txt")["ok"], true);
+    Json taken = client().request("buffer.create",
+                                  {{"path", "old.txt"}, {"from", "a.txt"}, {"overwrite", true}});
+    ASSERT_EQ(taken["ok"], true) << taken.dump();
+    EXPECT_EQ(taken["result"]["text"], "new\n");
+    EXPECT_EQ(taken["result"]["dirty"], false);
+    EXPECT_EQ(read_bytes(project / "old.txt"), "new\n");
+}
+
 TEST_F(DocumentsE2E, SavingOverAFileChangedOnDiskIsAConflictUnlessForced) {
     write_bytes(project / "a.txt", "mine\n");
     ASSERT_EQ(open("a.txt")["ok"], true);

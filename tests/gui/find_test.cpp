@@ -16,7 +16,6 @@
 #include <QAbstractButton>
 #include <QApplication>
 #include <QLineEdit>
-#include <QMenuBar>
 #include <QPushButton>
 #include <QTest>
 #include <QTextCursor>
@@ -49,30 +48,10 @@ struct Session : WindowSession {
     }
 };
 
-struct Observer {
-    explicit Observer(const TempProject& project) { core.start(second_client(project)); }
-    bool ready() {
-        return QTest::qWaitFor([this] { return core.is_connected(); }, 5000);
-    }
-    std::string text(const QString& path) {
-        Reply reply = call(core, QStringLiteral("buffer.text"), Json{{"path", path.toStdString()}});
-        return reply.error ? std::string("<error>") : reply.result["text"].get<std::string>();
-    }
-    CoreClient core;
-};
-
 // The editor's selection as byte offsets, [start, end).
 std::pair<long, long> selection(CodeEditor* editor) {
     return {editor->SendScintilla(QsciScintillaBase::SCI_GETSELECTIONSTART),
             editor->SendScintilla(QsciScintillaBase::SCI_GETSELECTIONEND)};
-}
-
-QAction* menu_action(MainWindow& window, const QString& menu, const QString& text) {
-    for (QAction* top : window.menuBar()->actions())
-        if (top->menu() && top->text() == menu)
-            for (QAction* action : top->menu()->actions())
-                if (action->text() == text) return action;
-    return nullptr;
 }
 
 } // namespace
@@ -282,6 +261,14 @@ private slots:
         s.press(Qt::Key_Escape);
         QVERIFY(s.bar()->isHidden());
         QVERIFY(editor->hasFocus());
+        // Typed in the editor while the bar is open, as in VS Code: the bar closes.
+        s.press(Qt::Key_F, Qt::ControlModifier);
+        editor->setFocus();
+        QVERIFY(s.bar()->isVisible());
+        s.press(Qt::Key_Escape);
+        QVERIFY(s.bar()->isHidden());
+        QVERIFY(editor->hasFocus());
+        QCOMPARE(editor->selectedText(), QStringLiteral("me"));
     }
 
     void edit_menu_has_find_replace_and_go_to_line() {

@@ -1,6 +1,8 @@
 #include "tests/gui/gui_support.hpp"
 
+#include "gui/code_editor.hpp"
 #include "gui/editor_area.hpp"
+#include "gui/markdown_view.hpp"
 
 #include <QApplication>
 #include <QDeadlineTimer>
@@ -9,7 +11,14 @@
 #include <QFile>
 #include <QInputMethodEvent>
 #include <QKeyEvent>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMouseEvent>
+#include <QScrollBar>
 #include <QTest>
+#include <QTextBlock>
+#include <QTextCursor>
+#include <QTextDocument>
 #include <QTimer>
 #include <memory>
 
@@ -196,8 +205,64 @@ CodeEditor* WindowSession::open(const QString& path) {
     return window.editors()->editor(path);
 }
 
+QString WindowSession::tab_title(const QString& path) const {
+    EditorArea* editors = window.editors();
+    return editors->tabText(editors->indexOf(editors->editor(path)));
+}
+
 bool WindowSession::round_trip() {
     return !test::round_trip(core).error;
+}
+
+QAction* menu_action(MainWindow& window, const QString& menu, const QString& text) {
+    for (QAction* top : window.menuBar()->actions())
+        if (top->menu() && top->text() == menu)
+            for (QAction* action : top->menu()->actions())
+                if (action->text() == text) return action;
+    return nullptr;
+}
+
+std::optional<QPoint> link_point(MarkdownView& view, const QString& href) {
+    const QTextDocument& document = *view.document();
+    for (QTextBlock block = document.begin(); block.isValid(); block = block.next())
+        for (auto it = block.begin(); !it.atEnd(); ++it) {
+            const QTextFragment fragment = it.fragment();
+            if (fragment.charFormat().anchorHref() != href) continue;
+            QTextCursor at(view.document());
+            at.setPosition(fragment.position() + fragment.length() / 2);
+            QRect rect = view.cursorRect(at);
+            if (!view.viewport()->rect().contains(rect.center())) {
+                QScrollBar* bar = view.verticalScrollBar();
+                bar->setValue(bar->value() + rect.center().y() - view.viewport()->height() / 2);
+                rect = view.cursorRect(at);
+            }
+            return rect.center();
+        }
+    return std::nullopt;
+}
+
+void hover(QWidget* widget, QPoint at) {
+    QMouseEvent move(QEvent::MouseMove, QPointF(at), widget->mapToGlobal(QPointF(at)), Qt::NoButton,
+                     Qt::NoButton, Qt::NoModifier);
+    QApplication::sendEvent(widget, &move);
+}
+
+Observer::Observer(const TempProject& project) {
+    core.start(second_client(project));
+}
+
+bool Observer::ready() {
+    return QTest::qWaitFor([this] { return core.is_connected(); }, 5000);
+}
+
+Json Observer::buffer(const QString& path) {
+    Reply reply = call(core, QStringLiteral("buffer.text"), Json{{"path", path.toStdString()}});
+    return reply.error ? Json() : reply.result;
+}
+
+std::string Observer::text(const QString& path) {
+    const Json state = buffer(path);
+    return state.contains("text") ? state["text"].get<std::string>() : std::string("<error>");
 }
 
 } // namespace rio::gui::test

@@ -7,6 +7,7 @@
 #include "protocol/wire.hpp"
 
 #include <QByteArray>
+#include <QPoint>
 #include <QString>
 #include <QTemporaryDir>
 #include <QWidget>
@@ -15,7 +16,8 @@
 
 namespace rio::gui {
 class CodeEditor;
-}
+class MarkdownView;
+} // namespace rio::gui
 
 namespace rio::gui::test {
 
@@ -44,13 +46,33 @@ CoreOptions second_client(const TempProject& project);
 // One window on a private core for `project`, shown; suites add what they look at.
 struct WindowSession {
     explicit WindowSession(const TempProject& project);
-    bool settle();                         // MainWindow::settled(), within 10 s
-    CodeEditor* open(const QString& path); // the file's tab once it is open, else null
+    bool settle();                                // MainWindow::settled(), within 10 s
+    CodeEditor* open(const QString& path);        // the file's tab once it is open, else null
+    QString tab_title(const QString& path) const; // "notes.txt •" while it has unsaved changes
     // A round trip to the core through the window's own client (round_trip below).
     bool round_trip();
 
     CoreClient core;
     MainWindow window;
+};
+
+// A point on the link to `href` in the view's viewport, scrolled into sight first; nothing
+// when the page has no such link.
+std::optional<QPoint> link_point(MarkdownView& view, const QString& href);
+// The mouse moved to `at` over `widget`, no button held.
+void hover(QWidget* widget, QPoint at);
+
+// The item of the window's menu `menu` (as the menu bar spells it, "&File") with `text`.
+QAction* menu_action(MainWindow& window, const QString& menu, const QString& text);
+
+// A second client on the same core, to read what it holds and to edit as someone else would.
+struct Observer {
+    explicit Observer(const TempProject& project);
+    bool ready();                          // connected, within 5 s
+    Json buffer(const QString& path);      // buffer.text's result, null on an error
+    std::string text(const QString& path); // the buffer's text, "<error>" on an error
+
+    CoreClient core;
 };
 
 // A C++-looking file of `lines` lines, for the large-file test and benchmark.

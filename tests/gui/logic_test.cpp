@@ -3,15 +3,20 @@
 #include "gui/buffer_edit.hpp"
 #include "gui/buffer_sync.hpp"
 #include "gui/compare_rows.hpp"
+#include "gui/desktop_settings.hpp"
 #include "gui/file_tree_model.hpp"
 #include "gui/lexers.hpp"
 #include "gui/line_endings.hpp"
 #include "gui/manual_history.hpp"
 #include "gui/manual_link.hpp"
 #include "gui/manual_pages.hpp"
+#include "gui/plan_link.hpp"
 #include "gui/quote_lines.hpp"
+#include "gui/theme.hpp"
 
+#include <QSettings>
 #include <QStringList>
+#include <QTemporaryDir>
 #include <QTest>
 #include <Qsci/qscilexer.h>
 #include <Qsci/qsciscintillabase.h>
@@ -315,6 +320,109 @@ private slots:
         QVERIFY(!history.can_go_forward());
         QVERIFY((history.back() == ManualPlace{QStringLiteral("the-agent.md"), 40}));
         QVERIFY((history.back() == ManualPlace{QStringLiteral("index.md"), 120}));
+    }
+
+    void plan_link_resolution() {
+        const QString root = QStringLiteral("/home/ada/proj");
+        const auto file = [&](const char* href, const char* path, int line) {
+            const PlanLink link = resolve_plan_link(QString::fromUtf8(href), root);
+            return link.kind == PlanLink::Kind::file && link.path == QString::fromUtf8(path) &&
+                   link.line == line;
+        };
+        QVERIFY(file("greet.py", "greet.py", 0));
+        QVERIFY(file("./src/app.cpp", "src/app.cpp", 0));
+        QVERIFY(file("src/app.cpp:42", "src/app.cpp", 42));
+        QVERIFY(file("app.cpp:42:7", "app.cpp", 42)); // not a scheme named "app.cpp"
+        QVERIFY(file("src/app.cpp#L12", "src/app.cpp", 12));
+        QVERIFY(file("src/app.cpp#L12-L20", "src/app.cpp", 12));
+        QVERIFY(file("src/app.cpp#usage", "src/app.cpp", 0));
+        QVERIFY(file("my%20notes.md", "my notes.md", 0));
+        QVERIFY(file("/home/ada/proj/src/x.h", "src/x.h", 0));
+        QVERIFY(file("file:///home/ada/proj/src/x.h:3", "src/x.h", 3));
+        QVERIFY(file("src/../README.md", "README.md", 0));
+
+        const auto kind = [&](const char* href) {
+            return resolve_plan_link(QString::fromUtf8(href), root).kind;
+        };
+        for (const char* web :
+             {"https://example.com/x", "http://example.com:8080", "mailto:ada@example.com",
+              "javascript:alert(1)", "file://server/share/x", "ftp://example.com/f"})
+            QVERIFY2(kind(web) == PlanLink::Kind::inert, web);
+        for (const char* outside : {"../secret.txt", "/etc/passwd", "src/../../x",
+                                    "file:///etc/passwd", "/home/ada/project2/x"})
+            QVERIFY2(kind(outside) == PlanLink::Kind::outside, outside);
+        QCOMPARE(resolve_plan_link(QStringLiteral("/etc/passwd:3"), root).path,
+                 QStringLiteral("/etc/passwd"));
+        QVERIFY(kind("") == PlanLink::Kind::inert);
+        QVERIFY(kind(".") == PlanLink::Kind::inert);
+        const PlanLink anchor = resolve_plan_link(QStringLiteral("#step-2"), root);
+        QVERIFY(anchor.kind == PlanLink::Kind::anchor);
+        QCOMPARE(anchor.anchor, QStringLiteral("step-2"));
+        // No project open: nothing to open a file in.
+        QVERIFY(resolve_plan_link(QStringLiteral("greet.py"), QString()).kind ==
+                PlanLink::Kind::inert);
+    }
+
+    // What the app stores goes through a settings file and comes back the same, without the
+    // person's own settings ever being read or written.
+    void desktop_settings_round_trip_through_a_settings_file() {
+        QTemporaryDir folder;
+        const QString file = folder.filePath(QStringLiteral("rio.conf"));
+        DesktopSettings values;
+        values.last_project = QStringLiteral("/home/ada/proj");
+        values.recent_projects = {QStringLiteral("/home/ada/proj"), QStringLiteral("/srv/other")};
+        values.geometry = QByteArray("\x01\x02geometry", 10);
+        values.layout = QByteArray("layout\x00\xff", 8);
+        values.zoom = 3;
+        values.theme = Theme::dark;
+        {
+            QSettings settings(file, QSettings::IniFormat);
+            save_desktop_settings(settings, values);
+        }
+        QSettings settings(file, QSettings::IniFormat);
+        const DesktopSettings back = load_desktop_settings(settings);
+        QCOMPARE(back.last_project, values.last_project);
+        QCOMPARE(back.recent_projects, values.recent_projects);
+        QCOMPARE(back.geometry, values.geometry);
+        QCOMPARE(back.layout, values.layout);
+        QCOMPARE(back.zoom, 3);
+        QVERIFY(back.theme == Theme::dark);
+
+        // Nothing stored, or a theme this version does not know: the defaults.
+        QSettings empty(folder.filePath(QStringLiteral("empty.conf")), QSettings::IniFormat);
+        empty.setValue(QStringLiteral("view/theme"), QStringLiteral("solarized"));
+        const DesktopSettings fresh = load_desktop_settings(empty);
+        QVERIFY(fresh.theme == Theme::system);
+        QCOMPARE(fresh.zoom, 0);
+        QVERIFY(fresh.recent_projects.isEmpty());
+    }
+
+    void recent_projects_newest_first_and_capped() {
+        QStringList recent;
+        for (int i = 0; i < 12; ++i)
+            recent = remember_project(recent, QStringLiteral("/p%1").arg(i));
+        QCOMPARE(recent.size(), recent_projects_kept);
+        QCOMPARE(recent.first(), QStringLiteral("/p11"));
+        QCOMPARE(recent.last(), QStringLiteral("/p2"));
+        recent = remember_project(recent, QStringLiteral("/p5")); // again: moves to the front
+        QCOMPARE(recent.first(), QStringLiteral("/p5"));
+        QCOMPARE(recent.count(QStringLiteral("/p5")), 1);
+        QCOMPARE(recent.size(), recent_projects_kept);
+        QCOMPARE(remember_project(recent, QString()), recent);
+    }
+
+    void dark_variant_keeps_the_hue_and_reads_on_dark_paper() {
+        const QColor paper(0x1e, 0x1e, 0x1e);
+        for (const QColor& light :
+             {QColor(0x00, 0x00, 0x7f), QColor(0x00, 0x7f, 0x00), QColor(0x7f, 0x00, 0x7f),
+              QColor(0x80, 0x80, 0x80), QColor(0xff, 0xff, 0x00)}) {
+            const QColor dark = dark_variant(light, false);
+            QVERIFY2(dark.lightness() - paper.lightness() > 100, qPrintable(dark.name()));
+            if (light.hslHue() >= 0) QCOMPARE(dark.hslHue(), light.hslHue());
+        }
+        const QColor background = dark_variant(QColor(0xe0, 0xc0, 0xe0), true); // a light paper
+        QVERIFY(background.lightness() < 70);
+        QCOMPARE(background.hslHue(), QColor(0xe0, 0xc0, 0xe0).hslHue());
     }
 };
 

@@ -12,10 +12,12 @@
 // plan-revision.png   the plan revised after those comments, its changes marked
 // plans-panel.png     the Plans panel: the revision over the plan it revises, that one open
 // editor-find.png     find and replace (Ctrl+H) in greet.py, the second of its matches selected
+// dark-theme.png      the dark theme: greet.py open, the demo's plan waiting in the chat
 #include "gui/approval_bar.hpp"
 #include "gui/centre_area.hpp"
 #include "gui/chat_dock.hpp"
 #include "gui/chat_transcript.hpp"
+#include "gui/code_editor.hpp"
 #include "gui/compare_view.hpp"
 #include "gui/composer.hpp"
 #include "gui/core_client.hpp"
@@ -28,6 +30,7 @@
 #include "gui/plans_panel.hpp"
 #include "gui/review_flow.hpp"
 #include "gui/screenshot.hpp"
+#include "gui/theme.hpp"
 #include "tests/gui/gui_support.hpp"
 
 #include <QApplication>
@@ -330,6 +333,27 @@ bool editor_find(const QDir& out) {
     return s.save(out.filePath(QStringLiteral("editor-find.png")));
 }
 
+bool dark_theme(const QDir& out) {
+    TempProject project;
+    if (!copy_demo(project)) return false;
+    Scene s(project, demo_script);
+    s.window.set_theme(Theme::dark);
+    if (!s.wait([&] { return s.window.settled(); }, "the window")) return false;
+    if (!s.request("agent.mode.set", Json{{"mode", "plan"}})) return false;
+    s.chat().send_message(QStringLiteral("Add a --shout flag to greet.py"));
+    if (!s.wait([&] { return s.review().bar()->showing(); }, "the plan")) return false;
+    // The plan waits in the chat; the file is what the centre shows.
+    s.window.open_file(QStringLiteral("greet.py"));
+    if (!s.wait([&] { return s.window.editors()->editor(QStringLiteral("greet.py")) != nullptr; },
+                "greet.py"))
+        return false;
+    s.window.centre()->show_editors();
+    s.window.editors()->editor(QStringLiteral("greet.py"))->setCursorPosition(4, 0);
+    const bool saved = s.save(out.filePath(QStringLiteral("dark-theme.png")));
+    s.window.set_theme(Theme::system); // the scenes after this one are light
+    return saved;
+}
+
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
     if (argc != 2) {
@@ -348,6 +372,6 @@ int main(int argc, char** argv) {
     // The manual as in the source tree: this program is not beside build/share/rio.
     qputenv("RIO_SHARE_DIR", RIO_SOURCE_DIR "/share/rio");
     const bool drawn = main_window_and_manual(out) && plan_and_compare(out) && plan_review(out) &&
-                       editor_find(out);
+                       editor_find(out) && dark_theme(out);
     return drawn ? 0 : 1;
 }

@@ -133,33 +133,6 @@ QStringList link_targets(const QTextDocument& document) {
     return hrefs;
 }
 
-// A point on the link to `href` in the view's viewport, scrolled into sight first; nothing
-// when the page has no such link.
-std::optional<QPoint> link_point(MarkdownView& view, const QString& href) {
-    const QTextDocument& document = *view.document();
-    for (QTextBlock block = document.begin(); block.isValid(); block = block.next())
-        for (auto it = block.begin(); !it.atEnd(); ++it) {
-            const QTextFragment fragment = it.fragment();
-            if (fragment.charFormat().anchorHref() != href) continue;
-            QTextCursor at(view.document());
-            at.setPosition(fragment.position() + fragment.length() / 2);
-            QRect rect = view.cursorRect(at);
-            if (!view.viewport()->rect().contains(rect.center())) {
-                QScrollBar* bar = view.verticalScrollBar();
-                bar->setValue(bar->value() + rect.center().y() - view.viewport()->height() / 2);
-                rect = view.cursorRect(at);
-            }
-            return rect.center();
-        }
-    return std::nullopt;
-}
-
-void hover(QWidget* widget, QPoint at) {
-    QMouseEvent move(QEvent::MouseMove, QPointF(at), widget->mapToGlobal(QPointF(at)), Qt::NoButton,
-                     Qt::NoButton, Qt::NoModifier);
-    QApplication::sendEvent(widget, &move);
-}
-
 // Scrolled to the heading with `anchor`: its first line at the top of the viewport, or,
 // when the page ends before it can get there, scrolled to the end with the heading in sight.
 // The headings the tests use are all below the first screen, so the top does not count.

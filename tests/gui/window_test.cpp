@@ -31,27 +31,7 @@ using namespace rio::gui::test;
 
 namespace {
 
-// One window on a private core for `project`, shown and settled.
-struct Session : WindowSession {
-    using WindowSession::WindowSession;
-    QString tab_title(const QString& path) const {
-        EditorArea* editors = window.editors();
-        return editors->tabText(editors->indexOf(editors->editor(path)));
-    }
-};
-
-// Attached to the same core, to read what it holds and to edit as someone else would.
-struct Observer {
-    explicit Observer(const TempProject& project) { core.start(second_client(project)); }
-    bool ready() {
-        return QTest::qWaitFor([this] { return core.is_connected(); }, 5000);
-    }
-    Json text(const QString& path) {
-        Reply reply = call(core, QStringLiteral("buffer.text"), Json{{"path", path.toStdString()}});
-        return reply.error ? Json() : reply.result;
-    }
-    CoreClient core;
-};
+using Session = WindowSession;
 
 QStringList child_names(const FileTreeModel& model, const QModelIndex& parent) {
     QStringList names;
@@ -143,14 +123,13 @@ private slots:
         Observer other(project);
         QVERIFY(other.ready());
         const long long before =
-            other.text(QStringLiteral("notes.txt"))["version"].get<long long>();
+            other.buffer(QStringLiteral("notes.txt"))["version"].get<long long>();
 
         editor->setCursorPosition(0, 5);
         QTest::keyClicks(editor, QStringLiteral(" world"));
         QCOMPARE(QByteArray::fromStdString(editor->utf8_text()), QByteArray("hello world\n"));
-        QTRY_COMPARE(other.text(QStringLiteral("notes.txt"))["text"].get<std::string>(),
-                     std::string("hello world\n"));
-        QCOMPARE(other.text(QStringLiteral("notes.txt"))["version"].get<long long>(), before + 6);
+        QTRY_COMPARE(other.text(QStringLiteral("notes.txt")), std::string("hello world\n"));
+        QCOMPARE(other.buffer(QStringLiteral("notes.txt"))["version"].get<long long>(), before + 6);
         QTRY_COMPARE(s.tab_title(QStringLiteral("notes.txt")), QStringLiteral("notes.txt •"));
         QVERIFY(s.window.editors()->is_dirty(QStringLiteral("notes.txt")));
         QCOMPARE(project.read("notes.txt"), QByteArray("hello\n")); // nothing saved yet
@@ -175,7 +154,7 @@ private slots:
         type_text(editor, QStringLiteral("ü🙂"));
         const std::string expected = "naïve ü🙂 café\n";
         QCOMPARE(QString::fromStdString(editor->utf8_text()), QString::fromStdString(expected));
-        QTRY_COMPARE(other.text(QStringLiteral("u.txt"))["text"].get<std::string>(), expected);
+        QTRY_COMPARE(other.text(QStringLiteral("u.txt")), expected);
     }
 
     void ctrl_s_saves_byte_for_byte() {
@@ -221,7 +200,7 @@ private slots:
         Observer other(project);
         QVERIFY(other.ready());
         const long long before =
-            other.text(QStringLiteral("shared.py"))["version"].get<long long>();
+            other.buffer(QStringLiteral("shared.py"))["version"].get<long long>();
 
         Reply edit = call(other.core, QStringLiteral("buffer.replace"),
                           Json{{"path", "shared.py"},
@@ -237,7 +216,7 @@ private slots:
         // must still be one edit further once that is answered.
         QVERIFY(s.settle());
         QVERIFY(s.round_trip());
-        Json now = other.text(QStringLiteral("shared.py"));
+        Json now = other.buffer(QStringLiteral("shared.py"));
         QCOMPARE(now["version"].get<long long>(), before + 1);
         QCOMPARE(now["text"].get<std::string>(), expected);
     }
@@ -264,8 +243,7 @@ private slots:
             if (round % 3 == 0) QVERIFY(s.round_trip());
         }
         QTRY_VERIFY(s.window.settled() && other.core.pending() == 0);
-        QTRY_COMPARE(editor->utf8_text(),
-                     other.text(QStringLiteral("race.txt"))["text"].get<std::string>());
+        QTRY_COMPARE(editor->utf8_text(), other.text(QStringLiteral("race.txt")));
         QVERIFY(!editor->isReadOnly());
         const std::string text = editor->utf8_text();
         QCOMPARE(std::count(text.begin(), text.end(), '<'), 30L); // every remote edit is there
@@ -454,7 +432,7 @@ private slots:
         }
         Observer other(project);
         QVERIFY(other.ready());
-        QTRY_COMPARE(other.text(QStringLiteral("big.cpp"))["text"].get<std::string>().size(),
+        QTRY_COMPARE(other.text(QStringLiteral("big.cpp")).size(),
                      static_cast<std::size_t>(big.size() + 10)); // every keystroke arrived
     }
 };

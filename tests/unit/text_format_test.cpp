@@ -96,6 +96,23 @@ TEST(Document, EditReplacesARangeAndBumpsTheVersion) {
     EXPECT_TRUE(d.dirty());
 }
 
+// Undo in an editor arrives as the edit that puts the text back: the buffer is clean again.
+TEST(Document, EditsBackToTheSavedTextLeaveItClean) {
+    Document d = doc_with("hello");
+    mark_saved(d);
+    ASSERT_TRUE(apply_edit(d, {5, 5, "!"}).ok());
+    EXPECT_TRUE(d.dirty());
+    ASSERT_TRUE(apply_edit(d, {5, 6, ""}).ok());
+    EXPECT_EQ(d.version, 3u);
+    EXPECT_FALSE(d.dirty());
+    ASSERT_TRUE(apply_edit(d, {0, 1, "j"}).ok()); // same size, other text
+    EXPECT_TRUE(d.dirty());
+    mark_saved(d);
+    EXPECT_FALSE(d.dirty());
+    ASSERT_TRUE(apply_edit(d, {0, 1, "h"}).ok()); // the text saved before is not the saved one now
+    EXPECT_TRUE(d.dirty());
+}
+
 TEST(Document, EditOutsideTheTextIsRefusedAndChangesNothing) {
     Document d = doc_with("abc");
     auto s = apply_edit(d, {2, 9, "x"});
