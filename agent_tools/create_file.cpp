@@ -4,6 +4,7 @@
 #include "agent_tools/project_file.hpp"
 #include "agent_tools/tool_table.hpp"
 #include "core/diff.hpp"
+#include "core/unified_diff.hpp"
 #include "host/document_io.hpp"
 #include "host/project_files.hpp"
 #include "protocol/params.hpp"
@@ -56,8 +57,10 @@ ToolReport create_file(ToolContext& context, const RunTool& run) {
     if (Status s = save_document(doc, *path); !s)
         return failed("The file could not be written: ", s.error());
     emit_event(context.emit, FsChangedEvent{{path->rel}});
-    announce_edit(context, run, *path, true, diff_lines("", content).added, 0,
-                  doc.disk_fingerprint);
+    announce_edit(context, run, *path,
+                  WrittenEdit{true, diff_lines("", content).added, 0,
+                              unified_diff("", content, path->rel), "", content,
+                              doc.disk_fingerprint});
     return tool_ok(run, "Created " + path->rel + " (" + line_count(content) + ").");
 }
 

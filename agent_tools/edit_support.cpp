@@ -11,17 +11,45 @@
 namespace rio {
 namespace {
 
-// The lines an edit touches, before and after it: the diff of those is the edit's +/−,
-// without diffing the whole file.
-LineDiff edit_lines(std::string_view before, const TextEdit& edit) {
-    std::size_t from = before.rfind('\n', edit.start == 0 ? 0 : edit.start - 1);
-    from = edit.start == 0 || from == std::string_view::npos ? 0 : from + 1;
-    std::size_t to = before.find('\n', edit.end);
-    to = to == std::string_view::npos ? before.size() : to + 1;
-    std::string after(before.substr(from, edit.start - from));
-    after += edit.text;
-    after += before.substr(edit.end, to - edit.end);
-    return diff_lines(before.substr(from, to - from), after);
+// The start of the line `at` is on.
+std::size_t line_start(std::string_view text, std::size_t at) {
+    if (at == 0) return 0;
+    std::size_t newline = text.rfind('\n', at - 1);
+    return newline == std::string_view::npos ? 0 : newline + 1;
+}
+
+// Just past the end of the line `at` is on (its '\n' included).
+std::size_t line_end(std::string_view text, std::size_t at) {
+    std::size_t newline = text.find('\n', at);
+    return newline == std::string_view::npos ? text.size() : newline + 1;
+}
+
+// The lines an edit touches and three lines around them, before and after it: their diff is
+// the edit's +/− and its unified diff, without diffing the whole file.
+void describe_edit(std::string_view before, const TextEdit& edit, const std::string& path,
+                   WrittenEdit& out) {
+    constexpr std::size_t context = 3;
+    std::size_t touched_from = line_start(before, edit.start);
+    std::size_t touched_to = line_end(before, edit.end);
+    std::size_t from = touched_from, to = touched_to;
+    for (std::size_t i = 0; i < context && from > 0; ++i)
+        from = line_start(before, from - 1);
+    for (std::size_t i = 0; i < context && to < before.size(); ++i)
+        to = line_end(before, to);
+    auto replaced = [&](std::size_t a, std::size_t b) {
+        std::string after(before.substr(a, edit.start - a));
+        after += edit.text;
+        after += before.substr(edit.end, b - edit.end);
+        return after;
+    };
+    LineDiff lines = diff_lines(before.substr(touched_from, touched_to - touched_from),
+                                replaced(touched_from, touched_to));
+    out.added = lines.added;
+    out.removed = lines.removed;
+    auto first_line =
+        static_cast<std::size_t>(std::count(before.begin(), before.begin() + from, '\n'));
+    out.diff =
+        unified_diff(before.substr(from, to - from), replaced(from, to), path, context, first_line);
 }
 
 } // namespace
@@ -65,11 +93,14 @@ Status keep_prior(ToolContext& context, const RunTool& run, const ProjectPath& p
     return Ok{};
 }
 
-void announce_edit(ToolContext& context, const RunTool& run, const ProjectPath& path, bool created,
-                   std::uint64_t added, std::uint64_t removed, std::uint64_t fingerprint) {
-    context.checkpoints.wrote(run.turn, path.rel, fingerprint);
+void announce_edit(ToolContext& context, const RunTool& run, const ProjectPath& path,
+                   WrittenEdit written) {
+    context.checkpoints.wrote(run.turn, path.rel, written.fingerprint);
     emit_event(context.emit,
-               EditAppliedEvent{run.turn, run.call.id, path.rel, created, added, removed});
+               EditAppliedEvent{run.turn, run.call.id, path.rel, written.created, written.added,
+                                written.removed, std::move(written.diff)});
+    context.changes.keep(AppliedChange{run.turn, run.call.id, path.rel, written.created,
+                                       std::move(written.before), std::move(written.after)});
     emit_event(context.emit, context.checkpoints.state());
 }
 
@@ -85,7 +116,9 @@ Status write_edit(ToolContext& context, const RunTool& run, const ProjectPath& p
     Document& doc = open != context.workspace.buffers.end() ? open->second : loaded;
     if (edit.start > edit.end || edit.end > doc.text.size())
         return make_error(ErrorCode::internal, "the edit does not fit " + path.rel);
-    LineDiff lines = edit_lines(doc.text, edit);
+    WrittenEdit written;
+    describe_edit(doc.text, edit, path.rel, written);
+    written.before = doc.text;
     bool first = !context.checkpoints.holds(run.turn, path.rel);
     if (Status s = keep_prior(context, run, path); !s) return s;
     auto failed = [&](Status s) {
@@ -98,7 +131,9 @@ Status write_edit(ToolContext& context, const RunTool& run, const ProjectPath& p
     if (open != context.workspace.buffers.end())
         emit_event(context.emit, buffer_changed(doc, "saved"));
     emit_event(context.emit, FsChangedEvent{{path.rel}});
-    announce_edit(context, run, path, false, lines.added, lines.removed, doc.disk_fingerprint);
+    written.after = doc.text;
+    written.fingerprint = doc.disk_fingerprint;
+    announce_edit(context, run, path, std::move(written));
     return Ok{};
 }
 

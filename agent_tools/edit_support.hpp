@@ -26,11 +26,20 @@ std::string line_count(std::string_view text);
 Status keep_prior(ToolContext& context, const RunTool& run, const ProjectPath& path,
                   std::vector<std::string> made_folders = {});
 
-// After a write: the checkpoint learns the bytes the agent left (`fingerprint`), and every
-// client hears of the edit (agent.edit_applied, with the lines `added` and `removed`) and of
-// what can now be undone (agent.checkpoints).
-void announce_edit(ToolContext& context, const RunTool& run, const ProjectPath& path, bool created,
-                   std::uint64_t added, std::uint64_t removed, std::uint64_t fingerprint);
+// A write as it was made: what an edit card shows and Compare asks for.
+struct WrittenEdit {
+    bool created = false;
+    std::uint64_t added = 0, removed = 0; // lines of the call's own change
+    std::string diff;                     // that change, unified, numbered as in the file
+    std::string before, after;            // the whole text around the write
+    std::uint64_t fingerprint = 0;        // of the bytes the agent left on disk
+};
+
+// After a write: the checkpoint learns the bytes the agent left, the change is kept for
+// agent.change, and every client hears of the edit (agent.edit_applied) and of what can now
+// be undone (agent.checkpoints).
+void announce_edit(ToolContext& context, const RunTool& run, const ProjectPath& path,
+                   WrittenEdit written);
 
 // Writes through the open buffer when there is one, so every editor sees the change, and
 // saves it: the model edited the text it read, which is the buffer's. Keeps the prior first.

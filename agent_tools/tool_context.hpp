@@ -1,8 +1,9 @@
 // What the agent's tools work with: the workspace (open project and buffers), the event
-// sink, the turns' checkpoints, the event loop for commands, the user's folders
+// sink, the turns' checkpoints and applied changes, the event loop for commands, the user's folders
 // (allow-list), a clock, the MCP servers and the editor's text.
 #pragma once
 
+#include "core/agent/applied_changes.hpp"
 #include "core/agent/checkpoints.hpp"
 #include "core/agent/loop.hpp"
 #include "core/agent/plan_file.hpp"
@@ -26,6 +27,7 @@ struct ToolContext {
     Workspace& workspace;
     Emit emit;
     Checkpoints& checkpoints; // what each turn's writes replaced, for agent.undo
+    AppliedChanges& changes;  // what each applied edit did, for agent.change
     asio::io_context& io;
     UserDirs dirs;
     std::function<WallTime()> now;

@@ -181,6 +181,8 @@ void InteractiveSession::on_event(const client::CoreEvent& event) {
     const bool was_busy = session_.state().busy || sending_;
     const bool was_pending = session_.state().pending.has_value();
     session_.apply(event);
+    activity_.apply(event);
+    if (!activity_.words().empty()) spinner_.activity(activity_.words());
     if (std::holds_alternative<AgentStatus>(event)) {
         if (!session_.state().busy) sending_ = false;
         if (was_busy && !session_.state().busy) {
@@ -206,13 +208,11 @@ void InteractiveSession::on_event(const client::CoreEvent& event) {
 
 void InteractiveSession::show(const client::CoreEvent& event) {
     if (auto* delta = std::get_if<DeltaEvent>(&event)) {
-        spinner_.activity("writing");
         show_answer(answer_.feed(delta->text));
         return;
     }
     if (auto* thinking = std::get_if<ThinkingEvent>(&event)) return show_thinking(thinking->text);
     if (std::holds_alternative<MessageEvent>(event)) {
-        spinner_.activity("working");
         return end_answer();
     }
     // An event that prints nothing (plans.changed, agent.checkpoints, agent.usage, …) may
@@ -220,10 +220,8 @@ void InteractiveSession::show(const client::CoreEvent& event) {
     if (!prints_a_line(event)) return;
     end_answer(); // whatever comes next follows the reply so far
     if (auto* tool = std::get_if<ToolEvent>(&event)) {
-        spinner_.activity(client::tool_activity(*tool));
         print(tool_line(*tool, out_.color));
     } else if (auto* result = std::get_if<ToolResultEvent>(&event)) {
-        spinner_.activity("waiting for the model");
         if (std::string line = tool_result_line(*result, out_.color); !line.empty()) print(line);
     } else if (auto* proposal = std::get_if<Proposal>(&event)) {
         on_propose(*proposal);

@@ -10,6 +10,7 @@
 #include "cli/spinner.hpp"
 #include "cli/terminal.hpp"
 #include "cli/word_stream.hpp"
+#include "client/activity.hpp"
 #include "client/core_link.hpp"
 #include "client/session.hpp"
 
@@ -104,6 +105,7 @@ private:
     bool answer_started_ = false; // a block of this reply is on the screen: the next one
                                   // comes after a blank line
     Spinner spinner_;
+    client::Activity activity_;                  // what the spinner says the agent is doing
     std::optional<QuietControlKeys> quiet_keys_; // while a turn runs, on a terminal
     bool stopping_ = false;                      // "stopping…" is said for this turn
     std::chrono::steady_clock::time_point last_interrupt_{};

@@ -3,6 +3,7 @@
 #include "cli/terminal.hpp"
 #include "cli/terminal_safe.hpp"
 #include "cli/unicode_width.hpp"
+#include "client/activity.hpp"
 
 #include <iostream>
 
@@ -16,14 +17,8 @@ constexpr auto tick_every = std::chrono::milliseconds(120);
 
 std::string spinner_text(unsigned frame, const std::string& activity,
                          std::chrono::steady_clock::duration elapsed, int width) {
-    long seconds =
-        static_cast<long>(std::chrono::duration_cast<std::chrono::seconds>(elapsed).count());
-    std::string time = std::to_string(seconds) + "s";
-    if (seconds >= 60) {
-        std::string s = std::to_string(seconds % 60);
-        time = std::to_string(seconds / 60) + "m " + (s.size() < 2 ? "0" : "") + s + "s";
-    }
-    std::string tail = " · " + time;
+    std::string tail =
+        " · " + client::elapsed_text(std::chrono::duration_cast<std::chrono::seconds>(elapsed));
     std::string doing = md::terminal_safe(activity, md::Whitespace::inline_text);
     int room = width - 3 - md::display_width(tail); // the mark, its space, and a column spare
     if (md::display_width(doing) > room) {

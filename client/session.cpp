@@ -2,6 +2,7 @@
 
 #include "client/trace_words.hpp"
 
+#include <algorithm>
 #include <type_traits>
 
 namespace rio::client {
@@ -41,6 +42,8 @@ void Session::apply(const CoreEvent& event) {
                 state_.last_report = e;
                 if (std::string words = plan_report_text(e); !words.empty())
                     add(TranscriptEntry::Kind::note, std::move(words));
+            } else if constexpr (std::is_same_v<E, UsageEvent>) {
+                add_usage(e);
             } else if constexpr (std::is_same_v<E, ModeEvent>) {
                 state_.mode = e.mode;
             } else if constexpr (std::is_same_v<E, AgentStatus>) {
@@ -123,6 +126,20 @@ void Session::add_result(ToolResultEvent result) {
 void Session::finish_message(std::string text) {
     state_.streaming.clear();
     if (!text.empty()) add(TranscriptEntry::Kind::assistant, std::move(text));
+}
+
+void Session::add_usage(const UsageEvent& usage) {
+    if (state_.usage.turn != usage.turn) state_.usage = TurnUsage{usage.turn, 0, 0, 0, 0};
+    const auto count = [&](const char* key) {
+        auto it = usage.counts.find(key);
+        if (it == usage.counts.end() || !it->is_number_integer()) return std::uint64_t{0};
+        return static_cast<std::uint64_t>(std::max<std::int64_t>(0, it->get<std::int64_t>()));
+    };
+    TurnUsage& u = state_.usage;
+    ++u.calls;
+    u.input_tokens += count("input_tokens");
+    u.cached_tokens += count("cache_read_input_tokens") + count("cache_creation_input_tokens");
+    u.output_tokens += count("output_tokens");
 }
 
 void Session::add(TranscriptEntry::Kind kind, std::string text) {

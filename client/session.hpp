@@ -25,6 +25,17 @@ struct TranscriptEntry {
     std::size_t call = 0; // tool: index into SessionState::calls
 };
 
+// A turn's token counts, summed over its provider calls (agent.usage).
+struct TurnUsage {
+    std::uint64_t turn = 0;
+    std::uint64_t calls = 0; // provider calls that reported counts
+    // As the providers report them: Anthropic counts cached input apart from input_tokens,
+    // OpenAI's prompt_tokens include it; so the two are shown side by side, never added.
+    std::uint64_t input_tokens = 0;
+    std::uint64_t cached_tokens = 0; // read from or written to the provider's prompt cache
+    std::uint64_t output_tokens = 0;
+};
+
 struct SessionState {
     std::string mode = "build";
     bool auto_accept = false;
@@ -39,6 +50,7 @@ struct SessionState {
     std::vector<TraceCall> calls;
     // The last plans.report: what the last approved plan's work changed against the plan.
     std::optional<PlanReportEvent> last_report;
+    TurnUsage usage; // of the turn that reported counts last
 
     ModeChoice choice() const { return mode_choice(mode, auto_accept); }
 };
@@ -65,6 +77,7 @@ private:
     void add_result(ToolResultEvent result);
     void finish_message(std::string text);
     void add(TranscriptEntry::Kind kind, std::string text);
+    void add_usage(const UsageEvent& usage);
 
     SessionState state_;
 };

@@ -111,6 +111,8 @@ std::string decision_text(const DecidedEvent& decided) {
     if (approved && decided.fresh.value_or(false)) text += " — in a fresh context";
     if (approved && decided.policy == "review") text += " — review each edit";
     if (approved && decided.policy == "auto") text += " — auto-accept edits";
+    if (approved && decided.rest_of_turn.value_or(false))
+        text += ", and the rest of this turn's edits";
     if (decided.feedback && !decided.feedback->empty())
         text += ": " + first_line(*decided.feedback);
     return text;
@@ -126,6 +128,33 @@ std::string rejection_words(const DecidedEvent& decided) {
         return "You asked for changes (" + std::to_string(comments) +
                (comments == 1 ? " comment)" : " comments)");
     return plan ? "You rejected the plan" : "You rejected it";
+}
+
+namespace {
+
+// "987", "1,234", "12.3k", "123k", "1.2M": a count read at a glance.
+std::string count_text(std::uint64_t n) {
+    const auto tenths = [](std::uint64_t value, std::uint64_t unit, const char* suffix) {
+        std::uint64_t t = (value * 10 + unit / 2) / unit;
+        return std::to_string(t / 10) + "." + std::to_string(t % 10) + suffix;
+    };
+    if (n < 1000) return std::to_string(n);
+    if (n < 10000) {
+        std::string low = std::to_string(n % 1000);
+        return std::to_string(n / 1000) + "," + std::string(3 - low.size(), '0') + low;
+    }
+    if (n < 99950) return tenths(n, 1000, "k");
+    if (n < 999500) return std::to_string((n + 500) / 1000) + "k";
+    return tenths(n, 1000000, "M");
+}
+
+} // namespace
+
+std::string usage_text(const TurnUsage& usage) {
+    if (usage.calls == 0) return {};
+    std::string text = count_text(usage.input_tokens) + " tokens in";
+    if (usage.cached_tokens > 0) text += " · " + count_text(usage.cached_tokens) + " cached";
+    return text + " · " + count_text(usage.output_tokens) + " out";
 }
 
 std::string plan_report_text(const PlanReportEvent& report) {

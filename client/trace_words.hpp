@@ -3,6 +3,7 @@
 // failure's first line) and how a decision reads. Painters add their own styling.
 #pragma once
 
+#include "client/session.hpp"
 #include "protocol/messages.hpp"
 
 #include <cstddef>
@@ -43,6 +44,10 @@ std::string decision_text(const DecidedEvent& decided);
 // words for the model: "You asked for changes: keep main()", "You asked for changes (2
 // comments)", "You rejected it".
 std::string rejection_words(const DecidedEvent& decided);
+
+// What a turn took, from its agent.usage counts: "1,234 tokens in · 56 out", "12.3k tokens
+// in · 9.8k cached · 456 out"; "" when no call reported counts.
+std::string usage_text(const TurnUsage& usage);
 
 // "Changed but not named in the plan: a.py, b.py"; "" when every change is in the plan.
 std::string plan_report_text(const PlanReportEvent& report);

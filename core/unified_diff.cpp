@@ -7,9 +7,9 @@
 namespace rio {
 namespace {
 
-std::string range(std::size_t start, std::size_t count) {
+std::string range(std::size_t start, std::size_t count, std::size_t offset) {
     // diff -u numbers lines from 1; an empty side names the line before it.
-    std::size_t first = count == 0 ? start : start + 1;
+    std::size_t first = offset + (count == 0 ? start : start + 1);
     return count == 1 ? std::to_string(first) : std::to_string(first) + "," + std::to_string(count);
 }
 
@@ -25,7 +25,7 @@ void add_lines(std::string& out, char mark, const std::vector<std::string_view>&
 } // namespace
 
 std::string unified_diff(std::string_view before, std::string_view after, std::string_view path,
-                         std::size_t context) {
+                         std::size_t context, std::size_t first_line) {
     auto a = split_lines(before), b = split_lines(after);
     LineDiff diff = diff_lines(a, b);
     if (diff.hunks.empty()) return {};
@@ -44,8 +44,8 @@ std::string unified_diff(std::string_view before, std::string_view after, std::s
         std::size_t b_from = first.b_start - (first.a_start - a_from);
         std::size_t a_to = std::min(a.size(), last.a_start + last.a_count + context);
         std::size_t b_to = last.b_start + last.b_count + (a_to - (last.a_start + last.a_count));
-        out +=
-            "@@ -" + range(a_from, a_to - a_from) + " +" + range(b_from, b_to - b_from) + " @@\n";
+        out += "@@ -" + range(a_from, a_to - a_from, first_line) + " +" +
+               range(b_from, b_to - b_from, first_line) + " @@\n";
         std::size_t a_at = a_from;
         for (std::size_t k = i; k <= j; ++k) {
             const DiffHunk& h = diff.hunks[k];

@@ -1,10 +1,10 @@
 #include "gui/approval_bar.hpp"
 
+#include "gui/push_button.hpp"
+#include "gui/reason_field.hpp"
 #include "gui/theme.hpp"
 
-#include <QEvent>
 #include <QHBoxLayout>
-#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -12,28 +12,18 @@
 #include <QVBoxLayout>
 
 namespace rio::gui {
-namespace {
-
-QPushButton* bar_button(const QString& text, const QString& tip) {
-    auto* button = new QPushButton(text);
-    button->setAutoDefault(false);
-    button->setToolTip(tip);
-    button->setFocusPolicy(Qt::StrongFocus);
-    return button;
-}
-
-} // namespace
 
 ApprovalBar::ApprovalBar(QWidget* parent)
     : QFrame(parent), heading_(new QLabel), detail_(new QLabel),
-      approve_(bar_button(tr("&Approve"), tr("Approve (Alt+A)"))), approve_menu_(new QMenu(this)),
-      reject_(bar_button(tr("&Reject"), tr("Reject, with an optional reason (Alt+R)"))),
-      edit_plan_(bar_button(tr("&Edit plan"),
-                            tr("Open the plan file in the editor; the decision stays pending "
-                               "(Alt+E)"))),
-      plan_(bar_button(tr("&Plan"), tr("Show the plan again (Alt+P)"))),
-      compare_(bar_button(tr("&Compare"), tr("Show the edit side by side (Alt+C)"))),
-      reason_(new QLineEdit) {
+      approve_(push_button(tr("&Approve"), tr("Approve (Alt+A)"))), approve_menu_(new QMenu(this)),
+      reject_(push_button(tr("&Reject"), tr("Reject, with an optional reason (Alt+R)"))),
+      edit_plan_(push_button(tr("&Edit plan"),
+                             tr("Open the plan file in the editor; the decision stays pending "
+                                "(Alt+E)"))),
+      plan_(push_button(tr("&Plan"), tr("Show the plan again (Alt+P)"))),
+      compare_(push_button(tr("&Compare"), tr("Show the edit side by side (Alt+C)"))),
+      reason_(new ReasonField(tr("Why? (optional) — Enter rejects, Esc cancels"),
+                              tr("Reason for rejecting"))) {
     setObjectName(QStringLiteral("approval-bar"));
     setFrameShape(QFrame::NoFrame);
     follow_theme(this, [this] {
@@ -60,11 +50,6 @@ ApprovalBar::ApprovalBar(QWidget* parent)
     connect(approve_auto_, &QAction::triggered, this,
             [this] { emit approve_requested(QStringLiteral("auto")); });
 
-    reason_->setPlaceholderText(tr("Why? (optional) — Enter rejects, Esc cancels"));
-    reason_->setAccessibleName(tr("Reason for rejecting"));
-    reason_->installEventFilter(this);
-    reason_->hide();
-
     auto* buttons = new QHBoxLayout;
     buttons->setContentsMargins(0, 0, 0, 0);
     buttons->setSpacing(6);
@@ -83,6 +68,8 @@ ApprovalBar::ApprovalBar(QWidget* parent)
     connect(approve_, &QPushButton::clicked, this, &ApprovalBar::press_approve);
     connect(reject_, &QPushButton::clicked, this, &ApprovalBar::press_reject);
     connect(reason_, &QLineEdit::returnPressed, this, &ApprovalBar::press_reject);
+    connect(reason_, &ReasonField::escaped, this,
+            [this] { reject_->setFocus(Qt::OtherFocusReason); });
     connect(edit_plan_, &QPushButton::clicked, this, &ApprovalBar::edit_plan_requested);
     connect(plan_, &QPushButton::clicked, this, &ApprovalBar::plan_requested);
     connect(compare_, &QPushButton::clicked, this, &ApprovalBar::compare_requested);
@@ -108,15 +95,13 @@ void ApprovalBar::show_proposal(const BarContent& content) {
     edit_plan_->setVisible(content.edit_plan);
     plan_->setVisible(content.show_plan);
     compare_->setVisible(content.compare);
-    reason_->clear();
-    reason_->hide();
+    reason_->put_away();
     set_deciding(false);
     show();
 }
 
 void ApprovalBar::dismiss() {
-    reason_->clear();
-    reason_->hide();
+    reason_->put_away();
     hide();
 }
 
@@ -136,23 +121,8 @@ void ApprovalBar::press_approve() {
 }
 
 void ApprovalBar::press_reject() {
-    if (reason_->isHidden()) {
-        reason_->show();
-        reason_->setFocus(Qt::ShortcutFocusReason);
-        return;
-    }
+    if (reason_->isHidden()) return reason_->open();
     emit reject_requested(reason_->text().trimmed());
-}
-
-bool ApprovalBar::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == reason_ && event->type() == QEvent::KeyPress &&
-        static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape) {
-        reason_->clear();
-        reason_->hide();
-        reject_->setFocus(Qt::OtherFocusReason);
-        return true;
-    }
-    return QFrame::eventFilter(watched, event);
 }
 
 } // namespace rio::gui

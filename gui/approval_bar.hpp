@@ -14,11 +14,11 @@
 #pragma once
 
 #include "gui/proposal_summary.hpp"
+#include "gui/reason_field.hpp"
 
 #include <QFrame>
 
 class QLabel;
-class QLineEdit;
 class QMenu;
 class QPushButton;
 
@@ -43,7 +43,7 @@ public:
     QAction* approve_review_action() const { return approve_review_; }
     QAction* approve_auto_action() const { return approve_auto_; }
     QPushButton* reject_button() const { return reject_; }
-    QLineEdit* reason_field() const { return reason_; }
+    ReasonField* reason_field() const { return reason_; }
     QPushButton* edit_plan_button() const { return edit_plan_; }
     QPushButton* plan_button() const { return plan_; }
     QPushButton* compare_button() const { return compare_; }
@@ -54,9 +54,6 @@ signals:
     void edit_plan_requested();
     void plan_requested();
     void compare_requested();
-
-protected:
-    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void press_approve();
@@ -72,7 +69,7 @@ private:
     QPushButton* edit_plan_;
     QPushButton* plan_;
     QPushButton* compare_;
-    QLineEdit* reason_;
+    ReasonField* reason_;
     BarContent content_;
 };
 

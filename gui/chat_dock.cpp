@@ -1,7 +1,9 @@
 #include "gui/chat_dock.hpp"
 
+#include "client/trace_words.hpp"
 #include "gui/agent_mode.hpp"
 #include "gui/approval_bar.hpp"
+#include "gui/change_cards.hpp"
 #include "gui/chat_transcript.hpp"
 #include "gui/composer.hpp"
 #include "gui/core_client.hpp"
@@ -11,6 +13,7 @@
 #include "gui/plans_panel.hpp"
 #include "gui/provider_strip.hpp"
 #include "gui/review_flow.hpp"
+#include "gui/working_indicator.hpp"
 
 #include <QHBoxLayout>
 #include <QLineEdit>
@@ -35,7 +38,7 @@ ChatDock::ChatDock(MainWindow& window)
     : QDockWidget(tr("Agent"), &window), window_(window), mode_(new ModeControl),
       provider_(new ProviderStrip), clear_(new QPushButton(tr("Clear"))),
       transcript_(new ChatTranscript), composer_(new Composer),
-      review_(new ReviewFlow(window, this)) {
+      review_(new ReviewFlow(window, this)), changes_(new ChangeCards(window, *transcript_, this)) {
     setObjectName(QStringLiteral("chat"));
     setFeatures(QDockWidget::DockWidgetMovable);
 
@@ -94,6 +97,7 @@ ChatDock::ChatDock(MainWindow& window)
     connect(provider_, &ProviderStrip::menu_opening, this, &ChatDock::load_providers);
     connect(provider_, &ProviderStrip::provider_chosen, this, &ChatDock::switch_provider);
     connect(review_, &ReviewFlow::problem, this, &ChatDock::show_problem);
+    connect(changes_, &ChangeCards::problem, this, &ChatDock::show_problem);
     connect(transcript_, &ChatTranscript::plan_line_activated, this, &ChatDock::show_plan_of);
 
     CoreClient& core = window_.core();
@@ -105,6 +109,10 @@ ChatDock::ChatDock(MainWindow& window)
         review_->bar()->set_deciding(true); // nothing can be decided without the core
     });
     clear_->setEnabled(false);
+}
+
+WorkingIndicator* ChatDock::indicator() const {
+    return composer_->indicator();
 }
 
 void ChatDock::on_connected() {
@@ -144,13 +152,16 @@ void ChatDock::load_conversation() {
     core.request(op::agent_status, Json::object(), this,
                  [this](const Json& result, const std::optional<Error>& error) {
                      if (error) return;
+                     AgentStatus status;
                      try {
-                         session_.apply_status(result.get<AgentStatus>());
+                         status = result.get<AgentStatus>();
                      } catch (const std::exception&) {
                          return;
                      }
+                     session_.apply_status(status);
                      show_state();
                      review_->on_status(session_.state().pending);
+                     composer_->indicator()->follow(status, status.busy);
                  });
 }
 
@@ -183,6 +194,7 @@ void ChatDock::replay_history() {
 void ChatDock::on_event(const client::CoreEvent& event) {
     const std::size_t shown = session_.state().transcript.size();
     session_.apply(event);
+    composer_->indicator()->follow(event, session_.state().busy);
     if (std::holds_alternative<AgentStatus>(event)) {
         show_state();
         review_->on_status(session_.state().pending);
@@ -190,6 +202,7 @@ void ChatDock::on_event(const client::CoreEvent& event) {
     }
     if (std::holds_alternative<ModeEvent>(event)) return show_state();
     review_->on_event(event);
+    changes_->on_event(event);
     if (auto* proposal = std::get_if<Proposal>(&event); proposal && proposal->kind == "plan")
         if (const std::string path = proposal->text("path"); !path.empty())
             plan_paths_[QString::fromStdString(proposal->id)] = QString::fromStdString(path);
@@ -217,13 +230,21 @@ void ChatDock::on_event(const client::CoreEvent& event) {
                 transcript_->add_note(text);
         }
     }
+    if (auto* done = std::get_if<DoneEvent>(&event)) close_turn(done->turn);
+    if (auto* stopped = std::get_if<StoppedEvent>(&event)) close_turn(stopped->turn);
+}
+
+void ChatDock::close_turn(std::uint64_t turn) {
+    const client::TurnUsage& usage = session_.state().usage;
+    changes_->end_turn(turn, usage.turn == turn ? QString::fromStdString(client::usage_text(usage))
+                                                : QString());
 }
 
 void ChatDock::show_state() {
     const client::SessionState& st = session_.state();
     mode_->show_state(QString::fromStdString(st.mode), st.auto_accept);
     provider_->show_status(QString::fromStdString(st.provider), QString::fromStdString(st.model));
-    composer_->set_busy(st.busy, st.pending.has_value());
+    composer_->set_busy(st.busy);
 }
 
 void ChatDock::send_message(const QString& text) {

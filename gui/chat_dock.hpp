@@ -1,8 +1,9 @@
 // The chat (DESIGN §9): a right-hand side panel with the mode control, the provider strip
-// and Clear on top, the transcript, the approval bar and the composer. It renders the core's
-// agent.* events and sends what the person does as ops (agent.send, agent.stop, agent.reset,
-// agent.mode.set, agent.autoaccept.set, agent.provider.set). The pending proposal, with its
-// plan and compare views, is the review flow's.
+// and Clear on top, the transcript, the approval bar and the composer with its working
+// indicator. It renders the core's agent.* events and sends what the person does as ops
+// (agent.send, agent.stop, agent.reset, agent.mode.set, agent.autoaccept.set,
+// agent.provider.set). The pending proposal, with its plan and compare views, is the review
+// flow's; the applied changes' cards and undo are the change cards'.
 #pragma once
 
 #include "client/plan_lookup.hpp"
@@ -17,12 +18,14 @@ class QPushButton;
 
 namespace rio::gui {
 
+class ChangeCards;
 class ChatTranscript;
 class Composer;
 class MainWindow;
 class ModeControl;
 class ProviderStrip;
 class ReviewFlow;
+class WorkingIndicator;
 
 class ChatDock : public QDockWidget {
     Q_OBJECT
@@ -43,12 +46,15 @@ public:
     ProviderStrip* provider_strip() const { return provider_; }
     QPushButton* clear_button() const { return clear_; }
     ReviewFlow* review() const { return review_; }
+    ChangeCards* changes() const { return changes_; }
+    WorkingIndicator* indicator() const;
 
 private:
     void on_connected();
     // The conversation so far and the state, as the core has them now.
     void load_conversation();
     void on_event(const client::CoreEvent& event);
+    void close_turn(std::uint64_t turn); // its summary: files changed, tokens, Undo this turn
     void show_state();
     void replay_history();
     void request_mode(int choice);
@@ -70,6 +76,7 @@ private:
     ChatTranscript* transcript_;
     Composer* composer_;
     ReviewFlow* review_;
+    ChangeCards* changes_;
     client::Session session_;
     std::map<QString, QString> plan_paths_; // present_plan call id → its plan file
 };

@@ -32,6 +32,10 @@ const char* kind_name(ChatTranscript::Entry kind) {
         return "error";
     case ChatTranscript::Entry::note:
         return "note";
+    case ChatTranscript::Entry::edit:
+        return "edit";
+    case ChatTranscript::Entry::summary:
+        return "summary";
     }
     return "";
 }
@@ -122,7 +126,9 @@ ChatTranscript::ChatTranscript(QWidget* parent)
                                      "padding: 6px 8px; }"
                                      "QLabel#tool { color: %3; }"
                                      "QLabel#note { color: %3; font-style: italic; }"
-                                     "QLabel#error { color: %4; }")
+                                     "QLabel#error { color: %4; }"
+                                     "QFrame#edit { background: palette(window); "
+                                     "border: 1px solid palette(mid); border-radius: 6px; }")
                           .arg(c.user_background.name(), c.user_text.name(), c.muted_text.name(),
                                c.error_text.name()));
         for (QLabel* label : list_->findChildren<QLabel*>())
@@ -194,18 +200,19 @@ void ChatTranscript::finish_message(const QString& text) {
     }
     auto* bubble = new MarkdownBubble(markdown);
     bubble->setProperty(text_property, bubble->toPlainText());
-    if (streaming) {
-        // In the streamed text's place, so the order of the transcript stays as it happened.
-        const int at = layout_->indexOf(streaming);
-        layout_->removeWidget(streaming);
-        streaming->deleteLater();
-        bubble->setObjectName(QString::fromLatin1(kind_name(Entry::message)));
-        bubble->setProperty(kind_property, static_cast<int>(Entry::message));
-        layout_->insertWidget(at, bubble);
-        follow_bottom();
-        return;
-    }
-    append(bubble, Entry::message);
+    // In the streamed text's place, so the order of the transcript stays as it happened.
+    replace(streaming, bubble, Entry::message);
+}
+
+void ChatTranscript::replace(QWidget* old, QWidget* entry, Entry kind) {
+    const int at = old ? layout_->indexOf(old) : -1;
+    if (at < 0) return append(entry, kind);
+    layout_->removeWidget(old);
+    old->deleteLater();
+    entry->setObjectName(QString::fromLatin1(kind_name(kind)));
+    entry->setProperty(kind_property, static_cast<int>(kind));
+    layout_->insertWidget(at, entry);
+    follow_bottom();
 }
 
 void ChatTranscript::add_tool(const ToolEvent& tool) {
@@ -285,6 +292,22 @@ void ChatTranscript::add_note(const QString& text) {
     QLabel* label = text_label(text);
     label->setProperty(text_property, text);
     append(label, Entry::note);
+}
+
+void ChatTranscript::add_card(const QString& call_id, QWidget* card, const QString& text) {
+    end_streaming();
+    card->setProperty(text_property, text);
+    replace(tools_.take(call_id), card, Entry::edit);
+}
+
+void ChatTranscript::add_entry(QWidget* entry, Entry kind, const QString& text) {
+    end_streaming();
+    entry->setProperty(text_property, text);
+    append(entry, kind);
+}
+
+void ChatTranscript::set_entry_text(QWidget* entry, const QString& text) {
+    entry->setProperty(text_property, text);
 }
 
 void ChatTranscript::clear() {

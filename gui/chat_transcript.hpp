@@ -1,8 +1,9 @@
 // The chat's scrolling list (DESIGN §9): the person's messages, the agent's text streaming
 // in as plain text and re-rendered as Markdown when its message completes, thinking (dimmed,
 // folded to one line), a compact tool trace ("read src/app.cpp", failures marked with the
-// first line of the error, a command's exit line), errors in red, and short notes (stopped,
-// decisions). It only shows what it is given; the chat dock feeds it the core's events.
+// first line of the error, a command's exit line), errors in red, short notes (stopped,
+// decisions), applied edits' cards and turns' summaries. It only shows what it is given; the
+// chat dock feeds it the core's events.
 #pragma once
 
 #include "protocol/messages.hpp"
@@ -19,7 +20,7 @@ class ChatTranscript : public QScrollArea {
     Q_OBJECT
 public:
     // What an entry is; also its widget's objectName, for tests and style sheets.
-    enum class Entry { user, streaming, message, thinking, tool, error, note };
+    enum class Entry { user, streaming, message, thinking, tool, error, note, edit, summary };
 
     explicit ChatTranscript(QWidget* parent = nullptr);
 
@@ -35,6 +36,13 @@ public:
     void note_decision(const DecidedEvent& decided);
     void add_error(const QString& text);
     void add_note(const QString& text);
+    // An applied edit's card, in the place of its call's trace line (at the end when that
+    // line is not here); `text` is the card's plain text for entry_text.
+    void add_card(const QString& call_id, QWidget* card, const QString& text);
+    // Another widget at the end: a turn's summary.
+    void add_entry(QWidget* entry, Entry kind, const QString& text);
+    // What entry_text says of a widget entry whose words changed.
+    static void set_entry_text(QWidget* entry, const QString& text);
     void clear();
 
     // For tests: each entry's kind and plain text, in order.
@@ -50,6 +58,8 @@ signals:
 
 private:
     void append(QWidget* entry, Entry kind);
+    // `entry` in the place of `old` (which goes), or at the end when `old` is not here.
+    void replace(QWidget* old, QWidget* entry, Entry kind);
     void end_streaming(); // the next text starts a new block
     void follow_bottom();
     void show_outcome(QLabel* label); // a tool line with its outcome, in the theme's colours

@@ -1,5 +1,6 @@
 #include "gui/compare_view.hpp"
 
+#include "gui/edit_decisions.hpp"
 #include "gui/editor_style.hpp"
 #include "gui/escape_key.hpp"
 #include "gui/lexers.hpp"
@@ -8,6 +9,7 @@
 
 #include <QKeyEvent>
 #include <QScrollBar>
+#include <QShortcut>
 #include <QSplitter>
 #include <QVBoxLayout>
 #include <Qsci/qscilexer.h>
@@ -59,7 +61,8 @@ int marker_for(RowKind kind, bool has_line) {
 
 CompareView::CompareView(QWidget* parent)
     : QWidget(parent), header_(new ViewHeader(tr("Close compare"), this)),
-      left_(make_side(tr("Original"), this)), right_(make_side(tr("Proposed"), this)) {
+      decisions_(new EditDecisions(this)), left_(make_side(tr("Original"), this)),
+      right_(make_side(tr("Proposed"), this)) {
     setObjectName(QStringLiteral("compare_view"));
     auto* sides = new QSplitter(Qt::Horizontal, this);
     sides->addWidget(left_);
@@ -70,17 +73,50 @@ CompareView::CompareView(QWidget* parent)
     layout->setSpacing(0);
     layout->addWidget(header_);
     layout->addWidget(sides, 1);
+    layout->addWidget(decisions_);
+    decisions_->hide();
     setFocusProxy(right_);
     left_->installEventFilter(this);
     right_->installEventFilter(this);
     keep_in_step(*left_, *right_);
     keep_in_step(*right_, *left_);
     connect(header_, &ViewHeader::close_clicked, this, &CompareView::close_requested);
+    connect(decisions_, &EditDecisions::approve_requested, this, &CompareView::approve_requested);
+    connect(decisions_, &EditDecisions::reject_requested, this, &CompareView::reject_requested);
+    // Anywhere in the view, whatever has the focus inside it.
+    const auto shortcut = [this](QKeyCombination keys, bool rest_of_turn) {
+        auto* s = new QShortcut(QKeySequence(keys), this);
+        s->setContext(Qt::WidgetWithChildrenShortcut);
+        connect(s, &QShortcut::activated, this,
+                [this, rest_of_turn] { approve_by_key(rest_of_turn); });
+    };
+    shortcut(Qt::CTRL | Qt::Key_Return, false);
+    shortcut(Qt::CTRL | Qt::Key_Enter, false);
+    shortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_Return, true);
+    shortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_Enter, true);
 }
 
-void CompareView::show_compare(const QString& path, const QString& before, const QString& after,
-                               const Json& hunks) {
-    header_->set_text(tr("Compare — %1 · original | proposed").arg(path));
+void CompareView::set_decidable(bool decidable) {
+    decidable_ = decidable;
+    decisions_->reset();
+    decisions_->setVisible(decidable);
+    deciding_ = false;
+}
+
+void CompareView::set_deciding(bool deciding) {
+    deciding_ = deciding;
+    decisions_->set_deciding(deciding);
+}
+
+void CompareView::approve_by_key(bool rest_of_turn) {
+    if (decidable_ && !deciding_) emit approve_requested(rest_of_turn);
+}
+
+void CompareView::show_compare(const QString& path, const Labels& labels, const QString& before,
+                               const QString& after, const Json& hunks) {
+    header_->set_text(labels.heading);
+    left_->setAccessibleName(labels.left);
+    right_->setAccessibleName(labels.right);
     rows_ = compare_rows(hunks_from_json(hunks), split_lines(before), split_lines(after));
     fill(*left_, path, true);
     fill(*right_, path, false);
@@ -199,10 +235,19 @@ void CompareView::keyPressEvent(QKeyEvent* event) {
 }
 
 bool CompareView::eventFilter(QObject* watched, QEvent* event) {
-    // Scintilla takes Esc for itself; the view wants it wherever the focus is.
-    if (event->type() == QEvent::KeyPress &&
-        take_escape(static_cast<QKeyEvent*>(event), [this] { emit close_requested(); }))
-        return true;
+    // Scintilla takes Esc (and may take Ctrl+Enter) for itself; the view wants them wherever
+    // the focus is.
+    if (event->type() == QEvent::KeyPress) {
+        auto* key = static_cast<QKeyEvent*>(event);
+        if (take_escape(key, [this] { emit close_requested(); })) return true;
+        const bool enter = key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter;
+        const Qt::KeyboardModifiers mods = key->modifiers() & ~Qt::KeypadModifier;
+        if (enter &&
+            (mods == Qt::ControlModifier || mods == (Qt::ControlModifier | Qt::ShiftModifier))) {
+            approve_by_key(mods.testFlag(Qt::ShiftModifier));
+            return true;
+        }
+    }
     return QWidget::eventFilter(watched, event);
 }
 

@@ -1,5 +1,7 @@
 #include "gui/composer.hpp"
 
+#include "gui/working_indicator.hpp"
+
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
@@ -41,7 +43,8 @@ protected:
 } // namespace
 
 Composer::Composer(QWidget* parent)
-    : QWidget(parent), input_(new Input), button_(new QPushButton), activity_(new QLabel) {
+    : QWidget(parent), input_(new Input), button_(new QPushButton),
+      indicator_(new WorkingIndicator) {
     auto* input = static_cast<Input*>(input_);
     input->on_enter = [this] { send(); };
     input->on_escape = [this] {
@@ -58,12 +61,10 @@ Composer::Composer(QWidget* parent)
 
     button_->setAutoDefault(false);
     button_->setMinimumWidth(button_->fontMetrics().horizontalAdvance(tr("Stop")) + 40);
-    activity_->setStyleSheet(QStringLiteral("QLabel { color: palette(mid); }"));
-    activity_->setObjectName(QStringLiteral("activity"));
 
     auto* row = new QHBoxLayout;
     row->setContentsMargins(0, 0, 0, 0);
-    row->addWidget(activity_, 1);
+    row->addWidget(indicator_, 1);
     row->addWidget(button_);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 4, 8, 8);
@@ -81,9 +82,8 @@ void Composer::set_connected(bool connected) {
     update_state();
 }
 
-void Composer::set_busy(bool busy, bool waiting) {
+void Composer::set_busy(bool busy) {
     busy_ = busy;
-    waiting_ = busy && waiting;
     update_state();
 }
 
@@ -97,7 +97,7 @@ void Composer::set_text(const QString& text) {
 }
 
 QString Composer::activity() const {
-    return activity_->text();
+    return connected_ ? indicator_->activity() : indicator_->text();
 }
 
 void Composer::send() {
@@ -122,14 +122,7 @@ void Composer::update_state() {
                               : tr("Send the message (Enter)"));
     button_->setEnabled(connected_ && (busy_ || !input_->toPlainText().trimmed().isEmpty()));
     input_->setReadOnly(!connected_);
-    if (!connected_)
-        activity_->setText(tr("Not connected to rio-core"));
-    else if (waiting_)
-        activity_->setText(tr("Waiting for your decision…"));
-    else if (busy_)
-        activity_->setText(tr("Working…"));
-    else
-        activity_->clear();
+    indicator_->set_offline(!connected_);
 }
 
 } // namespace rio::gui

@@ -1,15 +1,17 @@
 // Where the person writes to the agent: a multi-line input (Enter sends, Shift+Enter starts
 // a new line), a Send button that becomes Stop while the agent works (Esc in the input stops
-// too), and a line saying what the agent is doing. Sending waits for a connected core.
+// too), and beside it the working indicator, saying what the agent is doing and for how
+// long. Sending waits for a connected core.
 #pragma once
 
 #include <QWidget>
 
-class QLabel;
 class QPlainTextEdit;
 class QPushButton;
 
 namespace rio::gui {
+
+class WorkingIndicator;
 
 class Composer : public QWidget {
     Q_OBJECT
@@ -17,15 +19,18 @@ public:
     explicit Composer(QWidget* parent = nullptr);
 
     void set_connected(bool connected);
-    // From agent.status: busy (a turn runs) and waiting (it waits for a decision).
-    void set_busy(bool busy, bool waiting);
+    // From agent.status: a turn runs.
+    void set_busy(bool busy);
     bool busy() const { return busy_; }
 
     QString text() const;
     void set_text(const QString& text); // puts a message back when it could not be sent
     QPlainTextEdit* input() const { return input_; }
     QPushButton* send_button() const { return button_; }
-    QString activity() const; // the busy line's text, "" when idle
+    WorkingIndicator* indicator() const { return indicator_; }
+    // What the indicator says the agent is doing ("Reading greet.py"), "" when idle; or that
+    // there is no core.
+    QString activity() const;
 
 signals:
     void send_requested(const QString& text);
@@ -38,10 +43,9 @@ private:
 
     QPlainTextEdit* input_;
     QPushButton* button_;
-    QLabel* activity_;
+    WorkingIndicator* indicator_;
     bool connected_ = false;
     bool busy_ = false;
-    bool waiting_ = false;
 };
 
 } // namespace rio::gui

@@ -1,34 +1,25 @@
 #include "gui/plan_decisions.hpp"
 
+#include "gui/push_button.hpp"
+
 #include <QHBoxLayout>
 #include <QMenu>
 #include <QPushButton>
 
 namespace rio::gui {
-namespace {
-
-QPushButton* decision_button(const QString& text, const QString& tip, QWidget* parent) {
-    auto* button = new QPushButton(text, parent);
-    button->setAutoDefault(false);
-    button->setToolTip(tip);
-    button->setFocusPolicy(Qt::StrongFocus);
-    return button;
-}
-
-} // namespace
 
 PlanDecisions::PlanDecisions(QWidget* parent)
     : QWidget(parent),
-      approve_(decision_button(tr("Approve ▾"),
-                               tr("Approve — review each edit (Ctrl+Enter), auto-accept edits "
-                                  "(Ctrl+Shift+Enter), or in a fresh context"),
-                               this)),
+      approve_(push_button(tr("Approve ▾"),
+                           tr("Approve — review each edit (Ctrl+Enter), auto-accept edits "
+                              "(Ctrl+Shift+Enter), or in a fresh context"),
+                           this)),
       menu_(new QMenu(this)),
-      request_changes_(decision_button(tr("Request changes"),
-                                       tr("Send the comments and a note back to the model"), this)),
-      edit_plan_(decision_button(tr("Edit plan"),
-                                 tr("Open the plan file in the editor; the decision stays pending"),
-                                 this)) {
+      request_changes_(push_button(tr("Request changes"),
+                                   tr("Send the comments and a note back to the model"), this)),
+      edit_plan_(push_button(tr("Edit plan"),
+                             tr("Open the plan file in the editor; the decision stays pending"),
+                             this)) {
     review_ = menu_->addAction(tr("Approve — &review each edit\tCtrl+Enter"));
     auto_ = menu_->addAction(tr("Approve — &auto-accept edits\tCtrl+Shift+Enter"));
     fresh_ = menu_->addAction(tr("Approve in a &fresh context"));

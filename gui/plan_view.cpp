@@ -37,7 +37,10 @@ PlanView::PlanView(QWidget* parent)
     : QWidget(parent), header_(new ViewHeader(tr("Close plan"), this)),
       body_(new MarkdownView(MarkdownView::Links::inactive, this)),
       header_decisions_(new PlanDecisions(this)), foot_decisions_(new PlanDecisions(this)),
-      feedback_(new QLineEdit(this)), foot_(new QWidget(this)), comment_field_(new QLineEdit(this)),
+      feedback_(
+          new ReasonField(tr("What should change? (optional) — Enter sends, Esc puts this away"),
+                          tr("What should change"), this)),
+      foot_(new QWidget(this)), comment_field_(new QLineEdit(this)),
       comment_button_(new QPushButton(tr("Co&mment"), this)), side_(new QWidget(this)),
       comment_list_(new QListWidget(this)),
       edit_comment_(new QPushButton(tr("Ed&it comment"), this)),
@@ -56,12 +59,9 @@ PlanView::PlanView(QWidget* parent)
     join(header_decisions_);
     join(foot_decisions_);
 
-    feedback_->setPlaceholderText(
-        tr("What should change? (optional) — Enter sends, Esc puts this away"));
-    feedback_->setAccessibleName(tr("What should change"));
-    feedback_->installEventFilter(this);
-    feedback_->hide();
     connect(feedback_, &QLineEdit::returnPressed, this, &PlanView::request_changes);
+    connect(feedback_, &ReasonField::escaped, this,
+            [this] { body_->setFocus(Qt::OtherFocusReason); });
 
     comment_field_->setAccessibleName(tr("Comment on the selected passage"));
     comment_field_->installEventFilter(this);
@@ -181,8 +181,7 @@ void PlanView::show_plan(const QString& title, const QString& path, const QStrin
     }
     // A note half written, and the comments, stay while the same plan is shown again.
     if (decidable != decidable_ || !same) {
-        feedback_->clear();
-        feedback_->hide();
+        feedback_->put_away();
         clear_comments();
     }
     decidable_ = decidable;
@@ -204,8 +203,7 @@ void PlanView::set_deciding(bool deciding) {
 }
 
 void PlanView::end_decision() {
-    feedback_->clear();
-    feedback_->hide();
+    feedback_->put_away();
     clear_comments();
     decidable_ = false;
     header_decisions_->hide();
@@ -252,11 +250,7 @@ void PlanView::approve_by_key(const QString& policy) {
 void PlanView::request_changes() {
     if (!decidable_ || deciding_) return;
     // The first press asks for the note; the next (or Enter in it) sends.
-    if (feedback_->isHidden()) {
-        feedback_->show();
-        feedback_->setFocus(Qt::ShortcutFocusReason);
-        return;
-    }
+    if (feedback_->isHidden()) return feedback_->open();
     emit reject_requested(feedback_->text().trimmed());
 }
 
@@ -379,13 +373,6 @@ bool PlanView::eventFilter(QObject* watched, QEvent* event) {
     if (watched == comment_field_ && event->type() == QEvent::KeyPress &&
         static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape) {
         put_comment_away();
-        return true;
-    }
-    if (watched == feedback_ && event->type() == QEvent::KeyPress &&
-        static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape) {
-        feedback_->clear();
-        feedback_->hide();
-        body_->setFocus(Qt::OtherFocusReason);
         return true;
     }
     return QWidget::eventFilter(watched, event);

@@ -15,6 +15,7 @@
 #pragma once
 
 #include "client/plan_revision.hpp"
+#include "gui/reason_field.hpp"
 #include "protocol/messages.hpp"
 
 #include <QWidget>
@@ -51,7 +52,7 @@ public:
     MarkdownView* body() const { return body_; }
     PlanDecisions* header_decisions() const { return header_decisions_; }
     PlanDecisions* foot_decisions() const { return foot_decisions_; }
-    QLineEdit* feedback_field() const { return feedback_; }
+    ReasonField* feedback_field() const { return feedback_; }
 
     // A revision's lines marked against the plan it revises: the header then offers
     // "Changes since the previous plan", which paints them in place of the plan.
@@ -98,7 +99,7 @@ private:
     MarkdownView* body_;
     PlanDecisions* header_decisions_;
     PlanDecisions* foot_decisions_;
-    QLineEdit* feedback_;
+    ReasonField* feedback_;
     QWidget* foot_;
     QLineEdit* comment_field_;
     QPushButton* comment_button_;

@@ -73,18 +73,6 @@ BarContent bar_content(const Json& proposal) {
     return bar;
 }
 
-int changed_rows(const Json& hunks) {
-    int rows = 0;
-    if (!hunks.is_array()) return rows;
-    for (const Json& hunk : hunks)
-        rows += std::max(hunk.value("a_count", 0), hunk.value("b_count", 0));
-    return rows;
-}
-
-bool compare_opens_by_itself(const Json& hunks) {
-    return changed_rows(hunks) > compare_opens_above_rows;
-}
-
 QString plan_body_for_view(const QString& title, const QString& markdown) {
     QString text = markdown;
     const qsizetype start = text.indexOf(QRegularExpression(QStringLiteral("\\S")));

@@ -1,6 +1,5 @@
-// What the approval bar shows for a pending proposal (agent.propose, DESIGN §6, §9), and
-// when an edit is long enough to open the compare view by itself. Pure: a proposal in, a
-// description of the bar out.
+// What the approval bar shows for a pending proposal (agent.propose, DESIGN §6, §9). Pure: a
+// proposal in, a description of the bar out.
 #pragma once
 
 #include "protocol/wire.hpp"
@@ -23,13 +22,6 @@ struct BarContent {
 };
 
 BarContent bar_content(const Json& proposal);
-
-// The rows of a side-by-side view that differ, from diff.lines' hunks: each hunk counts
-// its longer side.
-int changed_rows(const Json& hunks);
-// An edit longer than a few lines opens the compare view by itself.
-inline constexpr int compare_opens_above_rows = 3;
-bool compare_opens_by_itself(const Json& hunks);
 
 // A filed plan starts with "# <title>" (DESIGN §7), which the plan view's header already
 // says; the body to paint drops that first heading when it is exactly the title.

@@ -35,6 +35,8 @@ ReviewFlow::ReviewFlow(MainWindow& window, QObject* parent)
     connect(plan_view_, &PlanView::reject_requested, this, &ReviewFlow::reject);
     connect(plan_view_, &PlanView::edit_plan_requested, this, &ReviewFlow::edit_plan);
     connect(compare_view_, &CompareView::close_requested, this, &ReviewFlow::close_view);
+    connect(compare_view_, &CompareView::approve_requested, this, &ReviewFlow::approve_edit);
+    connect(compare_view_, &CompareView::reject_requested, this, &ReviewFlow::reject);
 }
 
 void ReviewFlow::on_event(const client::CoreEvent& event) {
@@ -79,10 +81,7 @@ void ReviewFlow::show_proposal(const Json& proposal) {
         show_plan(pending_str("plan"));
         fetch_revision();
     } else if (content.kind == ProposalKind::edit) {
-        // Fetched now, so Compare is instant and a long edit can show itself.
-        fetch_edit([this] {
-            if (compare_opens_by_itself(edit_->hunks)) show_compare();
-        });
+        fetch_edit([this] { show_compare(); }); // each proposed edit shows itself
     } else if (window_.centre()->current_view() == compare_view_) {
         close_view(); // a command: nothing left to compare
     }
@@ -95,6 +94,7 @@ void ReviewFlow::dismiss() {
     after_fetch_.clear();
     bar_->dismiss();
     plan_view_->end_decision();
+    compare_view_->set_decidable(false);
     close_view();
 }
 
@@ -120,6 +120,7 @@ void ReviewFlow::add_comments(Json& params) const {
 void ReviewFlow::set_deciding(bool deciding) {
     bar_->set_deciding(deciding);
     plan_view_->set_deciding(deciding);
+    compare_view_->set_deciding(deciding);
 }
 
 void ReviewFlow::approve(const QString& policy) {
@@ -134,12 +135,16 @@ void ReviewFlow::approve_plan(const QString& policy, bool fresh) {
     if (!policy.isEmpty()) params["policy"] = policy.toStdString();
     if (fresh) params["fresh"] = true;
     add_comments(params);
-    set_deciding(true);
-    window_.core().request(op::agent_approve, std::move(params), this,
-                           [this](const Json&, const std::optional<Error>& error) {
-                               set_deciding(false);
-                               if (error) emit problem(failure(tr("Approval failed"), *error));
-                           });
+    send_decision(std::move(params), tr("Approval failed"));
+}
+
+void ReviewFlow::approve_edit(bool rest_of_turn) {
+    if (pending_str("kind") != QLatin1String("edit")) return;
+    Json params{{"turn", pending_.value("turn", Json())},
+                {"id", pending_.value("id", Json())},
+                {"decision", "approve"}};
+    if (rest_of_turn) params["rest_of_turn"] = true;
+    send_decision(std::move(params), tr("Approval failed"));
 }
 
 void ReviewFlow::reject(const QString& feedback) {
@@ -149,11 +154,15 @@ void ReviewFlow::reject(const QString& feedback) {
                 {"decision", "reject"}};
     if (!feedback.trimmed().isEmpty()) params["feedback"] = feedback.trimmed().toStdString();
     add_comments(params);
+    send_decision(std::move(params), tr("Rejection failed"));
+}
+
+void ReviewFlow::send_decision(Json params, const QString& failed) {
     set_deciding(true);
     window_.core().request(op::agent_approve, std::move(params), this,
-                           [this](const Json&, const std::optional<Error>& error) {
+                           [this, failed](const Json&, const std::optional<Error>& error) {
                                set_deciding(false);
-                               if (error) emit problem(failure(tr("Rejection failed"), *error));
+                               if (error) emit problem(failure(failed, *error));
                            });
 }
 
@@ -229,7 +238,12 @@ void ReviewFlow::compare() {
 }
 
 void ReviewFlow::show_compare() {
-    compare_view_->show_compare(pending_str("path"), edit_->before, edit_->after, edit_->hunks);
+    const QString path = pending_str("path");
+    compare_view_->show_compare(
+        path,
+        {tr("Proposed edit — %1 · original | proposed").arg(path), tr("Original"), tr("Proposed")},
+        edit_->before, edit_->after, edit_->hunks);
+    compare_view_->set_decidable(true);
     window_.centre()->show_view(compare_view_);
     compare_view_->setFocus(Qt::OtherFocusReason);
     emit compare_shown();

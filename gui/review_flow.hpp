@@ -4,10 +4,10 @@
 // pending — whoever caused it: a decision here or in another client, a new message, Stop,
 // Clear). The person's decisions go to the core as agent.approve; nothing here decides.
 //
-// Centre views: a plan takes the centre when presented; an edit longer than a few lines
-// shows the compare view by itself, a shorter one on Compare. One centre view at a time: a
-// new one replaces the current one. Esc or × returns to the editor with the decision still
-// pending.
+// Centre views: a plan takes the centre when presented, each proposed edit the compare view,
+// both with the decision on them (the bar stays, in step). One centre view at a time: a new
+// one replaces the current one. Esc or × returns to the editor with the decision still
+// pending; Compare or Plan on the bar shows it again.
 #pragma once
 
 #include "client/events.hpp"
@@ -37,6 +37,8 @@ public:
     void approve(const QString& policy); // "" for an edit or a command
     // A plan's approval, from the plan view: `fresh` continues in a new conversation.
     void approve_plan(const QString& policy, bool fresh);
+    // An edit's, from the compare view: `rest_of_turn` approves the turn's later edits too.
+    void approve_edit(bool rest_of_turn);
     void reject(const QString& feedback);
     void edit_plan();   // opens the filed plan in the editor (buffer.open), still pending
     void reopen_plan(); // the plan view again, from the plan as it is now
@@ -67,6 +69,7 @@ private:
     void close_view();
     void set_deciding(bool deciding); // the bar and the plan view, in step
     void add_comments(Json& params) const;
+    void send_decision(Json params, const QString& failed);
     QString pending_str(const char* key) const;
 
     MainWindow& window_;

@@ -72,6 +72,7 @@ ThemeColours light_colours(const QPalette& palette) {
     c.user_text = QColor(0x1a, 0x1a, 0x1a);
     c.muted_text = QColor(0x5f, 0x63, 0x68);
     c.error_text = QColor(0xb3, 0x26, 0x1e);
+    c.added_text = QColor(0x1e, 0x7e, 0x34);
     return c;
 }
 
@@ -102,6 +103,7 @@ ThemeColours dark_colours(const QPalette& palette) {
     c.user_text = QColor(0xe3, 0xe3, 0xe3);
     c.muted_text = QColor(0x9a, 0xa0, 0xa6);
     c.error_text = QColor(0xf2, 0x8b, 0x82);
+    c.added_text = QColor(0x81, 0xc9, 0x95);
     return c;
 }
 

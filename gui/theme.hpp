@@ -40,7 +40,7 @@ struct ThemeColours {
     QColor attention_background, attention_border, attention_text;
     QColor alarm_background, alarm_border, alarm_text;
     // The chat
-    QColor user_background, user_text, muted_text, error_text;
+    QColor user_background, user_text, muted_text, error_text, added_text;
 };
 
 // The colours for the application's palette as it is now.

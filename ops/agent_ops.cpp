@@ -25,7 +25,7 @@ Result<Decision> read_decision(const ApproveParams& p) {
     if (auto problem = comments_problem(comments))
         return make_error(ErrorCode::bad_request, *problem);
     return Decision{p.turn,   p.id,     p.decision == "approve", p.feedback.value_or(""),
-                    p.policy, comments, p.fresh.value_or(false)};
+                    p.policy, comments, p.fresh.value_or(false), p.rest_of_turn.value_or(false)};
 }
 
 void register_control_ops(Dispatcher& dispatcher, AgentRuntime& agent) {
@@ -72,7 +72,7 @@ void register_control_ops(Dispatcher& dispatcher, AgentRuntime& agent) {
         });
 }
 
-// DESIGN §14: what each turn's writes replaced, and putting it back.
+// DESIGN §14: what each turn's writes replaced, putting it back, and what each write did.
 void register_undo_ops(Dispatcher& dispatcher, AgentRuntime& agent) {
     dispatcher.on<UndoParams>([&agent](const UndoParams& p) -> Result<UndoneEvent> {
         return agent.undo(p.turn, p.path);
@@ -81,6 +81,12 @@ void register_undo_ops(Dispatcher& dispatcher, AgentRuntime& agent) {
         [&agent](const CheckpointsParams&) -> Result<CheckpointsState> {
             return agent.checkpoints().state();
         });
+    dispatcher.on<ChangeParams>([&agent](const ChangeParams& p) -> Result<ChangeResult> {
+        auto change = agent.changes().find(p.turn, p.id);
+        if (!change) return change.error();
+        const AppliedChange& c = **change;
+        return ChangeResult{c.turn, c.id, c.path, c.created, c.before, c.after};
+    });
 }
 
 void register_state_ops(Dispatcher& dispatcher, AgentRuntime& agent) {

@@ -15,16 +15,17 @@ namespace rio {
 AgentRuntime::AgentRuntime(asio::io_context& io, Workspace& workspace, Emit emit,
                            ProviderRegistry& providers, UserDirs dirs, McpServers& mcp,
                            EditorReader& editor)
-    : io_(io), emit_(emit), providers_(providers), mcp_(mcp),
-      context_{workspace,
-               emit,
-               checkpoints_,
-               io,
-               std::move(dirs),
-               [] { return std::chrono::system_clock::now(); },
-               ProviderRegistry::key_variables(),
-               &mcp,
-               &editor},
+    : io_(io), emit_(emit), providers_(providers),
+      mcp_(mcp), context_{workspace,
+                          emit,
+                          checkpoints_,
+                          changes_,
+                          io,
+                          std::move(dirs),
+                          [] { return std::chrono::system_clock::now(); },
+                          ProviderRegistry::key_variables(),
+                          &mcp,
+                          &editor},
       loop_(all_tools()), recorder_(context_.dirs, context_.now, [this](std::string& line) {
           redact(line, providers_.secrets());
       }) {
@@ -87,6 +88,7 @@ void AgentRuntime::project_changed() {
 }
 
 void AgentRuntime::clear_checkpoints() {
+    changes_.clear();
     if (checkpoints_.empty()) return;
     checkpoints_.clear();
     emit_event(emit_, checkpoints_.state());

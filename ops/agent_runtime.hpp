@@ -35,6 +35,7 @@ public:
     // agent.undo: a turn of this conversation (0 < turn <= the last), or not_found.
     Result<UndoneEvent> undo(std::uint64_t turn, const std::optional<std::string>& path);
     const Checkpoints& checkpoints() const { return checkpoints_; }
+    const AppliedChanges& changes() const { return changes_; }
     // Another project, or none: the checkpoints were of the old one's files.
     void project_changed();
     // The core is exiting: the turn stops, but its session keeps what was pending.
@@ -67,6 +68,7 @@ private:
     // Per conversation: cleared with it (agent.reset, session.new, session.resume) and when
     // the project changes (docs/decisions/0029).
     Checkpoints checkpoints_;
+    AppliedChanges changes_; // the texts around each applied edit, for agent.change
     ToolContext context_;
     AgentLoop loop_;
     SessionRecorder recorder_;

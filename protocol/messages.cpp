@@ -151,6 +151,7 @@ std::vector<std::string_view> typed_ops() {
             SessionNewParams::op,
             UndoParams::op,
             CheckpointsParams::op,
+            ChangeParams::op,
             ModelsParams::op,
             McpListParams::op,
             McpRestartParams::op,

@@ -397,8 +397,9 @@ struct DecidedEvent {
     std::optional<std::string> feedback;
     std::optional<std::vector<PlanComment>> comments;
     std::optional<bool> fresh;
+    std::optional<bool> rest_of_turn; // an edit approved with the turn's remaining edits
 };
-RIO_FIELDS(DecidedEvent, turn, id, kind, decision, policy, feedback, comments, fresh)
+RIO_FIELDS(DecidedEvent, turn, id, kind, decision, policy, feedback, comments, fresh, rest_of_turn)
 
 struct ErrorEvent {
     static constexpr std::string_view name = event::agent_error;
@@ -443,7 +444,8 @@ struct FreshEvent {
 RIO_FIELDS(FreshEvent, turn, path, text)
 
 // An edit_file or create_file call was applied: what an edit card shows. `added` and
-// `removed` count lines of this call's change.
+// `removed` count lines of this call's change; `diff` is that change as a unified diff with
+// three lines of context, numbered as in the file.
 struct EditAppliedEvent {
     static constexpr std::string_view name = event::agent_edit_applied;
     std::uint64_t turn = 0;
@@ -451,8 +453,9 @@ struct EditAppliedEvent {
     std::string path;
     bool created = false;
     std::uint64_t added = 0, removed = 0;
+    std::string diff;
 };
-RIO_FIELDS(EditAppliedEvent, turn, id, path, created, added, removed)
+RIO_FIELDS(EditAppliedEvent, turn, id, path, created, added, removed, diff)
 
 struct CheckpointFile {
     std::string path;
@@ -516,8 +519,11 @@ struct ApproveParams {
     std::optional<std::vector<PlanComment>> comments;
     // A plan only, with approve: go on in a new conversation of the request and the plan.
     std::optional<bool> fresh;
+    // An edit only, with approve: the turn's later edits are applied without asking; its
+    // commands and plans still wait, and the next turn asks again.
+    std::optional<bool> rest_of_turn;
 };
-RIO_FIELDS(ApproveParams, turn, decision, id, feedback, policy, comments, fresh)
+RIO_FIELDS(ApproveParams, turn, decision, id, feedback, policy, comments, fresh, rest_of_turn)
 
 struct StopResult {
     std::vector<std::uint64_t> stopped;
@@ -674,6 +680,24 @@ struct UndoParams {
     std::optional<std::string> path;
 };
 RIO_FIELDS(UndoParams, turn, path)
+
+// What one applied edit_file or create_file call did to its file, whole (agent.change).
+struct ChangeResult {
+    std::uint64_t turn = 0;
+    std::string id;
+    std::string path;
+    bool created = false;
+    std::string before, after;
+};
+RIO_FIELDS(ChangeResult, turn, id, path, created, before, after)
+
+struct ChangeParams {
+    static constexpr std::string_view op = op::agent_change;
+    using Result = ChangeResult;
+    std::uint64_t turn = 0;
+    std::string id; // the tool call's, as agent.edit_applied names it
+};
+RIO_FIELDS(ChangeParams, turn, id)
 
 struct ToolInfo {
     std::string name;

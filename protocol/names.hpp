@@ -54,6 +54,7 @@ inline constexpr std::string_view agent_session_resume = "agent.session.resume";
 inline constexpr std::string_view agent_session_new = "agent.session.new";
 inline constexpr std::string_view agent_undo = "agent.undo";
 inline constexpr std::string_view agent_checkpoints = "agent.checkpoints";
+inline constexpr std::string_view agent_change = "agent.change";
 
 inline constexpr std::string_view mcp_list = "mcp.list";
 inline constexpr std::string_view mcp_restart = "mcp.restart";

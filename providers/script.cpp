@@ -27,6 +27,7 @@ struct Step {
     std::vector<ToolCall> tools;
     std::chrono::milliseconds delay{0};
     std::optional<Error> error;
+    Json usage; // the call's token counts, reported before it ends, as a real provider does
 };
 
 struct Script {
@@ -59,6 +60,11 @@ Result<Step> parse_step(const Json& j, const std::string& where) {
             step.tools.push_back(
                 ToolCall{t.value("id", ""), t["name"], t.value("input", Json::object())});
         }
+    }
+    if (auto usage = j.find("usage"); usage != j.end()) {
+        if (!usage->is_object())
+            return make_error(ErrorCode::bad_request, where + ".usage must be an object");
+        step.usage = *usage;
     }
     if (auto error = j.find("error"); error != j.end()) {
         auto code = error_code_from_string(error->value("code", "server"));
@@ -130,6 +136,7 @@ std::vector<ProviderReport> reports_for(const Step& step) {
     }
     for (const ToolCall& call : step.tools)
         reports.push_back(ProviderReport::tool_call(call));
+    if (step.usage.is_object()) reports.push_back(ProviderReport::usage(step.usage));
     reports.push_back(ProviderReport::done(step.tools.empty() ? "end_turn" : "tool_use"));
     return reports;
 }

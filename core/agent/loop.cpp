@@ -120,6 +120,10 @@ Status AgentLoop::decide(const Decision& decision, Effects& out) {
     if (decision.fresh && (!plan || !decision.approve))
         return make_error(ErrorCode::bad_request,
                           "params.fresh: only approving a plan can go on in a fresh context");
+    if (decision.rest_of_turn && (pending_.value("kind", "") != "edit" || !decision.approve))
+        return make_error(ErrorCode::bad_request,
+                          "params.rest_of_turn: only approving an edit can approve the turn's "
+                          "other edits");
     apply_decision(decision, out);
     return Ok{};
 }
@@ -153,6 +157,7 @@ void AgentLoop::clear(Effects& out) {
     pending_ = nullptr;
     decided_ids_.clear();
     last_plan_.clear();
+    edits_approved_.reset();
     carried_.reset(); // the conversation it belonged to is gone
 }
 
@@ -287,7 +292,7 @@ bool AgentLoop::may_run(const RunTool& run, Effects& out) {
         return false;
     }
     if (run.stage == ToolStage::apply && run.kind == ToolKind::edit && !run.by_person &&
-        !auto_accept_) {
+        !auto_accept_ && !edits_approved()) {
         propose(run.proposal, out); // auto-accept went off meanwhile: a person decides
         return false;
     }
@@ -444,10 +449,10 @@ void AgentLoop::gate(const ToolReport& report, Effects& out) {
     proposal["kind"] = to_string(kind);
     if (kind == ToolKind::plan && !proposal.value("path", "").empty())
         last_plan_ = proposal["path"];
-    // Auto-accept covers edits only; a command needs a human-written allow rule; a plan
-    // always waits for a person.
+    // Auto-accept (or a person's approval of the turn's edits) covers edits only; a command
+    // needs a human-written allow rule; a plan always waits for a person.
     bool go =
-        (kind == ToolKind::edit && auto_accept_) ||
+        (kind == ToolKind::edit && (auto_accept_ || edits_approved())) ||
         ((kind == ToolKind::command || kind == ToolKind::mcp) && proposal.value("allowed", false));
     if (go) {
         awaiting_ = ToolStage::apply;
@@ -470,10 +475,15 @@ void AgentLoop::apply_decision(const Decision& decision, Effects& out) {
     decided_ids_.insert(id);
     DecidedEvent decided{
         turn_,           id,           kind, decision.approve ? "approve" : "reject",
-        decision.policy, std::nullopt, {},   std::nullopt};
+        decision.policy, std::nullopt, {},   std::nullopt,
+        std::nullopt};
     if (!decision.feedback.empty()) decided.feedback = decision.feedback;
     if (!decision.comments.empty()) decided.comments = decision.comments;
     if (decision.fresh) decided.fresh = true;
+    if (decision.rest_of_turn) {
+        decided.rest_of_turn = true;
+        edits_approved_ = turn_;
+    }
     emit(out, std::move(decided));
 
     const ToolCall& call = current_call();
@@ -534,6 +544,7 @@ void AgentLoop::restore_before_plan_approval(Effects& out) {
 
 void AgentLoop::end_turn(std::string_view reason, Effects& out) {
     state_ = State::idle;
+    edits_approved_.reset(); // the next turn asks again
     emit(out, DoneEvent{turn_, std::string(reason)});
     report_carried_plan(out);
     emit_status(out);
@@ -575,6 +586,7 @@ void AgentLoop::abort_turn(const std::string& why, Effects& out) {
     state_ = State::idle;
     awaiting_.reset();
     pending_ = nullptr;
+    edits_approved_.reset();
 }
 
 // Keeps roles alternating: text after an entry that is already the user's (a stopped turn)

@@ -98,6 +98,7 @@ struct Decision {
     std::optional<std::string> policy; // "review" | "auto"
     std::vector<PlanComment> comments; // a plan only
     bool fresh = false;                // approving a plan: go on in a new conversation
+    bool rest_of_turn = false;         // approving an edit: and the turn's later edits too
 };
 
 class AgentLoop {
@@ -209,6 +210,10 @@ private:
     // The gate before a plan's approval changed it, restored if the approved plan turns out
     // unusable (emptied by the user).
     GateSettings before_plan_approval_;
+    // The turn whose remaining edits a person approved with one of them: they apply without
+    // asking until the turn ends (commands and plans still wait).
+    std::optional<TurnId> edits_approved_;
+    bool edits_approved() const { return edits_approved_ == turn_; }
     TurnId decided_turn_ = 0;
     std::set<std::string> decided_ids_; // proposals of decided_turn_ already decided
 };

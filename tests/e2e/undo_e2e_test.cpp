@@ -278,5 +278,52 @@ TEST(UndoE2E, AnEarlierTurnWaitsUntilTheLaterOneOnTheSameFileIsUndone) {
     EXPECT_EQ(read_bytes(s->project() / "a.txt"), "one\n");
 }
 
+// An edit card shows the change without asking again (its diff, numbered as in the file) and
+// Compare asks for the whole texts around it.
+TEST(UndoE2E, EditAppliedCarriesItsDiffAndAgentChangeTheWholeTexts) {
+    std::string original;
+    for (int i = 1; i <= 12; ++i)
+        original += "line " + std::to_string(i) + "\n";
+    auto s = auto_session(Json::array(
+        {step({edit("t.txt", "line 7\n", "LINE 7\nline 7b\n"), create("new.txt", "x\ny\n")}),
+         text_step("ok")}));
+    write_bytes(s->project() / "t.txt", original);
+    long turn = s->send("shout line 7");
+    Json edited = s->wait("agent.edit_applied");
+    EXPECT_EQ(edited["added"], 2);
+    EXPECT_EQ(edited["removed"], 1);
+    EXPECT_EQ(edited["diff"], "--- a/t.txt\n+++ b/t.txt\n@@ -4,7 +4,8 @@\n line 4\n line 5\n"
+                              " line 6\n-line 7\n+LINE 7\n+line 7b\n line 8\n line 9\n line 10\n")
+        << "three lines of context, numbered as in the file";
+    Json created = s->wait("agent.edit_applied");
+    EXPECT_EQ(created["diff"], "--- a/new.txt\n+++ b/new.txt\n@@ -0,0 +1,2 @@\n+x\n+y\n");
+    s->wait("agent.done");
+
+    Json change = s->request("agent.change", {{"turn", turn}, {"id", edited["id"]}});
+    ASSERT_EQ(change["ok"], true) << change.dump();
+    std::string after = original;
+    after.replace(after.find("line 7\n"), 7, "LINE 7\nline 7b\n");
+    EXPECT_EQ(change["result"], (Json{{"turn", turn},
+                                      {"id", edited["id"]},
+                                      {"path", "t.txt"},
+                                      {"created", false},
+                                      {"before", original},
+                                      {"after", after}}));
+    Json made = s->request("agent.change", {{"turn", turn}, {"id", created["id"]}});
+    EXPECT_EQ(made["result"]["created"], true);
+    EXPECT_EQ(made["result"]["before"], "");
+    EXPECT_EQ(made["result"]["after"], "x\ny\n");
+
+    Json unknown = s->request("agent.change", {{"turn", turn}, {"id", "call_9_9"}});
+    EXPECT_EQ(code_of(unknown), "not_found");
+    EXPECT_NE(message_of(unknown).find("call_9_9"), std::string::npos) << message_of(unknown);
+    // Undone or not, the change stays comparable; a new conversation forgets it.
+    ASSERT_EQ(undo(*s, turn)["ok"], true);
+    EXPECT_EQ(s->request("agent.change", {{"turn", turn}, {"id", edited["id"]}})["ok"], true);
+    ASSERT_EQ(s->request("agent.reset")["ok"], true);
+    EXPECT_EQ(code_of(s->request("agent.change", {{"turn", turn}, {"id", edited["id"]}})),
+              "not_found");
+}
+
 } // namespace
 } // namespace rio::test

@@ -21,6 +21,7 @@
 #include "gui/review_flow.hpp"
 #include "gui/revision_document.hpp"
 #include "gui/view_header.hpp"
+#include "tests/gui/agent_support.hpp"
 #include "tests/gui/gui_support.hpp"
 
 #include <QApplication>
@@ -48,33 +49,9 @@ using namespace rio::gui::test;
 
 namespace {
 
-// The script provider's steps (DESIGN §11).
-Json tool(const char* name, Json input) {
-    return {{"name", name}, {"input", std::move(input)}};
-}
-Json step(std::vector<Json> tools, const char* text = "") {
-    return {{"text", text}, {"tools", std::move(tools)}};
-}
-Json text_step(const char* text) {
-    return {{"text", text}};
-}
-Json plan_step(const char* title, const char* plan) {
-    return step({tool("present_plan", {{"title", title}, {"plan", plan}})});
-}
-Json edit_step(const char* path, const char* old_string, const char* new_string) {
-    return step({tool("edit_file",
-                      {{"path", path}, {"old_string", old_string}, {"new_string", new_string}})});
-}
-
 const char* const plan_title = "Add a shout flag";
 const char* const plan_text = "1. Give `greeting` a **shout** option\n2. Test it\n";
 const QByteArray greet = "def greeting(name):\n    return f\"Hello, {name}!\"\n";
-
-QString qstr(const Json& json, const char* key) {
-    auto it = json.find(key);
-    return it != json.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
-                                               : QString();
-}
 
 // A value as JSON text ("true", "null"), so a comparison can show what was there.
 QString json_text(const Json& json, const char* key) {
@@ -90,109 +67,6 @@ bool shows_bold(const QTextDocument& document, const QString& text) {
                 it.fragment().charFormat().fontWeight() >= QFont::Bold)
                 return true;
     return false;
-}
-
-// One window on a private core whose provider plays `steps`, and a second client on the
-// same core.
-struct Agent {
-    Agent(const TempProject& project, const Json& steps) : project_(project), window(core) {
-        const QString script = project.beside(QStringLiteral("script.json"));
-        QFile file(script);
-        if (!file.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(script));
-        const Json content{{"log", "calls.jsonl"}, {"steps", steps}};
-        file.write(QByteArray::fromStdString(content.dump(2)));
-        file.close();
-        CoreOptions options = private_core(project);
-        options.provider = QStringLiteral("script:") + script;
-        core.start(options);
-        window.show();
-    }
-
-    // The window settled and the second client attached.
-    bool start() {
-        if (!QTest::qWaitFor([this] { return window.settled(); }, 10000)) return false;
-        other.start(second_client(project_));
-        return QTest::qWaitFor([this] { return other.is_connected(); }, 5000);
-    }
-    bool activate() {
-        window.activateWindow();
-        return QTest::qWaitForWindowActive(&window);
-    }
-
-    ChatDock& chat() const { return *window.chat(); }
-    ReviewFlow& review() const { return *chat().review(); }
-    ApprovalBar& bar() const { return *review().bar(); }
-    Composer& composer() const { return *chat().composer(); }
-    ChatTranscript& transcript() const { return *chat().transcript(); }
-    PlanView* plan_view() const { return review().plan_view(); }
-    CompareView* compare_view() const { return review().compare_view(); }
-    QWidget* centre_view() const { return window.centre()->current_view(); }
-    bool shows_editors() const { return centre_view() == window.editors(); }
-
-    // As a person does it: the text in the composer, then Enter.
-    void send(const QString& text) {
-        composer().input()->setFocus();
-        composer().set_text(text);
-        QTest::keyClick(composer().input(), Qt::Key_Return);
-    }
-    bool plan_shown() {
-        return QTest::qWaitFor([this] { return centre_view() == plan_view(); }, 5000);
-    }
-    // The bar shows a proposal and every request of the window has been answered (an edit's
-    // texts and diff are fetched as it arrives).
-    bool proposal_shown(const QString& heading) {
-        return QTest::qWaitFor(
-            [&] {
-                return bar().showing() && bar().heading()->text() == heading && core.pending() == 0;
-            },
-            5000);
-    }
-    bool dismissed() {
-        return QTest::qWaitFor([this] { return !bar().showing() && shows_editors(); }, 5000);
-    }
-
-    // What the core holds, read by the second client.
-    Json ask(const char* op, Json params = Json::object()) {
-        Reply reply = call(other, QString::fromLatin1(op), std::move(params));
-        if (reply.error) qWarning("%s failed: %s", op, reply.error->message.c_str());
-        return reply.error ? Json() : reply.result;
-    }
-    Json status() { return ask("agent.status"); }
-    // Every provider call so far: {call, tools, system, conversation}.
-    std::vector<Json> provider_calls() const {
-        std::vector<Json> calls;
-        QFile log(project_.beside(QStringLiteral("calls.jsonl")));
-        if (!log.open(QIODevice::ReadOnly)) return calls;
-        for (const QByteArray& line : log.readAll().split('\n'))
-            if (!line.trimmed().isEmpty()) calls.push_back(Json::parse(line.toStdString()));
-        return calls;
-    }
-    // Sets the core's mode and auto-accept from the second client and waits for the chat's
-    // mode control to show it.
-    bool set_mode(const char* mode, bool auto_accept) {
-        ask("agent.autoaccept.set", Json{{"on", auto_accept}});
-        ask("agent.mode.set", Json{{"mode", mode}});
-        const ModeChoice expected = mode_choice(mode, auto_accept);
-        return QTest::qWaitFor(
-            [&] { return chat().mode_control()->shown() == expected && core.pending() == 0; },
-            5000);
-    }
-
-    const TempProject& project_;
-    CoreClient core;
-    MainWindow window;
-    CoreClient other;
-};
-
-void click(QAbstractButton* button) {
-    QVERIFY(button->isVisible() && button->isEnabled());
-    QTest::mouseClick(button, Qt::LeftButton);
-}
-
-// Clicks one entry of a popup menu, once it is open.
-void click_menu(QMenu* menu, QAction* action) {
-    QTRY_VERIFY(menu->isVisible());
-    QTest::mouseClick(menu, Qt::LeftButton, {}, menu->actionGeometry(action).center());
 }
 
 // The agent.decided the spy caught, once it is there.
@@ -214,13 +88,7 @@ std::optional<DecidedEvent> decided_event(QSignalSpy& events) {
 class AgentTest : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() {
-        // The core reads the person's prompt overrides, allow-list and provider settings
-        // from here: none of the developer's own may leak in.
-        QVERIFY(home_.isValid());
-        qputenv("XDG_CONFIG_HOME", (home_.path() + QStringLiteral("/config")).toLocal8Bit());
-        qputenv("XDG_DATA_HOME", (home_.path() + QStringLiteral("/data")).toLocal8Bit());
-    }
+    void initTestCase() { QVERIFY(keep_home_private(home_)); }
 
     void plan_takes_the_centre() {
         TempProject project;
@@ -254,7 +122,7 @@ private slots:
         QVERIFY(s.bar().reject_button()->isVisible());
         QVERIFY(s.bar().plan_button()->isVisible());
         QVERIFY(!s.bar().compare_button()->isVisible());
-        QCOMPARE(s.composer().activity(), QStringLiteral("Waiting for your decision…"));
+        QCOMPARE(s.composer().activity(), QStringLiteral("Waiting for your approval"));
         QVERIFY(s.transcript()
                     .texts_of(ChatTranscript::Entry::tool)
                     .contains(QStringLiteral("› plan \"Add a shout flag\"")));
@@ -807,22 +675,18 @@ private slots:
         QTRY_VERIFY(!s.composer().busy());
 
         // A window attached later knows the plans only from the history: no paths in it.
-        CoreClient late;
-        MainWindow late_window(late);
-        late.start(second_client(project));
-        late_window.show();
-        QVERIFY(
-            QTest::qWaitFor([&] { return late_window.settled() && late.pending() == 0; }, 10000));
-        const ChatTranscript& replayed = *late_window.chat()->transcript();
+        LateWindow late;
+        QVERIFY(late.attach(project));
+        const ChatTranscript& replayed = *late.window.chat()->transcript();
         std::vector<QLabel*> lines;
         for (int i = 0; i < replayed.entry_count(); ++i)
             if (replayed.entry_kind(i) == ChatTranscript::Entry::tool &&
                 replayed.entry_text(i).startsWith(QStringLiteral("› plan")))
                 lines.push_back(qobject_cast<QLabel*>(replayed.entry_widget(i)));
         QCOMPARE(lines.size(), std::size_t(2));
-        PlanView& view = *late_window.plans()->view();
+        PlanView& view = *late.window.plans()->view();
         const auto shown = [&](const QString& text) {
-            return late_window.centre()->current_view() == &view &&
+            return late.window.centre()->current_view() == &view &&
                    view.body()->toPlainText().contains(text);
         };
         emit lines[0]->linkActivated(QStringLiteral("plan"));
@@ -901,13 +765,9 @@ private slots:
                         .contains(QStringLiteral("All read.")));
         const QStringList live = s.transcript().texts_of(ChatTranscript::Entry::tool);
 
-        CoreClient late;
-        MainWindow late_window(late);
-        late.start(second_client(project));
-        late_window.show();
-        QVERIFY(
-            QTest::qWaitFor([&] { return late_window.settled() && late.pending() == 0; }, 10000));
-        const ChatTranscript& replayed = *late_window.chat()->transcript();
+        LateWindow late;
+        QVERIFY(late.attach(project));
+        const ChatTranscript& replayed = *late.window.chat()->transcript();
         const QStringList tools = replayed.texts_of(ChatTranscript::Entry::tool);
         QCOMPARE(tools.size(), 2);
         QCOMPARE(tools.at(0), QStringLiteral("› read greet.py"));
@@ -995,7 +855,7 @@ private slots:
         QVERIFY(s.start());
         s.send(QStringLiteral("shout rows 5 to 8"));
 
-        // Five rows differ: the compare view opens by itself.
+        // The compare view opens by itself.
         QTRY_VERIFY(s.centre_view() == s.compare_view());
         QVERIFY(s.compare_view()->header_text().contains(QStringLiteral("table.txt")));
         const QStringList left = s.compare_view()->left_lines();
@@ -1022,12 +882,13 @@ private slots:
 
         click(s.bar().approve_button());
         QTRY_VERIFY(project.read("table.txt").contains("ROW 5"));
-        // The next, one-line edit (same heading: told apart by its diff) waits on the bar
-        // without taking the centre...
+        // The next, one-line edit (same heading: told apart by its diff) shows itself too;
+        // put away, Compare on the bar brings it back.
         QTRY_VERIFY(qstr(s.review().pending(), "diff").contains(QStringLiteral("row fifteen")));
         QVERIFY(s.proposal_shown(QStringLiteral("Edit table.txt")));
+        QTRY_VERIFY(s.centre_view() == s.compare_view());
+        QTest::keyClick(s.compare_view()->right_editor(), Qt::Key_Escape);
         QVERIFY(s.shows_editors());
-        // ...until Compare.
         click(s.bar().compare_button());
         QTRY_VERIFY(s.centre_view() == s.compare_view());
         const qsizetype at = s.compare_view()->left_lines().indexOf(QStringLiteral("row 15"));
@@ -1120,8 +981,7 @@ private slots:
         QTest::keyClick(input, Qt::Key_Backtab, Qt::ShiftModifier);
         QTRY_COMPARE(mode->shown_label(), QStringLiteral("Auto"));
         QCOMPARE(json_text(s.status(), "auto_accept"), QStringLiteral("true"));
-        QTest::keyClick(mode->button(ModeChoice::auto_accept), Qt::Key_Backtab,
-                        Qt::ShiftModifier);
+        QTest::keyClick(mode->button(ModeChoice::auto_accept), Qt::Key_Backtab, Qt::ShiftModifier);
         QTRY_COMPARE(mode->shown_label(), QStringLiteral("Plan"));
         QCOMPARE(qstr(s.status(), "mode"), QStringLiteral("plan"));
         QVERIFY(input->hasFocus() || mode->button(ModeChoice::auto_accept)->hasFocus());
@@ -1142,7 +1002,7 @@ private slots:
         QCOMPARE(button->text(), QStringLiteral("Stop"));
         QVERIFY(button->isEnabled());
         QVERIFY(s.composer().text().isEmpty());
-        QCOMPARE(s.composer().activity(), QStringLiteral("Working…"));
+        QCOMPARE(s.composer().activity(), QStringLiteral("Waiting for the model"));
         QVERIFY(
             s.transcript().texts_of(ChatTranscript::Entry::user).contains(QStringLiteral("hello")));
         QCOMPARE(json_text(s.status(), "busy"), QStringLiteral("true"));

@@ -13,14 +13,18 @@
 // plans-panel.png     the Plans panel: the revision over the plan it revises, that one open
 // editor-find.png     find and replace (Ctrl+H) in greet.py, the second of its matches selected
 // dark-theme.png      the dark theme: greet.py open, the demo's plan waiting in the chat
+// edit-card.png       the demo's edits applied in Auto as cards, the first unfolded, the turn's
+//                     summary with its tokens and Undo this turn
 #include "gui/approval_bar.hpp"
 #include "gui/centre_area.hpp"
+#include "gui/change_cards.hpp"
 #include "gui/chat_dock.hpp"
 #include "gui/chat_transcript.hpp"
 #include "gui/code_editor.hpp"
 #include "gui/compare_view.hpp"
 #include "gui/composer.hpp"
 #include "gui/core_client.hpp"
+#include "gui/edit_card.hpp"
 #include "gui/editor_area.hpp"
 #include "gui/find_bar.hpp"
 #include "gui/main_window.hpp"
@@ -69,6 +73,15 @@ const char* const question_script = R"({"steps": [
 bool fail(const QString& what) {
     std::fprintf(stderr, "rio_screenshots: %s\n", qPrintable(what));
     return false;
+}
+
+// A script for the script provider: its model steps.
+bool write_script(const QString& path, const Json& steps) {
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) ||
+        file.write(QByteArray::fromStdString(Json{{"steps", steps}}.dump(2))) < 0)
+        return fail("cannot write " + path);
+    return true;
 }
 
 bool copy_demo(const TempProject& project) {
@@ -185,20 +198,26 @@ struct DemoPlans {
     std::string title, first, revised;
 };
 
-std::optional<DemoPlans> demo_plans() {
+// The demo script's steps, or an empty array (having said why).
+Json demo_steps() {
     QFile file(demo_script);
     if (!file.open(QIODevice::ReadOnly)) {
         fail("cannot read " + demo_script);
-        return std::nullopt;
+        return Json::array();
     }
     const Json script = Json::parse(file.readAll().toStdString(), nullptr, false);
+    if (script.is_object() && script.contains("steps") && script["steps"].is_array())
+        return script["steps"];
+    fail("no steps in " + demo_script);
+    return Json::array();
+}
+
+std::optional<DemoPlans> demo_plans() {
     std::optional<Json> input;
-    if (script.is_object() && script.contains("steps"))
-        for (const Json& step : script["steps"])
-            if (step.contains("tools"))
-                for (const Json& tool : step["tools"])
-                    if (tool.value("name", "") == "present_plan")
-                        input = tool.value("input", Json());
+    for (const Json& step : demo_steps())
+        if (step.contains("tools"))
+            for (const Json& tool : step["tools"])
+                if (tool.value("name", "") == "present_plan") input = tool.value("input", Json());
     if (!input || !input->is_object()) {
         fail("no present_plan in " + demo_script);
         return std::nullopt;
@@ -251,12 +270,7 @@ bool plan_review(const QDir& out) {
                              plans->title, plans->revised),
                      {{"text", "Done."}}});
     const QString script = project.beside(QStringLiteral("review.json"));
-    {
-        QFile file(script);
-        if (!file.open(QIODevice::WriteOnly) ||
-            file.write(QByteArray::fromStdString(Json{{"steps", steps}}.dump(2))) < 0)
-            return fail("cannot write " + script);
-    }
+    if (!write_script(script, steps)) return false;
     Scene s(project, script);
     if (!s.wait([&] { return s.window.settled(); }, "the window")) return false;
     if (!s.request("agent.mode.set", Json{{"mode", "plan"}})) return false;
@@ -354,6 +368,44 @@ bool dark_theme(const QDir& out) {
     return saved;
 }
 
+// The demo's step of edits, carried out in Auto: a card per edit, the first unfolded.
+bool edit_card(const QDir& out) {
+    TempProject project;
+    if (!copy_demo(project)) return false;
+    Json edits;
+    for (const Json& step : demo_steps())
+        if (step.contains("tools") && step["tools"].at(0).value("name", "") == "edit_file")
+            edits = step["tools"];
+    if (!edits.is_array()) return fail("no step of edits in " + demo_script);
+    const Json steps = Json::array(
+        {{{"text", "I'll add the flag and its test."},
+          {"tools", edits},
+          {"usage",
+           {{"input_tokens", 1840}, {"output_tokens", 262}, {"cache_read_input_tokens", 1536}}}},
+         {{"text", "Done: `greet.py --shout` upper-cases the greeting, with a test for it."},
+          {"usage",
+           {{"input_tokens", 2210}, {"output_tokens", 31}, {"cache_read_input_tokens", 1792}}}}});
+    const QString script = project.beside(QStringLiteral("edits.json"));
+    if (!write_script(script, steps)) return false;
+    Scene s(project, script);
+    if (!s.wait([&] { return s.window.settled(); }, "the window")) return false;
+    if (!s.request("agent.autoaccept.set", Json{{"on", true}}) ||
+        !s.request("agent.mode.set", Json{{"mode", "build"}}))
+        return false;
+    s.window.open_file(QStringLiteral("greet.py"));
+    if (!s.wait([&] { return s.window.editors()->editor(QStringLiteral("greet.py")) != nullptr; },
+                "greet.py"))
+        return false;
+    s.chat().send_message(QStringLiteral("Add a --shout flag to greet.py, with a test"));
+    const auto applied = [&] {
+        return s.chat().changes()->cards().size() == 3 && !s.chat().composer()->busy() &&
+               !s.chat().transcript()->texts_of(ChatTranscript::Entry::summary).isEmpty();
+    };
+    if (!s.wait(applied, "the edit cards")) return false;
+    s.chat().changes()->cards().front()->set_expanded(true);
+    return s.save(out.filePath(QStringLiteral("edit-card.png")));
+}
+
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
     if (argc != 2) {
@@ -372,6 +424,6 @@ int main(int argc, char** argv) {
     // The manual as in the source tree: this program is not beside build/share/rio.
     qputenv("RIO_SHARE_DIR", RIO_SOURCE_DIR "/share/rio");
     const bool drawn = main_window_and_manual(out) && plan_and_compare(out) && plan_review(out) &&
-                       editor_find(out) && dark_theme(out);
+                       editor_find(out) && dark_theme(out) && edit_card(out);
     return drawn ? 0 : 1;
 }

@@ -483,8 +483,11 @@ private slots:
 
         const QString before = QStringLiteral("one\ntwo\nthree\nfour\nsix\n");
         const QString after = QStringLiteral("one\nTWO\nthree\nsix\nseven\neight\n");
-        view.show_compare(QStringLiteral("notes.txt"), before, after, hunks(before, after));
-        QCOMPARE(view.header_text(), QStringLiteral("Compare — notes.txt · original | proposed"));
+        const CompareView::Labels labels{QStringLiteral("Proposed edit — notes.txt"),
+                                         QStringLiteral("Original"), QStringLiteral("Proposed")};
+        view.show_compare(QStringLiteral("notes.txt"), labels, before, after, hunks(before, after));
+        QCOMPARE(view.header_text(), QStringLiteral("Proposed edit — notes.txt"));
+        QVERIFY(!view.decidable());
         QCOMPARE(view.left_lines(), (QStringList{"one", "two", "three", "four", "six", "", ""}));
         QCOMPARE(view.right_lines(),
                  (QStringList{"one", "TWO", "three", "", "six", "seven", "eight"}));
@@ -514,7 +517,7 @@ private slots:
         const QString long_before = lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
         lines[250] = QStringLiteral("line 250, changed");
         const QString long_after = lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
-        view.show_compare(QStringLiteral("long.txt"), long_before, long_after,
+        view.show_compare(QStringLiteral("long.txt"), labels, long_before, long_after,
                           hunks(long_before, long_after));
         QCOMPARE(left->firstVisibleLine(), 247);
         QCOMPARE(right->firstVisibleLine(), 247);

@@ -66,7 +66,7 @@ struct Harness {
     }
     Status decide(bool approve, std::optional<std::string> policy = {}, std::string feedback = {}) {
         return loop.decide(
-            Decision{loop.turn(), {}, approve, std::move(feedback), policy, {}, false}, out);
+            Decision{loop.turn(), {}, approve, std::move(feedback), policy, {}, false, false}, out);
     }
 };
 
@@ -222,6 +222,51 @@ TEST(AgentLoop, CommandsWaitEvenWithAutoAcceptUnlessAllowed) {
     h.tool_report(h.all<RunTool>().back(), {}, {{"argv", {"git", "status"}}, {"allowed", true}});
     EXPECT_EQ(h.events("agent.propose").size(), 1u) << "an allow-listed command does not ask";
     EXPECT_EQ(h.all<RunTool>().back().stage, ToolStage::apply);
+}
+
+TEST(AgentLoop, ApprovingTheRestOfATurnAppliesItsLaterEditsOnly_UntilTheTurnEnds) {
+    Harness h;
+    h.send("edit");
+    h.reply("",
+            {call("e1", "edit_file", edit_input), call("e2", "edit_file", edit_input),
+             call("r", "run_command", {{"argv", {"make"}}}), call("e3", "edit_file", edit_input)});
+    const Json edit{{"path", "a.txt"}, {"diff", ""}};
+    h.tool_report(h.all<RunTool>().back(), {}, edit);
+    ASSERT_EQ(h.events("agent.propose").size(), 1u);
+    ASSERT_TRUE(
+        h.loop.decide(Decision{h.loop.turn(), {}, true, {}, {}, {}, false, true}, h.out).ok());
+    EXPECT_EQ(h.events("agent.decided").back()["rest_of_turn"], true);
+    h.tool_report(h.all<RunTool>().back(), "Edited a.txt"); // e1 applied
+    h.tool_report(h.all<RunTool>().back(), {}, edit);       // e2 prepared
+    EXPECT_EQ(h.events("agent.propose").size(), 1u) << "e2 is not asked for";
+    EXPECT_EQ(h.all<RunTool>().back().stage, ToolStage::apply);
+    EXPECT_FALSE(h.loop.auto_accept());
+    h.tool_report(h.all<RunTool>().back(), "Edited a.txt");
+    h.tool_report(h.all<RunTool>().back(), {}, {{"argv", {"make"}}, {"allowed", false}});
+    EXPECT_EQ(h.events("agent.propose").size(), 2u) << "the command still asks";
+    ASSERT_TRUE(h.decide(true).ok());
+    h.tool_report(h.all<RunTool>().back(), "ran");
+    h.tool_report(h.all<RunTool>().back(), {}, edit); // e3 prepared
+    EXPECT_EQ(h.events("agent.propose").size(), 2u);
+    h.tool_report(h.all<RunTool>().back(), "Edited a.txt");
+    h.reply("done");
+    EXPECT_FALSE(h.loop.busy());
+
+    h.send("again");
+    h.reply("", {call("e4", "edit_file", edit_input)});
+    h.tool_report(h.all<RunTool>().back(), {}, edit);
+    EXPECT_EQ(h.events("agent.propose").size(), 3u) << "the next turn asks again";
+}
+
+TEST(AgentLoop, OnlyAnEditsApprovalCarriesTheRestOfTheTurn) {
+    Harness h;
+    h.send("run");
+    h.reply("", {call("r", "run_command", {{"argv", {"make"}}})});
+    h.tool_report(h.all<RunTool>().back(), {}, {{"argv", {"make"}}, {"allowed", false}});
+    Status s = h.loop.decide(Decision{h.loop.turn(), {}, true, {}, {}, {}, false, true}, h.out);
+    ASSERT_FALSE(s.ok());
+    EXPECT_EQ(s.error().code, ErrorCode::bad_request);
+    EXPECT_EQ(h.loop.state(), AgentLoop::State::awaiting_decision);
 }
 
 TEST(AgentLoop, APlanIsNeverAutoAccepted) {
@@ -515,8 +560,8 @@ TEST(AgentLoopGate, TheLoserOfARaceForAProposalGetsConflictEvenWithTheNextOnePen
     h.reply("", {call("e1", "edit_file", edit_input), call("e2", "edit_file", edit_input)});
     h.tool_report(h.all<RunTool>().back(), {}, {{"path", "a.txt"}});
     auto decide_id = [&](const char* id) {
-        return h.loop.decide(Decision{h.loop.turn(), std::string(id), true, {}, {}, {}, false},
-                             h.out);
+        return h.loop.decide(
+            Decision{h.loop.turn(), std::string(id), true, {}, {}, {}, false, false}, h.out);
     };
     ASSERT_TRUE(decide_id("e1").ok());
     h.tool_report(h.all<RunTool>().back(), "Edited a.txt");

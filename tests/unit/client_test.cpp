@@ -1,6 +1,7 @@
 // client/: the Session reducer driven by a recorded plan turn (tests/unit/data, recorded
 // from a real rio-core with the script provider), request/response matching, the mode
 // mapping and the trace's words. No process.
+#include "client/activity.hpp"
 #include "client/modes.hpp"
 #include "client/requests.hpp"
 #include "client/session.hpp"
@@ -296,6 +297,102 @@ TEST(ClientTraceWords, DecisionsReadAsSentences) {
     d.comments->pop_back();
     d.fresh = true;
     EXPECT_EQ(decision_text(d), "Plan approved with notes (1 comment) — in a fresh context");
+    DecidedEvent rest;
+    rest.kind = "edit";
+    rest.decision = "approve";
+    rest.rest_of_turn = true;
+    EXPECT_EQ(decision_text(rest), "Edit approved, and the rest of this turn's edits");
+}
+
+TEST(ClientTraceWords, ATurnsTokensReadAtAGlance) {
+    TurnUsage u;
+    EXPECT_EQ(usage_text(u), "") << "no call reported counts";
+    u.calls = 1;
+    u.input_tokens = 1234;
+    u.output_tokens = 56;
+    EXPECT_EQ(usage_text(u), "1,234 tokens in · 56 out");
+    u.input_tokens = 12345;
+    u.cached_tokens = 9800;
+    u.output_tokens = 456789;
+    EXPECT_EQ(usage_text(u), "12.3k tokens in · 9,800 cached · 457k out");
+    u.input_tokens = 1250000;
+    u.cached_tokens = 0;
+    u.output_tokens = 1005;
+    EXPECT_EQ(usage_text(u), "1.3M tokens in · 1,005 out");
+}
+
+TEST(ClientSession, UsageIsSummedOverATurnsCallsAndStartsAgainWithTheNext) {
+    Session session;
+    session.apply(UsageEvent{3, Json{{"input_tokens", 100}, {"output_tokens", 20}}});
+    session.apply(UsageEvent{3, Json{{"input_tokens", 150},
+                                     {"output_tokens", 30},
+                                     {"cache_read_input_tokens", 90},
+                                     {"cache_creation_input_tokens", 10}}});
+    TurnUsage u = session.state().usage;
+    EXPECT_EQ(u.turn, 3u);
+    EXPECT_EQ(u.calls, 2u);
+    EXPECT_EQ(u.input_tokens, 250u);
+    EXPECT_EQ(u.cached_tokens, 100u);
+    EXPECT_EQ(u.output_tokens, 50u);
+    session.apply(UsageEvent{4, Json{{"input_tokens", 7}, {"output_tokens", "many"}}});
+    u = session.state().usage;
+    EXPECT_EQ(u.turn, 4u);
+    EXPECT_EQ(u.calls, 1u);
+    EXPECT_EQ(u.input_tokens, 7u);
+    EXPECT_EQ(u.output_tokens, 0u) << "a count that is not a number counts as none";
+}
+
+AgentStatus busy_status(const char* state) {
+    AgentStatus s;
+    s.busy = std::string(state) != "idle";
+    s.state = state;
+    return s;
+}
+
+TEST(ClientActivity, EachEventOfATurnSaysWhatTheAgentIsDoing) {
+    Activity a;
+    EXPECT_EQ(a.words(), "");
+    a.apply(busy_status("streaming"));
+    EXPECT_EQ(a.words(), "waiting for the model");
+    a.apply(ThinkingEvent{{1, "hmm"}});
+    EXPECT_EQ(a.words(), "thinking");
+    a.apply(DeltaEvent{{1, "Let me"}});
+    EXPECT_EQ(a.words(), "writing");
+    a.apply(tool("read_file", {{"path", "greet.py"}}));
+    EXPECT_EQ(a.words(), "reading greet.py");
+    a.apply(busy_status("running_tool"));
+    EXPECT_EQ(a.words(), "reading greet.py") << "a status changes nothing while a tool runs";
+    a.apply(ToolResultEvent{});
+    EXPECT_EQ(a.words(), "waiting for the model");
+    a.apply(tool("run_command", {{"argv", {"make", "test"}}}));
+    a.apply(Proposal{});
+    EXPECT_EQ(a.words(), "waiting for your approval");
+    DecidedEvent approved;
+    approved.decision = "approve";
+    a.apply(approved);
+    EXPECT_EQ(a.words(), "running make test") << "approved, the command runs";
+    a.apply(tool("edit_file", {{"path", "greet.py"}}));
+    a.apply(busy_status("awaiting_decision"));
+    EXPECT_EQ(a.words(), "waiting for your approval");
+    DecidedEvent rejected;
+    rejected.decision = "reject";
+    a.apply(rejected);
+    EXPECT_EQ(a.words(), "waiting for the model");
+    a.apply(DoneEvent{1, "end_turn"});
+    EXPECT_EQ(a.words(), "");
+    a.apply(busy_status("streaming"));
+    a.apply(busy_status("idle"));
+    EXPECT_EQ(a.words(), "");
+}
+
+TEST(ClientActivity, ElapsedTimeReadsAtAGlance) {
+    using std::chrono::seconds;
+    EXPECT_EQ(elapsed_text(seconds(0)), "0s");
+    EXPECT_EQ(elapsed_text(seconds(42)), "42s");
+    EXPECT_EQ(elapsed_text(seconds(65)), "1m 05s");
+    EXPECT_EQ(elapsed_text(seconds(59 * 60 + 59)), "59m 59s");
+    EXPECT_EQ(elapsed_text(seconds(3720)), "1h 02m");
+    EXPECT_EQ(elapsed_text(seconds(-3)), "0s") << "a clock that went back";
 }
 
 TEST(ClientTraceWords, FirstLinesAreCutByCharactersNotBytes) {
