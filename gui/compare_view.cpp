@@ -74,8 +74,9 @@ CompareView::CompareView(QWidget* parent)
 }
 
 void CompareView::show_compare(const QString& path, const QString& before, const QString& after,
-                               const Json& hunks) {
-    header_->set_text(tr("Compare — %1 · original | proposed").arg(path));
+                               const Json& hunks, const QString& sides) {
+    header_->set_text(
+        tr("Compare — %1 · %2").arg(path, sides.isEmpty() ? tr("original | proposed") : sides));
     rows_ = compare_rows(hunks_from_json(hunks), split_lines(before), split_lines(after));
     fill(*left_, path, true);
     fill(*right_, path, false);

@@ -20,9 +20,10 @@ class CompareView : public QWidget {
 public:
     explicit CompareView(QWidget* parent = nullptr);
 
-    // `hunks` is diff.lines' result.hunks for (before, after).
+    // `hunks` is diff.lines' result.hunks for (before, after); `sides` names them in the
+    // header ("on disk | yours"), by default "original | proposed".
     void show_compare(const QString& path, const QString& before, const QString& after,
-                      const Json& hunks);
+                      const Json& hunks, const QString& sides = QString());
 
     // For tests: the aligned rows as shown, "" for a padding row.
     QStringList left_lines() const;
