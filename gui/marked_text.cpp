@@ -41,6 +41,13 @@ MarkedRuns mark_bytes(std::string_view utf8,
     return runs;
 }
 
+QSize MarkedTextDelegate::sizeHint(const QStyleOptionViewItem& option,
+                                   const QModelIndex& index) const {
+    QSize size = QStyledItemDelegate::sizeHint(option, index);
+    size.setHeight(std::max(size.height(), QFontMetrics(option.font).height() + 6));
+    return size;
+}
+
 void MarkedTextDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option,
                                const QModelIndex& index) const {
     const QVariant data = index.data(marked_runs_role);

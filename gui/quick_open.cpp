@@ -18,7 +18,7 @@ namespace {
 // Rows listed for a query: more than fit, fewer than would cost a keystroke anything.
 constexpr std::size_t max_rows = 100;
 constexpr int max_width = 640;
-constexpr int max_height = 380;
+constexpr int max_visible_rows = 12;
 
 using Ranges = std::vector<std::pair<std::size_t, std::size_t>>;
 
@@ -148,6 +148,7 @@ void QuickOpen::list_files() {
                                                : tr("Cannot list the project's files: %1")
                                                      .arg(QString::fromStdString(error->message)));
                       status_->setVisible(!status_->text().isEmpty());
+                      if (isVisible()) place();
                       emit listed();
                   });
 }
@@ -173,6 +174,7 @@ void QuickOpen::match() {
         status = tr("Only the first %L1 files are listed").arg(files_.size());
     status_->setText(status);
     status_->setVisible(!status.isEmpty());
+    if (isVisible()) place();
 }
 
 void QuickOpen::choose() {
@@ -188,9 +190,14 @@ void QuickOpen::move_selection(int rows) {
     list_->setCurrentRow(std::clamp(list_->currentRow() + rows, 0, list_->count() - 1));
 }
 
+// As tall as its rows, up to a dozen, and never past the editor area.
 void QuickOpen::place() {
     const int width = std::clamp(over_->width() - 40, std::min(240, over_->width()), max_width);
-    const int height = std::min(max_height, std::max(120, over_->height() - 16));
+    const int row =
+        list_->sizeHintForRow(0) > 0 ? list_->sizeHintForRow(0) : list_->fontMetrics().height() + 8;
+    list_->setFixedHeight(row * std::clamp(list_->count(), 1, max_visible_rows) +
+                          2 * list_->frameWidth());
+    const int height = std::min(sizeHint().height(), std::max(80, over_->height() - 16));
     setGeometry((over_->width() - width) / 2, 8, width, height);
 }
 
