@@ -155,8 +155,23 @@ void CodeEditor::go_to(int line, int column) {
                             static_cast<long>(std::max(column, 1) - 1));
     if (at == 0 && column > 1) at = end; // past the end of the document
     at = std::min(at, end);
-    SendScintilla(SCI_ENSUREVISIBLE, static_cast<unsigned long>(row));
     SendScintilla(SCI_GOTOPOS, static_cast<unsigned long>(at));
+    centre_line(row);
+}
+
+void CodeEditor::select_in_line(int line, long long column, long long length) {
+    const long last = SendScintilla(SCI_GETLINECOUNT) - 1;
+    const long row = std::clamp<long>(line - 1, 0, last);
+    const long start = SendScintilla(SCI_POSITIONFROMLINE, static_cast<unsigned long>(row));
+    const long end = SendScintilla(SCI_GETLINEENDPOSITION, static_cast<unsigned long>(row));
+    const long from = std::clamp<long>(start + static_cast<long>(column), start, end);
+    const long to = std::clamp<long>(from + static_cast<long>(length), from, end);
+    SendScintilla(SCI_SETSEL, static_cast<unsigned long>(from), to);
+    centre_line(row);
+}
+
+void CodeEditor::centre_line(long row) {
+    SendScintilla(SCI_ENSUREVISIBLE, static_cast<unsigned long>(row));
     const long on_screen = SendScintilla(SCI_LINESONSCREEN);
     SendScintilla(SCI_SETFIRSTVISIBLELINE,
                   static_cast<unsigned long>(std::max(0L, row - on_screen / 2)));

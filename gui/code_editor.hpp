@@ -34,6 +34,9 @@ public:
     // Puts the cursor on `line` at character `column` (both from 1, held to what the file
     // has) with that line in the middle of the view.
     void go_to(int line, int column);
+    // Selects `length` bytes from byte `column` (from 0) of `line` (from 1), held to that
+    // line, with the line in the middle of the view: a project search's match.
+    void select_in_line(int line, long long column, long long length);
 
 signals:
     void edited(const rio::gui::ByteEdit& edit); // a change made in this editor
@@ -41,6 +44,7 @@ signals:
 private:
     void on_modified(int position, int type, int length);
     void update_line_number_width();
+    void centre_line(long row);
 
     QString path_;
     bool applying_core_text_ = false;

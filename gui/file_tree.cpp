@@ -15,6 +15,7 @@ std::vector<FileEntry> entries_from(const Json& result) {
         if (!e.is_object() || !e.contains("name") || !e["name"].is_string()) continue;
         FileEntry entry;
         entry.name = QString::fromStdString(e["name"].get<std::string>());
+        if (entry.name == QLatin1String(".git")) continue; // git's own, at any depth
         const std::string type = e.value("type", "file");
         entry.type = type == "dir"    ? FileEntry::Type::dir
                      : type == "file" ? FileEntry::Type::file

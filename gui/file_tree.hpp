@@ -1,6 +1,7 @@
 // The project tree on the left: a view over FileTreeModel that asks the core for each folder
 // as it is expanded, lists changed folders again on `fs.changed`, and starts over on
 // `project.changed`. Activating a file (double-click, Enter) asks for it to be opened.
+// `.git` (the folder, or a worktree's file) is not shown: it is git's, not the project's.
 #pragma once
 
 #include "gui/file_tree_model.hpp"

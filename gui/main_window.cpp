@@ -3,6 +3,7 @@
 #include "gui/centre_area.hpp"
 #include "gui/chat_dock.hpp"
 #include "gui/code_editor.hpp"
+#include "gui/conflict_bar.hpp"
 #include "gui/core_client.hpp"
 #include "gui/desktop_settings.hpp"
 #include "gui/editor_area.hpp"
@@ -18,6 +19,8 @@
 #include "gui/plan_view.hpp"
 #include "gui/plans_panel.hpp"
 #include "gui/prompts.hpp"
+#include "gui/quick_open.hpp"
+#include "gui/search_panel.hpp"
 #include "gui/settings_dialog.hpp"
 #include "gui/text_find.hpp"
 #include "gui/trust_bar.hpp"
@@ -45,7 +48,9 @@ constexpr int message_ms = 6000;
 
 MainWindow::MainWindow(CoreClient& core, QWidget* parent)
     : QMainWindow(parent), core_(core), tree_(new FileTree(core)), editors_(new EditorArea(core)),
-      centre_(new CentreArea(editors_)), trust_bar_(new TrustBar(core)), format_label_(new QLabel),
+      centre_(new CentreArea(editors_)), trust_bar_(new TrustBar(core)),
+      conflict_bar_(new ConflictBar(core, *editors_, *centre_)),
+      quick_open_(new QuickOpen(core, centre_)), format_label_(new QLabel),
       position_label_(new QLabel), file_commands_(new FileCommands(core, *editors_, *this)),
       system_style_(QApplication::style()->name()) {
     auto* middle = new QWidget;
@@ -53,6 +58,7 @@ MainWindow::MainWindow(CoreClient& core, QWidget* parent)
     column->setContentsMargins(0, 0, 0, 0);
     column->setSpacing(0);
     column->addWidget(trust_bar_);
+    column->addWidget(conflict_bar_);
     column->addWidget(centre_, 1);
     setCentralWidget(middle);
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
@@ -72,11 +78,14 @@ MainWindow::MainWindow(CoreClient& core, QWidget* parent)
     update_title();
 
     connect(tree_, &FileTree::file_activated, this, &MainWindow::open_file);
-    const auto show_message = [this](const QString& text) {
-        statusBar()->showMessage(text, message_ms);
-    };
-    connect(editors_, &EditorArea::message, this, show_message);
-    connect(file_commands_, &FileCommands::message, this, show_message);
+    const auto say = [this](const QString& text) { statusBar()->showMessage(text, message_ms); };
+    connect(editors_, &EditorArea::message, this, say);
+    connect(file_commands_, &FileCommands::message, this, say);
+    connect(conflict_bar_, &ConflictBar::message, this, say);
+    connect(quick_open_, &QuickOpen::file_chosen, this, [this](const QString& path) {
+        centre_->show_editors();
+        open_file(path);
+    });
     connect(editors_, &QTabWidget::currentChanged, this, &MainWindow::follow_current_editor);
     connect(editors_, &EditorArea::file_opened, this, &MainWindow::follow_current_editor);
     // An open find bar follows the view shown; the go-to-line bar is the editor's alone.
@@ -101,6 +110,9 @@ MainWindow::MainWindow(CoreClient& core, QWidget* parent)
     plans_ = new PlansPanel(*this);
     addDockWidget(Qt::LeftDockWidgetArea, plans_);
     tabifyDockWidget(files, plans_);
+    search_ = new SearchPanel(*this);
+    addDockWidget(Qt::LeftDockWidgetArea, search_);
+    tabifyDockWidget(plans_, search_);
     files->raise();
 }
 
@@ -259,6 +271,10 @@ void MainWindow::build_edit_menu() {
     edit->addSeparator();
     QAction* line = edit->addAction(tr("&Go to Line…"), this, &MainWindow::open_go_to_line);
     line->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
+    QAction* go_to_file = edit->addAction(tr("Go to F&ile…"), this, &MainWindow::open_quick_open);
+    go_to_file->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
+    QAction* in_project = edit->addAction(tr("Find in Pro&ject…"), this, &MainWindow::open_search);
+    in_project->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
 }
 
 std::unique_ptr<FindTarget> MainWindow::find_target() const {
@@ -296,6 +312,24 @@ void MainWindow::open_go_to_line() {
     }
     centre_->find_bar()->hide();
     centre_->go_to_line_bar()->open(editor->lines(), editor);
+}
+
+void MainWindow::open_quick_open() {
+    if (root_.isEmpty()) {
+        statusBar()->showMessage(tr("No folder is open — File › Open Folder…"), message_ms);
+        return;
+    }
+    quick_open_->open_box();
+}
+
+void MainWindow::open_search() {
+    QString selected;
+    if (CodeEditor* editor =
+            centre_->current_view() == editors_ ? editors_->current_editor() : nullptr)
+        selected = editor->selectedText();
+    if (selected.contains(QLatin1Char('\n')) || selected.contains(QLatin1Char('\r')))
+        selected.clear(); // a search matches within one line
+    search_->start(selected);
 }
 
 // Filled each time it opens: the project's saved sessions, newest first (DESIGN §14).
@@ -408,12 +442,15 @@ void MainWindow::show_project(const Json& info) {
     for (const QPointer<PlanView>& view : plan_views_)
         if (view) view->set_project_root(root_);
     if (root_.isEmpty()) {
+        if (changed) quick_open_->follow_project(false);
         tree_->clear();
         trust_bar_->hide();
         statusBar()->showMessage(tr("No folder open — File › Open Folder…"));
         return;
     }
     tree_->reload();
+    // Asked after the tree's first folder, which the core then answers first.
+    if (changed) quick_open_->follow_project(true);
     trust_bar_->refresh();
     statusBar()->showMessage(tr("Opened %1").arg(root_), message_ms);
     if (const QStringList recent = remember_project(recent_projects_, root_);

@@ -20,6 +20,7 @@ namespace rio::gui {
 
 class CentreArea;
 class ChatDock;
+class ConflictBar;
 class CoreClient;
 class EditorArea;
 class FileCommands;
@@ -28,6 +29,8 @@ class FindTarget;
 class ManualView;
 class PlanView;
 class PlansPanel;
+class QuickOpen;
+class SearchPanel;
 class SettingsDialog;
 class TrustBar;
 
@@ -58,6 +61,9 @@ public:
     ChatDock* chat() const { return chat_; }
     PlansPanel* plans() const { return plans_; } // the Plans panel, tabbed with Files
     TrustBar* trust_bar() const { return trust_bar_; }
+    ConflictBar* conflict_bar() const { return conflict_bar_; } // a file changed under edits
+    QuickOpen* quick_open() const { return quick_open_; }       // Ctrl+P
+    SearchPanel* search() const { return search_; }             // Ctrl+Shift+F, tabbed with Files
     // Settings ▸ MCP Servers…: made the first time it is asked for.
     void show_mcp_servers();
     SettingsDialog* settings() const { return settings_; }
@@ -96,6 +102,8 @@ private:
     std::unique_ptr<FindTarget> find_target() const;
     void open_find(bool replace);
     void open_go_to_line();
+    void open_quick_open();
+    void open_search(); // with the editor's selection, when it is one line
     void list_recent_conversations();
     void on_connected();
     void on_event(const client::CoreEvent& event);
@@ -111,8 +119,11 @@ private:
     EditorArea* editors_;
     CentreArea* centre_;
     TrustBar* trust_bar_;
+    ConflictBar* conflict_bar_;
+    QuickOpen* quick_open_;
     ChatDock* chat_ = nullptr; // made last: it joins the centre and the core's signals
     PlansPanel* plans_ = nullptr;
+    SearchPanel* search_ = nullptr;
     QLabel* format_label_;
     QLabel* position_label_;
     QMetaObject::Connection cursor_connection_;

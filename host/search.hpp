@@ -33,6 +33,8 @@ struct SearchMatch {
     std::string path; // project-relative, '/' separators
     std::size_t line; // 1-based
     std::string text; // the line without its terminator, clipped, invalid UTF-8 as U+FFFD
+    std::size_t column = 0, length = 0; // the match in the file's line, in bytes
+    std::size_t start = 0, end = 0;     // the match in `text`, in bytes
 };
 
 struct SearchResult {

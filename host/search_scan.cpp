@@ -29,27 +29,41 @@ constexpr std::size_t refill_below = 128;
 // Files a thread takes at once: fewer turns at the lock.
 constexpr std::size_t take_batch = 8;
 
+struct ClippedLine {
+    std::string text;
+    std::size_t start = 0, end = 0; // the match within `text`
+};
+
 // Minified code and data files have lines of megabytes; a window around the match is what
-// tells the model anything. Half the spare room goes before the match.
-std::string clip_line(std::string_view line, Span match, std::size_t max_bytes) {
-    if (max_bytes == 0 || line.size() <= max_bytes) return to_valid_utf8(line);
+// tells the model anything. Half the spare room goes before the match. The match is
+// converted on its own so that where it lies in the text is known exactly.
+ClippedLine clip_line(std::string_view line, Span match, std::size_t max_bytes) {
     std::size_t end_of_match = std::min(match.end, line.size());
     std::size_t begin_of_match = std::min(match.begin, end_of_match);
-    std::size_t length = end_of_match - begin_of_match;
-    std::size_t begin = begin_of_match;
-    if (length < max_bytes) begin -= std::min(begin, (max_bytes - length) / 2);
-    std::size_t end = std::min(line.size(), begin + max_bytes);
-    begin = std::min(begin, end - std::min(end, max_bytes));
-    // Whole characters only; a UTF-8 sequence is at most 4 bytes, so 3 steps suffice (and
-    // stop a run of stray continuation bytes from moving the window).
-    for (int step = 0; step < 3 && !is_char_boundary(line, begin); ++step)
-        ++begin;
-    for (int step = 0; step < 3 && end > begin && !is_char_boundary(line, end); ++step)
-        --end;
-    std::string out;
-    if (begin > 0) out += "…";
-    out += to_valid_utf8(line.substr(begin, end - begin));
-    if (end < line.size()) out += "…";
+    std::size_t begin = 0, end = line.size();
+    if (max_bytes != 0 && line.size() > max_bytes) {
+        std::size_t length = end_of_match - begin_of_match;
+        begin = begin_of_match;
+        if (length < max_bytes) begin -= std::min(begin, (max_bytes - length) / 2);
+        end = std::min(line.size(), begin + max_bytes);
+        begin = std::min(begin, end - std::min(end, max_bytes));
+        // Whole characters only; a UTF-8 sequence is at most 4 bytes, so 3 steps suffice
+        // (and stop a run of stray continuation bytes from moving the window).
+        for (int step = 0; step < 3 && !is_char_boundary(line, begin); ++step)
+            ++begin;
+        for (int step = 0; step < 3 && end > begin && !is_char_boundary(line, end); ++step)
+            --end;
+    }
+    const std::size_t shown_begin = std::clamp(begin_of_match, begin, end);
+    const std::size_t shown_end = std::clamp(end_of_match, shown_begin, end);
+    ClippedLine out;
+    if (begin > 0) out.text += "…";
+    out.text += to_valid_utf8(line.substr(begin, shown_begin - begin));
+    out.start = out.text.size();
+    out.text += to_valid_utf8(line.substr(shown_begin, shown_end - shown_begin));
+    out.end = out.text.size();
+    out.text += to_valid_utf8(line.substr(shown_end, end - shown_end));
+    if (end < line.size()) out.text += "…";
     return out;
 }
 
@@ -73,7 +87,11 @@ void scan_text(std::string_view text, const Matcher& matcher, const SearchFile& 
         if (line.ends_with('\r')) line.remove_suffix(1);
         Span in_line{hit->begin - line_begin, hit->end - line_begin};
         if (rel.empty()) rel = file.rel();
-        out.push_back(SearchMatch{rel, line_no, clip_line(line, in_line, max_line_bytes)});
+        in_line.end = std::min(in_line.end, line.size()); // a '\r' matched is not shown
+        in_line.begin = std::min(in_line.begin, in_line.end);
+        ClippedLine shown = clip_line(line, in_line, max_line_bytes);
+        out.push_back(SearchMatch{rel, line_no, std::move(shown.text), in_line.begin,
+                                  in_line.end - in_line.begin, shown.start, shown.end});
         from = line_end + 1;
         ++line_no;
     }

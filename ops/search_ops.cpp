@@ -1,10 +1,18 @@
 // fs.search: the agent's project search for a frontend's search panel, with the same
-// rules (open buffers searched instead of their files, .gitignore, binary files skipped).
+// rules (open buffers searched instead of their files, .gitignore, binary files skipped);
+// fs.files: the files that search would read, for a quick open.
+#include "host/file_list.hpp"
 #include "host/search.hpp"
 #include "ops/ops.hpp"
 #include "ops/project_access.hpp"
 
 namespace rio {
+namespace {
+
+// Enough for any project a person opens; the answer stays a few megabytes.
+constexpr std::uint64_t default_max_files = 200'000;
+
+} // namespace
 
 void register_search_ops(Dispatcher& dispatcher, OpContext& context) {
     Workspace& ws = context.workspace;
@@ -29,8 +37,20 @@ void register_search_ops(Dispatcher& dispatcher, OpContext& context) {
 
         FsSearchResult out{{}, result->truncated, result->files_searched, result->files_skipped};
         for (SearchMatch& m : result->matches)
-            out.matches.push_back({std::move(m.path), m.line, std::move(m.text)});
+            out.matches.push_back(
+                {std::move(m.path), m.line, std::move(m.text), m.column, m.length, m.start, m.end});
         return out;
+    });
+
+    dispatcher.on<FsFilesParams>([&ws](const FsFilesParams& p) -> Result<FsFilesResult> {
+        auto root = project_path(ws, ".");
+        if (!root) return root.error();
+        LiveText buffers;
+        for (const auto& [rel, doc] : ws.buffers)
+            buffers.emplace(rel, std::string());
+        FileList list = list_project_files(
+            *ws.root, buffers, static_cast<std::size_t>(p.max_files.value_or(default_max_files)));
+        return FsFilesResult{std::move(list.files), list.truncated};
     });
 }
 

@@ -118,6 +118,7 @@ std::vector<std::string_view> typed_ops() {
             FsListParams::op,
             FsReadParams::op,
             FsSearchParams::op,
+            FsFilesParams::op,
             BufferOpenParams::op,
             BufferTextParams::op,
             BufferListParams::op,

@@ -153,8 +153,10 @@ struct SearchMatchInfo {
     std::string path;
     std::uint64_t line = 0;
     std::string text;
+    std::uint64_t column = 0, length = 0; // the match in the file's line, bytes from 0
+    std::uint64_t start = 0, end = 0;     // the match in `text`, bytes
 };
-RIO_FIELDS(SearchMatchInfo, path, line, text)
+RIO_FIELDS(SearchMatchInfo, path, line, text, column, length, start, end)
 
 struct FsSearchResult {
     std::vector<SearchMatchInfo> matches;
@@ -175,6 +177,19 @@ struct FsSearchParams {
     std::optional<std::uint64_t> max_matches;
 };
 RIO_FIELDS(FsSearchParams, pattern, path, glob, regex, ignore_case, max_matches)
+
+struct FsFilesResult {
+    std::vector<std::string> files; // project-relative, in path order
+    bool truncated = false;         // more files exist than max_files
+};
+RIO_FIELDS(FsFilesResult, files, truncated)
+
+struct FsFilesParams {
+    static constexpr std::string_view op = op::fs_files;
+    using Result = FsFilesResult;
+    std::optional<std::uint64_t> max_files;
+};
+RIO_FIELDS(FsFilesParams, max_files)
 
 // ---- buffers -------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ inline constexpr std::string_view project_trust_set = "project.trust.set";
 inline constexpr std::string_view fs_list = "fs.list";
 inline constexpr std::string_view fs_read = "fs.read";
 inline constexpr std::string_view fs_search = "fs.search";
+inline constexpr std::string_view fs_files = "fs.files";
 
 inline constexpr std::string_view buffer_open = "buffer.open";
 inline constexpr std::string_view buffer_text = "buffer.text";

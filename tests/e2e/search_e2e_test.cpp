@@ -103,5 +103,59 @@ TEST_F(SearchE2E, BadPatternsPathsOutsideAndNoProjectAreErrors) {
     EXPECT_EQ(code_of(client().request("fs.search", {{"pattern", "x"}})), "no_project");
 }
 
+// What a search panel marks and where an editor selects: the match in `text` and in the line.
+TEST_F(SearchE2E, MatchesSayWhereTheyAreInTheLineAndInTheText) {
+    write_bytes(project / "a.txt", "  caf\xc3\xa9 Needle here\r\n");
+    const std::string long_line = std::string(500, 'x') + "needle" + std::string(500, 'y');
+    write_bytes(project / "b.txt", long_line + "\n");
+    Json r = search({{"pattern", "needle"}, {"ignore_case", true}});
+    ASSERT_EQ(where(r), (Where{"a.txt:1", "b.txt:1"}));
+    const Json& short_match = r["matches"][0];
+    EXPECT_EQ(short_match["text"], "  caf\xc3\xa9 Needle here");
+    EXPECT_EQ(short_match["column"], 8); // bytes: the é is two
+    EXPECT_EQ(short_match["length"], 6);
+    EXPECT_EQ(short_match["start"], 8);
+    EXPECT_EQ(short_match["end"], 14);
+
+    const Json& clipped = r["matches"][1];
+    EXPECT_EQ(clipped["column"], 500);
+    EXPECT_EQ(clipped["length"], 6);
+    const std::string text = clipped["text"];
+    ASSERT_TRUE(text.starts_with("…")) << text;
+    const std::size_t start = clipped["start"], end = clipped["end"];
+    EXPECT_EQ(text.substr(start, end - start), "needle");
+
+    Json regex = search({{"pattern", "e+d"}, {"regex", true}, {"path", "a.txt"}});
+    ASSERT_EQ(where(regex), (Where{"a.txt:1"}));
+    EXPECT_EQ(regex["matches"][0]["column"], 9);
+    EXPECT_EQ(regex["matches"][0]["length"], 3);
+}
+
+// fs.files: what a quick open offers, by the search's rules, without reading a file.
+TEST_F(SearchE2E, FilesListsTheProjectInPathOrderWithoutIgnoredOnes) {
+    write_bytes(project / ".gitignore", "build/\n*.log\n");
+    write_bytes(project / "build/out.txt", "x");
+    write_bytes(project / "run.log", "x");
+    write_bytes(project / ".git/config", "x");
+    write_bytes(project / "src/main.cpp", "x");
+    write_bytes(project / "src-old.txt", "x");
+    write_bytes(project / "blob.bin", std::string("\0\1", 2));
+    write_bytes(project / ".hidden/notes.txt", "x");
+    Json r = client().request("fs.files");
+    ASSERT_EQ(r["ok"], true) << r.dump();
+    EXPECT_EQ(r["result"]["files"],
+              (Json{".gitignore", ".hidden/notes.txt", "blob.bin", "src-old.txt", "src/main.cpp"}));
+    EXPECT_EQ(r["result"]["truncated"], false);
+
+    Json two = client().request("fs.files", {{"max_files", 2}});
+    EXPECT_EQ(two["result"]["files"], (Json{".gitignore", ".hidden/notes.txt"}));
+    EXPECT_EQ(two["result"]["truncated"], true);
+    Json all = client().request("fs.files", {{"max_files", 5}});
+    EXPECT_EQ(all["result"]["truncated"], false);
+
+    ASSERT_EQ(client().request("project.close")["ok"], true);
+    EXPECT_EQ(code_of(client().request("fs.files")), "no_project");
+}
+
 } // namespace
 } // namespace rio::test

@@ -14,7 +14,6 @@
 #include "tests/gui/gui_support.hpp"
 
 #include <QAbstractButton>
-#include <QApplication>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QTest>
@@ -30,22 +29,13 @@ namespace {
 // shortcuts are the window's).
 struct Session : WindowSession {
     using WindowSession::WindowSession;
-    bool settle() {
-        if (!WindowSession::settle()) return false;
-        window.activateWindow();
-        return QTest::qWaitForWindowActive(&window);
-    }
+    bool settle() { return WindowSession::settle() && activate(); }
     CodeEditor* open(const QString& path) {
         CodeEditor* editor = WindowSession::open(path);
         if (editor) editor->setFocus();
         return editor;
     }
     FindBar* bar() const { return window.centre()->find_bar(); }
-    // A key as a person presses it: to whatever has the focus.
-    void press(int key, Qt::KeyboardModifiers modifiers = Qt::NoModifier) {
-        QWidget* focus = QApplication::focusWidget();
-        QTest::keyClick(focus ? focus : &window, static_cast<Qt::Key>(key), modifiers);
-    }
 };
 
 // The editor's selection as byte offsets, [start, end).

@@ -198,6 +198,23 @@ bool WindowSession::settle() {
     return QTest::qWaitFor([this] { return window.settled(); }, 10000);
 }
 
+bool WindowSession::activate() {
+    window.activateWindow();
+    return QTest::qWaitForWindowActive(&window);
+}
+
+bool WindowSession::watching() {
+    return spin_until([this] {
+        Reply info = call(core, QStringLiteral("project.info"), Json::object());
+        return !info.error && info.result["watch"].value("complete", false);
+    });
+}
+
+void WindowSession::press(int key, Qt::KeyboardModifiers modifiers) {
+    QWidget* focus = QApplication::focusWidget();
+    QTest::keyClick(focus ? focus : &window, static_cast<Qt::Key>(key), modifiers);
+}
+
 CodeEditor* WindowSession::open(const QString& path) {
     window.open_file(path);
     if (!QTest::qWaitFor([&] { return window.editors()->editor(path) != nullptr; }, 5000))

@@ -46,7 +46,15 @@ CoreOptions second_client(const TempProject& project);
 // One window on a private core for `project`, shown; suites add what they look at.
 struct WindowSession {
     explicit WindowSession(const TempProject& project);
-    bool settle();                                // MainWindow::settled(), within 10 s
+    bool settle(); // MainWindow::settled(), within 10 s
+    // Makes the window the active one, as it is for a person at it: the menus' shortcuts
+    // are the window's and reach it only then.
+    bool activate();
+    // The core's watch has made its first pass over the project (project.info says so):
+    // what another program changes from now on is reported.
+    bool watching();
+    // A key as a person presses it: to whatever has the focus.
+    void press(int key, Qt::KeyboardModifiers modifiers = Qt::NoModifier);
     CodeEditor* open(const QString& path);        // the file's tab once it is open, else null
     QString tab_title(const QString& path) const; // "notes.txt •" while it has unsaved changes
     // A round trip to the core through the window's own client (round_trip below).

@@ -15,6 +15,7 @@
 // dark-theme.png      the dark theme: greet.py open, the demo's plan waiting in the chat
 // edit-card.png       the demo's edits applied in Auto as cards, the first unfolded, the turn's
 //                     summary with its tokens and Undo this turn
+// quick-open.png      Go to File (Ctrl+P) over the demo and a few more files, "gret" typed
 #include "gui/approval_bar.hpp"
 #include "gui/centre_area.hpp"
 #include "gui/change_cards.hpp"
@@ -32,6 +33,7 @@
 #include "gui/plan_decisions.hpp"
 #include "gui/plan_view.hpp"
 #include "gui/plans_panel.hpp"
+#include "gui/quick_open.hpp"
 #include "gui/review_flow.hpp"
 #include "gui/screenshot.hpp"
 #include "gui/theme.hpp"
@@ -320,25 +322,31 @@ bool plan_review(const QDir& out) {
     return s.save(out.filePath(QStringLiteral("plans-panel.png")));
 }
 
-} // namespace
+// The window settled with greet.py open in the editor.
+bool open_greet(Scene& s) {
+    if (!s.wait([&] { return s.window.settled(); }, "the window")) return false;
+    s.window.open_file(QStringLiteral("greet.py"));
+    return s.wait([&] { return s.window.editors()->editor(QStringLiteral("greet.py")) != nullptr; },
+                  "greet.py");
+}
+
+// Triggers the menu entry called `text`, as a person would pick it.
+bool pick_from_menu(MainWindow& window, const QString& text) {
+    for (QAction* menu : window.menuBar()->actions())
+        if (menu->menu())
+            for (QAction* action : menu->menu()->actions())
+                if (action->text() == text) {
+                    action->trigger();
+                    return true;
+                }
+    return fail("no menu entry " + text);
+}
 
 bool editor_find(const QDir& out) {
     TempProject project;
     if (!copy_demo(project)) return false;
     Scene s(project, demo_script);
-    if (!s.wait([&] { return s.window.settled(); }, "the window")) return false;
-    s.window.open_file(QStringLiteral("greet.py"));
-    if (!s.wait([&] { return s.window.editors()->editor(QStringLiteral("greet.py")) != nullptr; },
-                "greet.py"))
-        return false;
-    // Edit › Replace…, as the menu has it.
-    QAction* replace = nullptr;
-    for (QAction* menu : s.window.menuBar()->actions())
-        if (menu->menu())
-            for (QAction* action : menu->menu()->actions())
-                if (action->text() == QStringLiteral("&Replace…")) replace = action;
-    if (!replace) return fail("no Edit › Replace…");
-    replace->trigger();
+    if (!open_greet(s) || !pick_from_menu(s.window, QStringLiteral("&Replace…"))) return false;
     FindBar* bar = s.window.centre()->find_bar();
     if (bar->isHidden()) return fail("the find bar did not open");
     QTest::keyClicks(bar->find_field(), QStringLiteral("name"));
@@ -406,6 +414,27 @@ bool edit_card(const QDir& out) {
     return s.save(out.filePath(QStringLiteral("edit-card.png")));
 }
 
+bool quick_open(const QDir& out) {
+    TempProject project;
+    if (!copy_demo(project)) return false;
+    // A project that has grown a little, so that there is something to choose between.
+    for (const char* file : {"greeter/__init__.py", "greeter/format.py", "greeter/cli.py",
+                             "tests/test_greeter_cli.py", "docs/greetings.md", "setup.cfg"})
+        project.write(QString::fromLatin1(file), "\n");
+    project.write(QStringLiteral(".gitignore"), "build/\n");
+    project.write(QStringLiteral("build/greet_report.txt"), "\n");
+    Scene s(project, demo_script);
+    if (!open_greet(s) || !pick_from_menu(s.window, QStringLiteral("Go to F&ile…"))) return false;
+    QuickOpen* box = s.window.quick_open();
+    if (box->isHidden()) return fail("quick open did not open");
+    if (!s.wait([&] { return !box->listing() && box->file_count() > 0; }, "the file list"))
+        return false;
+    QTest::keyClicks(box->field(), QStringLiteral("gret"));
+    return s.save(out.filePath(QStringLiteral("quick-open.png")));
+}
+
+} // namespace
+
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
     if (argc != 2) {
@@ -424,6 +453,6 @@ int main(int argc, char** argv) {
     // The manual as in the source tree: this program is not beside build/share/rio.
     qputenv("RIO_SHARE_DIR", RIO_SOURCE_DIR "/share/rio");
     const bool drawn = main_window_and_manual(out) && plan_and_compare(out) && plan_review(out) &&
-                       editor_find(out) && dark_theme(out) && edit_card(out);
+                       editor_find(out) && dark_theme(out) && edit_card(out) && quick_open(out);
     return drawn ? 0 : 1;
 }
