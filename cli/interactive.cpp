@@ -215,7 +215,8 @@ void InteractiveSession::show(const client::CoreEvent& event) {
         print(tool_line(*tool, out_.color));
     } else if (auto* result = std::get_if<ToolResultEvent>(&event)) {
         spinner_.activity("waiting for the model");
-        if (std::string line = tool_result_line(*result, out_.color); !line.empty()) print(line);
+        std::string line = tool_result_line(*result, session_.outcome(*result), out_.color);
+        if (!line.empty()) print(line);
     } else if (auto* proposal = std::get_if<Proposal>(&event)) {
         on_propose(*proposal);
     } else if (auto* report = std::get_if<PlanReportEvent>(&event)) {

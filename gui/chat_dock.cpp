@@ -168,7 +168,7 @@ void ChatDock::replay_history() {
         case client::TranscriptEntry::Kind::tool:
             transcript_->add_tool(st.calls[entry.call].call);
             if (const auto& result = st.calls[entry.call].result)
-                transcript_->add_tool_result(*result);
+                transcript_->add_tool_result(*result, session_.outcome(*result));
             break;
         case client::TranscriptEntry::Kind::note:
             transcript_->add_note(text);
@@ -193,7 +193,6 @@ void ChatDock::on_event(const client::CoreEvent& event) {
     if (auto* proposal = std::get_if<Proposal>(&event); proposal && proposal->kind == "plan")
         if (const std::string path = proposal->text("path"); !path.empty())
             plan_paths_[QString::fromStdString(proposal->id)] = QString::fromStdString(path);
-    if (auto* decided = std::get_if<DecidedEvent>(&event)) transcript_->note_decision(*decided);
     if (auto* delta = std::get_if<DeltaEvent>(&event)) {
         transcript_->add_delta(QString::fromStdString(delta->text));
     } else if (auto* thinking = std::get_if<ThinkingEvent>(&event)) {
@@ -203,7 +202,7 @@ void ChatDock::on_event(const client::CoreEvent& event) {
     } else if (auto* tool = std::get_if<ToolEvent>(&event)) {
         transcript_->add_tool(*tool);
     } else if (auto* result = std::get_if<ToolResultEvent>(&event)) {
-        transcript_->add_tool_result(*result);
+        transcript_->add_tool_result(*result, session_.outcome(*result));
     } else if (std::holds_alternative<ResetEvent>(event)) {
         transcript_->clear();
     } else {

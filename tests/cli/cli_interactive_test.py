@@ -91,7 +91,7 @@ class Interactive(unittest.TestCase):
         term.expect(r"\[y\] run")
         self.assertFalse(os.path.exists(os.path.join(box.project, "ran")))
 
-    def test_reject_with_a_reason_reaches_the_model(self):
+    def test_reject_with_a_reason_reaches_the_model_and_the_screen_shows_the_persons_words(self):
         box, term = self.session([plan_step(), {"text": "What should change?"}])
         term.send("/plan\r")
         term.expect("plan ❯ ")
@@ -100,10 +100,13 @@ class Interactive(unittest.TestCase):
         term.send("r")
         term.expect("reason")
         term.send("use a flag instead\r")
-        term.expect("What should change?")
+        screen = ANSI.sub("", term.expect("What should change?"))
         result = box.calls()[1]["conversation"][-1]["results"][0]
         self.assertFalse(result["ok"])
         self.assertIn("use a flag instead", result["content"])
+        # The screen shows the person's words; the model's wording stays in the tool result.
+        self.assertIn("✗ You asked for changes: use a flag instead", screen)
+        self.assertNotIn("The user rejected", screen)
         self.assertEqual(box.read("greet.py"), GREET)
         term.expect("plan ❯ ")
 
