@@ -343,7 +343,7 @@ class Interactive(unittest.TestCase):
     def test_mcp_lists_the_servers_and_restart_names_an_unknown_one(self):
         box = Sandbox([])
         self.addCleanup(box.cleanup)
-        os.makedirs(os.path.join(box.dir, "config", "rio"))
+        os.makedirs(os.path.join(box.dir, "config", "rio"), exist_ok=True)
         with open(os.path.join(box.dir, "config", "rio", "mcp.json"), "w") as f:
             json.dump({"mcpServers": {"nowhere": {"command": "no-such-mcp-server"}}}, f)
         term = Pty(box.args(), box.env)
