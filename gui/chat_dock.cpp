@@ -93,6 +93,8 @@ ChatDock::ChatDock(MainWindow& window)
     });
     connect(provider_, &ProviderStrip::menu_opening, this, &ChatDock::load_providers);
     connect(provider_, &ProviderStrip::provider_chosen, this, &ChatDock::switch_provider);
+    connect(provider_, &ProviderStrip::setup_requested, this,
+            [this](const QString& name) { window_.show_providers(name); });
     connect(review_, &ReviewFlow::problem, this, &ChatDock::show_problem);
     connect(transcript_, &ChatTranscript::plan_line_activated, this, &ChatDock::show_plan_of);
 
@@ -223,6 +225,12 @@ void ChatDock::show_state() {
     mode_->show_state(QString::fromStdString(st.mode), st.auto_accept);
     provider_->show_status(QString::fromStdString(st.provider), QString::fromStdString(st.model));
     composer_->set_busy(st.busy, st.pending.has_value());
+    // rio starts on echo when no model is set up: say once what it is and where to connect one.
+    if (st.provider == "echo" && !told_about_echo_) {
+        told_about_echo_ = true;
+        transcript_->add_note(tr("Replies come from echo, which only repeats your messages. To "
+                                 "connect a model, open Settings ▸ Providers (Ctrl+,)."));
+    }
 }
 
 void ChatDock::send_message(const QString& text) {

@@ -50,8 +50,10 @@ public:
     ChatDock* chat() const { return chat_; }
     PlansPanel* plans() const { return plans_; } // the Plans panel, tabbed with Files
     TrustBar* trust_bar() const { return trust_bar_; }
-    // Settings ▸ MCP Servers…: made the first time it is asked for.
+    // Settings ▸ MCP Servers… and Settings ▸ Providers… (on `provider`, by default the one in
+    // use): the dialog is made the first time it is asked for.
     void show_mcp_servers();
+    void show_providers(const QString& provider = {});
     SettingsDialog* settings() const { return settings_; }
     QString project_root() const { return root_; }
     QString project_name() const { return name_; }
@@ -81,6 +83,7 @@ private:
     void update_title();
     void follow_current_editor();
     void save_all_then_close();
+    SettingsDialog& settings_dialog();
 
     CoreClient& core_;
     FileTree* tree_;
