@@ -131,16 +131,19 @@ void Bridge::open_session(const RpcRequest& r, std::optional<std::string> resume
     if (!bad_server.empty())
         return fail(r.id, rpc_error::invalid_params, "Invalid params: mcpServers: " + bad_server);
 
-    auto link = options_.connect.empty()
-                    ? client::CoreLink::spawn(
-                          io_, options_.core_binary,
-                          [&] {
-                              std::vector<std::string> args{"--stdio", "--project", cwd};
-                              if (!options_.provider.empty())
-                                  args.insert(args.end(), {"--provider", options_.provider});
-                              return args;
-                          }())
-                    : client::CoreLink::connect(io_, options_.connect, options_.token);
+    auto link =
+        options_.connect.empty()
+            ? client::CoreLink::spawn(
+                  io_, options_.core_binary,
+                  [&] {
+                      // DESIGN §15: an ACP session starts in Review (build mode, each
+                      // edit asked for), whatever the user's default_mode.
+                      std::vector<std::string> args{"--stdio", "--mode", "build", "--project", cwd};
+                      if (!options_.provider.empty())
+                          args.insert(args.end(), {"--provider", options_.provider});
+                      return args;
+                  }())
+            : client::CoreLink::connect(io_, options_.connect, options_.token);
     if (!link) return fail(r.id, rpc_error::internal_error, link.error().message);
 
     auto session = std::make_unique<AcpSession>();

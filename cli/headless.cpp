@@ -159,7 +159,9 @@ void HeadlessRun::show(const client::CoreEvent& event) {
     } else if (auto* tool = std::get_if<ToolEvent>(&event)) {
         say(tool_line(*tool, err_.color));
     } else if (auto* result = std::get_if<ToolResultEvent>(&event)) {
-        if (std::string line = tool_result_line(*result, err_.color); !line.empty()) say(line);
+        if (std::string line = tool_result_line(*result, client::tool_outcome(*result), err_.color);
+            !line.empty())
+            say(line);
     } else if (auto* proposal = std::get_if<Proposal>(&event)) {
         decide(*proposal);
     } else if (auto* error = std::get_if<ErrorEvent>(&event)) {

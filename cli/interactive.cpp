@@ -30,7 +30,9 @@ const char* help_text = "Type a task and press Enter. Commands:\n"
                         "  /stop      stop the running turn (also Ctrl+C)\n"
                         "  /clear     clear the conversation\n"
                         "  /provider [NAME]   show or switch the provider\n"
-                        "  /model [ID]        show or set the model\n"
+                        "  /key [clear] [NAME]  store the provider's API key (typed unseen), or "
+                        "remove it\n"
+                        "  /model [ID]        pick the model from the provider's list, or set it\n"
                         "  /plans     list the plans filed in this project, and show one\n"
                         "  /sessions  list this project's conversations, and continue one\n"
                         "  /mcp [restart NAME]  the MCP servers, their state and tools\n"
@@ -68,8 +70,8 @@ std::optional<std::string> edit_in_editor(const std::string& text) {
 
 // What Tab completes at the start of a line.
 const std::vector<std::string> command_names = {
-    "/plan",  "/plans",    "/sessions", "/review", "/auto", "/build", "/stop",
-    "/clear", "/provider", "/model",    "/mcp",    "/help", "/quit",  "/exit"};
+    "/plan",     "/plans", "/sessions", "/review", "/auto", "/build", "/stop", "/clear",
+    "/provider", "/key",   "/model",    "/mcp",    "/help", "/quit",  "/exit"};
 
 // The events show() writes a line for, after the reply so far.
 bool prints_a_line(const client::CoreEvent& event) {
@@ -136,6 +138,10 @@ void InteractiveSession::greet() {
         const client::SessionState& s = session_.state();
         print(styled("rio", sgr::bold, out_.color) + " · " + s.provider + " · " + s.model +
               (root_.empty() ? "" : " · " + root_) + "\nType a task, or /help.");
+        if (s.provider == "echo")
+            print(styled("echo only repeats what you type. To connect a model: /provider "
+                         "anthropic (or openai), then /key.",
+                         sgr::dim, out_.color));
         ask_trust_then_prompt();
     });
 }
@@ -222,7 +228,8 @@ void InteractiveSession::show(const client::CoreEvent& event) {
     if (auto* tool = std::get_if<ToolEvent>(&event)) {
         print(tool_line(*tool, out_.color));
     } else if (auto* result = std::get_if<ToolResultEvent>(&event)) {
-        if (std::string line = tool_result_line(*result, out_.color); !line.empty()) print(line);
+        std::string line = tool_result_line(*result, session_.outcome(*result), out_.color);
+        if (!line.empty()) print(line);
     } else if (auto* proposal = std::get_if<Proposal>(&event)) {
         on_propose(*proposal);
     } else if (auto* report = std::get_if<PlanReportEvent>(&event)) {
@@ -530,7 +537,12 @@ void InteractiveSession::command(const std::string& line) {
     if (name == "/clear") return link_.request(op::agent_reset, Json::object(), prompt_after);
     if (name == "/provider") {
         if (!arg.empty())
-            return link_.request(op::agent_provider_set, Json{{"name", arg}}, prompt_after);
+            return link_.call(ProviderSetParams{arg, std::nullopt},
+                              [this](const client::Typed<ProviderSetParams>& r) {
+                                  if (!r) return then_prompt(client::Reply{nullptr, r.error()});
+                                  say_if_not_ready(*r);
+                                  prompt();
+                              });
         return link_.request(op::agent_providers, Json::object(), [this](const client::Reply& r) {
             std::string out;
             for (const Json& p : r.result.value("providers", Json::array()))
@@ -540,14 +552,12 @@ void InteractiveSession::command(const std::string& line) {
             prompt();
         });
     }
+    if (name == "/key") return key_command(arg);
     if (name == "/model") {
         if (!arg.empty())
             return link_.request(op::agent_options_set, Json{{"name", "model"}, {"value", arg}},
                                  prompt_after);
-        return link_.call(StatusParams{}, [this](const client::Typed<StatusParams>& r) {
-            print("model: " + (r ? r->model : std::string()) + "  (set with /model ID)");
-            prompt();
-        });
+        return pick_model();
     }
     if (name == "/plans") return list_plans();
     if (name == "/sessions") return list_sessions();
@@ -627,6 +637,92 @@ void InteractiveSession::list_mcp(const std::string& arg) {
         return prompt();
     }
     link_.call(McpRestartParams{arg.substr(restart.size())}, show);
+}
+
+void InteractiveSession::say_if_not_ready(const ProvidersResult& providers) {
+    for (const ProviderInfo& p : providers.providers)
+        if (p.active && !p.ready)
+            print(styled(p.name + " has no key yet: store one with /key (or set " +
+                             p.key_variable.value_or("its key variable") + ").",
+                         sgr::yellow, out_.color));
+}
+
+void InteractiveSession::key_command(const std::string& arg) {
+    const bool clear = arg == "clear" || arg.rfind("clear ", 0) == 0;
+    std::string named = trimmed(clear ? arg.substr(5) : arg);
+    link_.call(ProvidersParams{}, [this, clear, named](const client::Typed<ProvidersParams>& r) {
+        if (!r) return then_prompt(client::Reply{nullptr, r.error()});
+        const std::string wanted = named.empty() ? r->current : named;
+        const ProviderInfo* provider = nullptr;
+        for (const ProviderInfo& p : r->providers)
+            if (p.name == wanted) provider = &p;
+        if (!provider) {
+            print("No provider named " + wanted + "; /provider lists them.");
+            return prompt();
+        }
+        if (provider->key == "not needed") {
+            print(wanted + " takes no key. Switch first (/provider anthropic), or name one: "
+                           "/key anthropic.");
+            return prompt();
+        }
+        if (!clear) return store_key(*provider);
+        link_.call(KeyClearParams{wanted}, [this, wanted](const client::Typed<KeyClearParams>& c) {
+            if (!c) return then_prompt(client::Reply{nullptr, c.error()});
+            print("Removed the stored " + wanted + " key.");
+            prompt();
+        });
+    });
+}
+
+void InteractiveSession::store_key(const ProviderInfo& provider) {
+    if (provider.key == "env")
+        print(styled(provider.key_variable.value_or("The environment") +
+                         " is set: while it is, that key is used, not one stored here.",
+                     sgr::yellow, out_.color));
+    print("Paste the " + provider.name +
+          " key and press Enter; it is not shown. Enter alone keeps what there is.");
+    const std::string name = provider.name;
+    ask_secret("key: ", [this, name](std::string key) {
+        if (trimmed(key).empty()) {
+            print("No key stored.");
+            return prompt();
+        }
+        link_.call(KeySetParams{name, trimmed(key)},
+                   [this, name](const client::Typed<KeySetParams>& r) {
+                       if (!r) return then_prompt(client::Reply{nullptr, r.error()});
+                       print("Stored the " + name + " key, readable by you alone.");
+                       prompt();
+                   });
+    });
+}
+
+void InteractiveSession::pick_model() {
+    link_.call(StatusParams{}, [this](const client::Typed<StatusParams>& status) {
+        const std::string current = status ? status->model : std::string();
+        link_.call(ModelsParams{}, [this, current](const client::Typed<ModelsParams>& r) {
+            if (!r || r->models.empty()) {
+                print("model: " + current + "  (" +
+                      (r ? std::string("the provider lists no models")
+                         : "the model list could not be fetched: " + r.error().message) +
+                      "; set one with /model ID)");
+                return prompt();
+            }
+            std::vector<PickEntry> entries;
+            for (const std::string& id : r->models)
+                entries.push_back({id, id == current ? "in use" : ""});
+            std::vector<std::string> models = r->models;
+            print("Models of this provider:");
+            pick(entries, "Use which? (number, Enter to keep " + current + ") ",
+                 [this, models](std::size_t i) {
+                     link_.request(op::agent_options_set,
+                                   Json{{"name", "model"}, {"value", models[i]}},
+                                   [this, model = models[i]](const client::Reply& set) {
+                                       if (set.ok()) print("model: " + model);
+                                       then_prompt(set);
+                                   });
+                 });
+        });
+    });
 }
 
 void InteractiveSession::pick(const std::vector<PickEntry>& entries, const std::string& question,
@@ -713,6 +809,19 @@ void InteractiveSession::ask_key(const std::string& question, const std::string&
     watch_stdin();
 }
 
+void InteractiveSession::ask_secret(const std::string& question,
+                                    std::function<void(std::string)> then) {
+    stop_input();
+    spinner_.hide();
+    raw_ = std::make_unique<RawKeys>(0); // echo off before the question invites typing
+    input_ = Input::secret;
+    secret_.clear();
+    secret_escape_ = false;
+    secret_then_ = std::move(then);
+    std::cout << question << std::flush;
+    watch_stdin();
+}
+
 void InteractiveSession::watch_stdin() {
     stdin_.async_wait(asio::posix::stream_descriptor::wait_read, [this](std::error_code ec) {
         if (!ec) stdin_ready();
@@ -720,6 +829,7 @@ void InteractiveSession::watch_stdin() {
 }
 
 void InteractiveSession::stdin_ready() {
+    if (input_ == Input::secret) return secret_ready();
     if (input_ != Input::key) return;
     char key = 0;
     if (::read(0, &key, 1) != 1) return quit(0);
@@ -730,9 +840,45 @@ void InteractiveSession::stdin_ready() {
     then(key);
 }
 
+// Bytes as the terminal sends them with echo off: Enter ends the line, Backspace and Ctrl+U
+// take back, escape sequences (a bracketed paste's markers, arrow keys) are dropped.
+void InteractiveSession::secret_ready() {
+    char bytes[256];
+    ssize_t n = ::read(0, bytes, sizeof bytes);
+    if (n <= 0) return quit(0);
+    for (ssize_t i = 0; i < n; ++i) {
+        const unsigned char c = static_cast<unsigned char>(bytes[i]);
+        if (secret_escape_) {
+            secret_escape_ = c == '[' || c < 0x40 || c > 0x7e; // up to the final byte
+            continue;
+        }
+        if (c == '\r' || c == '\n') {
+            std::string secret = std::exchange(secret_, std::string());
+            auto then = std::move(secret_then_);
+            stop_input();
+            then(std::move(secret));
+            return;
+        }
+        if (c == 0x1b)
+            secret_escape_ = true;
+        else if (c == 0x7f || c == 0x08) {
+            if (!secret_.empty()) secret_.pop_back();
+        } else if (c == 0x15)
+            secret_.clear();
+        else if (c >= 0x20)
+            secret_.push_back(static_cast<char>(c));
+    }
+    watch_stdin();
+}
+
 void InteractiveSession::stop_input() {
     if (input_ == Input::line) {
         lines_.cancel();
+        std::cout << "\n";
+    }
+    if (input_ == Input::secret) {
+        secret_.clear();
+        secret_then_ = nullptr;
         std::cout << "\n";
     }
     raw_.reset();

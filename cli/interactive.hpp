@@ -34,8 +34,8 @@ public:
     void start(std::function<void(int)> finish, std::optional<std::string> resume = {});
 
 private:
-    // What stdin is for right now.
-    enum class Input { none, line, key };
+    // What stdin is for right now: a line (libedit), one key, or a line typed unseen.
+    enum class Input { none, line, key, secret };
 
     void greet();
     void on_event(const client::CoreEvent& event);
@@ -53,8 +53,11 @@ private:
     void ask_line(const std::string& question, std::function<void(std::string)> then);
     void ask_key(const std::string& question, const std::string& keys,
                  std::function<void(char)> then);
+    // A line read without echo (an API key): nothing of it reaches the screen or the history.
+    void ask_secret(const std::string& question, std::function<void(std::string)> then);
     void watch_stdin();
     void stdin_ready();
+    void secret_ready();
     void stop_input();
     void print(const std::string& text); // ends a streamed line first
     void show_thinking(const std::string& text);
@@ -71,6 +74,13 @@ private:
     void list_plans();
     void list_sessions();
     void list_mcp(const std::string& arg);
+    // /key [NAME], /key clear [NAME]: the provider's key, stored by the core.
+    void key_command(const std::string& arg);
+    void store_key(const ProviderInfo& provider);
+    // /model: the provider's models, numbered, to pick one.
+    void pick_model();
+    // After a switch: a provider that cannot be called yet says what it needs.
+    void say_if_not_ready(const ProvidersResult& providers);
     void show_plan(const Proposal& plan);
     void show_revision(const Proposal& plan, std::function<void()> then);
     void decide_plan(const Proposal& plan);
@@ -94,7 +104,10 @@ private:
     std::function<void(std::string)> line_then_;
     std::function<void(char)> key_then_;
     std::string keys_;
-    bool sending_ = false; // agent.send is on its way; the core has not said busy yet
+    std::function<void(std::string)> secret_then_;
+    std::string secret_;         // typed so far, unseen
+    bool secret_escape_ = false; // inside an escape sequence (a bracketed paste's markers)
+    bool sending_ = false;       // agent.send is on its way; the core has not said busy yet
     std::string root_;
     std::vector<PlanComment> comments_; // on the plan being decided, sent with the decision
     std::string numbered_for_;          // the proposal whose numbered lines were printed

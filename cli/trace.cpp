@@ -13,9 +13,10 @@ std::string tool_line(const ToolEvent& tool, bool color) {
     return styled("• " + tool.name_, sgr::dim, color) + (detail.empty() ? "" : " " + detail);
 }
 
-std::string tool_result_line(const ToolResultEvent& result, bool color) {
-    client::ToolOutcome outcome = client::tool_outcome(result);
+std::string tool_result_line(const ToolResultEvent& result, const client::ToolOutcome& outcome,
+                             bool color) {
     if (outcome.text.empty()) return {};
+    if (outcome.rejected) return styled("  ✗ " + outcome.text, sgr::dim, color);
     if (result.exit)
         return styled((outcome.failed ? "  ✗ [" : "  ✓ [") + outcome.text + "]",
                       outcome.failed ? sgr::red : sgr::dim, color);

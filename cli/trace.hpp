@@ -3,6 +3,7 @@
 // from client/trace_words; this adds the terminal's styling.
 #pragma once
 
+#include "client/trace_words.hpp"
 #include "protocol/messages.hpp"
 
 #include <string>
@@ -11,9 +12,12 @@ namespace rio {
 
 // "• read_file greet.py", from an agent.tool event.
 std::string tool_line(const ToolEvent& tool, bool color);
-// "  ✓ [exit code 0 · 0.4 s]" for a command that ran, "  ✗ <first line of the error>" for a
-// failed call; "" for other successful calls.
-std::string tool_result_line(const ToolResultEvent& result, bool color);
+// What became of a call, in the words `outcome` has for it (client::Session::outcome,
+// or client::tool_outcome where no person decides): "  ✓ [exit code 0 · 0.4 s]" for a command
+// that ran, "  ✗ <first line of the error>" for a failed call, "  ✗ You asked for changes: …"
+// for one the person rejected; "" for other successful calls.
+std::string tool_result_line(const ToolResultEvent& result, const client::ToolOutcome& outcome,
+                             bool color);
 
 // "Plan — <title> · <path>" and the plan rendered for the terminal.
 std::string plan_text(const Proposal& plan, int width, bool color);

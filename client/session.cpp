@@ -24,6 +24,7 @@ void Session::apply(const CoreEvent& event) {
             } else if constexpr (std::is_same_v<E, DecidedEvent>) {
                 if (state_.pending && state_.pending->id == e.id) state_.pending.reset();
                 add(TranscriptEntry::Kind::note, decision_text(e));
+                if (e.decision == "reject") note_rejection(e);
             } else if constexpr (std::is_same_v<E, ErrorEvent>) {
                 add(TranscriptEntry::Kind::error,
                     "Error" + (e.code.empty() ? "" : " (" + e.code + ")") + ": " + e.message);
@@ -111,8 +112,22 @@ const TraceCall* Session::call(const std::string& id) const {
 }
 
 void Session::add_call(ToolEvent call) {
-    state_.calls.push_back({std::move(call), std::nullopt});
+    state_.calls.push_back({std::move(call), std::nullopt, std::nullopt});
     state_.transcript.push_back({TranscriptEntry::Kind::tool, {}, state_.calls.size() - 1});
+}
+
+ToolOutcome Session::outcome(const ToolResultEvent& result) const {
+    const TraceCall* traced = call(result.id);
+    if (traced && traced->rejected && !result.ok) return {*traced->rejected, false, true};
+    return tool_outcome(result);
+}
+
+void Session::note_rejection(const DecidedEvent& decided) {
+    for (auto it = state_.calls.rbegin(); it != state_.calls.rend(); ++it)
+        if (it->call.id == decided.id) {
+            it->rejected = rejection_words(decided);
+            return;
+        }
 }
 
 void Session::add_result(ToolResultEvent result) {

@@ -4,6 +4,7 @@
 
 #include "client/events.hpp"
 #include "client/modes.hpp"
+#include "client/trace_words.hpp"
 
 #include <cstddef>
 #include <optional>
@@ -16,6 +17,9 @@ namespace rio::client {
 struct TraceCall {
     ToolEvent call;
     std::optional<ToolResultEvent> result;
+    // The person rejected it: what they said, in their words (rejection_words), from the
+    // agent.decided that comes before the result.
+    std::optional<std::string> rejected;
 };
 
 struct TranscriptEntry {
@@ -70,11 +74,15 @@ public:
     const SessionState& state() const { return state_; }
     // The call with this id, if the session has seen it.
     const TraceCall* call(const std::string& id) const;
+    // What became of a call, as every frontend says it: the person's own words for a call they
+    // rejected — never the tool result's words for the model — else tool_outcome's.
+    ToolOutcome outcome(const ToolResultEvent& result) const;
 
 private:
     void clear_conversation();
     void add_call(ToolEvent call);
     void add_result(ToolResultEvent result);
+    void note_rejection(const DecidedEvent& decided);
     void finish_message(std::string text);
     void add(TranscriptEntry::Kind kind, std::string text);
     void add_usage(const UsageEvent& usage);

@@ -33,6 +33,7 @@ std::string mcp_call_text(const Proposal& proposal, std::size_t max_chars = 600)
 struct ToolOutcome {
     std::string text; // a command's exit ("exit code 0 · 0.4 s"), a failure's first line, or ""
     bool failed = false;
+    bool rejected = false; // the person said no: `text` is their words, and it is no failure
 };
 ToolOutcome tool_outcome(const ToolResultEvent& result);
 

@@ -96,6 +96,8 @@ ChatDock::ChatDock(MainWindow& window)
     });
     connect(provider_, &ProviderStrip::menu_opening, this, &ChatDock::load_providers);
     connect(provider_, &ProviderStrip::provider_chosen, this, &ChatDock::switch_provider);
+    connect(provider_, &ProviderStrip::setup_requested, this,
+            [this](const QString& name) { window_.show_providers(name); });
     connect(review_, &ReviewFlow::problem, this, &ChatDock::show_problem);
     connect(changes_, &ChangeCards::problem, this, &ChatDock::show_problem);
     connect(transcript_, &ChatTranscript::plan_line_activated, this, &ChatDock::show_plan_of);
@@ -179,7 +181,7 @@ void ChatDock::replay_history() {
         case client::TranscriptEntry::Kind::tool:
             transcript_->add_tool(st.calls[entry.call].call);
             if (const auto& result = st.calls[entry.call].result)
-                transcript_->add_tool_result(*result);
+                transcript_->add_tool_result(*result, session_.outcome(*result));
             break;
         case client::TranscriptEntry::Kind::note:
             transcript_->add_note(text);
@@ -206,7 +208,6 @@ void ChatDock::on_event(const client::CoreEvent& event) {
     if (auto* proposal = std::get_if<Proposal>(&event); proposal && proposal->kind == "plan")
         if (const std::string path = proposal->text("path"); !path.empty())
             plan_paths_[QString::fromStdString(proposal->id)] = QString::fromStdString(path);
-    if (auto* decided = std::get_if<DecidedEvent>(&event)) transcript_->note_decision(*decided);
     if (auto* delta = std::get_if<DeltaEvent>(&event)) {
         transcript_->add_delta(QString::fromStdString(delta->text));
     } else if (auto* thinking = std::get_if<ThinkingEvent>(&event)) {
@@ -216,7 +217,7 @@ void ChatDock::on_event(const client::CoreEvent& event) {
     } else if (auto* tool = std::get_if<ToolEvent>(&event)) {
         transcript_->add_tool(*tool);
     } else if (auto* result = std::get_if<ToolResultEvent>(&event)) {
-        transcript_->add_tool_result(*result);
+        transcript_->add_tool_result(*result, session_.outcome(*result));
     } else if (std::holds_alternative<ResetEvent>(event)) {
         transcript_->clear();
     } else {
@@ -245,6 +246,12 @@ void ChatDock::show_state() {
     mode_->show_state(QString::fromStdString(st.mode), st.auto_accept);
     provider_->show_status(QString::fromStdString(st.provider), QString::fromStdString(st.model));
     composer_->set_busy(st.busy);
+    // rio starts on echo when no model is set up: say once what it is and where to connect one.
+    if (st.provider == "echo" && !told_about_echo_) {
+        told_about_echo_ = true;
+        transcript_->add_note(tr("Replies come from echo, which only repeats your messages. To "
+                                 "connect a model, open Settings ▸ Providers (Ctrl+,)."));
+    }
 }
 
 void ChatDock::send_message(const QString& text) {

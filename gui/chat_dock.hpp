@@ -79,6 +79,7 @@ private:
     ChangeCards* changes_;
     client::Session session_;
     std::map<QString, QString> plan_paths_; // present_plan call id → its plan file
+    bool told_about_echo_ = false;          // the note on connecting a model was shown
 };
 
 } // namespace rio::gui

@@ -239,26 +239,20 @@ void ChatTranscript::add_tool(const ToolEvent& tool) {
     if (!tool.id.empty()) tools_.insert(QString::fromStdString(tool.id), label);
 }
 
-void ChatTranscript::add_tool_result(const ToolResultEvent& result) {
+void ChatTranscript::add_tool_result(const ToolResultEvent& result,
+                                     const client::ToolOutcome& outcome) {
     QLabel* label = tools_.take(QString::fromStdString(result.id));
-    if (!label) return;
-    const client::ToolOutcome words = client::tool_outcome(result);
-    const QString rejected = rejected_.take(QString::fromStdString(result.id));
-    if (words.text.empty() && rejected.isEmpty()) return;
-    struct {
-        QString text;
-        bool failed;
-    } outcome{QString::fromStdString(words.text), words.failed};
-    // Said in grey: a decision, not a failure.
-    if (!rejected.isEmpty() && !result.ok) outcome = {rejected, false};
+    if (!label || outcome.text.empty()) return;
+    const QString text = QString::fromStdString(outcome.text);
     const QString line = label->property(text_property).toString();
     const QString mark =
-        outcome.failed || !rejected.isEmpty() ? QStringLiteral("✗ ") : QStringLiteral("✓ ");
+        outcome.failed || outcome.rejected ? QStringLiteral("✗ ") : QStringLiteral("✓ ");
     label->setProperty(line_property, line);
-    label->setProperty(outcome_property, mark + outcome.text);
+    label->setProperty(outcome_property, mark + text);
+    // A rejection is said in grey: a decision, not a failure.
     label->setProperty(failed_property, outcome.failed);
     show_outcome(label);
-    label->setProperty(text_property, line + QStringLiteral("\n  ") + mark + outcome.text);
+    label->setProperty(text_property, line + QStringLiteral("\n  ") + mark + text);
 }
 
 void ChatTranscript::show_outcome(QLabel* label) {
@@ -272,12 +266,6 @@ void ChatTranscript::show_outcome(QLabel* label) {
                        .arg((failed ? colours.error_text : colours.muted_text).name()) +
                    escaped(label->property(outcome_property).toString()) +
                    QStringLiteral("</span>"));
-}
-
-void ChatTranscript::note_decision(const DecidedEvent& decided) {
-    if (decided.decision != "reject") return;
-    rejected_.insert(QString::fromStdString(decided.id),
-                     QString::fromStdString(client::rejection_words(decided)));
 }
 
 void ChatTranscript::add_error(const QString& text) {
@@ -313,7 +301,6 @@ void ChatTranscript::set_entry_text(QWidget* entry, const QString& text) {
 void ChatTranscript::clear() {
     end_streaming();
     tools_.clear();
-    rejected_.clear();
     while (layout_->count() > 1) {
         QLayoutItem* item = layout_->takeAt(0);
         if (QWidget* widget = item->widget()) widget->deleteLater();

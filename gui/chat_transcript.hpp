@@ -6,6 +6,7 @@
 // chat dock feeds it the core's events.
 #pragma once
 
+#include "client/trace_words.hpp"
 #include "protocol/messages.hpp"
 
 #include <QHash>
@@ -31,9 +32,9 @@ public:
     // nothing is shown for a step that only called tools).
     void finish_message(const QString& text);
     void add_tool(const ToolEvent& tool);
-    void add_tool_result(const ToolResultEvent& result);
-    // A rejected call's result then shows the person's words, not the model's.
-    void note_decision(const DecidedEvent& decided);
+    // What became of the call, under its line, in the words client::Session::outcome chose
+    // (a rejected call's are the person's, not the model's).
+    void add_tool_result(const ToolResultEvent& result, const client::ToolOutcome& outcome);
     void add_error(const QString& text);
     void add_note(const QString& text);
     // An applied edit's card, in the place of its call's trace line (at the end when that
@@ -68,10 +69,9 @@ private:
     QVBoxLayout* layout_;
     QLabel* streaming_ = nullptr; // the agent's text of the current step, while it streams
     QString streamed_;
-    QWidget* thinking_ = nullptr;      // the current thinking block
-    QHash<QString, QLabel*> tools_;    // call id → its trace line
-    QHash<QString, QString> rejected_; // call id → what the person said, until its result
-    bool at_bottom_ = true;            // keep showing the newest entry unless scrolled away
+    QWidget* thinking_ = nullptr;   // the current thinking block
+    QHash<QString, QLabel*> tools_; // call id → its trace line
+    bool at_bottom_ = true;         // keep showing the newest entry unless scrolled away
 };
 
 } // namespace rio::gui

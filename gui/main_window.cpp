@@ -124,6 +124,8 @@ void MainWindow::build_menus() {
     build_view_menu();
 
     QMenu* settings = menuBar()->addMenu(tr("&Settings"));
+    QAction* providers = settings->addAction(tr("&Providers…"), this, [this] { show_providers(); });
+    providers->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Comma));
     settings->addAction(tr("&MCP Servers…"), this, &MainWindow::show_mcp_servers);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
@@ -384,9 +386,17 @@ void MainWindow::show_manual() {
     manual_->setFocus(Qt::ShortcutFocusReason); // so Esc and Alt+Left reach it
 }
 
-void MainWindow::show_mcp_servers() {
+SettingsDialog& MainWindow::settings_dialog() {
     if (!settings_) settings_ = new SettingsDialog(core_, this);
-    settings_->show_mcp_servers();
+    return *settings_;
+}
+
+void MainWindow::show_mcp_servers() {
+    settings_dialog().show_mcp_servers();
+}
+
+void MainWindow::show_providers(const QString& provider) {
+    settings_dialog().show_providers(provider);
 }
 
 void MainWindow::on_connected() {

@@ -64,8 +64,10 @@ public:
     ConflictBar* conflict_bar() const { return conflict_bar_; } // a file changed under edits
     QuickOpen* quick_open() const { return quick_open_; }       // Ctrl+P
     SearchPanel* search() const { return search_; }             // Ctrl+Shift+F, tabbed with Files
-    // Settings ▸ MCP Servers…: made the first time it is asked for.
+    // Settings ▸ MCP Servers… and Settings ▸ Providers… (on `provider`, by default the one in
+    // use): the dialog is made the first time it is asked for.
     void show_mcp_servers();
+    void show_providers(const QString& provider = {});
     SettingsDialog* settings() const { return settings_; }
     QString project_root() const { return root_; }
     QString project_name() const { return name_; }
@@ -113,6 +115,7 @@ private:
     void update_title();
     void follow_current_editor();
     void save_all_then_close();
+    SettingsDialog& settings_dialog();
 
     CoreClient& core_;
     FileTree* tree_;

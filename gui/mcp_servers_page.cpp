@@ -1,7 +1,7 @@
 #include "gui/mcp_servers_page.hpp"
 
 #include "gui/core_client.hpp"
-#include "protocol/fields.hpp"
+#include "gui/json_text.hpp"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -58,16 +58,6 @@ QTreeWidgetItem* server_item(const McpServerInfo& server) {
     return item;
 }
 
-// A core of another version may answer in another shape: then nothing is shown rather than
-// the window falling over.
-std::optional<McpListResult> read_list(const Json& result) {
-    try {
-        return parse_fields<McpListResult>(result, "result");
-    } catch (const std::exception&) {
-        return std::nullopt;
-    }
-}
-
 } // namespace
 
 McpServersPage::McpServersPage(CoreClient& core, QWidget* parent)
@@ -107,7 +97,7 @@ void McpServersPage::refresh() {
     core_.request(op::mcp_list, Json::object(), this,
                   [this](const Json& result, const std::optional<Error>& error) {
                       if (error) return;
-                      if (auto list = read_list(result)) show_servers(*list);
+                      if (auto list = read_result<McpListResult>(result)) show_servers(*list);
                   });
 }
 
@@ -150,7 +140,7 @@ void McpServersPage::restart_selected() {
                           problems_->show();
                           return;
                       }
-                      if (auto list = read_list(result)) show_servers(*list);
+                      if (auto list = read_result<McpListResult>(result)) show_servers(*list);
                   });
 }
 

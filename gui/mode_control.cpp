@@ -11,6 +11,8 @@ constexpr ModeChoice choices[] = {ModeChoice::plan, ModeChoice::review, ModeChoi
 } // namespace
 
 ModeControl::ModeControl(QWidget* parent) : QWidget(parent) {
+    // Its size is its own: whatever sits beside it (the provider label) gives way, never it.
+    setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);

@@ -3,17 +3,27 @@
 #include "gui/json_text.hpp"
 
 #include <QMenu>
+#include <QStyle>
+#include <QStyleOptionToolButton>
 
 namespace rio::gui {
+namespace {
+
+// The widest the label asks to be, in average characters: past it, it is cut even when the
+// chat has room, so that a model's long id does not widen the panel.
+constexpr int widest_label_chars = 36;
+
+} // namespace
 
 ProviderStrip::ProviderStrip(QWidget* parent) : QToolButton(parent), menu_(new QMenu(this)) {
     setPopupMode(QToolButton::InstantPopup);
     setToolButtonStyle(Qt::ToolButtonTextOnly);
     setAutoRaise(true);
     setMenu(menu_);
-    setToolTip(tr("The model provider and model; click to switch provider"));
     setAccessibleName(tr("Provider and model"));
-    setText(QStringLiteral("…"));
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+    full_ = QStringLiteral("…");
+    fit_text();
     menu_->addAction(tr("Loading…"))->setEnabled(false);
     connect(menu_, &QMenu::aboutToShow, this, &ProviderStrip::menu_opening);
 }
@@ -21,7 +31,10 @@ ProviderStrip::ProviderStrip(QWidget* parent) : QToolButton(parent), menu_(new Q
 void ProviderStrip::show_status(const QString& provider, const QString& model) {
     QString text = provider.isEmpty() ? tr("no provider") : provider;
     if (!model.isEmpty() && model != provider) text += QStringLiteral(" · ") + model;
-    setText(text);
+    full_ = text;
+    setToolTip(tr("%1 — the model provider and model; click to switch provider").arg(text));
+    updateGeometry();
+    fit_text();
 }
 
 void ProviderStrip::show_providers(const Json& providers) {
@@ -32,13 +45,55 @@ void ProviderStrip::show_providers(const Json& providers) {
         QString label = name;
         if (const QString description = json_string(p, "description"); !description.isEmpty())
             label += QStringLiteral(" — ") + description;
-        if (json_string(p, "key") == QLatin1String("none")) label += tr("  (no key)");
+        const bool ready = p.value("ready", true);
+        if (!ready) label += tr("  (no key — set it up…)");
         QAction* action = menu_->addAction(label);
         action->setCheckable(true);
         action->setChecked(p.value("active", false));
-        connect(action, &QAction::triggered, this, [this, name] { emit provider_chosen(name); });
+        connect(action, &QAction::triggered, this, [this, name, ready] {
+            if (ready)
+                emit provider_chosen(name);
+            else
+                emit setup_requested(name);
+        });
     }
     if (menu_->isEmpty()) menu_->addAction(tr("No providers"))->setEnabled(false);
+    menu_->addSeparator();
+    connect(menu_->addAction(tr("&Providers…")), &QAction::triggered, this,
+            [this] { emit setup_requested(QString()); });
+}
+
+int ProviderStrip::padding() const {
+    // Margins, frame and the menu indicator: QToolButton::sizeHint's sum without the text
+    // itself (which it widens by a space either side).
+    QStyleOptionToolButton option;
+    initStyleOption(&option);
+    option.text.clear();
+    const QSize around(fontMetrics().horizontalAdvance(QLatin1Char(' ')) * 2,
+                       fontMetrics().height());
+    return style()->sizeFromContents(QStyle::CT_ToolButton, &option, around, this).width();
+}
+
+QSize ProviderStrip::sizeHint() const {
+    const QFontMetrics metrics = fontMetrics();
+    const int text =
+        std::min(metrics.horizontalAdvance(full_), metrics.averageCharWidth() * widest_label_chars);
+    return {padding() + text, QToolButton::sizeHint().height()};
+}
+
+QSize ProviderStrip::minimumSizeHint() const {
+    return {padding() + fontMetrics().horizontalAdvance(QStringLiteral("…")) * 3,
+            QToolButton::minimumSizeHint().height()};
+}
+
+void ProviderStrip::resizeEvent(QResizeEvent* event) {
+    QToolButton::resizeEvent(event);
+    fit_text();
+}
+
+void ProviderStrip::fit_text() {
+    const int room = std::max(0, width() - padding());
+    setText(fontMetrics().elidedText(full_, Qt::ElideMiddle, room));
 }
 
 } // namespace rio::gui

@@ -1,6 +1,7 @@
 #include "gui/settings_dialog.hpp"
 
 #include "gui/mcp_servers_page.hpp"
+#include "gui/providers_page.hpp"
 
 #include <QDialogButtonBox>
 #include <QPushButton>
@@ -10,9 +11,11 @@
 namespace rio::gui {
 
 SettingsDialog::SettingsDialog(CoreClient& core, QWidget* parent)
-    : QDialog(parent), pages_(new QTabWidget), mcp_(new McpServersPage(core)) {
+    : QDialog(parent), pages_(new QTabWidget), providers_(new ProvidersPage(core)),
+      mcp_(new McpServersPage(core)) {
     setObjectName(QStringLiteral("settings"));
     setWindowTitle(tr("Settings"));
+    pages_->addTab(providers_, tr("&Providers"));
     pages_->addTab(mcp_, tr("&MCP Servers"));
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
     buttons->button(QDialogButtonBox::Close)->setText(tr("&Close"));
@@ -20,12 +23,21 @@ SettingsDialog::SettingsDialog(CoreClient& core, QWidget* parent)
     auto* column = new QVBoxLayout(this);
     column->addWidget(pages_);
     column->addWidget(buttons);
-    resize(640, 360);
+    resize(680, 440);
 }
 
 void SettingsDialog::show_mcp_servers() {
-    pages_->setCurrentWidget(mcp_);
     mcp_->refresh();
+    raise_on(mcp_);
+}
+
+void SettingsDialog::show_providers(const QString& provider) {
+    providers_->refresh(provider);
+    raise_on(providers_);
+}
+
+void SettingsDialog::raise_on(QWidget* page) {
+    pages_->setCurrentWidget(page);
     show();
     raise();
     activateWindow();

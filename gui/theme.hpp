@@ -40,7 +40,8 @@ struct ThemeColours {
     QColor attention_background, attention_border, attention_text;
     QColor alarm_background, alarm_border, alarm_text;
     // The chat
-    QColor user_background, user_text, muted_text, error_text, added_text;
+    QColor user_background, user_text, muted_text, error_text;
+    QColor added_text; // added lines counted, a test that went well
 };
 
 // The colours for the application's palette as it is now.

@@ -16,6 +16,8 @@ struct UserDirs {
     std::filesystem::path state;   // $XDG_STATE_HOME/rio: sessions, the write journal
     std::filesystem::path runtime; // $XDG_RUNTIME_DIR/rio (else under state): listener tokens
 
+    // The user's own settings (JSONC): the configured provider, the mode a new core starts in.
+    std::filesystem::path settings_file() const { return config / "config.json"; }
     // The folder where atomic project writes note their temporary files (host/files).
     std::filesystem::path write_journal() const { return state / "pending-writes"; }
     // Where `rio-core --listen HOST:PORT` keeps the token a client must present, and where

@@ -36,6 +36,11 @@ AgentRuntime::AgentRuntime(asio::io_context& io, Workspace& workspace, Emit emit
     mcp_.on_tools_changed([this] { loop_.set_tools(all_tools()); });
 }
 
+void AgentRuntime::start_in(Mode mode) {
+    Effects before_any_client; // nobody is connected yet to hear of it
+    loop_.set_mode(mode, before_any_client);
+}
+
 std::vector<ToolSpec> AgentRuntime::all_tools() const {
     std::vector<ToolSpec> tools = tool_specs();
     for (ToolSpec& spec : mcp_.tool_specs())

@@ -30,6 +30,8 @@ public:
         return result;
     }
 
+    // The mode a new core starts in (DESIGN §9), before any client: nothing is announced.
+    void start_in(Mode mode);
     // agent.session.resume: the session's conversation replaces the running one.
     Result<SessionResumeResult> resume(const std::string& id);
     // agent.undo: a turn of this conversation (0 < turn <= the last), or not_found.

@@ -1,5 +1,6 @@
 // The provider ops (DESIGN §3, §10): which providers exist, switching, options, keys and the
-// model list. A key goes in and never comes out: no response or event carries one.
+// model list, and a test call. A key goes in and never comes out: no response or event
+// carries one.
 #include "ops/agent_ops.hpp"
 
 namespace rio {
@@ -20,6 +21,17 @@ void register_provider_ops(Dispatcher& dispatcher, AgentRuntime& agent) {
                 return s.error();
             agent.provider_changed();
             return providers.providers_json().get<ProvidersResult>();
+        });
+
+    dispatcher.on_async<ProviderTestParams>(
+        [&providers, chosen](const ProviderTestParams& p,
+                             std::function<void(Result<ProviderTestResult>)> done) {
+            Status started = providers.test(chosen(p.provider), [done](ProviderCheck check) {
+                std::optional<std::string> code;
+                if (check.code) code = std::string(to_string(*check.code));
+                done(ProviderTestResult{check.ok, code, check.message});
+            });
+            if (!started) done(started.error());
         });
 
     dispatcher.on<OptionsListParams>(

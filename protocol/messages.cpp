@@ -143,6 +143,7 @@ std::vector<std::string_view> typed_ops() {
             PromptEditParams::op,
             ProvidersParams::op,
             ProviderSetParams::op,
+            ProviderTestParams::op,
             OptionsListParams::op,
             OptionsSetParams::op,
             KeySetParams::op,

@@ -789,10 +789,12 @@ RIO_FIELDS(PromptEditParams, layer, text, scope)
 struct ProviderInfo {
     std::string name;
     std::string description;
-    std::string key; // env, file, none, not needed
+    std::string key;                         // env, file, none, not needed
+    std::optional<std::string> key_variable; // the environment variable a key is read from
+    bool ready = true; // false: a hosted endpoint without a key, where no call can be made
     bool active = false;
 };
-RIO_FIELDS(ProviderInfo, name, description, key, active)
+RIO_FIELDS(ProviderInfo, name, description, key, key_variable, ready, active)
 
 struct ProvidersResult {
     std::string current;
@@ -813,6 +815,20 @@ struct ProviderSetParams {
     std::optional<bool> remember;
 };
 RIO_FIELDS(ProviderSetParams, name, remember)
+
+struct ProviderTestResult {
+    bool ok = false;
+    std::optional<std::string> code; // when not ok: auth, rate_limit, server, network, …
+    std::string message;             // what happened, in the person's words
+};
+RIO_FIELDS(ProviderTestResult, ok, code, message)
+
+struct ProviderTestParams {
+    static constexpr std::string_view op = op::agent_provider_test;
+    using Result = ProviderTestResult;
+    std::optional<std::string> provider;
+};
+RIO_FIELDS(ProviderTestParams, provider)
 
 struct OptionInfo {
     std::string name;

@@ -18,6 +18,7 @@ std::vector<OptionSpec> network_options(const char* effort_note) {
 std::vector<ProviderSpec> make_specs() {
     return {
         {"echo",
+         "Echo",
          "Offline: repeats your message. For trying rio without a model.",
          "",
          "",
@@ -25,16 +26,17 @@ std::vector<ProviderSpec> make_specs() {
          "echo",
          {}},
         {"script",
+         "Script",
          "Replays model steps from a JSON file (tests, demos).",
          "",
          "",
          "",
          "script",
          {}},
-        {"anthropic", "Anthropic Messages API (Claude).", "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL",
-         "https://api.anthropic.com", "claude-sonnet-4-5",
+        {"anthropic", "Anthropic", "Anthropic Messages API (Claude).", "ANTHROPIC_API_KEY",
+         "ANTHROPIC_BASE_URL", "https://api.anthropic.com", "claude-sonnet-4-5",
          network_options("Extended thinking budget: low, medium or high; empty for none.")},
-        {"openai",
+        {"openai", "OpenAI",
          "OpenAI-compatible Chat Completions: OpenAI, Ollama, llama.cpp server, vLLM, "
          "OpenRouter.",
          "OPENAI_API_KEY", "OPENAI_BASE_URL", "https://api.openai.com/v1", "gpt-5",

@@ -15,6 +15,7 @@ struct OptionSpec {
 
 struct ProviderSpec {
     std::string name;
+    std::string title; // what a person calls it: "Anthropic"
     std::string description;
     std::string key_env;      // "" when the provider takes no key
     std::string base_url_env; // "" when it has no endpoint

@@ -34,10 +34,6 @@ std::filesystem::path options_file(const UserDirs& dirs, std::string_view provid
     return dirs.config / "providers" / (std::string(provider) + ".json");
 }
 
-std::filesystem::path config_file(const UserDirs& dirs) {
-    return dirs.config / "config.json";
-}
-
 std::string as_text(const Json& value) {
     if (value.is_string()) return value.get<std::string>();
     if (value.is_null()) return "";
@@ -118,16 +114,16 @@ Status ProviderRegistry::select(std::string_view spec, bool remember) {
     }
     name_ = name;
     if (remember && name != "script") {
-        auto config = load_json_file(config_file(dirs_));
+        auto config = load_json_file(dirs_.settings_file());
         Json updated = config ? *config : Json::object();
         updated["provider"] = name_;
-        if (Status s = save_json_file(config_file(dirs_), updated); !s) return s;
+        if (Status s = save_json_file(dirs_.settings_file(), updated); !s) return s;
     }
     return Ok{};
 }
 
 std::string ProviderRegistry::default_spec() {
-    if (auto config = load_json_file(config_file(dirs_)); config && config->contains("provider"))
+    if (auto config = load_json_file(dirs_.settings_file()); config && config->contains("provider"))
         return as_text((*config)["provider"]);
     for (const char* name : {"anthropic", "openai"}) {
         const ProviderSpec* spec = find_provider_spec(name);
@@ -201,12 +197,16 @@ Result<HttpProviderSettings> ProviderRegistry::http_settings(std::string_view pr
     s.idle_timeout = std::chrono::milliseconds(
         static_cast<long>(std::strtod(option(provider, "idle_timeout_s").c_str(), nullptr) * 1000));
     if (auto key = load_key(dirs_, provider, (*spec)->key_env)) s.key = key->value;
-    // Local servers (Ollama, llama.cpp) need no key; the hosted default does.
-    if (!s.key && s.base_url == (*spec)->default_base_url)
-        return make_error(ErrorCode::not_configured, "no API key for " + std::string(provider) +
-                                                         ": set " + (*spec)->key_env +
-                                                         " or store one with agent.key.set");
+    if (lacks_key(**spec, s.key.has_value()))
+        return make_error(ErrorCode::not_configured,
+                          "No " + (*spec)->title + " key yet: add one in Settings ▸ Providers " +
+                              "(in rio-cli, /key), or set " + (*spec)->key_env + ".");
     return s;
+}
+
+bool ProviderRegistry::lacks_key(const ProviderSpec& spec, bool has_key) const {
+    return !spec.key_env.empty() && !has_key &&
+           option(spec.name, "base_url") == spec.default_base_url;
 }
 
 Json ProviderRegistry::providers_json() const {
@@ -217,10 +217,13 @@ Json ProviderRegistry::providers_json() const {
             auto found = load_key(dirs_, spec.name, spec.key_env);
             key = found ? found->source : "none";
         }
-        list.push_back({{"name", spec.name},
-                        {"description", spec.description},
-                        {"key", key},
-                        {"active", spec.name == name_}});
+        Json entry{{"name", spec.name},
+                   {"description", spec.description},
+                   {"key", key},
+                   {"ready", !lacks_key(spec, key != "none")},
+                   {"active", spec.name == name_}};
+        if (!spec.key_env.empty()) entry["key_variable"] = spec.key_env;
+        list.push_back(std::move(entry));
     }
     return Json{{"current", name_}, {"model", model()}, {"providers", list}};
 }
@@ -330,6 +333,22 @@ void ProviderRegistry::list_models(std::string_view provider,
         done(Json{{"models", models}});
     };
     http_.start(std::move(get), std::move(callbacks));
+}
+
+Status ProviderRegistry::test(std::string_view provider, std::function<void(ProviderCheck)> done) {
+    auto spec = network_spec(provider);
+    if (!spec) return spec.error();
+    if ((*spec)->key_env.empty()) { // echo and script answer from inside the core
+        done({true, std::nullopt, (*spec)->title + " needs no model or network: it answers here."});
+        return Ok{};
+    }
+    auto settings = http_settings(provider);
+    if (!settings) {
+        done({false, settings.error().code, settings.error().message});
+        return Ok{};
+    }
+    check_provider(http_, std::move(*settings), std::move(done));
+    return Ok{};
 }
 
 } // namespace rio

@@ -8,6 +8,7 @@
 #include "providers/catalog.hpp"
 #include "providers/http_provider.hpp"
 #include "providers/provider.hpp"
+#include "providers/provider_check.hpp"
 
 #include <optional>
 
@@ -39,6 +40,9 @@ public:
     Status forget_key(std::string_view provider);
     // The provider's model list endpoint; `done` runs on io's thread.
     void list_models(std::string_view provider, std::function<void(Result<Json>)> done);
+    // agent.provider.test: one tiny call with the provider's key, URL and model as they are
+    // now; `done` runs on io's thread. A provider rio does not know is bad_request.
+    Status test(std::string_view provider, std::function<void(ProviderCheck)> done);
 
     Result<HttpProviderSettings> http_settings(std::string_view provider) const;
 
@@ -51,6 +55,9 @@ public:
 private:
     void learn_secrets();
     Result<const ProviderSpec*> network_spec(std::string_view provider) const;
+    // A hosted endpoint (the provider's default base URL) with no key: no call can be made.
+    // Local servers (Ollama, llama.cpp) need none.
+    bool lacks_key(const ProviderSpec& spec, bool has_key) const;
     Json stored_options(std::string_view provider) const;
     std::string option(std::string_view provider, std::string_view name) const;
 

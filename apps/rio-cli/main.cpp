@@ -52,7 +52,9 @@ int main(int argc, char** argv) {
                                  "run this task headless and print the result (the task may "
                                  "also follow the flags, or come on stdin)")
                       ->expected(0, 1);
-    app.add_option("--mode", o.mode, "start in plan or build mode")
+    app.add_option("--mode", o.mode,
+                   "start in plan or build mode (default: default_mode in "
+                   "~/.config/rio/config.json, else plan)")
         ->check(CLI::IsMember({"plan", "build"}));
     app.add_option("--approve-plans", o.approve_plans,
                    "headless: approve presented plans with this edit policy, or never")
@@ -132,6 +134,7 @@ int main(int argc, char** argv) {
         std::vector<std::string> args{"--stdio", "--project", project};
         if (!o.provider.empty()) args.insert(args.end(), {"--provider", o.provider});
         if (!o.model.empty()) args.insert(args.end(), {"--model", o.model});
+        if (!o.mode.empty()) args.insert(args.end(), {"--mode", o.mode});
         return rio::client::CoreLink::spawn(io, rio::client::find_core_binary(), args);
     }();
     if (!link) {
@@ -171,7 +174,9 @@ int main(int argc, char** argv) {
         run->start(finish);
     } else {
         session = std::make_unique<rio::InteractiveSession>(io, core, out);
-        if (!o.mode.empty()) core.request("agent.mode.set", {{"mode", o.mode}});
+        // A shared core keeps its mode unless one is asked for; a private one started in it.
+        if (!o.mode.empty() && !o.connect.empty())
+            core.request(rio::op::agent_mode_set, {{"mode", o.mode}});
         session->start(finish, resuming ? std::optional<std::string>(o.resume) : std::nullopt);
     }
     io.run();

@@ -4,6 +4,7 @@
 #include "core/workspace.hpp"
 #include "host/child_processes.hpp"
 #include "host/client_gate.hpp"
+#include "host/default_mode.hpp"
 #include "host/editor_reader.hpp"
 #include "host/exit_deadline.hpp"
 #include "host/files.hpp"
@@ -36,6 +37,7 @@ struct Options {
     std::string project;
     std::string provider;
     std::string model;
+    std::string mode;
 };
 
 int fail(const std::string& message) {
@@ -65,6 +67,10 @@ int main(int argc, char** argv) {
                    "Ollama, else echo");
     app.add_option("--model", options.model,
                    "the model for this run (the provider's model option is left as saved)");
+    app.add_option("--mode", options.mode,
+                   "the mode to start in, plan or build. Default: default_mode in "
+                   "$XDG_CONFIG_HOME/rio/config.json, else plan")
+        ->check(CLI::IsMember({"plan", "build"}));
     CLI11_PARSE(app, argc, argv);
 
     std::signal(SIGPIPE, SIG_IGN); // a vanished client is a write error, not a crash
@@ -111,6 +117,11 @@ int main(int argc, char** argv) {
     rio::EditorReader editor(io, server.emitter());
     server.on_client_closed([&editor](rio::ClientId client) { editor.client_closed(client); });
     rio::AgentRuntime agent(io, workspace, watch.emitter(), providers, dirs, mcp, editor);
+    const rio::StartMode start = options.mode.empty()
+                                     ? rio::configured_mode(dirs)
+                                     : rio::StartMode{*rio::mode_from_string(options.mode), ""};
+    if (!start.warning.empty()) std::fprintf(stderr, "rio-core: %s\n", start.warning.c_str());
+    agent.start_in(start.mode);
     rio::OpContext context{workspace, watch.emitter(), dirs,
                            [&watch, &agent] {
                                watch.follow();

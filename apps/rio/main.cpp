@@ -21,6 +21,7 @@ namespace {
 struct Options {
     std::string dir;
     std::string provider;
+    std::string mode;
     std::string connect;
     std::string token;
     std::vector<std::string> open;
@@ -47,10 +48,15 @@ int main(int argc, char** argv) {
     auto* provider = app.add_option(
         "--provider", options.provider,
         "the model provider for the private rio-core: anthropic, openai, echo or script:FILE");
+    auto* mode = app.add_option("--mode", options.mode,
+                                "the mode the private rio-core starts in, plan or build "
+                                "(default: default_mode in ~/.config/rio/config.json, else plan)")
+                     ->check(CLI::IsMember({"plan", "build"}));
     app.add_option("--connect", options.connect,
                    "attach to a running rio-core (unix:PATH or HOST:PORT) instead of starting one")
         ->excludes(dir)
-        ->excludes(provider);
+        ->excludes(provider)
+        ->excludes(mode);
     app.add_option("--token", options.token,
                    "with --connect HOST:PORT: the core's token (default: read from the file "
                    "rio-core wrote in $XDG_RUNTIME_DIR/rio)");
@@ -82,6 +88,8 @@ int main(int argc, char** argv) {
     core_options.connect = QString::fromStdString(options.connect);
     core_options.token = QString::fromStdString(options.token);
     core_options.provider = QString::fromStdString(options.provider);
+    if (!options.mode.empty())
+        core_options.extra_args = {QStringLiteral("--mode"), QString::fromStdString(options.mode)};
     QString reopen; // the folder of last time: asked for after start, so a gone folder is harmless
     if (options.connect.empty()) {
         if (!options.dir.empty())

@@ -102,6 +102,8 @@ async function newSession(agent, box, mode) {
   const s = await agent.request(acp.methods.agent.session.new, { cwd: box.project, mcpServers: [] });
   assert(s.modes.availableModes.map((m) => m.id).join() === "plan,review,auto", "three modes");
   assert(s.configOptions[0].id === "mode" && s.configOptions[0].category === "mode", "mode option");
+  // DESIGN §15: review is the default, whatever the user's default_mode (plan) for rio itself.
+  assert(s.modes.currentModeId === "review", "a new session starts in review, got " + s.modes.currentModeId);
   if (mode) await agent.request(acp.methods.agent.session.setMode, { sessionId: s.sessionId, modeId: mode });
   return s.sessionId;
 }
@@ -305,7 +307,8 @@ const tests = {
   async a_shared_core_shows_one_pending_plan_to_both_clients() {
     const box = sandbox([planStep, { text: "approved elsewhere" }]);
     const socket = join(box.dir, "core.sock");
-    const core = spawn(rioCore, ["--listen", "unix:" + socket, "--project", box.project, "--provider", "script:" + box.script],
+    // Build mode, as the tests of a core rio-acp starts itself (a new core starts in plan).
+    const core = spawn(rioCore, ["--mode", "build", "--listen", "unix:" + socket, "--project", box.project, "--provider", "script:" + box.script],
                        { env: box.env, stdio: ["pipe", "inherit", "inherit"] });
     await until("the core's socket", () => existsSync(socket));
     // A plain protocol client on the same core.

@@ -8,7 +8,8 @@ import sys
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cli_support import ANSI, GREET, Pty, Sandbox, edit_step, plan_step, tool  # noqa: E402
+from cli_support import (ANSI, GREET, RIO_CLI, FakeLlm, Pty, Sandbox, edit_step,  # noqa: E402
+                         plan_step, tool)
 
 WORDS = ("alpha bravo charlie delta foxtrot hotel juliet kilo november oscar quebec romeo "
          "sierra tango uniform victor whiskey xray yankee zulu").split()
@@ -91,7 +92,7 @@ class Interactive(unittest.TestCase):
         term.expect(r"\[y\] run")
         self.assertFalse(os.path.exists(os.path.join(box.project, "ran")))
 
-    def test_reject_with_a_reason_reaches_the_model(self):
+    def test_reject_with_a_reason_reaches_the_model_and_the_screen_shows_the_persons_words(self):
         box, term = self.session([plan_step(), {"text": "What should change?"}])
         term.send("/plan\r")
         term.expect("plan ❯ ")
@@ -100,10 +101,13 @@ class Interactive(unittest.TestCase):
         term.send("r")
         term.expect("reason")
         term.send("use a flag instead\r")
-        term.expect("What should change?")
+        screen = ANSI.sub("", term.expect("What should change?"))
         result = box.calls()[1]["conversation"][-1]["results"][0]
         self.assertFalse(result["ok"])
         self.assertIn("use a flag instead", result["content"])
+        # The screen shows the person's words; the model's wording stays in the tool result.
+        self.assertIn("✗ You asked for changes: use a flag instead", screen)
+        self.assertNotIn("The user rejected", screen)
         self.assertEqual(box.read("greet.py"), GREET)
         term.expect("plan ❯ ")
 
@@ -361,7 +365,7 @@ class Interactive(unittest.TestCase):
     def test_mcp_lists_the_servers_and_restart_names_an_unknown_one(self):
         box = Sandbox([])
         self.addCleanup(box.cleanup)
-        os.makedirs(os.path.join(box.dir, "config", "rio"))
+        os.makedirs(os.path.join(box.dir, "config", "rio"), exist_ok=True)
         with open(os.path.join(box.dir, "config", "rio", "mcp.json"), "w") as f:
             json.dump({"mcpServers": {"nowhere": {"command": "no-such-mcp-server"}}}, f)
         term = Pty(box.args(), box.env)
@@ -430,6 +434,65 @@ class Interactive(unittest.TestCase):
         term.send("what was the word?\r")
         term.expect("It was teapot.")
         self.assertEqual(len(box.calls()[-1]["conversation"]), 3)
+
+    def provider_session(self, provider, env=None):
+        """rio-cli on a network provider (no script), in its own sandbox."""
+        box = Sandbox([])
+        self.addCleanup(box.cleanup)
+        term = Pty([RIO_CLI, "--provider", provider, box.project], {**box.env, **(env or {})})
+        self.addCleanup(term.close)
+        term.expect("review ❯ ")
+        return box, term
+
+    def test_key_is_asked_unseen_stored_and_cleared(self):
+        box, term = self.provider_session("anthropic")
+        secret = "sk-ant-cli-test-7d1e55c0"
+        term.send("/key\r")
+        term.expect("Paste the anthropic key")
+        term.expect("key: ")
+        term.send(secret[:10])
+        term.send(secret[10:] + "x\x7f\r")  # a typo taken back with Backspace
+        term.expect("Stored the anthropic key")
+        term.expect("review ❯ ")
+        self.assertNotIn(secret[:10], term.seen, "the key is never on the screen")
+        path = os.path.join(box.dir, "data", "rio", "secrets", "anthropic")
+        with open(path) as f:
+            self.assertEqual(f.read().strip(), secret)
+        self.assertEqual(os.stat(path).st_mode & 0o777, 0o600)
+        term.send("/key clear\r")
+        term.expect("Removed the stored anthropic key.")
+        self.assertFalse(os.path.exists(path))
+
+    def test_switching_to_a_provider_without_a_key_says_to_add_one(self):
+        _, term = self.provider_session("echo")
+        term.send("/provider anthropic\r")
+        term.expect(r"anthropic has no key yet: store one with /key \(or set ANTHROPIC_API_KEY\)")
+
+    def test_the_model_is_picked_from_the_providers_numbered_list(self):
+        box = Sandbox([])
+        self.addCleanup(box.cleanup)
+        fake = FakeLlm(box.dir, models=["claude-fake-large", "claude-fake-small"])
+        self.addCleanup(fake.stop)
+        term = Pty([RIO_CLI, "--provider", "anthropic", box.project],
+                   {**box.env, "ANTHROPIC_BASE_URL": fake.url})
+        self.addCleanup(term.close)
+        term.expect("review ❯ ")
+        term.send("/model\r")
+        term.expect(r"1\. claude-fake-large")
+        term.expect(r"2\. claude-fake-small")
+        term.expect("Use which")
+        term.send("2\r")
+        term.expect("model: claude-fake-small")
+        term.expect("review ❯ ")
+        with open(os.path.join(box.dir, "config", "rio", "providers", "anthropic.json")) as f:
+            self.assertEqual(json.load(f)["model"], "claude-fake-small")
+        term.send("/model\r")
+        term.expect(r"2\. claude-fake-small +in use")
+
+    def test_echo_says_how_to_connect_a_model(self):
+        _, term = self.provider_session("echo")
+        self.assertIn("echo only repeats what you type. To connect a model: /provider",
+                      ANSI.sub("", term.seen))
 
     def test_slash_commands_switch_modes(self):
         _, term = self.session([])

@@ -75,6 +75,11 @@ class Sandbox:
                          "XDG_STATE_HOME": os.path.join(self.dir, "state"),
                          "XDG_RUNTIME_DIR": os.path.join(self.dir, "runtime"),
                          "OLLAMA_HOST": "127.0.0.1:1", "TERM": "xterm-256color"})
+        # The tests were written for a core in build mode; a new core starts in the user's
+        # default_mode (plan unless configured), so the sandbox's user configures build.
+        os.makedirs(os.path.join(self.dir, "config", "rio"))
+        with open(os.path.join(self.dir, "config", "rio", "config.json"), "w") as f:
+            json.dump({"default_mode": "build"}, f)
 
     def rescript(self, steps):
         """The next core started replays these steps (the log goes on)."""
@@ -118,6 +123,29 @@ class Sandbox:
 
     def cleanup(self):
         shutil.rmtree(self.dir, ignore_errors=True)
+
+
+class FakeLlm:
+    """tests/fake_llm/fake_llm_server.py on a free loopback port; .url is its base URL.
+    Stop it with .stop()."""
+
+    def __init__(self, directory, responses=(), models=None):
+        script = os.path.join(directory, "fake-llm.json")
+        with open(script, "w") as f:
+            json.dump({"responses": list(responses), **({"models": models} if models else {})}, f)
+        self.log = os.path.join(directory, "fake-llm.log")
+        self.process = subprocess.Popen(
+            ["python3", os.path.join(ROOT, "tests", "fake_llm", "fake_llm_server.py"),
+             "--script", script, "--log", self.log, "--port", "0"],
+            stdout=subprocess.PIPE, text=True)
+        line = self.process.stdout.readline()
+        assert line.startswith("listening on 127.0.0.1:"), line
+        self.url = "http://" + line.split()[-1]
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(10)
+        self.process.stdout.close()
 
 
 class Pty:

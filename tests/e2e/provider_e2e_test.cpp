@@ -406,6 +406,99 @@ TEST_P(ProviderE2E, TheModelListComesFromTheProvider) {
     EXPECT_FALSE(models["result"]["models"].empty());
 }
 
+// agent.provider.test: one small real call, and what became of it in words (issue 15).
+TEST_P(ProviderE2E, TheTestCallSaysItWorks) {
+    FakeLlm fake(Json::array({{{"text", "OK"}}}));
+    auto s = session(fake);
+    Json test = s->request("agent.provider.test");
+    ASSERT_EQ(test["ok"], true) << test.dump();
+    EXPECT_EQ(test["result"]["ok"], true) << test.dump();
+    EXPECT_FALSE(test["result"].contains("code"));
+    std::string message = test["result"]["message"];
+    EXPECT_EQ(message.rfind("It works: ", 0), 0u) << message;
+    std::vector<Json> sent = fake.requests();
+    ASSERT_EQ(sent.size(), 1u) << "one call";
+    const Json& body = sent[0]["body"];
+    EXPECT_FALSE(body.contains("tools")) << "a tiny call: no tools";
+    EXPECT_EQ(body.value("max_tokens", 0), 16) << body.dump();
+    EXPECT_EQ(body["messages"].size(), 1u);
+}
+
+TEST_P(ProviderE2E, TheTestCallSaysTheKeyWasRefused) {
+    FakeLlm fake(Json::array({{{"status", 401}, {"error", "invalid x-api-key"}}}));
+    auto s = session(fake);
+    Json result = s->request("agent.provider.test", {{"provider", provider()}})["result"];
+    EXPECT_EQ(result["ok"], false);
+    EXPECT_EQ(result["code"], "auth");
+    std::string message = result["message"];
+    EXPECT_EQ(message.rfind("Bad key: ", 0), 0u) << message;
+    EXPECT_NE(message.find("invalid x-api-key"), std::string::npos) << message;
+    EXPECT_EQ(message.find(key), std::string::npos) << "the key itself is never said";
+}
+
+TEST_P(ProviderE2E, TheTestCallIsTriedOnceWhenRateLimited) {
+    FakeLlm fake(Json::array({{{"status", 429}, {"error", "slow down"}}, {{"text", "OK"}}}));
+    auto s = session(fake);
+    Json result = s->request("agent.provider.test")["result"];
+    EXPECT_EQ(result["code"], "rate_limit");
+    EXPECT_EQ(result["message"].get<std::string>().rfind("Rate limited: ", 0), 0u) << result;
+    EXPECT_EQ(fake.requests().size(), 1u) << "a test waits for no retry";
+}
+
+TEST_P(ProviderE2E, TheTestCallSaysWhenNothingAnswers) {
+    FakeLlm fake(Json::array());
+    auto s = session(fake);
+    // Port 1: nothing listens there on loopback.
+    std::string nowhere = std::string("http://127.0.0.1:1") + (anthropic() ? "" : "/v1");
+    ASSERT_EQ(s->request("agent.options.set", {{"name", "base_url"}, {"value", nowhere}})["ok"],
+              true);
+    Json result = s->request("agent.provider.test")["result"];
+    EXPECT_EQ(result["ok"], false);
+    EXPECT_EQ(result["code"], "network");
+    std::string message = result["message"];
+    EXPECT_EQ(message.rfind("No connection: ", 0), 0u) << message;
+    EXPECT_NE(message.find(nowhere), std::string::npos) << "names the base URL: " << message;
+}
+
+TEST_P(ProviderE2E, TheTestCallSaysAWebPageIsNotTheApi) {
+    FakeLlm fake(Json::array({{{"text", "never taken"}}}));
+    auto s = session(fake);
+    std::string site = fake.url() + "/website";
+    ASSERT_EQ(s->request("agent.options.set", {{"name", "base_url"}, {"value", site}})["ok"], true);
+    Json result = s->request("agent.provider.test")["result"];
+    EXPECT_EQ(result["ok"], false);
+    EXPECT_EQ(result["code"], "bad_response");
+    std::string message = result["message"];
+    EXPECT_EQ(message.rfind("Wrong URL: " + site + " answered, but not as ", 0), 0u) << message;
+    EXPECT_NE(message.find("text/html"), std::string::npos) << message;
+}
+
+TEST_P(ProviderE2E, WithoutAKeyTheTestSaysWhereToAddOne) {
+    FakeLlm fake(Json::array());
+    auto s = AgentSession::with_provider({"--provider", "echo"}, {});
+    Json providers = s->request("agent.providers")["result"];
+    for (const Json& p : providers["providers"])
+        if (p["name"] == provider()) {
+            EXPECT_EQ(p["ready"], false) << "a hosted endpoint, no key";
+        }
+    Json result = s->request("agent.provider.test", {{"provider", provider()}})["result"];
+    EXPECT_EQ(result["ok"], false);
+    EXPECT_EQ(result["code"], "not_configured");
+    EXPECT_NE(result["message"].get<std::string>().find("Settings ▸ Providers"), std::string::npos)
+        << result;
+    // A local server needs no key: with its base URL the provider is ready.
+    std::string local = fake.url() + (anthropic() ? "" : "/v1");
+    s->request("agent.options.set",
+               {{"provider", provider()}, {"name", "base_url"}, {"value", local}});
+    for (const Json& p : s->request("agent.providers")["result"]["providers"])
+        if (p["name"] == provider()) {
+            EXPECT_EQ(p["ready"], true);
+        }
+    EXPECT_EQ(s->request("agent.provider.test", {{"provider", "echo"}})["result"]["ok"], true);
+    EXPECT_EQ(s->request("agent.provider.test", {{"provider", "nope"}})["error"]["code"],
+              "bad_request");
+}
+
 TEST(ProviderSelectionE2E, TheDefaultFollowsTheKeysInTheEnvironment) {
     auto anthropic = AgentSession::with_provider({}, {"ANTHROPIC_API_KEY=x", "OPENAI_API_KEY=y"});
     EXPECT_EQ(anthropic->request("agent.status")["result"]["provider"], "anthropic");

@@ -644,6 +644,14 @@ class Plumbing(ServerTest):
         self.assertEqual(raw.json()["error"]["type"], "invalid_request_error")
         self.assertEqual([r["response_index"] for r in srv.log_records()], [None] * 4)
 
+    def test_a_web_site_path_answers_a_page(self):
+        srv = self.serve([{"text": "not taken"}])
+        raw = raw_request(srv.port, "/website/v1/messages", {"stream": True}, ANTHROPIC_HEADERS)
+        self.assertEqual(raw.status, 200)
+        self.assertTrue(raw.headers["content-type"].startswith("text/html"))
+        self.assertIn(b"<html>", raw.body_raw)
+        self.assertEqual(srv.log_records()[0]["response_index"], None, "no response taken")
+
     def test_non_streaming_replies(self):
         tools = [{"name": "t", "input": {"a": 1}}]
         srv = self.serve([{"text": "plain", "tools": tools}, {"text": "plain", "tools": tools}])

@@ -41,6 +41,8 @@ TOOL_KEYS = {"name", "input", "id"}
 SCRIPT_KEYS = {"responses", "models"}
 
 END_OF_SCRIPT = {"text": "(fake script ended)"}
+WEB_PAGE = (b"<!doctype html>\n<html><head><title>Welcome</title></head>"
+            b"<body><h1>Welcome to our site</h1></body></html>\n")
 DEFAULT_USAGE = {"input_tokens": 25, "output_tokens": 10}
 DEFAULT_MODELS = {
     ANTHROPIC: ["claude-fake-large", "claude-fake-small"],
@@ -651,6 +653,10 @@ class Handler(BaseHTTPRequestHandler):
                 ids = state.models or DEFAULT_MODELS[flavor]
                 payload = anthropic_models(ids) if flavor == ANTHROPIC else openai_models(ids)
                 self.send_json(out, 200, payload)
+            elif path == "/website" or path.startswith("/website/"):
+                # What a base URL pointing at a web site reaches: a page, not an API.
+                out.write(self.head(200, "text/html; charset=utf-8", (), False, len(WEB_PAGE)) +
+                          (b"" if self.command == "HEAD" else WEB_PAGE))
             else:
                 message = f"Invalid URL ({self.command} {path})"
                 payload = (anthropic_error_body(404, "Not found: " + path)

@@ -18,6 +18,7 @@
 #include "gui/plan_decisions.hpp"
 #include "gui/plan_view.hpp"
 #include "gui/plans_panel.hpp"
+#include "gui/provider_strip.hpp"
 #include "gui/review_flow.hpp"
 #include "gui/revision_document.hpp"
 #include "gui/view_header.hpp"
@@ -985,6 +986,45 @@ private slots:
         QTRY_COMPARE(mode->shown_label(), QStringLiteral("Plan"));
         QCOMPARE(qstr(s.status(), "mode"), QStringLiteral("plan"));
         QVERIFY(input->hasFocus() || mode->button(ModeChoice::auto_accept)->hasFocus());
+    }
+
+    // Issue 15 item 8: the provider label takes what room is left, the mode control never moves.
+    void mode_buttons_keep_their_places_whatever_the_provider_label() {
+        TempProject project;
+        Agent s(project, Json::array());
+        QVERIFY(s.start());
+        ModeControl* mode = s.chat().mode_control();
+        ProviderStrip* strip = s.chat().provider_strip();
+        QTRY_VERIFY(strip->full_text().startsWith(QStringLiteral("script")));
+        QVERIFY(drain_events());
+        const auto places = [&] {
+            QList<QRect> rects;
+            for (ModeChoice choice :
+                 {ModeChoice::plan, ModeChoice::review, ModeChoice::auto_accept}) {
+                QToolButton* button = mode->button(choice);
+                rects << QRect(button->mapTo(&s.window, QPoint(0, 0)), button->size());
+            }
+            return rects;
+        };
+        const QList<QRect> before = places();
+        const int chat_width = s.chat().width();
+        const int window_width = s.window.width();
+
+        const QString model = QStringLiteral("qwen2.5-coder-32b-instruct-q4_K_M-from-the-local-"
+                                             "llama-server-with-a-very-long-name");
+        strip->show_status(QStringLiteral("openai"), model);
+        QVERIFY(drain_events() && drain_events()); // the layout runs from posted events
+        QCOMPARE(places(), before);
+        QCOMPARE(s.chat().width(), chat_width);
+        QCOMPARE(s.window.width(), window_width);
+        QVERIFY2(strip->text().contains(QStringLiteral("…")), qPrintable(strip->text()));
+        QVERIFY(strip->toolTip().contains(model)); // the whole of it, on hover
+        QVERIFY(strip->mapTo(&s.window, QPoint(0, 0)).x() >= before.back().right());
+
+        strip->show_status(QStringLiteral("echo"), QString());
+        QVERIFY(drain_events() && drain_events());
+        QCOMPARE(places(), before);
+        QCOMPARE(strip->text(), QStringLiteral("echo"));
     }
 
     void composer_send_and_stop() {

@@ -67,7 +67,10 @@ CoreOptions private_core(const TempProject& project) {
     options.core_program = core_binary();
     options.project = project.path();
     options.provider = QStringLiteral("echo");
-    options.extra_args = {QStringLiteral("--listen"), "unix:" + project.socket_path()};
+    // The suites were written for a core in build mode; a new core starts in the user's
+    // default_mode (plan), so they say which they rely on, here, once.
+    options.extra_args = {QStringLiteral("--mode"), QStringLiteral("build"),
+                          QStringLiteral("--listen"), "unix:" + project.socket_path()};
     return options;
 }
 

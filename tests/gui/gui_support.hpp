@@ -37,8 +37,8 @@ private:
     QTemporaryDir scratch_;
 };
 
-// A private core on `project` with the echo provider, also listening on the project's
-// socket so a second client can attach.
+// A private core on `project` with the echo provider, in build mode, also listening on the
+// project's socket so a second client can attach.
 CoreOptions private_core(const TempProject& project);
 // A second client on that socket.
 CoreOptions second_client(const TempProject& project);

@@ -16,6 +16,8 @@
 // edit-card.png       the demo's edits applied in Auto as cards, the first unfolded, the turn's
 //                     summary with its tokens and Undo this turn
 // quick-open.png      Go to File (Ctrl+P) over the demo and a few more files, "gret" typed
+// providers.png       Settings ▸ Providers on a local OpenAI-compatible server (the fake LLM
+//                     server): a key stored, the server's models listed, Test answered
 #include "gui/approval_bar.hpp"
 #include "gui/centre_area.hpp"
 #include "gui/change_cards.hpp"
@@ -33,19 +35,24 @@
 #include "gui/plan_decisions.hpp"
 #include "gui/plan_view.hpp"
 #include "gui/plans_panel.hpp"
+#include "gui/providers_page.hpp"
 #include "gui/quick_open.hpp"
 #include "gui/review_flow.hpp"
 #include "gui/screenshot.hpp"
+#include "gui/settings_dialog.hpp"
 #include "gui/theme.hpp"
 #include "tests/gui/gui_support.hpp"
+#include "tests/support/fake_llm.hpp"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QStatusBar>
 #include <QTest>
 #include <QTextCursor>
@@ -433,6 +440,43 @@ bool quick_open(const QDir& out) {
     return s.save(out.filePath(QStringLiteral("quick-open.png")));
 }
 
+bool providers(const QDir& out) {
+    rio::test::FakeLlm server(Json::array({{{"text", "OK"}}}),
+                              Json::array({"qwen2.5-coder:14b", "llama3.1:8b", "deepseek-r1:14b"}));
+    TempProject project;
+    if (!copy_demo(project)) return false;
+    Scene s(project, demo_script);
+    if (!s.wait([&] { return s.window.settled(); }, "the window")) return false;
+    const std::string base = server.url() + "/v1";
+    if (!s.request("agent.options.set",
+                   {{"provider", "openai"}, {"name", "base_url"}, {"value", base}}) ||
+        !s.request("agent.options.set",
+                   {{"provider", "openai"}, {"name", "model"}, {"value", "qwen2.5-coder:14b"}}) ||
+        !s.request("agent.key.set", {{"provider", "openai"}, {"key", "sk-local-0000"}}))
+        return false;
+    s.window.show_providers(QStringLiteral("openai"));
+    SettingsDialog* dialog = s.window.settings();
+    ProvidersPage* page = dialog->providers();
+    if (!s.wait(
+            [&] {
+                return page->shown_provider() == QStringLiteral("openai") &&
+                       page->model_box()->count() == 3 &&
+                       page->key_state()->text().startsWith(QStringLiteral("A key is stored"));
+            },
+            "the provider, its key and its models"))
+        return false;
+    page->test_button()->click();
+    if (!s.wait([&] { return page->test_result()->text().startsWith(QStringLiteral("✓")); },
+                "Test's answer"))
+        return false;
+    dialog->resize(720, 300);
+    if (!drain_events()) return fail("the dialog did not settle");
+    const QString file = out.filePath(QStringLiteral("providers.png"));
+    if (!dialog->grab().save(file)) return fail("cannot write " + file);
+    std::printf("wrote %s\n", qPrintable(file));
+    return true;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -453,6 +497,7 @@ int main(int argc, char** argv) {
     // The manual as in the source tree: this program is not beside build/share/rio.
     qputenv("RIO_SHARE_DIR", RIO_SOURCE_DIR "/share/rio");
     const bool drawn = main_window_and_manual(out) && plan_and_compare(out) && plan_review(out) &&
-                       editor_find(out) && dark_theme(out) && edit_card(out) && quick_open(out);
+                       editor_find(out) && dark_theme(out) && edit_card(out) && quick_open(out) &&
+                       providers(out);
     return drawn ? 0 : 1;
 }

@@ -2,6 +2,7 @@
 
 #include "tests/support/environment.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -19,7 +20,7 @@ std::string core_binary() {
 }
 
 CoreProcess::CoreProcess(const std::vector<std::string>& args, const std::vector<std::string>& env,
-                         const std::string& program) {
+                         const std::string& program, CoreMode mode) {
     int to_core[2], from_core[2];
     if (::pipe2(to_core, O_CLOEXEC) != 0 || ::pipe2(from_core, O_CLOEXEC) != 0)
         throw std::runtime_error("pipe failed");
@@ -33,6 +34,9 @@ CoreProcess::CoreProcess(const std::vector<std::string>& args, const std::vector
                                      0644);
 
     std::vector<std::string> argv_s{program};
+    const bool names_mode = std::find(args.begin(), args.end(), "--mode") != args.end();
+    if (program == core_binary() && mode == CoreMode::build && !names_mode)
+        argv_s.insert(argv_s.end(), {"--mode", "build"});
     argv_s.insert(argv_s.end(), args.begin(), args.end());
     std::vector<char*> argv;
     for (auto& a : argv_s)

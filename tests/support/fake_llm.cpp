@@ -5,8 +5,10 @@
 
 namespace rio::test {
 
-FakeLlm::FakeLlm(const Json& responses) {
-    write_bytes(dir_ / "script.json", Json{{"responses", responses}}.dump());
+FakeLlm::FakeLlm(const Json& responses, const Json& models) {
+    Json script{{"responses", responses}};
+    if (models.is_array()) script["models"] = models;
+    write_bytes(dir_ / "script.json", script.dump());
     server_ = std::make_unique<CoreProcess>(
         std::vector<std::string>{std::string(RIO_SOURCE_DIR) + "/tests/fake_llm/fake_llm_server.py",
                                  "--script", (dir_ / "script.json").string(), "--log",

@@ -109,6 +109,34 @@ TEST(ClientSession, ADecisionElsewhereClearsThePendingProposal) {
     EXPECT_EQ(s.state().transcript.back().text, "Plan rejected: too broad");
 }
 
+// The tool result of a rejected call carries what the model is told ("The user rejected the
+// plan. Their feedback: …"); every frontend shows the person's own words instead.
+TEST(ClientSession, ARejectedCallsOutcomeIsThePersonsWordsNotTheModels) {
+    Session s = replay([](const SessionState& st) { return st.pending.has_value(); });
+    const std::string id = s.state().pending->id;
+    DecidedEvent decided;
+    decided.id = id;
+    decided.kind = "plan";
+    decided.decision = "reject";
+    decided.feedback = "keep main() as it is";
+    s.apply(decided);
+    ToolResultEvent result;
+    result.id = id;
+    result.ok = false;
+    result.content = "The user rejected the plan. Their feedback: keep main() as it is";
+    s.apply(result);
+    ToolOutcome outcome = s.outcome(result);
+    EXPECT_EQ(outcome.text, "You asked for changes: keep main() as it is");
+    EXPECT_TRUE(outcome.rejected);
+    EXPECT_FALSE(outcome.failed) << "a decision, not a failure";
+    ToolResultEvent other;
+    other.id = "another-call";
+    other.ok = false;
+    other.content = "edit_file failed: no match";
+    EXPECT_EQ(s.outcome(other).text, "edit_file failed: no match");
+    EXPECT_TRUE(s.outcome(other).failed);
+}
+
 TEST(ClientSession, ResetClearsTheConversation) {
     Session s = replay_all();
     s.apply(ResetEvent{});

@@ -1,0 +1,337 @@
+#include "gui/providers_page.hpp"
+
+#include "gui/core_client.hpp"
+#include "gui/json_text.hpp"
+#include "gui/theme.hpp"
+
+#include <QComboBox>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace rio::gui {
+namespace {
+
+QString qs(const std::string& text) {
+    return QString::fromStdString(text);
+}
+
+QLabel* note_label() {
+    auto* label = new QLabel;
+    label->setWordWrap(true);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return label;
+}
+
+// Several widgets in one row of the form; the one at `stretch` takes the room left.
+QWidget* row_of(std::initializer_list<QWidget*> widgets, int stretch) {
+    auto* row = new QWidget;
+    auto* layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    int index = 0;
+    for (QWidget* widget : widgets)
+        layout->addWidget(widget, index++ == stretch ? 1 : 0);
+    return row;
+}
+
+QString entry_text(const ProviderInfo& p) {
+    QString text = qs(p.name);
+    if (p.active) return text + ProvidersPage::tr("  (in use)");
+    if (!p.ready) return text + ProvidersPage::tr("  (no key)");
+    return text;
+}
+
+QString key_words(const ProviderInfo& p) {
+    if (p.key == "env")
+        return ProvidersPage::tr("Using the key in %1 from the environment; while it is set, a key "
+                                 "stored here is not used.")
+            .arg(qs(p.key_variable.value_or("the environment")));
+    if (p.key == "file")
+        return ProvidersPage::tr("A key is stored. rio never shows it again; paste another to "
+                                 "replace it.");
+    if (!p.ready)
+        return ProvidersPage::tr("No key yet: paste one from the provider's console and press "
+                                 "Save key.");
+    return ProvidersPage::tr("No key stored; none is needed for this base URL.");
+}
+
+} // namespace
+
+ProvidersPage::ProvidersPage(CoreClient& core, QWidget* parent)
+    : QWidget(parent), core_(core), provider_box_(new QComboBox), description_(note_label()),
+      key_field_(new QLineEdit), save_key_(new QPushButton(tr("&Save key"))),
+      remove_key_(new QPushButton(tr("R&emove key"))), key_state_(note_label()),
+      base_url_(new QLineEdit), model_box_(new QComboBox), model_state_(note_label()),
+      test_(new QPushButton(tr("&Test"))), test_result_(note_label()),
+      use_(new QPushButton(tr("&Use this provider"))) {
+    provider_box_->setAccessibleName(tr("Provider"));
+    key_field_->setEchoMode(QLineEdit::Password);
+    key_field_->setAccessibleName(tr("API key"));
+    key_field_->setClearButtonEnabled(true);
+    save_key_->setEnabled(false);
+    save_key_->setAutoDefault(false);
+    remove_key_->setAutoDefault(false);
+    base_url_->setAccessibleName(tr("Base URL"));
+    model_box_->setEditable(true);
+    model_box_->setInsertPolicy(QComboBox::NoInsert);
+    model_box_->setAccessibleName(tr("Model"));
+    model_box_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    test_->setAutoDefault(false);
+    test_->setToolTip(tr("Make one small call with this key, base URL and model"));
+    use_->setAutoDefault(false);
+    use_->setToolTip(tr("Talk to this provider from now on, and at the next start"));
+    description_->setForegroundRole(QPalette::PlaceholderText);
+
+    auto* provider_label = new QLabel(tr("Pro&vider:"));
+    provider_label->setBuddy(provider_box_);
+    auto* key_label = new QLabel(tr("API &key:"));
+    key_label->setBuddy(key_field_);
+    auto* url_label = new QLabel(tr("Base U&RL:"));
+    url_label->setBuddy(base_url_);
+    auto* model_label = new QLabel(tr("Mo&del:"));
+    model_label->setBuddy(model_box_);
+    key_row_ = row_of({key_field_, save_key_, remove_key_}, 0);
+    // A grid, not a QFormLayout: that one sizes a wrapped note for its narrowest width and
+    // leaves gaps of empty lines under it.
+    auto* grid = new QGridLayout;
+    grid->setColumnStretch(1, 1);
+    int row = 0;
+    const auto add = [&](QLabel* label, QWidget* field) {
+        if (label) grid->addWidget(label, row, 0);
+        grid->addWidget(field, row++, 1);
+    };
+    add(provider_label, row_of({provider_box_, use_}, 0));
+    add(nullptr, description_);
+    add(key_label, key_row_);
+    add(nullptr, key_state_);
+    add(url_label, base_url_);
+    add(model_label, model_box_);
+    add(nullptr, model_state_);
+    add(nullptr, row_of({test_, test_result_}, 1));
+    network_rows_ = {key_label, key_row_,    key_state_, url_label,
+                     base_url_, model_label, model_box_, model_state_};
+    auto* column = new QVBoxLayout(this);
+    column->addLayout(grid);
+    column->addStretch(1);
+
+    connect(provider_box_, &QComboBox::activated, this, [this] { show_provider(); });
+    connect(key_field_, &QLineEdit::textChanged, this,
+            [this](const QString& text) { save_key_->setEnabled(!text.trimmed().isEmpty()); });
+    connect(key_field_, &QLineEdit::returnPressed, this, &ProvidersPage::save_key);
+    connect(save_key_, &QPushButton::clicked, this, &ProvidersPage::save_key);
+    connect(remove_key_, &QPushButton::clicked, this, &ProvidersPage::remove_key);
+    connect(base_url_, &QLineEdit::editingFinished, this, &ProvidersPage::apply_base_url);
+    connect(model_box_, &QComboBox::activated, this, &ProvidersPage::apply_model);
+    connect(model_box_->lineEdit(), &QLineEdit::editingFinished, this, &ProvidersPage::apply_model);
+    connect(test_, &QPushButton::clicked, this, &ProvidersPage::test);
+    connect(use_, &QPushButton::clicked, this, &ProvidersPage::use);
+}
+
+QString ProvidersPage::shown_provider() const {
+    return provider_box_->currentData().toString();
+}
+
+std::optional<ProviderInfo> ProvidersPage::info() const {
+    const std::string name = shown_provider().toStdString();
+    for (const ProviderInfo& p : list_.providers)
+        if (p.name == name) return p;
+    return std::nullopt;
+}
+
+void ProvidersPage::refresh(const QString& provider) {
+    core_.request(op::agent_providers, Json::object(), this,
+                  [this, wanted = provider](const Json& result, const std::optional<Error>& error) {
+                      if (error) return say(qs(error->message), Tone::failed);
+                      if (auto list = read_result<ProvidersResult>(result))
+                          show_providers(*list, wanted);
+                  });
+}
+
+void ProvidersPage::show_providers(const ProvidersResult& list, const QString& wanted) {
+    list_ = list;
+    const QString keep = wanted.isEmpty() ? qs(list.current) : wanted;
+    provider_box_->clear();
+    for (const ProviderInfo& p : list.providers) {
+        // A script is a file a test or demo names at start; it cannot be chosen here.
+        if (p.name == "script" && !p.active) continue;
+        provider_box_->addItem(entry_text(p), qs(p.name));
+    }
+    const int index = provider_box_->findData(keep);
+    provider_box_->setCurrentIndex(index >= 0 ? index : 0);
+    show_provider();
+}
+
+void ProvidersPage::show_provider() {
+    const std::optional<ProviderInfo> p = info();
+    if (!p) return;
+    const bool network = p->key != "not needed";
+    description_->setText(qs(p->description));
+    show_key(*p);
+    for (QWidget* widget : network_rows_)
+        widget->setVisible(network);
+    use_->setEnabled(!p->active && p->ready);
+    use_->setText(p->active ? tr("In use") : tr("&Use this provider"));
+    use_->setToolTip(p->ready ? tr("Talk to this provider from now on, and at the next start")
+                              : tr("Add a key first"));
+    if (shown_provider() != last_shown_) test_result_->clear(); // it was about another one
+    last_shown_ = shown_provider();
+    if (!network) return emit shown();
+    const QString provider = shown_provider();
+    core_.request(op::agent_options_list, Json(OptionsListParams{provider.toStdString()}), this,
+                  [this, provider](const Json& result, const std::optional<Error>& error) {
+                      if (provider != shown_provider()) return;
+                      if (error) return say(qs(error->message), Tone::failed);
+                      if (auto options = read_result<OptionsResult>(result)) show_options(*options);
+                      emit shown();
+                  });
+    load_models();
+}
+
+void ProvidersPage::show_key(const ProviderInfo& p) {
+    key_state_->setText(key_words(p));
+    key_field_->clear();
+    key_field_->setPlaceholderText(p.key == "file" ? tr("•••••••••••••••• (stored)")
+                                                   : tr("Paste the API key"));
+    remove_key_->setEnabled(p.key == "file");
+}
+
+void ProvidersPage::show_options(const OptionsResult& options) {
+    for (const OptionInfo& o : options.options) {
+        if (o.name == "base_url") {
+            base_url_set_ = o.set ? qs(o.value) : QString();
+            base_url_->setText(base_url_set_);
+            base_url_->setPlaceholderText(qs(o.value));
+        } else if (o.name == "model") {
+            model_set_ = qs(o.value);
+            model_box_->setEditText(model_set_);
+        }
+    }
+}
+
+void ProvidersPage::load_models() {
+    const QString provider = shown_provider();
+    model_state_->setText(tr("Asking the provider for its models…"));
+    core_.request(
+        op::agent_models, Json(ModelsParams{provider.toStdString()}), this,
+        [this, provider](const Json& result, const std::optional<Error>& error) {
+            if (provider != shown_provider()) return;
+            const QString typed = model_box_->currentText();
+            model_box_->clear();
+            std::optional<ModelsResult> models;
+            if (!error) models = read_result<ModelsResult>(result);
+            if (models)
+                for (const std::string& id : models->models)
+                    model_box_->addItem(qs(id));
+            model_box_->setEditText(typed);
+            if (error)
+                model_state_->setText(
+                    tr("The model list could not be fetched (%1); type a model id.")
+                        .arg(qs(error->message)));
+            else if (model_box_->count() == 1)
+                model_state_->setText(tr("1 model listed by the provider; you may also type one."));
+            else
+                model_state_->setText(tr("%1 models listed by the provider; you may also type one.")
+                                          .arg(model_box_->count()));
+            emit models_listed();
+        });
+}
+
+void ProvidersPage::save_key() {
+    const QString key = key_field_->text().trimmed();
+    if (key.isEmpty()) return;
+    const QString provider = shown_provider();
+    key_field_->clear(); // the key leaves the window as soon as it is sent
+    core_.request(op::agent_key_set, Json(KeySetParams{provider.toStdString(), key.toStdString()}),
+                  this, [this, provider](const Json&, const std::optional<Error>& error) {
+                      if (error) return say(qs(error->message), Tone::failed);
+                      refresh(provider);
+                  });
+}
+
+void ProvidersPage::remove_key() {
+    const QString provider = shown_provider();
+    core_.request(op::agent_key_clear, Json(KeyClearParams{provider.toStdString()}), this,
+                  [this, provider](const Json&, const std::optional<Error>& error) {
+                      if (error) return say(qs(error->message), Tone::failed);
+                      refresh(provider);
+                  });
+}
+
+void ProvidersPage::set_option(const char* name, const QString& value) {
+    OptionsSetParams params;
+    params.provider = shown_provider().toStdString();
+    params.name = name;
+    params.value = value.toStdString();
+    const QString provider = shown_provider();
+    core_.request(op::agent_options_set, Json(params), this,
+                  [this, provider](const Json& result, const std::optional<Error>& error) {
+                      if (provider != shown_provider()) return;
+                      if (error) return say(qs(error->message), Tone::failed);
+                      if (auto options = read_result<OptionsResult>(result)) show_options(*options);
+                  });
+}
+
+void ProvidersPage::apply_base_url() {
+    const QString url = base_url_->text().trimmed();
+    if (url == base_url_set_) return;
+    base_url_set_ = url;
+    set_option("base_url", url);
+    // Another endpoint: its models, and whether it needs a key.
+    refresh(shown_provider());
+}
+
+void ProvidersPage::apply_model() {
+    const QString model = model_box_->currentText().trimmed();
+    if (model.isEmpty() || model == model_set_) return;
+    model_set_ = model;
+    set_option("model", model);
+}
+
+void ProvidersPage::test() {
+    // Edits still in their fields go first: the core answers in order.
+    apply_base_url();
+    apply_model();
+    const QString provider = shown_provider();
+    test_->setEnabled(false);
+    say(tr("Testing…"), Tone::plain);
+    core_.request(op::agent_provider_test, Json(ProviderTestParams{provider.toStdString()}), this,
+                  [this, provider](const Json& result, const std::optional<Error>& error) {
+                      test_->setEnabled(true);
+                      if (provider != shown_provider()) return;
+                      std::optional<ProviderTestResult> answer;
+                      if (!error) answer = read_result<ProviderTestResult>(result);
+                      if (answer && answer->ok)
+                          say(QStringLiteral("✓ ") + qs(answer->message), Tone::ok);
+                      else if (answer)
+                          say(QStringLiteral("✗ ") + qs(answer->message), Tone::failed);
+                      else
+                          say(QStringLiteral("✗ ") + (error ? qs(error->message)
+                                                            : tr("the core's answer was unclear")),
+                              Tone::failed);
+                      emit tested();
+                  });
+}
+
+void ProvidersPage::use() {
+    const QString provider = shown_provider();
+    core_.request(op::agent_provider_set, Json(ProviderSetParams{provider.toStdString(), true}),
+                  this, [this, provider](const Json& result, const std::optional<Error>& error) {
+                      if (error) return say(qs(error->message), Tone::failed);
+                      if (auto list = read_result<ProvidersResult>(result))
+                          show_providers(*list, provider);
+                  });
+}
+
+void ProvidersPage::say(const QString& text, Tone tone) {
+    test_result_->setText(text);
+    if (tone == Tone::plain) return test_result_->setStyleSheet(QString());
+    const ThemeColours colours = theme_colours();
+    test_result_->setStyleSheet(
+        QStringLiteral("color: %1")
+            .arg((tone == Tone::ok ? colours.added_text : colours.error_text).name()));
+}
+
+} // namespace rio::gui
