@@ -649,7 +649,7 @@ void InteractiveSession::say_if_not_ready(const ProvidersResult& providers) {
 
 void InteractiveSession::key_command(const std::string& arg) {
     const bool clear = arg == "clear" || arg.rfind("clear ", 0) == 0;
-    std::string named = trimmed(clear ? arg.substr(5) : arg);
+    std::string named(trimmed(clear ? arg.substr(5) : arg));
     link_.call(ProvidersParams{}, [this, clear, named](const client::Typed<ProvidersParams>& r) {
         if (!r) return then_prompt(client::Reply{nullptr, r.error()});
         const std::string wanted = named.empty() ? r->current : named;
@@ -687,7 +687,7 @@ void InteractiveSession::store_key(const ProviderInfo& provider) {
             print("No key stored.");
             return prompt();
         }
-        link_.call(KeySetParams{name, trimmed(key)},
+        link_.call(KeySetParams{name, std::string(trimmed(key))},
                    [this, name](const client::Typed<KeySetParams>& r) {
                        if (!r) return then_prompt(client::Reply{nullptr, r.error()});
                        print("Stored the " + name + " key, readable by you alone.");

@@ -1,5 +1,6 @@
 #include "client/trace_words.hpp"
 
+#include "client/session.hpp"
 #include "text/argv_text.hpp"
 #include "text/trim.hpp"
 

@@ -3,7 +3,6 @@
 // failure's first line) and how a decision reads. Painters add their own styling.
 #pragma once
 
-#include "client/session.hpp"
 #include "protocol/messages.hpp"
 
 #include <cstddef>
@@ -11,6 +10,8 @@
 #include <string_view>
 
 namespace rio::client {
+
+struct TurnUsage; // session.hpp, which shows outcomes in these words
 
 // The verb a built-in tool reads as ("read", "run", "plan"); other tools keep their name.
 std::string tool_verb(std::string_view tool);

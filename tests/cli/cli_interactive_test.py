@@ -334,7 +334,7 @@ class Interactive(unittest.TestCase):
             "argv": ["sh", "-c", "while [ ! -e go ]; do sleep 0.01; done"]}}]},
                        {"text": "released"}])
         self.addCleanup(box.cleanup)
-        os.makedirs(os.path.join(box.dir, "config", "rio"))
+        os.makedirs(os.path.join(box.dir, "config", "rio"), exist_ok=True)
         with open(os.path.join(box.dir, "config", "rio", "allow"), "w") as f:
             f.write("sh\n")
         term = Pty(box.args(), box.env)
