@@ -490,7 +490,9 @@ TEST_P(ProviderE2E, WithoutAKeyTheTestSaysWhereToAddOne) {
     std::string local = fake.url() + (anthropic() ? "" : "/v1");
     s->request("agent.options.set",
                {{"provider", provider()}, {"name", "base_url"}, {"value", local}});
-    for (const Json& p : s->request("agent.providers")["result"]["providers"])
+    // Held in a variable: a range-for over a part of the temporary reply would outlive it.
+    const Json ready = s->request("agent.providers");
+    for (const Json& p : ready["result"]["providers"])
         if (p["name"] == provider()) {
             EXPECT_EQ(p["ready"], true);
         }
