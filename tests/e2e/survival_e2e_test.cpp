@@ -89,9 +89,6 @@ TEST(SurvivalE2E, AFifoInTheProjectIsRefusedAndNothingFreezes) {
     EXPECT_EQ(s.request("session.hello")["ok"], true);
 }
 
-// Six clients that never read each held up to 256 MB (1.6 GB in all) and another client's
-// round trip took 5.9 s. Now their unread output shares one budget, the slowest is cut off
-// first, and a reading client is answered throughout.
 #ifdef RIO_SANITIZED
 // 240 MB for the six stuck readers, still well over the one 128 MB budget; 150 rounds took
 // 200 s under the sanitizers, and the figures come from the plain build.
@@ -100,6 +97,9 @@ constexpr int broadcast_rounds = 40;
 constexpr int broadcast_rounds = 150;
 #endif
 
+// Six clients that never read each held up to 256 MB (1.6 GB in all) and another client's
+// round trip took 5.9 s. Now their unread output shares one budget, the slowest is cut off
+// first, and a reading client is answered throughout.
 TEST(SurvivalE2E, SlowReadersShareOneBudgetAndNeverDelayAnother) {
     ListeningCore c;
     std::vector<LineClient> stuck;
