@@ -1,7 +1,7 @@
 #include "agent_tools/allow_rules.hpp"
 
-#include "host/files.hpp"
-#include "host/trust_store.hpp"
+#include "host/files/files.hpp"
+#include "host/store/trust_store.hpp"
 
 namespace rio {
 

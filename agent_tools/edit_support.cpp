@@ -3,8 +3,8 @@
 #include "core/buffer_events.hpp"
 #include "core/diff.hpp"
 #include "core/unified_diff.hpp"
-#include "host/document_io.hpp"
-#include "host/project_files.hpp"
+#include "host/files/document_io.hpp"
+#include "host/files/project_files.hpp"
 
 #include <algorithm>
 

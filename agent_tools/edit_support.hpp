@@ -5,7 +5,7 @@
 
 #include "agent_tools/tool_context.hpp"
 #include "core/document.hpp"
-#include "host/confine.hpp"
+#include "host/files/confine.hpp"
 
 #include <string>
 #include <string_view>

@@ -1,7 +1,7 @@
 // list_dir: the entries of a project folder, folders marked. Runs at once in every mode.
-#include "agent_tools/project_file.hpp"
+#include "host/files/project_file.hpp"
 #include "agent_tools/tool_table.hpp"
-#include "host/project_files.hpp"
+#include "host/files/project_files.hpp"
 #include "protocol/params.hpp"
 
 namespace rio {

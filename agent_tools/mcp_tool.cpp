@@ -3,7 +3,7 @@
 // (mcp__server__tool) lets it run unasked; run and apply call the server.
 #include "agent_tools/allow_rules.hpp"
 #include "agent_tools/tool_table.hpp"
-#include "host/mcp_servers.hpp"
+#include "host/mcp/mcp_servers.hpp"
 
 namespace rio {
 namespace {

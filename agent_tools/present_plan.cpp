@@ -1,6 +1,6 @@
 // present_plan: prepare files the plan (when a project is open) and proposes it; apply,
 // after a person approved it, reads it back as they left it and records the approval.
-#include "agent_tools/plan_store.hpp"
+#include "host/store/plan_store.hpp"
 #include "agent_tools/tool_table.hpp"
 #include "protocol/params.hpp"
 

@@ -1,8 +1,8 @@
 // search: project-wide text search (host/search), open buffers searched instead of their
 // files; rio's own folders left out. Runs at once in every mode.
-#include "host/search.hpp"
+#include "host/search/search.hpp"
 
-#include "agent_tools/project_file.hpp"
+#include "host/files/project_file.hpp"
 #include "agent_tools/tool_table.hpp"
 #include "protocol/params.hpp"
 

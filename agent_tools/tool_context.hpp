@@ -8,7 +8,7 @@
 #include "core/agent/loop.hpp"
 #include "core/agent/plan_file.hpp"
 #include "core/workspace.hpp"
-#include "host/user_dirs.hpp"
+#include "io/user_dirs.hpp"
 #include "protocol/wire.hpp"
 
 #include <asio/io_context.hpp>

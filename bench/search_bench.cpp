@@ -9,7 +9,7 @@
 // The figures in docs/BENCHMARKS.md come from the default run: 15 repetitions of each,
 // interleaved at random so that a noisy machine slows every engine alike; medians are quoted.
 // RIO_BENCH_BASELINE_CORE=path/to/rio-core adds that core as a baseline in the same run.
-#include "host/search.hpp"
+#include "host/search/search.hpp"
 #include "tests/support/code_text.hpp"
 #include "tests/support/core_process.hpp"
 #include "tests/support/rng.hpp"

@@ -2,7 +2,7 @@
 // rio-core (target ≤ 20 ms answered), and what saving costs per entry — the line appended and
 // fsynced, and the replay that reading it back takes.
 #include "core/agent/session_record.hpp"
-#include "host/session_files.hpp"
+#include "host/store/session_files.hpp"
 #include "tests/support/agent_session.hpp"
 
 #include <benchmark/benchmark.h>

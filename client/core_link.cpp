@@ -1,7 +1,7 @@
 #include "client/core_link.hpp"
 
-#include "host/listen_address.hpp"
-#include "host/user_dirs.hpp"
+#include "io/listen_address.hpp"
+#include "io/user_dirs.hpp"
 
 #include <asio/connect.hpp>
 #include <asio/ip/tcp.hpp>

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "client/requests.hpp"
-#include "host/channel.hpp"
+#include "io/channel.hpp"
 
 #include <asio/io_context.hpp>
 #include <functional>

@@ -12,7 +12,7 @@
 
 namespace rio {
 
-class ProjectDir; // host/project_dir.hpp: the root as a descriptor, for I/O beneath it
+class ProjectDir; // host/files/project_dir.hpp: the root as a descriptor, for I/O beneath it
 
 // How the open project's folders are followed for changes other programs make
 // (ops/project_watch): project.info's `watch`.

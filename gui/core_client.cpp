@@ -1,7 +1,7 @@
 #include "gui/core_client.hpp"
 
-#include "host/listen_address.hpp"
-#include "host/user_dirs.hpp"
+#include "io/listen_address.hpp"
+#include "io/user_dirs.hpp"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,6 +1,6 @@
 #include "gui/manual_pages.hpp"
 
-#include "host/user_dirs.hpp"
+#include "io/user_dirs.hpp"
 #include "text/markdown.hpp"
 
 #include <QCoreApplication>

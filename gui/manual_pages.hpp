@@ -19,7 +19,7 @@ struct ManualPage {
 QStringList manual_files();
 
 // The manual's folder: $RIO_SHARE_DIR/manual, else found from where the program is
-// (host/install_layout.hpp: ../share/rio/manual for an install).
+// (io/install_layout.hpp: ../share/rio/manual for an install).
 QString find_manual_dir();
 
 // Every page of manual_files() from `dir`. A page that cannot be read is still listed, with

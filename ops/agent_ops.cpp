@@ -2,8 +2,8 @@
 #include "ops/agent_ops.hpp"
 
 #include "core/agent/plan_review.hpp"
-#include "host/files.hpp"
-#include "host/prompt_files.hpp"
+#include "host/files/files.hpp"
+#include "host/store/prompt_files.hpp"
 #include "ops/session_catalog.hpp"
 
 namespace rio {

@@ -1,10 +1,10 @@
 #include "ops/agent_runtime.hpp"
 
-#include "agent_tools/plan_store.hpp"
-#include "agent_tools/project_file.hpp"
+#include "host/store/plan_store.hpp"
+#include "host/files/project_file.hpp"
 #include "core/agent/plan_report.hpp"
-#include "host/prompt_files.hpp"
-#include "host/redact.hpp"
+#include "host/store/prompt_files.hpp"
+#include "host/store/redact.hpp"
 #include "ops/session_catalog.hpp"
 #include "ops/undo.hpp"
 

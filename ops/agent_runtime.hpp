@@ -6,9 +6,9 @@
 #include "core/agent/loop.hpp"
 #include "core/agent/prompt.hpp"
 #include "core/workspace.hpp"
-#include "host/editor_reader.hpp"
-#include "host/mcp_servers.hpp"
-#include "host/user_dirs.hpp"
+#include "host/server/editor_reader.hpp"
+#include "host/mcp/mcp_servers.hpp"
+#include "io/user_dirs.hpp"
 #include "ops/session_recorder.hpp"
 #include "providers/registry.hpp"
 

@@ -1,7 +1,7 @@
 #include "ops/buffer_disk.hpp"
 
 #include "core/buffer_events.hpp"
-#include "host/project_files.hpp"
+#include "host/files/project_files.hpp"
 
 namespace rio {
 namespace {

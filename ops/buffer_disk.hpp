@@ -4,7 +4,7 @@
 #pragma once
 
 #include "core/document.hpp"
-#include "host/confine.hpp"
+#include "host/files/confine.hpp"
 #include "protocol/wire.hpp"
 
 #include <string_view>

@@ -2,9 +2,9 @@
 // protocol and saved atomically.
 #include "core/buffer_events.hpp"
 #include "core/front_matter.hpp"
-#include "host/document_io.hpp"
-#include "host/project_files.hpp"
-#include "host/trust_store.hpp"
+#include "host/files/document_io.hpp"
+#include "host/files/project_files.hpp"
+#include "host/store/trust_store.hpp"
 #include "ops/buffer_disk.hpp"
 #include "ops/ops.hpp"
 #include "ops/project_access.hpp"

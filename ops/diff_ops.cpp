@@ -1,6 +1,6 @@
 // diff.lines: rio's Myers diff between two texts or project files, for the compare view.
 #include "core/diff_result.hpp"
-#include "host/document_io.hpp"
+#include "host/files/document_io.hpp"
 #include "ops/ops.hpp"
 #include "ops/project_access.hpp"
 

@@ -1,6 +1,6 @@
 // editor.reader.set and editor.read.reply (DESIGN §15): a frontend offers the editor's text
 // and answers the reads host/editor_reader asks of it.
-#include "host/editor_reader.hpp"
+#include "host/server/editor_reader.hpp"
 #include "ops/ops.hpp"
 
 namespace rio {

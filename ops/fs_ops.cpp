@@ -1,6 +1,6 @@
 // fs.list and fs.read: the project's files as they are on disk.
 #include "core/text_format.hpp"
-#include "host/project_files.hpp"
+#include "host/files/project_files.hpp"
 #include "ops/ops.hpp"
 #include "ops/project_access.hpp"
 

@@ -1,6 +1,6 @@
 // mcp.list and mcp.restart (DESIGN §16): the servers' state and tools, and starting one
 // again after its config was fixed or it failed.
-#include "host/mcp_servers.hpp"
+#include "host/mcp/mcp_servers.hpp"
 #include "ops/ops.hpp"
 
 namespace rio {

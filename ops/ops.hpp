@@ -4,7 +4,7 @@
 
 #include "core/dispatch.hpp"
 #include "core/workspace.hpp"
-#include "host/user_dirs.hpp"
+#include "io/user_dirs.hpp"
 
 #include <functional>
 

@@ -1,5 +1,5 @@
 // plans.list and plans.get: the history of presented plans (DESIGN §7).
-#include "agent_tools/plan_store.hpp"
+#include "host/store/plan_store.hpp"
 #include "ops/agent_ops.hpp"
 
 namespace rio {

@@ -1,6 +1,6 @@
 #include "ops/project_access.hpp"
 
-#include "host/project_dir.hpp"
+#include "host/files/project_dir.hpp"
 
 namespace rio {
 

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/workspace.hpp"
-#include "host/confine.hpp"
+#include "host/files/confine.hpp"
 
 namespace rio {
 

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "core/workspace.hpp"
-#include "host/project_watcher.hpp"
+#include "host/files/project_watcher.hpp"
 #include "protocol/messages.hpp"
 
 #include <asio/io_context.hpp>

@@ -1,8 +1,8 @@
 // fs.search: the agent's project search for a frontend's search panel, with the same
 // rules (open buffers searched instead of their files, .gitignore, binary files skipped);
 // fs.files: the files that search would read, for a quick open.
-#include "host/file_list.hpp"
-#include "host/search.hpp"
+#include "host/search/file_list.hpp"
+#include "host/search/search.hpp"
 #include "ops/ops.hpp"
 #include "ops/project_access.hpp"
 

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "core/agent/session_record.hpp"
-#include "host/session_files.hpp"
+#include "host/store/session_files.hpp"
 #include "protocol/messages.hpp"
 
 #include <optional>

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "core/agent/loop.hpp"
-#include "host/session_files.hpp"
+#include "host/store/session_files.hpp"
 
 #include <functional>
 #include <optional>

@@ -1,6 +1,6 @@
 // project.trust.get and project.trust.set (DESIGN §12): what the open project's
 // power-granting files would grant, and the user's decision to trust them as they are.
-#include "host/trust_store.hpp"
+#include "host/store/trust_store.hpp"
 #include "ops/ops.hpp"
 
 namespace rio {

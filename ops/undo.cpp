@@ -1,7 +1,7 @@
 #include "ops/undo.hpp"
 
 #include "core/buffer_events.hpp"
-#include "host/project_files.hpp"
+#include "host/files/project_files.hpp"
 #include "ops/buffer_disk.hpp"
 #include "ops/project_access.hpp"
 

@@ -6,7 +6,7 @@
 #include "core/agent/provider_contract.hpp"
 #include "protocol/error.hpp"
 #include "providers/reply_reports.hpp"
-#include "host/sse.hpp"
+#include "host/http/sse.hpp"
 
 #include <cstdint>
 #include <map>

@@ -2,7 +2,7 @@
 
 #include "providers/anthropic_codec.hpp"
 #include "providers/openai_codec.hpp"
-#include "host/sse.hpp"
+#include "host/http/sse.hpp"
 
 #include <asio/post.hpp>
 #include <asio/steady_timer.hpp>

@@ -3,7 +3,7 @@
 // backoff (honouring retry-after) only while nothing has been streamed yet.
 #pragma once
 
-#include "host/http_client.hpp"
+#include "host/http/http_client.hpp"
 #include "providers/provider.hpp"
 
 #include <chrono>

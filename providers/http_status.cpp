@@ -1,6 +1,6 @@
 #include "providers/http_status.hpp"
 
-#include "host/sse.hpp"
+#include "host/http/sse.hpp"
 
 namespace rio {
 

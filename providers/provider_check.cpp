@@ -1,6 +1,6 @@
 #include "providers/provider_check.hpp"
 
-#include "host/sse.hpp"
+#include "host/http/sse.hpp"
 #include "protocol/json_parse.hpp"
 #include "providers/anthropic_codec.hpp"
 #include "providers/http_status.hpp"

@@ -4,7 +4,7 @@
 // answered, the address is not the API, rate limited, the provider's own failure.
 #pragma once
 
-#include "host/http_client.hpp"
+#include "host/http/http_client.hpp"
 #include "providers/http_provider.hpp"
 
 #include <functional>

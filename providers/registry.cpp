@@ -1,8 +1,8 @@
 #include "providers/registry.hpp"
 
-#include "host/json_file.hpp"
-#include "host/loopback_get.hpp"
-#include "host/secrets.hpp"
+#include "host/files/json_file.hpp"
+#include "host/http/loopback_get.hpp"
+#include "host/store/secrets.hpp"
 #include "protocol/json_parse.hpp"
 
 #include <cerrno>

@@ -2,8 +2,8 @@
 // choosing the default, switching, persisting options per provider, and starting calls.
 #pragma once
 
-#include "host/http_client.hpp"
-#include "host/user_dirs.hpp"
+#include "host/http/http_client.hpp"
+#include "io/user_dirs.hpp"
 #include "protocol/wire.hpp"
 #include "providers/catalog.hpp"
 #include "providers/http_provider.hpp"

@@ -2,7 +2,7 @@
 // step. It ignores the tools it was offered — which is how tests prove the core refuses
 // calls it did not offer. Optional `"log": FILE` appends, per call, what the provider was
 // given (tools, system prompt, conversation) as one JSON line.
-#include "host/files.hpp"
+#include "host/files/files.hpp"
 #include "protocol/json_parse.hpp"
 #include "providers/provider.hpp"
 #include "providers/streaming.hpp"

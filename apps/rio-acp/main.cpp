@@ -4,7 +4,7 @@
 #include "acp/bridge.hpp"
 #include "client/core_link.hpp"
 #include "core/version.hpp"
-#include "host/channel.hpp"
+#include "io/channel.hpp"
 
 #include <CLI/CLI.hpp>
 #include <asio/io_context.hpp>

@@ -1,6 +1,6 @@
 // .gitignore rules and globs: any pattern text compiles, and matching any path against it
 // terminates (the matcher is an NFA, linear in the path) without crashing.
-#include "host/gitignore.hpp"
+#include "host/files/gitignore.hpp"
 
 #include <cstdint>
 

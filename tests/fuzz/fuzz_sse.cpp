@@ -1,6 +1,6 @@
 // The SSE parser: any bytes, in any chunking, never crash it, and feeding them in one piece
 // or two gives the same events.
-#include "host/sse.hpp"
+#include "host/http/sse.hpp"
 
 #include <cstdint>
 #include <cstdlib>

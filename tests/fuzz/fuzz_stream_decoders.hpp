@@ -2,7 +2,7 @@
 // decoder; exactly one terminal report comes out, nothing after it, and nothing throws.
 #pragma once
 
-#include "host/sse.hpp"
+#include "host/http/sse.hpp"
 
 #include <cstdint>
 #include <cstdlib>

@@ -6,7 +6,7 @@
 #include "client/requests.hpp"
 #include "client/session.hpp"
 #include "client/trace_words.hpp"
-#include "host/listen_address.hpp"
+#include "io/listen_address.hpp"
 #include "protocol/json_parse.hpp"
 
 #include <fstream>

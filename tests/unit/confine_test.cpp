@@ -1,4 +1,4 @@
-#include "host/confine.hpp"
+#include "host/files/confine.hpp"
 #include "tests/support/temp_dir.hpp"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 // host/editor_reader: who answers the agent's reads of the editor's text, and what happens
 // when the reader answers, refuses, misses the deadline or goes away.
-#include "host/editor_reader.hpp"
+#include "host/server/editor_reader.hpp"
 
 #include <asio/io_context.hpp>
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-#include "host/files.hpp"
+#include "host/files/files.hpp"
 #include "tests/support/temp_dir.hpp"
 
 #include <csignal>

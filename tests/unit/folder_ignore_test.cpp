@@ -1,5 +1,5 @@
 // FolderIgnoreRules must decide exactly as IgnoreRules::ignored_entry does, for any rules.
-#include "host/folder_ignore.hpp"
+#include "host/files/folder_ignore.hpp"
 #include "tests/support/rng.hpp"
 
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-#include "host/gitignore.hpp"
+#include "host/files/gitignore.hpp"
 #include "tests/support/temp_dir.hpp"
 
 #include <algorithm>

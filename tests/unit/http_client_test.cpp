@@ -1,5 +1,5 @@
-#include "host/http_client.hpp"
-#include "host/process_runner.hpp"
+#include "host/http/http_client.hpp"
+#include "host/process/process_runner.hpp"
 #include "tests/support/temp_dir.hpp"
 
 #include <arpa/inet.h>

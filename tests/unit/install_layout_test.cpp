@@ -1,8 +1,8 @@
 // Where a program finds its shipped data (DESIGN §17): from where it really is, never from
 // the source tree, and a loud message naming every path tried when the prompts are gone.
-#include "host/install_layout.hpp"
-#include "host/shipped_prompts.hpp"
-#include "host/user_dirs.hpp"
+#include "io/install_layout.hpp"
+#include "host/store/shipped_prompts.hpp"
+#include "io/user_dirs.hpp"
 #include "tests/support/temp_dir.hpp"
 
 #include <cstdlib>

@@ -1,5 +1,5 @@
 // Every JSON entry point parses through parse_json: it never throws and bounds nesting.
-#include "host/json_file.hpp"
+#include "host/files/json_file.hpp"
 #include "protocol/json_parse.hpp"
 #include "protocol/jsonc.hpp"
 #include "protocol/wire.hpp"

@@ -1,7 +1,7 @@
 // The MCP client's pure parts: the config files in Claude Code's shape with ${VAR}
 // expansion, tool names, and the JSON-RPC lines servers send.
-#include "host/mcp_config.hpp"
-#include "host/mcp_wire.hpp"
+#include "host/mcp/mcp_config.hpp"
+#include "host/mcp/mcp_wire.hpp"
 
 #include <gtest/gtest.h>
 #include <map>

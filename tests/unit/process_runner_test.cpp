@@ -1,5 +1,5 @@
-#include "host/child_processes.hpp"
-#include "host/process_runner.hpp"
+#include "host/process/child_processes.hpp"
+#include "host/process/process_runner.hpp"
 #include "tests/support/temp_dir.hpp"
 
 #include <asio/steady_timer.hpp>

@@ -1,8 +1,8 @@
 // Project I/O beneath the project's descriptor: nothing reaches outside, even when a folder
 // is swapped for a symlink while rio uses it.
-#include "host/confine.hpp"
-#include "host/project_dir.hpp"
-#include "host/project_files.hpp"
+#include "host/files/confine.hpp"
+#include "host/files/project_dir.hpp"
+#include "host/files/project_files.hpp"
 #include "tests/support/temp_dir.hpp"
 
 #include <atomic>

@@ -2,7 +2,7 @@
 // ignored folders are not followed, new folders are, and the watch limit is a stated problem.
 // What must not be reported is checked behind a visible change made after it, never by
 // waiting.
-#include "host/project_watcher.hpp"
+#include "host/files/project_watcher.hpp"
 #include "tests/support/temp_dir.hpp"
 
 #include <algorithm>

@@ -1,8 +1,8 @@
 // The search's fast paths against the plain answers: LiteralFinder against std::string's
 // find, the required-literal prefilter against RE2 run on every line.
-#include "host/literal_finder.hpp"
-#include "host/required_literal.hpp"
-#include "host/search_matcher.hpp"
+#include "host/search/literal_finder.hpp"
+#include "host/search/required_literal.hpp"
+#include "host/search/search_matcher.hpp"
 #include "tests/support/rng.hpp"
 
 #include <gtest/gtest.h>

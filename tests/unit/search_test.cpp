@@ -1,6 +1,6 @@
 #include "core/text_format.hpp"
-#include "host/files.hpp"
-#include "host/search.hpp"
+#include "host/files/files.hpp"
+#include "host/search/search.hpp"
 #include "tests/support/temp_dir.hpp"
 
 #include <chrono>

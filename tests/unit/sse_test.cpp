@@ -1,4 +1,4 @@
-#include "host/sse.hpp"
+#include "host/http/sse.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,0 +1,262 @@
+#include "host/mcp/mcp_client.hpp"
+
+#include "core/version.hpp"
+
+#include <asio/post.hpp>
+
+namespace rio {
+namespace {
+
+using Json = nlohmann::json;
+
+constexpr int method_not_found = -32601;
+
+std::string seconds(std::chrono::seconds s) {
+    return std::to_string(s.count()) + (s.count() == 1 ? " second" : " seconds");
+}
+
+} // namespace
+
+std::string_view to_string(McpState state) {
+    switch (state) {
+    case McpState::starting:
+        return "starting";
+    case McpState::ready:
+        return "ready";
+    case McpState::failed:
+        return "failed";
+    case McpState::stopped:
+        return "stopped";
+    }
+    return "?";
+}
+
+McpClient::McpClient(asio::io_context& io, HttpClient& http, McpServerConfig config,
+                     std::filesystem::path cwd, std::function<void()> changed)
+    : io_(io), http_(http), config_(std::move(config)), cwd_(std::move(cwd)),
+      changed_(std::move(changed)) {}
+
+// Calls still waiting are answered: the turn waiting on one must go on.
+McpClient::~McpClient() {
+    *alive_ = false;
+    transport_.reset();
+    answer_all("was removed from the configuration");
+}
+
+void McpClient::start() {
+    stop();
+    ++generation_;
+    if (!config_.error.empty()) {
+        set(McpState::failed, config_.error);
+        return;
+    }
+    std::uint64_t run = generation_;
+    auto alive = alive_;
+    McpTransportHandlers handlers{[this, alive, run](std::string line) {
+                                      if (*alive && run == generation_) on_line(line);
+                                  },
+                                  [this, alive, run](std::string why) {
+                                      if (*alive && run == generation_) closed(why);
+                                  }};
+    if (config_.http) {
+        transport_ = open_http_transport(http_, config_, std::move(handlers));
+    } else {
+        auto transport = open_stdio_transport(io_, config_, cwd_, std::move(handlers));
+        if (!transport) {
+            set(McpState::failed, "could not start: " + transport.error().message);
+            return;
+        }
+        transport_ = std::move(*transport);
+    }
+    tools_.clear();
+    set(McpState::starting, "");
+    request("initialize", mcp_initialize_params(version), "initialize",
+            [this](const McpResponse& r) { initialized(r); });
+}
+
+void McpClient::stop() {
+    ++generation_;
+    bool was_running = transport_ != nullptr;
+    transport_.reset();
+    answer_all("was stopped");
+    tools_.clear();
+    listing_ = list_again_ = false;
+    if (was_running) set(McpState::stopped, "");
+}
+
+std::int64_t McpClient::request(std::string method, Json params, std::string what,
+                                std::function<void(const McpResponse&)> done) {
+    std::int64_t id = next_id_++;
+    Pending pending{std::move(what), std::move(done), std::make_unique<asio::steady_timer>(io_)};
+    pending.timer->expires_after(config_.timeout);
+    pending.timer->async_wait([this, alive = alive_, id](std::error_code ec) {
+        if (!ec && *alive) on_timeout(id);
+    });
+    pending_.emplace(id, std::move(pending));
+    transport_->send(mcp_request(id, method, std::move(params)));
+    return id;
+}
+
+void McpClient::initialized(const McpResponse& response) {
+    if (!response.ok) {
+        fail("refused initialize: " + response.message);
+        return;
+    }
+    std::string version = response.result.value("protocolVersion", Json("")).is_string()
+                              ? response.result.value("protocolVersion", std::string())
+                              : std::string();
+    if (!mcp_version_supported(version)) {
+        fail("speaks MCP version \"" + version + "\", which rio does not (it speaks " +
+             std::string(mcp_protocol_version) + ")");
+        return;
+    }
+    transport_->send(mcp_notification("notifications/initialized"));
+    list_tools(std::nullopt, {});
+}
+
+void McpClient::list_tools(std::optional<std::string> cursor, std::vector<McpTool> so_far) {
+    listing_ = true;
+    Json params = Json::object();
+    if (cursor) params["cursor"] = *cursor;
+    request("tools/list", std::move(params), "tools/list",
+            [this, so_far = std::move(so_far)](const McpResponse& r) mutable {
+                if (!r.ok) {
+                    fail("could not list its tools: " + r.message);
+                    return;
+                }
+                std::string why;
+                auto page = parse_tools_page(r.result, why);
+                if (!page) {
+                    fail(why);
+                    return;
+                }
+                for (McpTool& tool : page->tools)
+                    so_far.push_back(std::move(tool));
+                if (page->next_cursor) {
+                    list_tools(page->next_cursor, std::move(so_far));
+                    return;
+                }
+                listing_ = false;
+                tools_ = std::move(so_far);
+                std::string note = page->skipped.empty() ? "" : "skipped " + page->skipped.front();
+                set(McpState::ready, note);
+                if (std::exchange(list_again_, false)) list_tools(std::nullopt, {});
+            });
+}
+
+std::uint64_t McpClient::call(const std::string& tool, Json arguments, CallDone done) {
+    auto finish = [this, done](McpCallOutcome outcome) {
+        asio::post(io_, [done, outcome = std::move(outcome)] { done(outcome); });
+    };
+    if (state_ != McpState::ready || !transport_) {
+        finish({true, "the server is " + std::string(to_string(state_)) +
+                          (error_.empty() ? "" : ": " + error_)});
+        return 0;
+    }
+    Json params{{"name", tool}, {"arguments", arguments.is_null() ? Json::object() : arguments}};
+    return static_cast<std::uint64_t>(
+        request("tools/call", std::move(params), tool, [finish](const McpResponse& r) {
+            if (!r.ok) {
+                finish({true, r.message});
+                return;
+            }
+            finish(call_outcome(r.result));
+        }));
+}
+
+void McpClient::cancel(std::uint64_t handle) {
+    auto it = pending_.find(static_cast<std::int64_t>(handle));
+    if (it == pending_.end()) return;
+    pending_.erase(it);
+    if (transport_)
+        transport_->send(mcp_notification("notifications/cancelled",
+                                          {{"requestId", static_cast<std::int64_t>(handle)},
+                                           {"reason", "the user stopped the turn"}}));
+}
+
+void McpClient::on_line(const std::string& line) {
+    McpMessage message = parse_mcp_message(line);
+    if (auto* response = std::get_if<McpResponse>(&message)) {
+        on_response(*response);
+    } else if (auto* request = std::get_if<McpServerRequest>(&message)) {
+        on_server_request(*request);
+    } else if (auto* note = std::get_if<McpNotification>(&message)) {
+        if (note->method != "notifications/tools/list_changed" || state_ != McpState::ready) return;
+        if (listing_)
+            list_again_ = true;
+        else
+            list_tools(std::nullopt, {});
+    } else {
+        fail("sent malformed JSON-RPC: " + std::get<McpMalformed>(message).why);
+    }
+}
+
+void McpClient::on_response(const McpResponse& response) {
+    auto it = pending_.find(response.id);
+    if (it == pending_.end()) return; // answered after its timeout or cancel
+    Pending pending = std::move(it->second);
+    pending_.erase(it);
+    pending.done(response);
+}
+
+void McpClient::on_server_request(const McpServerRequest& request) {
+    if (request.method == "ping") {
+        transport_->send(mcp_reply(request.id, Json::object()));
+        return;
+    }
+    transport_->send(
+        mcp_error_reply(request.id, method_not_found, "rio does not offer " + request.method));
+}
+
+void McpClient::on_timeout(std::int64_t id) {
+    auto it = pending_.find(id);
+    if (it == pending_.end()) return;
+    std::string what = it->second.what;
+    if (what == "initialize" || what == "tools/list") {
+        fail("did not answer " + what + " within " + seconds(config_.timeout));
+        return;
+    }
+    Pending pending = std::move(it->second);
+    pending_.erase(it);
+    transport_->send(mcp_notification("notifications/cancelled",
+                                      {{"requestId", id}, {"reason", "no answer in time"}}));
+    std::string why = "no answer from " + what + " within " + seconds(config_.timeout);
+    error_ = "the last call timed out: " + why;
+    notify_changed();
+    pending.done({id, false, nullptr, -32001, why});
+}
+
+void McpClient::fail(std::string why) {
+    ++generation_;
+    transport_.reset();
+    tools_.clear();
+    listing_ = list_again_ = false;
+    answer_all(why);
+    set(McpState::failed, std::move(why));
+}
+
+void McpClient::closed(const std::string& why) {
+    if (why.empty()) return; // stop() asked for it and has said so
+    fail(state_ == McpState::starting ? "could not start: it " + why : "stopped: it " + why);
+}
+
+void McpClient::answer_all(const std::string& why) {
+    std::map<std::int64_t, Pending> pending = std::move(pending_);
+    pending_.clear();
+    for (auto& [id, p] : pending)
+        p.done({id, false, nullptr, -32000, "the server " + why});
+}
+
+void McpClient::set(McpState state, std::string error) {
+    state_ = state;
+    error_ = std::move(error);
+    notify_changed();
+}
+
+void McpClient::notify_changed() {
+    asio::post(io_, [alive = alive_, changed = changed_] {
+        if (*alive && changed) changed();
+    });
+}
+
+} // namespace rio

@@ -1,0 +1,162 @@
+#include "host/mcp/mcp_wire.hpp"
+
+#include "host/http/sse.hpp"
+#include "protocol/json_parse.hpp"
+
+namespace rio {
+namespace {
+
+using Json = nlohmann::json;
+
+constexpr std::string_view supported_versions[] = {"2025-11-25", "2025-06-18", "2025-03-26",
+                                                   "2024-11-05"};
+
+std::string text_of(const Json& object, const char* key) {
+    auto it = object.find(key);
+    return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+std::string size_words(std::size_t base64_chars) {
+    std::size_t bytes = base64_chars / 4 * 3;
+    if (bytes < 1024) return std::to_string(bytes) + " bytes";
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.1f KB", static_cast<double>(bytes) / 1024);
+    return buffer;
+}
+
+std::string block_text(const Json& block) {
+    if (!block.is_object()) return "[content that is not an object]";
+    std::string type = text_of(block, "type");
+    if (type == "text") return text_of(block, "text");
+    if (type == "image" || type == "audio")
+        return "[" + type + ": " + text_of(block, "mimeType") + ", " +
+               size_words(text_of(block, "data").size()) + "]";
+    if (type == "resource_link")
+        return "[resource link: " + text_of(block, "uri") +
+               (block.contains("name") ? " (" + text_of(block, "name") + ")" : "") + "]";
+    if (type == "resource") {
+        const Json resource = block.value("resource", Json::object());
+        if (!resource.is_object()) return "[resource]";
+        std::string uri = text_of(resource, "uri");
+        if (resource.contains("text"))
+            return "[resource " + uri + "]\n" + text_of(resource, "text");
+        return "[resource " + uri + ": " + text_of(resource, "mimeType") + ", " +
+               size_words(text_of(resource, "blob").size()) + "]";
+    }
+    return "[" + (type.empty() ? std::string("untyped") : type) + " content]";
+}
+
+} // namespace
+
+bool mcp_version_supported(std::string_view version) {
+    for (std::string_view known : supported_versions)
+        if (version == known) return true;
+    return false;
+}
+
+McpMessage parse_mcp_message(std::string_view line) {
+    auto parsed = parse_json(line);
+    if (!parsed) return McpMalformed{parsed.error().message + ": " + wire_excerpt(line, 120)};
+    const Json& m = *parsed;
+    if (!m.is_object() || m.value("jsonrpc", Json()) != "2.0")
+        return McpMalformed{"not a JSON-RPC 2.0 message: " + wire_excerpt(line, 120)};
+    if (auto method = m.find("method"); method != m.end()) {
+        if (!method->is_string())
+            return McpMalformed{"a method that is not a string: " + wire_excerpt(line, 120)};
+        Json params = m.value("params", Json());
+        if (m.contains("id")) return McpServerRequest{m["id"], method->get<std::string>(), params};
+        return McpNotification{method->get<std::string>(), params};
+    }
+    auto id = m.find("id");
+    if (id == m.end() || !id->is_number_integer())
+        return McpMalformed{"a response without an id this client sent: " + wire_excerpt(line, 120)};
+    McpResponse response;
+    response.id = id->get<std::int64_t>();
+    if (auto result = m.find("result"); result != m.end()) {
+        response.result = *result;
+        return response;
+    }
+    auto error = m.find("error");
+    if (error == m.end() || !error->is_object())
+        return McpMalformed{"a response with neither result nor error: " + wire_excerpt(line, 120)};
+    response.ok = false;
+    response.code = error->value("code", Json(0)).is_number_integer()
+                        ? (*error)["code"].get<std::int64_t>()
+                        : 0;
+    response.message = text_of(*error, "message");
+    return response;
+}
+
+Json mcp_request(std::int64_t id, std::string_view method, Json params) {
+    Json m{{"jsonrpc", "2.0"}, {"id", id}, {"method", method}};
+    if (!params.is_null()) m["params"] = std::move(params);
+    return m;
+}
+
+Json mcp_notification(std::string_view method, Json params) {
+    Json m{{"jsonrpc", "2.0"}, {"method", method}};
+    if (!params.is_null()) m["params"] = std::move(params);
+    return m;
+}
+
+Json mcp_reply(const Json& id, Json result) {
+    return {{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}};
+}
+
+Json mcp_error_reply(const Json& id, int code, std::string message) {
+    return {{"jsonrpc", "2.0"},
+            {"id", id},
+            {"error", {{"code", code}, {"message", std::move(message)}}}};
+}
+
+Json mcp_initialize_params(std::string_view client_version) {
+    return {{"protocolVersion", mcp_protocol_version},
+            {"capabilities", Json::object()},
+            {"clientInfo", {{"name", "rio"}, {"version", client_version}}}};
+}
+
+std::optional<McpToolsPage> parse_tools_page(const Json& result, std::string& why) {
+    if (!result.is_object() || !result.contains("tools") || !result["tools"].is_array()) {
+        why = "tools/list did not return a list of tools";
+        return std::nullopt;
+    }
+    McpToolsPage page;
+    for (const Json& tool : result["tools"]) {
+        std::string name = tool.is_object() ? text_of(tool, "name") : std::string();
+        if (name.empty()) {
+            page.skipped.push_back("a tool without a name");
+            continue;
+        }
+        const Json schema = tool.value("inputSchema", Json());
+        if (!schema.is_object() || schema.value("type", Json()) != "object") {
+            page.skipped.push_back(name + ": its inputSchema is not an object schema");
+            continue;
+        }
+        McpTool out{name, text_of(tool, "title"), text_of(tool, "description"), schema, false};
+        const Json annotations = tool.value("annotations", Json::object());
+        out.read_only =
+            annotations.is_object() && annotations.value("readOnlyHint", Json()) == true;
+        page.tools.push_back(std::move(out));
+    }
+    if (auto cursor = result.find("nextCursor"); cursor != result.end() && cursor->is_string())
+        page.next_cursor = cursor->get<std::string>();
+    return page;
+}
+
+McpCallOutcome call_outcome(const Json& result) {
+    McpCallOutcome outcome;
+    if (!result.is_object()) return {true, "the server's result is not an object"};
+    outcome.is_error = result.value("isError", Json(false)) == true;
+    const Json content = result.value("content", Json());
+    if (content.is_array()) {
+        for (const Json& block : content) {
+            if (!outcome.text.empty()) outcome.text += "\n";
+            outcome.text += block_text(block);
+        }
+    }
+    if (outcome.text.empty() && result.contains("structuredContent"))
+        outcome.text = result["structuredContent"].dump();
+    return outcome;
+}
+
+} // namespace rio

@@ -1,0 +1,267 @@
+#include "host/process/process_runner.hpp"
+
+#include "host/process/child_processes.hpp"
+#include "host/process/spawn.hpp"
+#include "io/unique_fd.hpp"
+#include "protocol/error.hpp"
+#include "text/utf8.hpp"
+
+#include <algorithm>
+#include <array>
+#include <asio/posix/stream_descriptor.hpp>
+#include <asio/post.hpp>
+#include <asio/steady_timer.hpp>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <signal.h>
+#include <string_view>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <utility>
+
+namespace rio {
+namespace {
+
+using namespace std::chrono_literals;
+
+// Once the command has exited and its group is killed, the output pipe closes at once unless
+// something that left the group (setsid, a daemon) still holds it. That process is not ours
+// to kill, and must not keep the command "running" forever either.
+constexpr auto output_drain_limit = 1000ms;
+
+bool is_continuation(unsigned char c) {
+    return (c & 0xC0) == 0x80;
+}
+
+// Keeps the first and the last half of the cap: the head shows what the command set out to
+// do, the tail how it ended. Memory stays bounded however much the command writes.
+class CappedOutput {
+public:
+    explicit CappedOutput(std::size_t cap) : head_cap_(cap / 2), tail_cap_(cap - cap / 2) {}
+
+    void add(std::string_view bytes) {
+        total_ += bytes.size();
+        std::size_t to_head = std::min(bytes.size(), head_cap_ - head_.size());
+        head_.append(bytes.substr(0, to_head));
+        tail_.append(bytes.substr(to_head));
+        // Trimming only at twice the size keeps the erase amortised over many reads.
+        if (tail_.size() > std::max<std::size_t>(2 * tail_cap_, 4096)) trim_tail();
+    }
+
+    std::size_t total() const { return total_; }
+
+    std::string take() {
+        trim_tail();
+        if (head_.size() + tail_.size() == total_) return to_valid_utf8(head_ + tail_);
+        // Cutting through a character would show up as U+FFFD that the command never wrote;
+        // the partial character counts as omitted instead.
+        drop_partial_char_at_end(head_);
+        std::size_t partial = 0;
+        while (partial < 3 && partial < tail_.size() &&
+               is_continuation(static_cast<unsigned char>(tail_[partial])))
+            ++partial;
+        tail_.erase(0, partial);
+        std::size_t omitted = total_ - head_.size() - tail_.size();
+        return to_valid_utf8(head_) + "\n[... " + std::to_string(omitted) +
+               " bytes omitted ...]\n" + to_valid_utf8(tail_);
+    }
+
+private:
+    void trim_tail() {
+        if (tail_.size() > tail_cap_) tail_.erase(0, tail_.size() - tail_cap_);
+    }
+
+    static void drop_partial_char_at_end(std::string& s) {
+        for (std::size_t back = 1; back <= 3 && back <= s.size(); ++back) {
+            auto c = static_cast<unsigned char>(s[s.size() - back]);
+            if (is_continuation(c)) continue;
+            std::size_t length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+            if (length > back) s.erase(s.size() - back);
+            return;
+        }
+    }
+
+    std::size_t head_cap_, tail_cap_;
+    std::string head_, tail_;
+    std::size_t total_ = 0;
+};
+
+struct Spawned {
+    pid_t pid;     // also the process group id
+    int output_fd; // read end of the stdout+stderr pipe
+    int pidfd;
+};
+
+// stdin is /dev/null; stdout and stderr share one pipe, so the output interleaves as written.
+Result<Spawned> spawn(const CommandSpec& spec) {
+    int pipe_fds[2];
+    if (::pipe2(pipe_fds, O_CLOEXEC) != 0)
+        return make_error(ErrorCode::io_error, "cannot start " +
+                                                   (spec.argv.empty() ? "" : spec.argv[0]) + ": " +
+                                                   std::strerror(errno));
+    UniqueFd read_end(pipe_fds[0]), write_end(pipe_fds[1]);
+    Result<SpawnedProcess> spawned =
+        spawn_process({spec.argv, spec.cwd, spec.env, -1, write_end.fd, write_end.fd});
+    if (!spawned) return spawned.error();
+    return Spawned{spawned->pid, read_end.release(), spawned->pidfd};
+}
+
+class Command final : public RunningCommand, public std::enable_shared_from_this<Command> {
+public:
+    using Done = std::function<void(CommandResult)>;
+
+    Command(asio::io_context& io, CommandSpec spec, Done done)
+        : spec_(std::move(spec)), done_(std::move(done)),
+          children_(asio::use_service<ChildProcesses>(io)), exit_watch_(io), output_(io),
+          timer_(io), captured_(spec_.output_cap), started_at_(std::chrono::steady_clock::now()) {}
+
+    // Only reached with the command still running when the io_context is destroyed under
+    // it. SIGKILL cannot be caught, so the wait is short, and no zombie is left behind.
+    ~Command() override {
+        if (pid_ <= 0) return;
+        signal_tree(SIGKILL);
+        while (::waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {
+        }
+        children_.disown(pid_);
+    }
+
+    void begin() {
+        Result<Spawned> spawned = spawn(spec_);
+        if (!spawned) {
+            result_.error = spawned.error().message;
+            phase_ = Phase::finished;
+            // Posted: the caller gets its handle before it hears about the failure.
+            asio::post(timer_.get_executor(),
+                       [done = std::move(done_), result = std::move(result_)]() mutable {
+                           done(std::move(result));
+                       });
+            return;
+        }
+        result_.started = true;
+        pid_ = spawned->pid;
+        children_.own(pid_);
+        exit_watch_.assign(spawned->pidfd);
+        output_.assign(spawned->output_fd);
+
+        exit_watch_.async_wait(asio::posix::stream_descriptor::wait_read,
+                               [self = shared_from_this()](std::error_code ec) {
+                                   // Only cancelled when the io_context goes away.
+                                   if (!ec) self->exited();
+                               });
+        read_more();
+        arm_timer(spec_.timeout, Phase::running, [this] { stop(result_.timed_out); });
+    }
+
+    void cancel() override {
+        if (phase_ == Phase::running) stop(result_.cancelled);
+    }
+
+private:
+    // Each phase is entered at most once, and a timer callback acts only in the phase it was
+    // armed in, so a callback already queued when the timer was re-armed does nothing.
+    enum class Phase { running, stopping, exited, finished };
+
+    template <typename Action>
+    void arm_timer(std::chrono::milliseconds after, Phase phase, Action action) {
+        timer_.expires_after(after);
+        timer_.async_wait([self = shared_from_this(), phase, action](std::error_code ec) {
+            if (!ec && self->phase_ == phase) action();
+        });
+    }
+
+    // Signals go only while the leader is not yet reaped: until then its pid, and so its
+    // group and session ids, cannot be reused, so the signal cannot reach someone else's
+    // processes. The group first, then whatever left it.
+    void signal_tree(int sig) {
+        if (pid_ <= 0) return;
+        ::kill(-pid_, sig);
+        children_.signal_leftovers(pid_, sig);
+    }
+
+    void stop(bool& reason) {
+        reason = true;
+        phase_ = Phase::stopping;
+        signal_tree(SIGTERM);
+        signal_tree(SIGCONT); // a stopped process would not act on SIGTERM until continued
+        arm_timer(spec_.kill_grace, Phase::stopping, [this] { signal_tree(SIGKILL); });
+    }
+
+    void read_more() {
+        output_.async_read_some(asio::buffer(buffer_),
+                                [self = shared_from_this()](std::error_code ec, std::size_t n) {
+                                    self->captured_.add({self->buffer_.data(), n});
+                                    if (ec)
+                                        self->output_closed();
+                                    else
+                                        self->read_more();
+                                });
+    }
+
+    void exited() {
+        // The leader is a zombie now: its pid, and so its group and session, cannot be reused
+        // until the waitpid below. Whatever it left is killed first. Background
+        // grandchildren (`server &`, a build daemon, something that called setsid) would
+        // otherwise outlive the command and hold the output pipe open.
+        signal_tree(SIGKILL);
+        ReapedExit reaped = reap_exited(pid_);
+        children_.disown(pid_);
+        pid_ = -1;
+        result_.exit_code = reaped.exit_code;
+        result_.signal = reaped.signal;
+        std::error_code ignored;
+        exit_watch_.close(ignored);
+
+        phase_ = Phase::exited;
+        if (!output_.is_open()) {
+            finish();
+            return;
+        }
+        // Closed rather than cancelled: a read that completed meanwhile would start another.
+        arm_timer(output_drain_limit, Phase::exited, [this] {
+            std::error_code ignored;
+            output_.close(ignored);
+        });
+    }
+
+    void output_closed() {
+        std::error_code ignored;
+        output_.close(ignored);
+        if (phase_ == Phase::exited) finish();
+    }
+
+    void finish() {
+        phase_ = Phase::finished;
+        timer_.cancel();
+        result_.output_bytes = captured_.total();
+        result_.output = captured_.take();
+        result_.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
+            std::chrono::steady_clock::now() - started_at_);
+        Done done = std::move(done_);
+        done(std::move(result_));
+    }
+
+    CommandSpec spec_;
+    Done done_;
+    ChildProcesses& children_;
+    asio::posix::stream_descriptor exit_watch_; // the pidfd: readable once the leader exits
+    asio::posix::stream_descriptor output_;
+    asio::steady_timer timer_; // timeout, then kill grace, then output drain
+    CappedOutput captured_;
+    std::array<char, std::size_t{64} * 1024> buffer_{};
+    std::chrono::steady_clock::time_point started_at_;
+    CommandResult result_;
+    Phase phase_ = Phase::running;
+    pid_t pid_ = -1; // also the process group id; -1 once reaped
+};
+
+} // namespace
+
+std::shared_ptr<RunningCommand> start_command(asio::io_context& io, CommandSpec spec,
+                                              std::function<void(CommandResult)> done) {
+    auto command = std::make_shared<Command>(io, std::move(spec), std::move(done));
+    command->begin();
+    return command;
+}
+
+} // namespace rio

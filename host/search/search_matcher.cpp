@@ -1,0 +1,90 @@
+#include "host/search/search_matcher.hpp"
+
+#include "host/search/required_literal.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <re2/re2.h>
+#include <string>
+
+namespace rio {
+namespace {
+
+// A shorter literal hits so many lines that running RE2 on each costs more than one RE2
+// scan of the whole text.
+constexpr std::size_t min_prefilter_bytes = 3;
+
+} // namespace
+
+Matcher::Matcher() = default;
+Matcher::Matcher(Matcher&&) noexcept = default;
+Matcher& Matcher::operator=(Matcher&&) noexcept = default;
+Matcher::~Matcher() = default;
+
+Result<Matcher> Matcher::make(const SearchQuery& query) {
+    Matcher m;
+    auto literal = query.regex ? required_regex_literal(query.pattern, query.ignore_case)
+                               : required_plain_literal(query.pattern, query.ignore_case);
+    if (!query.regex && literal && literal->text.size() == query.pattern.size()) {
+        m.literal_.emplace(literal->text, literal->fold_ascii);
+        return m;
+    }
+    if (literal && literal->text.size() >= min_prefilter_bytes)
+        m.literal_.emplace(literal->text, literal->fold_ascii);
+
+    RE2::Options options;
+    options.set_log_errors(false);
+    options.set_case_sensitive(!query.ignore_case);
+    // Results are lines, so a match must not run into the next one; this also keeps the
+    // scan linear, since no match can overlap the lines searched after it.
+    options.set_never_nl(true);
+    options.set_literal(!query.regex);
+    // (?m): `^` and `$` match at line boundaries, which is what a line search means.
+    std::string pattern = query.regex ? "(?m)" + query.pattern : query.pattern;
+    m.re_ = std::make_unique<RE2>(pattern, options);
+    if (!m.re_->ok()) {
+        std::string arg = m.re_->error_arg();
+        const std::string& full = m.re_->error();
+        std::string what = full.substr(0, full.size() - std::min(full.size(), arg.size()));
+        if (arg.starts_with("(?m)")) arg.erase(0, 4);
+        return make_error(
+            ErrorCode::bad_request,
+            std::string(query.regex ? "invalid regular expression: " : "invalid search pattern: ") +
+                what + arg);
+    }
+    return m;
+}
+
+std::optional<Span> Matcher::find_regex(std::string_view text, std::size_t from,
+                                        std::size_t end) const {
+    re2::StringPiece match;
+    if (!re_->Match(re2::StringPiece(text.data(), text.size()), from, end, RE2::UNANCHORED, &match,
+                    1))
+        return std::nullopt;
+    auto begin = static_cast<std::size_t>(match.data() - text.data());
+    // An empty match after the final '\n' (`^$`, `x*`) is on no line: a file's last line
+    // break ends its last line, it does not start another.
+    if (begin == text.size() && text.ends_with('\n')) return std::nullopt;
+    return Span{begin, begin + match.size()};
+}
+
+std::optional<Span> Matcher::find(std::string_view text, std::size_t from) const {
+    if (!literal_) return find_regex(text, from, text.size());
+    while (from < text.size()) {
+        std::size_t hit = literal_->find(text, from);
+        if (hit == std::string_view::npos) return std::nullopt;
+        if (!re_) return Span{hit, hit + literal_->size()};
+        // Only this line can hold the next match: the lines before it lack the literal.
+        std::size_t line_begin = from;
+        if (const void* nl = ::memrchr(text.data() + from, '\n', hit - from))
+            line_begin = static_cast<std::size_t>(static_cast<const char*>(nl) - text.data()) + 1;
+        const void* nl = std::memchr(text.data() + hit, '\n', text.size() - hit);
+        std::size_t line_end =
+            nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - text.data()) : text.size();
+        if (auto span = find_regex(text, line_begin, line_end)) return span;
+        from = line_end + 1;
+    }
+    return std::nullopt;
+}
+
+} // namespace rio

@@ -1,0 +1,267 @@
+#include "host/search/search_scan.hpp"
+
+#include "core/text_format.hpp"
+#include "host/search/file_slurper.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <cstring>
+#include <deque>
+#include <fcntl.h>
+#include <limits>
+#include <map>
+#include <mutex>
+#include <system_error>
+#include <thread>
+
+namespace rio {
+namespace {
+
+// What git and grep look at to call a file binary.
+constexpr std::size_t binary_probe_bytes = 8192;
+// ripgrep's default cap; measured only on 2 cores, where every core helps.
+constexpr unsigned max_threads = 12;
+// Files listed per turn at the walk, and the queue below which a thread walks again
+// rather than match: enough for the others to keep busy meanwhile.
+constexpr std::size_t walk_batch = 256;
+constexpr std::size_t refill_below = 128;
+// Files a thread takes at once: fewer turns at the lock.
+constexpr std::size_t take_batch = 8;
+
+struct ClippedLine {
+    std::string text;
+    std::size_t start = 0, end = 0; // the match within `text`
+};
+
+// Minified code and data files have lines of megabytes; a window around the match is what
+// tells the model anything. Half the spare room goes before the match. The match is
+// converted on its own so that where it lies in the text is known exactly.
+ClippedLine clip_line(std::string_view line, Span match, std::size_t max_bytes) {
+    std::size_t end_of_match = std::min(match.end, line.size());
+    std::size_t begin_of_match = std::min(match.begin, end_of_match);
+    std::size_t begin = 0, end = line.size();
+    if (max_bytes != 0 && line.size() > max_bytes) {
+        std::size_t length = end_of_match - begin_of_match;
+        begin = begin_of_match;
+        if (length < max_bytes) begin -= std::min(begin, (max_bytes - length) / 2);
+        end = std::min(line.size(), begin + max_bytes);
+        begin = std::min(begin, end - std::min(end, max_bytes));
+        // Whole characters only; a UTF-8 sequence is at most 4 bytes, so 3 steps suffice
+        // (and stop a run of stray continuation bytes from moving the window).
+        for (int step = 0; step < 3 && !is_char_boundary(line, begin); ++step)
+            ++begin;
+        for (int step = 0; step < 3 && end > begin && !is_char_boundary(line, end); ++step)
+            --end;
+    }
+    const std::size_t shown_begin = std::clamp(begin_of_match, begin, end);
+    const std::size_t shown_end = std::clamp(end_of_match, shown_begin, end);
+    ClippedLine out;
+    if (begin > 0) out.text += "…";
+    out.text += to_valid_utf8(line.substr(begin, shown_begin - begin));
+    out.start = out.text.size();
+    out.text += to_valid_utf8(line.substr(shown_begin, shown_end - shown_begin));
+    out.end = out.text.size();
+    out.text += to_valid_utf8(line.substr(shown_end, end - shown_end));
+    if (end < line.size()) out.text += "…";
+    return out;
+}
+
+// One match per line, at most `cap`, in line order.
+void scan_text(std::string_view text, const Matcher& matcher, const SearchFile& file,
+               std::size_t cap, std::size_t max_line_bytes, std::vector<SearchMatch>& out) {
+    std::size_t line_no = 1, from = 0;
+    std::string rel; // built at the first match: most files have none
+    while (from < text.size() && out.size() < cap) {
+        auto hit = matcher.find(text, from);
+        if (!hit) break;
+        line_no += static_cast<std::size_t>(
+            std::count(text.begin() + static_cast<std::ptrdiff_t>(from),
+                       text.begin() + static_cast<std::ptrdiff_t>(hit->begin), '\n'));
+        std::size_t line_begin = from;
+        if (const void* nl = ::memrchr(text.data() + from, '\n', hit->begin - from))
+            line_begin = static_cast<std::size_t>(static_cast<const char*>(nl) - text.data()) + 1;
+        std::size_t line_end = text.find('\n', hit->begin);
+        if (line_end == std::string_view::npos) line_end = text.size();
+        std::string_view line = text.substr(line_begin, line_end - line_begin);
+        if (line.ends_with('\r')) line.remove_suffix(1);
+        Span in_line{hit->begin - line_begin, hit->end - line_begin};
+        if (rel.empty()) rel = file.rel();
+        in_line.end = std::min(in_line.end, line.size()); // a '\r' matched is not shown
+        in_line.begin = std::min(in_line.begin, in_line.end);
+        ClippedLine shown = clip_line(line, in_line, max_line_bytes);
+        out.push_back(SearchMatch{rel, line_no, std::move(shown.text), in_line.begin,
+                                  in_line.end - in_line.begin, shown.start, shown.end});
+        from = line_end + 1;
+        ++line_no;
+    }
+}
+
+// Files are numbered in path order as the walk lists them. Once the finished files before
+// some number hold more than max_matches, nothing from that number on can be shown: the
+// threads stop there (the walk too) and drop what they found beyond it, which also bounds
+// the memory held. Counting stops at the first file that takes the total past max_matches,
+// which depends on the files alone, not on timing.
+class Scan {
+public:
+    Scan(const NextFiles& next, const Matcher& matcher, const SearchQuery& query)
+        : next_files_(next), matcher_(matcher), query_(query) {}
+
+    SearchResult run() {
+        unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
+        unsigned threads = std::min(max_threads, hardware);
+        std::vector<std::thread> helpers;
+        for (unsigned t = 1; t < threads; ++t) {
+            try {
+                helpers.emplace_back([this] { work(); });
+            } catch (const std::system_error&) {
+                break; // fewer threads, same result
+            }
+        }
+        work();
+        for (auto& t : helpers)
+            t.join();
+
+        SearchResult result;
+        const std::size_t end = std::min(bound_.load(), slots_.size());
+        for (std::size_t i = 0; i < end; ++i) {
+            Slot& slot = slots_[i];
+            (slot.searched ? result.files_searched : result.files_skipped) += 1;
+            for (auto& m : slot.matches)
+                result.matches.push_back(std::move(m));
+            if (result.matches.size() > query_.max_matches) break;
+        }
+        if (result.matches.size() > query_.max_matches) {
+            result.truncated = true;
+            result.matches.resize(query_.max_matches);
+        }
+        return result;
+    }
+
+private:
+    struct Slot {
+        SearchFile file;
+        std::vector<SearchMatch> matches;
+        bool searched = false; // else skipped
+    };
+
+    void work() {
+        FileSlurper slurper;
+        std::vector<Slot*> batch;
+        std::size_t first = 0;
+        while (take(batch, first)) {
+            for (std::size_t k = 0; k < batch.size(); ++k) {
+                if (first + k >= bound_.load()) break;
+                Slot& slot = *batch[k];
+                scan_one(slot, slurper);
+                slot.file.dir.reset(); // closes its folder once its last file is read
+                if (!slot.matches.empty()) finish(first + k, slot);
+            }
+        }
+    }
+
+    // The next few files, numbered from `first`; false when none are left to take. The
+    // thread that finds the queue short continues the walk itself, so no thread is kept
+    // for it and the walk overlaps the matching on any number of cores.
+    bool take(std::vector<Slot*>& batch, std::size_t& first) {
+        batch.clear();
+        std::unique_lock lock(mutex_);
+        for (;;) {
+            const std::size_t bound = bound_.load();
+            if (taken_ >= bound) return false;
+            const std::size_t pending = slots_.size() - taken_;
+            if (!walking_ && !walked_ && pending < refill_below) {
+                walking_ = true;
+                lock.unlock();
+                listed_.clear();
+                bool more = next_files_(listed_, walk_batch);
+                lock.lock();
+                for (SearchFile& f : listed_)
+                    slots_.push_back(Slot{std::move(f), {}, false});
+                walking_ = false;
+                walked_ = !more;
+                cv_.notify_all();
+                continue;
+            }
+            if (pending > 0) {
+                std::size_t n = std::min({pending, take_batch, bound - taken_});
+                first = taken_;
+                for (std::size_t k = 0; k < n; ++k)
+                    batch.push_back(&slots_[taken_ + k]);
+                taken_ += n;
+                return true;
+            }
+            if (walked_) return false;
+            cv_.wait(lock); // another thread is walking
+        }
+    }
+
+    void scan_one(Slot& slot, FileSlurper& slurper) {
+        // One more than shown tells "truncated"; saturating, for a caller that passes SIZE_MAX.
+        const std::size_t cap = std::max(query_.max_matches, query_.max_matches + 1);
+        const SearchFile& file = slot.file;
+        if (file.live) {
+            slot.searched = true;
+            scan_text(*file.live, matcher_, file, cap, query_.max_line_bytes, slot.matches);
+            return;
+        }
+        auto text = file.target.empty() ? slurper.read(file.dir->fd(), file.name.c_str())
+                                        : slurper.read(AT_FDCWD, file.target.c_str());
+        if (!text) return; // too large, vanished or unreadable
+        if (std::memchr(text->data(), '\0', std::min(text->size(), binary_probe_bytes))) return;
+        slot.searched = true;
+        scan_text(*text, matcher_, file, cap, query_.max_line_bytes, slot.matches);
+    }
+
+    // Only files with matches come here. The rescan runs only once more than max_matches
+    // are held, and after it only the files then in flight can land before the bound, so it
+    // runs a few times per search.
+    void finish(std::size_t i, Slot& slot) {
+        std::lock_guard lock(mutex_);
+        const std::size_t bound = bound_.load();
+        if (i >= bound) {
+            slot.matches = {};
+            return;
+        }
+        held_ += slot.matches.size();
+        counts_[i] = slot.matches.size();
+        if (held_ <= query_.max_matches) return;
+        std::size_t sum = 0, new_bound = bound;
+        for (auto it = counts_.begin(); it != counts_.end(); ++it) {
+            sum += it->second;
+            if (sum > query_.max_matches) {
+                new_bound = it->first + 1;
+                for (auto drop = std::next(it); drop != counts_.end(); ++drop)
+                    slots_[drop->first].matches = {};
+                counts_.erase(std::next(it), counts_.end());
+                break;
+            }
+        }
+        held_ = sum;
+        bound_.store(new_bound);
+    }
+
+    const NextFiles& next_files_;
+    const Matcher& matcher_;
+    const SearchQuery& query_;
+    std::mutex mutex_;
+    std::condition_variable cv_;
+    // Appended under mutex_; a slot's contents then belong to the thread that took it (a
+    // deque keeps elements in place as it grows).
+    std::deque<Slot> slots_;
+    std::size_t taken_ = 0;                     // slots handed out; mutex_
+    bool walking_ = false;                      // a thread is in next_files_; mutex_
+    bool walked_ = false;                       // next_files_ said there are no more; mutex_
+    std::vector<SearchFile> listed_;            // the walking thread's
+    std::map<std::size_t, std::size_t> counts_; // matches of finished files before the bound
+    std::size_t held_ = 0;                      // their sum; mutex_
+    std::atomic<std::size_t> bound_{std::numeric_limits<std::size_t>::max()};
+};
+
+} // namespace
+
+SearchResult scan_files(const NextFiles& next, const Matcher& matcher, const SearchQuery& query) {
+    return Scan(next, matcher, query).run();
+}
+
+} // namespace rio

@@ -1,0 +1,133 @@
+#include "host/store/plan_store.hpp"
+
+#include "host/files/project_file.hpp"
+#include "core/buffer_events.hpp"
+#include "host/files/document_io.hpp"
+#include "host/files/project_files.hpp"
+
+#include <algorithm>
+
+namespace rio {
+namespace {
+
+namespace fs = std::filesystem;
+
+void announce(const Emit& emit, const std::string& rel) {
+    emit_event(emit, PlansChangedEvent{rel});
+    emit_event(emit, FsChangedEvent{{rel}});
+}
+
+// Rewrites the plan file with `change` (whole text in, whole text out), through its open
+// buffer when there is one, and saves.
+Status update_plan(Workspace& workspace, const Emit& emit, std::string_view rel,
+                   const std::function<std::string(const std::string&)>& change) {
+    auto path = workspace_path(workspace, rel);
+    if (!path) return path.error();
+    auto open = workspace.buffers.find(path->rel);
+    if (open != workspace.buffers.end()) {
+        Document& doc = open->second;
+        Document changed = doc;
+        set_file_text(changed, change(doc.file_text()));
+        doc.head = changed.head;
+        if (changed.text != doc.text) {
+            TextEdit edit = smallest_edit(doc.text, changed.text);
+            if (Status s = apply_edit(doc, edit); !s) return s;
+            emit_event(emit, buffer_edited(doc, edit));
+        }
+        if (Status s = save_document(doc, *path); !s) return s;
+        emit_event(emit, buffer_changed(doc, "saved"));
+    } else {
+        auto doc = load_document(*path);
+        if (!doc) return doc.error();
+        set_file_text(*doc, change(doc->file_text()));
+        if (Status s = save_document(*doc, *path); !s) return s;
+    }
+    announce(emit, path->rel);
+    return Ok{};
+}
+
+} // namespace
+
+Result<std::string> file_plan(Workspace& workspace, const Emit& emit, std::string_view title,
+                              std::string_view plan, WallTime now, std::string_view revises) {
+    if (!workspace.root) return std::string();
+    auto folder = workspace_path(workspace, ".rio/plans");
+    if (!folder) return folder.error();
+    if (Status s = make_project_folders(*folder); !s) return s.error();
+    std::error_code ec;
+    std::string slug = plan_slug(title);
+    for (int attempt = 1;; ++attempt) {
+        std::string rel = plan_file_path(now, slug, attempt);
+        auto path = workspace_path(workspace, rel);
+        if (!path) return path.error();
+        if (fs::exists(path->real, ec)) continue;
+        Document doc;
+        doc.path = path->rel;
+        set_file_text(doc, render_plan_file(title, plan, now, revises));
+        if (Status s = save_document(doc, *path); !s) return s.error();
+        announce(emit, path->rel);
+        return path->rel;
+    }
+}
+
+Result<PlanFileInfo> read_plan(const Workspace& workspace, std::string_view rel) {
+    auto path = workspace_path(workspace, rel);
+    if (!path) return path.error();
+    auto text = live_text(workspace, *path);
+    if (!text) return text.error();
+    return parse_plan_file(*text);
+}
+
+Status mark_plan(Workspace& workspace, const Emit& emit, std::string_view rel,
+                 std::string_view status, std::string_view policy, WallTime now,
+                 const PlanReview& review) {
+    return update_plan(workspace, emit, rel, [&](const std::string& text) {
+        std::string marked = set_plan_status(text, status, now, policy);
+        if (review.empty()) return marked;
+        return add_plan_review(marked, review_section(review), review.comments.size());
+    });
+}
+
+Status record_plan_outcome(Workspace& workspace, const Emit& emit, std::string_view rel,
+                           const std::vector<std::string>& touched,
+                           const std::vector<std::string>& unplanned) {
+    return update_plan(workspace, emit, rel, [&](const std::string& text) {
+        return set_plan_outcome(text, touched, unplanned);
+    });
+}
+
+Result<PlansListResult> list_plans(const Workspace& workspace) {
+    if (!workspace.root) return make_error(ErrorCode::no_project, "no project is open");
+    auto folder = workspace_path(workspace, ".rio/plans");
+    if (!folder) return folder.error();
+    auto entries = list_project_dir(*folder);
+    if (!entries) {
+        if (entries.error().code == ErrorCode::not_found) return PlansListResult{};
+        return entries.error();
+    }
+    struct Listed {
+        long long presented; // ms; a file without the field sorts by its name's stamp
+        std::string name;
+        PlanInfo plan;
+    };
+    std::vector<Listed> listed;
+    for (const DirEntry& e : *entries) {
+        if (e.type != "file" || !e.name.ends_with(".md")) continue;
+        std::string rel = ".rio/plans/" + e.name;
+        auto info = read_plan(workspace, rel);
+        if (!info) continue; // unreadable or not UTF-8: not a plan rio can show
+        listed.push_back(
+            {parse_iso_time(info->presented).value_or(0), e.name,
+             PlanInfo{rel, info->title, info->status, info->presented,
+                      info->revises.empty() ? std::nullopt : std::optional(info->revises)}});
+    }
+    std::sort(listed.begin(), listed.end(), [](const Listed& a, const Listed& b) {
+        return a.presented != b.presented ? a.presented > b.presented : a.name > b.name;
+    });
+    PlansListResult out;
+    for (Listed& l : listed)
+        out.plans.push_back(std::move(l.plan));
+    return out;
+}
+
+} // namespace rio
