@@ -45,7 +45,7 @@ void expect_valid_history(AgentSession& s) {
     }
 }
 
-TEST(AgentE2E, T01_PlanModeOffersReadToolsAndPresentPlan_BuildModeOffersAll) {
+TEST(AgentE2E, PlanModeOffersReadToolsAndPresentPlan_BuildModeOffersAll) {
     AgentSession s(Json::array());
     EXPECT_EQ(names_of(s.request("agent.tools")["result"]["tools"]), every_tool);
     ASSERT_EQ(s.request("agent.mode.set", {{"mode", "plan"}})["ok"], true);
@@ -58,7 +58,7 @@ TEST(AgentE2E, T01_PlanModeOffersReadToolsAndPresentPlan_BuildModeOffersAll) {
     }
 }
 
-TEST(AgentE2E, T02_ThePlanLayerIsLastInPlanModeAndAbsentInBuildMode) {
+TEST(AgentE2E, ThePlanLayerIsLastInPlanModeAndAbsentInBuildMode) {
     AgentSession s(Json::array({text_step("one"), text_step("two")}));
     write_bytes(s.project() / "AGENTS.md", "Project rule: use tabs.\n");
     std::string build = s.request("agent.prompt.get")["result"]["composed"];
@@ -74,7 +74,7 @@ TEST(AgentE2E, T02_ThePlanLayerIsLastInPlanModeAndAbsentInBuildMode) {
     EXPECT_EQ(s.provider_calls().at(0)["system"], plan) << "the provider got the composed text";
 }
 
-TEST(AgentE2E, T02_ClaudeMdIsTheProjectsInstructionsWhenThereIsNoAgentsMd) {
+TEST(AgentE2E, ClaudeMdIsTheProjectsInstructionsWhenThereIsNoAgentsMd) {
     AgentSession s(Json::array());
     write_bytes(s.project() / "CLAUDE.md", "Claude rule: no semicolons.\n");
     std::string composed = s.request("agent.prompt.get")["result"]["composed"];
@@ -85,7 +85,7 @@ TEST(AgentE2E, T02_ClaudeMdIsTheProjectsInstructionsWhenThereIsNoAgentsMd) {
     EXPECT_EQ(composed.find("Claude rule"), std::string::npos) << "AGENTS.md wins";
 }
 
-TEST(AgentE2E, T02_UserAndProjectOverridesReplaceTheShippedPlanLayer) {
+TEST(AgentE2E, UserAndProjectOverridesReplaceTheShippedPlanLayer) {
     AgentSession s(Json::array());
     s.request("agent.mode.set", {{"mode", "plan"}});
     write_bytes(s.config() / "agent/plan.md", "USER PLAN LAYER\n");
@@ -129,15 +129,15 @@ void expect_write_tools_refused(bool auto_accept) {
         EXPECT_EQ(r["ok"], false);
 }
 
-TEST(AgentE2E, T03_WriteToolsInPlanModeGetErrorResultsAndNothingChanges) {
+TEST(AgentE2E, WriteToolsInPlanModeGetErrorResultsAndNothingChanges) {
     expect_write_tools_refused(false);
 }
 
-TEST(AgentE2E, T03_WriteToolsInPlanModeAreRefusedEvenWithAutoAccept) {
+TEST(AgentE2E, WriteToolsInPlanModeAreRefusedEvenWithAutoAccept) {
     expect_write_tools_refused(true);
 }
 
-TEST(AgentE2E, T04_PresentPlanIsProposedAndFiled_AndWaitsEvenWithAutoAccept) {
+TEST(AgentE2E, PresentPlanIsProposedAndFiled_AndWaitsEvenWithAutoAccept) {
     AgentSession s(Json::array({plan_step("Add a --shout flag!")}));
     s.request("agent.mode.set", {{"mode", "plan"}});
     s.request("agent.autoaccept.set", {{"on", true}});
@@ -166,7 +166,7 @@ TEST(AgentE2E, T04_PresentPlanIsProposedAndFiled_AndWaitsEvenWithAutoAccept) {
     EXPECT_EQ(listed[0]["title"], "Add a --shout flag!");
 }
 
-TEST(AgentE2E, T05_ApproveWithAutoSwitchesToBuildBeforeTheResult_NextCallCanEdit) {
+TEST(AgentE2E, ApproveWithAutoSwitchesToBuildBeforeTheResult_NextCallCanEdit) {
     AgentSession s(Json::array({plan_step(), edit_step(), text_step("Done.")}));
     write_bytes(s.project() / "greet.py", greet_py);
     s.request("agent.mode.set", {{"mode", "plan"}});
@@ -201,7 +201,7 @@ TEST(AgentE2E, T05_ApproveWithAutoSwitchesToBuildBeforeTheResult_NextCallCanEdit
     EXPECT_NE(read_bytes(s.project() / plan).find("policy: auto\n"), std::string::npos);
 }
 
-TEST(AgentE2E, T05_ApproveWithReviewLeavesTheNextEditWaiting) {
+TEST(AgentE2E, ApproveWithReviewLeavesTheNextEditWaiting) {
     AgentSession s(Json::array({plan_step(), edit_step(), text_step("Done.")}));
     write_bytes(s.project() / "greet.py", greet_py);
     s.request("agent.mode.set", {{"mode", "plan"}});
@@ -225,7 +225,7 @@ TEST(AgentE2E, T05_ApproveWithReviewLeavesTheNextEditWaiting) {
     EXPECT_NE(read_bytes(s.project() / "greet.py").find("Hi, {name}"), std::string::npos);
 }
 
-TEST(AgentE2E, T06_RejectWithFeedbackKeepsPlanModeAndTellsTheModel) {
+TEST(AgentE2E, RejectWithFeedbackKeepsPlanModeAndTellsTheModel) {
     AgentSession s(Json::array({plan_step(), text_step("What should change?")}));
     s.request("agent.mode.set", {{"mode", "plan"}});
     long turn = s.send("plan it");
@@ -244,7 +244,7 @@ TEST(AgentE2E, T06_RejectWithFeedbackKeepsPlanModeAndTellsTheModel) {
     EXPECT_NE(read_bytes(s.project() / path).find("status: rejected\n"), std::string::npos);
 }
 
-TEST(AgentE2E, T07_APlanEditedOnDiskIsWhatGetsApproved) {
+TEST(AgentE2E, APlanEditedOnDiskIsWhatGetsApproved) {
     AgentSession s(Json::array({plan_step(), text_step("ok")}));
     s.request("agent.mode.set", {{"mode", "plan"}});
     long turn = s.send("plan it");
@@ -259,7 +259,7 @@ TEST(AgentE2E, T07_APlanEditedOnDiskIsWhatGetsApproved) {
     EXPECT_NE(content.find("3. Update README"), std::string::npos) << content;
 }
 
-TEST(AgentE2E, T07_APlanEditedInAnUnsavedBufferIsWhatGetsApproved) {
+TEST(AgentE2E, APlanEditedInAnUnsavedBufferIsWhatGetsApproved) {
     AgentSession s(Json::array({plan_step(), text_step("ok")}));
     s.request("agent.mode.set", {{"mode", "plan"}});
     long turn = s.send("plan it");
@@ -277,7 +277,7 @@ TEST(AgentE2E, T07_APlanEditedInAnUnsavedBufferIsWhatGetsApproved) {
         << "the approved text is saved with its status";
 }
 
-TEST(AgentE2E, T07_AnUneditedPlanIsApprovedWithoutAnEditNote) {
+TEST(AgentE2E, AnUneditedPlanIsApprovedWithoutAnEditNote) {
     AgentSession s(Json::array({plan_step(), text_step("ok")}));
     s.request("agent.mode.set", {{"mode", "plan"}});
     long turn = s.send("plan it");
@@ -287,7 +287,7 @@ TEST(AgentE2E, T07_AnUneditedPlanIsApprovedWithoutAnEditNote) {
     EXPECT_EQ(content.find("edited"), std::string::npos) << content;
 }
 
-TEST(AgentE2E, T08_WithoutAProjectThePlanIsProposedWithAnEmptyPathAndNothingIsWritten) {
+TEST(AgentE2E, WithoutAProjectThePlanIsProposedWithAnEmptyPathAndNothingIsWritten) {
     AgentSession s(Json::array({plan_step(), text_step("ok")}), /*with_project=*/false);
     s.request("agent.mode.set", {{"mode", "plan"}});
     long turn = s.send("plan it");
@@ -300,7 +300,7 @@ TEST(AgentE2E, T08_WithoutAProjectThePlanIsProposedWithAnEmptyPathAndNothingIsWr
     EXPECT_EQ(std::distance(fs::directory_iterator(s.project().path()), {}), 0);
 }
 
-TEST(AgentE2E, T09_PresentPlanInBuildModeIsGatedAndApprovedWithoutAModeEvent) {
+TEST(AgentE2E, PresentPlanInBuildModeIsGatedAndApprovedWithoutAModeEvent) {
     AgentSession s(Json::array({plan_step(), text_step("ok")}));
     long turn = s.send("plan it");
     s.wait("agent.propose");
@@ -311,7 +311,7 @@ TEST(AgentE2E, T09_PresentPlanInBuildModeIsGatedAndApprovedWithoutAModeEvent) {
     EXPECT_EQ(s.request("agent.status")["result"]["mode"], "build");
 }
 
-TEST(AgentE2E, T10_TwoClientsSeeTheProposalModeAndDecision_TheSecondDecisionIsRefused) {
+TEST(AgentE2E, TwoClientsSeeTheProposalModeAndDecision_TheSecondDecisionIsRefused) {
     TempDir dir;
     TempDir project;
     std::string socket = (dir / "core.sock").string();
@@ -340,7 +340,7 @@ TEST(AgentE2E, T10_TwoClientsSeeTheProposalModeAndDecision_TheSecondDecisionIsRe
     }
 }
 
-TEST(AgentE2E, T11_StopWhileWaitingOnTheProvider) {
+TEST(AgentE2E, StopWhileWaitingOnTheProvider) {
     AgentSession s(Json::array({{{"text", "slow"}, {"delay_ms", 30000}}, text_step("fast")}));
     long turn = s.send("first");
     // agent.send starts the provider before it answers (the script logs the call as it
@@ -358,7 +358,7 @@ TEST(AgentE2E, T11_StopWhileWaitingOnTheProvider) {
     expect_valid_history(s);
 }
 
-TEST(AgentE2E, T11_StopWhileACommandRunsKillsItsProcessGroup) {
+TEST(AgentE2E, StopWhileACommandRunsKillsItsProcessGroup) {
     AgentSession s(Json::array(
         {step({tool(
              "run_command",
@@ -387,7 +387,7 @@ TEST(AgentE2E, T11_StopWhileACommandRunsKillsItsProcessGroup) {
     expect_valid_history(s);
 }
 
-TEST(AgentE2E, T11_StopWhileAProposalIsPending) {
+TEST(AgentE2E, StopWhileAProposalIsPending) {
     AgentSession s(Json::array({edit_step(), text_step("next turn")}));
     write_bytes(s.project() / "greet.py", greet_py);
     long turn = s.send("edit");
@@ -402,7 +402,7 @@ TEST(AgentE2E, T11_StopWhileAProposalIsPending) {
     expect_valid_history(s);
 }
 
-TEST(AgentE2E, T12_ANewMessageWhileAPlanIsPendingEndsTheTurnAndKeepsPlanMode) {
+TEST(AgentE2E, ANewMessageWhileAPlanIsPendingEndsTheTurnAndKeepsPlanMode) {
     AgentSession s(Json::array({plan_step(), text_step("ok")}));
     s.request("agent.mode.set", {{"mode", "plan"}});
     long first = s.send("plan it");
@@ -419,7 +419,7 @@ TEST(AgentE2E, T12_ANewMessageWhileAPlanIsPendingEndsTheTurnAndKeepsPlanMode) {
     expect_valid_history(s);
 }
 
-TEST(AgentE2E, T13_ResetBroadcastsClearsHistoryAndRefusesThePendingDecision) {
+TEST(AgentE2E, ResetBroadcastsClearsHistoryAndRefusesThePendingDecision) {
     AgentSession s(Json::array({plan_step()}));
     s.request("agent.mode.set", {{"mode", "plan"}});
     long turn = s.send("plan it");
@@ -432,7 +432,7 @@ TEST(AgentE2E, T13_ResetBroadcastsClearsHistoryAndRefusesThePendingDecision) {
     EXPECT_EQ(refused["error"]["code"], "bad_request");
 }
 
-TEST(AgentE2E, T14_EditConflictsAreRefusedAndTheFileIsUntouched) {
+TEST(AgentE2E, EditConflictsAreRefusedAndTheFileIsUntouched) {
     AgentSession s(Json::array(
         {edit_step("Goodbye", "x"), edit_step("e", "x"), edit_step(), text_step("done")}));
     write_bytes(s.project() / "greet.py", greet_py);
@@ -455,7 +455,7 @@ TEST(AgentE2E, T14_EditConflictsAreRefusedAndTheFileIsUntouched) {
     EXPECT_EQ(read_bytes(s.project() / "greet.py"), changed);
 }
 
-TEST(AgentE2E, T15_AnAllowListedCommandRunsWithoutAsking_OthersWait) {
+TEST(AgentE2E, AnAllowListedCommandRunsWithoutAsking_OthersWait) {
     AgentSession s(Json::array({step({tool("run_command", {{"argv", {"echo", "allowed"}}}),
                                       tool("run_command", {{"argv", {"touch", "made"}}})}),
                                 text_step("done")}));

@@ -279,20 +279,23 @@ TEST_P(ProviderE2E, StopDuringAStreamClosesTheConnectionPromptly) {
     for (int i = 0; i < 500 && !stalling(); ++i)
         std::this_thread::sleep_for(10ms);
     ASSERT_TRUE(stalling()) << "the second reply's first event went out";
-    auto start = Clock::now();
     Json stopped = s->request("agent.stop");
     s->wait("agent.stopped");
-    auto took = Clock::now() - start;
     EXPECT_EQ(stopped["result"]["stopped"], Json::array({turn}));
-    EXPECT_LT(took, std::chrono::milliseconds(1000))
-        << "measured precisely in bench/provider_bench";
+    // Promptly, without a clock: the server saw the connection close while it was still in
+    // its 30 s stall, before it sent the reply's second event. (How long a stop takes is
+    // measured in bench/provider_bench.)
     bool closed = false;
-    for (int i = 0; i < 200 && !closed; ++i) {
+    for (int i = 0; i < 500 && !closed; ++i) {
         for (const Json& e : fake.log())
             closed |= e.value("event", "") == "client_closed";
         if (!closed) std::this_thread::sleep_for(10ms);
     }
     EXPECT_TRUE(closed) << "the server saw the connection close";
+    int sent_of_stalled = 0;
+    for (const Json& e : fake.log())
+        sent_of_stalled += e.value("event", "") == "sent" && e.value("response_index", -1) == 1;
+    EXPECT_EQ(sent_of_stalled, 1) << "the connection closed during the stall, not after it";
     EXPECT_EQ(threads(), before) << "no thread is left behind";
     expect_next_turn_works(*s);
 }

@@ -62,7 +62,7 @@ Json resume(AgentSession& s, const std::string& id) {
     return s.request("agent.session.resume", {{"id", id}});
 }
 
-TEST(SessionE2E, S01_AConversationIsSavedAsItGoes_InAPrivateFile) {
+TEST(SessionE2E, AConversationIsSavedAsItGoes_InAPrivateFile) {
     AgentSession s(Json::array({step({tool("list_dir", {{"path", "."}})}), text_step("Done.")}));
     std::string id = session_id(s);
     EXPECT_FALSE(fs::exists(file_of(s, id))) << "no file for a conversation not yet begun";
@@ -80,7 +80,7 @@ TEST(SessionE2E, S01_AConversationIsSavedAsItGoes_InAPrivateFile) {
     EXPECT_EQ(permissions(sessions_of(s)), 0700u);
 }
 
-TEST(SessionE2E, S02_ResumeAfterARestartRestoresTheConversation) {
+TEST(SessionE2E, ResumeAfterARestartRestoresTheConversation) {
     AgentSession s(Json::array({step({tool("list_dir", {{"path", "."}})}), text_step("Done.")}));
     s.send("look around");
     s.wait("agent.done");
@@ -146,11 +146,11 @@ void pending_plan_survives(int signal) {
     EXPECT_EQ(s.provider_calls().size(), 2u) << "no second planning call";
 }
 
-TEST(SessionE2E, S03_APendingPlanSurvivesARestartAndIsProposedAgain) {
+TEST(SessionE2E, APendingPlanSurvivesARestartAndIsProposedAgain) {
     pending_plan_survives(SIGTERM);
 }
 
-TEST(SessionE2E, S03_APendingPlanSurvivesKillMinus9) {
+TEST(SessionE2E, APendingPlanSurvivesKillMinus9) {
     pending_plan_survives(SIGKILL);
 }
 
@@ -172,7 +172,7 @@ void write_session(const fs::path& file, const std::string& id, const std::strin
                           tail);
 }
 
-TEST(SessionE2E, S04_DanglingCallsAreAnsweredAsInterrupted) {
+TEST(SessionE2E, DanglingCallsAreAnsweredAsInterrupted) {
     AgentSession s(Json::array({text_step("ok")}));
     write_session(sessions_of(s) / "crash-1.jsonl", "crash-1", s.project().path().string());
     ASSERT_EQ(resume(s, "crash-1")["ok"], true);
@@ -185,7 +185,7 @@ TEST(SessionE2E, S04_DanglingCallsAreAnsweredAsInterrupted) {
     EXPECT_EQ(s.request("agent.status")["result"]["state"], "idle");
 }
 
-TEST(SessionE2E, S05_ATornLastLineLoadsTheValidPrefix_AndIsKeptAside) {
+TEST(SessionE2E, ATornLastLineLoadsTheValidPrefix_AndIsKeptAside) {
     AgentSession s(Json::array({text_step("Answered.")}));
     fs::path file = sessions_of(s) / "torn-1.jsonl";
     std::string torn = "{\"type\":\"message\",\"turn\":2,\"message\":{\"role\":\"us";
@@ -203,7 +203,7 @@ TEST(SessionE2E, S05_ATornLastLineLoadsTheValidPrefix_AndIsKeptAside) {
     EXPECT_EQ(lines.back()["message"]["text"], "Answered.");
 }
 
-TEST(SessionE2E, S06_KillMinus9DuringAHundredTurnsLeavesEveryFileLoadable) {
+TEST(SessionE2E, KillMinus9DuringAHundredTurnsLeavesEveryFileLoadable) {
     Json steps = Json::array();
     for (int i = 0; i < 100; ++i)
         steps.push_back(i % 3 == 0 ? step({tool("list_dir", {{"path", "."}})}) : text_step("ok"));
@@ -229,7 +229,7 @@ TEST(SessionE2E, S06_KillMinus9DuringAHundredTurnsLeavesEveryFileLoadable) {
         if (entry.path().extension() == ".jsonl") lines_of(entry.path());
 }
 
-TEST(SessionE2E, S07_ListingIsTheProjectsSessionsNewestFirst_AllListsEveryProject) {
+TEST(SessionE2E, ListingIsTheProjectsSessionsNewestFirst_AllListsEveryProject) {
     AgentSession s(Json::array({text_step("one"), text_step("two")}));
     s.send("first conversation");
     s.wait("agent.done");
@@ -252,7 +252,7 @@ TEST(SessionE2E, S07_ListingIsTheProjectsSessionsNewestFirst_AllListsEveryProjec
     EXPECT_EQ(all.size(), 3u);
 }
 
-TEST(SessionE2E, S08_BadIdsAndOtherProjectsSessionsAreRefused_NothingChanges) {
+TEST(SessionE2E, BadIdsAndOtherProjectsSessionsAreRefused_NothingChanges) {
     AgentSession s(Json::array({text_step("kept")}));
     s.send("keep this");
     s.wait("agent.done");
@@ -276,7 +276,7 @@ TEST(SessionE2E, S08_BadIdsAndOtherProjectsSessionsAreRefused_NothingChanges) {
     EXPECT_EQ(s.request("agent.history")["result"]["messages"].size(), 2u);
 }
 
-TEST(SessionE2E, S09_ASessionThatCannotBeSavedIsSaid_AndTheConversationGoesOn) {
+TEST(SessionE2E, ASessionThatCannotBeSavedIsSaid_AndTheConversationGoesOn) {
     AgentSession s(Json::array({text_step("still answered")}));
     fs::create_directories(sessions_of(s).parent_path());
     write_bytes(sessions_of(s), "a file where the folder should be");
@@ -289,7 +289,7 @@ TEST(SessionE2E, S09_ASessionThatCannotBeSavedIsSaid_AndTheConversationGoesOn) {
     EXPECT_EQ(s.request("agent.history")["result"]["messages"].size(), 2u);
 }
 
-TEST(SessionE2E, S10_KeysNeverReachASessionFile) {
+TEST(SessionE2E, KeysNeverReachASessionFile) {
     const std::string key = "sk-ant-test-0123456789abcdef";
     auto s = AgentSession::with_env(Json::array({text_step("noted")}), [&](const AgentSession&) {
         return std::vector<std::string>{"ANTHROPIC_API_KEY=" + key};

@@ -74,6 +74,12 @@ bool Agent::plan_shown() {
     return QTest::qWaitFor([this] { return centre_view() == plan_view(); }, 5000);
 }
 
+bool Agent::up_to_plan_shown(bool auto_accept, const QString& text) {
+    if (!start() || !set_mode("plan", auto_accept)) return false;
+    send(text);
+    return plan_shown();
+}
+
 bool Agent::proposal_shown(const QString& heading) {
     return QTest::qWaitFor(
         [&] {

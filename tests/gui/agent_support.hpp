@@ -58,6 +58,9 @@ struct Agent {
     // As a person does it: the text in the composer, then Enter.
     void send(const QString& text);
     bool plan_shown();
+    // Where most plan tests begin: the window started, plan mode with auto-accept as given,
+    // `text` sent, and the presented plan shown.
+    bool up_to_plan_shown(bool auto_accept, const QString& text = QStringLiteral("plan it"));
     // The bar shows a proposal and every request of the window has been answered (an edit's
     // texts and diff are fetched as it arrives).
     bool proposal_shown(const QString& heading);

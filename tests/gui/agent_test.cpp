@@ -94,10 +94,7 @@ private slots:
     void plan_takes_the_centre() {
         TempProject project;
         Agent s(project, Json::array({plan_step(plan_title, plan_text), text_step("ok")}));
-        QVERIFY(s.start());
-        QVERIFY(s.set_mode("plan", false));
-        s.send(QStringLiteral("add a shout flag"));
-        QVERIFY(s.plan_shown());
+        QVERIFY(s.up_to_plan_shown(false, QStringLiteral("add a shout flag")));
 
         const Json pending = s.status()["pending"];
         QCOMPARE(qstr(pending, "kind"), QStringLiteral("plan"));
@@ -195,10 +192,7 @@ private slots:
         project.write("greet.py", greet);
         Agent s(project, Json::array({plan_step(plan_title, plan_text),
                                       edit_step("greet.py", "Hello", "Hi"), text_step("done")}));
-        QVERIFY(s.start());
-        QVERIFY(s.set_mode("plan", true)); // review must turn auto-accept off
-        s.send(QStringLiteral("plan it"));
-        QVERIFY(s.plan_shown());
+        QVERIFY(s.up_to_plan_shown(true)); // review must turn auto-accept off
 
         click(s.bar().approve_button());
         click_menu(s.bar().approve_menu(), s.bar().approve_review_action());
@@ -224,10 +218,7 @@ private slots:
         project.write("greet.py", greet);
         Agent s(project, Json::array({plan_step(plan_title, plan_text),
                                       edit_step("greet.py", "Hello", "Hi"), text_step("done")}));
-        QVERIFY(s.start());
-        QVERIFY(s.set_mode("plan", false));
-        s.send(QStringLiteral("plan it"));
-        QVERIFY(s.plan_shown());
+        QVERIFY(s.up_to_plan_shown(false));
         QSignalSpy events(&s.core, &CoreClient::core_event);
 
         click(s.bar().approve_button());
@@ -249,10 +240,7 @@ private slots:
         TempProject project;
         Agent s(project,
                 Json::array({plan_step(plan_title, plan_text), text_step("What should change?")}));
-        QVERIFY(s.start());
-        QVERIFY(s.set_mode("plan", false));
-        s.send(QStringLiteral("plan it"));
-        QVERIFY(s.plan_shown());
+        QVERIFY(s.up_to_plan_shown(false));
         const QString path = qstr(s.status()["pending"], "path");
 
         click(s.bar().reject_button());
@@ -289,10 +277,7 @@ private slots:
     void plan_view_ctrl_enter_approves_review() {
         TempProject project;
         Agent s(project, Json::array({plan_step(plan_title, plan_text), text_step("ok")}));
-        QVERIFY(s.start());
-        QVERIFY(s.set_mode("plan", true));
-        s.send(QStringLiteral("plan it"));
-        QVERIFY(s.plan_shown());
+        QVERIFY(s.up_to_plan_shown(true));
         // The decision is in the view itself, header and foot.
         QVERIFY(s.plan_view()->header_decisions()->approve_button()->isVisible());
         QVERIFY(s.plan_view()->foot_decisions()->approve_button()->isVisible());
@@ -314,10 +299,7 @@ private slots:
     void plan_view_ctrl_shift_enter_approves_auto() {
         TempProject project;
         Agent s(project, Json::array({plan_step(plan_title, plan_text), text_step("ok")}));
-        QVERIFY(s.start());
-        QVERIFY(s.set_mode("plan", false));
-        s.send(QStringLiteral("plan it"));
-        QVERIFY(s.plan_shown());
+        QVERIFY(s.up_to_plan_shown(false));
         QSignalSpy events(&s.core, &CoreClient::core_event);
 
         QTest::keyClick(s.plan_view()->body(), Qt::Key_Return,
@@ -332,10 +314,7 @@ private slots:
     void plan_view_approve_in_a_fresh_context() {
         TempProject project;
         Agent s(project, Json::array({plan_step(plan_title, plan_text), text_step("ok")}));
-        QVERIFY(s.start());
-        QVERIFY(s.set_mode("plan", false));
-        s.send(QStringLiteral("plan it"));
-        QVERIFY(s.plan_shown());
+        QVERIFY(s.up_to_plan_shown(false));
         QSignalSpy events(&s.core, &CoreClient::core_event);
 
         PlanDecisions* header = s.plan_view()->header_decisions();
@@ -352,10 +331,7 @@ private slots:
         TempProject project;
         Agent s(project,
                 Json::array({plan_step(plan_title, plan_text), text_step("What should change?")}));
-        QVERIFY(s.start());
-        QVERIFY(s.set_mode("plan", false));
-        s.send(QStringLiteral("plan it"));
-        QVERIFY(s.plan_shown());
+        QVERIFY(s.up_to_plan_shown(false));
         QSignalSpy events(&s.core, &CoreClient::core_event);
 
         click(s.plan_view()->foot_decisions()->request_changes_button());
@@ -381,10 +357,7 @@ private slots:
         TempProject project;
         Agent s(project,
                 Json::array({plan_step(plan_title, plan_text), text_step("What should change?")}));
-        QVERIFY(s.start());
-        QVERIFY(s.set_mode("plan", false));
-        s.send(QStringLiteral("plan it"));
-        QVERIFY(s.plan_shown());
+        QVERIFY(s.up_to_plan_shown(false));
         PlanView& view = *s.plan_view();
         const auto comment_on = [&](const QString& passage, const QString& text) {
             QTextCursor found = view.body()->document()->find(passage);
@@ -430,10 +403,7 @@ private slots:
     void plan_comment_edited_reaches_core() {
         TempProject project;
         Agent s(project, Json::array({plan_step(plan_title, plan_text), text_step("ok")}));
-        QVERIFY(s.start());
-        QVERIFY(s.set_mode("plan", false));
-        s.send(QStringLiteral("plan it"));
-        QVERIFY(s.plan_shown());
+        QVERIFY(s.up_to_plan_shown(false));
         PlanView& view = *s.plan_view();
         QTextCursor found = view.body()->document()->find(QStringLiteral("Test it"));
         QVERIFY(!found.isNull());
@@ -504,10 +474,7 @@ private slots:
             "1. Give `greeting` a **loud** option\n2. Test it\n3. Document it\n";
         Agent s(project, Json::array({plan_step(plan_title, plan_text),
                                       plan_step("Add a loud flag", revised), text_step("ok")}));
-        QVERIFY(s.start());
-        QVERIFY(s.set_mode("plan", false));
-        s.send(QStringLiteral("plan it"));
-        QVERIFY(s.plan_shown());
+        QVERIFY(s.up_to_plan_shown(false));
         QToolButton* changes = s.plan_view()->changes_button();
         QVERIFY(!changes->isVisible()); // the first plan revises nothing
         click(s.bar().reject_button());
@@ -576,10 +543,7 @@ private slots:
         TempProject project;
         Agent s(project, Json::array({plan_step(plan_title, plan_text),
                                       plan_step("Add a loud flag", "1. Loud\n"), text_step("ok")}));
-        QVERIFY(s.start());
-        QVERIFY(s.set_mode("plan", false));
-        s.send(QStringLiteral("plan it"));
-        QVERIFY(s.plan_shown());
+        QVERIFY(s.up_to_plan_shown(false));
         click(s.bar().reject_button());
         QTest::keyClick(s.bar().reason_field(), Qt::Key_Return);
         QTRY_VERIFY(s.plan_view()->header_text().contains(QStringLiteral("Add a loud flag")));
@@ -628,10 +592,7 @@ private slots:
     void chat_plan_line_reopens_its_plan() {
         TempProject project;
         Agent s(project, Json::array({plan_step(plan_title, plan_text), text_step("ok")}));
-        QVERIFY(s.start());
-        QVERIFY(s.set_mode("plan", false));
-        s.send(QStringLiteral("plan it"));
-        QVERIFY(s.plan_shown());
+        QVERIFY(s.up_to_plan_shown(false));
         QLabel* line = nullptr;
         for (int i = 0; i < s.transcript().entry_count(); ++i)
             if (s.transcript().entry_kind(i) == ChatTranscript::Entry::tool &&
@@ -664,10 +625,7 @@ private slots:
         Agent s(project,
                 Json::array({plan_step(plan_title, plan_text),
                              plan_step(plan_title, "1. Shout with argparse\n"), text_step("ok")}));
-        QVERIFY(s.start());
-        QVERIFY(s.set_mode("plan", false));
-        s.send(QStringLiteral("plan it"));
-        QVERIFY(s.plan_shown());
+        QVERIFY(s.up_to_plan_shown(false));
         click(s.bar().reject_button());
         QTest::keyClick(s.bar().reason_field(), Qt::Key_Return);
         QTRY_VERIFY(s.plan_view()->body()->toPlainText().contains(QStringLiteral("argparse")));
@@ -826,10 +784,7 @@ private slots:
     void dismissed_by_decision_from_second_client() {
         TempProject project;
         Agent s(project, Json::array({plan_step(plan_title, plan_text), text_step("ok")}));
-        QVERIFY(s.start());
-        QVERIFY(s.set_mode("plan", false));
-        s.send(QStringLiteral("plan it"));
-        QVERIFY(s.plan_shown());
+        QVERIFY(s.up_to_plan_shown(false));
 
         const Json pending = s.status()["pending"];
         const Json decided = s.ask("agent.approve", Json{{"turn", pending.value("turn", Json())},

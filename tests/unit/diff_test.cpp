@@ -1,12 +1,12 @@
 #include "core/diff.hpp"
 #include "tests/support/rng.hpp"
+#include "tests/support/temp_dir.hpp"
 
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <gtest/gtest.h>
 #include <numeric>
 #include <string>
@@ -300,25 +300,6 @@ TEST(LineDiff, AutomaticCostCapScalesWithInput) {
 
 // ---- Against GNU diff ----------------------------------------------------------------------
 
-class TempDir {
-public:
-    TempDir() {
-        std::string pattern = (std::filesystem::temp_directory_path() / "rio-diff-test-XXXXXX");
-        if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
-        path_ = pattern;
-    }
-    ~TempDir() {
-        std::error_code ignored;
-        std::filesystem::remove_all(path_, ignored);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-    const std::filesystem::path& path() const { return path_; }
-
-private:
-    std::filesystem::path path_;
-};
-
 constexpr const char* kGnuDiff = "/usr/bin/diff";
 
 struct Counts {
@@ -327,10 +308,10 @@ struct Counts {
 
 // Counts "< " and "> " lines of GNU diff's normal output format.
 Counts gnu_diff_counts(const std::string& a_text, const std::string& b_text) {
-    TempDir dir;
-    std::filesystem::path a_path = dir.path() / "a.txt", b_path = dir.path() / "b.txt";
-    std::ofstream(a_path, std::ios::binary) << a_text;
-    std::ofstream(b_path, std::ios::binary) << b_text;
+    test::TempDir dir;
+    std::filesystem::path a_path = dir / "a.txt", b_path = dir / "b.txt";
+    test::write_bytes(a_path, a_text);
+    test::write_bytes(b_path, b_text);
     std::string command =
         std::string(kGnuDiff) + " --minimal '" + a_path.string() + "' '" + b_path.string() + "'";
     FILE* pipe = popen(command.c_str(), "r");
