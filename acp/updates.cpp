@@ -40,7 +40,7 @@ std::string absolute(const std::string& root, const std::string& path) {
 
 std::string title_of(const ToolEvent& tool) {
     std::string detail = client::tool_detail(tool);
-    return client::first_line(client::tool_verb(tool.name_) + (detail.empty() ? "" : " " + detail),
+    return client::first_line(client::tool_verb(tool.name) + (detail.empty() ? "" : " " + detail),
                               160);
 }
 
@@ -91,7 +91,7 @@ Json text_chunk(std::string_view kind, const std::string& text) {
 
 Json tool_call(const ToolEvent& tool, const std::string& root) {
     Json update{{"sessionUpdate", "tool_call"}, {"toolCallId", tool.id},
-                {"title", title_of(tool)},      {"kind", kind_of(tool.name_)},
+                {"title", title_of(tool)},      {"kind", kind_of(tool.name)},
                 {"status", "in_progress"},      {"rawInput", tool.input}};
     if (!tool.input.is_object()) return update;
     auto path = tool.input.find("path");
@@ -101,12 +101,12 @@ Json tool_call(const ToolEvent& tool, const std::string& root) {
     // What an edit changes, as the model wrote it: the replaced passage and its replacement,
     // or a new file's whole text (an edit that waits for approval shows the whole file).
     auto text = [&](const char* key) { return tool.input.value(key, std::string()); };
-    if (tool.name_ == "edit_file")
+    if (tool.name == "edit_file")
         update["content"] = Json::array({{{"type", "diff"},
                                           {"path", where},
                                           {"oldText", text("old_string")},
                                           {"newText", text("new_string")}}});
-    if (tool.name_ == "create_file")
+    if (tool.name == "create_file")
         update["content"] =
             Json::array({{{"type", "diff"}, {"path", where}, {"newText", text("content")}}});
     return update;

@@ -1,7 +1,7 @@
 // present_plan: prepare files the plan (when a project is open) and proposes it; apply,
 // after a person approved it, reads it back as they left it and records the approval.
-#include "host/store/plan_store.hpp"
 #include "agent_tools/tool_table.hpp"
+#include "host/store/plan_store.hpp"
 #include "protocol/params.hpp"
 
 namespace rio {
@@ -28,14 +28,13 @@ ToolReport present_plan(ToolContext& context, const RunTool& run) {
     auto now_text = read_plan(context.workspace, rel);
     if (!now_text) // the user deleted or broke the file: what they saw is what was approved
         return tool_ok(run, {}, {{"edited", false}, {"text", plan}});
-    std::string original = parse_plan_file(render_plan_file(title, plan, WallTime{})).body;
     if (now_text->plan.find_first_not_of(" \t\r\n") == std::string::npos) {
         (void)mark_plan(context.workspace, context.emit, rel, "rejected", "", context.now());
         return tool_error(run, "The plan is empty: the user emptied the plan file before "
                                "approving it, so nothing was approved and nothing may change. "
                                "Ask the user what they want, or present a plan again.");
     }
-    bool edited = now_text->plan != original;
+    bool edited = now_text->plan != plan_file_body(title, plan);
     (void)mark_plan(context.workspace, context.emit, rel, "approved", run.policy, context.now(),
                     run.review);
     return tool_ok(run, {}, {{"edited", edited}, {"text", now_text->plan}});

@@ -46,7 +46,7 @@ std::vector<Json> ClaudeShapes::lines(const client::CoreEvent& event) {
     if (auto* tool = std::get_if<ToolEvent>(&event))
         return {assistant(Json::array({{{"type", "tool_use"},
                                         {"id", tool->id},
-                                        {"name", tool->name_},
+                                        {"name", tool->name},
                                         {"input", tool->input}}}))};
     if (auto* answer = std::get_if<ToolResultEvent>(&event)) {
         Json block{{"type", "tool_result"},

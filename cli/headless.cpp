@@ -129,9 +129,9 @@ void HeadlessRun::on_event(const client::CoreEvent& event) {
         std::visit(
             [this](const auto& e) {
                 using E = std::decay_t<decltype(e)>;
-                if constexpr (E::name.starts_with(event::agent_prefix) &&
+                if constexpr (E::event.starts_with(event::agent_prefix) &&
                               !std::is_same_v<E, AgentStatus>)
-                    print_line(Json{{"event", E::name}, {"params", Json(e)}});
+                    print_line(Json{{"event", E::event}, {"params", Json(e)}});
             },
             event);
     if (claude_) {

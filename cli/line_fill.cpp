@@ -2,6 +2,7 @@
 
 #include "cli/terminal_safe.hpp"
 #include "cli/unicode_width.hpp"
+#include "text/utf8.hpp"
 
 #include <algorithm>
 #include <string_view>
@@ -35,7 +36,7 @@ struct Flow {
     void word(std::string_view text, unsigned style) {
         std::size_t part = 0;
         for (std::size_t at = 0; at < text.size();) {
-            Decoded d = decode(text, at);
+            DecodedChar d = decode_utf8(text, at);
             if (last != 0 && breaks_between(last, d.cp)) {
                 word_part(text.substr(part, at - part), style);
                 tokens.push_back({Token::joint, {}});
@@ -181,7 +182,7 @@ std::vector<Line> wrap(const std::vector<Token>& tokens, int width) {
             } else {
                 for (const Run& run : token.runs) {
                     for (std::size_t at = 0; at < run.text.size();) {
-                        Decoded d = decode(run.text, at);
+                        DecodedChar d = decode_utf8(run.text, at);
                         int cw = code_point_width(d.cp);
                         if (started && column + cw > width) next_line();
                         append(line, std::string_view(run.text).substr(at, d.length), run.style);
@@ -204,7 +205,7 @@ std::vector<std::string> code_pieces(std::string_view text, int width) {
     int room = std::max(width, 1);
     int column = 0;
     for (std::size_t at = 0; at < text.size();) {
-        Decoded d = decode(text, at);
+        DecodedChar d = decode_utf8(text, at);
         int cw = code_point_width(d.cp);
         if (column > 0 && column + cw > room) {
             pieces.emplace_back();

@@ -4,6 +4,7 @@
 #include "cli/terminal_safe.hpp"
 #include "cli/unicode_width.hpp"
 #include "client/activity.hpp"
+#include "text/utf8.hpp"
 
 #include <iostream>
 
@@ -25,7 +26,7 @@ std::string spinner_text(unsigned frame, const std::string& activity,
         std::string cut;
         int column = 0;
         for (std::size_t at = 0; at < doing.size();) {
-            md::Decoded d = md::decode(doing, at);
+            DecodedChar d = decode_utf8(doing, at);
             if (column + md::code_point_width(d.cp) > room - 1) break;
             column += md::code_point_width(d.cp);
             cut.append(doing, at, d.length);

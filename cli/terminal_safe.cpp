@@ -16,7 +16,7 @@ std::string terminal_safe(std::string_view text, Whitespace whitespace) {
     out.reserve(text.size());
     int column = 0;
     for (std::size_t at = 0; at < text.size();) {
-        Decoded d = decode(text, at);
+        DecodedChar d = decode_utf8(text, at);
         std::string_view bytes = text.substr(at, d.length);
         at += d.length;
         if (d.cp == '\t' && code_text) {

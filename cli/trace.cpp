@@ -10,7 +10,7 @@ namespace rio {
 
 std::string tool_line(const ToolEvent& tool, bool color) {
     std::string detail = client::tool_detail(tool);
-    return styled("• " + tool.name_, sgr::dim, color) + (detail.empty() ? "" : " " + detail);
+    return styled("• " + tool.name, sgr::dim, color) + (detail.empty() ? "" : " " + detail);
 }
 
 std::string tool_result_line(const ToolResultEvent& result, const client::ToolOutcome& outcome,

@@ -34,19 +34,6 @@ bool in(const Range* begin, const Range* end, char32_t cp) {
 
 } // namespace
 
-Decoded decode(std::string_view s, std::size_t at) {
-    auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
-    unsigned char lead = byte(at);
-    if (lead < 0x80) return {lead, 1, true};
-    std::size_t length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
-    if (at + length > s.size() || find_invalid_utf8(s.substr(at, length)))
-        return {0xFFFD, 1, false};
-    char32_t cp = lead & (0x7F >> length);
-    for (std::size_t i = 1; i < length; ++i)
-        cp = (cp << 6) | (byte(at + i) & 0x3F);
-    return {cp, length, true};
-}
-
 int code_point_width(char32_t cp) {
     if (cp < 0x20 || (cp >= 0x7F && cp < 0xA0)) return 0;
     if (cp < 0x300) return 1;
@@ -82,7 +69,7 @@ int display_width(std::string_view text) {
             at = skip_escape(text, at);
             continue;
         }
-        Decoded d = decode(text, at);
+        DecodedChar d = decode_utf8(text, at);
         width += d.valid ? code_point_width(d.cp) : 1;
         at += d.length;
     }

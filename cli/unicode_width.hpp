@@ -8,17 +8,6 @@
 
 namespace rio::md {
 
-// One code point of UTF-8 text. Not UTF-8 (a stray byte, a truncated or ill-formed
-// sequence): U+FFFD for one byte, `valid` false, so that callers step past it bytewise.
-struct Decoded {
-    char32_t cp;
-    std::size_t length; // bytes
-    bool valid;
-};
-
-// `at` < s.size().
-Decoded decode(std::string_view s, std::size_t at);
-
 // East Asian wide/fullwidth = 2; combining marks, format characters, Hangul medial and
 // final jamo and C0/C1 controls = 0; everything else (ambiguous width included) = 1.
 int code_point_width(char32_t cp);

@@ -2,6 +2,7 @@
 
 #include "cli/terminal_safe.hpp"
 #include "cli/unicode_width.hpp"
+#include "text/utf8.hpp"
 
 namespace rio {
 
@@ -19,7 +20,7 @@ std::string WordStream::place(std::string_view word) {
     spaces_ = 0;
     // A word wider than the line goes on at character boundaries.
     for (std::size_t at = 0; at < safe.size();) {
-        md::Decoded d = md::decode(safe, at);
+        DecodedChar d = decode_utf8(safe, at);
         int cw = md::code_point_width(d.cp);
         if (column_ > 0 && column_ + cw > width_) {
             out += '\n';

@@ -19,7 +19,7 @@ using Decoder = std::optional<CoreEvent> (*)(const Json&);
 // One entry per alternative of CoreEvent, keyed by the struct's own name.
 template <std::size_t... I> constexpr auto decoders(std::index_sequence<I...>) {
     return std::array<std::pair<std::string_view, Decoder>, sizeof...(I)>{
-        {{std::variant_alternative_t<I, CoreEvent>::name,
+        {{std::variant_alternative_t<I, CoreEvent>::event,
           &decode_as<std::variant_alternative_t<I, CoreEvent>>}...}};
 }
 

@@ -77,7 +77,7 @@ void Session::apply_history(const HistoryResult& history) {
                 result.ok = r.ok;
                 result.content = r.content;
                 result.exit = r.exit;
-                if (const TraceCall* known = call(r.id)) result.name_ = known->call.name_;
+                if (const TraceCall* known = call(r.id)) result.name = known->call.name;
                 add_result(std::move(result));
             }
             if (!m.text.empty()) add(TranscriptEntry::Kind::user, m.text);
@@ -88,7 +88,7 @@ void Session::apply_history(const HistoryResult& history) {
             ToolEvent tool;
             tool.turn = history.turn;
             tool.id = c.id;
-            tool.name_ = c.name;
+            tool.name = c.name;
             tool.input = c.input;
             add_call(std::move(tool));
         }

@@ -49,7 +49,7 @@ std::string tool_verb(std::string_view tool) {
 }
 
 std::string tool_activity(const ToolEvent& tool) {
-    std::string_view name = tool.name_;
+    std::string_view name = tool.name;
     std::string doing = name == "list_dir"       ? "listing"
                         : name == "read_file"    ? "reading"
                         : name == "search"       ? "searching"
@@ -57,7 +57,7 @@ std::string tool_activity(const ToolEvent& tool) {
                         : name == "create_file"  ? "creating"
                         : name == "run_command"  ? "running"
                         : name == "present_plan" ? "presenting the plan"
-                                                 : "using " + tool.name_;
+                                                 : "using " + tool.name;
     if (name == "present_plan") return doing;
     std::string detail = tool_detail(tool);
     return detail.empty() ? doing : doing + " " + detail;

@@ -316,7 +316,7 @@ void ChatDock::show_plan_of(const QString& call_id) {
     if (found != plan_paths_.end()) return window_.plans()->open(found->second);
     // A line from the history: its call says what was presented, not where it was filed.
     for (const client::TraceCall& traced : session_.state().calls)
-        if (traced.call.id == call_id.toStdString() && traced.call.name_ == "present_plan")
+        if (traced.call.id == call_id.toStdString() && traced.call.name == "present_plan")
             return find_plan(call_id, client::presented_plan(traced.call.input));
 }
 

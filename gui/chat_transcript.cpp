@@ -221,10 +221,10 @@ void ChatTranscript::add_tool(const ToolEvent& tool) {
     const QString text =
         QStringLiteral("› ") +
         QString::fromStdString(client::first_line(
-            client::tool_verb(tool.name_) + (detail.empty() ? "" : " " + detail), 160));
+            client::tool_verb(tool.name) + (detail.empty() ? "" : " " + detail), 160));
     QLabel* label = text_label(text);
     label->setProperty(text_property, text);
-    if (tool.name_ == "present_plan" && !tool.id.empty()) {
+    if (tool.name == "present_plan" && !tool.id.empty()) {
         // The plan's line is a link that shows the plan again.
         const QString id = QString::fromStdString(tool.id);
         label->setProperty(plan_call_property, id);

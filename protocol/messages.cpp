@@ -38,27 +38,27 @@ void from_json(const Json& j, UsageEvent& e) {
 
 void to_json(Json& j, const ToolEvent& e) {
     j = Json{
-        {"turn", e.turn}, {"id", e.id}, {"name", e.name_}, {"input", e.input}, {"kind", e.kind}};
+        {"turn", e.turn}, {"id", e.id}, {"name", e.name}, {"input", e.input}, {"kind", e.kind}};
 }
 
 void from_json(const Json& j, ToolEvent& e) {
     e.turn = j.value("turn", std::uint64_t{0});
     e.id = j.value("id", "");
-    e.name_ = j.value("name", "");
+    e.name = j.value("name", "");
     e.input = j.value("input", Json::object());
     e.kind = j.value("kind", "");
 }
 
 void to_json(Json& j, const ToolResultEvent& e) {
     j = Json{
-        {"turn", e.turn}, {"id", e.id}, {"name", e.name_}, {"ok", e.ok}, {"content", e.content}};
+        {"turn", e.turn}, {"id", e.id}, {"name", e.name}, {"ok", e.ok}, {"content", e.content}};
     if (e.exit) j["exit"] = *e.exit;
 }
 
 void from_json(const Json& j, ToolResultEvent& e) {
     e.turn = j.value("turn", std::uint64_t{0});
     e.id = j.value("id", "");
-    e.name_ = j.value("name", "");
+    e.name = j.value("name", "");
     e.ok = j.value("ok", true);
     e.content = j.value("content", "");
     if (auto it = j.find("exit"); it != j.end() && it->is_object()) e.exit = it->get<CommandExit>();

@@ -48,7 +48,7 @@ RIO_FIELDS(HelloParams, client, token)
 // How the core follows the project's folders for changes other programs make: the event
 // fs.watch, and project.info's `watch`.
 struct WatchInfo {
-    static constexpr std::string_view name = event::fs_watch;
+    static constexpr std::string_view event = event::fs_watch;
     std::uint64_t folders = 0;          // folders watched
     bool complete = false;              // the first pass over the project is done
     std::optional<std::string> problem; // why some changes made outside rio will not be seen
@@ -92,7 +92,7 @@ struct TrustedFile {
 RIO_FIELDS(TrustedFile, path, sha256, trusted, summary)
 
 struct ProjectTrustState {
-    static constexpr std::string_view name = event::project_trust;
+    static constexpr std::string_view event = event::project_trust;
     bool trusted = true;
     std::vector<TrustedFile> files;
 };
@@ -318,14 +318,14 @@ struct TextEvent { // agent.delta, agent.thinking
 };
 RIO_FIELDS(TextEvent, turn, text)
 struct DeltaEvent : TextEvent {
-    static constexpr std::string_view name = event::agent_delta;
+    static constexpr std::string_view event = event::agent_delta;
 };
 struct ThinkingEvent : TextEvent {
-    static constexpr std::string_view name = event::agent_thinking;
+    static constexpr std::string_view event = event::agent_thinking;
 };
 
 struct UsageEvent {
-    static constexpr std::string_view name = event::agent_usage;
+    static constexpr std::string_view event = event::agent_usage;
     std::uint64_t turn = 0;
     Json counts = Json::object(); // input_tokens, output_tokens, … as the provider reports them
 };
@@ -333,7 +333,7 @@ void to_json(Json& j, const UsageEvent& e);
 void from_json(const Json& j, UsageEvent& e);
 
 struct MessageEvent {
-    static constexpr std::string_view name = event::agent_message;
+    static constexpr std::string_view event = event::agent_message;
     std::uint64_t turn = 0;
     std::string text;
     std::string stop_reason;
@@ -341,10 +341,10 @@ struct MessageEvent {
 RIO_FIELDS(MessageEvent, turn, text, stop_reason)
 
 struct ToolEvent {
-    static constexpr std::string_view name = event::agent_tool;
+    static constexpr std::string_view event = event::agent_tool;
     std::uint64_t turn = 0;
     std::string id;
-    std::string name_;
+    std::string name;
     Json input;
     std::string kind; // read, edit, command, plan, unknown
 };
@@ -366,10 +366,10 @@ std::string exit_text(const CommandExit& exit);
 
 // A tool call's result: the event, and each answered call in agent.history.
 struct ToolResultEvent {
-    static constexpr std::string_view name = event::agent_tool_result;
+    static constexpr std::string_view event = event::agent_tool_result;
     std::uint64_t turn = 0;
     std::string id;
-    std::string name_;
+    std::string name;
     bool ok = true;
     std::string content;             // what the model reads
     std::optional<CommandExit> exit; // run_command, once the program ran
@@ -381,7 +381,7 @@ void from_json(const Json& j, ToolResultEvent& e);
 // (edit {path, diff}, command {argv, cwd, timeout_s, allowed}, plan {title, plan, path}) are
 // in `fields`.
 struct Proposal {
-    static constexpr std::string_view name = event::agent_propose;
+    static constexpr std::string_view event = event::agent_propose;
     std::uint64_t turn = 0;
     std::string id;
     std::string kind; // edit, command, plan
@@ -403,7 +403,7 @@ struct PlanComment {
 RIO_FIELDS(PlanComment, quote, line, end_line, text)
 
 struct DecidedEvent {
-    static constexpr std::string_view name = event::agent_decided;
+    static constexpr std::string_view event = event::agent_decided;
     std::uint64_t turn = 0;
     std::string id;
     std::string kind;
@@ -417,7 +417,7 @@ struct DecidedEvent {
 RIO_FIELDS(DecidedEvent, turn, id, kind, decision, policy, feedback, comments, fresh, rest_of_turn)
 
 struct ErrorEvent {
-    static constexpr std::string_view name = event::agent_error;
+    static constexpr std::string_view event = event::agent_error;
     std::uint64_t turn = 0;
     std::string code;
     std::string message;
@@ -425,33 +425,33 @@ struct ErrorEvent {
 RIO_FIELDS(ErrorEvent, turn, code, message)
 
 struct StoppedEvent {
-    static constexpr std::string_view name = event::agent_stopped;
+    static constexpr std::string_view event = event::agent_stopped;
     std::uint64_t turn = 0;
     std::string reason; // stop, new message
 };
 RIO_FIELDS(StoppedEvent, turn, reason)
 
 struct DoneEvent {
-    static constexpr std::string_view name = event::agent_done;
+    static constexpr std::string_view event = event::agent_done;
     std::uint64_t turn = 0;
     std::string stop_reason;
 };
 RIO_FIELDS(DoneEvent, turn, stop_reason)
 
 struct ModeEvent {
-    static constexpr std::string_view name = event::agent_mode;
+    static constexpr std::string_view event = event::agent_mode;
     std::string mode;
 };
 RIO_FIELDS(ModeEvent, mode)
 
 struct ResetEvent : Empty {
-    static constexpr std::string_view name = event::agent_reset;
+    static constexpr std::string_view event = event::agent_reset;
 };
 
 // A plan approved with `fresh`: the conversation was replaced by one user message, `text`
 // (the user's request and the approved plan), and the turn goes on from it.
 struct FreshEvent {
-    static constexpr std::string_view name = event::agent_fresh;
+    static constexpr std::string_view event = event::agent_fresh;
     std::uint64_t turn = 0;
     std::string path; // the approved plan's file, "" without a project
     std::string text;
@@ -462,7 +462,7 @@ RIO_FIELDS(FreshEvent, turn, path, text)
 // `removed` count lines of this call's change; `diff` is that change as a unified diff with
 // three lines of context, numbered as in the file.
 struct EditAppliedEvent {
-    static constexpr std::string_view name = event::agent_edit_applied;
+    static constexpr std::string_view event = event::agent_edit_applied;
     std::uint64_t turn = 0;
     std::string id; // the tool call's
     std::string path;
@@ -487,13 +487,13 @@ RIO_FIELDS(TurnCheckpoint, turn, files)
 // What agent.undo can still put back, oldest turn first: the op's result and the event sent
 // whenever it changes.
 struct CheckpointsState {
-    static constexpr std::string_view name = event::agent_checkpoints;
+    static constexpr std::string_view event = event::agent_checkpoints;
     std::vector<TurnCheckpoint> turns;
 };
 RIO_FIELDS(CheckpointsState, turns)
 
 struct AgentStatus {
-    static constexpr std::string_view name = event::agent_status;
+    static constexpr std::string_view event = event::agent_status;
     std::string mode;
     bool auto_accept = false;
     std::string provider;
@@ -680,7 +680,7 @@ struct CheckpointsParams : Empty {
 
 // agent.undo's result, and the event every client gets.
 struct UndoneEvent {
-    static constexpr std::string_view name = event::agent_undone;
+    static constexpr std::string_view event = event::agent_undone;
     std::uint64_t turn = 0;
     std::vector<std::string> restored; // files given back what they held before the turn
     std::vector<std::string> deleted;  // files the turn had created
@@ -941,7 +941,7 @@ RIO_FIELDS(PlansGetParams, path)
 // ---- other events --------------------------------------------------------------------
 
 struct BufferChangedEvent {
-    static constexpr std::string_view name = event::buffer_changed;
+    static constexpr std::string_view event = event::buffer_changed;
     std::string path;
     std::string reason; // opened, edited, saved, reloaded, disk_changed, closed
     std::uint64_t version = 0;
@@ -953,13 +953,13 @@ struct BufferChangedEvent {
 RIO_FIELDS(BufferChangedEvent, path, reason, version, dirty, start, end, text, deleted)
 
 struct FsChangedEvent {
-    static constexpr std::string_view name = event::fs_changed;
+    static constexpr std::string_view event = event::fs_changed;
     std::vector<std::string> paths;
 };
 RIO_FIELDS(FsChangedEvent, paths)
 
 struct PlansChangedEvent {
-    static constexpr std::string_view name = event::plans_changed;
+    static constexpr std::string_view event = event::plans_changed;
     std::string path;
 };
 RIO_FIELDS(PlansChangedEvent, path)
@@ -968,7 +968,7 @@ RIO_FIELDS(PlansChangedEvent, path)
 // the files its tools created or edited, those of them the plan does not name, and the
 // project paths the plan names that none of them is.
 struct PlanReportEvent {
-    static constexpr std::string_view name = event::plans_report;
+    static constexpr std::string_view event = event::plans_report;
     std::uint64_t turn = 0;
     std::string path;
     std::vector<std::string> touched;
@@ -1026,7 +1026,7 @@ RIO_FIELDS(McpEditorSetParams, mcpServers)
 
 // After any server's state, error or tools changed: the whole list, as mcp.list returns it.
 struct McpChangedEvent : McpListResult {
-    static constexpr std::string_view name = event::mcp_changed;
+    static constexpr std::string_view event = event::mcp_changed;
 };
 
 // The editor's text (DESIGN §15). A frontend that holds files the core has no buffer of —
@@ -1047,7 +1047,7 @@ RIO_FIELDS(EditorReaderSetParams, enabled)
 
 // To every client; only the reader answers, with editor.read.reply.
 struct EditorReadEvent {
-    static constexpr std::string_view name = event::editor_read;
+    static constexpr std::string_view event = event::editor_read;
     std::uint64_t request = 0;
     std::string path; // absolute
 };
@@ -1065,7 +1065,7 @@ struct EditorReadReplyParams {
 RIO_FIELDS(EditorReadReplyParams, request, text, error)
 
 struct ProjectChangedEvent : ProjectInfo {
-    static constexpr std::string_view name = event::project_changed;
+    static constexpr std::string_view event = event::project_changed;
 };
 
 // Every op that has a params struct above, in the order of docs/protocol.md: the test that

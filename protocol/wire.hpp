@@ -40,7 +40,7 @@ using Emit = std::function<void(std::string_view event, Json params)>;
 
 // A typed event (protocol/messages.hpp), under its own name.
 template <typename E> void emit_event(const Emit& emit, const E& event) {
-    emit(E::name, Json(event));
+    emit(E::event, Json(event));
 }
 
 } // namespace rio

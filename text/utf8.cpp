@@ -72,6 +72,42 @@ std::string to_valid_utf8(std::string_view bytes) {
     return out;
 }
 
+DecodedChar decode_utf8(std::string_view text, std::size_t at) {
+    auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+    unsigned char lead = byte(at);
+    if (lead < 0x80) return {lead, 1, true};
+    Utf8Char c = next_char(text.substr(at));
+    if (!c.valid) return {0xFFFD, 1, false};
+    char32_t cp = lead & (0x7F >> c.length);
+    for (std::size_t i = 1; i < c.length; ++i)
+        cp = (cp << 6) | (byte(at + i) & 0x3F);
+    return {cp, c.length, true};
+}
+
+char32_t next_code_point(std::string_view text, std::size_t& at) {
+    DecodedChar d = decode_utf8(text, at);
+    at += d.length;
+    return d.cp;
+}
+
+void append_utf8(std::string& out, char32_t cp) {
+    if (cp < 0x80) {
+        out.push_back(static_cast<char>(cp));
+    } else if (cp < 0x800) {
+        out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
+        out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+    } else if (cp < 0x10000) {
+        out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
+        out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+        out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+    } else {
+        out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
+        out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
+        out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+        out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+    }
+}
+
 bool is_char_boundary(std::string_view text, std::size_t offset) {
     if (offset == 0 || offset == text.size()) return true;
     if (offset > text.size()) return false;

@@ -19,4 +19,22 @@ std::string to_valid_utf8(std::string_view bytes);
 
 bool is_char_boundary(std::string_view text, std::size_t offset);
 
+// One code point of UTF-8 text, decoded by the same rules as find_invalid_utf8. Not UTF-8 (a
+// stray byte, a truncated, overlong or surrogate sequence): U+FFFD for one byte, `valid`
+// false, so that callers step past it bytewise.
+struct DecodedChar {
+    char32_t cp;
+    std::size_t length; // bytes
+    bool valid;
+};
+
+// `at` < text.size().
+DecodedChar decode_utf8(std::string_view text, std::size_t at);
+
+// The code point at `at`, and `at` advanced past it (one byte for what is not UTF-8).
+char32_t next_code_point(std::string_view text, std::size_t& at);
+
+// `cp` (at most U+10FFFF) appended as UTF-8.
+void append_utf8(std::string& out, char32_t cp);
+
 } // namespace rio

@@ -1,6 +1,7 @@
 #include "core/agent/plan_file.hpp"
 
 #include "core/front_matter.hpp"
+#include "text/utf8.hpp"
 
 #include <cstdio>
 #include <nlohmann/json.hpp>
@@ -44,31 +45,6 @@ const char* fold(char32_t cp) {
     for (const Fold& f : folds)
         if (cp >= f.first && cp <= f.last) return f.ascii;
     return nullptr;
-}
-
-// The next code point of UTF-8 text, or U+FFFD for a byte that starts none (skipped alone).
-char32_t next_code_point(std::string_view text, std::size_t& at) {
-    auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
-    unsigned char lead = byte(at);
-    std::size_t length = lead < 0x80         ? 1
-                         : (lead >> 5) == 6  ? 2
-                         : (lead >> 4) == 14 ? 3
-                         : (lead >> 3) == 30 ? 4
-                                             : 0;
-    if (length == 0 || at + length > text.size()) {
-        ++at;
-        return 0xFFFD;
-    }
-    char32_t cp = length == 1 ? lead : lead & (0x7F >> length);
-    for (std::size_t i = 1; i < length; ++i) {
-        if ((byte(at + i) & 0xC0) != 0x80) {
-            ++at;
-            return 0xFFFD;
-        }
-        cp = (cp << 6) | (byte(at + i) & 0x3F);
-    }
-    at += length;
-    return cp;
 }
 
 // Splits "---\n<fields>---\n<body>"; no front matter → empty fields, whole body.
@@ -234,7 +210,11 @@ std::string render_plan_file(std::string_view title, std::string_view plan, Wall
                              std::string_view revises) {
     Fields fields{{"status", "presented"}, {"presented", iso_time(presented, true)}};
     if (!revises.empty()) fields.emplace_back("revises", std::string(revises));
-    std::string out = write_fields(fields);
+    return write_fields(fields) + plan_file_body(title, plan);
+}
+
+std::string plan_file_body(std::string_view title, std::string_view plan) {
+    std::string out;
     if (!starts_with_title(plan)) out += "# " + std::string(title) + "\n\n";
     out += plan;
     if (!plan.empty() && plan.back() != '\n') out.push_back('\n');

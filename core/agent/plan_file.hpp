@@ -32,6 +32,8 @@ std::optional<long long> parse_iso_time(std::string_view text);
 // level-1 heading.
 std::string render_plan_file(std::string_view title, std::string_view plan, WallTime presented,
                              std::string_view revises = {});
+// The body render_plan_file writes below the front matter: what an unedited file holds.
+std::string plan_file_body(std::string_view title, std::string_view plan);
 
 // The heading of the section a decision with comments or feedback appends to the file.
 inline constexpr std::string_view review_heading = "## Review\n";

@@ -414,7 +414,7 @@ private slots:
         indicator.tick();
         QCOMPARE(indicator.text(), QStringLiteral("Waiting for the model · 1m 05s"));
         ToolEvent read;
-        read.name_ = "read_file";
+        read.name = "read_file";
         read.input = Json{{"path", "greet.py"}};
         indicator.follow(read, true);
         QCOMPARE(indicator.text(), QStringLiteral("Reading greet.py · 1m 05s"));

@@ -81,13 +81,13 @@ TEST(AcpUpdates, AnEditShowsItsDiffWithAbsolutePaths) {
 TEST(AcpUpdates, ToolCallsHaveATitleAKindAndLocations) {
     ToolEvent t;
     t.id = "c";
-    t.name_ = "search";
+    t.name = "search";
     t.input = {{"pattern", "TODO"}, {"path", "src"}};
     Json call = tool_call(t, "/p");
     EXPECT_EQ(call["title"], "search \"TODO\" in src");
     EXPECT_EQ(call["kind"], "search");
     EXPECT_EQ(call["locations"][0]["path"], "/p/src");
-    t.name_ = "mcp__x__y";
+    t.name = "mcp__x__y";
     EXPECT_EQ(tool_call(t, "/p")["kind"], "other");
 }
 

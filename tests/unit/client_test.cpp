@@ -78,7 +78,7 @@ TEST(ClientSession, TheWholeTurnFoldsIntoTranscriptTraceAndState) {
     EXPECT_EQ(st.provider, "script");
     EXPECT_EQ(st.turn, 1u);
     ASSERT_EQ(st.calls.size(), 3u);
-    EXPECT_EQ(st.calls[0].call.name_, "read_file");
+    EXPECT_EQ(st.calls[0].call.name, "read_file");
     ASSERT_TRUE(st.calls[0].result);
     EXPECT_TRUE(st.calls[0].result->ok);
     // The command's exit is data, not prose to parse.
@@ -88,8 +88,8 @@ TEST(ClientSession, TheWholeTurnFoldsIntoTranscriptTraceAndState) {
 
     std::vector<std::string> words;
     for (const TranscriptEntry& e : st.transcript)
-        words.push_back(
-            e.kind == TranscriptEntry::Kind::tool ? "tool:" + st.calls[e.call].call.name_ : e.text);
+        words.push_back(e.kind == TranscriptEntry::Kind::tool ? "tool:" + st.calls[e.call].call.name
+                                                              : e.text);
     EXPECT_EQ(words,
               (std::vector<std::string>{"Let me look.", "tool:read_file", "tool:present_plan",
                                         "Plan approved — review each edit", "tool:run_command",
@@ -172,8 +172,8 @@ TEST(ClientSession, HistoryRebuildsTheTraceWithResultsAndExits) {
     const SessionState& st = s.state();
     ASSERT_EQ(st.calls.size(), 3u);
     for (const TraceCall& c : st.calls)
-        EXPECT_TRUE(c.result) << c.call.name_ << " has no result";
-    EXPECT_EQ(st.calls[2].result->name_, "run_command");
+        EXPECT_TRUE(c.result) << c.call.name << " has no result";
+    EXPECT_EQ(st.calls[2].result->name, "run_command");
     ASSERT_TRUE(st.calls[2].result->exit);
     EXPECT_EQ(st.calls[2].result->exit->code, 1);
     EXPECT_EQ(st.transcript.front().kind, TranscriptEntry::Kind::user);
@@ -254,7 +254,7 @@ TEST(ClientModes, AutoAcceptIsSetBeforeLeavingPlanMode) {
 
 ToolEvent tool(const char* name, Json input) {
     ToolEvent t;
-    t.name_ = name;
+    t.name = name;
     t.input = std::move(input);
     return t;
 }
@@ -283,7 +283,7 @@ TEST(ClientTraceWords, ACallInProgressReadsAsAnActivity) {
 
 TEST(ClientTraceWords, ACommandsOutcomeComesFromItsExitData) {
     ToolResultEvent r;
-    r.name_ = "run_command";
+    r.name = "run_command";
     r.content = "$ false\nprose that is not parsed";
     r.ok = false;
     r.exit = CommandExit{1, std::nullopt, false, false, 0.44};

@@ -13,6 +13,7 @@ TEST(PlanFile, SlugLowercasesJoinsRunsAndTrims) {
     EXPECT_EQ(plan_slug("Ünïcode café"), "unicode-cafe");
     EXPECT_EQ(plan_slug("Łódź → Kraków, œuvre"), "lodz-krakow-oeuvre");
     EXPECT_EQ(plan_slug("日本語"), "plan") << "other scripts are no letters of a slug";
+    EXPECT_EQ(plan_slug("x\xC1\x81y"), "x-y") << "an overlong 'A' is no letter";
     EXPECT_EQ(plan_slug("***"), "plan");
     EXPECT_EQ(plan_slug(""), "plan");
     std::string slug = plan_slug(std::string(100, 'x') + " y");
@@ -37,6 +38,14 @@ TEST(PlanFile, RenderLeadsWithTheTitleUnlessThePlanHasAHeading) {
     std::string sub = render_plan_file("Add flag", "## Steps\n\n1. parse it\n", t0);
     EXPECT_NE(sub.find("---\n# Add flag\n\n## Steps\n"), std::string::npos) << sub;
     EXPECT_EQ(parse_plan_file(sub).title, "Add flag");
+}
+
+TEST(PlanFile, AnUneditedFilesBodyIsThePlanFileBody) {
+    for (auto [title, plan] : {std::pair{"Add a flag", "1. a\n2. b"},
+                               std::pair{"T", "# Own heading\n\ntext\n"}, std::pair{"T", ""}})
+        EXPECT_EQ(parse_plan_file(render_plan_file(title, plan, WallTime{})).plan,
+                  plan_file_body(title, plan))
+            << plan;
 }
 
 TEST(PlanFile, ParseReadsFrontMatterTitleAndBody) {

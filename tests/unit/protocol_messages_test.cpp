@@ -71,7 +71,7 @@ TEST(ProtocolMessages, ToolResultsCarryACommandsExitAsData) {
     ToolResultEvent r;
     r.turn = 1;
     r.id = "c";
-    r.name_ = "run_command";
+    r.name = "run_command";
     r.ok = false;
     r.content = "$ make\n[exit code 2 · 0.1 s]";
     r.exit = CommandExit{2, std::nullopt, false, false, 0.1};

@@ -1,7 +1,10 @@
 #include "core/document.hpp"
 #include "core/text_format.hpp"
+#include "text/utf8.hpp"
 
 #include <gtest/gtest.h>
+#include <tuple>
+#include <vector>
 
 namespace rio {
 namespace {
@@ -65,6 +68,29 @@ TEST(TextFormat, Utf8ValidatorRejectsEveryIllFormedClass) {
     EXPECT_EQ(find_invalid_utf8("\xF4\x90\x80\x80"), 0u); // above U+10FFFF
     EXPECT_EQ(find_invalid_utf8("12345678\x80"), 8u);     // stray continuation after fast path
     EXPECT_EQ(find_invalid_utf8("\xE2\x82"), 0u);         // truncated
+}
+
+TEST(TextFormat, TheOneDecoderRefusesOverlongsSurrogatesAndTruncation) {
+    auto decoded = [](std::string_view s) {
+        DecodedChar d = decode_utf8(s, 0);
+        return std::tuple(static_cast<std::uint32_t>(d.cp), d.length, d.valid);
+    };
+    EXPECT_EQ(decoded("A"), std::tuple(0x41u, std::size_t{1}, true));
+    EXPECT_EQ(decoded("\xC3\xA9"), std::tuple(0xE9u, std::size_t{2}, true));
+    EXPECT_EQ(decoded("\xF0\x9F\x98\x80"), std::tuple(0x1F600u, std::size_t{4}, true));
+    EXPECT_EQ(decoded("\xC1\x81"), std::tuple(0xFFFDu, std::size_t{1}, false)) << "overlong 'A'";
+    EXPECT_EQ(decoded("\xE0\x81\x81"), std::tuple(0xFFFDu, std::size_t{1}, false));
+    EXPECT_EQ(decoded("\xED\xA0\x80"), std::tuple(0xFFFDu, std::size_t{1}, false)) << "U+D800";
+    EXPECT_EQ(decoded("\xE2\x82"), std::tuple(0xFFFDu, std::size_t{1}, false)) << "truncated";
+    std::string out;
+    for (char32_t cp : {U'a', U'\u00e9', U'\u20ac', U'\U0001F600'})
+        append_utf8(out, cp);
+    EXPECT_EQ(out, "a\u00e9\u20ac\U0001F600");
+    std::size_t at = 0;
+    std::vector<std::uint32_t> cps;
+    while (at < out.size())
+        cps.push_back(next_code_point(out, at));
+    EXPECT_EQ(cps, (std::vector<std::uint32_t>{0x61, 0xE9, 0x20AC, 0x1F600}));
 }
 
 TEST(TextFormat, ToValidUtf8ReplacesEachIllFormedRunWithOneReplacementCharacter) {
