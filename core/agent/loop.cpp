@@ -58,7 +58,7 @@ std::string_view kind_name(const ToolSpec* spec) {
 } // namespace
 
 std::string_view event_name(const Event& event) {
-    return std::visit([](const auto& e) -> std::string_view { return e.name; }, event);
+    return std::visit([](const auto& e) -> std::string_view { return e.event; }, event);
 }
 
 Json event_params(const Event& event) {

@@ -377,7 +377,7 @@ private slots:
         // What the indicator says right after each event the chat handled.
         QStringList said;
         connect(&s.core, &CoreClient::core_event, this, [&](const client::CoreEvent& event) {
-            const char* name = std::visit([](const auto& e) { return e.name.data(); }, event);
+            const char* name = std::visit([](const auto& e) { return e.event.data(); }, event);
             said << QString::fromLatin1(name) + QStringLiteral(": ") + indicator->activity();
         });
         s.send(QStringLiteral("test it"));

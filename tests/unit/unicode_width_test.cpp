@@ -1,4 +1,5 @@
 #include "cli/unicode_width.hpp"
+#include "text/utf8.hpp"
 
 #include <gtest/gtest.h>
 #include <string>
@@ -7,22 +8,22 @@ namespace rio::md {
 namespace {
 
 TEST(UnicodeWidth, DecodesOneCodePointAndItsLength) {
-    Decoded ascii = decode("a", 0);
+    DecodedChar ascii = decode_utf8("a", 0);
     EXPECT_EQ(ascii.cp, U'a');
     EXPECT_EQ(ascii.length, 1u);
     EXPECT_TRUE(ascii.valid);
     std::string text = "é漢😀";
-    EXPECT_EQ(decode(text, 0).cp, U'é');
-    EXPECT_EQ(decode(text, 0).length, 2u);
-    EXPECT_EQ(decode(text, 2).cp, U'漢');
-    EXPECT_EQ(decode(text, 2).length, 3u);
-    EXPECT_EQ(decode(text, 5).cp, U'😀');
-    EXPECT_EQ(decode(text, 5).length, 4u);
+    EXPECT_EQ(decode_utf8(text, 0).cp, U'é');
+    EXPECT_EQ(decode_utf8(text, 0).length, 2u);
+    EXPECT_EQ(decode_utf8(text, 2).cp, U'漢');
+    EXPECT_EQ(decode_utf8(text, 2).length, 3u);
+    EXPECT_EQ(decode_utf8(text, 5).cp, U'😀');
+    EXPECT_EQ(decode_utf8(text, 5).length, 4u);
 }
 
 TEST(UnicodeWidth, BytesThatAreNotUtf8DecodeAsOneReplacementByte) {
     for (std::string bad : {"\xFF", "\x80x", "\xE6\xBC", "\xC0\x80", "\xED\xA0\x80"}) {
-        Decoded d = decode(bad, 0);
+        DecodedChar d = decode_utf8(bad, 0);
         EXPECT_FALSE(d.valid) << bad;
         EXPECT_EQ(d.length, 1u) << "the caller steps past one byte";
         EXPECT_EQ(d.cp, U'\uFFFD');
