@@ -19,7 +19,7 @@ namespace rio {
 class AgentRuntime {
 public:
     AgentRuntime(asio::io_context& io, Workspace& workspace, Emit emit, ProviderRegistry& providers,
-                 UserDirs dirs, McpServers& mcp, EditorReader& editor);
+                 UserDirs dirs, McpServers& mcp, EditorReader& editor, LspServers* lsp = nullptr);
 
     // Runs one loop operation, then performs what it asked for. `f(loop, effects)`.
     template <typename F> auto act(F&& f) {
