@@ -43,7 +43,8 @@ private:
 std::int64_t utf16_length(std::string_view utf8);
 
 // The byte offset within `line` of `units` UTF-16 code units, clamped to the line's end and
-// moved back to a character's start when it splits a surrogate pair.
+// moved back to a character's start when it splits a surrogate pair; `clamped` is set when
+// it had to be (and left alone otherwise).
 std::size_t utf16_to_byte(std::string_view line, std::int64_t units, bool* clamped = nullptr);
 
 } // namespace rio

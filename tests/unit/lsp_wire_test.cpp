@@ -79,6 +79,7 @@ TEST(LspPositions, Utf16UnitsCountSurrogatePairsAsTwo) {
     bool clamped = false;
     EXPECT_EQ(utf16_to_byte(line, 4, &clamped), 6u) << "inside the pair: the emoji's start";
     EXPECT_TRUE(clamped);
+    clamped = false; // only ever set: a caller may gather several conversions' clamping
     EXPECT_EQ(utf16_to_byte(line, 5, &clamped), 10u);
     EXPECT_FALSE(clamped);
     EXPECT_EQ(utf16_to_byte(line, 99, &clamped), line.size());
@@ -124,7 +125,7 @@ TEST(LspProtocol, ValuesTheServersSendAreRead) {
     ASSERT_EQ(links.size(), 1u);
     EXPECT_EQ(links[0].range.start, (LspPosition{3, 4}));
 
-    auto hover = parse_hover(Json::parse(R"({"contents":[{"language":"cpp","value":"int f()"},"doc"]})"));
+    auto hover = parse_hover(Json::parse(R"j({"contents":[{"language":"cpp","value":"int f()"},"doc"]})j"));
     ASSERT_TRUE(hover);
     EXPECT_EQ(hover->text, "```cpp\nint f()\n```\n\ndoc");
     EXPECT_TRUE(hover->markdown);
