@@ -31,7 +31,7 @@ Json odd_entry(const std::string& mode, const fs::path& marker, Json extra = Jso
     Json entry{{"command", "python3"},
                {"args", {odd_server, mode, marker.string()}},
                {"files", {"*.odd"}}};
-    entry.update(extra);
+    if (extra.is_object()) entry.update(extra);
     return entry;
 }
 
