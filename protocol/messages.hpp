@@ -1092,7 +1092,9 @@ RIO_FIELDS(LspDiagnosticsResult, files)
 struct LspDiagnosticsParams {
     static constexpr std::string_view op = op::lsp_diagnostics;
     using Result = LspDiagnosticsResult;
-    std::optional<std::string> path; // one file (listed even when it has none); else every file
+    // One file (listed even when it has none), once its server reported on it; else every
+    // file, as known now.
+    std::optional<std::string> path;
 };
 RIO_FIELDS(LspDiagnosticsParams, path)
 

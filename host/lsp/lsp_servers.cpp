@@ -430,6 +430,19 @@ LspDiagnosticsResult LspServers::diagnostics(const std::optional<std::string>& p
     return result;
 }
 
+void LspServers::file_diagnostics(const std::string& requested,
+                                  std::function<void(Result<LspDiagnosticsResult>)> done) {
+    if (!workspace_.dir)
+        return post_result<Result<LspDiagnosticsResult>>(
+            io_, done, make_error(ErrorCode::no_project, "no project is open"));
+    auto path = confine(workspace_.dir, requested);
+    if (!path) return post_result<Result<LspDiagnosticsResult>>(io_, done, path.error());
+    std::string rel = path->rel;
+    await_diagnostics(rel, [this, alive = alive_, rel, done](const LspFileReport&) {
+        if (*alive) done(diagnostics(rel));
+    });
+}
+
 // ---- the agent's wait ----
 
 std::uint64_t LspServers::await_diagnostics(const std::string& rel,

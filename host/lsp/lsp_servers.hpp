@@ -56,8 +56,12 @@ public:
     // not_found for a name no file configures; refused for an untrusted project's.
     Result<LspListResult> restart(const std::string& name);
 
-    // A file's (listed even without any), or every file's that has some.
+    // A file's (listed even without any), or every file's that has some: what is known now.
     LspDiagnosticsResult diagnostics(const std::optional<std::string>& path) const;
+    // lsp.diagnostics {path}: the file's, once its server reported on the text it has now
+    // (opened for it if it was not, waiting as await_diagnostics does); at once when no server
+    // handles it. A path outside the project is refused.
+    void file_diagnostics(const std::string& path, std::function<void(Result<LspDiagnosticsResult>)> done);
 
     using HoverDone = std::function<void(Result<LspHoverResult>)>;
     using LocationsDone = std::function<void(Result<LspLocationsResult>)>;
