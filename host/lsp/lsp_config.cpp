@@ -204,7 +204,9 @@ void merge_lsp_config(LspConfig& config, std::string_view text, std::string_view
         }
     }
     if (!file.contains("servers")) return;
-    for (const auto& [name, entry] : file["servers"].items()) {
+    for (const auto& item : file["servers"].items()) {
+        const std::string name = item.key();
+        const Json& entry = item.value();
         auto same = std::find_if(config.servers.begin(), config.servers.end(),
                                  [&](const LspServerConfig& s) { return s.name == name; });
         if (same == config.servers.end()) {
