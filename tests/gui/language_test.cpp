@@ -143,7 +143,7 @@ private slots:
         s.press(Qt::Key_Left, Qt::AltModifier);
         QTRY_COMPARE(s.window.editors()->current_path(), QStringLiteral("main.cpp"));
         QCOMPARE(Session::cursor(s.window.editors()->current_editor()),
-                 std::make_pair(4L, on_twice - main_cpp.indexOf("    return")));
+                 std::make_pair(4L, static_cast<long>(on_twice - main_cpp.indexOf("    return"))));
         QCOMPARE(s.window.navigation()->history_size(), std::size_t{0});
 
         // Shift+F12: the references, in the Search panel.
