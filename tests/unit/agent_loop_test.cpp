@@ -303,7 +303,7 @@ TEST(AgentLoop, PlanApprovalWithAutoSwitchesToBuildBeforeTheResult_AndWidensTheN
     std::string result = h.events("agent.tool_result").back()["content"];
     EXPECT_NE(result.find("approved"), std::string::npos);
     EXPECT_NE(result.find("without further review"), std::string::npos);
-    EXPECT_EQ(names(h.last_call().tools).size(), 7u) << "same turn, next call: write tools";
+    EXPECT_EQ(names(h.last_call().tools).size(), 8u) << "same turn, next call: write tools";
     EXPECT_EQ(h.last_call().turn, 1u);
 }
 
@@ -587,7 +587,7 @@ TEST(AgentLoopGate, AnApprovedPlanThatCannotBeUsedRestoresPlanMode) {
     EXPECT_EQ(h.loop.mode(), Mode::plan);
     EXPECT_FALSE(h.loop.auto_accept());
     EXPECT_EQ(h.events("agent.mode").back()["mode"], "plan");
-    EXPECT_EQ(names(h.last_call().tools).size(), 4u) << "still planning";
+    EXPECT_EQ(names(h.last_call().tools).size(), 5u) << "still planning";
 }
 
 TEST(AgentLoopGate, APendingPlanLeftUndecidedIsAbandoned) {
