@@ -23,6 +23,7 @@ namespace {
 
 using namespace rio::gui;
 using namespace rio::gui::test;
+using rio::Json;
 
 double median(std::vector<double> values) {
     std::sort(values.begin(), values.end());

@@ -734,6 +734,9 @@ void LspServers::changed() {
     };
     if (without_stderr(now) == without_stderr(announced_)) return;
     announced_ = now;
+    // The list the core starts with is no news: nobody has heard another yet, and a client's
+    // first line from a fresh core is the answer to its first request.
+    if (std::exchange(first_list_, false)) return;
     LspChangedEvent event;
     static_cast<LspListResult&>(event) = std::move(now);
     emit_event(emit_, event);

@@ -144,6 +144,7 @@ private:
     std::map<std::uint64_t, Waiter> waits_;
     std::uint64_t next_wait_ = 1;
     LspListResult announced_;
+    bool first_list_ = true;
     bool shut_down_ = false;
     std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
 };
