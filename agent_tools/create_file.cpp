@@ -1,11 +1,11 @@
 // create_file: prepare proposes the new file (refusing one that exists); apply creates its
 // folders and writes it, after approval or under auto-accept.
 #include "agent_tools/edit_support.hpp"
-#include "host/files/project_file.hpp"
 #include "agent_tools/tool_table.hpp"
 #include "core/diff.hpp"
 #include "core/unified_diff.hpp"
 #include "host/files/document_io.hpp"
+#include "host/files/project_file.hpp"
 #include "host/files/project_files.hpp"
 #include "protocol/params.hpp"
 

@@ -1,10 +1,10 @@
 // edit_file: prepare locates old_string (exactly once) and proposes the change; apply
 // re-locates it in the live text and writes, after approval or under auto-accept.
 #include "agent_tools/edit_support.hpp"
-#include "host/files/project_file.hpp"
 #include "agent_tools/tool_table.hpp"
 #include "core/agent/edit_match.hpp"
 #include "host/files/document_io.hpp"
+#include "host/files/project_file.hpp"
 #include "protocol/params.hpp"
 
 namespace rio {

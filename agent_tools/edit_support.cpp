@@ -138,8 +138,8 @@ Status write_edit(ToolContext& context, const RunTool& run, const ProjectPath& p
     return Ok{};
 }
 
-ToolCancel report_with_diagnostics(ToolContext& context, const std::string& rel,
-                                   ToolReport result, const ToolReportFn& report) {
+ToolCancel report_with_diagnostics(ToolContext& context, const std::string& rel, ToolReport result,
+                                   const ToolReportFn& report) {
     // What the model can act on in one step; the diagnostics tool lists the rest.
     constexpr std::size_t max_named = 10;
     if (!context.lsp) {

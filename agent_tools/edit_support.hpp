@@ -50,7 +50,7 @@ Status write_edit(ToolContext& context, const RunTool& run, const ProjectPath& p
 // (DESIGN §21): `result` with the file's errors added (at most 10; the severity lsp.json's
 // agent.severity names), reported when the server publishes, fails, or after its
 // diagnostics_wait. At once, unchanged, when no server handles the file.
-ToolCancel report_with_diagnostics(ToolContext& context, const std::string& rel,
-                                   ToolReport result, const ToolReportFn& report);
+ToolCancel report_with_diagnostics(ToolContext& context, const std::string& rel, ToolReport result,
+                                   const ToolReportFn& report);
 
 } // namespace rio

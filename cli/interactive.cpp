@@ -73,8 +73,8 @@ std::optional<std::string> edit_in_editor(const std::string& text) {
 
 // What Tab completes at the start of a line.
 const std::vector<std::string> command_names = {
-    "/plan",     "/plans", "/sessions", "/review", "/auto", "/build", "/stop", "/clear",
-    "/provider", "/key",   "/model",    "/mcp",    "/problems", "/help", "/quit",  "/exit"};
+    "/plan",     "/plans", "/sessions", "/review", "/auto",     "/build", "/stop", "/clear",
+    "/provider", "/key",   "/model",    "/mcp",    "/problems", "/help",  "/quit", "/exit"};
 
 // The events show() writes a line for, after the reply so far.
 bool prints_a_line(const client::CoreEvent& event) {

@@ -91,9 +91,9 @@ bool CodeEditor::eventFilter(QObject* watched, QEvent* event) {
         auto* move = static_cast<QMouseEvent*>(event);
         if (move->modifiers() & Qt::ControlModifier && move->buttons() == Qt::NoButton) {
             const QPoint at = move->position().toPoint();
-            const long position = SendScintilla(SCI_POSITIONFROMPOINTCLOSE,
-                                                static_cast<unsigned long>(at.x()),
-                                                static_cast<long>(at.y()));
+            const long position =
+                SendScintilla(SCI_POSITIONFROMPOINTCLOSE, static_cast<unsigned long>(at.x()),
+                              static_cast<long>(at.y()));
             if (position >= 0 && position != last_ctrl_hover_) {
                 last_ctrl_hover_ = position;
                 emit hover_requested(position, at);

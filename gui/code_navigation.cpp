@@ -100,7 +100,8 @@ void CodeNavigation::go_to_definition() {
     window_.core().request(
         op::lsp_definition, at_json(path, spot), this,
         [this](const Json& result, const std::optional<Error>& error) {
-            if (error) return say(tr("No definition: %1").arg(QString::fromStdString(error->message)));
+            if (error)
+                return say(tr("No definition: %1").arg(QString::fromStdString(error->message)));
             auto found = read_result<LspLocationsResult>(result);
             if (!found || found->locations.empty()) return say(tr("No definition found here"));
             const SourceLocation& place = found->locations.front();
@@ -128,7 +129,8 @@ void CodeNavigation::find_references() {
     window_.core().request(
         op::lsp_references, at_json(editor->path(), spot_of(*editor, position)), this,
         [this, symbol](const Json& result, const std::optional<Error>& error) {
-            if (error) return say(tr("No references: %1").arg(QString::fromStdString(error->message)));
+            if (error)
+                return say(tr("No references: %1").arg(QString::fromStdString(error->message)));
             auto found = read_result<LspLocationsResult>(result);
             if (!found) return;
             window_.search()->show_references(symbol, found->locations);
@@ -146,25 +148,25 @@ void CodeNavigation::hover(CodeEditor* editor, long position, QPoint at) {
                               QString::fromStdString(d->message).toHtmlEscaped());
     QPointer<CodeEditor> target(editor);
     const QPoint global = editor->viewport()->mapToGlobal(at);
-    window_.core().request(
-        op::lsp_hover, at_json(editor->path(), spot_of(*editor, position)), this,
-        [this, target, global, parts, generation](const Json& result,
-                                                  const std::optional<Error>& error) mutable {
-            if (generation != hover_generation_ || !target) return;
-            if (!error)
-                if (auto hover = read_result<LspHoverResult>(result); hover && !hover->text.empty()) {
-                    QTextDocument doc;
-                    if (hover->markdown)
-                        doc.setMarkdown(QString::fromStdString(hover->text));
-                    else
-                        doc.setPlainText(QString::fromStdString(hover->text));
-                    parts << doc.toHtml();
-                }
-            if (parts.isEmpty()) return;
-            last_hover_ = parts.join(QStringLiteral("<hr>"));
-            QToolTip::showText(global, last_hover_, target);
-            emit hovered();
-        });
+    window_.core().request(op::lsp_hover, at_json(editor->path(), spot_of(*editor, position)), this,
+                           [this, target, global, parts, generation](
+                               const Json& result, const std::optional<Error>& error) mutable {
+                               if (generation != hover_generation_ || !target) return;
+                               if (!error)
+                                   if (auto hover = read_result<LspHoverResult>(result);
+                                       hover && !hover->text.empty()) {
+                                       QTextDocument doc;
+                                       if (hover->markdown)
+                                           doc.setMarkdown(QString::fromStdString(hover->text));
+                                       else
+                                           doc.setPlainText(QString::fromStdString(hover->text));
+                                       parts << doc.toHtml();
+                                   }
+                               if (parts.isEmpty()) return;
+                               last_hover_ = parts.join(QStringLiteral("<hr>"));
+                               QToolTip::showText(global, last_hover_, target);
+                               emit hovered();
+                           });
 }
 
 } // namespace rio::gui

@@ -60,8 +60,8 @@ long editor_position(QsciScintilla& editor, std::uint64_t line, std::uint64_t co
     const long row = std::clamp<long>(static_cast<long>(line) - 1, 0, last);
     const long start =
         editor.SendScintilla(QsciScintilla::SCI_POSITIONFROMLINE, static_cast<unsigned long>(row));
-    const long end =
-        editor.SendScintilla(QsciScintilla::SCI_GETLINEENDPOSITION, static_cast<unsigned long>(row));
+    const long end = editor.SendScintilla(QsciScintilla::SCI_GETLINEENDPOSITION,
+                                          static_cast<unsigned long>(row));
     if (static_cast<long>(line) - 1 > last) return end;
     return std::clamp<long>(start + static_cast<long>(column), start, end);
 }
@@ -103,9 +103,8 @@ void draw_diagnostics(QsciScintilla& editor, const std::vector<DiagnosticInfo>& 
     editor.setMarginWidth(diagnostic_margin, list.empty() ? 0 : margin_width);
 }
 
-std::vector<const DiagnosticInfo*> diagnostics_at(QsciScintilla& editor,
-                                                  const std::vector<DiagnosticInfo>& list,
-                                                  long position) {
+std::vector<const DiagnosticInfo*>
+diagnostics_at(QsciScintilla& editor, const std::vector<DiagnosticInfo>& list, long position) {
     std::vector<const DiagnosticInfo*> out;
     for (const DiagnosticInfo& d : list) {
         long from = editor_position(editor, d.line, d.column);

@@ -24,8 +24,7 @@ void draw_diagnostics(QsciScintilla& editor, const std::vector<DiagnosticInfo>& 
 long editor_position(QsciScintilla& editor, std::uint64_t line, std::uint64_t column);
 
 // Those whose range holds `position` (a byte offset), errors first.
-std::vector<const DiagnosticInfo*> diagnostics_at(QsciScintilla& editor,
-                                                  const std::vector<DiagnosticInfo>& list,
-                                                  long position);
+std::vector<const DiagnosticInfo*>
+diagnostics_at(QsciScintilla& editor, const std::vector<DiagnosticInfo>& list, long position);
 
 } // namespace rio::gui

@@ -36,10 +36,10 @@ QString files_words(const LspServerInfo& server) {
 LspServersPage::LspServersPage(CoreClient& core, QWidget* parent)
     : QWidget(parent), core_(core), problems_(new QLabel), list_(new QTreeWidget),
       details_(new QPlainTextEdit), restart_(new QPushButton(tr("&Restart"))) {
-    auto* intro = new QLabel(
-        tr("Servers start when a file they serve is opened. Add or change them in "
-           "~/.config/rio/lsp.json or a trusted project's .rio/lsp.json; F1 ▸ Language "
-           "servers."));
+    auto* intro =
+        new QLabel(tr("Servers start when a file they serve is opened. Add or change them in "
+                      "~/.config/rio/lsp.json or a trusted project's .rio/lsp.json; F1 ▸ Language "
+                      "servers."));
     intro->setWordWrap(true);
     problems_->setWordWrap(true);
     problems_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -117,10 +117,10 @@ void LspServersPage::show_details() {
     const QString name = selected_server();
     for (const LspServerInfo& server : shown_.servers) {
         if (QString::fromStdString(server.name) != name) continue;
-        QString text = tr("Command: %1\nFiles: %2\nOpen files: %3")
-                           .arg(QString::fromStdString(argv_text(server.command)),
-                                files_words(server))
-                           .arg(server.documents);
+        QString text =
+            tr("Command: %1\nFiles: %2\nOpen files: %3")
+                .arg(QString::fromStdString(argv_text(server.command)), files_words(server))
+                .arg(server.documents);
         if (!server.stderr_tail.empty())
             text += tr("\n\nWhat it wrote to stderr last:\n") +
                     QString::fromStdString(server.stderr_tail);

@@ -293,13 +293,13 @@ void MainWindow::build_edit_menu() {
     QAction* in_project = edit->addAction(tr("Find in Pro&ject…"), this, &MainWindow::open_search);
     in_project->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
     edit->addSeparator();
-    QAction* definition = edit->addAction(tr("Go to &Definition"), this,
-                                          [this] { navigation_->go_to_definition(); });
+    QAction* definition =
+        edit->addAction(tr("Go to &Definition"), this, [this] { navigation_->go_to_definition(); });
     definition->setShortcut(QKeySequence(Qt::Key_F12));
     QAction* back = edit->addAction(tr("Go &Back"), this, [this] { navigation_->go_back(); });
     back->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
-    QAction* references = edit->addAction(tr("Find Re&ferences"), this,
-                                          [this] { navigation_->find_references(); });
+    QAction* references =
+        edit->addAction(tr("Find Re&ferences"), this, [this] { navigation_->find_references(); });
     references->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F12));
 }
 

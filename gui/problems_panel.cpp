@@ -42,8 +42,8 @@ QString problem_text(const DiagnosticInfo& d) {
     QString where = QStringLiteral("%1:%2").arg(d.line).arg(d.column + 1);
     QString origin = QString::fromStdString(d.source);
     if (!d.code.empty())
-        origin += (origin.isEmpty() ? QString() : QStringLiteral(" ")) +
-                  QString::fromStdString(d.code);
+        origin +=
+            (origin.isEmpty() ? QString() : QStringLiteral(" ")) + QString::fromStdString(d.code);
     return origin.isEmpty() ? QStringLiteral("%1  %2").arg(where, text)
                             : QStringLiteral("%1  %2  [%3]").arg(where, text, origin);
 }
@@ -130,9 +130,8 @@ void ProblemsPanel::show_all() {
         item->setExpanded(true);
     }
     summary_->setText(QString::fromStdString(problems_.summary()));
-    setWindowTitle(problems_.count("error") > 0
-                       ? tr("Problems (%1)").arg(problems_.count("error"))
-                       : tr("Problems"));
+    setWindowTitle(problems_.count("error") > 0 ? tr("Problems (%1)").arg(problems_.count("error"))
+                                                : tr("Problems"));
 }
 
 void ProblemsPanel::open_problem(QTreeWidgetItem* item) {

@@ -198,8 +198,8 @@ void QuickOpen::match_symbols(const std::string& query) {
                 QString::fromStdString(symbol.kind) + tr(", line %1").arg(symbol.line));
             item->setData(symbol_line_role, static_cast<qulonglong>(symbol.line));
             item->setData(symbol_column_role, static_cast<qulonglong>(symbol.column));
-            item->setToolTip(QString::fromStdString(symbol.detail.empty() ? symbol.name
-                                                                          : symbol.detail));
+            item->setToolTip(
+                QString::fromStdString(symbol.detail.empty() ? symbol.name : symbol.detail));
             list_->addItem(item);
         }
         if (list_->count() > 0) list_->setCurrentRow(0);

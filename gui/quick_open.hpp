@@ -48,7 +48,7 @@ signals:
     void file_chosen(const QString& path); // project-relative
     // A symbol after `@`: its file, line (from 1) and byte column.
     void place_chosen(const QString& path, qulonglong line, qulonglong column);
-    void listed();                         // an fs.files answer arrived and is matched
+    void listed(); // an fs.files answer arrived and is matched
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -75,7 +75,7 @@ private:
     bool listing_ = false; // an fs.files is in flight
     int generation_ = 0;   // answers for an earlier project are dropped
     QString symbol_file_;
-    QString symbols_for_;  // the file symbols_ were listed for; "" until they are
+    QString symbols_for_; // the file symbols_ were listed for; "" until they are
     bool listing_symbols_ = false;
     QString symbols_problem_; // why the server could not list them
     std::vector<SymbolInfo> symbols_;

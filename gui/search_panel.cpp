@@ -266,14 +266,13 @@ void SearchPanel::show_references(const QString& symbol,
     std::set<std::string> files;
     for (const SearchMatchInfo& match : result.matches)
         files.insert(match.path);
-    show_status(places.empty() ? tr("No references to “%1”").arg(symbol)
-                               : tr("%1 to “%2” in %3")
-                                     .arg(count(static_cast<int>(places.size()), tr("reference"),
-                                                tr("references")),
-                                          symbol,
-                                          count(static_cast<int>(files.size()), tr("file"),
-                                                tr("files"))),
-                false);
+    show_status(
+        places.empty()
+            ? tr("No references to “%1”").arg(symbol)
+            : tr("%1 to “%2” in %3")
+                  .arg(count(static_cast<int>(places.size()), tr("reference"), tr("references")),
+                       symbol, count(static_cast<int>(files.size()), tr("file"), tr("files"))),
+        false);
     show();
     raise();
     emit searched();

@@ -11,10 +11,11 @@ void register_lsp_ops(Dispatcher& dispatcher, LspServers& servers) {
     dispatcher.on<LspRestartParams>([&servers](const LspRestartParams& p) -> Result<LspListResult> {
         return servers.restart(p.name);
     });
-    dispatcher.on_async<LspDiagnosticsParams>([&servers](const LspDiagnosticsParams& p, auto reply) {
-        if (!p.path) return reply(servers.diagnostics(std::nullopt));
-        servers.file_diagnostics(*p.path, reply);
-    });
+    dispatcher.on_async<LspDiagnosticsParams>(
+        [&servers](const LspDiagnosticsParams& p, auto reply) {
+            if (!p.path) return reply(servers.diagnostics(std::nullopt));
+            servers.file_diagnostics(*p.path, reply);
+        });
     dispatcher.on_async<LspHoverParams>(
         [&servers](const LspHoverParams& p, auto reply) { servers.hover(p, reply); });
     dispatcher.on_async<LspDefinitionParams>(

@@ -1101,7 +1101,7 @@ RIO_FIELDS(LspDiagnosticsParams, path)
 struct SourceLocation {
     std::string path; // project-relative; absolute outside the project (never opened for writing)
     std::uint64_t line = 0, column = 0, end_line = 0, end_column = 0;
-    std::string text; // the line, without its end, clipped to about 240 bytes
+    std::string text;      // the line, without its end, clipped to about 240 bytes
     bool external = false; // outside the project
 };
 RIO_FIELDS(SourceLocation, path, line, column, end_line, end_column, text, external)

@@ -18,13 +18,32 @@ struct Extension {
     std::string_view ext, language;
 };
 constexpr Extension extensions[] = {
-    {".c", "c"},           {".h", "cpp"},         {".cc", "cpp"},         {".cpp", "cpp"},
-    {".cxx", "cpp"},       {".c++", "cpp"},       {".hh", "cpp"},         {".hpp", "cpp"},
-    {".hxx", "cpp"},       {".h++", "cpp"},       {".ipp", "cpp"},        {".inl", "cpp"},
-    {".m", "objective-c"}, {".mm", "objective-cpp"}, {".py", "python"},   {".pyi", "python"},
-    {".ts", "typescript"}, {".mts", "typescript"}, {".cts", "typescript"},
-    {".tsx", "typescriptreact"}, {".js", "javascript"}, {".mjs", "javascript"},
-    {".cjs", "javascript"}, {".jsx", "javascriptreact"}, {".rs", "rust"}, {".go", "go"},
+    {".c", "c"},
+    {".h", "cpp"},
+    {".cc", "cpp"},
+    {".cpp", "cpp"},
+    {".cxx", "cpp"},
+    {".c++", "cpp"},
+    {".hh", "cpp"},
+    {".hpp", "cpp"},
+    {".hxx", "cpp"},
+    {".h++", "cpp"},
+    {".ipp", "cpp"},
+    {".inl", "cpp"},
+    {".m", "objective-c"},
+    {".mm", "objective-cpp"},
+    {".py", "python"},
+    {".pyi", "python"},
+    {".ts", "typescript"},
+    {".mts", "typescript"},
+    {".cts", "typescript"},
+    {".tsx", "typescriptreact"},
+    {".js", "javascript"},
+    {".mjs", "javascript"},
+    {".cjs", "javascript"},
+    {".jsx", "javascriptreact"},
+    {".rs", "rust"},
+    {".go", "go"},
 };
 
 std::string_view extension_of(std::string_view rel) {
@@ -139,8 +158,8 @@ bool LspServerConfig::handles(std::string_view rel) const {
     std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
     for (const std::string& glob : files) {
         bool whole = glob.find('/') != std::string::npos;
-        if (::fnmatch(glob.c_str(), whole ? path.c_str() : name.c_str(), whole ? FNM_PATHNAME : 0) ==
-            0)
+        if (::fnmatch(glob.c_str(), whole ? path.c_str() : name.c_str(),
+                      whole ? FNM_PATHNAME : 0) == 0)
             return true;
     }
     return false;
@@ -244,8 +263,7 @@ std::optional<std::filesystem::path> find_program(std::string_view name) {
         if (dir.empty()) dir = ".";
         std::filesystem::path candidate = std::filesystem::path(dir) / std::string(name);
         std::error_code ec;
-        if (::access(candidate.c_str(), X_OK) == 0 &&
-            !std::filesystem::is_directory(candidate, ec))
+        if (::access(candidate.c_str(), X_OK) == 0 && !std::filesystem::is_directory(candidate, ec))
             return candidate;
         if (colon == std::string_view::npos) return std::nullopt;
         dirs.remove_prefix(colon + 1);

@@ -29,8 +29,8 @@ struct LspServerConfig {
     std::vector<std::string> files;
     std::string language; // the languageId for every file; "" picks one by extension
     nlohmann::json initialization_options;
-    nlohmann::json settings; // answered to workspace/configuration, by section
-    std::chrono::milliseconds timeout{10'000};          // each request; initialize: 3×
+    nlohmann::json settings;                   // answered to workspace/configuration, by section
+    std::chrono::milliseconds timeout{10'000}; // each request; initialize: 3×
     std::chrono::milliseconds diagnostics_wait{10'000}; // an agent's edit waits this long at most
     std::string install_hint;                           // said when the program is not found
     bool disabled = false;

@@ -72,8 +72,10 @@ void add_document_symbols(const Json& list, int depth, const std::string& contai
         auto range = parse_range(item.value("selectionRange", Json()));
         if (!range) range = parse_range(item.value("range", Json()));
         if (name.empty() || !range) continue;
-        LspSymbol symbol{name, string_field(item, "detail"), container,
-                         static_cast<int>(int_field(item, "kind").value_or(0)), "", *range, depth};
+        LspSymbol symbol{name,      string_field(item, "detail"),
+                         container, static_cast<int>(int_field(item, "kind").value_or(0)),
+                         "",        *range,
+                         depth};
         out.push_back(symbol);
         if (item.contains("children"))
             add_document_symbols(item["children"], depth + 1, name, max, out);
@@ -81,14 +83,14 @@ void add_document_symbols(const Json& list, int depth, const std::string& contai
 }
 
 constexpr std::array<std::string_view, 27> symbol_kinds{
-    "symbol",   "file",     "module",      "namespace", "package",  "class",    "method",
-    "property", "field",    "constructor", "enum",      "interface", "function", "variable",
-    "constant", "string",   "number",      "boolean",   "array",    "object",   "key",
-    "null",     "enum member", "struct",   "event",     "operator", "type parameter"};
+    "symbol",   "file",        "module",      "namespace", "package",   "class",         "method",
+    "property", "field",       "constructor", "enum",      "interface", "function",      "variable",
+    "constant", "string",      "number",      "boolean",   "array",     "object",        "key",
+    "null",     "enum member", "struct",      "event",     "operator",  "type parameter"};
 
 bool unreserved(unsigned char c) {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-           c == '-' || c == '.' || c == '_' || c == '~' || c == '/';
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' ||
+           c == '.' || c == '_' || c == '~' || c == '/';
 }
 
 int hex_value(char c) {
@@ -115,8 +117,8 @@ std::string_view to_string(LspSeverity severity) {
 }
 
 std::optional<LspSeverity> severity_from_string(std::string_view name) {
-    for (LspSeverity s : {LspSeverity::error, LspSeverity::warning, LspSeverity::information,
-                          LspSeverity::hint})
+    for (LspSeverity s :
+         {LspSeverity::error, LspSeverity::warning, LspSeverity::information, LspSeverity::hint})
         if (to_string(s) == name) return s;
     return std::nullopt;
 }
@@ -226,8 +228,8 @@ LspCapabilities parse_capabilities(const Json& initialize_result) {
             out.open_close = sync->value("openClose", Json(false)) == Json(true);
             if (auto save = sync->find("save"); save != sync->end()) {
                 out.save = save->is_object() || (save->is_boolean() && save->get<bool>());
-                out.save_text = save->is_object() &&
-                                save->value("includeText", Json(false)) == Json(true);
+                out.save_text =
+                    save->is_object() && save->value("includeText", Json(false)) == Json(true);
             }
         }
     }
@@ -281,34 +283,33 @@ std::optional<std::filesystem::path> uri_to_path(std::string_view uri) {
 Json lsp_initialize_params(std::int64_t process_id, const std::filesystem::path& root,
                            std::string_view client_version, const Json& initialization_options) {
     std::string uri = path_to_uri(root);
-    Json text_document = {
-        {"synchronization", {{"didSave", true}, {"dynamicRegistration", false}}},
-        {"publishDiagnostics",
-         {{"relatedInformation", false}, {"versionSupport", true}, {"codeDescriptionSupport", true}}},
-        {"hover", {{"contentFormat", {"markdown", "plaintext"}}}},
-        {"definition", {{"linkSupport", true}}},
-        {"references", Json::object()},
-        {"documentSymbol",
-         {{"hierarchicalDocumentSymbolSupport", true},
-          {"symbolKind", {{"valueSet", Json::array()}}}}}};
+    Json text_document = {{"synchronization", {{"didSave", true}, {"dynamicRegistration", false}}},
+                          {"publishDiagnostics",
+                           {{"relatedInformation", false},
+                            {"versionSupport", true},
+                            {"codeDescriptionSupport", true}}},
+                          {"hover", {{"contentFormat", {"markdown", "plaintext"}}}},
+                          {"definition", {{"linkSupport", true}}},
+                          {"references", Json::object()},
+                          {"documentSymbol",
+                           {{"hierarchicalDocumentSymbolSupport", true},
+                            {"symbolKind", {{"valueSet", Json::array()}}}}}};
     for (int kind = 1; kind <= 26; ++kind)
         text_document["documentSymbol"]["symbolKind"]["valueSet"].push_back(kind);
-    Json params = {
-        {"processId", process_id},
-        {"clientInfo", {{"name", "rio"}, {"version", client_version}}},
-        {"rootUri", uri},
-        {"rootPath", root.string()},
-        {"workspaceFolders", {{{"uri", uri}, {"name", root.filename().string()}}}},
-        {"capabilities",
-         {{"textDocument", text_document},
-          {"workspace",
-           {{"configuration", true},
-            {"workspaceFolders", true},
-            {"symbol", {{"dynamicRegistration", false}}}}},
-          {"window", {{"workDoneProgress", true}}},
-          {"general", {{"positionEncodings", {"utf-16"}}}}}}};
-    if (!initialization_options.is_null())
-        params["initializationOptions"] = initialization_options;
+    Json params = {{"processId", process_id},
+                   {"clientInfo", {{"name", "rio"}, {"version", client_version}}},
+                   {"rootUri", uri},
+                   {"rootPath", root.string()},
+                   {"workspaceFolders", {{{"uri", uri}, {"name", root.filename().string()}}}},
+                   {"capabilities",
+                    {{"textDocument", text_document},
+                     {"workspace",
+                      {{"configuration", true},
+                       {"workspaceFolders", true},
+                       {"symbol", {{"dynamicRegistration", false}}}}},
+                     {"window", {{"workDoneProgress", true}}},
+                     {"general", {{"positionEncodings", {"utf-16"}}}}}}};
+    if (!initialization_options.is_null()) params["initializationOptions"] = initialization_options;
     return params;
 }
 

@@ -34,9 +34,9 @@ std::string last_line(std::string text) {
 
 std::string seconds(std::chrono::milliseconds ms) {
     auto count = ms.count();
-    std::string n = count % 1000 == 0 ? std::to_string(count / 1000)
-                                      : std::to_string(count / 1000) + "." +
-                                            std::to_string(count % 1000 / 100);
+    std::string n = count % 1000 == 0
+                        ? std::to_string(count / 1000)
+                        : std::to_string(count / 1000) + "." + std::to_string(count % 1000 / 100);
     return n + (count == 1000 ? " second" : " seconds");
 }
 
@@ -77,8 +77,7 @@ std::string_view to_string(LspState state) {
 
 LspServer::LspServer(asio::io_context& io, LspServerConfig config, std::filesystem::path root,
                      Handlers handlers)
-    : io_(io), config_(std::move(config)), root_(std::move(root)),
-      handlers_(std::move(handlers)) {}
+    : io_(io), config_(std::move(config)), root_(std::move(root)), handlers_(std::move(handlers)) {}
 
 // Requests still waiting are answered: whoever waits on one must go on.
 LspServer::~LspServer() {
@@ -134,12 +133,13 @@ void LspServer::start() {
     process_ = std::move(*process);
     set(LspState::starting, "");
     // A run that failed meanwhile has said why; its initialize answer says nothing new.
-    send_request("initialize",
-                 lsp_initialize_params(::getpid(), root_, version, config_.initialization_options),
-                 [this, run](Result<Json> result) {
-                     if (run == generation_) initialized(result);
-                 },
-                 config_.timeout * 3);
+    send_request(
+        "initialize",
+        lsp_initialize_params(::getpid(), root_, version, config_.initialization_options),
+        [this, run](Result<Json> result) {
+            if (run == generation_) initialized(result);
+        },
+        config_.timeout * 3);
 }
 
 void LspServer::stop() {
@@ -174,9 +174,8 @@ std::int64_t LspServer::send_request(std::string method, Json params, Answer ans
 
 std::uint64_t LspServer::request(std::string method, Json params, Answer answer) {
     auto later = [this](Answer answer, Result<Json> result) {
-        asio::post(io_, [answer = std::move(answer), result = std::move(result)] {
-            answer(result);
-        });
+        asio::post(io_,
+                   [answer = std::move(answer), result = std::move(result)] { answer(result); });
     };
     if (state_ == LspState::starting) {
         auto handle = static_cast<std::uint64_t>(next_id_++);
@@ -212,7 +211,8 @@ void LspServer::initialized(const Result<Json>& result) {
     capabilities_ = parse_capabilities(*result);
     send(lsp_notification("initialized", Json::object()));
     if (!config_.settings.is_null())
-        send(lsp_notification("workspace/didChangeConfiguration", {{"settings", config_.settings}}));
+        send(
+            lsp_notification("workspace/didChangeConfiguration", {{"settings", config_.settings}}));
     set(LspState::ready, "");
     for (const auto& [uri, doc] : documents_)
         send_open(uri, doc);
@@ -270,10 +270,11 @@ bool LspServer::change(const std::string& uri, std::size_t start, std::size_t en
     doc.text.replace(start, end - start, text);
     ++doc.version;
     if (state_ != LspState::ready || capabilities_.sync == 0) return true;
-    Json change = capabilities_.sync == 2
-                      ? Json{{"range", {{"start", position_json(from)}, {"end", position_json(to)}}},
-                             {"text", text}}
-                      : Json{{"text", doc.text}};
+    Json change =
+        capabilities_.sync == 2
+            ? Json{{"range", {{"start", position_json(from)}, {"end", position_json(to)}}},
+                   {"text", text}}
+            : Json{{"text", doc.text}};
     send(lsp_notification("textDocument/didChange",
                           {{"textDocument", {{"uri", uri}, {"version", doc.version}}},
                            {"contentChanges", Json::array({change})}}));
@@ -405,8 +406,8 @@ void LspServer::on_timeout(std::int64_t id) {
     Pending pending = std::move(it->second);
     pending_.erase(it);
     send(lsp_notification("$/cancelRequest", {{"id", id}}));
-    std::string why = config_.name + " did not answer " + method + " within " +
-                      seconds(config_.timeout);
+    std::string why =
+        config_.name + " did not answer " + method + " within " + seconds(config_.timeout);
     error_ = "the last request timed out: " + why;
     notify_changed();
     pending.answer(make_error(ErrorCode::server, why));

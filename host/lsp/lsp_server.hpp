@@ -42,7 +42,7 @@ struct LspDocument {
 class LspServer {
 public:
     struct Handlers {
-        std::function<void()> changed;                  // state or error; posted, never inside a call
+        std::function<void()> changed; // state or error; posted, never inside a call
         std::function<void(const LspPublished&)> published; // on io
     };
     LspServer(asio::io_context& io, LspServerConfig config, std::filesystem::path root,
@@ -66,7 +66,8 @@ public:
     const std::map<std::string, LspDocument>& documents() const { return documents_; }
     void open(const std::string& uri, LspDocument doc);
     // Bytes [start, end) of the text replaced by `text`; false when they do not fit it.
-    bool change(const std::string& uri, std::size_t start, std::size_t end, const std::string& text);
+    bool change(const std::string& uri, std::size_t start, std::size_t end,
+                const std::string& text);
     void replace(const std::string& uri, std::string text);
     void save(const std::string& uri);
     void close(const std::string& uri);

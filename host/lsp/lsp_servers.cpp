@@ -138,9 +138,8 @@ void LspServers::reload() {
         next.push_back(std::move(entry));
     }
     for (LspServerConfig& server : untrusted) {
-        bool shadowed = std::any_of(next.begin(), next.end(), [&](const Entry& e) {
-            return e.config.name == server.name;
-        });
+        bool shadowed = std::any_of(next.begin(), next.end(),
+                                    [&](const Entry& e) { return e.config.name == server.name; });
         if (shadowed) {
             config.problems.push_back(std::string(project_config) + " is not trusted: its \"" +
                                       server.name + "\" entry is not used");
@@ -224,18 +223,17 @@ LspServer* LspServers::ensure_server(Entry& entry) {
     if (entry.untrusted || !entry.found || entry.config.disabled || !root_) return nullptr;
     std::string name = entry.config.name;
     auto alive = alive_;
-    LspServer::Handlers handlers{
-        [this, alive, name] {
-            if (!*alive || shut_down_) return;
-            for (Entry& e : entries_)
-                if (e.config.name == name) fail_waits(e);
-            changed();
-        },
-        [this, alive, name](const LspPublished& p) {
-            if (!*alive || shut_down_) return;
-            for (Entry& e : entries_)
-                if (e.config.name == name && e.server) published(e, p);
-        }};
+    LspServer::Handlers handlers{[this, alive, name] {
+                                     if (!*alive || shut_down_) return;
+                                     for (Entry& e : entries_)
+                                         if (e.config.name == name) fail_waits(e);
+                                     changed();
+                                 },
+                                 [this, alive, name](const LspPublished& p) {
+                                     if (!*alive || shut_down_) return;
+                                     for (Entry& e : entries_)
+                                         if (e.config.name == name && e.server) published(e, p);
+                                 }};
     entry.server = std::make_unique<LspServer>(io_, entry.config, *root_, std::move(handlers));
     entry.server->start();
     return entry.server.get();
@@ -384,11 +382,12 @@ void LspServers::published(Entry& entry, const LspPublished& published) {
         list.push_back({line, column, end_line, end_column, std::string(to_string(d.severity)),
                         d.message, d.source, d.code});
     }
-    std::stable_sort(list.begin(), list.end(), [](const DiagnosticInfo& a, const DiagnosticInfo& b) {
-        int sa = severity_rank(a.severity), sb = severity_rank(b.severity);
-        if (sa != sb) return sa < sb;
-        return std::tie(a.line, a.column) < std::tie(b.line, b.column);
-    });
+    std::stable_sort(list.begin(), list.end(),
+                     [](const DiagnosticInfo& a, const DiagnosticInfo& b) {
+                         int sa = severity_rank(a.severity), sb = severity_rank(b.severity);
+                         if (sa != sb) return sa < sb;
+                         return std::tie(a.line, a.column) < std::tie(b.line, b.column);
+                     });
     if (list.empty())
         diagnostics_.erase(path);
     else
@@ -465,15 +464,19 @@ std::uint64_t LspServers::await_diagnostics(const std::string& rel,
     }
     std::string uri = uri_of(rel);
     std::int64_t version = server->document(uri)->version;
-    if (auto seen = reported_.find(uri); seen != reported_.end() && seen->second >= version &&
-                                         server->state() == LspState::ready) {
+    if (auto seen = reported_.find(uri);
+        seen != reported_.end() && seen->second >= version && server->state() == LspState::ready) {
         report.outcome = LspFileReport::Outcome::reported;
         if (auto it = diagnostics_.find(rel); it != diagnostics_.end())
             report.diagnostics = it->second.list;
         post_result(io_, std::move(done), std::move(report));
         return 0;
     }
-    Waiter wait{rel, uri, entry->config.name, server->document(uri)->version, std::move(done),
+    Waiter wait{rel,
+                uri,
+                entry->config.name,
+                server->document(uri)->version,
+                std::move(done),
                 std::make_unique<asio::steady_timer>(io_)};
     std::chrono::milliseconds bound = entry->config.diagnostics_wait;
     wait.timer->expires_after(bound);
@@ -557,10 +560,11 @@ void LspServers::position_request(const std::string& method, const std::string& 
                                          std::to_string(index.lines()) + " lines)"));
     std::string_view text = index.line_text(line - 1);
     if (column > text.size())
-        return fail_later(make_error(ErrorCode::bad_request,
-                                     "column " + std::to_string(column) + " is past the end of line " +
-                                         std::to_string(line) + " of " + rel + " (" +
-                                         std::to_string(text.size()) + " bytes)"));
+        return fail_later(
+            make_error(ErrorCode::bad_request, "column " + std::to_string(column) +
+                                                   " is past the end of line " +
+                                                   std::to_string(line) + " of " + rel + " (" +
+                                                   std::to_string(text.size()) + " bytes)"));
     std::size_t at = index.line_start(line - 1) + column;
     while (at > 0 && !is_char_boundary(doc->text, at))
         --at;
@@ -616,8 +620,15 @@ void LspServers::references(const LspReferencesParams& at, LocationsDone done) {
 
 void LspServers::symbols(const LspSymbolsParams& params, SymbolsDone done) {
     auto to_info = [this](LspServer& server, const LspSymbol& s, const std::string& uri) {
-        SymbolInfo info{s.name, std::string(symbol_kind_name(s.kind)), s.detail, s.container,
-                        static_cast<std::uint64_t>(s.depth), "", 0, 0, false};
+        SymbolInfo info{s.name,
+                        std::string(symbol_kind_name(s.kind)),
+                        s.detail,
+                        s.container,
+                        static_cast<std::uint64_t>(s.depth),
+                        "",
+                        0,
+                        0,
+                        false};
         if (auto place = locate(server, uri, s.range)) {
             info.path = place->path;
             info.line = place->line;
@@ -648,7 +659,8 @@ void LspServers::symbols(const LspSymbolsParams& params, SymbolsDone done) {
     }
     if (!params.query)
         return post_result<Result<LspSymbolsResult>>(
-            io_, done, make_error(ErrorCode::bad_request, "params.path or params.query is required"));
+            io_, done,
+            make_error(ErrorCode::bad_request, "params.path or params.query is required"));
     // Every ready server that searches symbols is asked; the answers are joined.
     struct Gather {
         std::size_t waiting = 0;
@@ -664,16 +676,17 @@ void LspServers::symbols(const LspSymbolsParams& params, SymbolsDone done) {
     gather->waiting = asked.size();
     for (LspServer* server : asked) {
         std::string name = server->config().name;
-        server->request("workspace/symbol", {{"query", *params.query}},
-                        [this, alive = alive_, name, gather, done, to_info](Result<Json> result) {
-                            if (!*alive) return;
-                            if (result)
-                                for (Entry& e : entries_)
-                                    if (e.config.name == name && e.server)
-                                        for (const LspSymbol& s : parse_symbols(*result, max_symbols))
-                                            gather->out.symbols.push_back(to_info(*e.server, s, s.uri));
-                            if (--gather->waiting == 0) done(gather->out);
-                        });
+        server->request(
+            "workspace/symbol", {{"query", *params.query}},
+            [this, alive = alive_, name, gather, done, to_info](Result<Json> result) {
+                if (!*alive) return;
+                if (result)
+                    for (Entry& e : entries_)
+                        if (e.config.name == name && e.server)
+                            for (const LspSymbol& s : parse_symbols(*result, max_symbols))
+                                gather->out.symbols.push_back(to_info(*e.server, s, s.uri));
+                if (--gather->waiting == 0) done(gather->out);
+            });
     }
 }
 
@@ -768,8 +781,8 @@ std::string diagnostics_words(const std::string& rel, const LspFileReport& repor
                       ":";
     for (std::size_t i = 0; i < shown.size() && i < max; ++i) {
         const DiagnosticInfo& d = *shown[i];
-        out += "\n" + rel + ":" + std::to_string(d.line) + ":" + std::to_string(d.column + 1) + ": " +
-               d.severity + ": " + d.message;
+        out += "\n" + rel + ":" + std::to_string(d.line) + ":" + std::to_string(d.column + 1) +
+               ": " + d.severity + ": " + d.message;
         if (!d.source.empty() || !d.code.empty())
             out += " [" + d.source + (d.source.empty() || d.code.empty() ? "" : " ") + d.code + "]";
     }

@@ -61,7 +61,8 @@ public:
     // lsp.diagnostics {path}: the file's, once its server reported on the text it has now
     // (opened for it if it was not, waiting as await_diagnostics does); at once when no server
     // handles it. A path outside the project is refused.
-    void file_diagnostics(const std::string& path, std::function<void(Result<LspDiagnosticsResult>)> done);
+    void file_diagnostics(const std::string& path,
+                          std::function<void(Result<LspDiagnosticsResult>)> done);
 
     using HoverDone = std::function<void(Result<LspHoverResult>)>;
     using LocationsDone = std::function<void(Result<LspLocationsResult>)>;
@@ -77,7 +78,8 @@ public:
     // text it has now, when the server fails, or after the server's diagnostics_wait. At once
     // (still on io, after returning) when no server handles the file. Returns a handle for
     // cancel_wait.
-    std::uint64_t await_diagnostics(const std::string& rel, std::function<void(LspFileReport)> done);
+    std::uint64_t await_diagnostics(const std::string& rel,
+                                    std::function<void(LspFileReport)> done);
     void cancel_wait(std::uint64_t handle);
     LspSeverity agent_severity() const { return config_.agent_severity; }
 
@@ -136,10 +138,10 @@ private:
     Emit emit_;
     LspConfig config_;
     std::vector<Entry> entries_;
-    std::optional<std::filesystem::path> root_; // the project the servers run for
-    std::map<std::string, Stored> diagnostics_;  // by rio's path
+    std::optional<std::filesystem::path> root_;    // the project the servers run for
+    std::map<std::string, Stored> diagnostics_;    // by rio's path
     std::map<std::string, std::int64_t> reported_; // by URI: the version last published for
-    std::set<std::string> unsent_;               // paths whose lsp.diagnostics is due
+    std::set<std::string> unsent_;                 // paths whose lsp.diagnostics is due
     bool flush_posted_ = false;
     std::map<std::uint64_t, Waiter> waits_;
     std::uint64_t next_wait_ = 1;

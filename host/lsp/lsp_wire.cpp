@@ -136,7 +136,8 @@ LspMessage parse_lsp_message(std::string_view body) {
         return LspMalformed{"a response with neither result nor error: " + wire_excerpt(body, 120)};
     response.ok = false;
     auto code = error->find("code");
-    response.code = code != error->end() && code->is_number_integer() ? code->get<std::int64_t>() : 0;
+    response.code =
+        code != error->end() && code->is_number_integer() ? code->get<std::int64_t>() : 0;
     response.message = text_field(*error, "message");
     return response;
 }

@@ -5,9 +5,9 @@
 // project's real root, with the sha256 of each file: a changed file is untrusted again.
 #pragma once
 
-#include "protocol/error.hpp"
 #include "core/workspace.hpp"
 #include "io/user_dirs.hpp"
+#include "protocol/error.hpp"
 
 #include <filesystem>
 #include <optional>

@@ -69,7 +69,8 @@ Json diagnostics_for(AgentSession& s, const std::string& path,
 
 bool has_error(const Json& list, const std::string& words) {
     for (const Json& d : list)
-        if (d["severity"] == "error" && d["message"].get<std::string>().find(words) != std::string::npos)
+        if (d["severity"] == "error" &&
+            d["message"].get<std::string>().find(words) != std::string::npos)
             return true;
     return false;
 }
@@ -140,10 +141,8 @@ TEST(LspE2E, ClangdReportsFixesNavigatesAndComesBackAfterBeingKilled) {
     // Fixed in the buffer (an edit in the middle of the line): the error goes.
     std::string text = buffer["text"];
     std::size_t at = text.find("missing");
-    Json r = s->request("buffer.replace", {{"path", "main.cpp"},
-                                           {"start", at},
-                                           {"end", at + 7},
-                                           {"text", "2"}});
+    Json r = s->request("buffer.replace",
+                        {{"path", "main.cpp"}, {"start", at}, {"end", at + 7}, {"text", "2"}});
     ASSERT_EQ(r["ok"], true) << r.dump();
     diagnostics_for(*s, "main.cpp", [](const Json& list) { return list.empty(); });
 
@@ -179,11 +178,10 @@ TEST(LspE2E, ClangdReportsFixesNavigatesAndComesBackAfterBeingKilled) {
     EXPECT_NE(failed["words"].get<std::string>().find("failed: stopped: it was killed by signal 9"),
               std::string::npos)
         << failed.dump();
-    EXPECT_EQ(s->request("buffer.replace", {{"path", "main.cpp"},
-                                            {"start", at},
-                                            {"end", at + 1},
-                                            {"text", "oops"}})["ok"],
-              true);
+    EXPECT_EQ(
+        s->request("buffer.replace",
+                   {{"path", "main.cpp"}, {"start", at}, {"end", at + 1}, {"text", "oops"}})["ok"],
+        true);
     Json down = s->request("lsp.hover", {{"path", "main.cpp"}, {"line", 4}, {"column", 12}});
     EXPECT_EQ(down["error"]["code"], "server");
     ASSERT_EQ(s->request("lsp.restart", {{"name", "clangd"}})["ok"], true);
@@ -230,9 +228,10 @@ TEST(LspE2E, TypescriptDefinitionAcrossFilesAndATypeError) {
     if (!fs::exists(ts_server))
         FAIL() << "typescript-language-server is missing: " << ts_server
                << " (scripts/install-deps BUILD/node installs it)";
-    auto s = session({{"typescript", {{"command", RIO_NODE}, {"args", {ts_server, "--stdio"}}}}},
-                     {{"a.ts", "export function twice(v: number): number {\n    return v * 2;\n}\n"},
-                      {"b.ts", "import { twice } from \"./a\";\nconst n: string = twice(2);\n"}});
+    auto s =
+        session({{"typescript", {{"command", RIO_NODE}, {"args", {ts_server, "--stdio"}}}}},
+                {{"a.ts", "export function twice(v: number): number {\n    return v * 2;\n}\n"},
+                 {"b.ts", "import { twice } from \"./a\";\nconst n: string = twice(2);\n"}});
     open(*s, "b.ts");
     diagnostics_for(*s, "b.ts", [](const Json& list) {
         return has_error(list, "Type 'number' is not assignable to type 'string'");
@@ -258,7 +257,8 @@ TEST(LspE2E, AServerNotInstalledIsNotFoundAndNothingElseBreaks) {
     Json lua = wait_for_server(*s, "lua", "not found");
     EXPECT_EQ(lua["words"], "not found: put rio-no-such-language-server on PATH");
     open(*s, "x.lua");
-    EXPECT_EQ(s->request("buffer.replace", {{"path", "x.lua"}, {"text", "print(3)\n"}})["ok"], true);
+    EXPECT_EQ(s->request("buffer.replace", {{"path", "x.lua"}, {"text", "print(3)\n"}})["ok"],
+              true);
     EXPECT_EQ(s->request("buffer.save", {{"path", "x.lua"}})["ok"], true);
     Json hover = s->request("lsp.hover", {{"path", "x.lua"}, {"line", 1}, {"column", 0}});
     EXPECT_EQ(hover["error"]["code"], "not_found");
@@ -273,8 +273,7 @@ TEST(LspE2E, AServerNotInstalledIsNotFoundAndNothingElseBreaks) {
 
 TEST(LspE2E, Utf16PositionsAndPositionsOutsideTheText) {
     TempDir marker;
-    auto s = session({{"odd", odd_entry("ok", marker.path())}},
-                     {{"a.odd", "😀😀 ERROR\nsecond\n"}});
+    auto s = session({{"odd", odd_entry("ok", marker.path())}}, {{"a.odd", "😀😀 ERROR\nsecond\n"}});
     open(*s, "a.odd");
     Json list = diagnostics_for(*s, "a.odd", [](const Json& l) { return !l.empty(); });
     EXPECT_EQ(list[0]["line"], 1);
@@ -286,8 +285,8 @@ TEST(LspE2E, Utf16PositionsAndPositionsOutsideTheText) {
     hover = s->request("lsp.hover", {{"path", "a.odd"}, {"line", 1}, {"column", 2}});
     EXPECT_EQ(hover["result"]["text"], "hover 0:0");
     // An edit after the emoji goes out in UTF-16 units; the server's text stays right.
-    ASSERT_EQ(s->request("buffer.replace", {{"path", "a.odd"}, {"start", 9}, {"end", 14},
-                                            {"text", "fine"}})["ok"],
+    ASSERT_EQ(s->request("buffer.replace",
+                         {{"path", "a.odd"}, {"start", 9}, {"end", 14}, {"text", "fine"}})["ok"],
               true);
     diagnostics_for(*s, "a.odd", [](const Json& l) { return l.empty(); });
 
@@ -330,11 +329,16 @@ TEST_P(LspFaults, AFailingServerIsAStateInWordsAndTheEditorGoesOn) {
 INSTANTIATE_TEST_SUITE_P(
     Modes, LspFaults,
     ::testing::Values(
-        Fault{"nostart", {}, "failed: could not start: it exited with code 2: odd server: refusing to start"},
-        Fault{"crash", {}, "failed: stopped: it exited with code 3: odd server: crashing on purpose"},
+        Fault{"nostart",
+              {},
+              "failed: could not start: it exited with code 2: odd server: refusing to start"},
+        Fault{
+            "crash", {}, "failed: stopped: it exited with code 3: odd server: crashing on purpose"},
         Fault{"garbage", {}, "failed: sent something that is not JSON-RPC: invalid JSON"},
-        Fault{"oversized", {}, "failed: sent a message of 96 MiB, more than the 32 MiB rio accepts"},
-        Fault{"hang", {{"timeout_s", 0.1}}, "failed: did not answer initialize within 0.3 seconds"}),
+        Fault{
+            "oversized", {}, "failed: sent a message of 96 MiB, more than the 32 MiB rio accepts"},
+        Fault{
+            "hang", {{"timeout_s", 0.1}}, "failed: did not answer initialize within 0.3 seconds"}),
     [](const auto& info) { return info.param.mode; });
 
 TEST(LspE2E, StrayAnswersAndFloodsAreHandledAndTheServerWorks) {
@@ -361,7 +365,8 @@ TEST(LspE2E, AHangingRequestTimesOutAndASilentServerBoundsTheEditsWait) {
     wait_for_server(*s, "odd", "ready");
     Json hover = s->request("lsp.hover", {{"path", "a.odd"}, {"line", 1}, {"column", 0}});
     EXPECT_EQ(hover["error"]["code"], "server");
-    EXPECT_EQ(hover["error"]["message"], "odd did not answer textDocument/hover within 0.2 seconds");
+    EXPECT_EQ(hover["error"]["message"],
+              "odd did not answer textDocument/hover within 0.2 seconds");
     EXPECT_EQ(wait_for_server(*s, "odd", "ready")["words"],
               "ready: the last request timed out: odd did not answer textDocument/hover within "
               "0.2 seconds");
@@ -384,12 +389,12 @@ TEST(LspE2E, AHangingRequestTimesOutAndASilentServerBoundsTheEditsWait) {
 TEST(LspE2E, AKilledServerAnswersTheEditsWaitAndAnUntrustedProjectStartsNothing) {
     TempDir marker;
     // A wait far longer than the test: only the kill can end it.
-    auto s = session({{"odd", odd_entry("silent", marker.path(), {{"diagnostics_wait_s", 3600}})}},
-                     {{"a.odd", "x\n"}},
-                     Json::array({step({tool("edit_file", {{"path", "a.odd"},
-                                                           {"old_string", "x"},
-                                                           {"new_string", "y"}})}),
-                                  text_step("Done.")}));
+    auto s = session(
+        {{"odd", odd_entry("silent", marker.path(), {{"diagnostics_wait_s", 3600}})}},
+        {{"a.odd", "x\n"}},
+        Json::array({step({tool("edit_file",
+                                {{"path", "a.odd"}, {"old_string", "x"}, {"new_string", "y"}})}),
+                     text_step("Done.")}));
     ASSERT_EQ(s->request("agent.autoaccept.set", {{"on", true}})["ok"], true);
     s->send("edit");
     // The edit waits on the silent server; killing it ends the wait at once.

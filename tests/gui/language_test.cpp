@@ -97,7 +97,10 @@ private slots:
         QTest::keyClicks(editor, QStringLiteral("2"));
         // The typed text took the squiggle with it at once; the dot goes with clangd's answer.
         QVERIFY(spin_until(
-            [&] { return !Session::squiggled(editor, Session::error_at()) && !Session::dotted(editor, 3); },
+            [&] {
+                return !Session::squiggled(editor, Session::error_at()) &&
+                       !Session::dotted(editor, 3);
+            },
             server_ms));
     }
 
@@ -198,7 +201,8 @@ private slots:
         LspServersPage* page = s.window.settings()->lsp_servers();
         QTreeWidget* list = page->list();
         QTRY_VERIFY_WITH_TIMEOUT(list->topLevelItemCount() >= 5, 5000);
-        QTreeWidgetItem* clangd = list->findItems(QStringLiteral("clangd"), Qt::MatchExactly).value(0);
+        QTreeWidgetItem* clangd =
+            list->findItems(QStringLiteral("clangd"), Qt::MatchExactly).value(0);
         QVERIFY(clangd);
         QCOMPARE(clangd->text(1), QStringLiteral("built in"));
         QTRY_COMPARE(clangd->text(2), QStringLiteral("ready"));

@@ -105,10 +105,10 @@ TEST(AgentLoop, PlanModeOffersOnlyReadToolsAndPresentPlan) {
 TEST(AgentLoop, BuildModeOffersEveryTool) {
     Harness h;
     h.send("hi");
-    EXPECT_EQ(names(h.last_call().tools),
-              (std::vector<std::string>{"list_dir", "read_file", "search", "diagnostics",
-                                        "edit_file", "create_file", "run_command",
-                                        "present_plan"}));
+    EXPECT_EQ(
+        names(h.last_call().tools),
+        (std::vector<std::string>{"list_dir", "read_file", "search", "diagnostics", "edit_file",
+                                  "create_file", "run_command", "present_plan"}));
 }
 
 TEST(AgentLoop, ToolsAreRecomposedOnEveryStep) {

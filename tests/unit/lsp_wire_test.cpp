@@ -104,13 +104,13 @@ TEST(LspPositions, LinesAndClampingAroundTheText) {
 }
 
 TEST(LspProtocol, ValuesTheServersSendAreRead) {
-    auto published = parse_published(
-        Json::parse(R"({"uri":"file:///p/a.c","version":4,"diagnostics":[
+    auto published =
+        parse_published(Json::parse(R"({"uri":"file:///p/a.c","version":4,"diagnostics":[
             {"range":{"start":{"line":1,"character":2},"end":{"line":1,"character":3}},
              "severity":2,"message":"m","source":"clang","code":17},
             {"range":"broken"},
             {"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":1}},"message":"x"}]})"),
-        10);
+                        10);
     ASSERT_TRUE(published);
     EXPECT_EQ(published->version, 4);
     ASSERT_EQ(published->diagnostics.size(), 2u);
@@ -125,7 +125,8 @@ TEST(LspProtocol, ValuesTheServersSendAreRead) {
     ASSERT_EQ(links.size(), 1u);
     EXPECT_EQ(links[0].range.start, (LspPosition{3, 4}));
 
-    auto hover = parse_hover(Json::parse(R"j({"contents":[{"language":"cpp","value":"int f()"},"doc"]})j"));
+    auto hover =
+        parse_hover(Json::parse(R"j({"contents":[{"language":"cpp","value":"int f()"},"doc"]})j"));
     ASSERT_TRUE(hover);
     EXPECT_EQ(hover->text, "```cpp\nint f()\n```\n\ndoc");
     EXPECT_TRUE(hover->markdown);
@@ -206,7 +207,8 @@ TEST(LspWords, AnEditsResultNamesAtMostTenErrorsAndSaysWhenItCouldNotTell) {
     report.outcome = LspFileReport::Outcome::reported;
     report.server = "clangd";
     for (std::uint64_t i = 1; i <= 12; ++i)
-        report.diagnostics.push_back({i, 4, i, 5, "error", "bad " + std::to_string(i), "clang", ""});
+        report.diagnostics.push_back(
+            {i, 4, i, 5, "error", "bad " + std::to_string(i), "clang", ""});
     report.diagnostics.push_back({20, 0, 20, 1, "warning", "meh", "", ""});
     std::string words = diagnostics_words("a.cpp", report, LspSeverity::error, 10);
     EXPECT_NE(words.find("clangd reports 12 errors in a.cpp:"), std::string::npos) << words;
