@@ -1157,12 +1157,12 @@ struct LspSymbolsParams {
 RIO_FIELDS(LspSymbolsParams, path, query)
 
 struct LspChangedEvent : LspListResult {
-    static constexpr std::string_view name = event::lsp_changed;
+    static constexpr std::string_view event = event::lsp_changed;
 };
 
 // A file's diagnostics changed (an empty list clears them).
 struct LspDiagnosticsEvent : FileDiagnostics {
-    static constexpr std::string_view name = event::lsp_diagnostics;
+    static constexpr std::string_view event = event::lsp_diagnostics;
 };
 
 // The editor's text (DESIGN §15). A frontend that holds files the core has no buffer of —
