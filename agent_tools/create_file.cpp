@@ -1,11 +1,11 @@
 // create_file: prepare proposes the new file (refusing one that exists); apply creates its
 // folders and writes it, after approval or under auto-accept.
 #include "agent_tools/edit_support.hpp"
-#include "host/files/project_file.hpp"
 #include "agent_tools/tool_table.hpp"
 #include "core/diff.hpp"
 #include "core/unified_diff.hpp"
 #include "host/files/document_io.hpp"
+#include "host/files/project_file.hpp"
 #include "host/files/project_files.hpp"
 #include "protocol/params.hpp"
 
@@ -27,7 +27,7 @@ std::vector<std::string> missing_folders(const std::filesystem::path& root,
     return missing;
 }
 
-ToolReport create_file(ToolContext& context, const RunTool& run) {
+ToolReport create_file(ToolContext& context, const RunTool& run, std::string& written) {
     const nlohmann::json& input = run.call.input;
     auto path =
         writable_tool_path(context.workspace, context.dirs, require_string(input, "path", "input"));
@@ -61,6 +61,7 @@ ToolReport create_file(ToolContext& context, const RunTool& run) {
                   WrittenEdit{true, diff_lines("", content).added, 0,
                               unified_diff("", content, path->rel), "", content,
                               doc.disk_fingerprint});
+    written = path->rel;
     return tool_ok(run, "Created " + path->rel + " (" + line_count(content) + ").");
 }
 
@@ -74,7 +75,15 @@ AgentTool create_file_tool() {
                 object_schema({{"path", string_prop("Project-relative path of the new file.")},
                                {"content", string_prop("The whole content of the file.")}},
                               {"path", "content"})},
-            sync_tool(create_file)};
+            [](ToolContext& context, const RunTool& run, const ToolReportFn& report) -> ToolCancel {
+                std::string written;
+                ToolReport result = create_file(context, run, written);
+                if (written.empty()) {
+                    report(std::move(result));
+                    return nullptr;
+                }
+                return report_with_diagnostics(context, written, std::move(result), report);
+            }};
 }
 
 } // namespace rio

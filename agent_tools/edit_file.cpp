@@ -1,16 +1,16 @@
 // edit_file: prepare locates old_string (exactly once) and proposes the change; apply
 // re-locates it in the live text and writes, after approval or under auto-accept.
 #include "agent_tools/edit_support.hpp"
-#include "host/files/project_file.hpp"
 #include "agent_tools/tool_table.hpp"
 #include "core/agent/edit_match.hpp"
 #include "host/files/document_io.hpp"
+#include "host/files/project_file.hpp"
 #include "protocol/params.hpp"
 
 namespace rio {
 namespace {
 
-ToolReport edit_file(ToolContext& context, const RunTool& run) {
+ToolReport edit_file(ToolContext& context, const RunTool& run, std::string& written) {
     const nlohmann::json& input = run.call.input;
     auto path =
         writable_tool_path(context.workspace, context.dirs, require_string(input, "path", "input"));
@@ -36,6 +36,7 @@ ToolReport edit_file(ToolContext& context, const RunTool& run) {
                                    edit.error().message + "); the edit was not applied.");
     if (Status s = write_edit(context, run, *path, *edit); !s)
         return tool_error(run, "The edit could not be written: " + s.error().message);
+    written = path->rel;
     return tool_ok(run, "Edited " + path->rel + ": replaced " + line_count(old_string) + " with " +
                             line_count(new_string) + ".");
 }
@@ -53,7 +54,15 @@ AgentTool edit_file_tool() {
                            {"old_string", string_prop("The exact text to replace.")},
                            {"new_string", string_prop("The text to put in its place.")}},
                           {"path", "old_string", "new_string"})},
-        sync_tool(edit_file)};
+        [](ToolContext& context, const RunTool& run, const ToolReportFn& report) -> ToolCancel {
+            std::string written;
+            ToolReport result = edit_file(context, run, written);
+            if (written.empty()) {
+                report(std::move(result));
+                return nullptr;
+            }
+            return report_with_diagnostics(context, written, std::move(result), report);
+        }};
 }
 
 } // namespace rio

@@ -1,6 +1,6 @@
 // What edit_file and create_file share: the proposal a person reviews (a unified diff and
 // both texts), line counts for the result, the turn's checkpoint of what a write replaces,
-// and a write that goes through the open buffer.
+// a write that goes through the open buffer, and the new errors its result carries.
 #pragma once
 
 #include "agent_tools/tool_context.hpp"
@@ -45,5 +45,12 @@ void announce_edit(ToolContext& context, const RunTool& run, const ProjectPath& 
 // saves it: the model edited the text it read, which is the buffer's. Keeps the prior first.
 Status write_edit(ToolContext& context, const RunTool& run, const ProjectPath& path,
                   const TextEdit& edit);
+
+// An applied write's result, once the file's language server has reported on the new text
+// (DESIGN §21): `result` with the file's errors added (at most 10; the severity lsp.json's
+// agent.severity names), reported when the server publishes, fails, or after its
+// diagnostics_wait. At once, unchanged, when no server handles the file.
+ToolCancel report_with_diagnostics(ToolContext& context, const std::string& rel, ToolReport result,
+                                   const ToolReportFn& report);
 
 } // namespace rio

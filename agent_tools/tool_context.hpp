@@ -1,6 +1,6 @@
 // What the agent's tools work with: the workspace (open project and buffers), the event
 // sink, the turns' checkpoints and applied changes, the event loop for commands, the user's folders
-// (allow-list), a clock, the MCP servers and the editor's text.
+// (allow-list), a clock, the MCP servers, the editor's text and the language servers.
 #pragma once
 
 #include "core/agent/applied_changes.hpp"
@@ -18,6 +18,7 @@
 namespace rio {
 
 class EditorReader;
+class LspServers;
 class McpServers;
 
 using ToolReportFn = std::function<void(ToolReport)>;
@@ -34,6 +35,7 @@ struct ToolContext {
     std::vector<std::string> hidden_env; // variables commands do not inherit: provider keys
     McpServers* mcp = nullptr;           // the MCP servers whose tools the agent may call
     EditorReader* editor = nullptr;      // the editor's unsaved text, when a frontend holds it
+    LspServers* lsp = nullptr;           // language servers: a file's diagnostics
 };
 
 } // namespace rio

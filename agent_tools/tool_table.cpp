@@ -9,12 +9,13 @@ AgentTool edit_file_tool();
 AgentTool create_file_tool();
 AgentTool run_command_tool();
 AgentTool present_plan_tool();
+AgentTool diagnostics_tool();
 
 const std::vector<AgentTool>& tool_table() {
     static const std::vector<AgentTool> table{
         // immutable, built once
-        list_dir_tool(),    read_file_tool(),   search_tool(),      edit_file_tool(),
-        create_file_tool(), run_command_tool(), present_plan_tool()};
+        list_dir_tool(),  read_file_tool(),   search_tool(),      diagnostics_tool(),
+        edit_file_tool(), create_file_tool(), run_command_tool(), present_plan_tool()};
     return table;
 }
 

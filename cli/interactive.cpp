@@ -4,8 +4,10 @@
 #include "cli/plan_review_text.hpp"
 #include "cli/resume.hpp"
 #include "cli/state_dir.hpp"
+#include "cli/terminal_safe.hpp"
 #include "cli/trace.hpp"
 #include "client/plan_revision.hpp"
+#include "client/problems.hpp"
 #include "client/trace_words.hpp"
 #include "text/trim.hpp"
 
@@ -36,6 +38,7 @@ const char* help_text = "Type a task and press Enter. Commands:\n"
                         "  /plans     list the plans filed in this project, and show one\n"
                         "  /sessions  list this project's conversations, and continue one\n"
                         "  /mcp [restart NAME]  the MCP servers, their state and tools\n"
+                        "  /problems [PATH]  errors and warnings the language servers report\n"
                         "  /help      this text;  /quit (or Ctrl+D, or Ctrl+C twice) to leave";
 
 // Runs $VISUAL (or $EDITOR, or vi) on a temporary file holding `text` and returns what it
@@ -70,8 +73,8 @@ std::optional<std::string> edit_in_editor(const std::string& text) {
 
 // What Tab completes at the start of a line.
 const std::vector<std::string> command_names = {
-    "/plan",     "/plans", "/sessions", "/review", "/auto", "/build", "/stop", "/clear",
-    "/provider", "/key",   "/model",    "/mcp",    "/help", "/quit",  "/exit"};
+    "/plan",     "/plans", "/sessions", "/review", "/auto",     "/build", "/stop", "/clear",
+    "/provider", "/key",   "/model",    "/mcp",    "/problems", "/help",  "/quit", "/exit"};
 
 // The events show() writes a line for, after the reply so far.
 bool prints_a_line(const client::CoreEvent& event) {
@@ -562,6 +565,7 @@ void InteractiveSession::command(const std::string& line) {
     if (name == "/plans") return list_plans();
     if (name == "/sessions") return list_sessions();
     if (name == "/mcp") return list_mcp(arg);
+    if (name == "/problems") return list_problems(arg);
     print("Unknown command " + name + "; /help lists them.");
     prompt();
 }
@@ -637,6 +641,29 @@ void InteractiveSession::list_mcp(const std::string& arg) {
         return prompt();
     }
     link_.call(McpRestartParams{arg.substr(restart.size())}, show);
+}
+
+void InteractiveSession::list_problems(const std::string& path) {
+    // What a terminal shows at once; the desktop's Problems panel has them all.
+    constexpr std::size_t max_lines = 50;
+    LspDiagnosticsParams params;
+    if (!path.empty()) params.path = path;
+    link_.call(params, [this, path](const client::Typed<LspDiagnosticsParams>& r) {
+        if (!r) return then_prompt(client::Reply{nullptr, r.error()});
+        client::Problems problems;
+        problems.load(*r);
+        if (problems.files().empty()) {
+            print(path.empty() ? "No problems: the language servers report none in the files "
+                                 "they have seen."
+                               : "No problems reported for " + path + ".");
+            return prompt();
+        }
+        std::string out;
+        for (const std::string& line : client::problem_lines(problems, max_lines))
+            out += md::terminal_safe(line, md::Whitespace::inline_text) + "\n";
+        print(out + problems.summary() + ".");
+        prompt();
+    });
 }
 
 void InteractiveSession::say_if_not_ready(const ProvidersResult& providers) {

@@ -6,6 +6,7 @@
 #include "gui/line_endings.hpp"
 #include "gui/theme.hpp"
 
+#include <QMouseEvent>
 #include <QTimer>
 #include <Qsci/qscicommand.h>
 #include <Qsci/qscicommandset.h>
@@ -16,6 +17,9 @@
 
 namespace rio::gui {
 namespace {
+
+// How long the mouse rests before the hover shows, as other editors wait.
+constexpr int hover_pause_ms = 600;
 
 // Restores the read-only flag after the core's text went in: a read-only Scintilla
 // refuses programmatic changes too.
@@ -73,6 +77,30 @@ CodeEditor::CodeEditor(const QString& path, QWidget* parent) : QsciScintilla(par
             });
     connect(this, &QsciScintillaBase::SCN_UPDATEUI, this, &CodeEditor::update_line_number_width);
     update_line_number_width();
+
+    // Hover: after the mouse rests, or at once while Ctrl is held (eventFilter).
+    SendScintilla(SCI_SETMOUSEDWELLTIME, static_cast<unsigned long>(hover_pause_ms));
+    connect(this, &QsciScintillaBase::SCN_DWELLSTART, this, [this](int position, int x, int y) {
+        if (position >= 0) emit hover_requested(position, QPoint(x, y));
+    });
+    viewport()->installEventFilter(this);
+}
+
+bool CodeEditor::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == viewport() && event->type() == QEvent::MouseMove) {
+        auto* move = static_cast<QMouseEvent*>(event);
+        if (move->modifiers() & Qt::ControlModifier && move->buttons() == Qt::NoButton) {
+            const QPoint at = move->position().toPoint();
+            const long position =
+                SendScintilla(SCI_POSITIONFROMPOINTCLOSE, static_cast<unsigned long>(at.x()),
+                              static_cast<long>(at.y()));
+            if (position >= 0 && position != last_ctrl_hover_) {
+                last_ctrl_hover_ = position;
+                emit hover_requested(position, at);
+            }
+        }
+    }
+    return QsciScintilla::eventFilter(watched, event);
 }
 
 void CodeEditor::load(const std::string& text, const std::string& eol) {

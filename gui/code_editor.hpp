@@ -5,6 +5,7 @@
 
 #include "gui/buffer_edit.hpp"
 
+#include <QPoint>
 #include <QString>
 #include <Qsci/qsciscintilla.h>
 #include <optional>
@@ -40,6 +41,12 @@ public:
 
 signals:
     void edited(const rio::gui::ByteEdit& edit); // a change made in this editor
+    // The mouse rested over byte `position`, or moved there with Ctrl held; `at` is in the
+    // viewport's coordinates.
+    void hover_requested(long position, QPoint at);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void on_modified(int position, int type, int length);
@@ -50,6 +57,7 @@ private:
     bool applying_core_text_ = false;
     std::optional<ByteChange> pending_insert_; // announced, read by flush_edits
     int line_number_digits_ = 0;
+    long last_ctrl_hover_ = -1;
 };
 
 } // namespace rio::gui

@@ -135,6 +135,9 @@ void EditorArea::add_tab(const QString& path, const Json& state) {
     editor->zoomTo(zoom_);
     connect(editor, &CodeEditor::edited, this,
             [this, editor](const ByteEdit& edit) { send_edit(editor, edit); });
+    connect(editor, &CodeEditor::hover_requested, this, [this, editor](long position, QPoint at) {
+        emit hover_requested(editor, position, at);
+    });
     const int index = addTab(editor, file_name(path));
     setTabToolTip(index, path);
     OpenFile& added = *file;

@@ -8,6 +8,7 @@
 #include "gui/buffer_sync.hpp"
 #include "protocol/wire.hpp"
 
+#include <QPoint>
 #include <QSet>
 #include <QTabWidget>
 #include <functional>
@@ -63,6 +64,8 @@ signals:
     void message(const QString& text); // for the status bar
     void file_opened(const QString& path);
     void zoom_changed(int points);
+    // An editor asks what is at byte `position` (the mouse rested there, or moved with Ctrl).
+    void hover_requested(rio::gui::CodeEditor* editor, long position, QPoint at);
 
 private:
     struct OpenFile;

@@ -3,10 +3,12 @@
 #include "gui/centre_area.hpp"
 #include "gui/chat_dock.hpp"
 #include "gui/code_editor.hpp"
+#include "gui/code_navigation.hpp"
 #include "gui/conflict_bar.hpp"
 #include "gui/core_client.hpp"
 #include "gui/desktop_settings.hpp"
 #include "gui/editor_area.hpp"
+#include "gui/editor_diagnostics.hpp"
 #include "gui/editor_find.hpp"
 #include "gui/file_commands.hpp"
 #include "gui/file_tree.hpp"
@@ -18,6 +20,7 @@
 #include "gui/markdown_view.hpp"
 #include "gui/plan_view.hpp"
 #include "gui/plans_panel.hpp"
+#include "gui/problems_panel.hpp"
 #include "gui/prompts.hpp"
 #include "gui/quick_open.hpp"
 #include "gui/search_panel.hpp"
@@ -86,6 +89,10 @@ MainWindow::MainWindow(CoreClient& core, QWidget* parent)
         centre_->show_editors();
         open_file(path);
     });
+    connect(quick_open_, &QuickOpen::place_chosen, this,
+            [this](const QString& path, qulonglong line, qulonglong column) {
+                navigation_->go_to(path, line, column);
+            });
     connect(editors_, &QTabWidget::currentChanged, this, &MainWindow::follow_current_editor);
     connect(editors_, &EditorArea::file_opened, this, &MainWindow::follow_current_editor);
     // An open find bar follows the view shown; the go-to-line bar is the editor's alone.
@@ -113,7 +120,14 @@ MainWindow::MainWindow(CoreClient& core, QWidget* parent)
     search_ = new SearchPanel(*this);
     addDockWidget(Qt::LeftDockWidgetArea, search_);
     tabifyDockWidget(plans_, search_);
+    problems_ = new ProblemsPanel(*this);
+    addDockWidget(Qt::LeftDockWidgetArea, problems_);
+    tabifyDockWidget(search_, problems_);
     files->raise();
+    navigation_ = new CodeNavigation(*this);
+    connect(problems_, &ProblemsPanel::file_changed, this, &MainWindow::draw_problems);
+    connect(editors_, &EditorArea::file_opened, this, &MainWindow::draw_problems);
+    connect(editors_, &EditorArea::hover_requested, navigation_, &CodeNavigation::hover);
 }
 
 MainWindow::~MainWindow() = default;
@@ -127,6 +141,7 @@ void MainWindow::build_menus() {
     QAction* providers = settings->addAction(tr("&Providers…"), this, [this] { show_providers(); });
     providers->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Comma));
     settings->addAction(tr("&MCP Servers…"), this, &MainWindow::show_mcp_servers);
+    settings->addAction(tr("&Language Servers…"), this, &MainWindow::show_lsp_servers);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     QAction* manual = help->addAction(tr("&Manual"), this, &MainWindow::show_manual);
@@ -277,6 +292,23 @@ void MainWindow::build_edit_menu() {
     go_to_file->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
     QAction* in_project = edit->addAction(tr("Find in Pro&ject…"), this, &MainWindow::open_search);
     in_project->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
+    edit->addSeparator();
+    QAction* definition =
+        edit->addAction(tr("Go to &Definition"), this, [this] { navigation_->go_to_definition(); });
+    definition->setShortcut(QKeySequence(Qt::Key_F12));
+    QAction* back = edit->addAction(tr("Go &Back"), this, [this] { navigation_->go_back(); });
+    back->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
+    QAction* references =
+        edit->addAction(tr("Find Re&ferences"), this, [this] { navigation_->find_references(); });
+    references->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F12));
+}
+
+void MainWindow::draw_problems(const QString& path) {
+    CodeEditor* editor = editors_->editor(path);
+    if (!editor) return;
+    static const std::vector<DiagnosticInfo> none;
+    const auto* list = problems_->problems().of(path.toStdString());
+    draw_diagnostics(*editor, list ? *list : none);
 }
 
 std::unique_ptr<FindTarget> MainWindow::find_target() const {
@@ -321,6 +353,8 @@ void MainWindow::open_quick_open() {
         statusBar()->showMessage(tr("No folder is open — File › Open Folder…"), message_ms);
         return;
     }
+    CodeEditor* editor = centre_->current_view() == editors_ ? editors_->current_editor() : nullptr;
+    quick_open_->set_symbol_file(editor ? editor->path() : QString());
     quick_open_->open_box();
 }
 
@@ -395,6 +429,10 @@ void MainWindow::show_mcp_servers() {
     settings_dialog().show_mcp_servers();
 }
 
+void MainWindow::show_lsp_servers() {
+    settings_dialog().show_lsp_servers();
+}
+
 void MainWindow::show_providers(const QString& provider) {
     settings_dialog().show_providers(provider);
 }
@@ -461,6 +499,7 @@ void MainWindow::show_project(const Json& info) {
     tree_->reload();
     // Asked after the tree's first folder, which the core then answers first.
     if (changed) quick_open_->follow_project(true);
+    if (changed) problems_->reload();
     trust_bar_->refresh();
     statusBar()->showMessage(tr("Opened %1").arg(root_), message_ms);
     if (const QStringList recent = remember_project(recent_projects_, root_);

@@ -20,6 +20,7 @@ namespace rio::gui {
 
 class CentreArea;
 class ChatDock;
+class CodeNavigation;
 class ConflictBar;
 class CoreClient;
 class EditorArea;
@@ -29,6 +30,7 @@ class FindTarget;
 class ManualView;
 class PlanView;
 class PlansPanel;
+class ProblemsPanel;
 class QuickOpen;
 class SearchPanel;
 class SettingsDialog;
@@ -64,9 +66,12 @@ public:
     ConflictBar* conflict_bar() const { return conflict_bar_; } // a file changed under edits
     QuickOpen* quick_open() const { return quick_open_; }       // Ctrl+P
     SearchPanel* search() const { return search_; }             // Ctrl+Shift+F, tabbed with Files
+    ProblemsPanel* problems() const { return problems_; }       // tabbed with Files
+    CodeNavigation* navigation() const { return navigation_; }  // F12, Alt+Left, Shift+F12
     // Settings ▸ MCP Servers… and Settings ▸ Providers… (on `provider`, by default the one in
     // use): the dialog is made the first time it is asked for.
     void show_mcp_servers();
+    void show_lsp_servers();
     void show_providers(const QString& provider = {});
     SettingsDialog* settings() const { return settings_; }
     QString project_root() const { return root_; }
@@ -114,6 +119,7 @@ private:
     void show_project(const Json& info); // {root, name}; root null when none is open
     void update_title();
     void follow_current_editor();
+    void draw_problems(const QString& path); // into its editor, if it is open
     void save_all_then_close();
     SettingsDialog& settings_dialog();
 
@@ -127,6 +133,8 @@ private:
     ChatDock* chat_ = nullptr; // made last: it joins the centre and the core's signals
     PlansPanel* plans_ = nullptr;
     SearchPanel* search_ = nullptr;
+    ProblemsPanel* problems_ = nullptr;
+    CodeNavigation* navigation_ = nullptr;
     QLabel* format_label_;
     QLabel* position_label_;
     QMetaObject::Connection cursor_connection_;

@@ -25,7 +25,7 @@ QStringList manual_files() {
             QStringLiteral("the-agent.md"), QStringLiteral("plan-mode.md"),
             QStringLiteral("providers.md"), QStringLiteral("sessions.md"),
             QStringLiteral("remote.md"),    QStringLiteral("acp.md"),
-            QStringLiteral("mcp.md"),
+            QStringLiteral("mcp.md"),       QStringLiteral("language-servers.md"),
             QStringLiteral("keyboard.md")};
 }
 

@@ -2,6 +2,7 @@
 
 #include "client/fuzzy_match.hpp"
 #include "gui/core_client.hpp"
+#include "gui/json_text.hpp"
 #include "gui/marked_text.hpp"
 
 #include <QApplication>
@@ -19,6 +20,9 @@ namespace {
 constexpr std::size_t max_rows = 100;
 constexpr int max_width = 640;
 constexpr int max_visible_rows = 12;
+// A symbol's row carries its place (a file's row has neither).
+constexpr int symbol_line_role = Qt::UserRole + 10;
+constexpr int symbol_column_role = Qt::UserRole + 11;
 
 using Ranges = std::vector<std::pair<std::size_t, std::size_t>>;
 
@@ -108,6 +112,7 @@ void QuickOpen::open_box() {
     show();
     raise();
     field_->clear();
+    symbols_for_.clear(); // the file may have changed since: listed again on `@`
     match();
     field_->setFocus(Qt::ShortcutFocusReason);
     if (stale_) list_files();
@@ -153,9 +158,67 @@ void QuickOpen::list_files() {
                   });
 }
 
+void QuickOpen::list_symbols() {
+    if (listing_symbols_) return;
+    listing_symbols_ = true;
+    const QString file = symbol_file_;
+    core_.request(op::lsp_symbols, Json{{"path", file.toStdString()}}, this,
+                  [this, file](const Json& result, const std::optional<Error>& error) {
+                      listing_symbols_ = false;
+                      symbols_.clear();
+                      symbol_names_.clear();
+                      symbols_problem_.clear();
+                      symbols_for_ = file;
+                      if (error) {
+                          symbols_problem_ = QString::fromStdString(error->message);
+                      } else if (auto listed = read_result<LspSymbolsResult>(result)) {
+                          symbols_ = std::move(listed->symbols);
+                          for (const SymbolInfo& s : symbols_)
+                              symbol_names_.push_back(s.name);
+                      }
+                      if (isVisible()) match();
+                      emit listed();
+                  });
+}
+
+void QuickOpen::match_symbols(const std::string& query) {
+    QString status;
+    if (symbol_file_.isEmpty()) {
+        status = tr("Open a file to go to its symbols");
+    } else if (symbols_for_ != symbol_file_) {
+        status = tr("Listing the symbols of %1…").arg(symbol_file_);
+        list_symbols();
+    } else {
+        for (const client::FuzzyHit& hit : client::fuzzy_find(symbol_names_, query, max_rows)) {
+            const SymbolInfo& symbol = symbols_[hit.index];
+            const QString indent(static_cast<int>(std::min<std::uint64_t>(symbol.depth, 8)) * 2,
+                                 QLatin1Char(' '));
+            auto* item = new QListWidgetItem(
+                indent + QString::fromStdString(symbol.name) + QStringLiteral("  — ") +
+                QString::fromStdString(symbol.kind) + tr(", line %1").arg(symbol.line));
+            item->setData(symbol_line_role, static_cast<qulonglong>(symbol.line));
+            item->setData(symbol_column_role, static_cast<qulonglong>(symbol.column));
+            item->setToolTip(
+                QString::fromStdString(symbol.detail.empty() ? symbol.name : symbol.detail));
+            list_->addItem(item);
+        }
+        if (list_->count() > 0) list_->setCurrentRow(0);
+        if (!symbols_problem_.isEmpty())
+            status = tr("No symbols: %1").arg(symbols_problem_);
+        else if (symbols_.empty())
+            status = tr("%1 has no symbols").arg(symbol_file_);
+        else if (list_->count() == 0)
+            status = tr("No symbol matches “%1”").arg(QString::fromStdString(query));
+    }
+    status_->setText(status);
+    status_->setVisible(!status.isEmpty());
+    if (isVisible()) place();
+}
+
 void QuickOpen::match() {
     const std::string query = field_->text().toStdString();
     list_->clear();
+    if (!query.empty() && query.front() == '@') return match_symbols(query.substr(1));
     for (const client::FuzzyHit& hit : client::fuzzy_find(files_, query, max_rows)) {
         const std::string& path = files_[hit.index];
         auto* item = new QListWidgetItem(QString::fromStdString(path));
@@ -180,6 +243,13 @@ void QuickOpen::match() {
 void QuickOpen::choose() {
     QListWidgetItem* item = list_->currentItem();
     if (!item) return;
+    if (item->data(symbol_line_role).isValid()) {
+        const qulonglong line = item->data(symbol_line_role).toULongLong();
+        const qulonglong column = item->data(symbol_column_role).toULongLong();
+        close_box();
+        emit place_chosen(symbol_file_, line, column);
+        return;
+    }
     const QString path = item->text();
     close_box();
     emit file_chosen(path);

@@ -4,6 +4,8 @@
 // out) and again after `fs.changed`; matching runs here, on every keystroke, so results come
 // as fast as typing. Up/Down move, Enter opens the file, Esc or a click elsewhere closes.
 // The first list is asked for when a project is shown, after the tree's first folder.
+// Starting with `@` lists the current file's symbols instead (lsp.symbols), matched the same
+// way; Enter goes to the chosen one.
 #pragma once
 
 #include "client/events.hpp"
@@ -29,6 +31,8 @@ public:
     // Shows the box with an empty field focused, listing the files first if needed.
     void open_box();
     void close_box();
+    // The file whose symbols `@` lists (the current editor's), or none.
+    void set_symbol_file(const QString& path) { symbol_file_ = path; }
     // Another project is shown (`open`), or none: forgets the files, and lists the new
     // project's at once, so that the first Ctrl+P finds them ready.
     void follow_project(bool open);
@@ -42,7 +46,9 @@ public:
 
 signals:
     void file_chosen(const QString& path); // project-relative
-    void listed();                         // an fs.files answer arrived and is matched
+    // A symbol after `@`: its file, line (from 1) and byte column.
+    void place_chosen(const QString& path, qulonglong line, qulonglong column);
+    void listed(); // an fs.files answer arrived and is matched
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -50,7 +56,9 @@ protected:
 private:
     void on_event(const client::CoreEvent& event);
     void list_files();
+    void list_symbols();
     void match();
+    void match_symbols(const std::string& query);
     void choose();
     void move_selection(int rows);
     void place();
@@ -66,6 +74,12 @@ private:
     bool stale_ = true;    // the project changed since the files were listed
     bool listing_ = false; // an fs.files is in flight
     int generation_ = 0;   // answers for an earlier project are dropped
+    QString symbol_file_;
+    QString symbols_for_; // the file symbols_ were listed for; "" until they are
+    bool listing_symbols_ = false;
+    QString symbols_problem_; // why the server could not list them
+    std::vector<SymbolInfo> symbols_;
+    std::vector<std::string> symbol_names_;
 };
 
 } // namespace rio::gui

@@ -16,6 +16,9 @@
 #include <QTimer>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <set>
+#include <tuple>
 
 namespace rio::gui {
 namespace {
@@ -239,6 +242,40 @@ void SearchPanel::show_results(const QString& pattern, const FsSearchResult& res
                              count(files, tr("file"), tr("files"))),
                     false);
     }
+}
+
+void SearchPanel::show_references(const QString& symbol,
+                                  const std::vector<SourceLocation>& places) {
+    ++generation_; // a search still on its way is not shown over these
+    searching_ = false;
+    results_->clear();
+    FsSearchResult result;
+    for (const SourceLocation& place : places) {
+        SearchMatchInfo match{place.path, place.line, place.text, place.column, 0, 0, 0};
+        if (place.end_line == place.line && place.end_column > place.column)
+            match.length = place.end_column - place.column;
+        match.start = std::min<std::uint64_t>(place.column, place.text.size());
+        match.end = std::min<std::uint64_t>(match.start + match.length, place.text.size());
+        result.matches.push_back(std::move(match));
+    }
+    std::stable_sort(result.matches.begin(), result.matches.end(),
+                     [](const SearchMatchInfo& a, const SearchMatchInfo& b) {
+                         return std::tie(a.path, a.line) < std::tie(b.path, b.line);
+                     });
+    show_results(symbol, result);
+    std::set<std::string> files;
+    for (const SearchMatchInfo& match : result.matches)
+        files.insert(match.path);
+    show_status(
+        places.empty()
+            ? tr("No references to “%1”").arg(symbol)
+            : tr("%1 to “%2” in %3")
+                  .arg(count(static_cast<int>(places.size()), tr("reference"), tr("references")),
+                       symbol, count(static_cast<int>(files.size()), tr("file"), tr("files"))),
+        false);
+    show();
+    raise();
+    emit searched();
 }
 
 void SearchPanel::show_status(const QString& text, bool problem) {

@@ -8,6 +8,7 @@
 
 #include <QDockWidget>
 #include <optional>
+#include <vector>
 
 class QAbstractButton;
 class QLabel;
@@ -18,7 +19,8 @@ class QTreeWidgetItem;
 
 namespace rio {
 struct FsSearchResult;
-}
+struct SourceLocation;
+} // namespace rio
 
 namespace rio::gui {
 
@@ -33,6 +35,9 @@ public:
     // was there (the editor's selection) and is searched for.
     void start(const QString& pattern);
     void search(); // now, with what the fields say
+    // Shift+F12: the places a language server names for `symbol`'s references, listed as
+    // results are (a place outside the project is shown; opening it is refused).
+    void show_references(const QString& symbol, const std::vector<SourceLocation>& places);
 
     QLineEdit* pattern_field() const { return pattern_; }
     QLineEdit* glob_field() const { return glob_; }

@@ -1,5 +1,6 @@
 #include "gui/settings_dialog.hpp"
 
+#include "gui/lsp_servers_page.hpp"
 #include "gui/mcp_servers_page.hpp"
 #include "gui/providers_page.hpp"
 
@@ -12,11 +13,12 @@ namespace rio::gui {
 
 SettingsDialog::SettingsDialog(CoreClient& core, QWidget* parent)
     : QDialog(parent), pages_(new QTabWidget), providers_(new ProvidersPage(core)),
-      mcp_(new McpServersPage(core)) {
+      mcp_(new McpServersPage(core)), lsp_(new LspServersPage(core)) {
     setObjectName(QStringLiteral("settings"));
     setWindowTitle(tr("Settings"));
     pages_->addTab(providers_, tr("&Providers"));
     pages_->addTab(mcp_, tr("&MCP Servers"));
+    pages_->addTab(lsp_, tr("&Language Servers"));
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
     buttons->button(QDialogButtonBox::Close)->setText(tr("&Close"));
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -29,6 +31,11 @@ SettingsDialog::SettingsDialog(CoreClient& core, QWidget* parent)
 void SettingsDialog::show_mcp_servers() {
     mcp_->refresh();
     raise_on(mcp_);
+}
+
+void SettingsDialog::show_lsp_servers() {
+    lsp_->refresh();
+    raise_on(lsp_);
 }
 
 void SettingsDialog::show_providers(const QString& provider) {

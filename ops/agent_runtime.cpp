@@ -1,8 +1,8 @@
 #include "ops/agent_runtime.hpp"
 
-#include "host/store/plan_store.hpp"
-#include "host/files/project_file.hpp"
 #include "core/agent/plan_report.hpp"
+#include "host/files/project_file.hpp"
+#include "host/store/plan_store.hpp"
 #include "host/store/prompt_files.hpp"
 #include "host/store/redact.hpp"
 #include "ops/session_catalog.hpp"
@@ -14,7 +14,7 @@ namespace rio {
 
 AgentRuntime::AgentRuntime(asio::io_context& io, Workspace& workspace, Emit emit,
                            ProviderRegistry& providers, UserDirs dirs, McpServers& mcp,
-                           EditorReader& editor)
+                           EditorReader& editor, LspServers* lsp)
     : io_(io), emit_(emit), providers_(providers),
       mcp_(mcp), context_{workspace,
                           emit,
@@ -25,7 +25,8 @@ AgentRuntime::AgentRuntime(asio::io_context& io, Workspace& workspace, Emit emit
                           [] { return std::chrono::system_clock::now(); },
                           ProviderRegistry::key_variables(),
                           &mcp,
-                          &editor},
+                          &editor,
+                          lsp},
       loop_(all_tools()), recorder_(context_.dirs, context_.now, [this](std::string& line) {
           redact(line, providers_.secrets());
       }) {

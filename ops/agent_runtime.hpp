@@ -6,8 +6,8 @@
 #include "core/agent/loop.hpp"
 #include "core/agent/prompt.hpp"
 #include "core/workspace.hpp"
-#include "host/server/editor_reader.hpp"
 #include "host/mcp/mcp_servers.hpp"
+#include "host/server/editor_reader.hpp"
 #include "io/user_dirs.hpp"
 #include "ops/session_recorder.hpp"
 #include "providers/registry.hpp"
@@ -19,7 +19,7 @@ namespace rio {
 class AgentRuntime {
 public:
     AgentRuntime(asio::io_context& io, Workspace& workspace, Emit emit, ProviderRegistry& providers,
-                 UserDirs dirs, McpServers& mcp, EditorReader& editor);
+                 UserDirs dirs, McpServers& mcp, EditorReader& editor, LspServers* lsp = nullptr);
 
     // Runs one loop operation, then performs what it asked for. `f(loop, effects)`.
     template <typename F> auto act(F&& f) {

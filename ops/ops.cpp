@@ -5,7 +5,7 @@
 namespace rio {
 
 void register_all_ops(Dispatcher& dispatcher, OpContext& context, AgentRuntime& agent,
-                      McpServers& mcp, EditorReader& editor) {
+                      McpServers& mcp, EditorReader& editor, LspServers& lsp) {
     register_session_ops(dispatcher, context);
     register_project_ops(dispatcher, context);
     register_trust_ops(dispatcher, context);
@@ -17,6 +17,7 @@ void register_all_ops(Dispatcher& dispatcher, OpContext& context, AgentRuntime& 
     register_plan_ops(dispatcher, context.workspace);
     register_provider_ops(dispatcher, agent);
     register_mcp_ops(dispatcher, mcp);
+    register_lsp_ops(dispatcher, lsp);
     register_editor_ops(dispatcher, editor);
 }
 

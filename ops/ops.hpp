@@ -37,12 +37,14 @@ void announce_trust(const OpContext& context);
 
 class AgentRuntime;
 class EditorReader;
+class LspServers;
 class McpServers;
 void register_mcp_ops(Dispatcher& dispatcher, McpServers& servers);
+void register_lsp_ops(Dispatcher& dispatcher, LspServers& servers);
 void register_editor_ops(Dispatcher& dispatcher, EditorReader& reader);
 
 // Every op the core serves, registered from here (docs/protocol.md lists them).
 void register_all_ops(Dispatcher& dispatcher, OpContext& context, AgentRuntime& agent,
-                      McpServers& mcp, EditorReader& editor);
+                      McpServers& mcp, EditorReader& editor, LspServers& lsp);
 
 } // namespace rio

@@ -62,6 +62,14 @@ inline constexpr std::string_view mcp_list = "mcp.list";
 inline constexpr std::string_view mcp_restart = "mcp.restart";
 inline constexpr std::string_view mcp_editor_set = "mcp.editor.set";
 
+inline constexpr std::string_view lsp_list = "lsp.list";
+inline constexpr std::string_view lsp_restart = "lsp.restart";
+inline constexpr std::string_view lsp_diagnostics = "lsp.diagnostics";
+inline constexpr std::string_view lsp_hover = "lsp.hover";
+inline constexpr std::string_view lsp_definition = "lsp.definition";
+inline constexpr std::string_view lsp_references = "lsp.references";
+inline constexpr std::string_view lsp_symbols = "lsp.symbols";
+
 inline constexpr std::string_view editor_reader_set = "editor.reader.set";
 inline constexpr std::string_view editor_read_reply = "editor.read.reply";
 
@@ -96,6 +104,8 @@ inline constexpr std::string_view agent_undone = "agent.undone";
 inline constexpr std::string_view buffer_changed = "buffer.changed";
 inline constexpr std::string_view fs_changed = "fs.changed";
 inline constexpr std::string_view mcp_changed = "mcp.changed";
+inline constexpr std::string_view lsp_changed = "lsp.changed";
+inline constexpr std::string_view lsp_diagnostics = "lsp.diagnostics";
 inline constexpr std::string_view editor_read = "editor.read";
 inline constexpr std::string_view fs_watch = "fs.watch";
 inline constexpr std::string_view plans_changed = "plans.changed";

@@ -2,17 +2,18 @@
 #include "core/dispatch.hpp"
 #include "core/version.hpp"
 #include "core/workspace.hpp"
-#include "host/process/child_processes.hpp"
-#include "host/server/client_gate.hpp"
-#include "host/store/default_mode.hpp"
-#include "host/server/editor_reader.hpp"
-#include "io/exit_deadline.hpp"
 #include "host/files/files.hpp"
 #include "host/http/http_client.hpp"
+#include "host/lsp/lsp_servers.hpp"
+#include "host/process/child_processes.hpp"
+#include "host/server/client_gate.hpp"
+#include "host/server/editor_reader.hpp"
+#include "host/server/server.hpp"
+#include "host/store/default_mode.hpp"
 #include "host/store/redact.hpp"
 #include "host/store/secrets.hpp"
-#include "host/server/server.hpp"
 #include "host/store/shipped_prompts.hpp"
+#include "io/exit_deadline.hpp"
 #include "ops/agent_ops.hpp"
 #include "ops/ops.hpp"
 #include "ops/project_access.hpp"
@@ -112,11 +113,13 @@ int main(int argc, char** argv) {
     http.hold_while([&server] { return server.readers_behind(); });
     server.on_reader_caught_up([&http] { http.readers_caught_up(); });
     rio::McpServers mcp(io, http, dirs, workspace, server.emitter());
+    // Language servers follow the buffers and the project through the events the core emits.
+    rio::LspServers lsp(io, dirs, workspace, server.emitter());
     // What other programs change in the project; the core's own writes are told apart.
-    rio::ProjectWatch watch(io, workspace, server.emitter());
+    rio::ProjectWatch watch(io, workspace, lsp.observing(server.emitter()));
     rio::EditorReader editor(io, server.emitter());
     server.on_client_closed([&editor](rio::ClientId client) { editor.client_closed(client); });
-    rio::AgentRuntime agent(io, workspace, watch.emitter(), providers, dirs, mcp, editor);
+    rio::AgentRuntime agent(io, workspace, watch.emitter(), providers, dirs, mcp, editor, &lsp);
     const rio::StartMode start = options.mode.empty()
                                      ? rio::configured_mode(dirs)
                                      : rio::StartMode{*rio::mode_from_string(options.mode), ""};
@@ -128,9 +131,10 @@ int main(int argc, char** argv) {
                                agent.project_changed();
                            },
                            [&mcp] { mcp.reload(); }};
-    rio::register_all_ops(dispatcher, context, agent, mcp, editor);
+    rio::register_all_ops(dispatcher, context, agent, mcp, editor, lsp);
     watch.follow();
     mcp.reload();
+    lsp.reload();
 
     asio::signal_set signals(io, SIGTERM, SIGINT, SIGHUP);
     rio::ExitDeadline deadline(io);
@@ -139,6 +143,7 @@ int main(int argc, char** argv) {
         // A turn in flight holds a connection or a command open; end it so the loop can too.
         agent.shutdown();
         mcp.shutdown();
+        lsp.shutdown();
         server.shutdown();
         signals.cancel();
         asio::use_service<rio::ChildProcesses>(io).stop_reaping();

@@ -66,11 +66,17 @@ public:
     }
 
     void write_line(std::string line) override {
-        if (!in_.is_open()) return;
         line += '\n';
-        queue_.push_back(std::move(line));
+        write(std::move(line));
+    }
+
+    void write(std::string bytes) override {
+        if (!in_.is_open()) return;
+        queue_.push_back(std::move(bytes));
         if (queue_.size() == 1) write_next();
     }
+
+    const std::string& stderr_tail() const override { return result_.stderr_tail; }
 
     void stop() override {
         if (pid_ <= 0 || stopping_) return;
@@ -133,6 +139,12 @@ private:
     }
 
     void take_output(std::string_view bytes) {
+        if (handlers_.on_bytes) {
+            // A copy: the handler may forget() this process, which empties handlers_.
+            auto on_bytes = handlers_.on_bytes;
+            if (!bytes.empty()) on_bytes(bytes);
+            return;
+        }
         while (!bytes.empty()) {
             std::size_t nl = bytes.find('\n');
             std::string_view piece = bytes.substr(0, nl);

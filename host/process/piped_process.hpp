@@ -1,7 +1,9 @@
-// A long-running child spoken to in lines over pipes: what an MCP server over stdio is.
-// Started like every child of rio (host/spawn: no shell, own session, nothing inherited),
-// registered with host/child_processes so its whole tree ends with it. stdout is read as
-// '\n'-terminated lines of bounded length; the end of stderr is kept for error messages.
+// A long-running child spoken to over pipes: what an MCP server over stdio (lines) or a
+// language server (Content-Length framed messages) is. Started like every child of rio
+// (host/spawn: no shell, own session, nothing inherited), registered with
+// host/child_processes so its whole tree ends with it. stdout is read as '\n'-terminated
+// lines of bounded length, or handed on as it comes; the end of stderr is kept for error
+// messages.
 #pragma once
 
 #include "protocol/error.hpp"
@@ -45,6 +47,9 @@ public:
     virtual ~PipedProcess() = default;
     // Queued and written in order; dropped once stdin is closed.
     virtual void write_line(std::string line) = 0;
+    virtual void write(std::string bytes) = 0; // as they are, no '\n' added
+    // The last bytes it wrote to stderr so far (at most PipedSpec::stderr_tail).
+    virtual const std::string& stderr_tail() const = 0;
     // Closes stdin and ends the process's tree: SIGTERM, SIGKILL after kill_grace. on_exit
     // still comes, with `stopped`.
     virtual void stop() = 0;
@@ -56,6 +61,8 @@ public:
 struct PipedHandlers {
     std::function<void(std::string line)> on_line; // without the '\n' (and a trailing '\r')
     std::function<void(PipedExit)> on_exit;        // once, after the last line
+    // When set, stdout is handed on as it is read, whatever it holds, and on_line is unused.
+    std::function<void(std::string_view bytes)> on_bytes = {};
 };
 
 // Callbacks run on io's thread, never from inside start_piped. Destroying `io` with the

@@ -42,6 +42,20 @@ std::string power_summary(std::string_view path, std::string_view bytes) {
         return rules.empty() ? "no commands" : "run " + rules + " without asking";
     }
     auto config = parse_json(bytes, {.jsonc = true});
+    if (path == ".rio/lsp.json") {
+        if (!config || !config->is_object() || !config->contains("servers") ||
+            !(*config)["servers"].is_object())
+            return "no language servers it can start";
+        std::string servers;
+        for (const auto& [name, server] : (*config)["servers"].items()) {
+            std::string what;
+            if (server.is_object() && server.contains("command") && server["command"].is_string())
+                what = " (" + server["command"].get<std::string>() + ")";
+            servers += (servers.empty() ? "" : ", ") + name + what;
+        }
+        return servers.empty() ? "no language servers it can start"
+                               : "start language servers " + servers;
+    }
     if (!config || !config->is_object() || !config->contains("mcpServers") ||
         !(*config)["mcpServers"].is_object())
         return "no MCP servers it can start";

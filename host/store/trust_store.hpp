@@ -1,12 +1,13 @@
 // Trust in a project's power-granting files (DESIGN §12): `.rio/allow` (commands the agent
-// may run unasked) and `.mcp.json` (servers the core would start) apply only once the user
+// may run unasked), `.mcp.json` (MCP servers the core would start) and `.rio/lsp.json`
+// (language servers it would start) apply only once the user
 // trusted their current contents. Recorded in $XDG_CONFIG_HOME/rio/trust.json, keyed by the
 // project's real root, with the sha256 of each file: a changed file is untrusted again.
 #pragma once
 
-#include "protocol/error.hpp"
 #include "core/workspace.hpp"
 #include "io/user_dirs.hpp"
+#include "protocol/error.hpp"
 
 #include <filesystem>
 #include <optional>
@@ -15,7 +16,7 @@
 
 namespace rio {
 
-inline constexpr const char* power_granting_files[] = {".rio/allow", ".mcp.json"};
+inline constexpr const char* power_granting_files[] = {".rio/allow", ".mcp.json", ".rio/lsp.json"};
 
 struct PowerFile {
     std::string path;   // project-relative
@@ -45,7 +46,7 @@ std::optional<std::string> trusted_contents(const UserDirs& dirs, const Workspac
 Status set_project_trust(const UserDirs& dirs, const std::filesystem::path& root,
                          const ProjectTrust& now, bool trust);
 
-// What a file would grant, for the summary: the allow rules, or the MCP servers.
+// What a file would grant, for the summary: the allow rules, the MCP or the language servers.
 std::string power_summary(std::string_view path, std::string_view bytes);
 
 } // namespace rio

@@ -379,6 +379,29 @@ class Interactive(unittest.TestCase):
         term.send("/mcp restart nope\r")
         term.expect("no MCP server named 'nope' is configured")
 
+    def test_problems_lists_what_the_language_servers_report(self):
+        box = Sandbox([])
+        self.addCleanup(box.cleanup)
+        odd = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "e2e",
+                           "lsp_odd_server.py")
+        box.write_lsp({"odd": {"command": sys.executable, "args": [odd, "ok"],
+                               "files": ["*.odd"]}})
+        with open(os.path.join(box.project, "a.odd"), "w") as f:
+            f.write("fine\n  ERROR here\n")
+        term = Pty(box.args(), box.env)
+        self.addCleanup(term.close)
+        term.expect("review ❯ ")
+        term.send("/problems\r")
+        term.expect("No problems: the language servers report none")
+        term.expect("review ❯ ")
+        term.send("/problems a.odd\r")
+        screen = ANSI.sub("", term.expect("1 error."))
+        self.assertIn("a.odd:2:3: error: ERROR found [odd E1]", screen)
+        term.expect("review ❯ ")
+        term.send("/problems\r")
+        screen = ANSI.sub("", term.expect("1 error."))
+        self.assertIn("a.odd:2:3: error: ERROR found [odd E1]", screen)
+
     def test_plans_are_listed_with_numbers_to_pick(self):
         box, term = self.session([plan_step(), {"text": "What should change?"}])
         term.send("/plan\r")

@@ -80,6 +80,14 @@ class Sandbox:
         os.makedirs(os.path.join(self.dir, "config", "rio"))
         with open(os.path.join(self.dir, "config", "rio", "config.json"), "w") as f:
             json.dump({"default_mode": "build"}, f)
+        # Language servers are programs of their own: an edit of greet.py would wait for
+        # pylsp. A test about them writes its own lsp.json.
+        self.write_lsp({name: {"disabled": True}
+                        for name in ("clangd", "pylsp", "typescript", "rust-analyzer", "gopls")})
+
+    def write_lsp(self, servers):
+        with open(os.path.join(self.dir, "config", "rio", "lsp.json"), "w") as f:
+            json.dump({"servers": servers}, f)
 
     def rescript(self, steps):
         """The next core started replays these steps (the log goes on)."""

@@ -14,9 +14,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::vector<std::string> read_and_plan{"list_dir", "read_file", "search", "present_plan"};
-const std::vector<std::string> every_tool{"list_dir",    "read_file",   "search",      "edit_file",
-                                          "create_file", "run_command", "present_plan"};
+const std::vector<std::string> read_and_plan{"list_dir", "read_file", "search", "diagnostics",
+                                             "present_plan"};
+const std::vector<std::string> every_tool{"list_dir",    "read_file",   "search",
+                                          "diagnostics", "edit_file",   "create_file",
+                                          "run_command", "present_plan"};
 
 Json edit_step(const std::string& old_s = "Hello", const std::string& new_s = "Hi") {
     return step(

@@ -111,11 +111,12 @@ TEST_P(ProviderE2E, APlanModeSessionOverTheWire) {
 
     auto requests = fake.requests();
     ASSERT_EQ(requests.size(), 4u);
-    const std::vector<std::string> plan_tools{"list_dir", "read_file", "search", "present_plan"};
+    const std::vector<std::string> plan_tools{"list_dir", "read_file", "search", "diagnostics",
+                                              "present_plan"};
     EXPECT_EQ(offered(requests[0]), plan_tools);
     EXPECT_EQ(offered(requests[1]), plan_tools);
     EXPECT_NE(system_of(requests[0]).find("# Plan mode"), std::string::npos);
-    EXPECT_EQ(offered(requests[2]).size(), 7u) << "after approval the edit tools are offered";
+    EXPECT_EQ(offered(requests[2]).size(), 8u) << "after approval the edit tools are offered";
     EXPECT_EQ(system_of(requests[2]).find("# Plan mode"), std::string::npos);
     auto first_results = results(requests[1]);
     ASSERT_EQ(first_results.size(), 1u);

@@ -210,7 +210,7 @@ private slots:
         QVERIFY(s.transcript()
                     .texts_of(ChatTranscript::Entry::note)
                     .contains(QStringLiteral("Plan approved — review each edit")));
-        QCOMPARE(s.provider_calls().at(1)["tools"].size(), std::size_t(7)); // write tools now
+        QCOMPARE(s.provider_calls().at(1)["tools"].size(), std::size_t(8)); // write tools now
     }
 
     void approve_auto_sets_core_state_and_continues() {

@@ -35,6 +35,7 @@
 #include "gui/plan_decisions.hpp"
 #include "gui/plan_view.hpp"
 #include "gui/plans_panel.hpp"
+#include "gui/problems_panel.hpp"
 #include "gui/providers_page.hpp"
 #include "gui/quick_open.hpp"
 #include "gui/review_flow.hpp"
@@ -440,6 +441,24 @@ bool quick_open(const QDir& out) {
     return s.save(out.filePath(QStringLiteral("quick-open.png")));
 }
 
+// pylsp's errors in greet.py: squiggles and dots in the editor, the Problems panel in front.
+bool problems(const QDir& out) {
+    TempProject project;
+    if (!copy_demo(project)) return false;
+    QFile demo(demo_dir + QStringLiteral("/greet.py"));
+    if (!demo.open(QIODevice::ReadOnly)) return fail("cannot read greet.py");
+    QByteArray text = demo.readAll();
+    text.replace("print(greeting(name))", "print(greting(name, shout))");
+    project.write(QStringLiteral("greet.py"), text);
+    Scene s(project, demo_script);
+    if (!open_greet(s)) return false;
+    ProblemsPanel* panel = s.window.problems();
+    if (!s.wait([&] { return panel->problems().count("error") == 2; }, "pylsp's two errors"))
+        return false;
+    panel->raise();
+    return s.save(out.filePath(QStringLiteral("problems.png")));
+}
+
 bool providers(const QDir& out) {
     rio::test::FakeLlm server(Json::array({{{"text", "OK"}}}),
                               Json::array({"qwen2.5-coder:14b", "llama3.1:8b", "deepseek-r1:14b"}));
@@ -498,6 +517,6 @@ int main(int argc, char** argv) {
     qputenv("RIO_SHARE_DIR", RIO_SOURCE_DIR "/share/rio");
     const bool drawn = main_window_and_manual(out) && plan_and_compare(out) && plan_review(out) &&
                        editor_find(out) && dark_theme(out) && edit_card(out) && quick_open(out) &&
-                       providers(out);
+                       problems(out) && providers(out);
     return drawn ? 0 : 1;
 }

@@ -41,6 +41,15 @@ std::unique_ptr<AgentSession> AgentSession::with_provider(const std::vector<std:
 void AgentSession::start(std::vector<std::string> args, std::vector<std::string> env,
                          bool with_project) {
     std::filesystem::create_directories(home_ / "config");
+    // Language servers are programs of their own: a session that is not about them starts
+    // none (an edit's result would wait for their diagnostics). Tests of them write theirs.
+    if (!std::filesystem::exists(config() / "lsp.json")) {
+        Json off = Json::object();
+        for (const char* name : {"clangd", "pylsp", "typescript", "rust-analyzer", "gopls"})
+            off[name] = {{"disabled", true}};
+        std::filesystem::create_directories(config());
+        write_bytes(config() / "lsp.json", Json{{"servers", off}}.dump(2));
+    }
     std::filesystem::create_directories(home_ / "data");
     if (with_project) {
         args.push_back("--project");

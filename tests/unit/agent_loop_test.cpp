@@ -97,16 +97,18 @@ TEST(AgentLoop, PlanModeOffersOnlyReadToolsAndPresentPlan) {
     h.loop.set_mode(Mode::plan, h.out);
     h.send("hi");
     EXPECT_EQ(names(h.last_call().tools),
-              (std::vector<std::string>{"list_dir", "read_file", "search", "present_plan"}));
+              (std::vector<std::string>{"list_dir", "read_file", "search", "diagnostics",
+                                        "present_plan"}));
     EXPECT_EQ(h.last_call().mode, Mode::plan);
 }
 
 TEST(AgentLoop, BuildModeOffersEveryTool) {
     Harness h;
     h.send("hi");
-    EXPECT_EQ(names(h.last_call().tools),
-              (std::vector<std::string>{"list_dir", "read_file", "search", "edit_file",
-                                        "create_file", "run_command", "present_plan"}));
+    EXPECT_EQ(
+        names(h.last_call().tools),
+        (std::vector<std::string>{"list_dir", "read_file", "search", "diagnostics", "edit_file",
+                                  "create_file", "run_command", "present_plan"}));
 }
 
 TEST(AgentLoop, ToolsAreRecomposedOnEveryStep) {
@@ -116,7 +118,7 @@ TEST(AgentLoop, ToolsAreRecomposedOnEveryStep) {
     h.reply("", {call("c1", "list_dir", {{"path", "."}})});
     h.tool_report(h.all<RunTool>().back(), "a.txt\n");
     EXPECT_EQ(h.all<CallProvider>().size(), 2u);
-    EXPECT_EQ(names(h.last_call().tools).size(), 4u) << "the second step sees plan mode";
+    EXPECT_EQ(names(h.last_call().tools).size(), 5u) << "the second step sees plan mode";
 }
 
 TEST(AgentLoop, DeltasStreamAndTheTurnEndsWithoutToolCalls) {
@@ -301,7 +303,7 @@ TEST(AgentLoop, PlanApprovalWithAutoSwitchesToBuildBeforeTheResult_AndWidensTheN
     std::string result = h.events("agent.tool_result").back()["content"];
     EXPECT_NE(result.find("approved"), std::string::npos);
     EXPECT_NE(result.find("without further review"), std::string::npos);
-    EXPECT_EQ(names(h.last_call().tools).size(), 7u) << "same turn, next call: write tools";
+    EXPECT_EQ(names(h.last_call().tools).size(), 8u) << "same turn, next call: write tools";
     EXPECT_EQ(h.last_call().turn, 1u);
 }
 
@@ -345,7 +347,7 @@ TEST(AgentLoop, PlanRejectionKeepsPlanModeAndCarriesTheFeedback) {
     EXPECT_NE(result["content"].get<std::string>().find("use a flag instead"), std::string::npos);
     EXPECT_NE(result["content"].get<std::string>().find("Do not start the work"),
               std::string::npos);
-    EXPECT_EQ(names(h.last_call().tools).size(), 4u) << "the turn goes on, still in plan mode";
+    EXPECT_EQ(names(h.last_call().tools).size(), 5u) << "the turn goes on, still in plan mode";
 }
 
 TEST(AgentLoop, TheFirstDecisionWins) {
@@ -585,7 +587,7 @@ TEST(AgentLoopGate, AnApprovedPlanThatCannotBeUsedRestoresPlanMode) {
     EXPECT_EQ(h.loop.mode(), Mode::plan);
     EXPECT_FALSE(h.loop.auto_accept());
     EXPECT_EQ(h.events("agent.mode").back()["mode"], "plan");
-    EXPECT_EQ(names(h.last_call().tools).size(), 4u) << "still planning";
+    EXPECT_EQ(names(h.last_call().tools).size(), 5u) << "still planning";
 }
 
 TEST(AgentLoopGate, APendingPlanLeftUndecidedIsAbandoned) {

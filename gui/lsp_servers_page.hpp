@@ -1,0 +1,51 @@
+// Settings ▸ Language Servers (DESIGN §21): the language servers rio knows, as lsp.list gives
+// them and lsp.changed updates them — where each comes from, its state in words (why it
+// failed, how to install one that is not found, that an untrusted project's waits for
+// trust), the files it serves and, for the selected one, its command and the end of what it
+// wrote to stderr. Restart asks the core to stop and start the selected server again.
+#pragma once
+
+#include "client/events.hpp"
+
+#include <QWidget>
+
+class QLabel;
+class QPlainTextEdit;
+class QPushButton;
+class QTreeWidget;
+
+namespace rio::gui {
+
+class CoreClient;
+
+class LspServersPage : public QWidget {
+    Q_OBJECT
+public:
+    explicit LspServersPage(CoreClient& core, QWidget* parent = nullptr);
+
+    void refresh(); // lsp.list
+
+    QTreeWidget* list() const { return list_; }
+    QPushButton* restart_button() const { return restart_; }
+    QLabel* problems() const { return problems_; }
+    QPlainTextEdit* details() const { return details_; } // command, files, stderr
+
+signals:
+    void listed();
+
+private:
+    void on_event(const client::CoreEvent& event);
+    void show_servers(const LspListResult& list);
+    void show_details();
+    void restart_selected();
+    QString selected_server() const;
+
+    CoreClient& core_;
+    QLabel* problems_;
+    QTreeWidget* list_;
+    QPlainTextEdit* details_;
+    QPushButton* restart_;
+    LspListResult shown_;
+};
+
+} // namespace rio::gui

@@ -1,0 +1,456 @@
+#include "host/lsp/lsp_server.hpp"
+
+#include "core/version.hpp"
+#include "host/process/piped_process.hpp"
+
+#include <algorithm>
+#include <asio/post.hpp>
+#include <cstdlib>
+#include <unistd.h>
+
+namespace rio {
+namespace {
+
+using Json = nlohmann::json;
+
+// What a server's stderr keeps for the Settings page and for the reason it failed.
+constexpr std::size_t stderr_kept = 16 * 1024;
+
+// A server gets the variables a program needs to find its way, never a provider's key.
+std::vector<std::string> server_environment() {
+    std::vector<std::string> env;
+    for (const char* name : {"HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER", "LANG", "LC_ALL",
+                             "TMPDIR", "XDG_CACHE_HOME"})
+        if (const char* value = std::getenv(name)) env.push_back(std::string(name) + "=" + value);
+    return env;
+}
+
+std::string last_line(std::string text) {
+    while (!text.empty() && (text.back() == '\n' || text.back() == '\r'))
+        text.pop_back();
+    std::size_t nl = text.rfind('\n');
+    return nl == std::string::npos ? text : text.substr(nl + 1);
+}
+
+std::string seconds(std::chrono::milliseconds ms) {
+    auto count = ms.count();
+    std::string n = count % 1000 == 0
+                        ? std::to_string(count / 1000)
+                        : std::to_string(count / 1000) + "." + std::to_string(count % 1000 / 100);
+    return n + (count == 1000 ? " second" : " seconds");
+}
+
+Json text_document(const std::string& uri) {
+    return {{"uri", uri}};
+}
+
+// The position `offset` bytes into `text`, in the server's units.
+LspPosition position_in(std::string_view text, std::size_t offset) {
+    std::string_view before = text.substr(0, offset);
+    std::size_t line_start = before.rfind('\n');
+    line_start = line_start == std::string_view::npos ? 0 : line_start + 1;
+    auto line = static_cast<std::int64_t>(std::count(before.begin(), before.end(), '\n'));
+    return {line, utf16_length(before.substr(line_start))};
+}
+
+Json position_json(LspPosition p) {
+    return {{"line", p.line}, {"character", p.character}};
+}
+
+} // namespace
+
+std::string_view to_string(LspState state) {
+    switch (state) {
+    case LspState::idle:
+        return "idle";
+    case LspState::starting:
+        return "starting";
+    case LspState::ready:
+        return "ready";
+    case LspState::failed:
+        return "failed";
+    case LspState::stopped:
+        return "stopped";
+    }
+    return "?";
+}
+
+LspServer::LspServer(asio::io_context& io, LspServerConfig config, std::filesystem::path root,
+                     Handlers handlers)
+    : io_(io), config_(std::move(config)), root_(std::move(root)), handlers_(std::move(handlers)) {}
+
+// Requests still waiting are answered: whoever waits on one must go on.
+LspServer::~LspServer() {
+    *alive_ = false;
+    if (process_) {
+        process_->forget();
+        process_->stop();
+    }
+    answer_all("was stopped");
+}
+
+pid_t LspServer::pid() const {
+    return process_ ? process_->pid() : -1;
+}
+
+std::string LspServer::stderr_tail() const {
+    return process_ ? process_->stderr_tail() : last_stderr_;
+}
+
+void LspServer::start() {
+    stop();
+    ++generation_;
+    if (!config_.error.empty()) {
+        set(LspState::failed, config_.error);
+        return;
+    }
+    PipedSpec spec;
+    spec.argv = config_.argv;
+    spec.cwd = root_;
+    spec.env = server_environment();
+    spec.stderr_tail = stderr_kept;
+    std::uint64_t run = generation_;
+    auto alive = alive_;
+    PipedHandlers handlers;
+    handlers.on_bytes = [this, alive, run](std::string_view bytes) {
+        if (*alive && run == generation_) on_bytes(bytes);
+    };
+    handlers.on_exit = [this, alive, run](PipedExit exit) {
+        if (!*alive || run != generation_) return;
+        last_stderr_ = exit.stderr_tail;
+        process_.reset();
+        std::string why = exit_words(exit);
+        if (std::string err = last_line(exit.stderr_tail); !err.empty()) why += ": " + err;
+        exited(why);
+    };
+    framer_ = LspFramer();
+    capabilities_ = {};
+    auto process = start_piped(io_, std::move(spec), std::move(handlers));
+    if (!process) {
+        set(LspState::failed, "could not start: " + process.error().message);
+        return;
+    }
+    process_ = std::move(*process);
+    set(LspState::starting, "");
+    // A run that failed meanwhile has said why; its initialize answer says nothing new.
+    send_request(
+        "initialize",
+        lsp_initialize_params(::getpid(), root_, version, config_.initialization_options),
+        [this, run](Result<Json> result) {
+            if (run == generation_) initialized(result);
+        },
+        config_.timeout * 3);
+}
+
+void LspServer::stop() {
+    ++generation_;
+    bool was_running = process_ != nullptr;
+    if (process_) {
+        last_stderr_ = process_->stderr_tail();
+        process_->forget();
+        process_->stop();
+        process_.reset();
+    }
+    answer_all("was stopped");
+    if (was_running) set(LspState::stopped, "");
+}
+
+void LspServer::send(const Json& message) {
+    if (process_) process_->write(lsp_frame(message));
+}
+
+std::int64_t LspServer::send_request(std::string method, Json params, Answer answer,
+                                     std::chrono::milliseconds timeout) {
+    std::int64_t id = next_id_++;
+    Pending pending{method, std::move(answer), std::make_unique<asio::steady_timer>(io_)};
+    pending.timer->expires_after(timeout);
+    pending.timer->async_wait([this, alive = alive_, id](std::error_code ec) {
+        if (!ec && *alive) on_timeout(id);
+    });
+    pending_.emplace(id, std::move(pending));
+    send(lsp_request(id, method, std::move(params)));
+    return id;
+}
+
+std::uint64_t LspServer::request(std::string method, Json params, Answer answer) {
+    auto later = [this](Answer answer, Result<Json> result) {
+        asio::post(io_,
+                   [answer = std::move(answer), result = std::move(result)] { answer(result); });
+    };
+    if (state_ == LspState::starting) {
+        auto handle = static_cast<std::uint64_t>(next_id_++);
+        queued_.push_back({handle, std::move(method), std::move(params), std::move(answer)});
+        return handle;
+    }
+    if (state_ != LspState::ready) {
+        later(std::move(answer),
+              make_error(ErrorCode::server, config_.name + " is " + std::string(to_string(state_)) +
+                                                (error_.empty() ? "" : ": " + error_)));
+        return 0;
+    }
+    // Answers come on io, after request() returned, since they arrive from the server.
+    return static_cast<std::uint64_t>(send_request(
+        std::move(method), std::move(params),
+        [later, answer = std::move(answer)](Result<Json> r) { later(answer, std::move(r)); },
+        config_.timeout));
+}
+
+void LspServer::cancel(std::uint64_t handle) {
+    std::erase_if(queued_, [handle](const Queued& q) { return q.handle == handle; });
+    auto it = pending_.find(static_cast<std::int64_t>(handle));
+    if (it == pending_.end()) return;
+    pending_.erase(it);
+    send(lsp_notification("$/cancelRequest", {{"id", static_cast<std::int64_t>(handle)}}));
+}
+
+void LspServer::initialized(const Result<Json>& result) {
+    if (!result) {
+        fail("refused initialize: " + result.error().message);
+        return;
+    }
+    capabilities_ = parse_capabilities(*result);
+    send(lsp_notification("initialized", Json::object()));
+    if (!config_.settings.is_null())
+        send(
+            lsp_notification("workspace/didChangeConfiguration", {{"settings", config_.settings}}));
+    set(LspState::ready, "");
+    for (const auto& [uri, doc] : documents_)
+        send_open(uri, doc);
+    std::vector<Queued> queued = std::move(queued_);
+    queued_.clear();
+    for (Queued& q : queued) {
+        std::int64_t id = static_cast<std::int64_t>(q.handle);
+        Pending pending{q.method,
+                        [this, answer = std::move(q.answer)](Result<Json> r) {
+                            asio::post(io_, [answer, r = std::move(r)] { answer(r); });
+                        },
+                        std::make_unique<asio::steady_timer>(io_)};
+        pending.timer->expires_after(config_.timeout);
+        pending.timer->async_wait([this, alive = alive_, id](std::error_code ec) {
+            if (!ec && *alive) on_timeout(id);
+        });
+        pending_.emplace(id, std::move(pending));
+        send(lsp_request(id, q.method, std::move(q.params)));
+    }
+}
+
+const LspDocument* LspServer::document(const std::string& uri) const {
+    auto it = documents_.find(uri);
+    return it == documents_.end() ? nullptr : &it->second;
+}
+
+void LspServer::send_open(const std::string& uri, const LspDocument& doc) {
+    if (state_ != LspState::ready) return;
+    send(lsp_notification("textDocument/didOpen", {{"textDocument",
+                                                    {{"uri", uri},
+                                                     {"languageId", doc.language},
+                                                     {"version", doc.version},
+                                                     {"text", doc.text}}}}));
+}
+
+void LspServer::open(const std::string& uri, LspDocument doc) {
+    if (auto it = documents_.find(uri); it != documents_.end()) {
+        it->second.buffer = it->second.buffer || doc.buffer;
+        if (it->second.text != doc.text) replace(uri, std::move(doc.text));
+        return;
+    }
+    doc.version = 1;
+    auto& kept = documents_[uri] = std::move(doc);
+    send_open(uri, kept);
+}
+
+bool LspServer::change(const std::string& uri, std::size_t start, std::size_t end,
+                       const std::string& text) {
+    auto it = documents_.find(uri);
+    if (it == documents_.end()) return false;
+    LspDocument& doc = it->second;
+    if (start > end || end > doc.text.size()) return false;
+    LspPosition from = position_in(doc.text, start);
+    LspPosition to = position_in(doc.text, end);
+    doc.text.replace(start, end - start, text);
+    ++doc.version;
+    if (state_ != LspState::ready || capabilities_.sync == 0) return true;
+    Json change =
+        capabilities_.sync == 2
+            ? Json{{"range", {{"start", position_json(from)}, {"end", position_json(to)}}},
+                   {"text", text}}
+            : Json{{"text", doc.text}};
+    send(lsp_notification("textDocument/didChange",
+                          {{"textDocument", {{"uri", uri}, {"version", doc.version}}},
+                           {"contentChanges", Json::array({change})}}));
+    return true;
+}
+
+void LspServer::replace(const std::string& uri, std::string text) {
+    auto it = documents_.find(uri);
+    if (it == documents_.end()) return;
+    LspDocument& doc = it->second;
+    doc.text = std::move(text);
+    ++doc.version;
+    if (state_ != LspState::ready || capabilities_.sync == 0) return;
+    send(lsp_notification("textDocument/didChange",
+                          {{"textDocument", {{"uri", uri}, {"version", doc.version}}},
+                           {"contentChanges", Json::array({{{"text", doc.text}}})}}));
+}
+
+void LspServer::save(const std::string& uri) {
+    auto it = documents_.find(uri);
+    if (it == documents_.end() || state_ != LspState::ready || !capabilities_.save) return;
+    Json params{{"textDocument", text_document(uri)}};
+    if (capabilities_.save_text) params["text"] = it->second.text;
+    send(lsp_notification("textDocument/didSave", std::move(params)));
+}
+
+void LspServer::close(const std::string& uri) {
+    if (documents_.erase(uri) == 0 || state_ != LspState::ready) return;
+    send(lsp_notification("textDocument/didClose", {{"textDocument", text_document(uri)}}));
+}
+
+void LspServer::on_bytes(std::string_view bytes) {
+    std::vector<std::string> bodies;
+    bool ok = framer_.feed(bytes, bodies);
+    std::uint64_t run = generation_;
+    for (const std::string& body : bodies) {
+        on_message(body);
+        if (run != generation_) return; // it failed on that message
+    }
+    if (!ok) fail(framer_.error());
+}
+
+void LspServer::on_message(const std::string& body) {
+    LspMessage message = parse_lsp_message(body);
+    if (auto* response = std::get_if<LspResponse>(&message))
+        on_response(*response);
+    else if (auto* request = std::get_if<LspServerRequest>(&message))
+        on_server_request(*request);
+    else if (auto* note = std::get_if<LspNotification>(&message))
+        on_notification(*note);
+    else
+        fail("sent something that is not JSON-RPC: " + std::get<LspMalformed>(message).why);
+}
+
+void LspServer::on_response(const LspResponse& response) {
+    auto it = pending_.find(response.id);
+    // Answered after its timeout or cancel, or never asked: nothing waits on it.
+    if (it == pending_.end()) return;
+    Pending pending = std::move(it->second);
+    pending_.erase(it);
+    if (!response.ok) {
+        pending.answer(make_error(ErrorCode::server, config_.name + " could not answer " +
+                                                         pending.method + ": " + response.message));
+        return;
+    }
+    pending.answer(response.result);
+}
+
+void LspServer::on_server_request(const LspServerRequest& request) {
+    const std::string& m = request.method;
+    if (m == "workspace/configuration") {
+        send(lsp_reply(request.id, configuration(request.params)));
+    } else if (m == "workspace/workspaceFolders") {
+        send(lsp_reply(request.id, Json::array({{{"uri", path_to_uri(root_)},
+                                                 {"name", root_.filename().string()}}})));
+    } else if (m == "workspace/applyEdit") {
+        send(lsp_reply(request.id, {{"applied", false},
+                                    {"failureReason", "rio applies no edits a server asks for"}}));
+    } else if (m == "window/workDoneProgress/create" || m == "client/registerCapability" ||
+               m == "client/unregisterCapability" || m == "window/showMessageRequest" ||
+               m == "window/showDocument" || m.ends_with("/refresh")) {
+        send(lsp_reply(request.id, nullptr));
+    } else {
+        send(lsp_error_reply(request.id, lsp_method_not_found, "rio does not offer " + m));
+    }
+}
+
+void LspServer::on_notification(const LspNotification& note) {
+    if (note.method != "textDocument/publishDiagnostics") return; // progress, logs: not shown
+    // Past this many a file's list is a flood, not help.
+    constexpr std::size_t max_diagnostics = 1000;
+    auto published = parse_published(note.params, max_diagnostics);
+    if (published && handlers_.published) handlers_.published(*published);
+}
+
+// Each section is looked up in the entry's settings by its dotted path; an unknown one is
+// null, which servers read as "use your default".
+Json LspServer::configuration(const Json& params) const {
+    Json out = Json::array();
+    const Json items = params.is_object() ? params.value("items", Json::array()) : Json::array();
+    if (!items.is_array()) return out;
+    for (const Json& item : items) {
+        std::string section;
+        if (item.is_object() && item.value("section", Json()).is_string())
+            section = item["section"].get<std::string>();
+        const Json* at = &config_.settings;
+        std::size_t from = 0;
+        while (at->is_object() && from < section.size()) {
+            std::size_t dot = section.find('.', from);
+            std::string key = section.substr(from, dot == std::string::npos ? dot : dot - from);
+            auto it = at->find(key);
+            at = it == at->end() ? nullptr : &*it;
+            if (!at) break;
+            from = dot == std::string::npos ? section.size() : dot + 1;
+        }
+        out.push_back(at && from >= section.size() ? *at : Json());
+    }
+    return out;
+}
+
+void LspServer::on_timeout(std::int64_t id) {
+    auto it = pending_.find(id);
+    if (it == pending_.end()) return;
+    std::string method = it->second.method;
+    if (method == "initialize") {
+        fail("did not answer initialize within " + seconds(config_.timeout * 3));
+        return;
+    }
+    Pending pending = std::move(it->second);
+    pending_.erase(it);
+    send(lsp_notification("$/cancelRequest", {{"id", id}}));
+    std::string why =
+        config_.name + " did not answer " + method + " within " + seconds(config_.timeout);
+    error_ = "the last request timed out: " + why;
+    notify_changed();
+    pending.answer(make_error(ErrorCode::server, why));
+}
+
+void LspServer::fail(std::string why) {
+    ++generation_;
+    if (process_) {
+        last_stderr_ = process_->stderr_tail();
+        process_->forget();
+        process_->stop();
+        process_.reset();
+    }
+    answer_all(why);
+    set(LspState::failed, std::move(why));
+}
+
+void LspServer::exited(const std::string& why) {
+    fail(state_ == LspState::starting ? "could not start: it " + why : "stopped: it " + why);
+}
+
+void LspServer::answer_all(const std::string& why) {
+    std::map<std::int64_t, Pending> pending = std::move(pending_);
+    pending_.clear();
+    std::vector<Queued> queued = std::move(queued_);
+    queued_.clear();
+    Error error = make_error(ErrorCode::server, config_.name + " " + why);
+    for (auto& [id, p] : pending)
+        p.answer(error);
+    for (Queued& q : queued)
+        asio::post(io_, [answer = std::move(q.answer), error] { answer(error); });
+}
+
+void LspServer::set(LspState state, std::string error) {
+    state_ = state;
+    error_ = std::move(error);
+    notify_changed();
+}
+
+void LspServer::notify_changed() {
+    asio::post(io_, [alive = alive_, changed = handlers_.changed] {
+        if (*alive && changed) changed();
+    });
+}
+
+} // namespace rio

@@ -1,0 +1,159 @@
+// The language servers of this core (DESIGN §21): which are configured (built-in, the user's
+// lsp.json, a trusted project's .rio/lsp.json), one running server per entry for the open
+// project, started when a file it serves is opened or the agent touches one, stopped with
+// the project or the core. It follows the core's buffers by watching the events the core
+// emits (buffer.changed, fs.changed, project.changed, project.trust), keeps each file's
+// diagnostics in rio's positions, answers hover, definition, references and symbols, and
+// lets the agent wait, bounded, for a file's diagnostics after it wrote the file.
+#pragma once
+
+#include "core/workspace.hpp"
+#include "host/lsp/lsp_config.hpp"
+#include "host/lsp/lsp_server.hpp"
+#include "io/user_dirs.hpp"
+#include "protocol/messages.hpp"
+#include "protocol/wire.hpp"
+
+#include <asio/io_context.hpp>
+#include <asio/steady_timer.hpp>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace rio {
+
+// What became of the wait for a file's diagnostics after the agent wrote it.
+struct LspFileReport {
+    enum class Outcome { no_server, reported, timed_out, failed };
+    Outcome outcome = Outcome::no_server;
+    std::string server;
+    std::chrono::milliseconds waited_at_most{0}; // the bound, for timed_out's words
+    std::string why;                             // failed: the server's state in words
+    std::vector<DiagnosticInfo> diagnostics;     // every one the server published for it
+};
+
+class LspServers {
+public:
+    LspServers(asio::io_context& io, UserDirs dirs, const Workspace& workspace, Emit emit);
+    ~LspServers();
+    LspServers(const LspServers&) = delete;
+    LspServers& operator=(const LspServers&) = delete;
+
+    // What the core emits through: buffer, file and project events keep the servers in step,
+    // then every event goes on to `next` unchanged.
+    Emit observing(Emit next);
+
+    // Reads the config files again (at start, and when the project or its trust changed).
+    void reload();
+    void shutdown();
+
+    // As now (lsp.changed announces changes of state; stderr moves on between them).
+    LspListResult list() const { return snapshot(); }
+    // not_found for a name no file configures; refused for an untrusted project's.
+    Result<LspListResult> restart(const std::string& name);
+
+    // A file's (listed even without any), or every file's that has some: what is known now.
+    LspDiagnosticsResult diagnostics(const std::optional<std::string>& path) const;
+    // lsp.diagnostics {path}: the file's, once its server reported on the text it has now
+    // (opened for it if it was not, waiting as await_diagnostics does); at once when no server
+    // handles it. A path outside the project is refused.
+    void file_diagnostics(const std::string& path,
+                          std::function<void(Result<LspDiagnosticsResult>)> done);
+
+    using HoverDone = std::function<void(Result<LspHoverResult>)>;
+    using LocationsDone = std::function<void(Result<LspLocationsResult>)>;
+    using SymbolsDone = std::function<void(Result<LspSymbolsResult>)>;
+    // Each `done` runs once, on io, never from inside the call.
+    void hover(const LspHoverParams& at, HoverDone done);
+    void definition(const LspDefinitionParams& at, LocationsDone done);
+    void references(const LspReferencesParams& at, LocationsDone done);
+    void symbols(const LspSymbolsParams& params, SymbolsDone done);
+
+    // The agent (after writing `rel`, or asking for its diagnostics): opens the file for its
+    // server if it is not open, and calls `done` once the server published diagnostics for the
+    // text it has now, when the server fails, or after the server's diagnostics_wait. At once
+    // (still on io, after returning) when no server handles the file. Returns a handle for
+    // cancel_wait.
+    std::uint64_t await_diagnostics(const std::string& rel,
+                                    std::function<void(LspFileReport)> done);
+    void cancel_wait(std::uint64_t handle);
+    LspSeverity agent_severity() const { return config_.agent_severity; }
+
+private:
+    struct Entry {
+        LspServerConfig config;
+        bool found = false;     // its program is on PATH
+        bool untrusted = false; // a project's entry the user has not trusted: never started
+        std::unique_ptr<LspServer> server;
+    };
+    struct Stored {
+        std::string server;
+        std::vector<DiagnosticInfo> list;
+    };
+    struct Waiter {
+        std::string rel, uri, server;
+        std::int64_t version = 0;
+        std::function<void(LspFileReport)> done;
+        std::unique_ptr<asio::steady_timer> timer;
+    };
+
+    void observe(std::string_view event, const Json& params);
+    void on_buffer(const BufferChangedEvent& event);
+    void on_files(const std::vector<std::string>& paths);
+    void project_changed();
+
+    Entry* entry_for(std::string_view rel);
+    LspServer* ensure_server(Entry& entry);
+    // The server for `rel` with the file open in it (from its buffer, else the disk), or why not.
+    Result<LspServer*> open_for_query(const std::string& rel);
+    std::string uri_of(const std::string& rel) const;
+    void position_request(const std::string& method, const std::string& path, std::uint64_t line,
+                          std::uint64_t column,
+                          std::function<void(Result<nlohmann::json>, LspServer*)> then,
+                          std::function<void(Error)> failed);
+
+    void published(Entry& entry, const LspPublished& published);
+    // rio's place for an LSP location: the path as rio names it and positions in bytes.
+    std::optional<SourceLocation> locate(LspServer& server, const std::string& uri,
+                                         const LspRange& range);
+    std::string text_of(LspServer& server, const std::string& uri,
+                        const std::filesystem::path& file);
+    void finish_waits(const std::string& uri, const std::string& server,
+                      std::optional<std::int64_t> version);
+    void fail_waits(const Entry& entry);
+    void finish_wait(std::uint64_t id, LspFileReport report);
+
+    LspServerInfo info_of(const Entry& entry) const;
+    LspListResult snapshot() const;
+    void changed();
+    void flush_diagnostics();
+
+    asio::io_context& io_;
+    UserDirs dirs_;
+    const Workspace& workspace_;
+    Emit emit_;
+    LspConfig config_;
+    std::vector<Entry> entries_;
+    std::optional<std::filesystem::path> root_;    // the project the servers run for
+    std::map<std::string, Stored> diagnostics_;    // by rio's path
+    std::map<std::string, std::int64_t> reported_; // by URI: the version last published for
+    std::set<std::string> unsent_;                 // paths whose lsp.diagnostics is due
+    bool flush_posted_ = false;
+    std::map<std::uint64_t, Waiter> waits_;
+    std::uint64_t next_wait_ = 1;
+    LspListResult announced_;
+    bool first_list_ = true;
+    bool shut_down_ = false;
+    std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
+};
+
+// An agent's words for a file's diagnostics at `severity` or worse (at most `max`), as a
+// tool result carries them after an edit, or "" when there is nothing to say.
+std::string diagnostics_words(const std::string& rel, const LspFileReport& report,
+                              LspSeverity severity, std::size_t max);
+
+} // namespace rio

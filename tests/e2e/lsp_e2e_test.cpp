@@ -1,0 +1,433 @@
+// Language servers (DESIGN §21, issue 33), against the real clangd and pylsp Debian ships,
+// typescript-language-server from the tests' npm lock file, and a tiny misbehaving server
+// written here (lsp_odd_server.py). A missing server fails these tests; nothing is skipped.
+// Every wait is on an event or an answer; the fault cases that end in a timeout configure a
+// short one, and their outcome does not depend on how long anything took.
+#include "tests/support/agent_session.hpp"
+#include "tests/support/script_steps.hpp"
+
+#include <csignal>
+#include <fstream>
+#include <gtest/gtest.h>
+
+namespace rio::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string odd_server = std::string(RIO_SOURCE_DIR) + "/tests/e2e/lsp_odd_server.py";
+
+// Servers are other programs starting beside the sanitizer build's heaviest tests.
+constexpr std::chrono::seconds patience{90};
+
+// lsp.json's servers: the built-ins not named are disabled, so only what a test is about runs.
+Json only(Json servers) {
+    for (const char* name : {"clangd", "pylsp", "typescript", "rust-analyzer", "gopls"})
+        if (!servers.contains(name)) servers[name] = {{"disabled", true}};
+    return servers;
+}
+
+Json odd_entry(const std::string& mode, const fs::path& marker, Json extra = Json::object()) {
+    Json entry{{"command", "python3"},
+               {"args", {odd_server, mode, marker.string()}},
+               {"files", {"*.odd"}}};
+    if (extra.is_object()) entry.update(extra);
+    return entry;
+}
+
+using Files = std::vector<std::pair<std::string, std::string>>;
+
+std::unique_ptr<AgentSession> session(const Json& servers, const Files& files,
+                                      const Json& steps = Json::array()) {
+    return AgentSession::prepared([&](const AgentSession& s) {
+        fs::create_directories(s.config());
+        write_bytes(s.config() / "lsp.json", Json{{"servers", only(servers)}}.dump(2));
+        for (const auto& [path, text] : files)
+            write_bytes(s.project() / path, text);
+        return steps;
+    });
+}
+
+// lsp.changed until `server` is in `state`; returns its entry.
+Json wait_for_server(AgentSession& s, const std::string& server, const std::string& state) {
+    Json listed = s.request("lsp.list")["result"];
+    for (;;) {
+        for (const Json& entry : listed["servers"])
+            if (entry["name"] == server && entry["state"] == state) return entry;
+        listed = s.client().next_event("lsp.changed", patience)["params"];
+    }
+}
+
+// lsp.diagnostics events until one for `path` satisfies `wanted`.
+Json diagnostics_for(AgentSession& s, const std::string& path,
+                     const std::function<bool(const Json&)>& wanted) {
+    for (;;) {
+        Json e = s.client().next_event("lsp.diagnostics", patience)["params"];
+        if (e["path"] == path && wanted(e["diagnostics"])) return e["diagnostics"];
+    }
+}
+
+bool has_error(const Json& list, const std::string& words) {
+    for (const Json& d : list)
+        if (d["severity"] == "error" &&
+            d["message"].get<std::string>().find(words) != std::string::npos)
+            return true;
+    return false;
+}
+
+Json open(AgentSession& s, const std::string& path) {
+    Json r = s.request("buffer.open", {{"path", path}});
+    EXPECT_EQ(r["ok"], true) << r.dump();
+    return r["result"];
+}
+
+std::vector<Json> tool_results(AgentSession& s) {
+    std::vector<Json> results;
+    for (const Json& e : s.client().events_until("agent.done", patience))
+        if (e["event"] == "agent.tool_result") results.push_back(e["params"]);
+    return results;
+}
+
+// The core's child whose command starts with `name` (Debian's clangd is clangd-14).
+pid_t child_named(pid_t parent, const std::string& name) {
+    for (const auto& entry : fs::directory_iterator("/proc")) {
+        std::string pid = entry.path().filename();
+        if (pid.find_first_not_of("0123456789") != std::string::npos) continue;
+        std::ifstream in(entry.path() / "stat");
+        std::string stat((std::istreambuf_iterator<char>(in)), {});
+        std::size_t close = stat.rfind(')');
+        if (close == std::string::npos) continue;
+        std::string comm = stat.substr(stat.find('(') + 1, close - stat.find('(') - 1);
+        std::istringstream rest(stat.substr(close + 2));
+        char state;
+        pid_t ppid = 0;
+        rest >> state >> ppid;
+        if (comm.rfind(name, 0) == 0 && ppid == parent) return std::stoi(pid);
+    }
+    return -1;
+}
+
+pid_t pid_in(const fs::path& marker) {
+    std::ifstream in(marker / "pid");
+    pid_t pid = -1;
+    in >> pid;
+    return pid;
+}
+
+const std::string twice_h = "int twice(int v);\n";
+const std::string main_cpp = "#include \"twice.h\"\n"
+                             "\n"
+                             "int main() {\n"
+                             "    return twice(missing);\n"
+                             "}\n";
+
+TEST(LspE2E, ClangdReportsFixesNavigatesAndComesBackAfterBeingKilled) {
+    auto s = session({{"clangd", Json::object()}}, {{"twice.h", twice_h}, {"main.cpp", main_cpp}});
+    EXPECT_EQ(wait_for_server(*s, "clangd", "idle")["words"],
+              "idle: starts when a file it serves is opened");
+
+    Json buffer = open(*s, "main.cpp");
+    Json broken = diagnostics_for(*s, "main.cpp", [](const Json& list) {
+        return has_error(list, "undeclared identifier 'missing'");
+    });
+    EXPECT_EQ(broken[0]["line"], 4);
+    EXPECT_EQ(broken[0]["column"], 17) << "bytes from the line's start";
+    EXPECT_EQ(broken[0]["end_column"], 24);
+    EXPECT_EQ(wait_for_server(*s, "clangd", "ready")["documents"], 1);
+    Json asked = s->request("lsp.diagnostics", {{"path", "main.cpp"}})["result"]["files"];
+    ASSERT_EQ(asked.size(), 1u);
+    EXPECT_TRUE(has_error(asked[0]["diagnostics"], "missing"));
+
+    // Fixed in the buffer (an edit in the middle of the line): the error goes.
+    std::string text = buffer["text"];
+    std::size_t at = text.find("missing");
+    Json r = s->request("buffer.replace",
+                        {{"path", "main.cpp"}, {"start", at}, {"end", at + 7}, {"text", "2"}});
+    ASSERT_EQ(r["ok"], true) << r.dump();
+    diagnostics_for(*s, "main.cpp", [](const Json& list) { return list.empty(); });
+
+    // Hover and go to definition across files.
+    Json hover = s->request("lsp.hover", {{"path", "main.cpp"}, {"line", 4}, {"column", 12}});
+    ASSERT_EQ(hover["ok"], true) << hover.dump();
+    EXPECT_NE(hover["result"]["text"].get<std::string>().find("twice"), std::string::npos)
+        << hover.dump();
+    Json definition =
+        s->request("lsp.definition", {{"path", "main.cpp"}, {"line", 4}, {"column", 12}});
+    ASSERT_EQ(definition["ok"], true) << definition.dump();
+    ASSERT_FALSE(definition["result"]["locations"].empty()) << definition.dump();
+    Json place = definition["result"]["locations"][0];
+    EXPECT_EQ(place["path"], "twice.h");
+    EXPECT_EQ(place["line"], 1);
+    EXPECT_EQ(place["column"], 4);
+    EXPECT_EQ(place["text"], "int twice(int v);");
+    EXPECT_EQ(place["external"], false);
+    Json outline = s->request("lsp.symbols", {{"path", "main.cpp"}});
+    ASSERT_EQ(outline["ok"], true) << outline.dump();
+    ASSERT_FALSE(outline["result"]["symbols"].empty());
+    EXPECT_EQ(outline["result"]["symbols"][0]["name"], "main");
+    EXPECT_EQ(outline["result"]["symbols"][0]["kind"], "function");
+    Json outside = s->request("lsp.hover", {{"path", "main.cpp"}, {"line", 40}, {"column", 0}});
+    EXPECT_EQ(outside["error"]["code"], "bad_request");
+    EXPECT_EQ(outside["error"]["message"], "line 40 is outside main.cpp (6 lines)");
+
+    // Killed mid-session: failed in words; the editor goes on; restart brings it back.
+    pid_t clangd = child_named(s->core().pid(), "clangd");
+    ASSERT_GT(clangd, 0);
+    ::kill(clangd, SIGKILL);
+    Json failed = wait_for_server(*s, "clangd", "failed");
+    EXPECT_NE(failed["words"].get<std::string>().find("failed: stopped: it was killed by signal 9"),
+              std::string::npos)
+        << failed.dump();
+    EXPECT_EQ(
+        s->request("buffer.replace",
+                   {{"path", "main.cpp"}, {"start", at}, {"end", at + 1}, {"text", "oops"}})["ok"],
+        true);
+    Json down = s->request("lsp.hover", {{"path", "main.cpp"}, {"line", 4}, {"column", 12}});
+    EXPECT_EQ(down["error"]["code"], "server");
+    ASSERT_EQ(s->request("lsp.restart", {{"name", "clangd"}})["ok"], true);
+    wait_for_server(*s, "clangd", "ready");
+    diagnostics_for(*s, "main.cpp", [](const Json& list) {
+        return has_error(list, "undeclared identifier 'oops'");
+    });
+}
+
+TEST(LspE2E, PylspFeedsThePlanToolAndTheAgentsEdits) {
+    auto s = session(
+        {{"pylsp", Json::object()}},
+        {{"bad.py", "print(undefined_name)\n"}, {"good.py", "def f():\n    return 1\n"}},
+        Json::array({step({tool("diagnostics", {{"path", "bad.py"}})}), text_step("Planned."),
+                     step({tool("edit_file", {{"path", "good.py"},
+                                              {"old_string", "return 1"},
+                                              {"new_string", "return one"}})}),
+                     text_step("Done.")}));
+    ASSERT_EQ(s->request("agent.mode.set", {{"mode", "plan"}})["ok"], true);
+    s->send("what is broken?");
+    auto results = tool_results(*s);
+    ASSERT_EQ(results.size(), 1u);
+    std::string planned = results[0]["content"];
+    EXPECT_NE(planned.find("pylsp reports 1 problem in bad.py:"), std::string::npos) << planned;
+    EXPECT_NE(planned.find("bad.py:1:7: error: undefined name 'undefined_name' [pyflakes]"),
+              std::string::npos)
+        << planned;
+
+    ASSERT_EQ(s->request("agent.mode.set", {{"mode", "build"}})["ok"], true);
+    ASSERT_EQ(s->request("agent.autoaccept.set", {{"on", true}})["ok"], true);
+    s->send("break good.py");
+    results = tool_results(*s);
+    ASSERT_EQ(results.size(), 1u);
+    std::string edited = results[0]["content"];
+    EXPECT_NE(edited.find("Edited good.py"), std::string::npos) << edited;
+    EXPECT_NE(edited.find("pylsp reports 1 error in good.py:\ngood.py:2:12: error: undefined "
+                          "name 'one' [pyflakes]"),
+              std::string::npos)
+        << edited;
+}
+
+TEST(LspE2E, TypescriptDefinitionAcrossFilesAndATypeError) {
+    const std::string ts_server = RIO_TS_SERVER;
+    if (!fs::exists(ts_server))
+        FAIL() << "typescript-language-server is missing: " << ts_server
+               << " (scripts/install-deps BUILD/node installs it)";
+    auto s =
+        session({{"typescript", {{"command", RIO_NODE}, {"args", {ts_server, "--stdio"}}}}},
+                {{"a.ts", "export function twice(v: number): number {\n    return v * 2;\n}\n"},
+                 {"b.ts", "import { twice } from \"./a\";\nconst n: string = twice(2);\n"}});
+    open(*s, "b.ts");
+    diagnostics_for(*s, "b.ts", [](const Json& list) {
+        return has_error(list, "Type 'number' is not assignable to type 'string'");
+    });
+    Json definition = s->request("lsp.definition", {{"path", "b.ts"}, {"line", 2}, {"column", 19}});
+    ASSERT_EQ(definition["ok"], true) << definition.dump();
+    ASSERT_EQ(definition["result"]["locations"].size(), 1u) << definition.dump();
+    EXPECT_EQ(definition["result"]["locations"][0]["path"], "a.ts");
+    EXPECT_EQ(definition["result"]["locations"][0]["line"], 1);
+    EXPECT_EQ(definition["result"]["locations"][0]["column"], 16);
+    Json refs = s->request("lsp.references", {{"path", "a.ts"}, {"line", 1}, {"column", 17}});
+    ASSERT_EQ(refs["ok"], true) << refs.dump();
+    EXPECT_GE(refs["result"]["locations"].size(), 2u) << refs.dump();
+}
+
+TEST(LspE2E, AServerNotInstalledIsNotFoundAndNothingElseBreaks) {
+    auto s = session({{"lua", {{"command", "rio-no-such-language-server"}, {"files", {"*.lua"}}}}},
+                     {{"x.lua", "print(1)\n"}},
+                     Json::array({step({tool("edit_file", {{"path", "x.lua"},
+                                                           {"old_string", "print(3)"},
+                                                           {"new_string", "print(4)"}})}),
+                                  text_step("Done.")}));
+    Json lua = wait_for_server(*s, "lua", "not found");
+    EXPECT_EQ(lua["words"], "not found: put rio-no-such-language-server on PATH");
+    open(*s, "x.lua");
+    EXPECT_EQ(s->request("buffer.replace", {{"path", "x.lua"}, {"text", "print(3)\n"}})["ok"],
+              true);
+    EXPECT_EQ(s->request("buffer.save", {{"path", "x.lua"}})["ok"], true);
+    Json hover = s->request("lsp.hover", {{"path", "x.lua"}, {"line", 1}, {"column", 0}});
+    EXPECT_EQ(hover["error"]["code"], "not_found");
+    EXPECT_EQ(hover["error"]["message"],
+              "lua is not found: put rio-no-such-language-server on PATH");
+    ASSERT_EQ(s->request("agent.autoaccept.set", {{"on", true}})["ok"], true);
+    s->send("edit");
+    auto results = tool_results(*s);
+    ASSERT_EQ(results.size(), 1u);
+    EXPECT_EQ(results[0]["content"], "Edited x.lua: replaced 1 line with 1 line.");
+}
+
+TEST(LspE2E, Utf16PositionsAndPositionsOutsideTheText) {
+    TempDir marker;
+    auto s = session({{"odd", odd_entry("ok", marker.path())}}, {{"a.odd", "😀😀 ERROR\nsecond\n"}});
+    open(*s, "a.odd");
+    Json list = diagnostics_for(*s, "a.odd", [](const Json& l) { return !l.empty(); });
+    EXPECT_EQ(list[0]["line"], 1);
+    EXPECT_EQ(list[0]["column"], 9) << "two 4-byte emoji and a space: 5 UTF-16 units, 9 bytes";
+    EXPECT_EQ(list[0]["end_column"], 14);
+    Json hover = s->request("lsp.hover", {{"path", "a.odd"}, {"line", 1}, {"column", 8}});
+    EXPECT_EQ(hover["result"]["text"], "hover 0:4");
+    // Column 2 is inside the first emoji: the server is asked about its start.
+    hover = s->request("lsp.hover", {{"path", "a.odd"}, {"line", 1}, {"column", 2}});
+    EXPECT_EQ(hover["result"]["text"], "hover 0:0");
+    // An edit after the emoji goes out in UTF-16 units; the server's text stays right.
+    ASSERT_EQ(s->request("buffer.replace",
+                         {{"path", "a.odd"}, {"start", 9}, {"end", 14}, {"text", "fine"}})["ok"],
+              true);
+    diagnostics_for(*s, "a.odd", [](const Json& l) { return l.empty(); });
+
+    TempDir marker2;
+    auto t = session({{"odd", odd_entry("outside", marker2.path())}}, {{"b.odd", "a😀b\nxy\n"}});
+    open(*t, "b.odd");
+    list = diagnostics_for(*t, "b.odd", [](const Json& l) { return l.size() == 2; });
+    EXPECT_EQ(list[0]["message"], "inside a pair");
+    EXPECT_EQ(list[0]["column"], 1) << "the emoji's start";
+    EXPECT_EQ(list[0]["end_column"], 6) << "the line's end";
+    EXPECT_EQ(list[1]["message"], "past the end");
+    EXPECT_EQ(list[1]["line"], 3) << "the text's end: after the last line break";
+    EXPECT_EQ(list[1]["column"], 0);
+}
+
+struct Fault {
+    std::string mode;
+    Json extra;
+    std::string words; // in the failed server's words
+};
+
+class LspFaults : public ::testing::TestWithParam<Fault> {};
+
+TEST_P(LspFaults, AFailingServerIsAStateInWordsAndTheEditorGoesOn) {
+    const Fault& fault = GetParam();
+    TempDir marker;
+    auto s = session({{"odd", odd_entry(fault.mode, marker.path(), fault.extra)}},
+                     {{"a.odd", "one ERROR\n"}});
+    open(*s, "a.odd");
+    Json failed = wait_for_server(*s, "odd", "failed");
+    EXPECT_NE(failed["words"].get<std::string>().find(fault.words), std::string::npos)
+        << failed.dump();
+    // The editor goes on: the buffer edits and saves, the core answers.
+    EXPECT_EQ(s->request("buffer.replace", {{"path", "a.odd"}, {"text", "two\n"}})["ok"], true);
+    EXPECT_EQ(s->request("buffer.save", {{"path", "a.odd"}})["ok"], true);
+    Json hover = s->request("lsp.hover", {{"path", "a.odd"}, {"line", 1}, {"column", 0}});
+    EXPECT_EQ(hover["error"]["code"], "server") << hover.dump();
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Modes, LspFaults,
+    ::testing::Values(
+        Fault{"nostart",
+              {},
+              "failed: could not start: it exited with code 2: odd server: refusing to start"},
+        Fault{
+            "crash", {}, "failed: stopped: it exited with code 3: odd server: crashing on purpose"},
+        Fault{"garbage", {}, "failed: sent something that is not JSON-RPC: invalid JSON"},
+        Fault{
+            "oversized", {}, "failed: sent a message of 96 MiB, more than the 32 MiB rio accepts"},
+        Fault{
+            "hang", {{"timeout_s", 0.1}}, "failed: did not answer initialize within 0.3 seconds"}),
+    [](const auto& info) { return info.param.mode; });
+
+TEST(LspE2E, StrayAnswersAndFloodsAreHandledAndTheServerWorks) {
+    TempDir marker;
+    auto s = session({{"odd", odd_entry("stray", marker.path())}}, {{"a.odd", "ERROR\n"}});
+    open(*s, "a.odd");
+    diagnostics_for(*s, "a.odd", [](const Json& l) { return !l.empty(); });
+    EXPECT_EQ(wait_for_server(*s, "odd", "ready")["words"], "ready");
+
+    TempDir marker2;
+    auto f = session({{"odd", odd_entry("flood", marker2.path())}}, {{"a.odd", "ERROR\n"}});
+    open(*f, "a.odd");
+    EXPECT_EQ(f->request("session.hello")["ok"], true);
+    diagnostics_for(*f, "a.odd", [](const Json& l) { return !l.empty(); });
+    Json hover = f->request("lsp.hover", {{"path", "a.odd"}, {"line", 1}, {"column", 1}});
+    EXPECT_EQ(hover["result"]["text"], "hover 0:1");
+}
+
+TEST(LspE2E, AHangingRequestTimesOutAndASilentServerBoundsTheEditsWait) {
+    TempDir marker;
+    auto s = session({{"odd", odd_entry("slow", marker.path(), {{"timeout_s", 0.2}})}},
+                     {{"a.odd", "x\n"}});
+    open(*s, "a.odd");
+    wait_for_server(*s, "odd", "ready");
+    Json hover = s->request("lsp.hover", {{"path", "a.odd"}, {"line", 1}, {"column", 0}});
+    EXPECT_EQ(hover["error"]["code"], "server");
+    EXPECT_EQ(hover["error"]["message"],
+              "odd did not answer textDocument/hover within 0.2 seconds");
+    EXPECT_EQ(wait_for_server(*s, "odd", "ready")["words"],
+              "ready: the last request timed out: odd did not answer textDocument/hover within "
+              "0.2 seconds");
+
+    TempDir marker2;
+    auto t = session(
+        {{"odd", odd_entry("silent", marker2.path(), {{"diagnostics_wait_s", 0.3}})}},
+        {{"a.odd", "x\n"}},
+        Json::array({step({tool("edit_file",
+                                {{"path", "a.odd"}, {"old_string", "x"}, {"new_string", "y"}})}),
+                     text_step("Done.")}));
+    ASSERT_EQ(t->request("agent.autoaccept.set", {{"on", true}})["ok"], true);
+    t->send("edit");
+    auto results = tool_results(*t);
+    ASSERT_EQ(results.size(), 1u);
+    EXPECT_EQ(results[0]["content"], "Edited a.odd: replaced 1 line with 1 line.\n\nodd had not "
+                                     "reported on a.odd within 0.3 seconds.");
+}
+
+TEST(LspE2E, AKilledServerAnswersTheEditsWaitAndAnUntrustedProjectStartsNothing) {
+    TempDir marker;
+    // A wait far longer than the test: only the kill can end it.
+    auto s = session(
+        {{"odd", odd_entry("silent", marker.path(), {{"diagnostics_wait_s", 3600}})}},
+        {{"a.odd", "x\n"}},
+        Json::array({step({tool("edit_file",
+                                {{"path", "a.odd"}, {"old_string", "x"}, {"new_string", "y"}})}),
+                     text_step("Done.")}));
+    ASSERT_EQ(s->request("agent.autoaccept.set", {{"on", true}})["ok"], true);
+    s->send("edit");
+    // The edit waits on the silent server; killing it ends the wait at once.
+    wait_for_server(*s, "odd", "ready");
+    ::kill(pid_in(marker.path()), SIGKILL);
+    auto results = tool_results(*s);
+    ASSERT_EQ(results.size(), 1u);
+    EXPECT_NE(results[0]["content"].get<std::string>().find(
+                  "odd could not check a.odd (failed: stopped: it was killed by signal 9"),
+              std::string::npos)
+        << results[0].dump();
+
+    auto u = AgentSession::prepared([&](const AgentSession& a) {
+        fs::create_directories(a.project() / ".rio");
+        write_bytes(a.project() / ".rio/lsp.json",
+                    Json{{"servers", {{"odd", odd_entry("ok", marker.path())}}}}.dump());
+        write_bytes(a.project() / "a.odd", "ERROR\n");
+        return Json::array();
+    });
+    EXPECT_EQ(wait_for_server(*u, "odd", "untrusted")["source"], "project");
+    open(*u, "a.odd");
+    Json trust = u->request("project.trust.get")["result"];
+    bool listed = false;
+    for (const Json& file : trust["files"])
+        if (file["path"] == ".rio/lsp.json") {
+            listed = true;
+            EXPECT_NE(file["summary"].get<std::string>().find("start language servers odd"),
+                      std::string::npos);
+        }
+    EXPECT_TRUE(listed);
+    ASSERT_EQ(u->request("project.trust.set", {{"trust", true}})["ok"], true);
+    diagnostics_for(*u, "a.odd", [](const Json& l) { return !l.empty(); });
+}
+
+} // namespace
+} // namespace rio::test
