@@ -71,7 +71,7 @@ ToolReport from_core(const Workspace& workspace, const RunTool& run, const Proje
     return numbered(run, path.rel, *text, lines);
 }
 
-ToolCancel read_project_file(ToolContext& context, const RunTool& run, const ToolReportFn& report) {
+ToolCancel run_read_file(ToolContext& context, const RunTool& run, const ToolReportFn& report) {
     const nlohmann::json& input = run.call.input;
     auto path = tool_path(context.workspace, context.dirs, require_string(input, "path", "input"));
     if (!path) {
@@ -116,7 +116,7 @@ AgentTool read_file_tool() {
                                 {"minimum", 1},
                                 {"description", "How many lines to show. Default 2000."}}}},
                 {"path"})},
-        read_project_file};
+        run_read_file};
 }
 
 } // namespace rio
