@@ -9,6 +9,14 @@ std::vector<OptionSpec> network_options(const char* effort_note) {
             {"base_url", "API endpoint; empty for the default (or the environment's).", {}},
             {"max_tokens", "Largest reply, in tokens.", {}},
             {"idle_timeout_s", "Seconds without a byte from the server before the call fails.", {}},
+            {"context_window",
+             "The model's context window in tokens; empty for what rio knows of the model "
+             "(32768 for a model it does not know).",
+             {}},
+            {"compact_at",
+             "Compact the conversation when it fills this share of the window (0.2 to 0.95); "
+             "empty for 0.8.",
+             {}},
             {"ca_file",
              "PEM file of the certificate authorities to trust (a company proxy's, a local "
              "server's); empty for SSL_CERT_FILE or the system's.",

@@ -177,7 +177,8 @@ HttpRequest http_provider_request(const HttpProviderSettings& settings,
         http.url = joined(settings.base_url, "/chat/completions");
         if (settings.key) http.headers.emplace_back("authorization", "Bearer " + *settings.key);
         bool openai_itself = settings.base_url.find("://api.openai.com") != std::string::npos;
-        OpenAiSettings codec{settings.model, settings.max_tokens, settings.effort, openai_itself};
+        OpenAiSettings codec{settings.model, settings.max_tokens, settings.effort, openai_itself,
+                             openai_itself};
         http.body = openai_request(request, codec)
                         .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     }

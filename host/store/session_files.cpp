@@ -40,6 +40,14 @@ bool valid_session_id(const std::string& id) {
     return true;
 }
 
+// A torn line is named by its kind when its start survived: a compaction record holds the
+// whole conversation, so losing one says more than losing a message.
+static std::string torn_kind(std::string_view line) {
+    return line.substr(0, 40).find("\"type\":\"compacted\"") != std::string_view::npos
+               ? " (a compaction record; the conversation is resumed as it was before it)"
+               : "";
+}
+
 Result<SessionLines> read_session_lines(const std::filesystem::path& path) {
     auto bytes = read_file(path, path.string());
     if (!bytes) return bytes.error();
@@ -48,12 +56,15 @@ Result<SessionLines> read_session_lines(const std::filesystem::path& path) {
     while (start < bytes->size()) {
         std::size_t end = bytes->find('\n', start);
         if (end == std::string::npos) {
-            out.problem = "the last line is incomplete (the writer was stopped mid-line)";
+            out.problem = "the last line is incomplete (the writer was stopped mid-line)" +
+                          torn_kind(std::string_view(*bytes).substr(start));
             break;
         }
         auto line = parse_json(std::string_view(*bytes).substr(start, end - start));
         if (!line || !line->is_object()) {
-            out.problem = "line " + std::to_string(out.lines.size() + 1) + " is not a JSON object";
+            out.problem = "line " + std::to_string(out.lines.size() + 1) +
+                          " is not a JSON object" +
+                          torn_kind(std::string_view(*bytes).substr(start, end - start));
             break;
         }
         out.lines.push_back(std::move(*line));

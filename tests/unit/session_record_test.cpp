@@ -17,7 +17,7 @@ std::vector<Json> lines_of(std::vector<Json> entries) {
 }
 
 Message user(std::string text) {
-    return Message{Role::user, std::move(text), {}, {}, {}};
+    return Message{Role::user, std::move(text), {}, {}, {}, ModeNote::none};
 }
 
 TEST(SessionRecord, AMessageRoundTripsWithCallsResultsAndKeptBlocks) {
