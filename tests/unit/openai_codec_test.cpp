@@ -79,7 +79,7 @@ ProviderRequest coding_request() {
                                    {"properties", {{"path", {{"type", "string"}}}}},
                                    {"required", {"path"}}}}};
     request.conversation = {
-        entry({Role::user, "Fix the crash in main.cpp", {}, {}, {}}),
+        entry({Role::user, "Fix the crash in main.cpp", {}, {}, {}, ModeNote::none}),
         entry({Role::assistant,
                "Let me look.",
                {ToolCall{"call_1", "read_file", {{"path", "main.cpp"}}}},
@@ -88,24 +88,24 @@ ProviderRequest coding_request() {
                      {"block",
                       {{"type", "thinking"},
                        {"thinking", "Read it first."},
-                       {"signature", "sig1"}}}}}}),
+                       {"signature", "sig1"}}}}}, ModeNote::none}),
         entry({Role::user,
                "",
                {},
                {ToolOutcome{"call_1", "int main() { return *p; }", false, {}}},
-               {}}),
+               {}, ModeNote::none}),
         entry({Role::assistant,
                "",
                {ToolCall{"call_2", "edit_file", {{"path", "main.cpp"}}},
                 ToolCall{"call_3", "run", {{"command", "make test"}}}},
                {},
-               {}}),
+               {}, ModeNote::none}),
         entry({Role::user,
                "Also add a test.",
                {},
                {ToolOutcome{"call_2", "edited", false, {}},
                 ToolOutcome{"call_3", "exit 1", true, {}}},
-               {}}),
+               {}, ModeNote::none}),
     };
     return request;
 }
@@ -139,9 +139,9 @@ TEST(OpenAiRequest, EncodesAConversationWithToolCallsAndResults) {
 
 TEST(OpenAiRequest, OmitsAnEmptySystemPromptAndSendsEffortOnlyWhenSet) {
     ProviderRequest request;
-    request.conversation = {entry({Role::user, "hi", {}, {}, {}}),
-                            entry({Role::assistant, "", {}, {}, {}}),
-                            entry({Role::user, "again", {}, {}, {}})};
+    request.conversation = {entry({Role::user, "hi", {}, {}, {}, ModeNote::none}),
+                            entry({Role::assistant, "", {}, {}, {}, ModeNote::none}),
+                            entry({Role::user, "again", {}, {}, {}, ModeNote::none})};
     Json plain = openai_request(request, {"m", 100, "", false});
     EXPECT_FALSE(plain.contains("reasoning_effort"));
     EXPECT_FALSE(plain.contains("tools"));
@@ -154,7 +154,7 @@ TEST(OpenAiRequest, OmitsAnEmptySystemPromptAndSendsEffortOnlyWhenSet) {
 
 TEST(OpenAiRequest, OpenAiItselfGetsMaxCompletionTokens_LocalServersMaxTokens) {
     ProviderRequest request;
-    request.conversation = {entry({Role::user, "hi", {}, {}, {}})};
+    request.conversation = {entry({Role::user, "hi", {}, {}, {}, ModeNote::none})};
     Json local = openai_request(request, {"llama3", 100, "", false});
     EXPECT_EQ(local["max_tokens"], 100);
     EXPECT_FALSE(local.contains("max_completion_tokens"));
