@@ -414,8 +414,11 @@ void AgentLoop::on_provider(TurnId turn, std::uint64_t step, const ProviderRepor
         kept_.push_back(report.data);
         return;
     case Kind::usage:
-        if (auto input = reported_input(report.data)) reported_ = {{*input, sent_bytes_}};
         emit(out, UsageEvent{turn_, report.data.is_object() ? report.data : Json::object()});
+        if (auto input = reported_input(report.data)) {
+            reported_ = {{*input, sent_bytes_}};
+            emit_status(out); // the meter follows each step
+        }
         return;
     case Kind::done:
         overflow_retried_ = false;
