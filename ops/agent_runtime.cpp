@@ -211,6 +211,8 @@ void AgentRuntime::run_tool_later(const RunTool& run) {
     asio::post(io_, [this, run] {
         bool go = act([&](AgentLoop& loop, Effects& out) { return loop.may_run(run, out); });
         if (!go) return;
+        // A share of the window as the loop knows it now: a refusal may have shown it smaller.
+        context_.output_cap = tool_output_cap(loop_.context().window);
         ToolCancel cancel = run_tool(context_, run, [this](ToolReport report) {
             // What the model reads never holds a key, whatever a command printed.
             redact(report.content, providers_.secrets());

@@ -12,7 +12,7 @@ using Json = nlohmann::json;
 
 constexpr std::string_view plan_tool = "present_plan";
 
-std::string cut(const std::string& text, std::size_t max) {
+std::string clip_text(const std::string& text, std::size_t max) {
     if (text.size() <= max) return text;
     std::size_t end = max;
     while (end > 0 && !is_char_boundary(text, end))
@@ -22,7 +22,7 @@ std::string cut(const std::string& text, std::size_t max) {
 
 std::string input_text(const Json& input, std::size_t max) {
     std::string text = input.dump(-1, ' ', false, Json::error_handler_t::replace);
-    return text.size() <= max ? text : cut(text, max) + "…";
+    return text.size() <= max ? text : clip_text(text, max) + "…";
 }
 
 std::string with_commas(std::size_t n) {
@@ -105,7 +105,7 @@ std::string summary_request_text(const Conversation& conversation, std::size_t m
         if (m.role == Role::user) {
             for (const ToolOutcome& r : m.results) {
                 std::string body = r.content.size() > per_output
-                                       ? cut(r.content, per_output) + "\n[… output cut]"
+                                       ? clip_text(r.content, per_output) + "\n[… output cut]"
                                        : r.content;
                 parts.push_back("Tool result (" + names[r.call_id] + (r.is_error ? ", error" : "") +
                                 "):\n" + body);
@@ -163,24 +163,30 @@ std::string compacted_seed(const std::string& summary, const CompactionKeep& kee
         "changed are kept as they were.\n\n## Summary\n\n" +
         summary;
     if (!keep.user_messages.empty()) {
-        // The latest whole; earlier ones newest first while they fit, each cut to 2 KB.
-        const std::string& latest = keep.user_messages.back();
-        std::size_t room = max_user_bytes > latest.size() ? max_user_bytes - latest.size() : 0;
-        std::vector<std::string> earlier;
+        // The first (the task) and the latest whole; between them, newest first while they
+        // fit, each cut to 2 KB.
+        const std::vector<std::string>& all = keep.user_messages;
+        const std::string& latest = all.back();
+        std::string first = all.size() > 1 ? all.front() : std::string();
+        if (first.size() > 4096) first = clip_text(first, 4096) + " […]";
+        std::size_t used = latest.size() + first.size();
+        std::size_t room = max_user_bytes > used ? max_user_bytes - used : 0;
+        std::vector<std::string> between;
         std::size_t left_out = 0;
-        for (std::size_t i = keep.user_messages.size() - 1; i-- > 0;) {
-            std::string m = keep.user_messages[i];
-            if (m.size() > 2048) m = cut(m, 2048) + " […]";
+        for (std::size_t i = all.size() - 1; i-- > 1;) {
+            std::string m = all[i];
+            if (m.size() > 2048) m = clip_text(m, 2048) + " […]";
             if (m.size() + 8 > room) {
-                left_out = i + 1;
+                left_out = i;
                 break;
             }
             room -= m.size() + 8;
-            earlier.insert(earlier.begin(), std::move(m));
+            between.insert(between.begin(), std::move(m));
         }
         out += "\n\n## The user's messages\n\n";
-        if (left_out) out += "[" + std::to_string(left_out) + " earlier messages left out]\n\n";
-        for (const std::string& m : earlier)
+        if (!first.empty()) out += "- " + first + "\n\n";
+        if (left_out) out += "[" + std::to_string(left_out) + " messages left out]\n\n";
+        for (const std::string& m : between)
             out += "- " + m + "\n\n";
         out += "The latest, whole:\n\n" + latest;
     }

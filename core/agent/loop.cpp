@@ -611,14 +611,22 @@ void AgentLoop::begin_compaction(CompactReason reason, const std::string& instru
     std::size_t target = reason == CompactReason::request || room <= budget_.prefix_bytes
                              ? 0
                              : room - budget_.prefix_bytes;
-    Cleared cleared = clear_tool_outputs(conversation_, target, c.keep_from);
-    c.cleared = cleared.cleared;
-    if (cleared.cleared > 0) {
+    auto clear = [&](std::size_t keep_from) {
+        Cleared cleared = clear_tool_outputs(conversation_, target, keep_from);
+        c.cleared += cleared.cleared;
+        if (cleared.cleared == 0) return;
         conversation_ = std::move(cleared.conversation);
         ++compactions_;
         reported_.reset(); // the count was of the conversation as it was
-    }
+    };
+    clear(c.keep_from);
     bool fits = reason != CompactReason::request && !over_threshold();
+    if (!fits && reason != CompactReason::request) {
+        // The newest step alone is too much (a window smaller than it seemed): its outputs
+        // go too; the model can read again, in smaller pieces.
+        clear(conversation_.size());
+        fits = !over_threshold();
+    }
     Conversation older(conversation_.begin(), conversation_.begin() + c.keep_from);
     c.older_bytes = conversation_bytes(older);
     if (fits || older.empty()) {
@@ -650,7 +658,7 @@ void AgentLoop::finish_compaction(bool ok, const std::string& failure, Effects& 
         Conversation older(conversation_.begin(), conversation_.begin() + c.keep_from);
         CompactionKeep keep{user_messages(older), approved_plan_, changed_files_};
         Message seed{Role::user,
-                     compacted_seed(c.summary, keep, bytes_for_tokens(window()) / 10),
+                     compacted_seed(c.summary, keep, bytes_for_tokens(window()) / 5),
                      {},
                      {},
                      {},
