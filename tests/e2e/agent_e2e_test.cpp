@@ -71,7 +71,9 @@ TEST(AgentE2E, ThePlanLayerIsLastInPlanModeAndAbsentInBuildMode) {
     EXPECT_GT(at, plan.find("Project rule: use tabs.")) << "the plan layer comes last";
     s.send("go");
     s.wait("agent.done");
-    EXPECT_EQ(s.provider_calls().at(0)["system"], plan) << "the provider got the composed text";
+    // Decision 0053: the system prompt is the same in both modes; the plan layer rides in
+    // the user message that began plan mode.
+    EXPECT_EQ(s.provider_calls().at(0)["system"], build) << "the provider got the composed text";
 }
 
 TEST(AgentE2E, ClaudeMdIsTheProjectsInstructionsWhenThereIsNoAgentsMd) {
@@ -189,8 +191,10 @@ TEST(AgentE2E, ApproveWithAutoSwitchesToBuildBeforeTheResult_NextCallCanEdit) {
     EXPECT_EQ(edit_result["ok"], true) << "auto-accept applies the edit without waiting";
     Json done = s.wait("agent.done");
     EXPECT_EQ(done["turn"], turn) << "all within the same turn";
-    EXPECT_EQ(s.tools_of_call(0), read_and_plan);
-    EXPECT_EQ(s.tools_of_call(1), every_tool) << "the next provider call is offered edit_file";
+    // Decision 0053: every call lists every tool (the gate allows the mode's), so approving
+    // the plan leaves the request's prefix as it was.
+    EXPECT_EQ(s.tools_of_call(0), every_tool);
+    EXPECT_EQ(s.tools_of_call(1), every_tool);
     EXPECT_EQ(read_bytes(s.project() / "greet.py"),
               "def greeting(name):\n    return f\"Hi, {name}!\"\n");
     Json status = s.request("agent.status")["result"];
@@ -239,7 +243,7 @@ TEST(AgentE2E, RejectWithFeedbackKeepsPlanModeAndTellsTheModel) {
     Json result = s.provider_calls().at(1)["conversation"].back()["results"][0];
     EXPECT_EQ(result["ok"], false);
     EXPECT_NE(result["content"].get<std::string>().find("use argparse"), std::string::npos);
-    EXPECT_EQ(s.tools_of_call(1), read_and_plan);
+    EXPECT_EQ(s.tools_of_call(1), every_tool) << "listed; the gate allows plan mode's";
     EXPECT_TRUE(fs::exists(s.project() / path));
     EXPECT_NE(read_bytes(s.project() / path).find("status: rejected\n"), std::string::npos);
 }
