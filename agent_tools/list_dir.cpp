@@ -26,7 +26,8 @@ ToolReport list_dir(ToolContext& context, const RunTool& run) {
         }
         out += e.name + (e.type == "dir" ? "/" : "") + "\n";
     }
-    return tool_ok(run, out);
+    return tool_ok(run, capped_output(std::move(out), context.output_cap,
+                                      "list a subfolder to see the rest"));
 }
 
 } // namespace

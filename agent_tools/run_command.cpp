@@ -11,6 +11,8 @@
 
 #include <cstdio>
 
+#include <algorithm>
+
 namespace rio {
 namespace {
 
@@ -81,6 +83,7 @@ ToolCancel run_command(ToolContext& context, const RunTool& run, const ToolRepor
     spec.cwd = input->cwd.real;
     spec.timeout = std::chrono::seconds(input->timeout_s);
     spec.env = command_environment(context.hidden_env);
+    spec.output_cap = std::min(spec.output_cap, context.output_cap); // decision 0056
     auto running =
         start_command(context.io, spec, [run, argv = input->argv, report](CommandResult r) {
             if (!r.started) {

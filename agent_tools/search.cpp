@@ -33,7 +33,8 @@ ToolReport search(ToolContext& context, const RunTool& run) {
         auto real = std::filesystem::weakly_canonical(*context.workspace.root / m.path, ec);
         return ec || in_rio_folders(real, context.dirs);
     });
-    return tool_ok(run, format_search_result(query, *result));
+    return tool_ok(run, capped_output(format_search_result(query, *result), context.output_cap,
+                                      "narrow the pattern, the path or the glob to see the rest"));
 }
 
 } // namespace
