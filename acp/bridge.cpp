@@ -344,8 +344,8 @@ void Bridge::on_event(AcpSession& s, const client::CoreEvent& event) {
         // ACP's compaction_update is for clients that advertise session.compaction; one line
         // of the agent's text reaches every client.
         if (s.prompt_id.is_null()) return;
-        update(s, text_chunk("agent_message_chunk",
-                             "(" + client::compacted_text(*compacted) + ")\n"));
+        update(s,
+               text_chunk("agent_message_chunk", "(" + client::compacted_text(*compacted) + ")\n"));
         if (s.compacting) {
             s.compacting = false;
             finish_prompt(s, "end_turn");
@@ -381,7 +381,8 @@ void Bridge::context_may_have_changed(AcpSession& s) {
     if (!context || (context->used == s.shown_used && context->window == s.shown_window)) return;
     s.shown_used = context->used;
     s.shown_window = context->window;
-    update(s, {{"sessionUpdate", "usage_update"}, {"used", context->used}, {"size", context->window}});
+    update(s,
+           {{"sessionUpdate", "usage_update"}, {"used", context->used}, {"size", context->window}});
 }
 
 void Bridge::mode_may_have_changed(AcpSession& s) {

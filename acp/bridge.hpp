@@ -43,9 +43,9 @@ private:
         std::unique_ptr<client::CoreLink> link;
         client::Session state;
         client::ModeChoice shown_mode = client::ModeChoice::review; // as the client last heard
-        Json prompt_id;         // the session/prompt being answered, or null
-        std::uint64_t turn = 0; // its turn
-        bool cancelled = false; // session/cancel came for it
+        Json prompt_id;          // the session/prompt being answered, or null
+        std::uint64_t turn = 0;  // its turn
+        bool cancelled = false;  // session/cancel came for it
         bool compacting = false; // the prompt is /compact: agent.compacted answers it
         std::uint64_t shown_used = 0, shown_window = 0; // the last usage_update sent
         std::optional<ErrorEvent> error;

@@ -55,12 +55,13 @@ ToolCancel run_mcp_tool(ToolContext& context, const RunTool& run, const ToolRepo
     std::uint64_t handle =
         client->call(target->tool, run.call.input,
                      [run, report, who, cap = context.output_cap](McpCallOutcome outcome) {
-            if (outcome.is_error) {
-                report(tool_error(run, "The tool " + who + " failed: " + capped(outcome.text, cap)));
-                return;
-            }
-            report(tool_ok(run, capped(std::move(outcome.text), cap)));
-        });
+                         if (outcome.is_error) {
+                             report(tool_error(run, "The tool " + who +
+                                                        " failed: " + capped(outcome.text, cap)));
+                             return;
+                         }
+                         report(tool_ok(run, capped(std::move(outcome.text), cap)));
+                     });
     McpServers* servers = context.mcp;
     return [servers, server = target->server, handle] { servers->cancel(server, handle); };
 }

@@ -1,9 +1,9 @@
 // read_file: a project file with line numbers, paged and capped: the open buffer's text when
 // the core has one, else the editor's when a frontend offers it (host/editor_reader), else
 // the disk's. Runs in every mode without asking.
-#include "host/files/project_file.hpp"
 #include "agent_tools/tool_table.hpp"
 #include "host/files/document_io.hpp"
+#include "host/files/project_file.hpp"
 #include "host/server/editor_reader.hpp"
 #include "protocol/params.hpp"
 #include "text/utf8.hpp"

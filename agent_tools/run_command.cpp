@@ -1,17 +1,16 @@
 // run_command: prepare checks the argv and the human-written allow-list; apply runs the
 // program with rio's process runner (no shell, own session, timeout).
 #include "agent_tools/allow_rules.hpp"
-#include "host/files/project_file.hpp"
 #include "agent_tools/tool_table.hpp"
 #include "host/files/files.hpp"
+#include "host/files/project_file.hpp"
 #include "host/process/process_runner.hpp"
 #include "host/store/redact.hpp"
 #include "protocol/params.hpp"
 #include "text/argv_text.hpp"
 
-#include <cstdio>
-
 #include <algorithm>
+#include <cstdio>
 
 namespace rio {
 namespace {

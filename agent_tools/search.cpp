@@ -2,8 +2,8 @@
 // files; rio's own folders left out. Runs at once in every mode.
 #include "host/search/search.hpp"
 
-#include "host/files/project_file.hpp"
 #include "agent_tools/tool_table.hpp"
+#include "host/files/project_file.hpp"
 #include "protocol/params.hpp"
 
 namespace rio {

@@ -74,9 +74,9 @@ std::optional<std::string> edit_in_editor(const std::string& text) {
 
 // What Tab completes at the start of a line.
 const std::vector<std::string> command_names = {
-    "/plan",     "/plans", "/sessions", "/review", "/auto", "/build",   "/stop", "/clear",
-    "/compact",  "/status", "/provider", "/key",   "/model", "/mcp",   "/help", "/quit",
-    "/exit"};
+    "/plan",  "/plans", "/sessions", "/review", "/auto",     "/build",
+    "/stop",  "/clear", "/compact",  "/status", "/provider", "/key",
+    "/model", "/mcp",   "/help",     "/quit",   "/exit"};
 
 // The events show() writes a line for, after the reply so far.
 bool prints_a_line(const client::CoreEvent& event) {
@@ -85,7 +85,8 @@ bool prints_a_line(const client::CoreEvent& event) {
            std::holds_alternative<Proposal>(event) ||
            std::holds_alternative<PlanReportEvent>(event) ||
            std::holds_alternative<FreshEvent>(event) || std::holds_alternative<ErrorEvent>(event) ||
-           std::holds_alternative<StoppedEvent>(event) || std::holds_alternative<ResetEvent>(event) ||
+           std::holds_alternative<StoppedEvent>(event) ||
+           std::holds_alternative<ResetEvent>(event) ||
            std::holds_alternative<CompactedEvent>(event);
 }
 
@@ -799,7 +800,8 @@ std::string InteractiveSession::turn_summary() const {
     const client::SessionState& s = session_.state();
     std::string line = s.usage.turn == s.turn ? client::usage_text(s.usage) : std::string();
     if (s.context)
-        line += (line.empty() ? "" : " · ") + std::string("context ") + client::context_text(*s.context);
+        line += (line.empty() ? "" : " · ") + std::string("context ") +
+                client::context_text(*s.context);
     return line.empty() ? line : "(" + line + ")";
 }
 

@@ -55,7 +55,7 @@ struct SessionState {
     std::vector<TraceCall> calls;
     // The last plans.report: what the last approved plan's work changed against the plan.
     std::optional<PlanReportEvent> last_report;
-    TurnUsage usage; // of the turn that reported counts last
+    TurnUsage usage;                    // of the turn that reported counts last
     std::optional<ContextInfo> context; // how full the model's window is (agent.status)
 
     ModeChoice choice() const { return mode_choice(mode, auto_accept); }

@@ -1,10 +1,10 @@
 #include "client/trace_words.hpp"
 
-#include <algorithm>
-
 #include "client/session.hpp"
 #include "text/argv_text.hpp"
 #include "text/trim.hpp"
+
+#include <algorithm>
 
 namespace rio::client {
 namespace {
@@ -175,8 +175,8 @@ std::string context_text(const ContextInfo& context) {
 }
 
 std::string compacted_text(const CompactedEvent& e) {
-    std::string text = "Context compacted: " + count_text(e.before) + " → " + count_text(e.after) +
-                       " tokens (";
+    std::string text =
+        "Context compacted: " + count_text(e.before) + " → " + count_text(e.after) + " tokens (";
     if (e.cleared > 0)
         text += std::to_string(e.cleared) + " tool output" + (e.cleared == 1 ? "" : "s") +
                 " cleared" + (e.summarized ? ", " : "");

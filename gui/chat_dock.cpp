@@ -1,13 +1,12 @@
 #include "gui/chat_dock.hpp"
 
-#include "gui/context_meter.hpp"
-
 #include "client/trace_words.hpp"
 #include "gui/agent_mode.hpp"
 #include "gui/approval_bar.hpp"
 #include "gui/change_cards.hpp"
 #include "gui/chat_transcript.hpp"
 #include "gui/composer.hpp"
+#include "gui/context_meter.hpp"
 #include "gui/core_client.hpp"
 #include "gui/json_text.hpp"
 #include "gui/main_window.hpp"

@@ -36,11 +36,11 @@ void ContextMeter::show_context(const std::optional<ContextInfo>& context, bool 
     bar_->setValue(percent);
     bar_->setFormat((context->estimated ? QStringLiteral("≈") : QString()) +
                     QString::number(percent) + QStringLiteral("%"));
-    const QString tip = tr("Context: %1%2")
-                            .arg(QString::fromStdString(client::context_text(*context)))
-                            .arg(context->estimated
-                                     ? tr(" — rio's estimate; no count from the provider yet")
-                                     : QString());
+    const QString tip =
+        tr("Context: %1%2")
+            .arg(QString::fromStdString(client::context_text(*context)))
+            .arg(context->estimated ? tr(" — rio's estimate; no count from the provider yet")
+                                    : QString());
     bar_->setToolTip(tip);
     setToolTip(tip);
 }

@@ -1,8 +1,8 @@
 #include "ops/agent_runtime.hpp"
 
-#include "host/store/plan_store.hpp"
-#include "host/files/project_file.hpp"
 #include "core/agent/plan_report.hpp"
+#include "host/files/project_file.hpp"
+#include "host/store/plan_store.hpp"
 #include "host/store/prompt_files.hpp"
 #include "host/store/redact.hpp"
 #include "ops/session_catalog.hpp"

@@ -6,8 +6,8 @@
 #include "core/agent/loop.hpp"
 #include "core/agent/prompt.hpp"
 #include "core/workspace.hpp"
-#include "host/server/editor_reader.hpp"
 #include "host/mcp/mcp_servers.hpp"
+#include "host/server/editor_reader.hpp"
 #include "io/user_dirs.hpp"
 #include "ops/session_recorder.hpp"
 #include "providers/registry.hpp"
@@ -77,7 +77,7 @@ private:
     AgentLoop loop_;
     SessionRecorder recorder_;
     std::string told_session_, told_problem_; // what the loop last heard of the session
-    std::size_t prefix_bytes_ = 0; // the system prompt and tool list, as last sent
+    std::size_t prefix_bytes_ = 0;            // the system prompt and tool list, as last sent
     CancelFn cancel_provider_;
     ToolCancel cancel_command_;
 };

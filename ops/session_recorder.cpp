@@ -54,9 +54,8 @@ bool SessionRecorder::sync(const AgentLoop& loop, const std::string& project) {
         renewed = true;
     }
     std::string pending = pending_key(loop.pending_step(), loop.turn());
-    if (loop.history().empty() ||
-        (!compacted && same_entries(loop.history(), written_) && loop.mode() == mode_ &&
-         pending == pending_)) {
+    if (loop.history().empty() || (!compacted && same_entries(loop.history(), written_) &&
+                                   loop.mode() == mode_ && pending == pending_)) {
         compactions_ = loop.compactions();
         return renewed;
     }

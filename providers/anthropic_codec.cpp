@@ -102,8 +102,8 @@ Json anthropic_request(const ProviderRequest& request, const AnthropicSettings& 
         if (settings.max_tokens <= budget) body["max_tokens"] = budget + answer_room;
     }
     if (!request.system.empty())
-        body["system"] =
-            Json::array({{{"type", "text"}, {"text", request.system}, {"cache_control", ephemeral}}});
+        body["system"] = Json::array(
+            {{{"type", "text"}, {"text", request.system}, {"cache_control", ephemeral}}});
     if (!request.tools.empty()) {
         Json tools = Json::array();
         for (const ToolSpec& spec : request.tools)
@@ -183,7 +183,8 @@ void AnthropicStream::decode(const Json& j, std::vector<ProviderReport>& out) {
         if (kind == "invalid_request_error" && is_context_overflow(0, message))
             reply_.fail(out, ErrorCode::context_full,
                         "Anthropic said the conversation does not fit the model's context "
-                        "window: " + message);
+                        "window: " +
+                            message);
         else if (kind == "invalid_request_error")
             reply_.fail(out, ErrorCode::bad_response, "Anthropic rejected the request: " + message);
         else if (kind == "rate_limit_error")

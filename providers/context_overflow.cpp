@@ -15,17 +15,16 @@ bool is_context_overflow(int status, std::string_view text) {
     std::transform(lower.begin(), lower.end(), lower.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     static constexpr std::array<std::string_view, 7> wordings = {
-        "prompt is too long",                  // Anthropic
-        "context_length_exceeded",             // OpenAI's code
-        "exceed_context_size_error",           // llama.cpp's type
-        "exceeds the available context size",  // llama.cpp's message
-        "maximum context length is",           // OpenAI's and vLLM's message
+        "prompt is too long",                      // Anthropic
+        "context_length_exceeded",                 // OpenAI's code
+        "exceed_context_size_error",               // llama.cpp's type
+        "exceeds the available context size",      // llama.cpp's message
+        "maximum context length is",               // OpenAI's and vLLM's message
         "input length exceeds the context length", // Ollama
         "context length exceeded",
     };
-    return std::any_of(wordings.begin(), wordings.end(), [&](std::string_view w) {
-        return lower.find(w) != std::string::npos;
-    });
+    return std::any_of(wordings.begin(), wordings.end(),
+                       [&](std::string_view w) { return lower.find(w) != std::string::npos; });
 }
 
 } // namespace rio

@@ -1,8 +1,8 @@
 #include "providers/http_provider.hpp"
 
+#include "host/http/sse.hpp"
 #include "providers/anthropic_codec.hpp"
 #include "providers/openai_codec.hpp"
-#include "host/http/sse.hpp"
 
 #include <asio/post.hpp>
 #include <asio/steady_timer.hpp>

@@ -2,8 +2,8 @@
 // choosing the default, switching, persisting options per provider, and starting calls.
 #pragma once
 
-#include "host/http/http_client.hpp"
 #include "core/agent/context_budget.hpp"
+#include "host/http/http_client.hpp"
 #include "io/user_dirs.hpp"
 #include "protocol/wire.hpp"
 #include "providers/catalog.hpp"

@@ -138,7 +138,8 @@ std::string summary_request_text(const Conversation& conversation, std::size_t m
         text += parts[i] + "\n\n";
     }
     text += "</conversation>\n\nWrite the summary now, as the instructions say.";
-    if (!instructions.empty()) text += "\n\nThe user's instructions for this summary: " + instructions;
+    if (!instructions.empty())
+        text += "\n\nThe user's instructions for this summary: " + instructions;
     return text;
 }
 

@@ -67,7 +67,8 @@ std::string_view reason_name(int reason) {
 std::optional<std::uint64_t> reported_input(const Json& counts) {
     if (!counts.is_object() || !counts.contains("input_tokens")) return std::nullopt;
     std::uint64_t total = 0;
-    for (const char* key : {"input_tokens", "cache_read_input_tokens", "cache_creation_input_tokens"})
+    for (const char* key :
+         {"input_tokens", "cache_read_input_tokens", "cache_creation_input_tokens"})
         if (auto it = counts.find(key); it != counts.end() && it->is_number_unsigned())
             total += it->get<std::uint64_t>();
     return total;
@@ -101,8 +102,8 @@ std::string approved_plan_of(const Conversation& c) {
                 continue;
             if (auto at = r.content.find(edited); at != std::string::npos) {
                 plan = r.content.substr(at + edited.size());
-                for (std::string_view end : {"\n\nThe user's notes: ",
-                                             "\n\nThe user approved the plan with comments"})
+                for (std::string_view end :
+                     {"\n\nThe user's notes: ", "\n\nThe user approved the plan with comments"})
                     if (auto stop = plan.find(end); stop != std::string::npos) plan.resize(stop);
             } else {
                 plan = it->second->input.value("plan", std::string());
@@ -361,8 +362,7 @@ void AgentLoop::set_budget(ContextBudget budget, Effects& out) {
 }
 
 Status AgentLoop::compact(std::string instructions, Effects& out) {
-    if (state_ == State::streaming || state_ == State::running_tool ||
-        state_ == State::compacting)
+    if (state_ == State::streaming || state_ == State::running_tool || state_ == State::compacting)
         return make_error(ErrorCode::busy,
                           "turn " + std::to_string(turn_) +
                               " is running; compact once it is done (or stop it first)");
@@ -436,8 +436,8 @@ void AgentLoop::on_provider(TurnId turn, std::uint64_t step, const ProviderRepor
         if (report.code == ErrorCode::context_full && streamed_.empty()) {
             // The server knows the window better than any table: what it refused is the
             // limit from now on, with a margin for the estimate's error.
-            std::uint64_t refused = std::max(estimated_tokens(),
-                                             estimate_tokens(budget_.prefix_bytes + sent_bytes_));
+            std::uint64_t refused =
+                std::max(estimated_tokens(), estimate_tokens(budget_.prefix_bytes + sent_bytes_));
             std::uint64_t limit = std::max<std::uint64_t>(refused * 9 / 10, 1024);
             ceiling_ = ceiling_ ? std::min(ceiling_, limit) : limit;
             if (!overflow_retried_) {
@@ -448,10 +448,13 @@ void AgentLoop::on_provider(TurnId turn, std::uint64_t step, const ProviderRepor
             emit(out, ErrorEvent{turn_, std::string(to_string(ErrorCode::context_full)),
                                  "The conversation does not fit the model's context window, "
                                  "even after compacting it (about " +
-                                     std::to_string(estimated_tokens()) + " tokens; the model "
-                                     "refused " + std::to_string(refused) +
+                                     std::to_string(estimated_tokens()) +
+                                     " tokens; the model "
+                                     "refused " +
+                                     std::to_string(refused) +
                                      "). Use /compact with instructions on what to keep, or "
-                                     "start a new conversation. (" + report.text + ")"});
+                                     "start a new conversation. (" +
+                                     report.text + ")"});
             end_turn("error", out);
             return;
         }
@@ -537,7 +540,10 @@ AgentStatus AgentLoop::status() const {
     s.busy = busy();
     s.turn = turn_;
     s.state = std::string(to_string(state_));
-    if (state_ == State::awaiting_decision) s.pending = proposal_event(pending_);
+    // A step stopped at a proposal is still waiting while its conversation is compacted.
+    if (state_ == State::awaiting_decision || (state_ == State::compacting && compaction_ &&
+                                               compaction_->resume == State::awaiting_decision))
+        s.pending = proposal_event(pending_);
     s.session = session_;
     s.session_problem = session_problem_;
     s.context = context();
@@ -561,7 +567,8 @@ ContextInfo AgentLoop::context() const {
     if (reported_) {
         std::size_t now = conversation_bytes(conversation_);
         std::uint64_t counted =
-            reported_->first + estimate_tokens(now > reported_->second ? now - reported_->second : 0);
+            reported_->first +
+            estimate_tokens(now > reported_->second ? now - reported_->second : 0);
         if (counted >= estimate) info = {counted, window(), false};
     }
     return info;
@@ -631,8 +638,10 @@ void AgentLoop::begin_compaction(CompactReason reason, const std::string& instru
     c.older_bytes = conversation_bytes(older);
     if (fits || older.empty()) {
         compaction_ = std::move(c);
-        finish_compaction(false, fits ? "" : "there is nothing older than the newest step to "
-                                             "summarize",
+        finish_compaction(false,
+                          fits ? ""
+                               : "there is nothing older than the newest step to "
+                                 "summarize",
                           out);
         return;
     }
@@ -641,7 +650,8 @@ void AgentLoop::begin_compaction(CompactReason reason, const std::string& instru
     state_ = State::compacting;
     ++step_;
     compaction_ = std::move(c);
-    Conversation request{std::make_shared<const Message>(Message{Role::user, std::move(text), {}, {}, {}, ModeNote::none})};
+    Conversation request{std::make_shared<const Message>(
+        Message{Role::user, std::move(text), {}, {}, {}, ModeNote::none})};
     out.push_back(CallProvider{turn_, step_, mode_, {}, std::move(request), true});
     emit_status(out);
 }
@@ -657,12 +667,9 @@ void AgentLoop::finish_compaction(bool ok, const std::string& failure, Effects& 
     if (ok && usable_summary(c.summary, c.older_bytes, max_summary)) {
         Conversation older(conversation_.begin(), conversation_.begin() + c.keep_from);
         CompactionKeep keep{user_messages(older), approved_plan_, changed_files_};
-        Message seed{Role::user,
-                     compacted_seed(c.summary, keep, bytes_for_tokens(window()) / 5),
-                     {},
-                     {},
-                     {},
-                     mode_ == Mode::plan ? ModeNote::plan : ModeNote::none};
+        Message seed{Role::user, compacted_seed(c.summary, keep, bytes_for_tokens(window()) / 5),
+                     {},         {},
+                     {},         mode_ == Mode::plan ? ModeNote::plan : ModeNote::none};
         told_mode_ = mode_;
         Conversation compacted{std::make_shared<const Message>(std::move(seed))};
         compacted.insert(compacted.end(), conversation_.begin() + c.keep_from, conversation_.end());
@@ -689,12 +696,12 @@ void AgentLoop::resume_after_compaction(State resume, Effects& out) {
     }
     if (context().used > window()) {
         state_ = State::streaming;
-        emit(out, ErrorEvent{turn_, std::string(to_string(ErrorCode::context_full)),
-                             "The conversation does not fit the model's context window (about " +
-                                 std::to_string(context().used) + " of " +
-                                 std::to_string(window()) +
-                                 " tokens), even after compacting it. Use /compact with "
-                                 "instructions on what to keep, or start a new conversation."});
+        emit(out,
+             ErrorEvent{turn_, std::string(to_string(ErrorCode::context_full)),
+                        "The conversation does not fit the model's context window (about " +
+                            std::to_string(context().used) + " of " + std::to_string(window()) +
+                            " tokens), even after compacting it. Use /compact with "
+                            "instructions on what to keep, or start a new conversation."});
         end_turn("error", out);
         return;
     }
@@ -757,7 +764,10 @@ void AgentLoop::propose(Json proposal, Effects& out) {
 }
 
 void AgentLoop::abandon_pending_plan(Effects& out) {
-    if (state_ == State::awaiting_decision && pending_.value("kind", "") == "plan" &&
+    bool waiting =
+        state_ == State::awaiting_decision || (state_ == State::compacting && compaction_ &&
+                                               compaction_->resume == State::awaiting_decision);
+    if (waiting && pending_.is_object() && pending_.value("kind", "") == "plan" &&
         !pending_.value("path", "").empty())
         out.push_back(MarkPlan{pending_["path"], std::string(abandoned_status), {}});
 }

@@ -27,9 +27,10 @@ using TurnId = std::uint64_t;
 // approved. Read tools just run.
 enum class ToolStage { run, prepare, apply };
 
-using Event = std::variant<DeltaEvent, ThinkingEvent, UsageEvent, MessageEvent, ToolEvent,
-                           ToolResultEvent, Proposal, DecidedEvent, ErrorEvent, StoppedEvent,
-                           DoneEvent, ModeEvent, AgentStatus, ResetEvent, FreshEvent, CompactedEvent>;
+using Event =
+    std::variant<DeltaEvent, ThinkingEvent, UsageEvent, MessageEvent, ToolEvent, ToolResultEvent,
+                 Proposal, DecidedEvent, ErrorEvent, StoppedEvent, DoneEvent, ModeEvent,
+                 AgentStatus, ResetEvent, FreshEvent, CompactedEvent>;
 std::string_view event_name(const Event& event);
 nlohmann::json event_params(const Event& event);
 
@@ -179,8 +180,8 @@ private:
         State resume = State::idle; // streaming: the step goes on once it is done
         std::uint64_t before = 0;
         std::size_t cleared = 0;
-        std::size_t keep_from = 0;    // entries from here on stay whole
-        std::size_t older_bytes = 0;  // of the entries the summary stands for
+        std::size_t keep_from = 0;   // entries from here on stay whole
+        std::size_t older_bytes = 0; // of the entries the summary stands for
         std::string summary;
     };
     void send_step(Effects& out);

@@ -5,11 +5,11 @@
 
 #include <condition_variable>
 #include <ctime>
-#include <mutex>
-#include <thread>
 #include <fcntl.h>
+#include <mutex>
 #include <random>
 #include <sys/stat.h>
+#include <thread>
 
 namespace rio {
 
@@ -62,8 +62,7 @@ Result<SessionLines> read_session_lines(const std::filesystem::path& path) {
         }
         auto line = parse_json(std::string_view(*bytes).substr(start, end - start));
         if (!line || !line->is_object()) {
-            out.problem = "line " + std::to_string(out.lines.size() + 1) +
-                          " is not a JSON object" +
+            out.problem = "line " + std::to_string(out.lines.size() + 1) + " is not a JSON object" +
                           torn_kind(std::string_view(*bytes).substr(start, end - start));
             break;
         }

@@ -534,20 +534,22 @@ TEST(AgentToolsE2E, ReadFilePagesLongFilesAndSaysSo) {
 // Decision 0056: one call takes at most a tenth of the window (the script provider's model is
 // unknown: 32,768 tokens, so 13,107 bytes), and says how to read on.
 TEST(AgentToolsE2E, ReadFileStopsAtATenthOfTheWindowAndSaysWhereToGoOn) {
-    AgentSession s(
-        Json::array({step({tool("read_file", {{"path", "big.txt"}}), tool("list_dir", {{"path", "many"}})}),
-                     text_step("ok")}));
+    AgentSession s(Json::array(
+        {step({tool("read_file", {{"path", "big.txt"}}), tool("list_dir", {{"path", "many"}})}),
+         text_step("ok")}));
     std::string big;
     for (int i = 0; i < 1000; ++i)
         big += std::string(39, 'x') + "\n";
     write_bytes(s.project() / "big.txt", big);
     for (int i = 0; i < 600; ++i)
-        write_bytes(s.project() / "many" / ("a-file-with-a-rather-long-name-" + std::to_string(i)), "");
+        write_bytes(s.project() / "many" / ("a-file-with-a-rather-long-name-" + std::to_string(i)),
+                    "");
     s.send("read");
     std::string read = s.wait("agent.tool_result")["content"];
     EXPECT_LT(read.size(), 13'107u + 200);
     EXPECT_GT(read.size(), 12'000u);
-    EXPECT_NE(read.find("of 1000; read more with offset "), std::string::npos) << read.substr(read.size() - 200);
+    EXPECT_NE(read.find("of 1000; read more with offset "), std::string::npos)
+        << read.substr(read.size() - 200);
     EXPECT_NE(read.find(" and a smaller limit)"), std::string::npos);
     std::string listed = s.wait("agent.tool_result")["content"];
     EXPECT_LT(listed.size(), 13'107u + 200);

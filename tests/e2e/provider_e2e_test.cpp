@@ -659,8 +659,7 @@ protected:
         std::string prefix = anthropic() ? "ANTHROPIC" : "OPENAI";
         std::string base = anthropic() ? fake.url() : fake.url() + "/v1";
         auto s = AgentSession::with_provider(
-            {"--provider", provider()},
-            {prefix + "_BASE_URL=" + base, prefix + "_API_KEY=" + key});
+            {"--provider", provider()}, {prefix + "_BASE_URL=" + base, prefix + "_API_KEY=" + key});
         // 40 KB each, in lines of 80 bytes as a source file has them.
         for (const char* name : {"a.txt", "b.txt", "c.txt"}) {
             std::string text;
@@ -678,17 +677,18 @@ const std::string overflow_plan = "1. Change a.txt\n2. Change b.txt";
 // plan approved on the way: the turn finishes, the plan is verbatim in the first request
 // after the compaction, and the next message works.
 TEST_P(OverflowE2E, AnOverflowCompactsRetriesAndTheTurnAndTheNextMessageFinish) {
-    FakeLlm fake(Json::array({{{"tools", {call_with_id("r1", "read_file", {{"path", "a.txt"}})}}},
-                              {{"tools",
-                                {call_with_id("p1", "present_plan",
-                                              {{"title", "Two files"}, {"plan", overflow_plan}})}}},
-                              {{"tools", {call_with_id("r2", "read_file", {{"path", "b.txt"}})}}},
-                              {{"tools", {call_with_id("r3", "read_file", {{"path", "c.txt"}})}}},
-                              {{"text", "Done."}},
-                              {{"text", "Going on."}}}),
-                 nullptr,
-                 Json{{"limit", {{"over_first", 60 * 1024}, {"wording", wording()}}},
-                      {"summary", {{"text", "Summary: read a.txt and b.txt; the plan was approved."}}}});
+    FakeLlm fake(
+        Json::array({{{"tools", {call_with_id("r1", "read_file", {{"path", "a.txt"}})}}},
+                     {{"tools",
+                       {call_with_id("p1", "present_plan",
+                                     {{"title", "Two files"}, {"plan", overflow_plan}})}}},
+                     {{"tools", {call_with_id("r2", "read_file", {{"path", "b.txt"}})}}},
+                     {{"tools", {call_with_id("r3", "read_file", {{"path", "c.txt"}})}}},
+                     {{"text", "Done."}},
+                     {{"text", "Going on."}}}),
+        nullptr,
+        Json{{"limit", {{"over_first", 60 * 1024}, {"wording", wording()}}},
+             {"summary", {{"text", "Summary: read a.txt and b.txt; the plan was approved."}}}});
     auto s = session(fake);
     s->request("agent.mode.set", {{"mode", "plan"}});
     long turn = s->send("read the files, plan, read more");

@@ -9,8 +9,8 @@
 #include "gui/chat_transcript.hpp"
 #include "gui/code_editor.hpp"
 #include "gui/compare_view.hpp"
-#include "gui/context_meter.hpp"
 #include "gui/composer.hpp"
+#include "gui/context_meter.hpp"
 #include "gui/core_client.hpp"
 #include "gui/editor_area.hpp"
 #include "gui/main_window.hpp"
@@ -27,7 +27,6 @@
 #include "tests/gui/gui_support.hpp"
 
 #include <QApplication>
-#include <algorithm>
 #include <QComboBox>
 #include <QFile>
 #include <QLabel>
@@ -45,6 +44,7 @@
 #include <QTextDocument>
 #include <QToolButton>
 #include <QTreeWidget>
+#include <algorithm>
 
 using namespace rio;
 using namespace rio::gui;

@@ -62,25 +62,29 @@ ProviderRequest coding_request() {
              {Json{{"provider", "anthropic"},
                    {"block",
                     {{"type", "thinking"}, {"thinking", "Read it first."}, {"signature", "sig1"}}}},
-              Json{{"provider", "openai"}, {"block", {{"type", "reasoning"}}}}}, ModeNote::none}),
+              Json{{"provider", "openai"}, {"block", {{"type", "reasoning"}}}}},
+             ModeNote::none}),
         entry({Role::user,
                "",
                {},
                {ToolOutcome{"toolu_1", "int main() { return *p; }", false, {}}},
-               {}, ModeNote::none}),
+               {},
+               ModeNote::none}),
         entry({Role::assistant,
                "",
                {ToolCall{"toolu_2", "edit_file", {{"path", "main.cpp"}}},
                 ToolCall{"toolu_3", "run", {{"command", "make test"}}}},
                {},
                {Json{{"provider", "anthropic"},
-                     {"block", {{"type", "redacted_thinking"}, {"data", "opaque"}}}}}, ModeNote::none}),
+                     {"block", {{"type", "redacted_thinking"}, {"data", "opaque"}}}}},
+               ModeNote::none}),
         entry({Role::user,
                "Also add a test.",
                {},
                {ToolOutcome{"toolu_2", "edited", false, {}},
                 ToolOutcome{"toolu_3", "exit 1", true, {}}},
-               {}, ModeNote::none}),
+               {},
+               ModeNote::none}),
     };
     return request;
 }
@@ -134,10 +138,10 @@ TEST(AnthropicRequest, CacheBreakpointsSitOnTheStablePrefixAndTheNewestMessages)
                 if (b.contains("cache_control")) at.push_back("message " + std::to_string(i));
         return at;
     };
-    EXPECT_EQ(breakpoints(one), (std::vector<std::string>{"system", "tool read_file", "message 0",
-                                                          "message 2"}));
-    EXPECT_EQ(breakpoints(two), (std::vector<std::string>{"system", "tool read_file", "message 2",
-                                                          "message 4"}));
+    EXPECT_EQ(breakpoints(one),
+              (std::vector<std::string>{"system", "tool read_file", "message 0", "message 2"}));
+    EXPECT_EQ(breakpoints(two),
+              (std::vector<std::string>{"system", "tool read_file", "message 2", "message 4"}));
     EXPECT_EQ(one["system"].dump(), two["system"].dump());
     EXPECT_EQ(one["tools"].dump(), two["tools"].dump());
     for (std::size_t i = 0; i < one["messages"].size(); ++i)

@@ -360,8 +360,14 @@ TEST(ClientTraceWords, TheContextMeterAndACompactionReadAsOneLine) {
     EXPECT_EQ(compacted_text(e),
               "Context compacted: 150k → 41.2k tokens (12 tool outputs cleared, older turns "
               "summarized)");
-    e = CompactedEvent{4, 9000, 3000, 1, false, "request", "the summary came back empty; only "
-                                                          "old tool outputs were cleared"};
+    e = CompactedEvent{4,
+                       9000,
+                       3000,
+                       1,
+                       false,
+                       "request",
+                       "the summary came back empty; only "
+                       "old tool outputs were cleared"};
     EXPECT_EQ(compacted_text(e),
               "Context compacted: 9,000 → 3,000 tokens (1 tool output cleared); the summary came "
               "back empty; only old tool outputs were cleared");

@@ -33,9 +33,7 @@ struct Loop {
     void budget(std::uint64_t window, std::size_t prefix = 0) {
         loop.set_budget(ContextBudget{window, 0.8, prefix}, out);
     }
-    void report(ProviderReport r) {
-        loop.on_provider(loop.turn(), last_call().step, r, out);
-    }
+    void report(ProviderReport r) { loop.on_provider(loop.turn(), last_call().step, r, out); }
     void reply(std::string text, std::vector<ToolCall> calls = {}) {
         if (!text.empty()) report(ProviderReport::delta(text));
         for (ToolCall& c : calls)
@@ -46,13 +44,19 @@ struct Loop {
     void run_reads(std::size_t bytes, char fill = 'x') {
         for (const RunTool& run : all<RunTool>())
             if (loop.expects(run.turn, run.call.id, run.stage))
-                loop.on_tool(ToolReport{run.turn, run.call.id, run.stage, false,
-                                        std::string(bytes, fill), nullptr, {}},
+                loop.on_tool(ToolReport{run.turn,
+                                        run.call.id,
+                                        run.stage,
+                                        false,
+                                        std::string(bytes, fill),
+                                        nullptr,
+                                        {}},
                              out);
     }
     // One step: the model reads a file, the loop answers it.
     void read_step(int n, std::size_t bytes) {
-        reply("", {ToolCall{"r" + std::to_string(n), "read_file",
+        reply("", {ToolCall{"r" + std::to_string(n),
+                            "read_file",
                             {{"path", "f" + std::to_string(n) + ".txt"}}}});
         run_reads(bytes, static_cast<char>('a' + n % 26));
     }
@@ -90,7 +94,8 @@ TEST(ContextBudget, EveryServerFamilysContextLengthRefusalIsRecognised) {
          R"({"error":{"code":400,"message":"the request exceeds the available context size, try increasing it","type":"invalid_request_error"}})"},
         {"vLLM",
          R"({"object":"error","message":"This model's maximum context length is 4096 tokens. However, you requested 5000 tokens in the messages, Please reduce the length of the messages.","type":"BadRequestError","param":null,"code":400})"},
-        {"Ollama", R"({"error":{"message":"the input length exceeds the context length","type":"invalid_request_error","param":null,"code":null}})"},
+        {"Ollama",
+         R"({"error":{"message":"the input length exceeds the context length","type":"invalid_request_error","param":null,"code":null}})"},
     };
     for (const auto& [who, body] : refusals) {
         EXPECT_TRUE(is_context_overflow(400, body)) << who;
@@ -108,7 +113,8 @@ TEST(ContextLoop, EveryStepSendsEveryToolAndPlanModeRidesInTheUserMessage) {
     CallProvider planning = h.last_call();
     ASSERT_EQ(planning.tools.size(), 7u) << "the prefix is the same in both modes";
     EXPECT_EQ(planning.conversation.front()->note, ModeNote::plan);
-    h.reply("", {ToolCall{"e1", "edit_file", {{"path", "a"}, {"old_string", "x"}, {"new_string", "y"}}}});
+    h.reply("", {ToolCall{
+                    "e1", "edit_file", {{"path", "a"}, {"old_string", "x"}, {"new_string", "y"}}}});
     auto results = h.events<ToolResultEvent>();
     ASSERT_FALSE(results.empty());
     EXPECT_FALSE(results.back().ok);
@@ -133,7 +139,8 @@ TEST(ContextLoop, StatusCarriesAnEstimateUntilTheProviderCountsThenItsCount) {
     EXPECT_TRUE(before.estimated);
     EXPECT_EQ(before.window, 100'000u);
     EXPECT_GE(before.used, 1000u) << "the prompt and tools count";
-    h.report(ProviderReport::usage({{"input_tokens", 10}, {"cache_read_input_tokens", 5000},
+    h.report(ProviderReport::usage({{"input_tokens", 10},
+                                    {"cache_read_input_tokens", 5000},
                                     {"cache_creation_input_tokens", 200}}));
     ContextInfo counted = h.loop.context();
     EXPECT_FALSE(counted.estimated);
@@ -171,15 +178,28 @@ TEST(ContextLoop, WhenClearingIsNotEnoughASummaryWithoutToolsKeepsWhatMatters) {
     Loop h;
     h.budget(4'000); // 16 KB
     h.loop.send("Plan the refactor.", h.out);
-    h.reply("", {ToolCall{"p1", "present_plan", {{"title", "T"}, {"plan", "1. Split a.cpp\n2. Test"}}}});
+    h.reply("", {ToolCall{
+                    "p1", "present_plan", {{"title", "T"}, {"plan", "1. Split a.cpp\n2. Test"}}}});
     RunTool prepare = h.all<RunTool>().back();
-    h.loop.on_tool(ToolReport{prepare.turn, "p1", ToolStage::prepare, false, "",
-                              Json{{"path", ""}, {"title", "T"}, {"plan", "1. Split a.cpp\n2. Test"}}, {}},
-                   h.out);
-    ASSERT_TRUE(h.loop.decide(Decision{h.loop.turn(), {}, true, "", std::string("auto"), {}, false, false}, h.out));
+    h.loop.on_tool(
+        ToolReport{prepare.turn,
+                   "p1",
+                   ToolStage::prepare,
+                   false,
+                   "",
+                   Json{{"path", ""}, {"title", "T"}, {"plan", "1. Split a.cpp\n2. Test"}},
+                   {}},
+        h.out);
+    ASSERT_TRUE(h.loop.decide(
+        Decision{h.loop.turn(), {}, true, "", std::string("auto"), {}, false, false}, h.out));
     RunTool apply = h.all<RunTool>().back();
-    h.loop.on_tool(ToolReport{apply.turn, "p1", ToolStage::apply, false, "",
-                              Json{{"text", "1. Split a.cpp\n2. Test"}, {"edited", false}}, {}},
+    h.loop.on_tool(ToolReport{apply.turn,
+                              "p1",
+                              ToolStage::apply,
+                              false,
+                              "",
+                              Json{{"text", "1. Split a.cpp\n2. Test"}, {"edited", false}},
+                              {}},
                    h.out);
     EXPECT_EQ(h.loop.approved_plan(), "1. Split a.cpp\n2. Test");
     // Long user messages and answers, which clearing cannot touch, until it must summarize.
@@ -257,13 +277,19 @@ TEST(ContextLoop, APendingPlanStaysPendingThroughACompaction) {
     h.read_step(1, 6000);
     h.reply("", {ToolCall{"p1", "present_plan", {{"title", "T"}, {"plan", "1. x"}}}});
     RunTool prepare = h.all<RunTool>().back();
-    h.loop.on_tool(ToolReport{prepare.turn, "p1", ToolStage::prepare, false, "",
-                              Json{{"path", ""}, {"title", "T"}, {"plan", "1. x"}}, {}},
+    h.loop.on_tool(ToolReport{prepare.turn,
+                              "p1",
+                              ToolStage::prepare,
+                              false,
+                              "",
+                              Json{{"path", ""}, {"title", "T"}, {"plan", "1. x"}},
+                              {}},
                    h.out);
     ASSERT_EQ(h.loop.state(), AgentLoop::State::awaiting_decision);
     ASSERT_TRUE(h.loop.compact("", h.out));
     ASSERT_TRUE(h.last_call().summary);
-    Status early = h.loop.decide(Decision{h.loop.turn(), {}, true, "", {}, {}, false, false}, h.out);
+    Status early =
+        h.loop.decide(Decision{h.loop.turn(), {}, true, "", {}, {}, false, false}, h.out);
     EXPECT_EQ(early.error().code, ErrorCode::busy) << "decide once it is done";
     h.report(ProviderReport::delta("Investigated f1.txt; a plan is up for approval."));
     h.report(ProviderReport::done("end_turn"));

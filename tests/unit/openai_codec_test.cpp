@@ -80,32 +80,36 @@ ProviderRequest coding_request() {
                                    {"required", {"path"}}}}};
     request.conversation = {
         entry({Role::user, "Fix the crash in main.cpp", {}, {}, {}, ModeNote::none}),
-        entry({Role::assistant,
-               "Let me look.",
-               {ToolCall{"call_1", "read_file", {{"path", "main.cpp"}}}},
-               {},
-               {Json{{"provider", "anthropic"},
-                     {"block",
-                      {{"type", "thinking"},
-                       {"thinking", "Read it first."},
-                       {"signature", "sig1"}}}}}, ModeNote::none}),
+        entry(
+            {Role::assistant,
+             "Let me look.",
+             {ToolCall{"call_1", "read_file", {{"path", "main.cpp"}}}},
+             {},
+             {Json{
+                 {"provider", "anthropic"},
+                 {"block",
+                  {{"type", "thinking"}, {"thinking", "Read it first."}, {"signature", "sig1"}}}}},
+             ModeNote::none}),
         entry({Role::user,
                "",
                {},
                {ToolOutcome{"call_1", "int main() { return *p; }", false, {}}},
-               {}, ModeNote::none}),
+               {},
+               ModeNote::none}),
         entry({Role::assistant,
                "",
                {ToolCall{"call_2", "edit_file", {{"path", "main.cpp"}}},
                 ToolCall{"call_3", "run", {{"command", "make test"}}}},
                {},
-               {}, ModeNote::none}),
+               {},
+               ModeNote::none}),
         entry({Role::user,
                "Also add a test.",
                {},
                {ToolOutcome{"call_2", "edited", false, {}},
                 ToolOutcome{"call_3", "exit 1", true, {}}},
-               {}, ModeNote::none}),
+               {},
+               ModeNote::none}),
     };
     return request;
 }
@@ -149,7 +153,8 @@ TEST(OpenAiRequest, OmitsAnEmptySystemPromptAndSendsEffortOnlyWhenSet) {
                               {"role": "assistant", "content": ""},
                               {"role": "user", "content": "again"}])"))
         << "roles keep alternating";
-    EXPECT_EQ(openai_request(request, {"m", 100, "high", false, false})["reasoning_effort"], "high");
+    EXPECT_EQ(openai_request(request, {"m", 100, "high", false, false})["reasoning_effort"],
+              "high");
 }
 
 TEST(OpenAiRequest, OpenAiItselfGetsMaxCompletionTokens_LocalServersMaxTokens) {
@@ -192,8 +197,9 @@ TEST(OpenAiStream, CachedTokensAreCountedApartFromTheUncachedInput) {
     stream.on_event(SseEvent{"message", c.dump()});
     std::vector<ProviderReport> end = stream.on_event(SseEvent{"message", "[DONE]"});
     ASSERT_FALSE(end.empty());
-    EXPECT_EQ(end.front().data,
-              Json({{"input_tokens", 200}, {"cache_read_input_tokens", 800}, {"output_tokens", 5}}));
+    EXPECT_EQ(
+        end.front().data,
+        Json({{"input_tokens", 200}, {"cache_read_input_tokens", 800}, {"output_tokens", 5}}));
 }
 
 TEST(OpenAiStream, AssemblesTwoToolCallsInterleavedByIndex) {
