@@ -506,7 +506,7 @@ RIO_FIELDS(ContextInfo, used, window, estimated)
 // tokens, `cleared` the tool outputs replaced by a note, `summarized` whether a summary now
 // stands for the older part. `reason`: threshold, overflow or request.
 struct CompactedEvent {
-    static constexpr std::string_view name = event::agent_compacted;
+    static constexpr std::string_view event = event::agent_compacted;
     std::uint64_t turn = 0;
     std::uint64_t before = 0;
     std::uint64_t after = 0;
