@@ -43,9 +43,11 @@ bool valid_session_id(const std::string& id) {
 // A torn line is named by its kind when its start survived: a compaction record holds the
 // whole conversation, so losing one says more than losing a message.
 static std::string torn_kind(std::string_view line) {
-    return line.substr(0, 40).find("\"type\":\"compacted\"") != std::string_view::npos
-               ? " (a compaction record; the conversation is resumed as it was before it)"
-               : "";
+    // Keys are written sorted, so a compaction line begins with its approved_plan.
+    bool compaction = line.rfind("{\"approved_plan\":", 0) == 0 ||
+                      line.substr(0, 40).find("\"type\":\"compacted\"") != std::string_view::npos;
+    return compaction ? " (a compaction record; the conversation is resumed as it was before it)"
+                      : "";
 }
 
 Result<SessionLines> read_session_lines(const std::filesystem::path& path) {
