@@ -550,7 +550,13 @@ void InteractiveSession::command(const std::string& line) {
         CompactParams compact;
         if (!arg.empty()) compact.instructions = arg;
         print(styled("(compacting…)", sgr::dim, out_.color));
-        return link_.request(op::agent_compact, Json(compact), prompt_after);
+        // Like a message: the prompt comes back with the status that ends the compaction.
+        sending_ = true;
+        return link_.request(op::agent_compact, Json(compact), [this](const client::Reply& r) {
+            if (r.ok()) return;
+            sending_ = false;
+            then_prompt(r);
+        });
     }
     if (name == "/status") {
         return link_.call(StatusParams{}, [this](const client::Typed<StatusParams>& status) {

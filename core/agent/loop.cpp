@@ -670,13 +670,17 @@ void AgentLoop::finish_compaction(bool ok, const std::string& failure, Effects& 
         Message seed{Role::user, compacted_seed(c.summary, keep, bytes_for_tokens(window()) / 5),
                      {},         {},
                      {},         mode_ == Mode::plan ? ModeNote::plan : ModeNote::none};
-        told_mode_ = mode_;
         Conversation compacted{std::make_shared<const Message>(std::move(seed))};
         compacted.insert(compacted.end(), conversation_.begin() + c.keep_from, conversation_.end());
-        conversation_ = std::move(compacted);
-        ++compactions_;
-        reported_.reset();
-        summarized = true;
+        if (conversation_bytes(compacted) < conversation_bytes(conversation_)) {
+            told_mode_ = mode_;
+            conversation_ = std::move(compacted);
+            ++compactions_;
+            reported_.reset();
+            summarized = true;
+        } else {
+            note = "the conversation is already smaller than a summary of it";
+        }
     } else if (ok) {
         note = c.summary.find_first_not_of(" \t\r\n") == std::string::npos
                    ? "the summary came back empty"

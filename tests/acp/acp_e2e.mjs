@@ -390,8 +390,7 @@ const tests = {
   // DESIGN §18: ACP's usage_update carries the context, /compact is a slash command, and the
   // compaction shows as one line of the agent's text.
   async compact_is_a_slash_command_and_usage_updates_follow() {
-    const box = sandbox([{ text: "Hello there, a reply long enough to be worth summarizing." },
-                         { text: "Said hello." }]);
+    const box = sandbox([{ text: "Hello there. " + "h".repeat(3000) }, { text: "Said hello." }]);
     await withRioAcp(box, ["--provider", "script:" + box.script], byKind("allow_once"), async (agent, seen) => {
       const sessionId = await newSession(agent, box);
       await until("the slash commands", () => seen.updates.some((u) => u.sessionUpdate === "available_commands_update" &&

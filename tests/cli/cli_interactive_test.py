@@ -60,8 +60,8 @@ class Interactive(unittest.TestCase):
         self.assertIn("edit_file", calls[1]["tools"])
 
     def test_status_shows_the_context_and_compact_shows_one_line(self):
-        box, term = self.session([{"text": "Hello there; an answer long enough to summarize."},
-                                  {"text": "Said hello."}])
+        long_answer = "Hello there. " + " ".join(WORDS * 20)  # worth summarizing
+        box, term = self.session([{"text": long_answer}, {"text": "Said hello."}])
         term.send("say hello\r")
         # The line under the turn: the context, estimated (the script provider counts none).
         term.expect(r"context ≈[0-9.,k]+ / 32\.8k tokens \(\d+%\)")

@@ -194,9 +194,9 @@ private slots:
     // the compaction shows as one line.
     void context_meter_and_the_compaction_line() {
         TempProject project;
-        Agent s(project, Json::array({text_step("Hello there; a reply long enough to be worth "
-                                                "summarizing when the user asks for it."),
-                                      text_step("Said hello.")}));
+        const std::string long_reply =
+            "Hello there. " + std::string(3000, 'h'); // worth summarizing
+        Agent s(project, Json::array({text_step(long_reply.c_str()), text_step("Said hello.")}));
         QVERIFY(s.start());
         ContextMeter* meter = s.chat().meter();
         QTRY_VERIFY(meter->isVisible());

@@ -274,7 +274,8 @@ TEST(ContextLoop, APendingPlanStaysPendingThroughACompaction) {
     Loop h;
     h.loop.set_mode(Mode::plan, h.out);
     h.loop.send("Plan it.", h.out);
-    h.read_step(1, 6000);
+    h.reply(std::string(4000, 'n'), {ToolCall{"r1", "read_file", {{"path", "f1.txt"}}}});
+    h.run_reads(6000);
     h.reply("", {ToolCall{"p1", "present_plan", {{"title", "T"}, {"plan", "1. x"}}}});
     RunTool prepare = h.all<RunTool>().back();
     h.loop.on_tool(ToolReport{prepare.turn,
