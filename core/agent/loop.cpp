@@ -69,8 +69,8 @@ std::optional<std::uint64_t> reported_input(const Json& counts) {
     std::uint64_t total = 0;
     for (const char* key :
          {"input_tokens", "cache_read_input_tokens", "cache_creation_input_tokens"})
-        if (auto it = counts.find(key); it != counts.end() && it->is_number_unsigned())
-            total += it->get<std::uint64_t>();
+        if (auto it = counts.find(key); it != counts.end() && it->is_number_integer())
+            total += static_cast<std::uint64_t>(std::max<std::int64_t>(0, it->get<std::int64_t>()));
     return total;
 }
 
