@@ -185,6 +185,7 @@ TurnId AgentLoop::send(std::string text, Effects& out) {
     add_user_text(std::move(text));
     ++turn_;
     overflow_retried_ = false;
+    summary_declined_ = false;
     start_step(out);
     emit_status(out);
     return turn_;
@@ -636,12 +637,18 @@ void AgentLoop::begin_compaction(CompactReason reason, const std::string& instru
     }
     Conversation older(conversation_.begin(), conversation_.begin() + c.keep_from);
     c.older_bytes = conversation_bytes(older);
-    if (fits || older.empty()) {
+    bool may_summarize = reason != CompactReason::threshold || !summary_declined_;
+    if (!fits && !may_summarize && c.cleared == 0) { // nothing new to say: go on as it is
+        resume_after_compaction(resume, out);
+        return;
+    }
+    if (fits || older.empty() || !may_summarize) {
         compaction_ = std::move(c);
         finish_compaction(false,
-                          fits ? ""
-                               : "there is nothing older than the newest step to "
-                                 "summarize",
+                          fits            ? ""
+                          : older.empty() ? "there is nothing older than the newest step to "
+                                            "summarize"
+                                          : "a summary already came to nothing in this turn",
                           out);
         return;
     }
@@ -687,6 +694,8 @@ void AgentLoop::finish_compaction(bool ok, const std::string& failure, Effects& 
                    : "the summary was longer than what it was to replace";
     }
     if (!note.empty()) note += "; only old tool outputs were cleared";
+    if (ok && !summarized) summary_declined_ = true;
+    if (!ok && !failure.empty() && c.reason == CompactReason::threshold) summary_declined_ = true;
     emit(out, CompactedEvent{turn_, c.before, context().used, c.cleared, summarized,
                              std::string(reason_name(static_cast<int>(c.reason))), note});
     resume_after_compaction(c.resume, out);

@@ -264,6 +264,9 @@ private:
     std::size_t sent_bytes_ = 0;
     bool overflow_retried_ = false; // this step was already compacted after a refusal
     std::optional<Compaction> compaction_;
+    // A summary this turn came to nothing: the threshold only clears until the next message,
+    // rather than asking for a summary at every step.
+    bool summary_declined_ = false;
     std::uint64_t compactions_ = 0;
     std::string approved_plan_;
     std::vector<std::string> changed_files_;

@@ -697,7 +697,9 @@ TEST(AgentPromptE2E, PromptListShowsEveryLayerAndEditWritesTheOverride) {
     std::vector<std::string> order;
     for (const Json& l : layers)
         order.push_back(l["name"]);
-    EXPECT_EQ(order, (std::vector<std::string>{"base", "user", "provider", "project", "plan"}));
+    EXPECT_EQ(order,
+              (std::vector<std::string>{"base", "user", "provider", "project", "plan", "compact"}));
+    EXPECT_EQ(layers[5]["active"], false) << "a summary request's prompt, in no step's";
     EXPECT_EQ(layers[0]["origin"], "shipped");
     EXPECT_EQ(layers[4]["active"], false) << "the plan layer is off in build mode";
     Json edited =
