@@ -226,6 +226,15 @@ void Bridge::answer_session(AcpSession& s, const Json& id) {
         reply(id, {{"sessionId", s.id},
                    {"modes", modes_state(s.shown_mode)},
                    {"configOptions", mode_config_options(s.shown_mode)}});
+        // ACP's slash commands: /compact makes the conversation smaller (DESIGN §18).
+        update(s, {{"sessionUpdate", "available_commands_update"},
+                   {"availableCommands",
+                    Json::array({{{"name", "compact"},
+                                  {"description",
+                                   "Make the conversation smaller: old tool outputs are cleared "
+                                   "and older turns summarized"},
+                                  {"input", {{"hint", "what the summary should keep"}}}}})}});
+        context_may_have_changed(s);
     });
 }
 
@@ -292,6 +301,18 @@ void Bridge::prompt(const RpcRequest& r, AcpSession& s) {
     s.prompt_id = r.id;
     s.cancelled = false;
     s.error.reset();
+    if (text == "/compact" || text.rfind("/compact ", 0) == 0) {
+        CompactParams compact;
+        if (text.size() > 9) compact.instructions = text.substr(9);
+        s.compacting = true;
+        s.link->request(op::agent_compact, Json(compact), [this, &s](const client::Reply& done) {
+            if (done.ok() || s.prompt_id.is_null()) return;
+            s.compacting = false;
+            fail(std::exchange(s.prompt_id, nullptr), rpc_error::internal_error,
+                 done.error->message, {{"code", std::string(to_string(done.error->code))}});
+        });
+        return;
+    }
     s.link->call(SendParams{text}, [this, &s](const client::Typed<SendParams>& sent) {
         if (!sent) {
             if (!s.prompt_id.is_null())
@@ -316,8 +337,21 @@ void Bridge::on_event(AcpSession& s, const client::CoreEvent& event) {
         if (s.on_servers && s.on_servers(*servers)) s.on_servers = nullptr;
         return;
     }
+    if (std::holds_alternative<AgentStatus>(event)) context_may_have_changed(s);
     if (std::holds_alternative<ModeEvent>(event) || std::holds_alternative<AgentStatus>(event))
         return mode_may_have_changed(s);
+    if (auto* compacted = std::get_if<CompactedEvent>(&event)) {
+        // ACP's compaction_update is for clients that advertise session.compaction; one line
+        // of the agent's text reaches every client.
+        if (s.prompt_id.is_null()) return;
+        update(s,
+               text_chunk("agent_message_chunk", "(" + client::compacted_text(*compacted) + ")\n"));
+        if (s.compacting) {
+            s.compacting = false;
+            finish_prompt(s, "end_turn");
+        }
+        return;
+    }
     if (auto* read = std::get_if<EditorReadEvent>(&event)) return read_for_core(s, *read);
     // Only this session's own turn is streamed: on a shared core another client's turn is
     // that client's to show.
@@ -339,6 +373,16 @@ void Bridge::on_event(AcpSession& s, const client::CoreEvent& event) {
     } else if (std::holds_alternative<StoppedEvent>(event)) {
         finish_prompt(s, "cancelled");
     }
+}
+
+// ACP's usage_update {used, size}: how full the window is, when it changed.
+void Bridge::context_may_have_changed(AcpSession& s) {
+    const std::optional<ContextInfo>& context = s.state.state().context;
+    if (!context || (context->used == s.shown_used && context->window == s.shown_window)) return;
+    s.shown_used = context->used;
+    s.shown_window = context->window;
+    update(s,
+           {{"sessionUpdate", "usage_update"}, {"used", context->used}, {"size", context->window}});
 }
 
 void Bridge::mode_may_have_changed(AcpSession& s) {

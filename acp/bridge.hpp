@@ -43,9 +43,11 @@ private:
         std::unique_ptr<client::CoreLink> link;
         client::Session state;
         client::ModeChoice shown_mode = client::ModeChoice::review; // as the client last heard
-        Json prompt_id;         // the session/prompt being answered, or null
-        std::uint64_t turn = 0; // its turn
-        bool cancelled = false; // session/cancel came for it
+        Json prompt_id;          // the session/prompt being answered, or null
+        std::uint64_t turn = 0;  // its turn
+        bool cancelled = false;  // session/cancel came for it
+        bool compacting = false; // the prompt is /compact: agent.compacted answers it
+        std::uint64_t shown_used = 0, shown_window = 0; // the last usage_update sent
         std::optional<ErrorEvent> error;
         bool lost = false;
         // session/new waits for the editor's MCP servers to leave `starting`, so the first
@@ -68,6 +70,7 @@ private:
     AcpSession* session_for(const RpcRequest& r); // answers the error itself when none
 
     void on_event(AcpSession& s, const client::CoreEvent& event);
+    void context_may_have_changed(AcpSession& s);
     void mode_may_have_changed(AcpSession& s);
     void read_for_core(AcpSession& s, const EditorReadEvent& read);
     void ask_permission(AcpSession& s, const Proposal& proposal);

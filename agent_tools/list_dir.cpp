@@ -1,6 +1,6 @@
 // list_dir: the entries of a project folder, folders marked. Runs at once in every mode.
-#include "host/files/project_file.hpp"
 #include "agent_tools/tool_table.hpp"
+#include "host/files/project_file.hpp"
 #include "host/files/project_files.hpp"
 #include "protocol/params.hpp"
 
@@ -26,7 +26,8 @@ ToolReport list_dir(ToolContext& context, const RunTool& run) {
         }
         out += e.name + (e.type == "dir" ? "/" : "") + "\n";
     }
-    return tool_ok(run, out);
+    return tool_ok(
+        run, capped_output(std::move(out), context.output_cap, "list a subfolder to see the rest"));
 }
 
 } // namespace

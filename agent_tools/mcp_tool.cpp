@@ -5,20 +5,25 @@
 #include "agent_tools/tool_table.hpp"
 #include "host/mcp/mcp_servers.hpp"
 
+#include <algorithm>
+
 namespace rio {
 namespace {
 
 // What the model reads of one result, as with a file read.
 constexpr std::size_t max_result_bytes = std::size_t{256} * 1024;
 
-std::string capped(std::string text) {
-    if (text.size() <= max_result_bytes) return text;
-    std::size_t cut = max_result_bytes;
+std::string capped(std::string text, std::size_t cap) {
+    std::size_t most = std::min(max_result_bytes, cap);
+    if (text.size() <= most) return text;
+    std::size_t cut = most;
     while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
         --cut;
     std::size_t omitted = text.size() - cut;
     text.resize(cut);
-    return text + "\n[... " + std::to_string(omitted) + " more bytes of the result cut ...]";
+    return text + "\n[... " + std::to_string(omitted) +
+           " more bytes of the result cut; ask the tool for less (a narrower query or a "
+           "page of it) to see the rest ...]";
 }
 
 } // namespace
@@ -48,13 +53,15 @@ ToolCancel run_mcp_tool(ToolContext& context, const RunTool& run, const ToolRepo
     std::string who = target->tool + " of the MCP server \"" + target->server + "\"";
     McpClient* client = target->client;
     std::uint64_t handle =
-        client->call(target->tool, run.call.input, [run, report, who](McpCallOutcome outcome) {
-            if (outcome.is_error) {
-                report(tool_error(run, "The tool " + who + " failed: " + capped(outcome.text)));
-                return;
-            }
-            report(tool_ok(run, capped(std::move(outcome.text))));
-        });
+        client->call(target->tool, run.call.input,
+                     [run, report, who, cap = context.output_cap](McpCallOutcome outcome) {
+                         if (outcome.is_error) {
+                             report(tool_error(run, "The tool " + who +
+                                                        " failed: " + capped(outcome.text, cap)));
+                             return;
+                         }
+                         report(tool_ok(run, capped(std::move(outcome.text), cap)));
+                     });
     McpServers* servers = context.mcp;
     return [servers, server = target->server, handle] { servers->cancel(server, handle); };
 }

@@ -1,9 +1,9 @@
 // read_file: a project file with line numbers, paged and capped: the open buffer's text when
 // the core has one, else the editor's when a frontend offers it (host/editor_reader), else
 // the disk's. Runs in every mode without asking.
-#include "host/files/project_file.hpp"
 #include "agent_tools/tool_table.hpp"
 #include "host/files/document_io.hpp"
+#include "host/files/project_file.hpp"
 #include "host/server/editor_reader.hpp"
 #include "protocol/params.hpp"
 #include "text/utf8.hpp"
@@ -29,6 +29,7 @@ std::string_view clip(std::string_view line, std::size_t max) {
 struct Lines {
     std::size_t first = 1;
     std::size_t limit = default_read_lines;
+    std::size_t max_bytes = max_read_bytes;
 };
 
 ToolReport numbered(const RunTool& run, const std::string& rel, std::string_view all, Lines lines) {
@@ -50,7 +51,7 @@ ToolReport numbered(const RunTool& run, const std::string& rel, std::string_view
             if (line.size() > max_line_chars) out += " […line cut]";
             out += "\n";
             last_shown = number;
-            clipped_bytes = out.size() > max_read_bytes;
+            clipped_bytes = out.size() > lines.max_bytes;
         }
         at = end + 1;
     }
@@ -60,7 +61,8 @@ ToolReport numbered(const RunTool& run, const std::string& rel, std::string_view
     if (last_shown < number)
         out += "(showing lines " + std::to_string(lines.first) + "-" + std::to_string(last_shown) +
                " of " + std::to_string(number) + "; read more with offset " +
-               std::to_string(last_shown + 1) + ")\n";
+               std::to_string(last_shown + 1) + (clipped_bytes ? " and a smaller limit" : "") +
+               ")\n";
     return tool_ok(run, out);
 }
 
@@ -80,7 +82,8 @@ ToolCancel run_read_file(ToolContext& context, const RunTool& run, const ToolRep
     }
     Lines lines{std::max<std::uint64_t>(1, optional_count(input, "offset", "input").value_or(1)),
                 std::max<std::uint64_t>(
-                    1, optional_count(input, "limit", "input").value_or(default_read_lines))};
+                    1, optional_count(input, "limit", "input").value_or(default_read_lines)),
+                std::min(max_read_bytes, context.output_cap)};
     // A core buffer (the desktop's) is the newest text there is. Without one, an editor that
     // rio-acp speaks for may hold unsaved text; it is asked, and the disk read if it has none.
     EditorReader* editor = context.editor;

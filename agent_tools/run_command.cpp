@@ -1,14 +1,15 @@
 // run_command: prepare checks the argv and the human-written allow-list; apply runs the
 // program with rio's process runner (no shell, own session, timeout).
 #include "agent_tools/allow_rules.hpp"
-#include "host/files/project_file.hpp"
 #include "agent_tools/tool_table.hpp"
 #include "host/files/files.hpp"
+#include "host/files/project_file.hpp"
 #include "host/process/process_runner.hpp"
 #include "host/store/redact.hpp"
 #include "protocol/params.hpp"
 #include "text/argv_text.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace rio {
@@ -81,6 +82,7 @@ ToolCancel run_command(ToolContext& context, const RunTool& run, const ToolRepor
     spec.cwd = input->cwd.real;
     spec.timeout = std::chrono::seconds(input->timeout_s);
     spec.env = command_environment(context.hidden_env);
+    spec.output_cap = std::min(spec.output_cap, context.output_cap); // decision 0056
     auto running =
         start_command(context.io, spec, [run, argv = input->argv, report](CommandResult r) {
             if (!r.started) {

@@ -3,6 +3,17 @@
 
 namespace rio {
 
+std::string capped_output(std::string text, std::size_t cap, const std::string& how) {
+    if (text.size() <= cap) return text;
+    std::size_t end = text.rfind('\n', cap);
+    end = end == std::string::npos ? cap : end + 1;
+    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80)
+        --end;
+    std::size_t left = text.size() - end;
+    text.resize(end);
+    return text + "[… " + std::to_string(left) + " more bytes not shown; " + how + "]\n";
+}
+
 ToolReport tool_ok(const RunTool& run, std::string content, nlohmann::json detail) {
     return ToolReport{run.turn,           run.call.id,       run.stage, false,
                       std::move(content), std::move(detail), {}};

@@ -2,8 +2,8 @@
 // files; rio's own folders left out. Runs at once in every mode.
 #include "host/search/search.hpp"
 
-#include "host/files/project_file.hpp"
 #include "agent_tools/tool_table.hpp"
+#include "host/files/project_file.hpp"
 #include "protocol/params.hpp"
 
 namespace rio {
@@ -33,7 +33,8 @@ ToolReport search(ToolContext& context, const RunTool& run) {
         auto real = std::filesystem::weakly_canonical(*context.workspace.root / m.path, ec);
         return ec || in_rio_folders(real, context.dirs);
     });
-    return tool_ok(run, format_search_result(query, *result));
+    return tool_ok(run, capped_output(format_search_result(query, *result), context.output_cap,
+                                      "narrow the pattern, the path or the glob to see the rest"));
 }
 
 } // namespace

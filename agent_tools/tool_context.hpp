@@ -36,6 +36,8 @@ struct ToolContext {
     McpServers* mcp = nullptr;           // the MCP servers whose tools the agent may call
     EditorReader* editor = nullptr;      // the editor's unsaved text, when a frontend holds it
     LspServers* lsp = nullptr;           // language servers: a file's diagnostics
+    // The most one call's output may take, a share of the model's window (decision 0056).
+    std::size_t output_cap = std::size_t{64} * 1024;
 };
 
 } // namespace rio

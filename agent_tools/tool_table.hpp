@@ -35,5 +35,8 @@ ToolCancel run_tool(ToolContext& context, const RunTool& run, const ToolReportFn
 // Reports shaped for the stage being answered.
 ToolReport tool_ok(const RunTool& run, std::string content, nlohmann::json detail = nullptr);
 ToolReport tool_error(const RunTool& run, std::string content);
+// An output held to `cap` bytes (decision 0056): cut after a whole line, with `how` saying
+// how to get the rest.
+std::string capped_output(std::string text, std::size_t cap, const std::string& how);
 
 } // namespace rio

@@ -82,6 +82,7 @@ Json ClaudeShapes::result(const RunEnd& end) const {
              // awaiting approval (exit 2), which `rio-cli -p --resume ID` can carry out.
              {"exit_code", end.exit_code}};
     if (!end.plan.is_null()) out["plan"] = end.plan;
+    if (!end.context.is_null()) out["context"] = end.context; // rio's own: how full the window is
     if (!end.error.is_null()) out["error"] = end.error;
     return out;
 }

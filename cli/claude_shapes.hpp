@@ -27,6 +27,7 @@ struct RunEnd {
     Json error;                   // {code, message} or null
     Json plan;                    // the plan left awaiting approval, or null
     Json denials = Json::array(); // gated actions nobody could approve
+    Json context;                 // {used, window, estimated}, or null
 };
 
 class ClaudeShapes {

@@ -121,7 +121,10 @@ void HeadlessRun::fail(const client::Reply& reply) {
 }
 
 void HeadlessRun::on_event(const client::CoreEvent& event) {
-    if (auto* status = std::get_if<AgentStatus>(&event)) session_ = status->session;
+    if (auto* status = std::get_if<AgentStatus>(&event)) {
+        session_ = status->session;
+        if (status->context) context_ = Json(*status->context);
+    }
     if (ended_ || !live_) return;
     // agent.send's response precedes the turn's events, so turn_ is known by now.
     if (std::uint64_t turn = client::turn_of(event); turn && turn_ && turn != *turn_) return;
@@ -164,6 +167,8 @@ void HeadlessRun::show(const client::CoreEvent& event) {
             say(line);
     } else if (auto* proposal = std::get_if<Proposal>(&event)) {
         decide(*proposal);
+    } else if (auto* compacted = std::get_if<CompactedEvent>(&event)) {
+        say(styled("(" + client::compacted_text(*compacted) + ")", sgr::dim, err_.color));
     } else if (auto* error = std::get_if<ErrorEvent>(&event)) {
         error_ = {{"code", error->code}, {"message", error->message}};
         say(styled("error: " + error->code + ": " + error->message, sgr::red, err_.color));
@@ -238,11 +243,12 @@ void HeadlessRun::end(int code) {
                         {"messages", messages_},
                         {"plan", plan_},
                         {"rejected", refusals_},
-                        {"error", error_}});
+                        {"error", error_},
+                        {"context", context_}});
     if (claude_ && (options_.output == HeadlessOutput::claude_json ||
                     options_.output == HeadlessOutput::claude_stream)) {
         std::string result = !plan_.is_null() ? plan_.value("plan", answer) : answer;
-        print_line(claude_->result(RunEnd{code, result, error_, plan_, refusals_}));
+        print_line(claude_->result(RunEnd{code, result, error_, plan_, refusals_, context_}));
     }
     std::cout << std::flush;
     finish_(code);

@@ -78,6 +78,7 @@ private:
     std::chrono::steady_clock::time_point began_ = std::chrono::steady_clock::now();
     bool rejected_ = false;
     bool ended_ = false;
+    Json context_; // agent.status's context {used, window, estimated}, as last heard
     Json error_;
     Json plan_;
     Json messages_ = Json::array();

@@ -31,6 +31,10 @@ const char* help_text = "Type a task and press Enter. Commands:\n"
                         "  /build     build mode, keeping the current edit policy\n"
                         "  /stop      stop the running turn (also Ctrl+C)\n"
                         "  /clear     clear the conversation\n"
+                        "  /compact [INSTRUCTIONS]  make the conversation smaller: old tool "
+                        "outputs cleared, older turns summarized\n"
+                        "  /status    the provider, model, mode, session and how full the "
+                        "context is\n"
                         "  /provider [NAME]   show or switch the provider\n"
                         "  /key [clear] [NAME]  store the provider's API key (typed unseen), or "
                         "remove it\n"
@@ -73,8 +77,9 @@ std::optional<std::string> edit_in_editor(const std::string& text) {
 
 // What Tab completes at the start of a line.
 const std::vector<std::string> command_names = {
-    "/plan",     "/plans", "/sessions", "/review", "/auto",     "/build", "/stop", "/clear",
-    "/provider", "/key",   "/model",    "/mcp",    "/problems", "/help",  "/quit", "/exit"};
+    "/plan",     "/plans", "/sessions", "/review", "/auto",     "/build", "/stop",
+    "/clear",    "/compact", "/status", "/provider", "/key",    "/model", "/mcp",
+    "/problems", "/help",   "/quit",    "/exit"};
 
 // The events show() writes a line for, after the reply so far.
 bool prints_a_line(const client::CoreEvent& event) {
@@ -83,7 +88,9 @@ bool prints_a_line(const client::CoreEvent& event) {
            std::holds_alternative<Proposal>(event) ||
            std::holds_alternative<PlanReportEvent>(event) ||
            std::holds_alternative<FreshEvent>(event) || std::holds_alternative<ErrorEvent>(event) ||
-           std::holds_alternative<StoppedEvent>(event) || std::holds_alternative<ResetEvent>(event);
+           std::holds_alternative<StoppedEvent>(event) ||
+           std::holds_alternative<ResetEvent>(event) ||
+           std::holds_alternative<CompactedEvent>(event);
 }
 
 std::filesystem::path history_file() {
@@ -198,6 +205,8 @@ void InteractiveSession::on_event(const client::CoreEvent& event) {
             // A turn ended (done, stopped, reset): back to the prompt unless a question is up.
             end_answer();
             spinner_.hide();
+            if (std::string line = turn_summary(); !line.empty())
+                print(styled(line, sgr::dim, out_.color));
             quiet_keys_.reset();
             stopping_ = false;
             if (input_ == Input::none && !done_) prompt();
@@ -241,6 +250,8 @@ void InteractiveSession::show(const client::CoreEvent& event) {
     } else if (std::holds_alternative<FreshEvent>(event)) {
         print(styled("(continuing in a fresh context: your request and the approved plan)",
                      sgr::dim, out_.color));
+    } else if (auto* compacted = std::get_if<CompactedEvent>(&event)) {
+        print(styled("(" + client::compacted_text(*compacted) + ")", sgr::dim, out_.color));
     } else if (auto* error = std::get_if<ErrorEvent>(&event)) {
         print(styled("error: " + error->code + ": " + error->message, sgr::red, out_.color));
     } else if (std::holds_alternative<StoppedEvent>(event) ||
@@ -538,6 +549,25 @@ void InteractiveSession::command(const std::string& line) {
         return link_.request(op::agent_mode_set, Json(ModeSetParams{"build"}), prompt_after);
     if (name == "/stop") return link_.request(op::agent_stop, Json::object(), prompt_after);
     if (name == "/clear") return link_.request(op::agent_reset, Json::object(), prompt_after);
+    if (name == "/compact") {
+        CompactParams compact;
+        if (!arg.empty()) compact.instructions = arg;
+        print(styled("(compacting…)", sgr::dim, out_.color));
+        // Like a message: the prompt comes back with the status that ends the compaction.
+        sending_ = true;
+        return link_.request(op::agent_compact, Json(compact), [this](const client::Reply& r) {
+            if (r.ok()) return;
+            sending_ = false;
+            then_prompt(r);
+        });
+    }
+    if (name == "/status") {
+        return link_.call(StatusParams{}, [this](const client::Typed<StatusParams>& status) {
+            if (status) session_.apply_status(*status);
+            print(status_text());
+            prompt();
+        });
+    }
     if (name == "/provider") {
         if (!arg.empty())
             return link_.call(ProviderSetParams{arg, std::nullopt},
@@ -796,6 +826,25 @@ void InteractiveSession::quit(int code) {
     signals_.cancel();
     std::cout << std::flush;
     finish_(code);
+}
+
+// The line under a finished turn: what it cost and how full the context is now.
+std::string InteractiveSession::turn_summary() const {
+    const client::SessionState& s = session_.state();
+    std::string line = s.usage.turn == s.turn ? client::usage_text(s.usage) : std::string();
+    if (s.context)
+        line += (line.empty() ? "" : " · ") + std::string("context ") +
+                client::context_text(*s.context);
+    return line.empty() ? line : "(" + line + ")";
+}
+
+std::string InteractiveSession::status_text() const {
+    const client::SessionState& s = session_.state();
+    std::string text = s.provider + " · " + s.model + " · " +
+                       std::string(client::mode_word(s.choice())) + " · session " + s.session;
+    if (s.context) text += "\ncontext: " + client::context_text(*s.context);
+    if (!s.session_problem.empty()) text += "\n" + s.session_problem;
+    return text;
 }
 
 void InteractiveSession::prompt() {

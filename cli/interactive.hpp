@@ -48,6 +48,8 @@ private:
     void wait_for_signal();
     void quit(int code);
 
+    std::string turn_summary() const;
+    std::string status_text() const;
     void prompt();
     void ask_trust_then_prompt();
     void ask_line(const std::string& question, std::function<void(std::string)> then);

@@ -16,7 +16,7 @@ using CoreEvent =
                  AgentStatus, ResetEvent, FreshEvent, EditAppliedEvent, CheckpointsState,
                  UndoneEvent, BufferChangedEvent, FsChangedEvent, WatchInfo, PlansChangedEvent,
                  PlanReportEvent, ProjectChangedEvent, ProjectTrustState, McpChangedEvent,
-                 EditorReadEvent, LspChangedEvent, LspDiagnosticsEvent>;
+                 EditorReadEvent, LspChangedEvent, LspDiagnosticsEvent, CompactedEvent>;
 
 // nullopt for a name this client does not know, or params that do not fit the struct
 // (clients ignore what they do not understand, DESIGN §3).

@@ -45,6 +45,8 @@ void Session::apply(const CoreEvent& event) {
                     add(TranscriptEntry::Kind::note, std::move(words));
             } else if constexpr (std::is_same_v<E, UsageEvent>) {
                 add_usage(e);
+            } else if constexpr (std::is_same_v<E, CompactedEvent>) {
+                add(TranscriptEntry::Kind::note, compacted_text(e));
             } else if constexpr (std::is_same_v<E, ModeEvent>) {
                 state_.mode = e.mode;
             } else if constexpr (std::is_same_v<E, AgentStatus>) {
@@ -64,6 +66,7 @@ void Session::apply_status(const AgentStatus& status) {
     state_.pending = status.pending;
     state_.session = status.session;
     state_.session_problem = status.session_problem;
+    state_.context = status.context;
 }
 
 void Session::apply_history(const HistoryResult& history) {
@@ -144,7 +147,7 @@ void Session::finish_message(std::string text) {
 }
 
 void Session::add_usage(const UsageEvent& usage) {
-    if (state_.usage.turn != usage.turn) state_.usage = TurnUsage{usage.turn, 0, 0, 0, 0};
+    if (state_.usage.turn != usage.turn) state_.usage = TurnUsage{usage.turn, 0, 0, 0, 0, 0};
     const auto count = [&](const char* key) {
         auto it = usage.counts.find(key);
         if (it == usage.counts.end() || !it->is_number_integer()) return std::uint64_t{0};
@@ -153,7 +156,8 @@ void Session::add_usage(const UsageEvent& usage) {
     TurnUsage& u = state_.usage;
     ++u.calls;
     u.input_tokens += count("input_tokens");
-    u.cached_tokens += count("cache_read_input_tokens") + count("cache_creation_input_tokens");
+    u.cache_read_tokens += count("cache_read_input_tokens");
+    u.cache_write_tokens += count("cache_creation_input_tokens");
     u.output_tokens += count("output_tokens");
 }
 

@@ -33,10 +33,11 @@ struct TranscriptEntry {
 struct TurnUsage {
     std::uint64_t turn = 0;
     std::uint64_t calls = 0; // provider calls that reported counts
-    // As the providers report them: Anthropic counts cached input apart from input_tokens,
-    // OpenAI's prompt_tokens include it; so the two are shown side by side, never added.
+    // In agent.usage's terms (Anthropic's): input_tokens are the uncached ones; cached input
+    // is counted apart, read from the provider's prompt cache or written to it.
     std::uint64_t input_tokens = 0;
-    std::uint64_t cached_tokens = 0; // read from or written to the provider's prompt cache
+    std::uint64_t cache_read_tokens = 0;
+    std::uint64_t cache_write_tokens = 0;
     std::uint64_t output_tokens = 0;
 };
 
@@ -54,7 +55,8 @@ struct SessionState {
     std::vector<TraceCall> calls;
     // The last plans.report: what the last approved plan's work changed against the plan.
     std::optional<PlanReportEvent> last_report;
-    TurnUsage usage; // of the turn that reported counts last
+    TurnUsage usage;                    // of the turn that reported counts last
+    std::optional<ContextInfo> context; // how full the model's window is (agent.status)
 
     ModeChoice choice() const { return mode_choice(mode, auto_accept); }
 };

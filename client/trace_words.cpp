@@ -4,6 +4,8 @@
 #include "text/argv_text.hpp"
 #include "text/trim.hpp"
 
+#include <algorithm>
+
 namespace rio::client {
 namespace {
 
@@ -154,8 +156,35 @@ std::string count_text(std::uint64_t n) {
 std::string usage_text(const TurnUsage& usage) {
     if (usage.calls == 0) return {};
     std::string text = count_text(usage.input_tokens) + " tokens in";
-    if (usage.cached_tokens > 0) text += " · " + count_text(usage.cached_tokens) + " cached";
+    if (usage.cache_read_tokens > 0)
+        text += " · " + count_text(usage.cache_read_tokens) + " cache read";
+    if (usage.cache_write_tokens > 0)
+        text += " · " + count_text(usage.cache_write_tokens) + " cache write";
     return text + " · " + count_text(usage.output_tokens) + " out";
+}
+
+int context_percent(const ContextInfo& context) {
+    if (context.window == 0) return 0;
+    return static_cast<int>(std::min<std::uint64_t>(100, context.used * 100 / context.window));
+}
+
+std::string context_text(const ContextInfo& context) {
+    return std::string(context.estimated ? "≈" : "") + count_text(context.used) + " / " +
+           count_text(context.window) + " tokens (" + std::to_string(context_percent(context)) +
+           "%)";
+}
+
+std::string compacted_text(const CompactedEvent& e) {
+    std::string text =
+        "Context compacted: " + count_text(e.before) + " → " + count_text(e.after) + " tokens (";
+    if (e.cleared > 0)
+        text += std::to_string(e.cleared) + " tool output" + (e.cleared == 1 ? "" : "s") +
+                " cleared" + (e.summarized ? ", " : "");
+    if (e.summarized) text += "older turns summarized";
+    if (e.cleared == 0 && !e.summarized) text += "nothing could be cleared";
+    text += ")";
+    if (!e.note.empty()) text += "; " + e.note;
+    return text;
 }
 
 std::string plan_report_text(const PlanReportEvent& report) {

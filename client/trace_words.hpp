@@ -50,6 +50,13 @@ std::string rejection_words(const DecidedEvent& decided);
 // What a turn took, from its agent.usage counts: "1,234 tokens in · 56 out", "12.3k tokens
 // in · 9.8k cached · 456 out"; "" when no call reported counts.
 std::string usage_text(const TurnUsage& usage);
+// How full the window is: "12.3k / 200k tokens (6%)", "≈" before it when estimated.
+std::string context_text(const ContextInfo& context);
+// The share of the window used, 0–100 (a meter's value).
+int context_percent(const ContextInfo& context);
+// agent.compacted as one line: "Context compacted: 150k → 41.2k tokens (12 tool outputs
+// cleared, older turns summarized)".
+std::string compacted_text(const CompactedEvent& event);
 
 // "Changed but not named in the plan: a.py, b.py"; "" when every change is in the plan.
 std::string plan_report_text(const PlanReportEvent& report);

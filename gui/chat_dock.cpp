@@ -6,6 +6,7 @@
 #include "gui/change_cards.hpp"
 #include "gui/chat_transcript.hpp"
 #include "gui/composer.hpp"
+#include "gui/context_meter.hpp"
 #include "gui/core_client.hpp"
 #include "gui/json_text.hpp"
 #include "gui/main_window.hpp"
@@ -36,7 +37,7 @@ QString failure(const QString& what, const Error& error) {
 
 ChatDock::ChatDock(MainWindow& window)
     : QDockWidget(tr("Agent"), &window), window_(window), mode_(new ModeControl),
-      provider_(new ProviderStrip), clear_(new QPushButton(tr("Clear"))),
+      provider_(new ProviderStrip), meter_(new ContextMeter), clear_(new QPushButton(tr("Clear"))),
       transcript_(new ChatTranscript), composer_(new Composer),
       review_(new ReviewFlow(window, this)), changes_(new ChangeCards(window, *transcript_, this)) {
     setObjectName(QStringLiteral("chat"));
@@ -50,6 +51,7 @@ ChatDock::ChatDock(MainWindow& window)
     top->addWidget(mode_);
     top->addStretch(1);
     top->addWidget(provider_);
+    top->addWidget(meter_);
     top->addWidget(clear_);
 
     auto* panel = new QWidget;
@@ -83,6 +85,7 @@ ChatDock::ChatDock(MainWindow& window)
     connect(composer_, &Composer::send_requested, this, &ChatDock::send_message);
     connect(composer_, &Composer::stop_requested, this, &ChatDock::stop);
     connect(clear_, &QPushButton::clicked, this, &ChatDock::clear_conversation);
+    connect(meter_, &ContextMeter::compact_requested, this, [this] { compact_conversation(); });
     connect(mode_, &ModeControl::choice_requested, this,
             [this](ModeChoice choice) { request_mode(static_cast<int>(choice)); });
     // DESIGN §9: Shift+Tab cycles Plan → Review → Auto anywhere in the chat; in the editor it
@@ -245,6 +248,7 @@ void ChatDock::show_state() {
     const client::SessionState& st = session_.state();
     mode_->show_state(QString::fromStdString(st.mode), st.auto_accept);
     provider_->show_status(QString::fromStdString(st.provider), QString::fromStdString(st.model));
+    meter_->show_context(st.context, st.busy);
     composer_->set_busy(st.busy);
     // rio starts on echo when no model is set up: say once what it is and where to connect one.
     if (st.provider == "echo" && !told_about_echo_) {
@@ -270,6 +274,15 @@ void ChatDock::stop() {
     window_.core().request(op::agent_stop, Json::object(), this,
                            [this](const Json&, const std::optional<Error>& error) {
                                if (error) show_problem(failure(tr("Cannot stop"), *error));
+                           });
+}
+
+void ChatDock::compact_conversation(const QString& instructions) {
+    CompactParams params;
+    if (!instructions.trimmed().isEmpty()) params.instructions = instructions.toStdString();
+    window_.core().request(op::agent_compact, Json(params), this,
+                           [this](const Json&, const std::optional<Error>& error) {
+                               if (error) show_problem(failure(tr("Cannot compact"), *error));
                            });
 }
 

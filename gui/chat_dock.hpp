@@ -20,6 +20,7 @@ namespace rio::gui {
 
 class ChangeCards;
 class ChatTranscript;
+class ContextMeter;
 class Composer;
 class MainWindow;
 class ModeControl;
@@ -36,6 +37,8 @@ public:
     void send_message(const QString& text);
     void stop();
     void clear_conversation();
+    // agent.compact: old tool outputs cleared, older turns summarized (DESIGN §18).
+    void compact_conversation(const QString& instructions = QString());
     // Continues a saved session (agent.session.resume): its conversation replaces this one.
     void resume_session(const std::string& id);
     const client::Session& session() const { return session_; }
@@ -45,6 +48,7 @@ public:
     ModeControl* mode_control() const { return mode_; }
     ProviderStrip* provider_strip() const { return provider_; }
     QPushButton* clear_button() const { return clear_; }
+    ContextMeter* meter() const { return meter_; }
     ReviewFlow* review() const { return review_; }
     ChangeCards* changes() const { return changes_; }
     WorkingIndicator* indicator() const;
@@ -72,6 +76,7 @@ private:
     MainWindow& window_;
     ModeControl* mode_;
     ProviderStrip* provider_;
+    ContextMeter* meter_;
     QPushButton* clear_;
     ChatTranscript* transcript_;
     Composer* composer_;

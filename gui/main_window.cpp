@@ -187,6 +187,11 @@ void MainWindow::build_file_menu() {
     file->addSeparator();
     recent_ = file->addMenu(tr("Recent &Conversations"));
     connect(recent_, &QMenu::aboutToShow, this, &MainWindow::list_recent_conversations);
+    compact_ = file->addAction(tr("Compact Conversation"), this,
+                               [this] { chat_->compact_conversation(); });
+    compact_->setObjectName(QStringLiteral("compact_conversation"));
+    compact_->setToolTip(tr("Make the conversation smaller: old tool outputs are cleared and "
+                            "older turns summarized"));
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);

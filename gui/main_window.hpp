@@ -84,6 +84,7 @@ public:
     // it remembered and keeps what recent_projects_changed says.
     void set_recent_projects(const QStringList& roots);
     QStringList recent_projects() const { return recent_projects_; }
+    QAction* compact_ = nullptr; // File ▸ Compact Conversation
     QMenu* recent_projects_menu() const { return recent_projects_menu_; }
     // View ▸ Theme.
     void set_theme(Theme theme);

@@ -53,6 +53,13 @@ void register_control_ops(Dispatcher& dispatcher, AgentRuntime& agent) {
         });
         return Empty{};
     });
+    dispatcher.on<CompactParams>([&agent](const CompactParams& p) -> Result<Empty> {
+        Status s = agent.act([&](AgentLoop& l, Effects& out) {
+            return l.compact(p.instructions.value_or(""), out);
+        });
+        if (!s) return s.error();
+        return Empty{};
+    });
     dispatcher.on<ModeSetParams>([&agent](const ModeSetParams& p) -> Result<ModeEvent> {
         auto mode = mode_from_string(p.mode);
         if (!mode) return make_error(ErrorCode::bad_request, "params.mode must be build or plan");

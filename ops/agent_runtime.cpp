@@ -34,6 +34,7 @@ AgentRuntime::AgentRuntime(asio::io_context& io, Workspace& workspace, Emit emit
     loop_.set_provider(providers_.current(), providers_.model(), before_any_client);
     told_session_ = recorder_.id();
     loop_.set_session(told_session_, "", before_any_client);
+    update_budget(before_any_client);
     mcp_.on_tools_changed([this] { loop_.set_tools(all_tools()); });
 }
 
@@ -108,8 +109,16 @@ void AgentRuntime::shutdown() {
 void AgentRuntime::provider_changed() {
     act([this](AgentLoop& loop, Effects& out) {
         loop.set_provider(providers_.current(), providers_.model(), out);
+        update_budget(out);
         return 0;
     });
+}
+
+void AgentRuntime::update_budget(Effects& out) {
+    ContextBudget budget = providers_.budget();
+    budget.prefix_bytes = prefix_bytes_;
+    context_.output_cap = tool_output_cap(budget.window);
+    loop_.set_budget(budget, out);
 }
 
 std::vector<PromptLayer> AgentRuntime::prompt_layers() const {
@@ -140,14 +149,39 @@ void AgentRuntime::perform(Effects& effects) {
     }
 }
 
+// Composed for each step from the files as they are now (an edited AGENTS.md changes the
+// very next call), the same in both modes: the plan layer rides in the conversation, where
+// plan mode began (decision 0053).
 void AgentRuntime::call_provider(CallProvider call) {
     ProviderRequest request;
-    // Composed for this step from the files as they are now: an edited AGENTS.md or an
-    // approved plan changes the very next call.
-    request.system = compose_prompt(load_prompt_layers(context_.dirs, context_.workspace.root,
-                                                       call.mode, providers_.current()));
+    std::vector<PromptLayer> layers = load_prompt_layers(context_.dirs, context_.workspace.root,
+                                                         Mode::build, providers_.current());
+    std::string compact_prompt;
+    for (const PromptLayer& layer : layers) {
+        if (layer.name == "plan") request.plan_note = layer.text;
+        if (layer.name == "compact") compact_prompt = layer.text;
+    }
+    while (!request.plan_note.empty() &&
+           (request.plan_note.back() == '\n' || request.plan_note.back() == ' '))
+        request.plan_note.pop_back();
+    request.system = call.summary ? compact_prompt : compose_prompt(layers);
+    if (request.system.empty() && call.summary)
+        request.system = "Summarize the conversation you are given for the agent that will go "
+                         "on with it: the task, what was done, the state now, the next steps.";
     request.tools = std::move(call.tools);
     request.conversation = std::move(call.conversation);
+    request.cache_key = recorder_.id();
+    if (!call.summary) {
+        std::size_t prefix = request.system.size();
+        for (const ToolSpec& spec : request.tools)
+            prefix += to_json(spec).dump().size();
+        if (prefix != prefix_bytes_) {
+            prefix_bytes_ = prefix;
+            Effects more;
+            update_budget(more);
+            perform(more);
+        }
+    }
     cancel_provider_ = providers_.start(
         std::move(request), [this, turn = call.turn, step = call.step](const ProviderReport& r) {
             act([&](AgentLoop& loop, Effects& out) {
@@ -178,6 +212,8 @@ void AgentRuntime::run_tool_later(const RunTool& run) {
     asio::post(io_, [this, run] {
         bool go = act([&](AgentLoop& loop, Effects& out) { return loop.may_run(run, out); });
         if (!go) return;
+        // A share of the window as the loop knows it now: a refusal may have shown it smaller.
+        context_.output_cap = tool_output_cap(loop_.context().window);
         ToolCancel cancel = run_tool(context_, run, [this](ToolReport report) {
             // What the model reads never holds a key, whatever a command printed.
             redact(report.content, providers_.secrets());

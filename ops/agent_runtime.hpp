@@ -62,6 +62,8 @@ private:
     // rio's own tools and the MCP servers' tools that are ready now.
     std::vector<ToolSpec> all_tools() const;
     void clear_checkpoints();
+    // The loop's window and threshold from the provider's options, the tools' output cap.
+    void update_budget(Effects& out);
 
     asio::io_context& io_;
     Emit emit_;
@@ -75,6 +77,7 @@ private:
     AgentLoop loop_;
     SessionRecorder recorder_;
     std::string told_session_, told_problem_; // what the loop last heard of the session
+    std::size_t prefix_bytes_ = 0;            // the system prompt and tool list, as last sent
     CancelFn cancel_provider_;
     ToolCancel cancel_command_;
 };

@@ -48,19 +48,23 @@ void SessionRecorder::adopt(const RestoredSession& session, SessionWriter writer
 bool SessionRecorder::sync(const AgentLoop& loop, const std::string& project) {
     if (paused_) return false;
     bool renewed = false;
-    if (!same_conversation(loop.history(), written_)) {
+    bool compacted = loop.compactions() != compactions_;
+    if (!compacted && !same_conversation(loop.history(), written_)) {
         start_new();
         renewed = true;
     }
     std::string pending = pending_key(loop.pending_step(), loop.turn());
-    if (loop.history().empty() ||
-        (same_entries(loop.history(), written_) && loop.mode() == mode_ && pending == pending_))
+    if (loop.history().empty() || (!compacted && same_entries(loop.history(), written_) &&
+                                   loop.mode() == mode_ && pending == pending_)) {
+        compactions_ = loop.compactions();
         return renewed;
+    }
     std::string time = iso_time(now_(), true);
     write(changes(loop, project, time));
     written_ = loop.history();
     mode_ = loop.mode();
     pending_ = pending;
+    compactions_ = loop.compactions();
     return renewed;
 }
 
@@ -74,6 +78,11 @@ std::vector<nlohmann::json> SessionRecorder::changes(const AgentLoop& loop,
         lines.push_back(header_line(header, loop.mode(), loop.auto_accept()));
     } else if (loop.mode() != mode_) {
         lines.push_back(mode_line(loop.mode(), loop.auto_accept(), time));
+    }
+    if (loop.compactions() != compactions_ && writer_) {
+        lines.push_back(
+            compacted_line(now, loop.turn(), loop.approved_plan(), loop.changed_files(), time));
+        written_ = now; // nothing below repeats an entry the line holds
     }
     std::size_t n = written_.size();
     if (n > 0 && now[n - 1] != written_[n - 1])

@@ -34,6 +34,10 @@ std::string_view to_string(ErrorCode code) {
         return "network";
     case ErrorCode::bad_response:
         return "bad_response";
+    case ErrorCode::context_full:
+        return "context_full";
+    case ErrorCode::busy:
+        return "busy";
     }
     return "internal";
 }

@@ -27,6 +27,10 @@ enum class ErrorCode {
     server,
     network,
     bad_response,
+    // The conversation does not fit the model's window, even compacted (DESIGN §18).
+    context_full,
+    // The agent is doing something that this request would disturb (a turn streams).
+    busy,
 };
 
 inline constexpr ErrorCode all_error_codes[] = {
@@ -35,6 +39,7 @@ inline constexpr ErrorCode all_error_codes[] = {
     ErrorCode::io_error,       ErrorCode::refused,    ErrorCode::internal,
     ErrorCode::not_configured, ErrorCode::auth,       ErrorCode::rate_limit,
     ErrorCode::server,         ErrorCode::network,    ErrorCode::bad_response,
+    ErrorCode::context_full,   ErrorCode::busy,
 };
 
 std::string_view to_string(ErrorCode code);

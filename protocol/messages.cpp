@@ -89,6 +89,7 @@ void to_json(Json& j, const AgentStatus& s) {
              {"session", s.session}};
     if (s.pending) j["pending"] = *s.pending;
     if (!s.session_problem.empty()) j["session_problem"] = s.session_problem;
+    if (s.context) j["context"] = *s.context;
 }
 
 void from_json(const Json& j, AgentStatus& s) {
@@ -104,6 +105,9 @@ void from_json(const Json& j, AgentStatus& s) {
     s.pending.reset();
     if (auto it = j.find("pending"); it != j.end() && it->is_object())
         s.pending = it->get<Proposal>();
+    s.context.reset();
+    if (auto it = j.find("context"); it != j.end() && it->is_object())
+        s.context = it->get<ContextInfo>();
 }
 
 std::vector<std::string_view> typed_ops() {
@@ -132,6 +136,7 @@ std::vector<std::string_view> typed_ops() {
             ApproveParams::op,
             StopParams::op,
             ResetParams::op,
+            CompactParams::op,
             ModeSetParams::op,
             AutoAcceptSetParams::op,
             StatusParams::op,

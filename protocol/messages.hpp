@@ -492,6 +492,31 @@ struct CheckpointsState {
 };
 RIO_FIELDS(CheckpointsState, turns)
 
+// How full the model's context window is (DESIGN §18), in tokens. `estimated`: no provider
+// count stands behind it yet (before the first answer, or a provider that reports none), so
+// it is rio's estimate and frontends mark it "≈".
+struct ContextInfo {
+    std::uint64_t used = 0;
+    std::uint64_t window = 0;
+    bool estimated = true;
+};
+RIO_FIELDS(ContextInfo, used, window, estimated)
+
+// The conversation was made smaller (DESIGN §18): `before`/`after` are its estimated size in
+// tokens, `cleared` the tool outputs replaced by a note, `summarized` whether a summary now
+// stands for the older part. `reason`: threshold, overflow or request.
+struct CompactedEvent {
+    static constexpr std::string_view event = event::agent_compacted;
+    std::uint64_t turn = 0;
+    std::uint64_t before = 0;
+    std::uint64_t after = 0;
+    std::uint64_t cleared = 0;
+    bool summarized = false;
+    std::string reason;
+    std::string note; // why no summary was made when one was wanted, "" otherwise
+};
+RIO_FIELDS(CompactedEvent, turn, before, after, cleared, summarized, reason, note)
+
 struct AgentStatus {
     static constexpr std::string_view event = event::agent_status;
     std::string mode;
@@ -504,6 +529,7 @@ struct AgentStatus {
     std::optional<Proposal> pending;
     std::string session;         // the id of the conversation's session file (DESIGN §14)
     std::string session_problem; // why it is not being saved, "" while it is (left out then)
+    std::optional<ContextInfo> context;
 };
 void to_json(Json& j, const AgentStatus& s);
 void from_json(const Json& j, AgentStatus& s);
@@ -556,6 +582,14 @@ struct ResetParams : Empty {
     static constexpr std::string_view op = op::agent_reset;
     using Result = Empty;
 };
+
+// agent.compact: make the conversation smaller now; agent.compacted says how it went.
+struct CompactParams {
+    static constexpr std::string_view op = op::agent_compact;
+    using Result = Empty;
+    std::optional<std::string> instructions;
+};
+RIO_FIELDS(CompactParams, instructions)
 
 struct ModeSetParams {
     static constexpr std::string_view op = op::agent_mode_set;

@@ -57,6 +57,7 @@ inline constexpr std::string_view agent_session_new = "agent.session.new";
 inline constexpr std::string_view agent_undo = "agent.undo";
 inline constexpr std::string_view agent_checkpoints = "agent.checkpoints";
 inline constexpr std::string_view agent_change = "agent.change";
+inline constexpr std::string_view agent_compact = "agent.compact";
 
 inline constexpr std::string_view mcp_list = "mcp.list";
 inline constexpr std::string_view mcp_restart = "mcp.restart";
@@ -100,6 +101,7 @@ inline constexpr std::string_view agent_fresh = "agent.fresh";
 inline constexpr std::string_view agent_edit_applied = "agent.edit_applied";
 inline constexpr std::string_view agent_checkpoints = "agent.checkpoints";
 inline constexpr std::string_view agent_undone = "agent.undone";
+inline constexpr std::string_view agent_compacted = "agent.compacted";
 
 inline constexpr std::string_view buffer_changed = "buffer.changed";
 inline constexpr std::string_view fs_changed = "fs.changed";

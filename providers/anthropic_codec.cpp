@@ -1,6 +1,7 @@
 #include "providers/anthropic_codec.hpp"
 
 #include "protocol/json_parse.hpp"
+#include "providers/context_overflow.hpp"
 #include "providers/http_status.hpp"
 #include "providers/lenient_json.hpp"
 
@@ -35,7 +36,7 @@ Json anthropic_tool(const ToolSpec& spec) {
 
 // Tool results first: the API wants them at the start of the user turn that answers the
 // calls. An empty text block is refused, so text only when there is some.
-Json user_content(const Message& m) {
+Json user_content(const Message& m, const ProviderRequest& request) {
     Json blocks = Json::array();
     for (const ToolOutcome& r : m.results) {
         Json block{{"type", "tool_result"}, {"tool_use_id", r.call_id}};
@@ -43,8 +44,28 @@ Json user_content(const Message& m) {
         if (r.is_error) block["is_error"] = true;
         blocks.push_back(std::move(block));
     }
+    if (std::string note = mode_note_text(m, request); !note.empty())
+        blocks.push_back({{"type", "text"}, {"text", std::move(note)}});
     if (!m.text.empty()) blocks.push_back({{"type", "text"}, {"text", m.text}});
     return blocks;
+}
+
+const Json ephemeral = {{"type", "ephemeral"}};
+
+// Cache breakpoints (decision 0053), at most four: the tool list and the system prompt (the
+// same in every step and in both modes), the message that ended the previous request (so this
+// one reads everything before it from the cache) and the newest message (written for the
+// next step to read).
+void mark_cache_breakpoints(Json& messages) {
+    if (messages.empty()) return;
+    auto mark = [](Json& message) {
+        Json& content = message["content"];
+        if (content.is_array() && !content.empty()) content.back()["cache_control"] = ephemeral;
+    };
+    mark(messages.back());
+    std::size_t n = messages.size();
+    if (n >= 3 && messages[n - 3]["role"] == "user" && messages[n - 2]["role"] == "assistant")
+        mark(messages[n - 3]);
 }
 
 // Kept blocks (signed thinking) lead: with thinking on, an assistant turn that calls tools
@@ -80,11 +101,14 @@ Json anthropic_request(const ProviderRequest& request, const AnthropicSettings& 
         body["thinking"] = {{"type", "enabled"}, {"budget_tokens", budget}};
         if (settings.max_tokens <= budget) body["max_tokens"] = budget + answer_room;
     }
-    if (!request.system.empty()) body["system"] = request.system;
+    if (!request.system.empty())
+        body["system"] = Json::array(
+            {{{"type", "text"}, {"text", request.system}, {"cache_control", ephemeral}}});
     if (!request.tools.empty()) {
         Json tools = Json::array();
         for (const ToolSpec& spec : request.tools)
             tools.push_back(anthropic_tool(spec));
+        tools.back()["cache_control"] = ephemeral;
         body["tools"] = std::move(tools);
     }
     // An entry with nothing to send is left out rather than sent empty, which the API
@@ -93,11 +117,12 @@ Json anthropic_request(const ProviderRequest& request, const AnthropicSettings& 
     for (const auto& entry : request.conversation) {
         if (!entry) continue;
         bool user = entry->role == Role::user;
-        Json content = user ? user_content(*entry) : assistant_content(*entry);
+        Json content = user ? user_content(*entry, request) : assistant_content(*entry);
         if (content.empty()) continue;
         messages.push_back(
             {{"role", user ? "user" : "assistant"}, {"content", std::move(content)}});
     }
+    mark_cache_breakpoints(messages);
     body["messages"] = std::move(messages);
     return body;
 }
@@ -155,7 +180,12 @@ void AnthropicStream::decode(const Json& j, std::vector<ProviderReport>& out) {
         std::string kind = error ? text_at(*error, "type") : std::string();
         std::string message = error ? text_at(*error, "message") : std::string();
         if (message.empty()) message = kind.empty() ? "no details" : kind;
-        if (kind == "invalid_request_error")
+        if (kind == "invalid_request_error" && is_context_overflow(0, message))
+            reply_.fail(out, ErrorCode::context_full,
+                        "Anthropic said the conversation does not fit the model's context "
+                        "window: " +
+                            message);
+        else if (kind == "invalid_request_error")
             reply_.fail(out, ErrorCode::bad_response, "Anthropic rejected the request: " + message);
         else if (kind == "rate_limit_error")
             reply_.fail(out, ErrorCode::rate_limit,

@@ -1,8 +1,8 @@
 #include "providers/http_provider.hpp"
 
+#include "host/http/sse.hpp"
 #include "providers/anthropic_codec.hpp"
 #include "providers/openai_codec.hpp"
-#include "host/http/sse.hpp"
 
 #include <asio/post.hpp>
 #include <asio/steady_timer.hpp>
@@ -177,7 +177,8 @@ HttpRequest http_provider_request(const HttpProviderSettings& settings,
         http.url = joined(settings.base_url, "/chat/completions");
         if (settings.key) http.headers.emplace_back("authorization", "Bearer " + *settings.key);
         bool openai_itself = settings.base_url.find("://api.openai.com") != std::string::npos;
-        OpenAiSettings codec{settings.model, settings.max_tokens, settings.effort, openai_itself};
+        OpenAiSettings codec{settings.model, settings.max_tokens, settings.effort, openai_itself,
+                             openai_itself};
         http.body = openai_request(request, codec)
                         .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     }

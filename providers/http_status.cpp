@@ -1,6 +1,7 @@
 #include "providers/http_status.hpp"
 
 #include "host/http/sse.hpp"
+#include "providers/context_overflow.hpp"
 
 namespace rio {
 
@@ -39,6 +40,11 @@ Error status_error(int status, std::string_view who, std::string_view api_messag
                    std::string_view body) {
     std::string detail = wire_excerpt(api_message, 500);
     if (detail.empty()) detail = body.empty() ? "(no body)" : wire_excerpt(body);
+    if (is_context_overflow(status, body))
+        return Error{ErrorCode::context_full, std::string(who) +
+                                                  " said the conversation does not fit the model's "
+                                                  "context window (HTTP " +
+                                                  std::to_string(status) + "): " + detail};
     return Error{code_for_status(status), status_summary(status, who) + ": " + detail};
 }
 

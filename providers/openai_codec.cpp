@@ -1,8 +1,11 @@
 #include "providers/openai_codec.hpp"
 
 #include "protocol/json_parse.hpp"
+#include "providers/context_overflow.hpp"
 #include "providers/http_status.hpp"
 #include "providers/lenient_json.hpp"
+
+#include <algorithm>
 
 namespace rio {
 namespace {
@@ -25,15 +28,17 @@ Json openai_tool(const ToolSpec& spec) {
 
 // One `tool` message per result, then the user's text: the format has one message per
 // result and no error flag, so an error says so in its content.
-void add_user(const Message& m, Json& messages) {
+void add_user(const Message& m, const ProviderRequest& request, Json& messages) {
     for (const ToolOutcome& r : m.results)
         messages.push_back({{"role", "tool"},
                             {"tool_call_id", r.call_id},
                             {"content", r.is_error ? "Error: " + r.content : r.content}});
     // An entry with neither is still sent, empty: some chat templates insist that user and
     // assistant alternate.
-    if (!m.text.empty() || m.results.empty())
-        messages.push_back({{"role", "user"}, {"content", m.text}});
+    std::string note = mode_note_text(m, request);
+    std::string text = note.empty() ? m.text : m.text.empty() ? note : note + "\n\n" + m.text;
+    if (!text.empty() || m.results.empty())
+        messages.push_back({{"role", "user"}, {"content", std::move(text)}});
 }
 
 // Kept blocks belong to other providers (this format has nothing to replay), so they are
@@ -71,6 +76,8 @@ std::string envelope_message(const Json& j) {
 // An error inside the stream carries no HTTP status of its own; some servers put one in
 // `code`, the rest name the kind in `type` or `code`.
 ErrorCode stream_error_code(const Json& error) {
+    if (is_context_overflow(0, error.dump(-1, ' ', false, Json::error_handler_t::replace)))
+        return ErrorCode::context_full;
     if (const Json* code = field(error, "code"); code && code->is_number_integer())
         return code_for_status(code->get<std::int64_t>());
     std::string kind = text_at(error, "type") + " " + text_at(error, "code");
@@ -81,15 +88,20 @@ ErrorCode stream_error_code(const Json& error) {
     return ErrorCode::server;
 }
 
+// In Anthropic's terms, which agent.usage speaks: input_tokens are the ones not read from
+// the cache (OpenAI's prompt_tokens include those).
 Json usage_counts(const Json& usage) {
     Json counts = Json::object();
+    std::int64_t cached = 0;
+    if (const Json* details = field(usage, "prompt_tokens_details"))
+        if (const Json* n = field(*details, "cached_tokens"); n && n->is_number_integer()) {
+            cached = n->get<std::int64_t>();
+            counts["cache_read_input_tokens"] = *n;
+        }
     if (const Json* n = field(usage, "prompt_tokens"); n && n->is_number_integer())
-        counts["input_tokens"] = *n;
+        counts["input_tokens"] = std::max<std::int64_t>(0, n->get<std::int64_t>() - cached);
     if (const Json* n = field(usage, "completion_tokens"); n && n->is_number_integer())
         counts["output_tokens"] = *n;
-    if (const Json* details = field(usage, "prompt_tokens_details"))
-        if (const Json* n = field(*details, "cached_tokens"); n && n->is_number_integer())
-            counts["cache_read_input_tokens"] = *n;
     return counts;
 }
 
@@ -112,6 +124,10 @@ Json openai_request(const ProviderRequest& request, const OpenAiSettings& settin
         {"stream", true},
         {"stream_options", {{"include_usage", true}}}};
     if (!settings.effort.empty()) body["reasoning_effort"] = settings.effort;
+    // OpenAI caches byte-identical prefixes by itself; the key only routes a conversation's
+    // requests together. Other servers may refuse a field they do not know.
+    if (settings.openai_itself && !request.cache_key.empty())
+        body["prompt_cache_key"] = request.cache_key;
     if (!request.tools.empty()) {
         Json tools = Json::array();
         for (const ToolSpec& spec : request.tools)
@@ -124,7 +140,7 @@ Json openai_request(const ProviderRequest& request, const OpenAiSettings& settin
     for (const auto& entry : request.conversation) {
         if (!entry) continue;
         if (entry->role == Role::user)
-            add_user(*entry, messages);
+            add_user(*entry, request, messages);
         else
             add_assistant(*entry, messages);
     }

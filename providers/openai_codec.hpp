@@ -5,9 +5,9 @@
 #pragma once
 
 #include "core/agent/provider_contract.hpp"
+#include "host/http/sse.hpp"
 #include "protocol/error.hpp"
 #include "providers/reply_reports.hpp"
-#include "host/http/sse.hpp"
 
 #include <cstdint>
 #include <map>
@@ -25,6 +25,8 @@ struct OpenAiSettings {
     // OpenAI's own API refuses max_tokens for its reasoning models (o-series, gpt-5) and
     // wants max_completion_tokens; local servers (Ollama, llama.cpp) know only max_tokens.
     bool completion_tokens = false;
+    // The server is OpenAI's own API: it takes prompt_cache_key (the session id).
+    bool openai_itself = false;
 };
 
 nlohmann::json openai_request(const ProviderRequest& request, const OpenAiSettings& settings);

@@ -65,7 +65,15 @@ Status check_option(const OptionSpec& spec, const std::string& value) {
             return make_error(ErrorCode::bad_request,
                               "cannot read the CA file " + value + ": " + std::strerror(errno));
     }
-    if (spec.name == "max_tokens" || spec.name == "idle_timeout_s") {
+    if (spec.name == "compact_at") {
+        char* end = nullptr;
+        double share = std::strtod(value.c_str(), &end);
+        if (end == value.c_str() || *end != '\0' || share < 0.2 || share > 0.95)
+            return make_error(ErrorCode::bad_request,
+                              "compact_at must be a share of the window from 0.2 to 0.95");
+    }
+    if (spec.name == "max_tokens" || spec.name == "idle_timeout_s" ||
+        spec.name == "context_window") {
         char* end = nullptr;
         double number = std::strtod(value.c_str(), &end);
         if (end == value.c_str() || *end != '\0' || number <= 0)
@@ -182,6 +190,19 @@ std::string ProviderRegistry::option(std::string_view provider, std::string_view
     if (name == "max_tokens") return std::to_string(default_max_tokens);
     if (name == "idle_timeout_s") return std::to_string(static_cast<int>(default_idle_timeout_s));
     return "";
+}
+
+ContextBudget ProviderRegistry::budget() const {
+    ContextBudget b;
+    std::string model = this->model();
+    std::uint64_t known = known_context_window(model);
+    b.window = known ? known : default_context_window;
+    if (std::string set = option(name_, "context_window"); !set.empty())
+        if (auto n = std::strtoull(set.c_str(), nullptr, 10); n > 0) b.window = n;
+    if (std::string set = option(name_, "compact_at"); !set.empty())
+        if (double share = std::strtod(set.c_str(), nullptr); share >= 0.2 && share <= 0.95)
+            b.compact_at = share;
+    return b;
 }
 
 Result<HttpProviderSettings> ProviderRegistry::http_settings(std::string_view provider) const {

@@ -2,6 +2,7 @@
 // choosing the default, switching, persisting options per provider, and starting calls.
 #pragma once
 
+#include "core/agent/context_budget.hpp"
 #include "host/http/http_client.hpp"
 #include "io/user_dirs.hpp"
 #include "protocol/wire.hpp"
@@ -28,6 +29,9 @@ public:
 
     const std::string& current() const { return name_; }
     std::string model() const;
+    // The current model's window (the context_window option, else what rio knows of the
+    // model, else the default) and the compact_at threshold (DESIGN §18).
+    ContextBudget budget() const;
     // rio-core --model: this process's model, over the stored option, never saved.
     void use_model(std::string model) { model_for_run_ = std::move(model); }
 

@@ -1,5 +1,7 @@
 #include "core/agent/conversation.hpp"
 
+#include "core/agent/provider_contract.hpp"
+
 namespace rio {
 
 HistoryMessage history_entry(const Message& message) {
@@ -17,6 +19,19 @@ HistoryMessage history_entry(const Message& message) {
             out.results->push_back(ResultInfo{r.call_id, !r.is_error, r.content, r.exit});
     }
     return out;
+}
+
+std::string mode_note_text(const Message& message, const ProviderRequest& request) {
+    switch (message.note) {
+    case ModeNote::none:
+        return {};
+    case ModeNote::plan:
+        return request.plan_note;
+    case ModeNote::build:
+        return "Plan mode is off now: the editing tools (edit_file, create_file, run_command) "
+               "may be used again.";
+    }
+    return {};
 }
 
 nlohmann::json to_json(const Message& message) {

@@ -14,6 +14,11 @@ namespace rio {
 
 enum class Role { user, assistant };
 
+// What a user entry tells the model about the mode (decision 0053): the plan layer rides in
+// the conversation where plan mode began, and a note where it ended, so the request's prefix
+// (tools, system) is the same in both modes and approving a plan keeps the cache.
+enum class ModeNote { none, plan, build };
+
 struct ToolCall {
     std::string id; // the provider's id, echoed in the result
     std::string name;
@@ -35,6 +40,7 @@ struct Message {
     // Assistant entries: provider blocks to send back verbatim, each {"provider", "block"};
     // a provider replays only its own (a signed thinking block, say).
     std::vector<nlohmann::json> kept;
+    ModeNote note = ModeNote::none; // user entries
 };
 
 // Entries never change once recorded, so every provider call shares them instead of copying

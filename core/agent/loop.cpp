@@ -1,8 +1,10 @@
 #include "core/agent/loop.hpp"
 
+#include "core/agent/compaction.hpp"
 #include "text/utf8.hpp"
 
 #include <algorithm>
+#include <map>
 
 namespace rio {
 namespace {
@@ -55,6 +57,96 @@ std::string_view kind_name(const ToolSpec* spec) {
     return spec ? to_string(spec->kind) : "unknown";
 }
 
+std::string_view reason_name(int reason) {
+    static constexpr std::string_view names[] = {"threshold", "overflow", "request"};
+    return names[reason];
+}
+
+// Input tokens of a request, cached ones included, from a usage report (Anthropic's shape,
+// which the OpenAI codec follows: input_tokens are the uncached ones).
+std::optional<std::uint64_t> reported_input(const Json& counts) {
+    if (!counts.is_object() || !counts.contains("input_tokens")) return std::nullopt;
+    std::uint64_t total = 0;
+    for (const char* key :
+         {"input_tokens", "cache_read_input_tokens", "cache_creation_input_tokens"})
+        if (auto it = counts.find(key); it != counts.end() && it->is_number_integer())
+            total += static_cast<std::uint64_t>(std::max<std::int64_t>(0, it->get<std::int64_t>()));
+    return total;
+}
+
+// Where the entries a compaction keeps whole begin: the newest step (an assistant entry's
+// calls and the user entry answering them), or a step stopped at a proposal.
+std::size_t kept_tail(const Conversation& c) {
+    std::size_t n = c.size();
+    if (n >= 1 && c[n - 1]->role == Role::assistant && !c[n - 1]->calls.empty()) return n - 1;
+    if (n >= 2 && c[n - 1]->role == Role::user && !c[n - 1]->results.empty() &&
+        c[n - 2]->role == Role::assistant)
+        return n - 2;
+    return n;
+}
+
+// The plan a restored conversation approved last, verbatim: the user's version when they
+// edited it, else what the model presented.
+std::string approved_plan_of(const Conversation& c) {
+    constexpr std::string_view edited =
+        "This is the approved plan; follow it rather than your original text:\n\n";
+    std::map<std::string, const ToolCall*> calls;
+    std::string plan;
+    for (const auto& entry : c) {
+        for (const ToolCall& call : entry->calls)
+            calls[call.id] = &call;
+        for (const ToolOutcome& r : entry->results) {
+            auto it = calls.find(r.call_id);
+            if (r.is_error || it == calls.end() || it->second->name != "present_plan" ||
+                r.content.rfind("The user approved the plan.", 0) != 0)
+                continue;
+            if (auto at = r.content.find(edited); at != std::string::npos) {
+                plan = r.content.substr(at + edited.size());
+                for (std::string_view end :
+                     {"\n\nThe user's notes: ", "\n\nThe user approved the plan with comments"})
+                    if (auto stop = plan.find(end); stop != std::string::npos) plan.resize(stop);
+            } else {
+                plan = it->second->input.value("plan", std::string());
+            }
+        }
+    }
+    return plan;
+}
+
+// Files a conversation's edit_file and create_file calls changed, in order.
+std::vector<std::string> files_changed_in(const Conversation& c) {
+    std::map<std::string, const ToolCall*> calls;
+    std::vector<std::string> files;
+    for (const auto& entry : c) {
+        for (const ToolCall& call : entry->calls)
+            calls[call.id] = &call;
+        for (const ToolOutcome& r : entry->results) {
+            auto it = calls.find(r.call_id);
+            if (r.is_error || it == calls.end() ||
+                (it->second->name != "edit_file" && it->second->name != "create_file"))
+                continue;
+            std::string path = it->second->input.value("path", std::string());
+            if (!path.empty() && std::find(files.begin(), files.end(), path) == files.end())
+                files.push_back(std::move(path));
+        }
+    }
+    return files;
+}
+
+// The mode a restored conversation last told the model of: its last mode note, or build
+// once a plan was approved after it.
+Mode told_mode_of(const Conversation& c) {
+    for (std::size_t i = c.size(); i-- > 0;) {
+        const Message& m = *c[i];
+        if (m.note == ModeNote::plan) return Mode::plan;
+        if (m.note == ModeNote::build) return Mode::build;
+        for (const ToolOutcome& r : m.results)
+            if (!r.is_error && r.content.rfind("The user approved the plan.", 0) == 0)
+                return Mode::build;
+    }
+    return Mode::build;
+}
+
 } // namespace
 
 std::string_view event_name(const Event& event) {
@@ -75,6 +167,8 @@ std::string_view to_string(AgentLoop::State state) {
         return "running_tool";
     case AgentLoop::State::awaiting_decision:
         return "awaiting_decision";
+    case AgentLoop::State::compacting:
+        return "compacting";
     }
     return "idle";
 }
@@ -90,6 +184,8 @@ TurnId AgentLoop::send(std::string text, Effects& out) {
     }
     add_user_text(std::move(text));
     ++turn_;
+    overflow_retried_ = false;
+    summary_declined_ = false;
     start_step(out);
     emit_status(out);
     return turn_;
@@ -97,6 +193,11 @@ TurnId AgentLoop::send(std::string text, Effects& out) {
 
 Status AgentLoop::decide(const Decision& decision, Effects& out) {
     std::string turn = std::to_string(decision.turn);
+    if (state_ == State::compacting && compaction_ &&
+        compaction_->resume == State::awaiting_decision)
+        return make_error(ErrorCode::busy,
+                          "the conversation is being compacted; decide once agent.compacted "
+                          "has come");
     bool this_turn = decision.turn == decided_turn_ && !decided_ids_.empty();
     // A loser of a race names a proposal that is gone, perhaps with the next one pending.
     if (this_turn && decision.id && decided_ids_.count(*decision.id))
@@ -146,7 +247,8 @@ void AgentLoop::reset(Effects& out) {
 
 void AgentLoop::clear(Effects& out) {
     abandon_pending_plan(out);
-    if (state_ == State::streaming) out.push_back(CancelProvider{turn_});
+    if (state_ == State::streaming || state_ == State::compacting)
+        out.push_back(CancelProvider{turn_});
     if (state_ == State::running_tool || state_ == State::awaiting_decision)
         out.push_back(CancelTools{turn_});
     state_ = State::idle;
@@ -159,6 +261,12 @@ void AgentLoop::clear(Effects& out) {
     last_plan_.clear();
     edits_approved_.reset();
     carried_.reset(); // the conversation it belonged to is gone
+    compaction_.reset();
+    reported_.reset();
+    overflow_retried_ = false;
+    told_mode_ = Mode::build;
+    approved_plan_.clear();
+    changed_files_.clear();
 }
 
 void AgentLoop::restore(RestoredSession session, Effects& out) {
@@ -169,6 +277,13 @@ void AgentLoop::restore(RestoredSession session, Effects& out) {
     turn_ = session.turn;
     session_ = session.header.id;
     session_problem_.clear();
+    told_mode_ = told_mode_of(conversation_);
+    approved_plan_ = approved_plan_of(conversation_);
+    if (approved_plan_.empty()) approved_plan_ = std::move(session.approved_plan);
+    changed_files_ = std::move(session.changed_files);
+    for (std::string& path : files_changed_in(conversation_))
+        if (std::find(changed_files_.begin(), changed_files_.end(), path) == changed_files_.end())
+            changed_files_.push_back(std::move(path));
     bool pending = resume_pending(session);
     if (!pending && !conversation_.empty() && conversation_.back()->role == Role::assistant &&
         !conversation_.back()->calls.empty()) {
@@ -177,7 +292,7 @@ void AgentLoop::restore(RestoredSession session, Effects& out) {
         for (const ToolCall& call : conversation_.back()->calls)
             answers.push_back(ToolOutcome{
                 call.id, "interrupted: rio stopped before this call finished", true, {}});
-        record(Message{Role::user, {}, {}, std::move(answers), {}});
+        record(Message{Role::user, {}, {}, std::move(answers), {}, ModeNote::none});
     }
     emit(out, ResetEvent{});
     emit(out, ModeEvent{std::string(to_string(mode_))});
@@ -240,10 +355,47 @@ void AgentLoop::set_session(std::string id, std::string problem, Effects& out) {
     emit_status(out);
 }
 
+void AgentLoop::set_budget(ContextBudget budget, Effects& out) {
+    bool changed = budget.window != budget_.window;
+    if (changed) ceiling_ = 0; // another model, another limit
+    budget_ = budget;
+    if (changed) emit_status(out);
+}
+
+Status AgentLoop::compact(std::string instructions, Effects& out) {
+    if (state_ == State::streaming || state_ == State::running_tool || state_ == State::compacting)
+        return make_error(ErrorCode::busy,
+                          "turn " + std::to_string(turn_) +
+                              " is running; compact once it is done (or stop it first)");
+    if (conversation_.empty())
+        return make_error(ErrorCode::bad_request, "there is no conversation to compact");
+    begin_compaction(CompactReason::request, instructions, state_, out);
+    return Ok{};
+}
+
 void AgentLoop::on_provider(TurnId turn, std::uint64_t step, const ProviderReport& report,
                             Effects& out) {
-    if (state_ != State::streaming || turn != turn_ || step != step_) return; // stale
+    if (turn != turn_ || step != step_) return; // stale
     using Kind = ProviderReport::Kind;
+    if (state_ == State::compacting && compaction_) {
+        switch (report.kind) {
+        case Kind::delta:
+            compaction_->summary += report.text;
+            return;
+        case Kind::usage:
+            emit(out, UsageEvent{turn_, report.data.is_object() ? report.data : Json::object()});
+            return;
+        case Kind::done:
+            finish_compaction(true, "", out);
+            return;
+        case Kind::error:
+            finish_compaction(false, "the summary request failed: " + report.text, out);
+            return;
+        default:
+            return; // thinking, a tool call (none was offered), kept blocks: not kept
+        }
+    }
+    if (state_ != State::streaming) return;
     switch (report.kind) {
     case Kind::delta:
         streamed_ += report.text;
@@ -264,10 +416,15 @@ void AgentLoop::on_provider(TurnId turn, std::uint64_t step, const ProviderRepor
         return;
     case Kind::usage:
         emit(out, UsageEvent{turn_, report.data.is_object() ? report.data : Json::object()});
+        if (auto input = reported_input(report.data)) {
+            reported_ = {{*input, sent_bytes_}};
+            emit_status(out); // the meter follows each step
+        }
         return;
     case Kind::done:
+        overflow_retried_ = false;
         if (!streamed_.empty() || !calls_.empty())
-            record(Message{Role::assistant, streamed_, calls_, {}, kept_});
+            record(Message{Role::assistant, streamed_, calls_, {}, kept_, ModeNote::none});
         emit(out, MessageEvent{turn_, streamed_, report.stop_reason});
         if (calls_.empty()) {
             end_turn(report.stop_reason, out);
@@ -277,8 +434,33 @@ void AgentLoop::on_provider(TurnId turn, std::uint64_t step, const ProviderRepor
         run_next_call(out);
         return;
     case Kind::error:
+        if (report.code == ErrorCode::context_full && streamed_.empty()) {
+            // The server knows the window better than any table: what it refused is the
+            // limit from now on, with a margin for the estimate's error.
+            std::uint64_t refused =
+                std::max(estimated_tokens(), estimate_tokens(budget_.prefix_bytes + sent_bytes_));
+            std::uint64_t limit = std::max<std::uint64_t>(refused * 9 / 10, 1024);
+            ceiling_ = ceiling_ ? std::min(ceiling_, limit) : limit;
+            if (!overflow_retried_) {
+                overflow_retried_ = true;
+                begin_compaction(CompactReason::overflow, "", State::streaming, out);
+                return;
+            }
+            emit(out, ErrorEvent{turn_, std::string(to_string(ErrorCode::context_full)),
+                                 "The conversation does not fit the model's context window, "
+                                 "even after compacting it (about " +
+                                     std::to_string(estimated_tokens()) +
+                                     " tokens; the model "
+                                     "refused " +
+                                     std::to_string(refused) +
+                                     "). Use /compact with instructions on what to keep, or "
+                                     "start a new conversation. (" +
+                                     report.text + ")"});
+            end_turn("error", out);
+            return;
+        }
         if (!streamed_.empty())
-            record(Message{Role::assistant, kept_partial(streamed_), {}, {}, {}});
+            record(Message{Role::assistant, kept_partial(streamed_), {}, {}, {}, ModeNote::none});
         emit(out, ErrorEvent{turn_, std::string(to_string(report.code)), report.text});
         end_turn("error", out);
         return;
@@ -312,6 +494,11 @@ void AgentLoop::on_tool(const ToolReport& report, Effects& out) {
         std::find(carried_->touched.begin(), carried_->touched.end(), applying_path_) ==
             carried_->touched.end())
         carried_->touched.push_back(applying_path_);
+    if (report.stage == ToolStage::apply && kind == ToolKind::edit && !report.is_error &&
+        !applying_path_.empty() &&
+        std::find(changed_files_.begin(), changed_files_.end(), applying_path_) ==
+            changed_files_.end())
+        changed_files_.push_back(applying_path_);
     if (report.stage == ToolStage::apply && kind == ToolKind::plan) {
         if (report.is_error) {
             restore_before_plan_approval(out); // nothing was approved after all
@@ -321,6 +508,7 @@ void AgentLoop::on_tool(const ToolReport& report, Effects& out) {
                                            text, approval_review_);
             report_carried_plan(out); // an earlier plan of this turn is done with
             carried_ = ReportPlan{turn_, approved_path_, text, {}};
+            approved_plan_ = text;
             if (approval_fresh_) {
                 continue_fresh(std::move(content), text, out);
                 return;
@@ -353,13 +541,53 @@ AgentStatus AgentLoop::status() const {
     s.busy = busy();
     s.turn = turn_;
     s.state = std::string(to_string(state_));
-    if (state_ == State::awaiting_decision) s.pending = proposal_event(pending_);
+    // A step stopped at a proposal is still waiting while its conversation is compacted.
+    if (state_ == State::awaiting_decision || (state_ == State::compacting && compaction_ &&
+                                               compaction_->resume == State::awaiting_decision))
+        s.pending = proposal_event(pending_);
     s.session = session_;
     s.session_problem = session_problem_;
+    s.context = context();
     return s;
 }
 
+std::uint64_t AgentLoop::window() const {
+    return ceiling_ ? std::min(ceiling_, budget_.window) : budget_.window;
+}
+
+std::uint64_t AgentLoop::estimated_tokens() const {
+    return estimate_tokens(budget_.prefix_bytes + conversation_bytes(conversation_));
+}
+
+// The provider's count for the last request plus an estimate of what came after it; rio's
+// own estimate when that is larger (a server that truncates input reports what it kept) or
+// when there is no count (decision 0054).
+ContextInfo AgentLoop::context() const {
+    std::uint64_t estimate = estimated_tokens();
+    ContextInfo info{estimate, window(), true};
+    if (reported_) {
+        std::size_t now = conversation_bytes(conversation_);
+        std::uint64_t counted =
+            reported_->first +
+            estimate_tokens(now > reported_->second ? now - reported_->second : 0);
+        if (counted >= estimate) info = {counted, window(), false};
+    }
+    return info;
+}
+
+bool AgentLoop::over_threshold() const {
+    return static_cast<double>(context().used) > budget_.compact_at * static_cast<double>(window());
+}
+
 void AgentLoop::start_step(Effects& out) {
+    if (over_threshold() && kept_tail(conversation_) > 0) {
+        begin_compaction(CompactReason::threshold, "", State::streaming, out);
+        return;
+    }
+    send_step(out);
+}
+
+void AgentLoop::send_step(Effects& out) {
     state_ = State::streaming;
     ++step_;
     streamed_.clear();
@@ -368,17 +596,135 @@ void AgentLoop::start_step(Effects& out) {
     results_.clear();
     awaiting_.reset();
     pending_ = nullptr;
-    // Recomposed every step: a plan approved mid-turn widens the very next call.
-    std::vector<ToolSpec> tools = offered();
+    // The gate follows the mode from step to step (a plan approved mid-turn widens the very
+    // next call), but every step sends every tool: a request's prefix stays the same in both
+    // modes, and a call the mode does not allow is refused (decision 0053).
     offered_.clear();
-    for (const ToolSpec& spec : tools)
+    for (const ToolSpec& spec : offered())
         offered_.push_back(spec.name);
-    out.push_back(CallProvider{turn_, step_, mode_, std::move(tools), conversation_});
+    sent_bytes_ = conversation_bytes(conversation_);
+    out.push_back(CallProvider{turn_, step_, mode_, tools_, conversation_, false});
+}
+
+void AgentLoop::begin_compaction(CompactReason reason, const std::string& instructions,
+                                 State resume, Effects& out) {
+    Compaction c;
+    c.reason = reason;
+    c.resume = resume;
+    c.before = context().used;
+    c.keep_from = kept_tail(conversation_);
+    // Down to half the window, so the next steps have room before the threshold again; on
+    // request, every older output goes.
+    std::size_t room = bytes_for_tokens(window() / 2);
+    std::size_t target = reason == CompactReason::request || room <= budget_.prefix_bytes
+                             ? 0
+                             : room - budget_.prefix_bytes;
+    auto clear = [&](std::size_t keep_from) {
+        Cleared cleared = clear_tool_outputs(conversation_, target, keep_from);
+        c.cleared += cleared.cleared;
+        if (cleared.cleared == 0) return;
+        conversation_ = std::move(cleared.conversation);
+        ++compactions_;
+        reported_.reset(); // the count was of the conversation as it was
+    };
+    clear(c.keep_from);
+    bool fits = reason != CompactReason::request && !over_threshold();
+    if (!fits && reason != CompactReason::request) {
+        // The newest step alone is too much (a window smaller than it seemed): its outputs
+        // go too; the model can read again, in smaller pieces.
+        clear(conversation_.size());
+        fits = !over_threshold();
+    }
+    Conversation older(conversation_.begin(), conversation_.begin() + c.keep_from);
+    c.older_bytes = conversation_bytes(older);
+    bool may_summarize = reason != CompactReason::threshold || !summary_declined_;
+    if (!fits && !may_summarize && c.cleared == 0) { // nothing new to say: go on as it is
+        resume_after_compaction(resume, out);
+        return;
+    }
+    if (fits || older.empty() || !may_summarize) {
+        compaction_ = std::move(c);
+        finish_compaction(false,
+                          fits            ? ""
+                          : older.empty() ? "there is nothing older than the newest step to "
+                                            "summarize"
+                                          : "a summary already came to nothing in this turn",
+                          out);
+        return;
+    }
+    // The summary request must fit too: its transcript gets half the window.
+    std::string text = summary_request_text(older, bytes_for_tokens(window()) / 2, instructions);
+    state_ = State::compacting;
+    ++step_;
+    compaction_ = std::move(c);
+    Conversation request{std::make_shared<const Message>(
+        Message{Role::user, std::move(text), {}, {}, {}, ModeNote::none})};
+    out.push_back(CallProvider{turn_, step_, mode_, {}, std::move(request), true});
+    emit_status(out);
+}
+
+// `ok`: a summary came (it may still be unusable); else `failure` says why there is none ("" when
+// clearing was enough).
+void AgentLoop::finish_compaction(bool ok, const std::string& failure, Effects& out) {
+    Compaction c = std::move(*compaction_);
+    compaction_.reset();
+    std::string note = failure;
+    bool summarized = false;
+    std::size_t max_summary = bytes_for_tokens(window()) / 5;
+    if (ok && usable_summary(c.summary, c.older_bytes, max_summary)) {
+        Conversation older(conversation_.begin(), conversation_.begin() + c.keep_from);
+        CompactionKeep keep{user_messages(older), approved_plan_, changed_files_};
+        Message seed{Role::user, compacted_seed(c.summary, keep, bytes_for_tokens(window()) / 5),
+                     {},         {},
+                     {},         mode_ == Mode::plan ? ModeNote::plan : ModeNote::none};
+        Conversation compacted{std::make_shared<const Message>(std::move(seed))};
+        compacted.insert(compacted.end(), conversation_.begin() + c.keep_from, conversation_.end());
+        if (conversation_bytes(compacted) < conversation_bytes(conversation_)) {
+            told_mode_ = mode_;
+            conversation_ = std::move(compacted);
+            ++compactions_;
+            reported_.reset();
+            summarized = true;
+        } else {
+            note = "the conversation is already smaller than a summary of it";
+        }
+    } else if (ok) {
+        note = c.summary.find_first_not_of(" \t\r\n") == std::string::npos
+                   ? "the summary came back empty"
+                   : "the summary was longer than what it was to replace";
+    }
+    if (!note.empty()) note += "; only old tool outputs were cleared";
+    if (ok && !summarized) summary_declined_ = true;
+    if (!ok && !failure.empty() && c.reason == CompactReason::threshold) summary_declined_ = true;
+    emit(out, CompactedEvent{turn_, c.before, context().used, c.cleared, summarized,
+                             std::string(reason_name(static_cast<int>(c.reason))), note});
+    resume_after_compaction(c.resume, out);
+}
+
+void AgentLoop::resume_after_compaction(State resume, Effects& out) {
+    if (resume != State::streaming) {
+        state_ = resume;
+        emit_status(out);
+        return;
+    }
+    if (context().used > window()) {
+        state_ = State::streaming;
+        emit(out,
+             ErrorEvent{turn_, std::string(to_string(ErrorCode::context_full)),
+                        "The conversation does not fit the model's context window (about " +
+                            std::to_string(context().used) + " of " + std::to_string(window()) +
+                            " tokens), even after compacting it. Use /compact with "
+                            "instructions on what to keep, or start a new conversation."});
+        end_turn("error", out);
+        return;
+    }
+    send_step(out);
+    emit_status(out);
 }
 
 void AgentLoop::run_next_call(Effects& out) {
     if (results_.size() == calls_.size()) {
-        record(Message{Role::user, {}, {}, results_, {}});
+        record(Message{Role::user, {}, {}, results_, {}, ModeNote::none});
         start_step(out);
         return;
     }
@@ -431,7 +777,10 @@ void AgentLoop::propose(Json proposal, Effects& out) {
 }
 
 void AgentLoop::abandon_pending_plan(Effects& out) {
-    if (state_ == State::awaiting_decision && pending_.value("kind", "") == "plan" &&
+    bool waiting =
+        state_ == State::awaiting_decision || (state_ == State::compacting && compaction_ &&
+                                               compaction_->resume == State::awaiting_decision);
+    if (waiting && pending_.is_object() && pending_.value("kind", "") == "plan" &&
         !pending_.value("path", "").empty())
         out.push_back(MarkPlan{pending_["path"], std::string(abandoned_status), {}});
 }
@@ -531,6 +880,7 @@ void AgentLoop::approve_pending_plan(const Decision& decision, Effects& out) {
         mode_ = approval.after.mode;
         emit(out, ModeEvent{std::string(to_string(mode_))});
     }
+    told_mode_ = mode_; // the approval's tool result says so
 }
 
 void AgentLoop::restore_before_plan_approval(Effects& out) {
@@ -539,6 +889,7 @@ void AgentLoop::restore_before_plan_approval(Effects& out) {
         mode_ = before_plan_approval_.mode;
         emit(out, ModeEvent{std::string(to_string(mode_))});
     }
+    told_mode_ = mode_;
     emit_status(out);
 }
 
@@ -567,21 +918,36 @@ void AgentLoop::continue_fresh(std::string result, const std::string& plan, Effe
             request += (request.empty() ? "" : "\n\n") + message->text;
     std::string seed = fresh_context_seed(request, plan, approval_note_, approval_review_);
     conversation_.clear();
-    record(Message{Role::user, seed, {}, {}, {}});
+    told_mode_ = mode_;
+    reported_.reset();
+    record(Message{Role::user, seed, {}, {}, {}, ModeNote::none});
     emit(out, FreshEvent{turn_, approved_path_, std::move(seed)});
     start_step(out);
 }
 
 void AgentLoop::abort_turn(const std::string& why, Effects& out) {
+    if (state_ == State::compacting) {
+        // The conversation stays as it was before the summary was asked for.
+        out.push_back(CancelProvider{turn_});
+        bool mid_step = compaction_ && compaction_->resume == State::awaiting_decision;
+        compaction_.reset();
+        state_ = mid_step ? State::awaiting_decision : State::idle;
+        if (state_ == State::idle) {
+            awaiting_.reset();
+            pending_ = nullptr;
+            edits_approved_.reset();
+            return;
+        }
+    }
     if (state_ == State::streaming) {
         out.push_back(CancelProvider{turn_});
         if (!streamed_.empty())
-            record(Message{Role::assistant, kept_partial(streamed_), {}, {}, {}});
+            record(Message{Role::assistant, kept_partial(streamed_), {}, {}, {}, ModeNote::none});
     } else if (state_ != State::idle) {
         out.push_back(CancelTools{turn_});
         for (std::size_t i = results_.size(); i < calls_.size(); ++i)
             results_.push_back(ToolOutcome{calls_[i].id, why, true, {}});
-        record(Message{Role::user, {}, {}, results_, {}});
+        record(Message{Role::user, {}, {}, results_, {}, ModeNote::none});
     }
     state_ = State::idle;
     awaiting_.reset();
@@ -592,13 +958,19 @@ void AgentLoop::abort_turn(const std::string& why, Effects& out) {
 // Keeps roles alternating: text after an entry that is already the user's (a stopped turn)
 // joins it.
 void AgentLoop::add_user_text(std::string text) {
+    ModeNote note = ModeNote::none;
+    if (mode_ != told_mode_) {
+        note = mode_ == Mode::plan ? ModeNote::plan : ModeNote::build;
+        told_mode_ = mode_;
+    }
     if (!conversation_.empty() && conversation_.back()->role == Role::user) {
         Message joined = *conversation_.back();
         joined.text += joined.text.empty() ? text : "\n\n" + text;
+        if (note != ModeNote::none) joined.note = note;
         conversation_.back() = std::make_shared<const Message>(std::move(joined));
         return;
     }
-    record(Message{Role::user, std::move(text), {}, {}, {}});
+    record(Message{Role::user, std::move(text), {}, {}, {}, note});
 }
 
 void AgentLoop::record(Message message) {

@@ -3,6 +3,7 @@
 // broadcast, a provider call to start, a tool stage to run — that the host performs.
 #pragma once
 
+#include "core/agent/context_budget.hpp"
 #include "core/agent/conversation.hpp"
 #include "core/agent/plan_lifecycle.hpp"
 #include "core/agent/provider_contract.hpp"
@@ -26,9 +27,10 @@ using TurnId = std::uint64_t;
 // approved. Read tools just run.
 enum class ToolStage { run, prepare, apply };
 
-using Event = std::variant<DeltaEvent, ThinkingEvent, UsageEvent, MessageEvent, ToolEvent,
-                           ToolResultEvent, Proposal, DecidedEvent, ErrorEvent, StoppedEvent,
-                           DoneEvent, ModeEvent, AgentStatus, ResetEvent, FreshEvent>;
+using Event =
+    std::variant<DeltaEvent, ThinkingEvent, UsageEvent, MessageEvent, ToolEvent, ToolResultEvent,
+                 Proposal, DecidedEvent, ErrorEvent, StoppedEvent, DoneEvent, ModeEvent,
+                 AgentStatus, ResetEvent, FreshEvent, CompactedEvent>;
 std::string_view event_name(const Event& event);
 nlohmann::json event_params(const Event& event);
 
@@ -41,6 +43,9 @@ struct CallProvider {
     Mode mode = Mode::build; // selects the prompt layers; the tools are already chosen
     std::vector<ToolSpec> tools;
     Conversation conversation;
+    // A compaction's summary request: the compact prompt layer is its system prompt, and it
+    // offers no tools.
+    bool summary = false;
 };
 struct CancelProvider {
     TurnId turn = 0;
@@ -104,7 +109,7 @@ struct Decision {
 class AgentLoop {
 public:
     // What the loop is doing; agent.status says it as `state`.
-    enum class State { idle, streaming, running_tool, awaiting_decision };
+    enum class State { idle, streaming, running_tool, awaiting_decision, compacting };
 
     // `tools`: every tool there is (agent_tools/'s table); each step offers the mode's.
     explicit AgentLoop(std::vector<ToolSpec> tools);
@@ -122,6 +127,12 @@ public:
     void set_provider(std::string provider, std::string model, Effects& out);
     // The session the conversation is saved in, and why it is not being saved ("" when it is).
     void set_session(std::string id, std::string problem, Effects& out);
+    // The window the conversation is held to, the threshold for compacting, and the size of
+    // the prompt and tool list sent before the conversation (DESIGN §18).
+    void set_budget(ContextBudget budget, Effects& out);
+    // agent.compact: clears old tool outputs and asks for a summary; agent.compacted says how
+    // it went. busy while a turn streams or runs a tool; a pending proposal stays pending.
+    Status compact(std::string instructions, Effects& out);
     // agent.session.resume: whatever runs is stopped as by reset; the session's conversation,
     // mode and turn count come back, dangling tool calls are answered as interrupted, and a
     // pending proposal is proposed again.
@@ -153,8 +164,35 @@ public:
     // While a proposal waits: it and the calls of its step answered before it.
     std::optional<PendingStep> pending_step() const;
     AgentStatus status() const;
+    ContextInfo context() const;
+    // Counts the times the conversation was rewritten (compacted), for the session recorder.
+    std::uint64_t compactions() const { return compactions_; }
+    // The plan approved last in this conversation, verbatim ("" when none): what compaction
+    // carries over whole.
+    const std::string& approved_plan() const { return approved_plan_; }
+    // Files the agent created or edited in this conversation, in order.
+    const std::vector<std::string>& changed_files() const { return changed_files_; }
 
 private:
+    enum class CompactReason { threshold, overflow, request };
+    struct Compaction {
+        CompactReason reason = CompactReason::threshold;
+        State resume = State::idle; // streaming: the step goes on once it is done
+        std::uint64_t before = 0;
+        std::size_t cleared = 0;
+        std::size_t keep_from = 0;   // entries from here on stay whole
+        std::size_t older_bytes = 0; // of the entries the summary stands for
+        std::string summary;
+    };
+    void send_step(Effects& out);
+    // Starts compacting; false when nothing could change.
+    void begin_compaction(CompactReason reason, const std::string& instructions, State resume,
+                          Effects& out);
+    void finish_compaction(bool ok, const std::string& failure, Effects& out);
+    void resume_after_compaction(State resume, Effects& out);
+    bool over_threshold() const;
+    std::uint64_t window() const;
+    std::uint64_t estimated_tokens() const;
     void start_step(Effects& out);
     void run_next_call(Effects& out);
     void finish_call(ToolOutcome outcome, Effects& out);
@@ -216,6 +254,22 @@ private:
     bool edits_approved() const { return edits_approved_ == turn_; }
     TurnId decided_turn_ = 0;
     std::set<std::string> decided_ids_; // proposals of decided_turn_ already decided
+
+    Mode told_mode_ = Mode::build; // the mode the model was last told of
+    ContextBudget budget_;
+    std::uint64_t ceiling_ = 0; // learned from a context-length refusal: the window is smaller
+    // The input tokens the provider reported for the last step, and the conversation's bytes
+    // as that step sent them.
+    std::optional<std::pair<std::uint64_t, std::size_t>> reported_;
+    std::size_t sent_bytes_ = 0;
+    bool overflow_retried_ = false; // this step was already compacted after a refusal
+    std::optional<Compaction> compaction_;
+    // A summary this turn came to nothing: the threshold only clears until the next message,
+    // rather than asking for a summary at every step.
+    bool summary_declined_ = false;
+    std::uint64_t compactions_ = 0;
+    std::string approved_plan_;
+    std::vector<std::string> changed_files_;
 };
 
 std::string_view to_string(AgentLoop::State state);

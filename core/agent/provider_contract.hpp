@@ -18,7 +18,15 @@ struct ProviderRequest {
     std::vector<ToolSpec> tools;
     Conversation conversation;
     nlohmann::json options = nlohmann::json::object(); // provider-declared: model, effort, ...
+    // The plan layer's text, sent with the user entries marked ModeNote::plan.
+    std::string plan_note;
+    // The session's id: OpenAI's prompt_cache_key, which keeps one conversation's requests on
+    // the machines that hold its cached prefix.
+    std::string cache_key;
 };
+
+// The text a user entry's mode note stands for in a request ("" for none).
+std::string mode_note_text(const Message& message, const ProviderRequest& request);
 
 struct ProviderReport {
     // keep: a block the provider needs back verbatim in later requests (a signed thinking

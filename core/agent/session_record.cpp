@@ -37,6 +37,7 @@ Json message_json(const Message& m) {
         j["results"] = std::move(results);
     }
     if (!m.kept.empty()) j["kept"] = m.kept;
+    if (m.note != ModeNote::none) j["note"] = m.note == ModeNote::plan ? "plan" : "build";
     return j;
 }
 
@@ -54,6 +55,9 @@ Message message_from(const Json& j) {
         m.results.push_back(outcome_from(r));
     for (const Json& k : j.value("kept", Json::array()))
         m.kept.push_back(k);
+    std::string note = j.value("note", "");
+    if (note == "plan") m.note = ModeNote::plan;
+    if (note == "build") m.note = ModeNote::build;
     return m;
 }
 
@@ -94,6 +98,17 @@ void apply_line(const Json& line, RestoredSession& s) {
         }
         s.pending = std::move(step);
         s.turn = turn;
+    } else if (type == "compacted") {
+        Conversation conversation;
+        for (const Json& m : line.at("conversation"))
+            conversation.push_back(std::make_shared<const Message>(message_from(m)));
+        std::vector<std::string> changed;
+        for (const Json& f : line.value("changed_files", Json::array()))
+            changed.push_back(f.get<std::string>());
+        s.approved_plan = line.value("approved_plan", "");
+        s.changed_files = std::move(changed);
+        s.conversation = std::move(conversation);
+        s.turn = line.at("turn").get<std::uint64_t>();
     } else {
         throw std::invalid_argument("unknown entry type '" + type + "'");
     }
@@ -118,6 +133,20 @@ Json message_line(const Message& message, std::uint64_t turn, bool replaces_last
 Json mode_line(Mode mode, bool auto_accept, const std::string& time) {
     return {
         {"type", "mode"}, {"mode", to_string(mode)}, {"auto_accept", auto_accept}, {"time", time}};
+}
+
+Json compacted_line(const Conversation& conversation, std::uint64_t turn,
+                    const std::string& approved_plan, const std::vector<std::string>& changed_files,
+                    const std::string& time) {
+    Json messages = Json::array();
+    for (const auto& m : conversation)
+        messages.push_back(message_json(*m));
+    return {{"type", "compacted"},
+            {"turn", turn},
+            {"time", time},
+            {"conversation", std::move(messages)},
+            {"approved_plan", approved_plan},
+            {"changed_files", changed_files}};
 }
 
 Json pending_line(const PendingStep* step, std::uint64_t turn, const std::string& time) {

@@ -37,6 +37,9 @@ struct RestoredSession {
     bool auto_accept = false;
     std::uint64_t turn = 0;
     std::optional<PendingStep> pending;
+    // From the last compaction line: what the compacted conversation carried besides itself.
+    std::string approved_plan;
+    std::vector<std::string> changed_files;
 };
 
 // Lines. `time` is ISO 8601; each line carries it so `updated` needs no stat().
@@ -47,6 +50,13 @@ nlohmann::json message_line(const Message& message, std::uint64_t turn, bool rep
 nlohmann::json mode_line(Mode mode, bool auto_accept, const std::string& time);
 // `step` null: nothing is pending any more.
 nlohmann::json pending_line(const PendingStep* step, std::uint64_t turn, const std::string& time);
+
+// The conversation was compacted (DESIGN §18): the whole of it as it now is replaces what the
+// lines before said, with the approved plan and the files changed so far.
+nlohmann::json compacted_line(const Conversation& conversation, std::uint64_t turn,
+                              const std::string& approved_plan,
+                              const std::vector<std::string>& changed_files,
+                              const std::string& time);
 
 struct SessionReplay {
     RestoredSession session;

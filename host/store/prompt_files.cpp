@@ -79,6 +79,11 @@ std::vector<PromptLayer> load_prompt_layers(const UserDirs& dirs,
     PromptLayer plan_layer = first_of("plan", plan);
     plan_layer.active = mode == Mode::plan;
     layers.push_back(std::move(plan_layer));
+    // Not part of any step's prompt: the system prompt of a compaction's summary request.
+    PromptLayer compact = first_of(
+        "compact", {{agent / "compact.md", "user"}, {dirs.share / "agent/compact.md", "shipped"}});
+    compact.active = false;
+    layers.push_back(std::move(compact));
     return layers;
 }
 
@@ -96,6 +101,7 @@ fs::path prompt_override_path(const UserDirs& dirs, const std::optional<fs::path
     if (layer == "user") return agent / "system.md";
     if (layer == "provider") return agent / "providers" / (std::string(provider) + ".md");
     if (layer == "plan") return agent / "plan.md";
+    if (layer == "compact") return agent / "compact.md";
     if (layer == "project" && root) return *root / ".rio/agent.md";
     return {};
 }

@@ -13,8 +13,9 @@
 
 namespace rio {
 
-// Every layer in composition order; the plan layer is marked active only in plan mode.
-// Missing files give empty layers.
+// Every layer in composition order; the plan layer is marked active only in plan mode, the
+// compact layer (a summary request's prompt, DESIGN §18) never. Missing files give empty
+// layers.
 std::vector<PromptLayer> load_prompt_layers(const UserDirs& dirs,
                                             const std::optional<std::filesystem::path>& root,
                                             Mode mode, std::string_view provider);

@@ -5,11 +5,11 @@
 
 #include <condition_variable>
 #include <ctime>
-#include <mutex>
-#include <thread>
 #include <fcntl.h>
+#include <mutex>
 #include <random>
 #include <sys/stat.h>
+#include <thread>
 
 namespace rio {
 
@@ -40,6 +40,16 @@ bool valid_session_id(const std::string& id) {
     return true;
 }
 
+// A torn line is named by its kind when its start survived: a compaction record holds the
+// whole conversation, so losing one says more than losing a message.
+static std::string torn_kind(std::string_view line) {
+    // Keys are written sorted, so a compaction line begins with its approved_plan.
+    bool compaction = line.rfind("{\"approved_plan\":", 0) == 0 ||
+                      line.substr(0, 40).find("\"type\":\"compacted\"") != std::string_view::npos;
+    return compaction ? " (a compaction record; the conversation is resumed as it was before it)"
+                      : "";
+}
+
 Result<SessionLines> read_session_lines(const std::filesystem::path& path) {
     auto bytes = read_file(path, path.string());
     if (!bytes) return bytes.error();
@@ -48,12 +58,14 @@ Result<SessionLines> read_session_lines(const std::filesystem::path& path) {
     while (start < bytes->size()) {
         std::size_t end = bytes->find('\n', start);
         if (end == std::string::npos) {
-            out.problem = "the last line is incomplete (the writer was stopped mid-line)";
+            out.problem = "the last line is incomplete (the writer was stopped mid-line)" +
+                          torn_kind(std::string_view(*bytes).substr(start));
             break;
         }
         auto line = parse_json(std::string_view(*bytes).substr(start, end - start));
         if (!line || !line->is_object()) {
-            out.problem = "line " + std::to_string(out.lines.size() + 1) + " is not a JSON object";
+            out.problem = "line " + std::to_string(out.lines.size() + 1) + " is not a JSON object" +
+                          torn_kind(std::string_view(*bytes).substr(start, end - start));
             break;
         }
         out.lines.push_back(std::move(*line));

@@ -386,6 +386,27 @@ const tests = {
            "the model gets the whole conversation, got " + JSON.stringify(sent.map((m) => m.text)));
     box.cleanup();
   },
+
+  // DESIGN §18: ACP's usage_update carries the context, /compact is a slash command, and the
+  // compaction shows as one line of the agent's text.
+  async compact_is_a_slash_command_and_usage_updates_follow() {
+    const box = sandbox([{ text: "Hello there. " + "h".repeat(3000) }, { text: "Said hello." }]);
+    await withRioAcp(box, ["--provider", "script:" + box.script], byKind("allow_once"), async (agent, seen) => {
+      const sessionId = await newSession(agent, box);
+      await until("the slash commands", () => seen.updates.some((u) => u.sessionUpdate === "available_commands_update" &&
+                                                                   u.availableCommands.some((c) => c.name === "compact")));
+      let r = await agent.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "say hello" }] });
+      assert(r.stopReason === "end_turn", "end_turn, got " + r.stopReason);
+      await until("a usage update", () => seen.updates.some((u) => u.sessionUpdate === "usage_update" && u.size === 32768 && u.used > 0));
+      r = await agent.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "/compact keep the greeting" }] });
+      assert(r.stopReason === "end_turn", "/compact ends its prompt, got " + r.stopReason);
+      assert(seen.updates.some((u) => u.sessionUpdate === "agent_message_chunk" && u.content.text.startsWith("(Context compacted: ")),
+             "the compaction line");
+      const last = box.calls().at(-1);
+      assert(last.tools.length === 0 && JSON.stringify(last).includes("keep the greeting"), "a summary request with the instructions");
+    });
+    box.cleanup();
+  },
 };
 
 if (only && !(only in tests)) throw new Error("no test " + only);

@@ -245,6 +245,11 @@ class Headless(unittest.TestCase):
         self.assertEqual(result["num_turns"], 2)
         self.assertEqual(result["result"], "Done.")
         self.assertIsInstance(result["usage"]["input_tokens"], int)
+        # rio's own beside Claude Code's: how full the window is (estimated: the script
+        # provider counts nothing; its model is unknown, so 32,768 tokens).
+        self.assertEqual(result["context"]["window"], 32768)
+        self.assertGreater(result["context"]["used"], 0)
+        self.assertTrue(result["context"]["estimated"])
         self.assertTrue(all(line["session_id"] == init["session_id"] for line in lines))
         kinds = [(line["type"], block["type"]) for line in lines[1:-1]
                  for block in line["message"]["content"]]

@@ -59,6 +59,23 @@ class Interactive(unittest.TestCase):
         self.assertEqual(len(calls), 3, "one turn: plan, edit, answer")
         self.assertIn("edit_file", calls[1]["tools"])
 
+    def test_status_shows_the_context_and_compact_shows_one_line(self):
+        long_answer = "Hello there. " + " ".join(WORDS * 20)  # worth summarizing
+        box, term = self.session([{"text": long_answer}, {"text": "Said hello."}])
+        term.send("say hello\r")
+        # The line under the turn: the context, estimated (the script provider counts none).
+        term.expect(r"context ≈[0-9.,k]+ / 32\.8k tokens \(\d+%\)")
+        term.expect("review ❯ ")
+        term.send("/status\r")
+        term.expect(r"context: ≈[0-9.,k]+ / 32\.8k tokens")
+        term.expect("review ❯ ")
+        term.send("/compact keep the greeting\r")
+        term.expect(r"Context compacted: [0-9.,k]+ → [0-9.,k]+ tokens \(older turns summarized\)")
+        term.expect("review ❯ ")
+        calls = box.calls()
+        self.assertEqual(calls[-1]["tools"], [], "the summary request offers no tools")
+        self.assertIn("keep the greeting", json.dumps(calls[-1]))
+
     def test_a_project_allow_list_applies_only_once_trusted_here(self):
         box = Sandbox([{"tools": [tool("run_command", argv=["sh", "-c", "touch ran"])]},
                        {"text": "ran it"}])

@@ -73,7 +73,9 @@ TEST(AgentE2E, ThePlanLayerIsLastInPlanModeAndAbsentInBuildMode) {
     EXPECT_GT(at, plan.find("Project rule: use tabs.")) << "the plan layer comes last";
     s.send("go");
     s.wait("agent.done");
-    EXPECT_EQ(s.provider_calls().at(0)["system"], plan) << "the provider got the composed text";
+    // Decision 0053: the system prompt is the same in both modes; the plan layer rides in
+    // the user message that began plan mode.
+    EXPECT_EQ(s.provider_calls().at(0)["system"], build) << "the provider got the composed text";
 }
 
 TEST(AgentE2E, ClaudeMdIsTheProjectsInstructionsWhenThereIsNoAgentsMd) {
@@ -191,8 +193,10 @@ TEST(AgentE2E, ApproveWithAutoSwitchesToBuildBeforeTheResult_NextCallCanEdit) {
     EXPECT_EQ(edit_result["ok"], true) << "auto-accept applies the edit without waiting";
     Json done = s.wait("agent.done");
     EXPECT_EQ(done["turn"], turn) << "all within the same turn";
-    EXPECT_EQ(s.tools_of_call(0), read_and_plan);
-    EXPECT_EQ(s.tools_of_call(1), every_tool) << "the next provider call is offered edit_file";
+    // Decision 0053: every call lists every tool (the gate allows the mode's), so approving
+    // the plan leaves the request's prefix as it was.
+    EXPECT_EQ(s.tools_of_call(0), every_tool);
+    EXPECT_EQ(s.tools_of_call(1), every_tool);
     EXPECT_EQ(read_bytes(s.project() / "greet.py"),
               "def greeting(name):\n    return f\"Hi, {name}!\"\n");
     Json status = s.request("agent.status")["result"];
@@ -241,7 +245,7 @@ TEST(AgentE2E, RejectWithFeedbackKeepsPlanModeAndTellsTheModel) {
     Json result = s.provider_calls().at(1)["conversation"].back()["results"][0];
     EXPECT_EQ(result["ok"], false);
     EXPECT_NE(result["content"].get<std::string>().find("use argparse"), std::string::npos);
-    EXPECT_EQ(s.tools_of_call(1), read_and_plan);
+    EXPECT_EQ(s.tools_of_call(1), every_tool) << "listed; the gate allows plan mode's";
     EXPECT_TRUE(fs::exists(s.project() / path));
     EXPECT_NE(read_bytes(s.project() / path).find("status: rejected\n"), std::string::npos);
 }
@@ -529,6 +533,32 @@ TEST(AgentToolsE2E, ReadFilePagesLongFilesAndSaysSo) {
               "     3\t3\n     4\t4\n(showing lines 3-4 of 6; read more with offset 5)\n");
 }
 
+// Decision 0056: one call takes at most a tenth of the window (the script provider's model is
+// unknown: 32,768 tokens, so 13,107 bytes), and says how to read on.
+TEST(AgentToolsE2E, ReadFileStopsAtATenthOfTheWindowAndSaysWhereToGoOn) {
+    AgentSession s(Json::array(
+        {step({tool("read_file", {{"path", "big.txt"}}), tool("list_dir", {{"path", "many"}})}),
+         text_step("ok")}));
+    std::string big;
+    for (int i = 0; i < 1000; ++i)
+        big += std::string(39, 'x') + "\n";
+    write_bytes(s.project() / "big.txt", big);
+    for (int i = 0; i < 600; ++i)
+        write_bytes(s.project() / "many" / ("a-file-with-a-rather-long-name-" + std::to_string(i)),
+                    "");
+    s.send("read");
+    std::string read = s.wait("agent.tool_result")["content"];
+    EXPECT_LT(read.size(), 13'107u + 200);
+    EXPECT_GT(read.size(), 12'000u);
+    EXPECT_NE(read.find("of 1000; read more with offset "), std::string::npos)
+        << read.substr(read.size() - 200);
+    EXPECT_NE(read.find(" and a smaller limit)"), std::string::npos);
+    std::string listed = s.wait("agent.tool_result")["content"];
+    EXPECT_LT(listed.size(), 13'107u + 200);
+    EXPECT_NE(listed.find("more bytes not shown; list a subfolder to see the rest]"),
+              std::string::npos);
+}
+
 TEST(AgentToolsE2E, SearchRespectsGitignoreAndReportsPathLineText) {
     AgentSession s(Json::array({step({tool("search", {{"pattern", "needle"}})}), text_step("ok")}));
     write_bytes(s.project() / "src/a.cpp", "int x;\nint needle = 1;\n");
@@ -669,7 +699,9 @@ TEST(AgentPromptE2E, PromptListShowsEveryLayerAndEditWritesTheOverride) {
     std::vector<std::string> order;
     for (const Json& l : layers)
         order.push_back(l["name"]);
-    EXPECT_EQ(order, (std::vector<std::string>{"base", "user", "provider", "project", "plan"}));
+    EXPECT_EQ(order,
+              (std::vector<std::string>{"base", "user", "provider", "project", "plan", "compact"}));
+    EXPECT_EQ(layers[5]["active"], false) << "a summary request's prompt, in no step's";
     EXPECT_EQ(layers[0]["origin"], "shipped");
     EXPECT_EQ(layers[4]["active"], false) << "the plan layer is off in build mode";
     Json edited =

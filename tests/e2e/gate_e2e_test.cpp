@@ -265,7 +265,7 @@ TEST(GateE2E, AnEmptyPlanOverrideKeepsTheShippedPlanLayerAndSaysSo) {
     write_bytes(s.project() / ".rio/plan.md", "\n");
     ASSERT_EQ(s.request("agent.mode.set", {{"mode", "plan"}})["ok"], true);
     Json layers = s.request("agent.prompt.list")["result"]["layers"];
-    Json plan = layers.back();
+    Json plan = layers.at(4);
     EXPECT_EQ(plan["name"], "plan");
     EXPECT_EQ(plan["origin"], "shipped");
     EXPECT_GT(plan["chars"].get<int>(), 100);
@@ -307,6 +307,11 @@ TEST(GateE2E, FigureAHostilePlanModeModelChangesNothingAndStartsNothing) {
     AgentSession s(steps);
     write_bytes(s.project() / "a.txt", "a\n");
     write_bytes(s.config() / "allow", "touch\nsh\n"); // even an allow-listed command
+    // A window for the whole barrage: this is about the gate, not about compaction.
+    ASSERT_EQ(s.request("agent.options.set", {{"provider", "script"},
+                                              {"name", "context_window"},
+                                              {"value", "10000000"}})["ok"],
+              true);
     ASSERT_EQ(s.request("agent.mode.set", {{"mode", "plan"}})["ok"], true);
     ASSERT_EQ(s.request("agent.autoaccept.set", {{"on", true}})["ok"], true);
     auto before = snapshot(s.project().path());

@@ -141,7 +141,9 @@ TEST(McpE2E, PlanModeOffersOnlyTheReadOnlyToolsOfAServerAdmittedInPlan) {
               std::string::npos);
     EXPECT_EQ(results[1]["ok"], false);
     EXPECT_EQ(read_bytes(s->project() / "a.txt"), "hello from the project\n");
-    EXPECT_FALSE(has(s->tools_of_call(0), "mcp__fs__write_file"));
+    // Decision 0053: listed in every request, so the prefix stays; the gate refused its
+    // call above.
+    EXPECT_TRUE(has(s->tools_of_call(0), "mcp__fs__write_file"));
     EXPECT_TRUE(has(s->tools_of_call(0), "mcp__fs__read_text_file"));
 }
 

@@ -5,8 +5,11 @@
 #include "tests/support/fake_llm.hpp"
 #include "tests/support/script_steps.hpp"
 
+#include <algorithm>
+#include <csignal>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <iostream>
 #include <thread>
 
 namespace rio::test {
@@ -46,7 +49,10 @@ protected:
     }
 
     std::string system_of(const Json& request) {
-        if (anthropic()) return request["body"].value("system", "");
+        if (anthropic()) {
+            const Json& system = request["body"]["system"];
+            return system.is_array() ? system[0]["text"].get<std::string>() : "";
+        }
         const Json& first = request["body"]["messages"][0];
         return first["role"] == "system" ? first["content"].get<std::string>() : "";
     }
@@ -111,13 +117,14 @@ TEST_P(ProviderE2E, APlanModeSessionOverTheWire) {
 
     auto requests = fake.requests();
     ASSERT_EQ(requests.size(), 4u);
-    const std::vector<std::string> plan_tools{"list_dir", "read_file", "search", "diagnostics",
-                                              "present_plan"};
-    EXPECT_EQ(offered(requests[0]), plan_tools);
-    EXPECT_EQ(offered(requests[1]), plan_tools);
-    EXPECT_NE(system_of(requests[0]).find("# Plan mode"), std::string::npos);
-    EXPECT_EQ(offered(requests[2]).size(), 8u) << "after approval the edit tools are offered";
-    EXPECT_EQ(system_of(requests[2]).find("# Plan mode"), std::string::npos);
+    // Decision 0053: the same tools and system prompt in both modes, so approving the plan
+    // keeps the cached prefix; plan mode is said in the message that began it.
+    EXPECT_EQ(offered(requests[0]).size(), 8u);
+    EXPECT_EQ(offered(requests[0]), offered(requests[2]));
+    EXPECT_EQ(system_of(requests[0]), system_of(requests[2]));
+    EXPECT_EQ(system_of(requests[0]).find("# Plan mode"), std::string::npos);
+    EXPECT_NE(requests[0]["body"]["messages"].dump().find("# Plan mode"), std::string::npos)
+        << "the plan layer rides in the first user message";
     auto first_results = results(requests[1]);
     ASSERT_EQ(first_results.size(), 1u);
     EXPECT_EQ(first_results[0].first, "t1") << "the result answers the provider's own call id";
@@ -634,6 +641,128 @@ TEST_P(ProviderE2E, LibcurlIsLoadedWithTheFirstRequestOnly) {
     EXPECT_EQ(s->wait("agent.message")["text"], "ok");
     EXPECT_TRUE(maps_libcurl(s->core().pid())) << "after a turn over the wire";
 }
+
+} // namespace
+} // namespace rio::test
+
+namespace rio::test {
+namespace {
+
+// DESIGN §18 over the real wire: a server that refuses requests above a size, the way each
+// server family says it.
+class OverflowE2E : public ::testing::TestWithParam<std::pair<std::string, std::string>> {
+protected:
+    std::string provider() const { return GetParam().first; }
+    std::string wording() const { return GetParam().second; }
+    bool anthropic() const { return provider() == "anthropic"; }
+
+    std::unique_ptr<AgentSession> session(const FakeLlm& fake) {
+        std::string prefix = anthropic() ? "ANTHROPIC" : "OPENAI";
+        std::string base = anthropic() ? fake.url() : fake.url() + "/v1";
+        auto s = AgentSession::with_provider(
+            {"--provider", provider()}, {prefix + "_BASE_URL=" + base, prefix + "_API_KEY=" + key});
+        // 40 KB each, in lines of 80 bytes as a source file has them.
+        for (const char* name : {"a.txt", "b.txt", "c.txt"}) {
+            std::string text;
+            for (int i = 0; i < 512; ++i)
+                text += std::string(79, name[0]) + "\n";
+            write_bytes(s->project() / name, text);
+        }
+        return s;
+    }
+};
+
+const std::string overflow_plan = "1. Change a.txt\n2. Change b.txt";
+
+// Reads 40 KB files one a step against a window 60 KB larger than the first request, with a
+// plan approved on the way: the turn finishes, the plan is verbatim in the first request
+// after the compaction, and the next message works.
+TEST_P(OverflowE2E, AnOverflowCompactsRetriesAndTheTurnAndTheNextMessageFinish) {
+    FakeLlm fake(
+        Json::array({{{"tools", {call_with_id("r1", "read_file", {{"path", "a.txt"}})}}},
+                     {{"tools",
+                       {call_with_id("p1", "present_plan",
+                                     {{"title", "Two files"}, {"plan", overflow_plan}})}}},
+                     {{"tools", {call_with_id("r2", "read_file", {{"path", "b.txt"}})}}},
+                     {{"tools", {call_with_id("r3", "read_file", {{"path", "c.txt"}})}}},
+                     {{"text", "Done."}},
+                     {{"text", "Going on."}}}),
+        nullptr,
+        Json{{"limit", {{"over_first", 60 * 1024}, {"wording", wording()}}},
+             {"summary", {{"text", "Summary: read a.txt and b.txt; the plan was approved."}}}});
+    auto s = session(fake);
+    s->request("agent.mode.set", {{"mode", "plan"}});
+    long turn = s->send("read the files, plan, read more");
+    s->wait("agent.propose");
+    s->request("agent.approve", {{"turn", turn}, {"decision", "approve"}, {"policy", "auto"}});
+    Json compacted = s->wait("agent.compacted");
+    EXPECT_EQ(compacted["reason"], "overflow");
+    EXPECT_GE(compacted["cleared"].get<int>(), 1);
+    EXPECT_EQ(s->wait("agent.done")["stop_reason"], "end_turn");
+
+    std::vector<Json> requests = fake.requests();
+    auto refused = std::find_if(requests.begin(), requests.end(),
+                                [](const Json& r) { return r.contains("refused"); });
+    ASSERT_NE(refused, requests.end()) << "the server refused one";
+    ASSERT_NE(refused + 1, requests.end());
+    const Json& retry = *(refused + 1);
+    EXPECT_FALSE(retry.contains("refused")) << "the retry fit";
+    EXPECT_LT(retry["body"].dump().size(), (*refused)["body"].dump().size());
+    for (const char* line : {"1. Change a.txt", "2. Change b.txt"})
+        EXPECT_NE(retry["body"].dump().find(line), std::string::npos) << "the approved plan";
+    EXPECT_NE(retry["body"].dump().find("cleared to save context"), std::string::npos);
+
+    long next = s->send("go on");
+    Json message = s->wait("agent.message");
+    while (message["turn"] != next) // the first turn's steps are still queued
+        message = s->wait("agent.message");
+    EXPECT_EQ(message["text"], "Going on.");
+    Json done = s->wait("agent.done");
+    while (done["turn"] != next)
+        done = s->wait("agent.done");
+    EXPECT_EQ(done["stop_reason"], "end_turn");
+    Json status = s->request("agent.status")["result"];
+    ASSERT_TRUE(status.contains("context"));
+    EXPECT_LT(status["context"]["window"].get<long>(), 200000) << "the refusal taught the limit";
+
+    // The session holds the compacted conversation: a new core resumes it.
+    std::string id = status["session"];
+    s->restart(Json::array(), SIGTERM);
+    Json resumed = s->request("agent.session.resume", {{"id", id}});
+    ASSERT_EQ(resumed["ok"], true) << resumed.dump();
+    Json history = s->request("agent.history")["result"];
+    EXPECT_NE(history.dump().find("cleared to save context"), std::string::npos);
+    EXPECT_NE(history.dump().find("1. Change a.txt"), std::string::npos);
+}
+
+// A server that refuses every request: one compaction, one retry, then a clear error that
+// is not "a bug in how rio built it".
+TEST_P(OverflowE2E, StillTooBigEndsTheTurnWithContextFull) {
+    FakeLlm fake(Json::array({{{"text", "never sent"}}}), nullptr,
+                 Json{{"limit", {{"bytes", 100}, {"wording", wording()}}}});
+    auto s = session(fake);
+    s->send("hello");
+    Json error = s->wait("agent.error");
+    EXPECT_EQ(error["code"], "context_full");
+    std::string message = error["message"];
+    EXPECT_NE(message.find("/compact"), std::string::npos) << message;
+    EXPECT_EQ(message.find("bug"), std::string::npos) << message;
+    s->wait("agent.done");
+    std::size_t refusals = 0;
+    for (const Json& r : fake.requests())
+        refusals += r.contains("refused");
+    EXPECT_GE(refusals, 2u);
+    EXPECT_LE(refusals, 3u) << "one compaction, one retry: no endless retrying";
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Wordings, OverflowE2E,
+    ::testing::Values(std::pair<std::string, std::string>{"anthropic", "anthropic"},
+                      std::pair<std::string, std::string>{"openai", "openai"},
+                      std::pair<std::string, std::string>{"openai", "llamacpp"},
+                      std::pair<std::string, std::string>{"openai", "vllm"},
+                      std::pair<std::string, std::string>{"openai", "ollama"}),
+    [](const auto& info) { return info.param.first + "_" + info.param.second; });
 
 } // namespace
 } // namespace rio::test

@@ -203,6 +203,33 @@ TEST(SessionE2E, ATornLastLineLoadsTheValidPrefix_AndIsKeptAside) {
     EXPECT_EQ(lines.back()["message"]["text"], "Answered.");
 }
 
+// DESIGN §18: a compaction line replaces the conversation on resume; one cut short by a crash
+// is dropped like any torn line, and the warning says what it was.
+TEST(SessionE2E, ACompactionLineIsResumedAndATornOneIsNamed) {
+    AgentSession s(Json::array({text_step("Answered.")}));
+    std::string t = "\"time\":\"2026-12-01T10:00:01.000Z\"";
+    // As the recorder writes it: keys sorted.
+    std::string compacted = "{\"approved_plan\":\"1. x\",\"changed_files\":[],\"conversation\":[{"
+                            "\"role\":\"user\",\"text\":\"## Summary\\n\\nRead a.txt.\"}]," +
+                            t + ",\"turn\":1,\"type\":\"compacted\"}\n";
+    fs::path whole = sessions_of(s) / "compact-1.jsonl";
+    write_session(whole, "compact-1", s.project().path().string(), compacted);
+    Json r = resume(s, "compact-1");
+    ASSERT_EQ(r["ok"], true) << r.dump();
+    Json messages = s.request("agent.history")["result"]["messages"];
+    ASSERT_EQ(messages.size(), 1u) << messages.dump();
+    EXPECT_EQ(messages[0]["text"], "## Summary\n\nRead a.txt.");
+
+    fs::path torn = sessions_of(s) / "compact-2.jsonl";
+    write_session(torn, "compact-2", s.project().path().string(),
+                  compacted.substr(0, compacted.size() / 2));
+    r = resume(s, "compact-2");
+    ASSERT_EQ(r["ok"], true) << r.dump();
+    std::string warning = r["result"]["warning"];
+    EXPECT_NE(warning.find("a compaction record"), std::string::npos) << warning;
+    EXPECT_EQ(r["result"]["messages"], 3) << "the conversation as it was before it";
+}
+
 TEST(SessionE2E, KillMinus9DuringAHundredTurnsLeavesEveryFileLoadable) {
     Json steps = Json::array();
     for (int i = 0; i < 100; ++i)

@@ -467,6 +467,50 @@ class Errors(ServerTest):
         self.assertIn("message", last["error"])
 
 
+class Windows(ServerTest):
+    """The `limit`, `summary` and `usage_by_size` script keys (rio's context budget)."""
+
+    def test_a_request_over_the_limit_is_refused_in_each_familys_words(self):
+        words = {"anthropic": "prompt is too long", "openai": "context_length_exceeded",
+                 "llamacpp": "exceed_context_size_error", "vllm": "maximum context length is",
+                 "ollama": "the input length exceeds the context length"}
+        for wording, phrase in words.items():
+            srv = self.serve([{"text": "fits"}], limit={"over_first": 100, "wording": wording})
+            small = anthropic_stream(srv.port)
+            self.assertEqual(small.status, 200, wording)
+            big = {"model": "m", "max_tokens": 100, "stream": True,
+                   "messages": [{"role": "user", "content": "x" * 500}]}
+            raw = anthropic_stream(srv.port, body=big)
+            self.assertEqual(raw.status, 400, wording)
+            self.assertIn(phrase, json.dumps(raw.json()), wording)
+            refused = [r for r in srv.log_records() if r.get("refused")]
+            self.assertEqual(len(refused), 1)
+            self.assertGreater(refused[0]["refused"]["size"], refused[0]["refused"]["limit"])
+            self.assertIsNone(refused[0]["response_index"], "a refusal uses up no response")
+
+    def test_a_request_without_tools_gets_the_summary_response(self):
+        srv = self.serve([{"text": "step"}], summary={"text": "the summary"})
+        body = {"model": "m", "max_tokens": 100, "stream": True,
+                "messages": [{"role": "user", "content": "summarize"}]}
+        raw = anthropic_stream(srv.port, body=body)
+        text = "".join(e["delta"].get("text", "") for e in anthropic_events(raw)
+                       if e["type"] == "content_block_delta")
+        self.assertEqual(text, "the summary")
+        body["tools"] = [{"name": "t", "input_schema": {"type": "object"}}]
+        raw = anthropic_stream(srv.port, body=body)
+        text = "".join(e["delta"].get("text", "") for e in anthropic_events(raw)
+                       if e["type"] == "content_block_delta")
+        self.assertEqual(text, "step", "a request with tools takes the script's next")
+
+    def test_usage_by_size_counts_four_bytes_a_token(self):
+        srv = self.serve([{"text": "a"}], usage_by_size=True)
+        raw = openai_stream(srv.port)
+        chunks = [json.loads(d) for _, d in sse(raw.body) if d != "[DONE]"]
+        usage = [c["usage"] for c in chunks if c.get("usage")][-1]
+        size = len(json.dumps(srv.log_records()[0]["body"]).encode())
+        self.assertAlmostEqual(usage["prompt_tokens"], size // 4, delta=size // 16)
+
+
 class Faults(ServerTest):
     TEXT = "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu"
 

@@ -38,7 +38,30 @@ RESPONSE_KEYS = {
     "event_delay_s", "split_every", "split_sleep_s", "trace", "json_piece_chars",
 }
 TOOL_KEYS = {"name", "input", "id"}
-SCRIPT_KEYS = {"responses", "models"}
+SCRIPT_KEYS = {"responses", "models", "limit", "summary", "usage_by_size"}
+# How each server family refuses a request that does not fit the model's window (the
+# wordings rio's providers/context_overflow.cpp recognises): status, body(tokens, limit).
+OVERFLOW_WORDINGS = {
+    "anthropic": lambda t, n: {
+        "type": "error", "error": {"type": "invalid_request_error",
+                                   "message": f"prompt is too long: {t} tokens > {n} maximum"}},
+    "openai": lambda t, n: {"error": {
+        "message": f"This model's maximum context length is {n} tokens. However, your messages "
+                   f"resulted in {t} tokens. Please reduce the length of the messages.",
+        "type": "invalid_request_error", "param": "messages", "code": "context_length_exceeded"}},
+    "llamacpp": lambda t, n: {"error": {
+        "code": 400, "message": f"request ({t} tokens) exceeds the available context size "
+                                f"({n} tokens), try increasing it",
+        "type": "exceed_context_size_error", "n_prompt_tokens": t, "n_ctx": n}},
+    "vllm": lambda t, n: {
+        "object": "error", "message": f"This model's maximum context length is {n} tokens. "
+                                      f"However, you requested {t} tokens in the messages, "
+                                      "Please reduce the length of the messages.",
+        "type": "BadRequestError", "param": None, "code": 400},
+    "ollama": lambda t, n: {"error": {"message": "the input length exceeds the context length",
+                                      "type": "invalid_request_error", "param": None,
+                                      "code": None}},
+}
 
 END_OF_SCRIPT = {"text": "(fake script ended)"}
 WEB_PAGE = (b"<!doctype html>\n<html><head><title>Welcome</title></head>"
@@ -102,6 +125,16 @@ def load_script(path):
         raise ScriptError('"models" must be a list of strings')
     for i, r in enumerate(script["responses"]):
         validate_response(i, r)
+    limit = script.get("limit")
+    if limit is not None:
+        if not isinstance(limit, dict) or set(limit) - {"bytes", "over_first", "wording"}:
+            raise ScriptError('"limit" must be {"bytes" or "over_first", "wording"?}')
+        if ("bytes" in limit) == ("over_first" in limit):
+            raise ScriptError('"limit" needs exactly one of "bytes" and "over_first"')
+        if limit.get("wording", "anthropic") not in OVERFLOW_WORDINGS:
+            raise ScriptError(f'"limit.wording" must be one of {sorted(OVERFLOW_WORDINGS)}')
+    if "summary" in script:
+        validate_response("summary", script["summary"])
     return script
 
 
@@ -459,7 +492,21 @@ class State:
         self.verbose = verbose
         self.lock = threading.Lock()
         self.next_index = 0
+        self.limit = script.get("limit")
+        self.summary = script.get("summary")
+        self.usage_by_size = bool(script.get("usage_by_size"))
+        self.first_size = None
         self.log_file = open(log_path, "a", encoding="utf-8")
+
+    def refuses(self, size):
+        """The window a `limit` sets, in bytes, when a request of `size` bytes is over it."""
+        if self.limit is None:
+            return None
+        with self.lock:
+            if self.first_size is None:
+                self.first_size = size
+            most = self.limit.get("bytes") or self.first_size + self.limit["over_first"]
+        return most if size > most else None
 
     def take(self):
         with self.lock:
@@ -633,7 +680,31 @@ class Handler(BaseHTTPRequestHandler):
         flavor = self.flavor(path, headers)
 
         if self.command == "POST" and path in ("/v1/messages", "/v1/chat/completions"):
+            most = state.refuses(len(raw))
+            if most is not None:
+                # Refused like a server whose window is `most` bytes; no response is used up.
+                record["refused"] = {"size": len(raw), "limit": most}
+                state.log(record)
+                wording = state.limit.get("wording", "anthropic")
+                payload = OVERFLOW_WORDINGS[wording](len(raw) // 4, most // 4)
+                try:
+                    self.send_json(Out(self.connection), 400, payload)
+                except ClientGone:
+                    self.close_connection = True
+                return
+            if state.summary is not None and isinstance(body, dict) and not body.get("tools"):
+                # A request without tools: rio's compaction asks for a summary so.
+                record["summary"] = True
+                state.log(record)
+                try:
+                    self.respond_scripted(flavor, -1, state.summary, body)
+                except ClientGone:
+                    self.close_connection = True
+                return
             index, r, ended = state.take()
+            if state.usage_by_size and "usage" not in r:
+                # Counts like a tokenizer of four bytes a token, so a client's budget is real.
+                r = dict(r, usage={"input_tokens": len(raw) // 4, "output_tokens": 10})
             record["response_index"] = index
             if ended:
                 record["script_ended"] = True

@@ -10,6 +10,7 @@
 #include "gui/code_editor.hpp"
 #include "gui/compare_view.hpp"
 #include "gui/composer.hpp"
+#include "gui/context_meter.hpp"
 #include "gui/core_client.hpp"
 #include "gui/editor_area.hpp"
 #include "gui/main_window.hpp"
@@ -43,6 +44,7 @@
 #include <QTextDocument>
 #include <QToolButton>
 #include <QTreeWidget>
+#include <algorithm>
 
 using namespace rio;
 using namespace rio::gui;
@@ -185,6 +187,39 @@ private slots:
             s.plan_view()->body()->toPlainText().contains(QStringLiteral("Typed, not saved")));
         QVERIFY(!project.read(path).contains("Typed, not saved")); // still only in the buffer
         QCOMPARE(qstr(s.status()["pending"], "kind"), QStringLiteral("plan"));
+    }
+
+    // DESIGN §18: the meter beside the model says how full the window is ("≈" while it is
+    // rio's estimate: the script provider reports no counts), the button by it compacts, and
+    // the compaction shows as one line.
+    void context_meter_and_the_compaction_line() {
+        TempProject project;
+        const std::string long_reply =
+            "Hello there. " + std::string(3000, 'h'); // worth summarizing
+        Agent s(project, Json::array({text_step(long_reply.c_str()), text_step("Said hello.")}));
+        QVERIFY(s.start());
+        ContextMeter* meter = s.chat().meter();
+        QTRY_VERIFY(meter->isVisible());
+        QVERIFY2(meter->text().startsWith(QStringLiteral("≈")), qPrintable(meter->text()));
+        QVERIFY2(meter->figures().contains(QStringLiteral(" / 32.8k tokens")),
+                 qPrintable(meter->figures()));
+        QVERIFY(meter->figures().contains(QStringLiteral("estimate")));
+        s.send(QStringLiteral("say hello"));
+        QTRY_VERIFY(!s.composer().busy());
+        QAction* menu_item = s.window.findChild<QAction*>(QStringLiteral("compact_conversation"));
+        QVERIFY(menu_item != nullptr);
+        click(meter->compact_button());
+        const auto compacted_line = [&s] {
+            const QStringList notes = s.transcript().texts_of(ChatTranscript::Entry::note);
+            return std::any_of(notes.cbegin(), notes.cend(), [](const QString& t) {
+                return t.startsWith(QStringLiteral("Context compacted: ")) &&
+                       t.contains(QStringLiteral("older turns summarized"));
+            });
+        };
+        QTRY_VERIFY(compacted_line());
+        QCOMPARE(s.provider_calls().size(), std::size_t(2));
+        QCOMPARE(s.provider_calls().at(1)["tools"].size(), std::size_t(0)); // a summary request
+        QTRY_VERIFY(meter->compact_button()->isEnabled());
     }
 
     void approve_review_sets_core_state_and_continues() {

@@ -5,8 +5,10 @@
 
 namespace rio::test {
 
-FakeLlm::FakeLlm(const Json& responses, const Json& models) {
+FakeLlm::FakeLlm(const Json& responses, const Json& models, const Json& more) {
     Json script{{"responses", responses}};
+    for (const auto& [key, value] : more.items())
+        script[key] = value;
     if (models.is_array()) script["models"] = models;
     write_bytes(dir_ / "script.json", script.dump());
     server_ = std::make_unique<CoreProcess>(

@@ -10,7 +10,9 @@ class FakeLlm {
 public:
     // `responses` is the script's "responses" array (see tests/fake_llm/README.md);
     // `models`, when an array, what GET /v1/models lists instead of the server's own.
-    explicit FakeLlm(const Json& responses, const Json& models = nullptr);
+    // `more`: further script keys (limit, summary, usage_by_size).
+    explicit FakeLlm(const Json& responses, const Json& models = nullptr,
+                     const Json& more = Json::object());
 
     std::string url() const { return "http://127.0.0.1:" + std::to_string(port_); }
     // Every request and connection event logged so far, in order.

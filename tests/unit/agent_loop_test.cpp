@@ -92,13 +92,16 @@ void expect_valid(const Conversation& c) {
 const Json edit_input{{"path", "a.txt"}, {"old_string", "a"}, {"new_string", "b"}};
 const Json plan_input{{"title", "T"}, {"plan", "1. do it"}};
 
+// Decision 0053: the gate allows the mode's tools; the request lists them all, so its prefix
+// is the same in both modes.
 TEST(AgentLoop, PlanModeOffersOnlyReadToolsAndPresentPlan) {
     Harness h;
     h.loop.set_mode(Mode::plan, h.out);
     h.send("hi");
-    EXPECT_EQ(names(h.last_call().tools),
+    EXPECT_EQ(names(h.loop.offered()),
               (std::vector<std::string>{"list_dir", "read_file", "search", "diagnostics",
                                         "present_plan"}));
+    EXPECT_EQ(names(h.last_call().tools).size(), 8u) << "listed, not allowed";
     EXPECT_EQ(h.last_call().mode, Mode::plan);
 }
 
@@ -118,7 +121,7 @@ TEST(AgentLoop, ToolsAreRecomposedOnEveryStep) {
     h.reply("", {call("c1", "list_dir", {{"path", "."}})});
     h.tool_report(h.all<RunTool>().back(), "a.txt\n");
     EXPECT_EQ(h.all<CallProvider>().size(), 2u);
-    EXPECT_EQ(names(h.last_call().tools).size(), 5u) << "the second step sees plan mode";
+    EXPECT_EQ(names(h.loop.offered()).size(), 5u) << "the second step sees plan mode";
 }
 
 TEST(AgentLoop, DeltasStreamAndTheTurnEndsWithoutToolCalls) {
@@ -303,7 +306,7 @@ TEST(AgentLoop, PlanApprovalWithAutoSwitchesToBuildBeforeTheResult_AndWidensTheN
     std::string result = h.events("agent.tool_result").back()["content"];
     EXPECT_NE(result.find("approved"), std::string::npos);
     EXPECT_NE(result.find("without further review"), std::string::npos);
-    EXPECT_EQ(names(h.last_call().tools).size(), 8u) << "same turn, next call: write tools";
+    EXPECT_EQ(names(h.loop.offered()).size(), 8u) << "same turn, next call: write tools";
     EXPECT_EQ(h.last_call().turn, 1u);
 }
 
@@ -347,7 +350,7 @@ TEST(AgentLoop, PlanRejectionKeepsPlanModeAndCarriesTheFeedback) {
     EXPECT_NE(result["content"].get<std::string>().find("use a flag instead"), std::string::npos);
     EXPECT_NE(result["content"].get<std::string>().find("Do not start the work"),
               std::string::npos);
-    EXPECT_EQ(names(h.last_call().tools).size(), 5u) << "the turn goes on, still in plan mode";
+    EXPECT_EQ(names(h.loop.offered()).size(), 5u) << "the turn goes on, still in plan mode";
 }
 
 TEST(AgentLoop, TheFirstDecisionWins) {
@@ -587,7 +590,7 @@ TEST(AgentLoopGate, AnApprovedPlanThatCannotBeUsedRestoresPlanMode) {
     EXPECT_EQ(h.loop.mode(), Mode::plan);
     EXPECT_FALSE(h.loop.auto_accept());
     EXPECT_EQ(h.events("agent.mode").back()["mode"], "plan");
-    EXPECT_EQ(names(h.last_call().tools).size(), 5u) << "still planning";
+    EXPECT_EQ(names(h.loop.offered()).size(), 5u) << "still planning";
 }
 
 TEST(AgentLoopGate, APendingPlanLeftUndecidedIsAbandoned) {

@@ -53,7 +53,7 @@ ProviderRequest coding_request() {
     request.system = "You are rio.";
     request.tools = {read_spec()};
     request.conversation = {
-        entry({Role::user, "Fix the crash in main.cpp", {}, {}, {}}),
+        entry({Role::user, "Fix the crash in main.cpp", {}, {}, {}, ModeNote::none}),
         entry(
             {Role::assistant,
              "Let me look.",
@@ -62,25 +62,29 @@ ProviderRequest coding_request() {
              {Json{{"provider", "anthropic"},
                    {"block",
                     {{"type", "thinking"}, {"thinking", "Read it first."}, {"signature", "sig1"}}}},
-              Json{{"provider", "openai"}, {"block", {{"type", "reasoning"}}}}}}),
+              Json{{"provider", "openai"}, {"block", {{"type", "reasoning"}}}}},
+             ModeNote::none}),
         entry({Role::user,
                "",
                {},
                {ToolOutcome{"toolu_1", "int main() { return *p; }", false, {}}},
-               {}}),
+               {},
+               ModeNote::none}),
         entry({Role::assistant,
                "",
                {ToolCall{"toolu_2", "edit_file", {{"path", "main.cpp"}}},
                 ToolCall{"toolu_3", "run", {{"command", "make test"}}}},
                {},
                {Json{{"provider", "anthropic"},
-                     {"block", {{"type", "redacted_thinking"}, {"data", "opaque"}}}}}}),
+                     {"block", {{"type", "redacted_thinking"}, {"data", "opaque"}}}}},
+               ModeNote::none}),
         entry({Role::user,
                "Also add a test.",
                {},
                {ToolOutcome{"toolu_2", "edited", false, {}},
                 ToolOutcome{"toolu_3", "exit 1", true, {}}},
-               {}}),
+               {},
+               ModeNote::none}),
     };
     return request;
 }
@@ -89,10 +93,11 @@ TEST(AnthropicRequest, EncodesAConversationWithToolsResultsAndKeptThinking) {
     Json body = anthropic_request(coding_request(), {"claude-test", 8192, ""});
     Json want = Json::parse(R"({
       "model": "claude-test", "max_tokens": 8192, "stream": true,
-      "system": "You are rio.",
+      "system": [{"type": "text", "text": "You are rio.", "cache_control": {"type": "ephemeral"}}],
       "tools": [{"name": "read_file", "description": "Read a file.",
                  "input_schema": {"type": "object", "properties": {"path": {"type": "string"}},
-                                  "required": ["path"]}}],
+                                  "required": ["path"]},
+                 "cache_control": {"type": "ephemeral"}}],
       "messages": [
         {"role": "user", "content": [{"type": "text", "text": "Fix the crash in main.cpp"}]},
         {"role": "assistant", "content": [
@@ -100,7 +105,8 @@ TEST(AnthropicRequest, EncodesAConversationWithToolsResultsAndKeptThinking) {
           {"type": "text", "text": "Let me look."},
           {"type": "tool_use", "id": "toolu_1", "name": "read_file", "input": {"path": "main.cpp"}}]},
         {"role": "user", "content": [
-          {"type": "tool_result", "tool_use_id": "toolu_1", "content": "int main() { return *p; }"}]},
+          {"type": "tool_result", "tool_use_id": "toolu_1", "content": "int main() { return *p; }",
+           "cache_control": {"type": "ephemeral"}}]},
         {"role": "assistant", "content": [
           {"type": "redacted_thinking", "data": "opaque"},
           {"type": "tool_use", "id": "toolu_2", "name": "edit_file", "input": {"path": "main.cpp"}},
@@ -108,16 +114,65 @@ TEST(AnthropicRequest, EncodesAConversationWithToolsResultsAndKeptThinking) {
         {"role": "user", "content": [
           {"type": "tool_result", "tool_use_id": "toolu_2", "content": "edited"},
           {"type": "tool_result", "tool_use_id": "toolu_3", "content": "exit 1", "is_error": true},
-          {"type": "text", "text": "Also add a test."}]}
+          {"type": "text", "text": "Also add a test.", "cache_control": {"type": "ephemeral"}}]}
       ]})");
     EXPECT_EQ(body, want) << body.dump(2);
 }
 
+// Decision 0053: at most four breakpoints, on the tools, the system prompt, the message that
+// ended the previous step's request and the newest; and a step's request repeats the previous
+// one's messages byte for byte, so the cache holds everything but the newest step.
+TEST(AnthropicRequest, CacheBreakpointsSitOnTheStablePrefixAndTheNewestMessages) {
+    ProviderRequest step1 = coding_request();
+    step1.conversation.resize(3); // user, assistant (calls), user (results)
+    ProviderRequest step2 = coding_request();
+    Json one = anthropic_request(step1, {"m", 100, ""});
+    Json two = anthropic_request(step2, {"m", 100, ""});
+    auto breakpoints = [](const Json& body) {
+        std::vector<std::string> at;
+        if (body["system"][0].contains("cache_control")) at.push_back("system");
+        for (const Json& t : body["tools"])
+            if (t.contains("cache_control")) at.push_back("tool " + t["name"].get<std::string>());
+        for (std::size_t i = 0; i < body["messages"].size(); ++i)
+            for (const Json& b : body["messages"][i]["content"])
+                if (b.contains("cache_control")) at.push_back("message " + std::to_string(i));
+        return at;
+    };
+    EXPECT_EQ(breakpoints(one),
+              (std::vector<std::string>{"system", "tool read_file", "message 0", "message 2"}));
+    EXPECT_EQ(breakpoints(two),
+              (std::vector<std::string>{"system", "tool read_file", "message 2", "message 4"}));
+    EXPECT_EQ(one["system"].dump(), two["system"].dump());
+    EXPECT_EQ(one["tools"].dump(), two["tools"].dump());
+    // The cache matches content; where the breakpoints sit is not part of it.
+    auto unmarked = [](Json message) {
+        for (Json& block : message["content"])
+            block.erase("cache_control");
+        return message.dump();
+    };
+    for (std::size_t i = 0; i < one["messages"].size(); ++i)
+        EXPECT_EQ(unmarked(one["messages"][i]), unmarked(two["messages"][i])) << "message " << i;
+    EXPECT_EQ(one["messages"][2].dump(), two["messages"][2].dump())
+        << "the end of the previous request is marked in both";
+}
+
+TEST(AnthropicRequest, APlanModeNoteRidesInTheUserMessageNotInTheSystemPrompt) {
+    ProviderRequest request;
+    request.system = "You are rio.";
+    request.plan_note = "# Plan mode";
+    Message planning{Role::user, "Plan it.", {}, {}, {}, ModeNote::plan};
+    request.conversation = {std::make_shared<const Message>(planning)};
+    Json body = anthropic_request(request, {"m", 100, ""});
+    EXPECT_EQ(body["system"][0]["text"], "You are rio.");
+    EXPECT_EQ(body["messages"][0]["content"][0]["text"], "# Plan mode");
+    EXPECT_EQ(body["messages"][0]["content"][1]["text"], "Plan it.");
+}
+
 TEST(AnthropicRequest, OmitsAnEmptySystemPromptAndNeverSendsEmptyContent) {
     ProviderRequest request;
-    request.conversation = {entry({Role::user, "hi", {}, {}, {}}),
-                            entry({Role::assistant, "", {}, {}, {}}),
-                            entry({Role::user, "again", {}, {}, {}})};
+    request.conversation = {entry({Role::user, "hi", {}, {}, {}, ModeNote::none}),
+                            entry({Role::assistant, "", {}, {}, {}, ModeNote::none}),
+                            entry({Role::user, "again", {}, {}, {}, ModeNote::none})};
     Json body = anthropic_request(request, {"m", 100, ""});
     EXPECT_FALSE(body.contains("system"));
     EXPECT_FALSE(body.contains("tools"));
@@ -137,7 +192,7 @@ TEST(AnthropicRequest, EffortSetsAThinkingBudgetBelowMaxTokens) {
     EXPECT_EQ(anthropic_thinking_budget("max"), std::nullopt);
 
     ProviderRequest request;
-    request.conversation = {entry({Role::user, "hi", {}, {}, {}})};
+    request.conversation = {entry({Role::user, "hi", {}, {}, {}, ModeNote::none})};
     Json low = anthropic_request(request, {"m", 8192, "low"});
     EXPECT_EQ(low["thinking"], (Json{{"type", "enabled"}, {"budget_tokens", 2048}}));
     EXPECT_EQ(low["max_tokens"], 8192) << "already above the budget";

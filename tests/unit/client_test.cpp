@@ -340,13 +340,45 @@ TEST(ClientTraceWords, ATurnsTokensReadAtAGlance) {
     u.output_tokens = 56;
     EXPECT_EQ(usage_text(u), "1,234 tokens in · 56 out");
     u.input_tokens = 12345;
-    u.cached_tokens = 9800;
+    u.cache_read_tokens = 9800;
+    u.cache_write_tokens = 120;
     u.output_tokens = 456789;
-    EXPECT_EQ(usage_text(u), "12.3k tokens in · 9,800 cached · 457k out");
+    EXPECT_EQ(usage_text(u), "12.3k tokens in · 9,800 cache read · 120 cache write · 457k out");
     u.input_tokens = 1250000;
-    u.cached_tokens = 0;
+    u.cache_read_tokens = 0;
+    u.cache_write_tokens = 0;
     u.output_tokens = 1005;
     EXPECT_EQ(usage_text(u), "1.3M tokens in · 1,005 out");
+}
+
+TEST(ClientTraceWords, TheContextMeterAndACompactionReadAsOneLine) {
+    EXPECT_EQ(context_text(ContextInfo{12345, 200000, false}), "12.3k / 200k tokens (6%)");
+    EXPECT_EQ(context_text(ContextInfo{900, 32768, true}), "≈900 / 32.8k tokens (2%)")
+        << "no provider count stands behind it";
+    EXPECT_EQ(context_percent(ContextInfo{500, 100, false}), 100) << "past the window";
+    CompactedEvent e{4, 150000, 41200, 12, true, "threshold", ""};
+    EXPECT_EQ(compacted_text(e),
+              "Context compacted: 150k → 41.2k tokens (12 tool outputs cleared, older turns "
+              "summarized)");
+    e = CompactedEvent{4,
+                       9000,
+                       3000,
+                       1,
+                       false,
+                       "request",
+                       "the summary came back empty; only "
+                       "old tool outputs were cleared"};
+    EXPECT_EQ(compacted_text(e),
+              "Context compacted: 9,000 → 3,000 tokens (1 tool output cleared); the summary came "
+              "back empty; only old tool outputs were cleared");
+    Session session;
+    session.apply(e);
+    EXPECT_EQ(session.state().transcript.back().text, compacted_text(e));
+    AgentStatus status;
+    status.context = ContextInfo{10, 100, true};
+    session.apply(status);
+    ASSERT_TRUE(session.state().context);
+    EXPECT_EQ(session.state().context->used, 10u);
 }
 
 TEST(ClientSession, UsageIsSummedOverATurnsCallsAndStartsAgainWithTheNext) {
@@ -360,7 +392,8 @@ TEST(ClientSession, UsageIsSummedOverATurnsCallsAndStartsAgainWithTheNext) {
     EXPECT_EQ(u.turn, 3u);
     EXPECT_EQ(u.calls, 2u);
     EXPECT_EQ(u.input_tokens, 250u);
-    EXPECT_EQ(u.cached_tokens, 100u);
+    EXPECT_EQ(u.cache_read_tokens, 90u);
+    EXPECT_EQ(u.cache_write_tokens, 10u);
     EXPECT_EQ(u.output_tokens, 50u);
     session.apply(UsageEvent{4, Json{{"input_tokens", 7}, {"output_tokens", "many"}}});
     u = session.state().usage;

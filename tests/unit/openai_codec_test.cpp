@@ -79,39 +79,43 @@ ProviderRequest coding_request() {
                                    {"properties", {{"path", {{"type", "string"}}}}},
                                    {"required", {"path"}}}}};
     request.conversation = {
-        entry({Role::user, "Fix the crash in main.cpp", {}, {}, {}}),
-        entry({Role::assistant,
-               "Let me look.",
-               {ToolCall{"call_1", "read_file", {{"path", "main.cpp"}}}},
-               {},
-               {Json{{"provider", "anthropic"},
-                     {"block",
-                      {{"type", "thinking"},
-                       {"thinking", "Read it first."},
-                       {"signature", "sig1"}}}}}}),
+        entry({Role::user, "Fix the crash in main.cpp", {}, {}, {}, ModeNote::none}),
+        entry(
+            {Role::assistant,
+             "Let me look.",
+             {ToolCall{"call_1", "read_file", {{"path", "main.cpp"}}}},
+             {},
+             {Json{
+                 {"provider", "anthropic"},
+                 {"block",
+                  {{"type", "thinking"}, {"thinking", "Read it first."}, {"signature", "sig1"}}}}},
+             ModeNote::none}),
         entry({Role::user,
                "",
                {},
                {ToolOutcome{"call_1", "int main() { return *p; }", false, {}}},
-               {}}),
+               {},
+               ModeNote::none}),
         entry({Role::assistant,
                "",
                {ToolCall{"call_2", "edit_file", {{"path", "main.cpp"}}},
                 ToolCall{"call_3", "run", {{"command", "make test"}}}},
                {},
-               {}}),
+               {},
+               ModeNote::none}),
         entry({Role::user,
                "Also add a test.",
                {},
                {ToolOutcome{"call_2", "edited", false, {}},
                 ToolOutcome{"call_3", "exit 1", true, {}}},
-               {}}),
+               {},
+               ModeNote::none}),
     };
     return request;
 }
 
 TEST(OpenAiRequest, EncodesAConversationWithToolCallsAndResults) {
-    Json body = openai_request(coding_request(), {"gpt-test", 4096, "", false});
+    Json body = openai_request(coding_request(), {"gpt-test", 4096, "", false, false});
     Json want = Json::parse(R"({
       "model": "gpt-test", "max_tokens": 4096, "stream": true,
       "stream_options": {"include_usage": true},
@@ -139,28 +143,63 @@ TEST(OpenAiRequest, EncodesAConversationWithToolCallsAndResults) {
 
 TEST(OpenAiRequest, OmitsAnEmptySystemPromptAndSendsEffortOnlyWhenSet) {
     ProviderRequest request;
-    request.conversation = {entry({Role::user, "hi", {}, {}, {}}),
-                            entry({Role::assistant, "", {}, {}, {}}),
-                            entry({Role::user, "again", {}, {}, {}})};
-    Json plain = openai_request(request, {"m", 100, "", false});
+    request.conversation = {entry({Role::user, "hi", {}, {}, {}, ModeNote::none}),
+                            entry({Role::assistant, "", {}, {}, {}, ModeNote::none}),
+                            entry({Role::user, "again", {}, {}, {}, ModeNote::none})};
+    Json plain = openai_request(request, {"m", 100, "", false, false});
     EXPECT_FALSE(plain.contains("reasoning_effort"));
     EXPECT_FALSE(plain.contains("tools"));
     EXPECT_EQ(plain["messages"], Json::parse(R"([{"role": "user", "content": "hi"},
                               {"role": "assistant", "content": ""},
                               {"role": "user", "content": "again"}])"))
         << "roles keep alternating";
-    EXPECT_EQ(openai_request(request, {"m", 100, "high", false})["reasoning_effort"], "high");
+    EXPECT_EQ(openai_request(request, {"m", 100, "high", false, false})["reasoning_effort"],
+              "high");
 }
 
 TEST(OpenAiRequest, OpenAiItselfGetsMaxCompletionTokens_LocalServersMaxTokens) {
     ProviderRequest request;
-    request.conversation = {entry({Role::user, "hi", {}, {}, {}})};
-    Json local = openai_request(request, {"llama3", 100, "", false});
+    request.conversation = {entry({Role::user, "hi", {}, {}, {}, ModeNote::none})};
+    Json local = openai_request(request, {"llama3", 100, "", false, false});
     EXPECT_EQ(local["max_tokens"], 100);
     EXPECT_FALSE(local.contains("max_completion_tokens"));
-    Json hosted = openai_request(request, {"gpt-5", 100, "", true});
+    Json hosted = openai_request(request, {"gpt-5", 100, "", true, true});
     EXPECT_EQ(hosted["max_completion_tokens"], 100);
     EXPECT_FALSE(hosted.contains("max_tokens"));
+}
+
+// Decision 0053: OpenAI caches a byte-identical prefix by itself. A step's request repeats the
+// previous one's messages and tools exactly (no timestamps, nothing reordered), and OpenAI
+// itself gets the session id as prompt_cache_key; other servers never see the field.
+TEST(OpenAiRequest, AStepRepeatsThePreviousPrefixAndOpenAiGetsTheCacheKey) {
+    ProviderRequest step1 = coding_request();
+    step1.conversation.resize(3);
+    step1.cache_key = "20250101-abc";
+    ProviderRequest step2 = coding_request();
+    step2.cache_key = "20250101-abc";
+    Json one = openai_request(step1, {"gpt-5", 100, "", true, true});
+    Json two = openai_request(step2, {"gpt-5", 100, "", true, true});
+    EXPECT_EQ(one["tools"].dump(), two["tools"].dump());
+    for (std::size_t i = 0; i < one["messages"].size(); ++i)
+        EXPECT_EQ(one["messages"][i].dump(), two["messages"][i].dump()) << "message " << i;
+    EXPECT_EQ(one["prompt_cache_key"], "20250101-abc");
+    Json local = openai_request(step1, {"llama3", 100, "", false, false});
+    EXPECT_FALSE(local.contains("prompt_cache_key"));
+}
+
+TEST(OpenAiStream, CachedTokensAreCountedApartFromTheUncachedInput) {
+    OpenAiStream stream;
+    Json c{{"choices", Json::array()},
+           {"usage",
+            {{"prompt_tokens", 1000},
+             {"completion_tokens", 5},
+             {"prompt_tokens_details", {{"cached_tokens", 800}}}}}};
+    stream.on_event(SseEvent{"message", c.dump()});
+    std::vector<ProviderReport> end = stream.on_event(SseEvent{"message", "[DONE]"});
+    ASSERT_FALSE(end.empty());
+    EXPECT_EQ(
+        end.front().data,
+        Json({{"input_tokens", 200}, {"cache_read_input_tokens", 800}, {"output_tokens", 5}}));
 }
 
 TEST(OpenAiStream, AssemblesTwoToolCallsInterleavedByIndex) {

@@ -17,7 +17,7 @@ std::vector<Json> lines_of(std::vector<Json> entries) {
 }
 
 Message user(std::string text) {
-    return Message{Role::user, std::move(text), {}, {}, {}};
+    return Message{Role::user, std::move(text), {}, {}, {}, ModeNote::none};
 }
 
 TEST(SessionRecord, AMessageRoundTripsWithCallsResultsAndKeptBlocks) {
@@ -25,12 +25,11 @@ TEST(SessionRecord, AMessageRoundTripsWithCallsResultsAndKeptBlocks) {
               "looking",
               {ToolCall{"c1", "read_file", {{"path", "a"}}}},
               {},
-              {Json{{"provider", "anthropic"}, {"block", {{"type", "thinking"}}}}}};
-    Message r{Role::user,
-              "",
-              {},
-              {ToolOutcome{"c1", "text", false, CommandExit{0, {}, false, false, 0.5}}},
-              {}};
+              {Json{{"provider", "anthropic"}, {"block", {{"type", "thinking"}}}}},
+              ModeNote::none};
+    Message r{Role::user, "",
+              {},         {ToolOutcome{"c1", "text", false, CommandExit{0, {}, false, false, 0.5}}},
+              {},         ModeNote::none};
     auto replay =
         replay_session(lines_of({message_line(user("hi"), 1, false, t),
                                  message_line(a, 1, false, t), message_line(r, 1, false, t)}));

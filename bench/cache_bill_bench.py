@@ -1,0 +1,193 @@
+#!/usr/bin/env python3
+"""Whole-process benchmark of what a long task costs on Anthropic's wire (DESIGN §18,
+issue 29): rio-cli runs a 25-request task against the tests' fake server — read 8 files,
+present a plan, approve it, 10 edits, 5 re-reads, a final answer — and the bill is computed
+from the request bodies the server logged, the way Anthropic bills prompt caching:
+
+  cache reads 0.1x, cache writes 1.25x, uncached input 1x; tokens ~= bytes / 4.
+
+A request's cached prefix ends at a cache_control breakpoint; a breakpoint reads the longest
+prefix an earlier request wrote (looking back up to 20 blocks, as the API does) and writes
+its own; prefixes under 1,024 tokens are not cached. Also prints the bill of the same
+requests without any breakpoint (what rio paid before caching), and one plan approval's
+cost: the tokens of the request right after the approval that were not read from the cache.
+
+  cache_bill_bench.py [BUILD_DIR]      (exit 1 when the bill is over the issue's goal)
+"""
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FAKE = os.path.join(ROOT, "tests", "fake_llm", "fake_llm_server.py")
+GOAL = 40_000
+MIN_CACHED_BYTES = 1024 * 4
+LOOKBACK = 20
+
+
+def source_file(n):
+    """A Python module of about 3 KB whose `VALUE_k = k` lines the edits change."""
+    lines = [f'"""Module {n} of the benchmark project."""', "", "import os", ""]
+    for k in range(34):
+        lines.append(f"VALUE_{k} = {k}  # setting {k} of module {n}, read by the service")
+    lines.append("")
+    lines.append(f"def describe_{n}():")
+    lines.append(f'    return "module {n}: " + ", ".join(str(v) for v in (VALUE_0, VALUE_1))')
+    return "\n".join(lines) + "\n"
+
+
+def tool(call_id, name, inputs):
+    return {"tools": [{"id": call_id, "name": name, "input": inputs}]}
+
+
+def script():
+    steps = [tool(f"r{n}", "read_file", {"path": f"mod{n}.py"}) for n in range(8)]
+    plan = "\n".join(f"{k + 1}. In mod{k % 8}.py set VALUE_{k} to {k * 10}." for k in range(10))
+    steps.append(tool("p1", "present_plan", {"title": "Retune ten values", "plan": plan}))
+    for k in range(10):
+        steps.append(tool(f"e{k}", "edit_file",
+                          {"path": f"mod{k % 8}.py", "old_string": f"VALUE_{k} = {k}  #",
+                           "new_string": f"VALUE_{k} = {k * 10}  #"}))
+    steps += [tool(f"v{n}", "read_file", {"path": f"mod{n}.py"}) for n in range(5)]
+    steps.append({"text": "Done: ten values retuned and checked."})
+    return {"responses": steps}
+
+
+def blocks(body):
+    """The request as Anthropic's prefix sees it: tools, system, then each message's blocks,
+    each with its size, whether a breakpoint sits on it, and its content without the mark."""
+    out = []
+    for t in body.get("tools", []):
+        out.append(("tool", t))
+    system = body.get("system")
+    if isinstance(system, str):
+        system = [{"type": "text", "text": system}]
+    for b in system or []:
+        out.append(("system", b))
+    for m in body.get("messages", []):
+        content = m["content"]
+        if isinstance(content, str):
+            content = [{"type": "text", "text": content}]
+        for i, b in enumerate(content):
+            out.append((m["role"] + (":start" if i == 0 else ""), b))
+    result = []
+    for kind, b in out:
+        mark = "cache_control" in b
+        plain = {k: v for k, v in b.items() if k != "cache_control"}
+        text = json.dumps([kind, plain], separators=(",", ":"), ensure_ascii=False)
+        result.append((len(text.encode()), mark, text))
+    return result
+
+
+def bill(bodies, honour_breakpoints=True):
+    cache = set()
+    totals = {"read": 0, "write": 0, "uncached": 0}
+    per_request = []
+    for body in bodies:
+        total = len(json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode())
+        bl = blocks(body)
+        digest, hashes, sizes, at = hashlib.sha256(), [], [], 0
+        for size, _, text in bl:
+            digest.update(text.encode())
+            hashes.append(digest.copy().hexdigest())
+            at += size
+            sizes.append(at)
+        marks = [i for i, (_, mark, _) in enumerate(bl) if mark] if honour_breakpoints else []
+        hit = -1
+        for b in marks:
+            for j in range(b, max(-1, b - LOOKBACK - 1), -1):
+                if hashes[j] in cache:
+                    hit = max(hit, j)
+                    break
+        read = sizes[hit] if hit >= 0 else 0
+        last = marks[-1] if marks else -1
+        write = 0
+        if last >= 0 and sizes[last] > read:
+            write = sizes[last] - read
+        for b in marks:
+            if sizes[b] >= MIN_CACHED_BYTES:
+                cache.add(hashes[b])
+        if last >= 0 and sizes[last] < MIN_CACHED_BYTES:
+            write = 0
+        uncached = total - read - write
+        totals["read"] += read
+        totals["write"] += write
+        totals["uncached"] += uncached
+        per_request.append((read, write, uncached))
+    tokens = {k: v / 4 for k, v in totals.items()}
+    cost = tokens["read"] * 0.1 + tokens["write"] * 1.25 + tokens["uncached"]
+    return cost, tokens, per_request
+
+
+def run(rio_cli):
+    work = tempfile.mkdtemp(prefix="rio-bill-")
+    try:
+        project = os.path.join(work, "project")
+        os.makedirs(project)
+        for n in range(8):
+            with open(os.path.join(project, f"mod{n}.py"), "w") as f:
+                f.write(source_file(n))
+        with open(os.path.join(work, "script.json"), "w") as f:
+            json.dump(script(), f)
+        log = os.path.join(work, "log.jsonl")
+        server = subprocess.Popen([sys.executable, FAKE, "--script", os.path.join(work, "script.json"),
+                                   "--log", log], stdout=subprocess.PIPE, text=True)
+        try:
+            port = server.stdout.readline().strip().rsplit(":", 1)[1]
+            env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(work, "config"),
+                       XDG_DATA_HOME=os.path.join(work, "data"),
+                       XDG_STATE_HOME=os.path.join(work, "state"), OLLAMA_HOST="127.0.0.1:1",
+                       ANTHROPIC_BASE_URL="http://127.0.0.1:" + port,
+                       ANTHROPIC_API_KEY="sk-bench")
+            env.pop("RIO_PROVIDER", None)
+            done = subprocess.run([rio_cli, "-p", "Retune the ten values the service reads",
+                                   "--mode", "plan", "--provider", "anthropic",
+                                   "--approve-plans", "auto", project],
+                                  env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                  text=True, timeout=120)
+        finally:
+            server.terminate()
+            server.wait()
+        if done.returncode != 0:
+            raise SystemExit(f"rio-cli exited {done.returncode}:\n{done.stderr}")
+        with open(log) as f:
+            requests = [json.loads(line) for line in f if line.strip()]
+        return [r["body"] for r in requests if r.get("event") == "request" and r.get("body")]
+    finally:
+        shutil.rmtree(work)
+
+
+def main():
+    build = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build")
+    bodies = run(os.path.join(build, "rio-cli"))
+    cost, tokens, per = bill(bodies)
+    plain, _, _ = bill(bodies, honour_breakpoints=False)
+    sizes = [len(json.dumps(b, separators=(",", ":")).encode()) for b in bodies]
+    print(f"25-request task on Anthropic's wire (fake server), {len(bodies)} requests, "
+          f"{sum(sizes) / 1024:.0f} KB sent, first request {sizes[0] / 1024:.1f} KB")
+    print(f"  bill: {cost / 1000:.1f}k token-equivalents (cache reads {tokens['read'] / 1000:.1f}k "
+          f"x0.1, writes {tokens['write'] / 1000:.1f}k x1.25, uncached "
+          f"{tokens['uncached'] / 1000:.1f}k x1)")
+    print(f"  the same requests without breakpoints: {plain / 1000:.1f}k")
+    approval = next((i for i, b in enumerate(bodies)
+                     if any(c.get("type") == "tool_result" and c.get("tool_use_id") == "p1"
+                            for m in b.get("messages", []) if isinstance(m["content"], list)
+                            for c in m["content"])), None)
+    if approval is not None:
+        read, write, uncached = per[approval]
+        before = per[approval - 1]
+        print(f"  one plan approval (request {approval + 1}): {read / 4 / 1000:.1f}k read, "
+              f"{write / 4 / 1000:.1f}k written, {uncached / 4 / 1000:.1f}k uncached "
+              f"(the request before it: {before[0] / 4 / 1000:.1f}k read, "
+              f"{before[1] / 4 / 1000:.1f}k written)")
+    if cost > GOAL:
+        print(f"  over the goal of {GOAL / 1000:.0f}k")
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
