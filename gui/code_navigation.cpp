@@ -18,7 +18,7 @@
 namespace rio::gui {
 namespace {
 
-constexpr int message_ms = 6000;
+constexpr int navigation_message_ms = 6000;
 // Enough places to come back through a long reading; the oldest go first.
 constexpr std::size_t max_history = 100;
 
@@ -61,7 +61,7 @@ std::optional<CodeNavigation::Place> CodeNavigation::here() const {
 }
 
 void CodeNavigation::say(const QString& text) {
-    window_.statusBar()->showMessage(text, message_ms);
+    window_.statusBar()->showMessage(text, navigation_message_ms);
 }
 
 void CodeNavigation::go_to(const QString& path, std::uint64_t line, std::uint64_t column,

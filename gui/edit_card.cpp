@@ -93,7 +93,7 @@ QToolButton* card_button(const QString& text, const QString& tip) {
     return button;
 }
 
-QString file_name(const std::string& path) {
+QString card_file_name(const std::string& path) {
     return QString::fromStdString(path).section(QLatin1Char('/'), -1);
 }
 
@@ -172,7 +172,7 @@ void EditCard::show_name() {
     const QString arrow = expanded() ? QStringLiteral("▾ ") : QStringLiteral("▸ ");
     const QFontMetrics metrics(toggle_->font());
     const int room = toggle_->width() - metrics.horizontalAdvance(arrow) - 12;
-    toggle_->setText(arrow + metrics.elidedText(file_name(applied_.path), Qt::ElideMiddle, room));
+    toggle_->setText(arrow + metrics.elidedText(card_file_name(applied_.path), Qt::ElideMiddle, room));
 }
 
 QString EditCard::summary() const {

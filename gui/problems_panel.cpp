@@ -19,9 +19,9 @@
 namespace rio::gui {
 namespace {
 
-constexpr int path_role = Qt::UserRole;
-constexpr int line_role = Qt::UserRole + 1;
-constexpr int column_role = Qt::UserRole + 2;
+constexpr int problem_path_role = Qt::UserRole;
+constexpr int problem_line_role = Qt::UserRole + 1;
+constexpr int problem_column_role = Qt::UserRole + 2;
 
 QIcon severity_icon(const std::string& severity) {
     static const QColor colours[] = {QColor(0xE5, 0x14, 0x00), QColor(0xBF, 0x88, 0x03),
@@ -123,9 +123,9 @@ void ProblemsPanel::show_all() {
             child->setIcon(0, severity_icon(d.severity));
             child->setText(0, problem_text(d));
             child->setToolTip(0, QString::fromStdString(d.severity + ": " + d.message));
-            child->setData(0, path_role, name);
-            child->setData(0, line_role, static_cast<qulonglong>(d.line));
-            child->setData(0, column_role, static_cast<qulonglong>(d.column));
+            child->setData(0, problem_path_role, name);
+            child->setData(0, problem_line_role, static_cast<qulonglong>(d.line));
+            child->setData(0, problem_column_role, static_cast<qulonglong>(d.column));
         }
         item->setExpanded(true);
     }
@@ -135,11 +135,11 @@ void ProblemsPanel::show_all() {
 }
 
 void ProblemsPanel::open_problem(QTreeWidgetItem* item) {
-    if (!item || item->data(0, path_role).isNull()) return;
-    const QString path = item->data(0, path_role).toString();
+    if (!item || item->data(0, problem_path_role).isNull()) return;
+    const QString path = item->data(0, problem_path_role).toString();
     if (path.startsWith(QLatin1Char('/'))) return; // outside the project: shown, not opened
-    const auto line = item->data(0, line_role).toULongLong();
-    const auto column = item->data(0, column_role).toULongLong();
+    const auto line = item->data(0, problem_line_role).toULongLong();
+    const auto column = item->data(0, problem_column_role).toULongLong();
     window_.navigation()->go_to(path, line, column);
 }
 

@@ -13,7 +13,7 @@
 namespace rio::gui {
 namespace {
 
-QString failure(const QString& what, const Error& error) {
+QString review_failure(const QString& what, const Error& error) {
     return what + QStringLiteral(": ") + QString::fromStdString(error.message);
 }
 
@@ -162,7 +162,7 @@ void ReviewFlow::send_decision(Json params, const QString& failed) {
     window_.core().request(op::agent_approve, std::move(params), this,
                            [this, failed](const Json&, const std::optional<Error>& error) {
                                set_deciding(false);
-                               if (error) emit problem(failure(failed, *error));
+                               if (error) emit problem(review_failure(failed, *error));
                            });
 }
 
@@ -186,7 +186,7 @@ void ReviewFlow::reopen_plan() {
                            [this, asked](const Json& result, const std::optional<Error>& error) {
                                if (!is_pending(asked)) return;
                                if (error) {
-                                   emit problem(failure(tr("Cannot read the plan file"), *error));
+                                   emit problem(review_failure(tr("Cannot read the plan file"), *error));
                                    show_plan(pending_str("plan"));
                                    return;
                                }
@@ -206,7 +206,7 @@ void ReviewFlow::fetch_revision() {
                                                      const std::optional<Error>& error) {
                      if (!is_pending(asked)) return;
                      if (error)
-                         return emit problem(failure(tr("Cannot read the previous plan"), *error));
+                         return emit problem(review_failure(tr("Cannot read the previous plan"), *error));
                      const std::string old_plan = plan_of(old_result);
                      core.request(
                          op::plans_get, Json{{"path", path.toStdString()}}, this,
@@ -214,7 +214,7 @@ void ReviewFlow::fetch_revision() {
                           &core](const Json& new_result, const std::optional<Error>& error) {
                              if (!is_pending(asked)) return;
                              if (error)
-                                 return emit problem(failure(tr("Cannot read the plan"), *error));
+                                 return emit problem(review_failure(tr("Cannot read the plan"), *error));
                              const std::string new_plan = plan_of(new_result);
                              core.request(
                                  op::diff_lines,
@@ -224,7 +224,7 @@ void ReviewFlow::fetch_revision() {
                                      if (!is_pending(asked)) return;
                                      if (error)
                                          return emit problem(
-                                             failure(tr("Cannot compare the plans"), *error));
+                                             review_failure(tr("Cannot compare the plans"), *error));
                                      plan_view_->set_revision(client::mark_revision(
                                          old_plan, new_plan, diff.get<DiffLinesResult>()));
                                  });
@@ -264,7 +264,7 @@ void ReviewFlow::fetch_edit(std::function<void()> then) {
             if (error || !is_pending(proposal)) {
                 fetching_ = false;
                 after_fetch_.clear();
-                if (error) emit problem(failure(tr("Cannot fetch the proposed edit"), *error));
+                if (error) emit problem(review_failure(tr("Cannot fetch the proposed edit"), *error));
                 return;
             }
             EditTexts texts{json_string(proposal, "before"), json_string(proposal, "after"),
@@ -277,7 +277,7 @@ void ReviewFlow::fetch_edit(std::function<void()> then) {
                     fetching_ = false;
                     if (error) {
                         after_fetch_.clear();
-                        emit problem(failure(tr("Cannot compare the edit"), *error));
+                        emit problem(review_failure(tr("Cannot compare the edit"), *error));
                         return;
                     }
                     edit_ = texts;

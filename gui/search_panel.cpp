@@ -83,7 +83,7 @@ QString count(int n, const QString& one, const QString& many) {
 }
 
 // The core's words, as a sentence.
-QString sentence(const std::string& message) {
+QString search_sentence(const std::string& message) {
     QString text = QString::fromStdString(message);
     if (!text.isEmpty()) text[0] = text[0].toUpper();
     return text;
@@ -194,7 +194,7 @@ void SearchPanel::search() {
             if (error) {
                 show_status(error->code == ErrorCode::no_project
                                 ? tr("No folder is open — File › Open Folder…")
-                                : sentence(error->message),
+                                : search_sentence(error->message),
                             true);
             } else {
                 try {
