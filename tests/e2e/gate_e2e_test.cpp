@@ -882,6 +882,20 @@ TEST(GateE2E, RedTeamL_APlanTitleWithControlCharactersIsFiledDecidedAndListed) {
     EXPECT_EQ(plans[0]["title"], "Evil title [2J line two");
     std::printf("red team L, control characters in a plan title: 1 tried, %d broken\n",
                 plans.size() != 1 || plans[0]["status"] != "rejected");
+
+    // A plan that cannot be filed at all is still shown, decided and answered.
+    AgentSession unfiled(Json::array({plan_step("Cannot file"), text_step("understood")}));
+    write_bytes(unfiled.project() / ".rio/plans", "a file where the folder would be\n");
+    unfiled.request("agent.mode.set", {{"mode", "plan"}});
+    long second = unfiled.send("plan it");
+    Json shown = unfiled.wait("agent.propose");
+    EXPECT_EQ(shown["path"], "");
+    EXPECT_FALSE(shown.value("not_filed", "").empty()) << shown.dump();
+    ASSERT_EQ(unfiled.request("agent.approve", {{"turn", second}, {"decision", "reject"}})["ok"],
+              true);
+    Json answered = unfiled.wait("agent.tool_result");
+    EXPECT_EQ(answered["ok"], false) << "the rejection reaches the model: " << answered.dump();
+    unfiled.wait("agent.done");
 }
 
 } // namespace
