@@ -79,7 +79,7 @@ std::string shown(std::string_view text) {
 
 bool has_controls(std::string_view text) {
     for (std::size_t at = 0; at < text.size();) {
-        md::Decoded d = md::decode(text, at);
+        DecodedChar d = decode_utf8(text, at);
         at += d.length;
         if (d.cp < 0x20 || d.cp == 0x7F || (d.cp >= 0x80 && d.cp < 0xA0) ||
             (d.cp >= 0x202A && d.cp <= 0x202E) || (d.cp >= 0x2066 && d.cp <= 0x2069))
