@@ -131,7 +131,8 @@ std::string power_summary(std::string_view path, std::string_view bytes) {
         return rules.empty() ? "no commands" : "run " + rules + " without asking";
     }
     const bool lsp = path == ".rio/lsp.json";
-    const std::string none = lsp ? "no language servers it can start" : "no MCP servers it can start";
+    const std::string none =
+        lsp ? "no language servers it can start" : "no MCP servers it can start";
     auto config = parse_json(bytes, {.jsonc = true});
     const char* key = servers_key(path);
     if (!config || !config->is_object() || !config->contains(key) || !(*config)[key].is_object())
