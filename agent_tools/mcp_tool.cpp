@@ -42,7 +42,7 @@ ToolCancel run_mcp_tool(ToolContext& context, const RunTool& run, const ToolRepo
         return nullptr;
     }
     if (run.stage == ToolStage::prepare) {
-        bool allowed = command_allowed(allow_rules(context), {name});
+        bool allowed = command_allowed(allow_rules(context), {name}, ".");
         report(tool_ok(run, {},
                        {{"server", target->server},
                         {"tool", target->tool},

@@ -7,24 +7,47 @@
 namespace rio {
 namespace {
 
+std::string kilobytes(std::size_t bytes) {
+    return std::to_string((bytes + 1023) / 1024) + " KB";
+}
+
 ToolReport present_plan(ToolContext& context, const RunTool& run) {
     const nlohmann::json& input = run.call.input;
-    std::string title = require_string(input, "title", "input");
-    std::string plan = require_string(input, "plan", "input");
+    // The title is shown in terminals and filed as a heading: one line, no control
+    // characters; the body is filed as text, which holds no NUL.
+    std::string title = plan_title(require_string(input, "title", "input"));
+    std::string plan = plan_body(require_string(input, "plan", "input"));
     if (plan.find_first_not_of(" \t\r\n") == std::string::npos)
         return tool_error(run, "The plan is empty; write the plan in the plan field.");
+    if (plan.size() > max_plan_bytes)
+        return tool_error(run, "The plan is " + kilobytes(plan.size()) +
+                                   "; a plan may be at most " + kilobytes(max_plan_bytes) +
+                                   ", so it was not presented. Present a shorter plan for a person "
+                                   "to read: what changes, file by file, and how you will verify "
+                                   "it, without the code itself.");
 
     if (run.stage == ToolStage::prepare) {
+        nlohmann::json proposal{{"title", title}, {"plan", plan}, {"path", ""}};
+        if (!run.revises.empty()) proposal["revises"] = run.revises;
+        // A plan proposed again from a resumed session keeps the file it was filed in.
+        if (std::string filed = run.proposal.is_object() ? run.proposal.value("path", "") : "";
+            is_plan_path(filed) && read_plan(context.workspace, filed)) {
+            proposal["path"] = filed;
+            return tool_ok(run, {}, proposal);
+        }
+        // A plan that cannot be filed is still shown and decided; only the file is missing.
         auto path =
             file_plan(context.workspace, context.emit, title, plan, context.now(), run.revises);
-        if (!path) return tool_error(run, "The plan could not be filed: " + path.error().message);
-        nlohmann::json proposal{{"title", title}, {"plan", plan}, {"path", *path}};
-        if (!run.revises.empty()) proposal["revises"] = run.revises;
+        if (path)
+            proposal["path"] = *path;
+        else
+            proposal["not_filed"] = path.error().message;
         return tool_ok(run, {}, proposal);
     }
 
     std::string rel = run.proposal.value("path", "");
-    if (rel.empty()) return tool_ok(run, {}, {{"edited", false}, {"text", plan}});
+    if (rel.empty() || !is_plan_path(rel))
+        return tool_ok(run, {}, {{"edited", false}, {"text", plan}});
     auto now_text = read_plan(context.workspace, rel);
     if (!now_text) // the user deleted or broke the file: what they saw is what was approved
         return tool_ok(run, {}, {{"edited", false}, {"text", plan}});

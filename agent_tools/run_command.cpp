@@ -4,6 +4,7 @@
 #include "agent_tools/tool_table.hpp"
 #include "host/files/files.hpp"
 #include "host/files/project_file.hpp"
+#include "host/process/command_environment.hpp"
 #include "host/process/process_runner.hpp"
 #include "host/store/redact.hpp"
 #include "protocol/params.hpp"
@@ -69,7 +70,7 @@ ToolCancel run_command(ToolContext& context, const RunTool& run, const ToolRepor
         return nullptr;
     }
     if (run.stage == ToolStage::prepare) {
-        bool allowed = command_allowed(allow_rules(context), input->argv);
+        bool allowed = command_allowed(allow_rules(context), input->argv, input->cwd.rel);
         report(tool_ok(run, {},
                        {{"argv", input->argv},
                         {"cwd", input->cwd.rel},

@@ -1,7 +1,9 @@
 #include "cli/headless.hpp"
 
 #include "cli/resume.hpp"
+#include "cli/terminal_safe.hpp"
 #include "cli/trace.hpp"
+#include "client/trust_question.hpp"
 
 #include <cstdio>
 #include <iostream>
@@ -25,7 +27,7 @@ void HeadlessRun::start(std::function<void(int)> finish) {
     link_.on_event([this](const client::CoreEvent& event) { on_event(event); });
     link_.on_lost([this](const std::string& why) {
         if (!ended_) {
-            say("rio-cli: " + why);
+            say("rio-cli: " + shown(why));
             end(exit_other);
         }
     });
@@ -38,19 +40,25 @@ void HeadlessRun::start(std::function<void(int)> finish) {
     });
 }
 
-// Trust and mode: requests the core answers in order, before the task is sent.
+// Trust and mode: requests the core answers in order, before the task is sent. With
+// --trust-project the project is trusted as it is at this moment, and what that grants is
+// said on stderr: the run's own answer names those files and their hashes.
 void HeadlessRun::configure() {
-    if (options_.trust_project)
-        link_.request(op::project_trust_set, Json(ProjectTrustSetParams{true}),
-                      [this](const client::Reply& t) {
-                          if (!t.ok() && t.error->code != ErrorCode::no_project) fail(t);
+    link_.call(ProjectTrustGetParams{}, [this](const client::Typed<ProjectTrustGetParams>& t) {
+        if (!t || t->trusted || !client::trust_matters(*t)) return;
+        if (!options_.trust_project) {
+            say("rio-cli: this project is not trusted: every command asks first (so none runs "
+                "in this run unless --allow-commands), and its own allow-list and MCP servers do "
+                "not apply (--trust-project trusts it)");
+            return;
+        }
+        for (const std::string& reason : client::trust_reasons(*t))
+            say("rio-cli: trusting: " + shown(reason));
+        link_.request(op::project_trust_set, Json(client::trust_answer(*t)),
+                      [this](const client::Reply& set) {
+                          if (!set.ok()) fail(set);
                       });
-    else
-        link_.call(ProjectTrustGetParams{}, [this](const client::Typed<ProjectTrustGetParams>& t) {
-            if (t && !t->trusted)
-                say("rio-cli: this project's own allow-list or MCP servers are not trusted, "
-                    "so they do not apply (--trust-project trusts them)");
-        });
+    });
     auto check = [this](const client::Reply& m) {
         if (!m.ok()) fail(m);
     };
@@ -62,8 +70,8 @@ void HeadlessRun::resume_then(std::function<void()> next) {
     if (!options_.resume) return next();
     resume_session(link_, *options_.resume, [this, next](const Result<SessionResumeResult>& r) {
         if (!r) return fail(client::Reply{nullptr, r.error()});
-        if (r->warning) say("rio-cli: " + *r->warning);
-        say("resumed session " + r->session.id + " · " + r->session.title);
+        if (r->warning) say("rio-cli: " + shown(*r->warning));
+        say("resumed session " + shown(r->session.id) + " · " + shown(r->session.title));
         next();
     });
 }
@@ -116,7 +124,7 @@ void HeadlessRun::go_live() {
 void HeadlessRun::fail(const client::Reply& reply) {
     error_ = {{"code", std::string(to_string(reply.error->code))},
               {"message", reply.error->message}};
-    say("rio-cli: " + reply.error->message);
+    say("rio-cli: " + shown(reply.error->message));
     end(exit_other);
 }
 
@@ -153,7 +161,7 @@ void HeadlessRun::print_line(const Json& line) {
 void HeadlessRun::show(const client::CoreEvent& event) {
     const bool text = options_.output == HeadlessOutput::text;
     if (auto* delta = std::get_if<DeltaEvent>(&event); delta && text) {
-        std::cout << delta->text << std::flush;
+        std::cout << md::terminal_safe(delta->text, md::Whitespace::block) << std::flush;
         line_open_ = true;
     } else if (auto* message = std::get_if<MessageEvent>(&event)) {
         if (text && line_open_) std::cout << "\n" << std::flush;
@@ -171,7 +179,8 @@ void HeadlessRun::show(const client::CoreEvent& event) {
         say(styled("(" + client::compacted_text(*compacted) + ")", sgr::dim, err_.color));
     } else if (auto* error = std::get_if<ErrorEvent>(&event)) {
         error_ = {{"code", error->code}, {"message", error->message}};
-        say(styled("error: " + error->code + ": " + error->message, sgr::red, err_.color));
+        say(styled("error: " + shown(error->code) + ": " + shown(error->message), sgr::red,
+                   err_.color));
     } else if (std::holds_alternative<DoneEvent>(event)) {
         end(!error_.is_null() ? exit_provider_error : rejected_ ? exit_rejected : exit_done);
     } else if (std::holds_alternative<StoppedEvent>(event) && !plan_.is_null()) {
@@ -191,7 +200,8 @@ void HeadlessRun::decide(const Proposal& p) {
             if (options_.output == HeadlessOutput::text) {
                 if (line_open_) std::cout << "\n";
                 std::cout << plan_text(p, out_.width, out_.color) << "\n";
-                if (!p.text("path").empty()) std::cout << "Plan filed: " << p.text("path") << "\n";
+                if (!p.text("path").empty())
+                    std::cout << "Plan filed: " << shown(p.text("path")) << "\n";
                 std::cout << std::flush;
             }
             // The plan stays pending in the session: a private core that exits now files

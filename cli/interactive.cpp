@@ -9,6 +9,7 @@
 #include "client/plan_revision.hpp"
 #include "client/problems.hpp"
 #include "client/trace_words.hpp"
+#include "client/trust_question.hpp"
 #include "text/trim.hpp"
 
 #include <asio/post.hpp>
@@ -120,7 +121,7 @@ void InteractiveSession::start(std::function<void(int)> finish, std::optional<st
     link_.on_event([this](const client::CoreEvent& event) { on_event(event); });
     link_.on_lost([this](const std::string& why) {
         if (done_) return;
-        print("rio-cli: " + why);
+        print("rio-cli: " + shown(why));
         quit(1);
     });
     wait_for_signal();
@@ -131,12 +132,13 @@ void InteractiveSession::start(std::function<void(int)> finish, std::optional<st
         if (!resume) return greet();
         resume_session(link_, *resume, [this](const Result<SessionResumeResult>& resumed) {
             if (!resumed) {
-                print("rio-cli: " + resumed.error().message);
+                print("rio-cli: " + shown(resumed.error().message));
                 return quit(1);
             }
-            if (resumed->warning) print(styled(*resumed->warning, sgr::yellow, out_.color));
-            print("Resumed “" + resumed->session.title + "” · " +
-                  std::to_string(resumed->messages) + " messages · session " + resumed->session.id);
+            if (resumed->warning) print(styled(shown(*resumed->warning), sgr::yellow, out_.color));
+            print("Resumed “" + shown(resumed->session.title) + "” · " +
+                  std::to_string(resumed->messages) + " messages · session " +
+                  shown(resumed->session.id));
             greet();
         });
     });
@@ -146,8 +148,9 @@ void InteractiveSession::greet() {
     link_.call(StatusParams{}, [this](const client::Typed<StatusParams>& status) {
         if (status) session_.apply_status(*status);
         const client::SessionState& s = session_.state();
-        print(styled("rio", sgr::bold, out_.color) + " · " + s.provider + " · " + s.model +
-              (root_.empty() ? "" : " · " + root_) + "\nType a task, or /help.");
+        print(styled("rio", sgr::bold, out_.color) + " · " + shown(s.provider) + " · " +
+              shown(s.model) + (root_.empty() ? "" : " · " + shown(root_)) +
+              "\nType a task, or /help.");
         if (s.provider == "echo")
             print(styled("echo only repeats what you type. To connect a model: /provider "
                          "anthropic (or openai), then /key.",
@@ -156,29 +159,34 @@ void InteractiveSession::greet() {
     });
 }
 
-// DESIGN §12: a project's own allow-list (or MCP servers) applies only once the user says
-// so, in words, once per version of the file.
+// DESIGN §12: nothing of a project grants the agent power until the user says so, in words,
+// once per version of its files; the answer names what was shown (a change meanwhile asks
+// again).
 void InteractiveSession::ask_trust_then_prompt() {
     if (root_.empty()) return prompt();
     link_.call(ProjectTrustGetParams{}, [this](const client::Typed<ProjectTrustGetParams>& trust) {
-        if (!trust || trust->trusted) return prompt();
+        if (!trust || !client::trust_matters(*trust)) return prompt();
         std::string what;
-        for (const TrustedFile& f : trust->files)
-            if (!f.trusted)
-                what += "This project's " + f.path + " would let the agent " + f.summary + ".\n";
+        for (const std::string& reason : client::trust_reasons(*trust))
+            what += shown(reason) + "\n";
         print(styled(what, sgr::yellow, out_.color) +
-              "It came with the project; nothing of it applies until you trust it.");
-        ask_line("Trust this project? [y/N] ", [this](std::string answer) {
+              "It came with the project; none of this applies until you trust it.");
+        ask_line("Trust this project? [y/N] ", [this, shown_now = *trust](std::string answer) {
             answer = std::string(trimmed(answer));
             if (answer != "y" && answer != "Y" && answer != "yes") {
-                print("Not trusted: its rules do not apply.");
+                print("Not trusted: commands ask first, and its files grant nothing.");
                 return prompt();
             }
-            link_.request(op::project_trust_set, Json(ProjectTrustSetParams{true}),
+            link_.request(op::project_trust_set, Json(client::trust_answer(shown_now)),
                           [this](const client::Reply& set) {
-                              print(set.ok() ? "Trusted as it is now; a change to the file asks "
-                                               "again."
-                                             : "rio-cli: " + set.error->message);
+                              if (set.ok()) {
+                                  print("Trusted as it is now; a change to its files asks again.");
+                                  return prompt();
+                              }
+                              print("rio-cli: " + shown(set.error->message));
+                              // Changed since it was shown: ask about what it is now.
+                              if (set.error->code == ErrorCode::conflict)
+                                  return ask_trust_then_prompt();
                               prompt();
                           });
         });
@@ -216,7 +224,7 @@ void InteractiveSession::on_event(const client::CoreEvent& event) {
     if (auto* decided = std::get_if<DecidedEvent>(&event)) {
         if (was_pending && !session_.state().pending && input_ != Input::none) {
             stop_input();
-            print("(" + decided->decision + "d elsewhere)");
+            print("(" + shown(decided->decision) + "d elsewhere)");
         }
         return;
     }
@@ -246,14 +254,15 @@ void InteractiveSession::show(const client::CoreEvent& event) {
         on_propose(*proposal);
     } else if (auto* report = std::get_if<PlanReportEvent>(&event)) {
         if (std::string words = client::plan_report_text(*report); !words.empty())
-            print(styled(words, sgr::yellow, out_.color));
+            print(styled(shown(words), sgr::yellow, out_.color));
     } else if (std::holds_alternative<FreshEvent>(event)) {
         print(styled("(continuing in a fresh context: your request and the approved plan)",
                      sgr::dim, out_.color));
     } else if (auto* compacted = std::get_if<CompactedEvent>(&event)) {
         print(styled("(" + client::compacted_text(*compacted) + ")", sgr::dim, out_.color));
     } else if (auto* error = std::get_if<ErrorEvent>(&event)) {
-        print(styled("error: " + error->code + ": " + error->message, sgr::red, out_.color));
+        print(styled("error: " + shown(error->code) + ": " + shown(error->message), sgr::red,
+                     out_.color));
     } else if (std::holds_alternative<StoppedEvent>(event) ||
                std::holds_alternative<ResetEvent>(event)) {
         if (input_ == Input::key) stop_input();
@@ -282,10 +291,7 @@ void InteractiveSession::show_thinking(const std::string& text) {
 
 void InteractiveSession::show_answer(const std::string& markdown) {
     if (markdown.find_first_not_of(" \t\r\n") == std::string::npos) return;
-    md::AnsiStyle style;
-    style.color = out_.color;
-    style.width = width();
-    std::string painted = md::paint_ansi(md::parse(markdown), style);
+    std::string painted = markdown_text(markdown, width(), out_.color);
     if (!painted.empty() && painted.back() == '\n') painted.pop_back();
     print((answer_started_ ? "\n" : "") + painted);
     answer_started_ = true;
@@ -311,12 +317,12 @@ void InteractiveSession::on_propose(const Proposal& p) {
             reject_with_reason(p);
     };
     if (p.kind == "edit") {
-        print(styled("Edit " + p.text("path"), sgr::bold, out_.color) + "\n" +
+        print(styled("Edit " + shown(p.text("path")), sgr::bold, out_.color) + "\n" +
               diff_text(p, width(), out_.color));
         return ask_key("[y] apply  [n] reject", "yn", decide);
     }
     if (p.kind == "mcp") {
-        print("Call " + styled(client::mcp_call_text(p), sgr::bold, out_.color));
+        print("Call " + styled(shown(client::mcp_call_text(p)), sgr::bold, out_.color));
         return ask_key("[y] call  [n] reject", "yn", decide);
     }
     print("Run " + command_text(p, out_.color));
@@ -419,7 +425,8 @@ void InteractiveSession::edit_plan(const Proposal& p) {
         link_.call(BufferOpenParams{rel}, [this, p, rel, was_open](
                                               const client::Typed<BufferOpenParams>& opened) {
             if (!opened || !opened->text) {
-                print("rio-cli: " + (opened ? std::string("no text") : opened.error().message));
+                print("rio-cli: " +
+                      (opened ? std::string("no text") : shown(opened.error().message)));
                 return decide_plan(p);
             }
             auto edited = edit_in_editor(*opened->text);
@@ -429,12 +436,12 @@ void InteractiveSession::edit_plan(const Proposal& p) {
             link_.call(replace, [this, p, rel,
                                  was_open](const client::Typed<BufferReplaceParams>& replaced) {
                 if (!replaced) {
-                    print("rio-cli: " + replaced.error().message);
+                    print("rio-cli: " + shown(replaced.error().message));
                     return show_edited_plan(p, rel, was_open);
                 }
                 link_.call(BufferSaveParams{rel, std::nullopt},
                            [this, p, rel, was_open](const client::Typed<BufferSaveParams>& saved) {
-                               if (!saved) print("rio-cli: " + saved.error().message);
+                               if (!saved) print("rio-cli: " + shown(saved.error().message));
                                show_edited_plan(p, rel, was_open || !saved);
                            });
             });
@@ -481,7 +488,7 @@ void InteractiveSession::reject_with_reason(const Proposal& p) {
 }
 
 void InteractiveSession::report(const client::Reply& reply) {
-    if (!reply.ok()) print("rio-cli: " + reply.error->message);
+    if (!reply.ok()) print("rio-cli: " + shown(reply.error->message));
 }
 
 void InteractiveSession::on_line(const std::string& raw) {
@@ -502,7 +509,7 @@ void InteractiveSession::send(const std::string& text) {
         sending_ = false;
         spinner_.hide();
         quiet_keys_.reset();
-        print("rio-cli: " + r.error().message);
+        print("rio-cli: " + shown(r.error().message));
         prompt();
     });
 }
@@ -579,8 +586,9 @@ void InteractiveSession::command(const std::string& line) {
         return link_.request(op::agent_providers, Json::object(), [this](const client::Reply& r) {
             std::string out;
             for (const Json& p : r.result.value("providers", Json::array()))
-                out += std::string(p.value("active", false) ? "* " : "  ") + p.value("name", "") +
-                       "  (key: " + p.value("key", "") + ")  " + p.value("description", "") + "\n";
+                out += std::string(p.value("active", false) ? "* " : "  ") +
+                       shown(p.value("name", "")) + "  (key: " + shown(p.value("key", "")) + ")  " +
+                       shown(p.value("description", "")) + "\n";
             print(out + "Switch with /provider NAME.");
             prompt();
         });
@@ -624,8 +632,9 @@ void InteractiveSession::list_plans() {
                                {"plan", r.result.value("body", "")},
                                {"path", r.result.value("path", "")}};
                 std::string status = r.result.value("status", "");
-                print("\n" + plan_text(plan, width(), out_.color) +
-                      styled(status.empty() ? "" : "(" + status + ")", sgr::dim, out_.color));
+                print(
+                    "\n" + plan_text(plan, width(), out_.color) +
+                    styled(status.empty() ? "" : "(" + shown(status) + ")", sgr::dim, out_.color));
                 prompt();
             });
         });
@@ -650,7 +659,7 @@ void InteractiveSession::list_sessions() {
         pick(entries, "Continue which? (number, Enter for none) ", [this, sessions](std::size_t i) {
             resume_session(link_, sessions[i].id, [this](const Result<SessionResumeResult>& r) {
                 if (!r) return then_prompt(client::Reply{nullptr, r.error()});
-                print("Resumed “" + r->session.title + "” · " + std::to_string(r->messages) +
+                print("Resumed “" + shown(r->session.title) + "” · " + std::to_string(r->messages) +
                       " messages");
                 prompt();
             });
@@ -714,7 +723,7 @@ void InteractiveSession::key_command(const std::string& arg) {
         for (const ProviderInfo& p : r->providers)
             if (p.name == wanted) provider = &p;
         if (!provider) {
-            print("No provider named " + wanted + "; /provider lists them.");
+            print("No provider named " + shown(wanted) + "; /provider lists them.");
             return prompt();
         }
         if (provider->key == "not needed") {
@@ -758,9 +767,9 @@ void InteractiveSession::pick_model() {
         const std::string current = status ? status->model : std::string();
         link_.call(ModelsParams{}, [this, current](const client::Typed<ModelsParams>& r) {
             if (!r || r->models.empty()) {
-                print("model: " + current + "  (" +
+                print("model: " + shown(current) + "  (" +
                       (r ? std::string("the provider lists no models")
-                         : "the model list could not be fetched: " + r.error().message) +
+                         : "the model list could not be fetched: " + shown(r.error().message)) +
                       "; set one with /model ID)");
                 return prompt();
             }
@@ -774,7 +783,7 @@ void InteractiveSession::pick_model() {
                      link_.request(op::agent_options_set,
                                    Json{{"name", "model"}, {"value", models[i]}},
                                    [this, model = models[i]](const client::Reply& set) {
-                                       if (set.ok()) print("model: " + model);
+                                       if (set.ok()) print("model: " + shown(model));
                                        then_prompt(set);
                                    });
                  });

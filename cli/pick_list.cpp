@@ -1,6 +1,7 @@
 #include "cli/pick_list.hpp"
 
 #include "cli/terminal.hpp"
+#include "cli/terminal_safe.hpp"
 
 #include <charconv>
 
@@ -12,8 +13,9 @@ std::string pick_list_text(const std::vector<PickEntry>& entries, bool color) {
     for (std::size_t i = 0; i < entries.size(); ++i) {
         std::string number = std::to_string(i + 1);
         out += std::string(digits - number.size(), ' ') + styled(number + ".", sgr::bold, color) +
-               " " + entries[i].label;
-        if (!entries[i].detail.empty()) out += "  " + styled(entries[i].detail, sgr::dim, color);
+               " " + shown(entries[i].label);
+        if (!entries[i].detail.empty())
+            out += "  " + styled(shown(entries[i].detail), sgr::dim, color);
         out += '\n';
     }
     return out;

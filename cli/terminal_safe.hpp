@@ -1,5 +1,8 @@
-// Text of a document as the terminal may receive it: a model writes the plan, and an ESC in
-// it would let the plan drive the terminal (move the cursor, retitle the window, hide text).
+// Text as the terminal may receive it (decision 0049). rio-cli prints text it did not write —
+// a model's reply, a provider's error, a file name, a project's allow-list, a command's argv
+// and output — and an ESC or a carriage return in it would let that text drive the terminal:
+// move the cursor, erase what a person is being asked about, retitle the window. Every path
+// to the terminal goes through terminal_safe (or shown(), its one-line form).
 #pragma once
 
 #include <string>
@@ -7,12 +10,30 @@
 
 namespace rio::md {
 
-// Inline text (a paragraph, a table cell) turns tabs and line breaks into spaces, for the
-// painter to fill lines with; code expands tabs to stops of four columns.
-enum class Whitespace { inline_text, code };
+enum class Whitespace {
+    inline_text, // tabs and line breaks become spaces, for a painter to fill lines with
+    code,        // one line of code: tabs expand to stops of four columns
+    block,       // lines kept: '\n' (and a CRLF's CR) and tabs stay as they are
+    none,        // a name, a path, an argument: tabs and line breaks shown too (^I, ^J, ^M)
+};
 
-// Valid UTF-8 (each ill-formed sequence one U+FFFD), every other C0 control and DEL as its
-// visible Control Picture (U+2400 + c, U+2421), and C1 controls as U+FFFD.
+// Valid UTF-8 (each ill-formed sequence one U+FFFD), with every control character shown as
+// visible text instead: ESC as `\e`, the other C0 controls and DEL in caret notation (`^M`
+// for a carriage return, `^@` for NUL, `^?` for DEL), C1 controls and the bidirectional
+// overrides and isolates (U+202A–U+202E, U+2066–U+2069, which reorder what is shown) as
+// `\u009b`, `\u202e`.
 std::string terminal_safe(std::string_view text, Whitespace whitespace);
 
 } // namespace rio::md
+
+namespace rio {
+
+// One line of untrusted text — a name, a path, an argument, a message — safe to print, every
+// control in it visible: terminal_safe with Whitespace::none.
+std::string shown(std::string_view text);
+
+// Whether terminal_safe would show `text` differently from its characters: it holds a
+// control character (line breaks and tabs included) or a bidirectional override.
+bool has_controls(std::string_view text);
+
+} // namespace rio

@@ -6,31 +6,43 @@
 #include "cli/terminal_safe.hpp"
 #include "client/trace_words.hpp"
 
+#include <algorithm>
+
 namespace rio {
 
 std::string tool_line(const ToolEvent& tool, bool color) {
-    std::string detail = client::tool_detail(tool);
-    return styled("• " + tool.name, sgr::dim, color) + (detail.empty() ? "" : " " + detail);
+    std::string detail = shown(client::tool_detail(tool));
+    return styled("• " + shown(tool.name), sgr::dim, color) + (detail.empty() ? "" : " " + detail);
 }
 
 std::string tool_result_line(const ToolResultEvent& result, const client::ToolOutcome& outcome,
                              bool color) {
-    if (outcome.text.empty()) return {};
-    if (outcome.rejected) return styled("  ✗ " + outcome.text, sgr::dim, color);
+    std::string text = shown(outcome.text);
+    if (text.empty()) return {};
+    if (outcome.rejected) return styled("  ✗ " + text, sgr::dim, color);
     if (result.exit)
-        return styled((outcome.failed ? "  ✗ [" : "  ✓ [") + outcome.text + "]",
+        return styled((outcome.failed ? "  ✗ [" : "  ✓ [") + text + "]",
                       outcome.failed ? sgr::red : sgr::dim, color);
-    return styled("  ✗ " + outcome.text, sgr::red, color);
+    return styled("  ✗ " + text, sgr::red, color);
+}
+
+std::string markdown_text(std::string_view markdown, int width, bool color) {
+    md::AnsiStyle style;
+    style.color = color;
+    style.width = width;
+    // Made safe before it is parsed: nothing of it reaches the terminal raw, whichever part
+    // of the painter it would end up in.
+    return md::paint_ansi(md::parse(md::terminal_safe(markdown, md::Whitespace::block)), style);
 }
 
 std::string plan_text(const Proposal& plan, int width, bool color) {
     std::string path = plan.text("path");
-    std::string header = "Plan — " + plan.text("title") + (path.empty() ? "" : " · " + path);
-    md::AnsiStyle style;
-    style.color = color;
-    style.width = width;
+    std::string header =
+        "Plan — " + shown(plan.text("title")) + (path.empty() ? "" : " · " + shown(path));
+    std::string not_filed = plan.text("not_filed");
+    if (!not_filed.empty()) header += " (not filed: " + shown(not_filed) + ")";
     return styled(header, sgr::bold, color) + "\n\n" +
-           md::paint_ansi(md::parse(plan.text("plan")), style);
+           markdown_text(plan.text("plan"), width, color);
 }
 
 std::string diff_text(const Proposal& edit, int width, bool color) {
@@ -59,25 +71,41 @@ std::string diff_text(const Proposal& edit, int width, bool color) {
 std::string command_text(const Proposal& command, bool color) {
     std::string cwd = command.text("cwd");
     if (cwd.empty()) cwd = ".";
-    return styled("$ " + client::argv_text(command.fields.value("argv", Json::array())), sgr::bold,
-                  color) +
-           (cwd == "." ? "" : "   (in " + cwd + ")");
+    std::string where = cwd == "." ? "" : "   (in " + shown(cwd) + ")";
+    const Json argv = command.fields.value("argv", Json::array());
+    bool hidden = false;
+    for (const Json& word : argv)
+        hidden = hidden || !word.is_string() || has_controls(word.get<std::string>());
+    if (!hidden) return styled("$ " + shown(client::argv_text(argv)), sgr::bold, color) + where;
+    // A word that holds a control character could pass for another command on one line: each
+    // is shown on a line of its own, every control visible.
+    std::string out = styled("the command below: its arguments hold control characters (shown "
+                             "as \\e, ^M, …), so each is on a line of its own",
+                             sgr::yellow, color) +
+                      where;
+    for (std::size_t i = 0; i < argv.size(); ++i) {
+        std::string word = argv[i].is_string() ? argv[i].get<std::string>() : argv[i].dump();
+        out += "\n" + styled("  argv[" + std::to_string(i) + "] ", sgr::dim, color) +
+               styled(shown(word), sgr::bold, color);
+    }
+    return out;
 }
 
 std::string proposal_words(const Proposal& proposal) {
-    if (proposal.kind == "edit") return "the edit of " + proposal.text("path");
+    if (proposal.kind == "edit") return "the edit of " + shown(proposal.text("path"));
     if (proposal.kind == "command")
-        return "the command `" + client::argv_text(proposal.fields.value("argv", Json::array())) +
-               "`";
+        return "the command `" +
+               shown(client::argv_text(proposal.fields.value("argv", Json::array()))) + "`";
     if (proposal.kind == "mcp")
-        return "the MCP call " + proposal.text("server") + " · " + proposal.text("tool");
-    return "the plan \"" + proposal.text("title") + "\"";
+        return "the MCP call " + shown(proposal.text("server")) + " · " +
+               shown(proposal.text("tool"));
+    return "the plan \"" + shown(proposal.text("title")) + "\"";
 }
 
 std::string mcp_servers_text(const McpListResult& list, bool color) {
     std::string out;
     for (const std::string& problem : list.problems)
-        out += styled(problem, sgr::red, color) + "\n";
+        out += styled(shown(problem), sgr::red, color) + "\n";
     if (list.servers.empty())
         return out + "No MCP servers are configured (see ~/.config/rio/mcp.json, or .mcp.json in "
                      "the project; F1 in the desktop, \"MCP servers\").";
@@ -85,14 +113,16 @@ std::string mcp_servers_text(const McpListResult& list, bool color) {
         std::string_view state_style = server.state == "ready"    ? sgr::green
                                        : server.state == "failed" ? sgr::red
                                                                   : sgr::dim;
-        out += styled(server.name, sgr::bold, color) + "  " +
-               styled(server.state, state_style, color) + "  (" + server.source +
+        out += styled(shown(server.name), sgr::bold, color) + "  " +
+               styled(shown(server.state), state_style, color) + "  (" + shown(server.source) +
                (server.plan ? ", read-only tools in plan mode" : "") + ")\n";
-        if (server.error) out += "  " + *server.error + "\n";
+        if (server.error) out += "  " + shown(*server.error) + "\n";
         std::string tools;
         for (const McpToolInfo& tool : server.tools) {
-            std::string name = tool.name.substr(tool.name.find("__", 5) + 2);
-            tools += (tools.empty() ? "" : ", ") + name + (tool.kind == "read" ? "" : " (asks)");
+            std::string name =
+                tool.name.substr(std::min(tool.name.size(), tool.name.find("__", 5) + 2));
+            tools +=
+                (tools.empty() ? "" : ", ") + shown(name) + (tool.kind == "read" ? "" : " (asks)");
         }
         if (!tools.empty()) out += "  " + tools + "\n";
     }

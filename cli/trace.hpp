@@ -7,6 +7,7 @@
 #include "protocol/messages.hpp"
 
 #include <string>
+#include <string_view>
 
 namespace rio {
 
@@ -19,13 +20,16 @@ std::string tool_line(const ToolEvent& tool, bool color);
 std::string tool_result_line(const ToolResultEvent& result, const client::ToolOutcome& outcome,
                              bool color);
 
+// Markdown from the model or a file, rendered for the terminal (made safe before parsing).
+std::string markdown_text(std::string_view markdown, int width, bool color);
 // "Plan — <title> · <path>" and the plan rendered for the terminal.
 std::string plan_text(const Proposal& plan, int width, bool color);
 // The proposal's unified diff, + lines green, - lines red, @@ lines cyan; a line wider than
 // `width` goes on in the next with a dim "↪ " (never cut, never left to the terminal's
 // wrapping, which marks nothing).
 std::string diff_text(const Proposal& edit, int width, bool color);
-// "$ make test   (in src)".
+// "$ make test   (in src)"; a command whose argv holds control characters one argument per
+// line, each shown visibly, under a line that says so.
 std::string command_text(const Proposal& command, bool color);
 // "the edit of greet.py", "the command `make test`", "the plan "Title"".
 std::string proposal_words(const Proposal& proposal);

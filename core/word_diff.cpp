@@ -50,11 +50,13 @@ void add(std::vector<ByteRange>& ranges, std::size_t start, std::size_t end) {
 
 } // namespace
 
-WordChanges diff_words(std::string_view a, std::string_view b) {
+WordChanges diff_words(std::string_view a, std::string_view b, std::size_t max_cost) {
     auto a_words = words_of(a), b_words = words_of(b);
     auto a_at = starts_of(a_words, a), b_at = starts_of(b_words, b);
     WordChanges out;
-    for (const DiffHunk& h : diff_lines(a_words, b_words).hunks) {
+    DiffOptions options;
+    options.max_cost = max_cost;
+    for (const DiffHunk& h : diff_lines(a_words, b_words, options).hunks) {
         add(out.removed, a_at[h.a_start], a_at[h.a_start + h.a_count]);
         add(out.added, b_at[h.b_start], b_at[h.b_start + h.b_count]);
     }

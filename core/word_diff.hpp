@@ -21,7 +21,7 @@ struct WordChanges {
 
 // Words are runs of letters and digits (any non-ASCII byte counts as a letter, so a UTF-8
 // character is never split), runs of white space, and every other character alone. Ranges
-// are in order and adjacent ones are merged.
-WordChanges diff_words(std::string_view a, std::string_view b);
+// are in order and adjacent ones are merged. `max_cost` caps the search as DiffOptions does.
+WordChanges diff_words(std::string_view a, std::string_view b, std::size_t max_cost = 0);
 
 } // namespace rio

@@ -65,7 +65,10 @@ BarContent bar_content(const Json& proposal) {
     bar.kind = ProposalKind::plan;
     bar.heading = tr("Plan: %1").arg(json_string(proposal, "title"));
     const QString path = json_string(proposal, "path");
-    bar.detail = path.isEmpty() ? tr("not filed (no project open)") : path;
+    const QString not_filed = json_string(proposal, "not_filed");
+    bar.detail = !path.isEmpty()       ? path
+                 : not_filed.isEmpty() ? tr("not filed (no project open)")
+                                       : tr("not filed: %1").arg(not_filed);
     bar.approve_text = tr("Approve");
     bar.approve_menu = true;
     bar.edit_plan = !path.isEmpty();

@@ -1,5 +1,6 @@
 #include "gui/trust_bar.hpp"
 
+#include "client/trust_question.hpp"
 #include "gui/core_client.hpp"
 #include "gui/theme.hpp"
 
@@ -40,8 +41,10 @@ TrustBar::TrustBar(CoreClient& core, QWidget* parent)
     layout->addWidget(dismiss_);
     hide();
 
+    // The answer names the files as the bar showed them: if they changed since, the core
+    // trusts nothing and says project.trust with what they are now, which the bar shows.
     connect(trust_, &QPushButton::clicked, this, [this] {
-        core_.request(op::project_trust_set, Json(ProjectTrustSetParams{true}), this,
+        core_.request(op::project_trust_set, Json(client::trust_answer(showing_)), this,
                       [this](const Json& result, const std::optional<Error>& error) {
                           if (!error) show_trust(result);
                       });
@@ -65,13 +68,17 @@ void TrustBar::refresh() {
 
 void TrustBar::show_trust(const Json& trust) {
     shown_ = hashes(trust);
-    if (trust.value("trusted", true) || shown_ == dismissed_) return hide();
+    ProjectTrustState state;
+    try {
+        state = trust.get<ProjectTrustState>();
+    } catch (const Json::exception&) {
+        return hide();
+    }
+    if (!client::trust_matters(state) || shown_ == dismissed_) return hide();
+    showing_ = state;
     QStringList grants;
-    for (const Json& f : trust.value("files", Json::array()))
-        if (!f.value("trusted", false))
-            grants << tr("This project's %1 would let the agent %2.")
-                          .arg(QString::fromStdString(f.value("path", "")),
-                               QString::fromStdString(f.value("summary", "")));
+    for (const std::string& reason : client::trust_reasons(state))
+        grants << QString::fromStdString(reason);
     text_->setText(grants.join(QLatin1Char(' ')) + tr(" Trust this project?"));
     show();
 }

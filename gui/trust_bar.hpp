@@ -1,9 +1,10 @@
-// The bar above the editors that asks, in words, whether to trust what a project's own
-// files would grant (DESIGN §12): "This project's .rio/allow would let the agent run
-// `make test` without asking. Trust this project?" It shows what project.trust says and
-// sends the person's answer; nothing of those files applies until they say yes.
+// The bar above the editors that asks, in words, whether to trust a project (DESIGN §12):
+// "This project's .rio/allow would let the agent run `make test` without asking. Trust this
+// project?" It shows what project.trust says (client/trust_question's words) and sends the
+// person's answer with the files it showed; nothing of the project grants power until then.
 #pragma once
 
+#include "protocol/messages.hpp"
 #include "protocol/wire.hpp"
 
 #include <QFrame>
@@ -34,8 +35,9 @@ private:
     QLabel* text_;
     QPushButton* trust_;
     QPushButton* dismiss_;
-    std::string shown_;     // the files' hashes the bar speaks of
-    std::string dismissed_; // those the person said "not now" to: asked again once they change
+    ProjectTrustState showing_; // what the bar says, which Trust answers for
+    std::string shown_;         // the files' hashes the bar speaks of
+    std::string dismissed_;     // those the person said "not now" to: asked again once they change
 };
 
 } // namespace rio::gui

@@ -43,6 +43,8 @@ public:
             Hooks hooks, OutputBudget* budget = nullptr);
 
     void start();
+    // Before start(): the first line may be at most this long (a stranger's hello).
+    void limit_first_line(std::size_t max_line) { reader_.limit_first_line(max_line); }
     void send(std::string line);
     void send(SharedLine line);
     // Stops reading, writes what is queued, then closes.

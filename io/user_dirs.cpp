@@ -30,6 +30,17 @@ UserDirs find_user_dirs(const fs::path& executable) {
     dirs.config = from_env("XDG_CONFIG_HOME", ".config");
     dirs.data = from_env("XDG_DATA_HOME", ".local/share");
     dirs.state = from_env("XDG_STATE_HOME", ".local/state");
+    const char* home = std::getenv("HOME");
+    if (const char* global = std::getenv("GIT_CONFIG_GLOBAL"); global && *global) {
+        dirs.git_config.push_back(global);
+    } else if (home && *home) {
+        // git reads $XDG_CONFIG_HOME/git when that is set, else ~/.config/git: both are kept
+        // from the agent, for a command that runs with either.
+        dirs.git_config.push_back(fs::path(home) / ".gitconfig");
+        dirs.git_config.push_back(fs::path(home) / ".config/git");
+        if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg)
+            dirs.git_config.push_back(fs::path(xdg) / "git");
+    }
     const char* runtime = std::getenv("XDG_RUNTIME_DIR");
     dirs.runtime = runtime && *runtime ? fs::path(runtime) / "rio" : dirs.state / "runtime";
     if (const char* v = std::getenv("RIO_SHARE_DIR"); v && *v) {

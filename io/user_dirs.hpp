@@ -15,6 +15,10 @@ struct UserDirs {
     std::filesystem::path data;    // $XDG_DATA_HOME/rio: secrets
     std::filesystem::path state;   // $XDG_STATE_HOME/rio: sessions, the write journal
     std::filesystem::path runtime; // $XDG_RUNTIME_DIR/rio (else under state): listener tokens
+    // git's configuration for the user ($GIT_CONFIG_GLOBAL, else ~/.gitconfig, ~/.config/git
+    // and $XDG_CONFIG_HOME/git): it names programs every git runs, so no agent tool writes
+    // it, even in a project that holds the home folder.
+    std::vector<std::filesystem::path> git_config;
 
     // The user's own settings (JSONC): the configured provider, the mode a new core starts in.
     std::filesystem::path settings_file() const { return config / "config.json"; }

@@ -182,12 +182,36 @@ void AgentRuntime::call_provider(CallProvider call) {
             perform(more);
         }
     }
+    // A key split over two deltas matches neither: each stream's tail waits for the next.
+    struct Streams {
+        StreamRedaction text, thinking;
+    };
     cancel_provider_ = providers_.start(
-        std::move(request), [this, turn = call.turn, step = call.step](const ProviderReport& r) {
-            act([&](AgentLoop& loop, Effects& out) {
-                loop.on_provider(turn, step, r, out);
-                return 0;
-            });
+        std::move(request), [this, turn = call.turn, step = call.step,
+                             streams = std::make_shared<Streams>()](const ProviderReport& r) {
+            auto to_loop = [&](const ProviderReport& report) {
+                act([&](AgentLoop& loop, Effects& out) {
+                    loop.on_provider(turn, step, report, out);
+                    return 0;
+                });
+            };
+            using Kind = ProviderReport::Kind;
+            const auto& secrets = providers_.secrets();
+            if (r.kind == Kind::delta || r.kind == Kind::thinking) {
+                StreamRedaction& stream = r.kind == Kind::delta ? streams->text : streams->thinking;
+                std::string text = stream.feed(r.text, secrets);
+                if (text.empty()) return;
+                ProviderReport piece = r;
+                piece.text = std::move(text);
+                return to_loop(piece);
+            }
+            if (r.kind == Kind::tool_call || r.kind == Kind::done || r.kind == Kind::error) {
+                if (std::string rest = streams->thinking.finish(); !rest.empty())
+                    to_loop(ProviderReport::thinking(std::move(rest)));
+                if (std::string rest = streams->text.finish(); !rest.empty())
+                    to_loop(ProviderReport::delta(std::move(rest)));
+            }
+            to_loop(r);
         });
 }
 

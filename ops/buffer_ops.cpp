@@ -4,7 +4,6 @@
 #include "core/front_matter.hpp"
 #include "host/files/document_io.hpp"
 #include "host/files/project_files.hpp"
-#include "host/store/trust_store.hpp"
 #include "ops/buffer_disk.hpp"
 #include "ops/ops.hpp"
 #include "ops/project_access.hpp"
@@ -23,14 +22,12 @@ Result<TextEdit> requested_edit(const Document& doc, const BufferReplaceParams& 
     return TextEdit{p.start.value_or(0), p.end.value_or(doc.text.size()), p.text};
 }
 
-// What a file written by a client means to every client: the tree changed, and a plan or a
-// power-granting file may have.
+// What a file written by a client means to every client: the tree changed, and a plan may
+// have (a power-granting file's change follows from fs.changed: ops/trust_ops).
 void announce_written(OpContext& context, const Document& doc) {
     emit_event(context.emit, FsChangedEvent{{doc.path}});
     // The plan view shows the plan as filed: a saved edit of it is news there too.
     if (keeps_front_matter(doc.path)) emit_event(context.emit, PlansChangedEvent{doc.path});
-    for (const char* power : power_granting_files)
-        if (doc.path == power) announce_trust(context);
 }
 
 // The new file's document: empty, or the text (front matter included) and encoding of `from`.

@@ -6,6 +6,7 @@
 #include "core/workspace.hpp"
 #include "io/user_dirs.hpp"
 
+#include <asio/io_context.hpp>
 #include <functional>
 
 namespace rio {
@@ -19,6 +20,9 @@ struct OpContext {
     std::function<void()> project_changed = {};
     // The project, or what the user trusts of it, changed: the MCP servers it may start too.
     std::function<void()> project_power_changed = [] {};
+    // The core's loop, for work done on another thread and answered later (diff.lines);
+    // without one such ops answer at once, on the caller's thread.
+    asio::io_context* io = nullptr;
 };
 
 void register_session_ops(Dispatcher& dispatcher, OpContext& context);
@@ -34,6 +38,11 @@ Json trust_json(const OpContext& context);
 
 // Emits project.trust and tells project_power_changed.
 void announce_trust(const OpContext& context);
+
+// Files of the project changed (by the core or anything else; "." for all): when one of them
+// grants power (.rio/allow, .mcp.json, a program a project server runs), project.trust
+// follows at once, and the servers with it.
+void paths_changed(const OpContext& context, const std::vector<std::string>& paths);
 
 class AgentRuntime;
 class EditorReader;

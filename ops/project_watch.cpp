@@ -4,6 +4,7 @@
 #include "ops/project_access.hpp"
 
 #include <algorithm>
+#include <asio/post.hpp>
 #include <sys/stat.h>
 
 namespace rio {
@@ -40,9 +41,24 @@ void ProjectWatch::follow() {
 
 Emit ProjectWatch::emitter() {
     return [this](std::string_view event, Json params) {
-        if (event == event::fs_changed) note_own(params);
+        if (event == event::fs_changed) {
+            note_own(params);
+            std::vector<std::string> paths;
+            if (params.contains("paths") && params["paths"].is_array())
+                for (const Json& path : params["paths"])
+                    if (path.is_string()) paths.push_back(path.get<std::string>());
+            tell_changed(std::move(paths));
+        }
         emit_(event, std::move(params));
     };
+}
+
+// Later, from a handler of its own: the code that wrote may be in the middle of its work.
+void ProjectWatch::tell_changed(std::vector<std::string> paths) {
+    if (!on_changed_ || paths.empty()) return;
+    asio::post(io_, [this, paths = std::move(paths)] {
+        if (on_changed_) on_changed_(paths);
+    });
 }
 
 ProjectWatch::Stamp ProjectWatch::stamp_of(const std::string& rel) const {
@@ -79,6 +95,7 @@ void ProjectWatch::changed(std::vector<std::string> paths) {
         if (!all && !std::binary_search(paths.begin(), paths.end(), rel)) continue;
         if (auto path = project_path(workspace_, rel)) follow_disk(doc, *path, emit_);
     }
+    tell_changed(paths);
     emit_event(emit_, FsChangedEvent{std::move(paths)});
 }
 

@@ -10,6 +10,7 @@
 #include <asio/io_context.hpp>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -32,6 +33,12 @@ public:
     // left the file, so the watcher's report of that same write is not sent again.
     Emit emitter();
 
+    // Runs (from its own handler) with the paths of every fs.changed that goes out, the
+    // core's own writes and everyone else's alike.
+    void on_changed(std::function<void(const std::vector<std::string>&)> changed) {
+        on_changed_ = std::move(changed);
+    }
+
 private:
     // Enough of a file's stat to tell the core's write from a later one by anyone else.
     struct Stamp {
@@ -44,6 +51,7 @@ private:
     void note_own(const Json& params);
     void changed(std::vector<std::string> paths);
     void state_changed(const WatchState& state);
+    void tell_changed(std::vector<std::string> paths);
 
     asio::io_context& io_;
     Workspace& workspace_;
@@ -52,6 +60,7 @@ private:
     std::unique_ptr<ProjectWatcher> watcher_;
     std::filesystem::path watching_;
     std::unordered_map<std::string, Stamp> own_;
+    std::function<void(const std::vector<std::string>&)> on_changed_;
 };
 
 } // namespace rio

@@ -14,7 +14,7 @@ std::vector<Frame> LineReader::feed(std::string_view bytes) {
 
         if (discarding_) {
             discarded_ += piece.size();
-        } else if (partial_.size() + piece.size() > max_line_ + 1) {
+        } else if (partial_.size() + piece.size() > limit() + 1) {
             // +1 leaves room for a '\r' that CRLF framing strips. Beyond that the line is
             // refused; keep counting its length for the error but stop holding its bytes.
             discarding_ = true;
@@ -40,13 +40,16 @@ void LineReader::complete(std::vector<Frame>& out) {
         out.push_back(Frame{{}, discarded_});
         discarding_ = false;
         discarded_ = 0;
+        framed_ = true;
         return;
     }
     if (!partial_.empty() && partial_.back() == '\r') partial_.pop_back();
-    if (partial_.size() > max_line_) {
+    if (partial_.size() > limit()) {
         out.push_back(Frame{{}, partial_.size()});
+        framed_ = true;
     } else if (partial_.find_first_not_of(" \t") != std::string::npos) {
         out.push_back(Frame{std::move(partial_), 0});
+        framed_ = true;
     }
     partial_.clear();
 }

@@ -2,6 +2,7 @@
 // over the limit without losing the lines that follow it.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -30,10 +31,17 @@ public:
     // Bytes held for an incomplete line (bounded by the limit).
     std::size_t pending() const { return partial_.size(); }
 
+    // A smaller limit for the first frame only (a stranger's hello, before the token is
+    // known good); lines after it get the usual one.
+    void limit_first_line(std::size_t max_line) { first_max_line_ = max_line; }
+
 private:
     void complete(std::vector<Frame>& out);
+    std::size_t limit() const { return framed_ ? max_line_ : std::min(max_line_, first_max_line_); }
 
     std::size_t max_line_;
+    std::size_t first_max_line_ = static_cast<std::size_t>(-1);
+    bool framed_ = false; // a frame (blank lines are none) was produced
     std::string partial_;
     std::size_t discarded_ = 0; // bytes of an oversize line dropped so far
     bool discarding_ = false;

@@ -95,20 +95,33 @@ struct ProjectTrustState {
     static constexpr std::string_view event = event::project_trust;
     bool trusted = true;
     std::vector<TrustedFile> files;
+    // The user's own allow rules, which apply here only once the project is trusted (in
+    // words, as the trust question shows them).
+    std::vector<std::string> user_rules;
 };
-RIO_FIELDS(ProjectTrustState, trusted, files)
+RIO_FIELDS(ProjectTrustState, trusted, files, user_rules)
 
 struct ProjectTrustGetParams : Empty {
     static constexpr std::string_view op = op::project_trust_get;
     using Result = ProjectTrustState;
 };
 
+// A file as a person was shown it before saying "trust": what project.trust.get listed.
+struct ShownFile {
+    std::string path;
+    std::string sha256;
+};
+RIO_FIELDS(ShownFile, path, sha256)
+
 struct ProjectTrustSetParams {
     static constexpr std::string_view op = op::project_trust_set;
     using Result = ProjectTrustState;
     bool trust = false;
+    // With trust: the files exactly as shown ([] for a project that has none); the project
+    // is trusted only if they are still so, else `conflict` with what they are now.
+    std::optional<std::vector<ShownFile>> files;
 };
-RIO_FIELDS(ProjectTrustSetParams, trust)
+RIO_FIELDS(ProjectTrustSetParams, trust, files)
 
 // ---- files ---------------------------------------------------------------------------
 

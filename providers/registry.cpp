@@ -25,9 +25,9 @@ std::uint16_t ollama_port() {
     return 11434;
 }
 
+// A variable's value; key variables come from where rio-core put them at start.
 std::string env(const std::string& name) {
-    const char* v = name.empty() ? nullptr : std::getenv(name.c_str());
-    return v ? v : "";
+    return key_variable(name).value_or("");
 }
 
 std::filesystem::path options_file(const UserDirs& dirs, std::string_view provider) {

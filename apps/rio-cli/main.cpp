@@ -62,8 +62,8 @@ int main(int argc, char** argv) {
     app.add_flag("--approve-edits", o.approve_edits, "headless: apply the agent's edits");
     app.add_flag("--allow-commands", o.allow_commands, "headless: run the agent's commands");
     app.add_flag("--trust-project", o.trust_project,
-                 "headless: trust the project's own .rio/allow and .mcp.json as they are now "
-                 "(never done otherwise)");
+                 "headless: trust the project as it is now: your allow-list applies in it, and "
+                 "its own .rio/allow and .mcp.json (never done otherwise)");
     auto* output = app.add_option("--output", o.output,
                                   "headless output in rio's shapes: text, json (the result "
                                   "object) or events (rio's event stream, one JSON per line)")

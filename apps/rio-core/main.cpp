@@ -49,6 +49,8 @@ int fail(const std::string& message) {
 } // namespace
 
 int main(int argc, char** argv) {
+    // Before anything starts a child: no command may find a key in its parent's environment.
+    rio::take_key_variables(rio::ProviderRegistry::key_variables());
     Options options;
     CLI::App app{"rio-core: the rio editor's core. Speaks rio's JSON-lines protocol "
                  "(docs/protocol.md) on stdio or on sockets.",
@@ -112,7 +114,8 @@ int main(int argc, char** argv) {
     // A reply streams as fast as the fastest client reads it, no faster.
     http.hold_while([&server] { return server.readers_behind(); });
     server.on_reader_caught_up([&http] { http.readers_caught_up(); });
-    rio::McpServers mcp(io, http, dirs, workspace, server.emitter());
+    rio::McpServers mcp(io, http, dirs, workspace, server.emitter(),
+                        rio::ProviderRegistry::key_variables());
     // Language servers follow the buffers and the project through the events the core emits.
     rio::LspServers lsp(io, dirs, workspace, server.emitter());
     // What other programs change in the project; the core's own writes are told apart.
@@ -125,13 +128,19 @@ int main(int argc, char** argv) {
                                      : rio::StartMode{*rio::mode_from_string(options.mode), ""};
     if (!start.warning.empty()) std::fprintf(stderr, "rio-core: %s\n", start.warning.c_str());
     agent.start_in(start.mode);
-    rio::OpContext context{workspace, watch.emitter(), dirs,
+    rio::OpContext context{workspace,
+                           watch.emitter(),
+                           dirs,
                            [&watch, &agent] {
                                watch.follow();
                                agent.project_changed();
                            },
-                           [&mcp] { mcp.reload(); }};
+                           [&mcp] { mcp.reload(); },
+                           &io};
     rio::register_all_ops(dispatcher, context, agent, mcp, editor, lsp);
+    // A power-granting file changed (by the agent, a save, a `git pull`): trust follows now.
+    watch.on_changed(
+        [&context](const std::vector<std::string>& paths) { rio::paths_changed(context, paths); });
     watch.follow();
     mcp.reload();
     lsp.reload();

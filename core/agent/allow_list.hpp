@@ -1,5 +1,7 @@
 // The command allow-list (DESIGN §6): human-written rules, one per line, each an argv
-// prefix. "git status" allows ["git", "status", ...]; "make test" allows ["make", "test"].
+// prefix and the folder it applies in. "git status" allows ["git", "status", ...] run in the
+// project root; "cwd=docs make html" allows ["make", "html"] run in docs/; "cwd=* make test"
+// in any folder of the project (decision 0047).
 #pragma once
 
 #include <string>
@@ -8,12 +10,22 @@
 
 namespace rio {
 
-using AllowRule = std::vector<std::string>;
+struct AllowRule {
+    std::vector<std::string> argv; // the prefix an allowed argv starts with
+    std::string cwd = ".";         // project-relative, "." the root; "*" any folder
+    friend bool operator==(const AllowRule&, const AllowRule&) = default;
+};
 
 // Lines are split into words on whitespace; single or double quotes keep spaces inside a
-// word; '#' starts a comment; blank lines are skipped.
+// word; '#' starts a comment; blank lines are skipped. A first word `cwd=FOLDER` names the
+// folder ("./" and a trailing "/" dropped); without it the rule applies in the root only.
 std::vector<AllowRule> parse_allow_rules(std::string_view text);
 
-bool command_allowed(const std::vector<AllowRule>& rules, const std::vector<std::string>& argv);
+// `cwd`: the command's working folder, project-relative ("." or "" for the root).
+bool command_allowed(const std::vector<AllowRule>& rules, const std::vector<std::string>& argv,
+                     std::string_view cwd);
+
+// A rule as the trust question shows it: "`make test`", "`make html` in docs".
+std::string rule_text(const AllowRule& rule);
 
 } // namespace rio

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <map>
+#include <utility>
 
 namespace rio {
 namespace {
@@ -252,6 +253,7 @@ void AgentLoop::clear(Effects& out) {
     if (state_ == State::running_tool || state_ == State::awaiting_decision)
         out.push_back(CancelTools{turn_});
     state_ = State::idle;
+    resuming_ = false;
     conversation_.clear();
     calls_.clear();
     results_.clear();
@@ -297,9 +299,15 @@ void AgentLoop::restore(RestoredSession session, Effects& out) {
     emit(out, ResetEvent{});
     emit(out, ModeEvent{std::string(to_string(mode_))});
     if (pending) {
-        if (pending_.value("kind", "") == "plan" && !pending_.value("path", "").empty())
-            out.push_back(MarkPlan{pending_["path"], std::string(presented_status), {}});
-        emit(out, proposal_event(pending_));
+        // The proposal is prepared again from the recorded call: a session file is data, so
+        // what a person is shown is what the call would do, never what the file claims. Only
+        // a plan's file is taken from it (its presenting filed it already).
+        const ToolCall& call = current_call();
+        awaiting_ = ToolStage::prepare;
+        RunTool run{turn_, call, current_kind_, ToolStage::prepare, nullptr, {}, false, {}, {}};
+        if (current_kind_ == ToolKind::plan)
+            run.proposal = Json{{"path", session.pending->proposal.value("path", "")}};
+        out.push_back(std::move(run));
     }
     emit_status(out);
 }
@@ -314,18 +322,32 @@ bool AgentLoop::resume_pending(const RestoredSession& session) {
         !step.proposal.is_object() ||
         step.proposal.value("id", "") != last.calls[step.results.size()].id)
         return false;
+    const ToolSpec* spec = spec_of(last.calls[step.results.size()].name);
+    if (!spec || spec->kind == ToolKind::read || !last.calls[step.results.size()].input.is_object())
+        return false; // nothing a person could be asked about
     calls_ = last.calls;
     results_ = step.results;
-    pending_ = step.proposal;
-    pending_["turn"] = turn_;
-    const ToolSpec* spec = spec_of(last.calls[step.results.size()].name);
-    current_kind_ = spec ? spec->kind
-                         : kind_from_string(pending_.value("kind", "")).value_or(ToolKind::command);
+    current_kind_ = spec->kind;
     offered_.clear();
     for (const ToolSpec& spec : offered())
         offered_.push_back(spec.name);
-    state_ = State::awaiting_decision;
+    state_ = State::running_tool;
+    resuming_ = true;
     return true;
+}
+
+// A resumed step whose call cannot be proposed again (its file changed, its server is gone,
+// the mode forbids it) ends there, its calls answered with why; nothing more runs until the
+// person writes.
+void AgentLoop::end_resumed_step(const std::string& why, Effects& out) {
+    resuming_ = false;
+    for (std::size_t i = results_.size(); i < calls_.size(); ++i)
+        results_.push_back(ToolOutcome{calls_[i].id, why, true, {}});
+    record(Message{Role::user, {}, {}, results_, {}});
+    state_ = State::idle;
+    awaiting_.reset();
+    pending_ = nullptr;
+    emit_status(out);
 }
 
 void AgentLoop::set_mode(Mode mode, Effects& out) {
@@ -470,7 +492,12 @@ void AgentLoop::on_provider(TurnId turn, std::uint64_t step, const ProviderRepor
 bool AgentLoop::may_run(const RunTool& run, Effects& out) {
     if (!expects(run.turn, run.call.id, run.stage)) return false;
     if (!allowed_in(mode_, run.kind)) {
-        refuse_switched(out);
+        if (resuming_)
+            end_resumed_step("interrupted: the session was resumed in plan mode, where " +
+                                 run.call.name + " is not available",
+                             out);
+        else
+            refuse_switched(out);
         return false;
     }
     if (run.stage == ToolStage::apply && run.kind == ToolKind::edit && !run.by_person &&
@@ -485,6 +512,13 @@ void AgentLoop::on_tool(const ToolReport& report, Effects& out) {
     if (!expects(report.turn, report.call_id, report.stage)) return;
     if (report.stage == ToolStage::prepare && !report.is_error) {
         gate(report, out);
+        return;
+    }
+    if (resuming_) {
+        end_resumed_step("interrupted: rio stopped before this was decided, and it could not "
+                         "be proposed again: " +
+                             report.content,
+                         out);
         return;
     }
     ToolKind kind = current_kind_;
@@ -798,6 +832,13 @@ void AgentLoop::gate(const ToolReport& report, Effects& out) {
     proposal["kind"] = to_string(kind);
     if (kind == ToolKind::plan && !proposal.value("path", "").empty())
         last_plan_ = proposal["path"];
+    if (std::exchange(resuming_, false)) {
+        // Proposed again for a person, whatever a rule or auto-accept would say now.
+        if (kind == ToolKind::plan && !proposal.value("path", "").empty())
+            out.push_back(MarkPlan{proposal["path"], std::string(presented_status), {}});
+        propose(std::move(proposal), out);
+        return;
+    }
     // Auto-accept (or a person's approval of the turn's edits) covers edits only; a command
     // needs a human-written allow rule; a plan always waits for a person.
     bool go =
@@ -950,6 +991,7 @@ void AgentLoop::abort_turn(const std::string& why, Effects& out) {
         record(Message{Role::user, {}, {}, results_, {}, ModeNote::none});
     }
     state_ = State::idle;
+    resuming_ = false;
     awaiting_.reset();
     pending_ = nullptr;
     edits_approved_.reset();

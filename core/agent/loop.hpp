@@ -55,7 +55,7 @@ struct RunTool {
     ToolCall call;
     ToolKind kind = ToolKind::read;
     ToolStage stage = ToolStage::run;
-    nlohmann::json proposal; // apply: what prepare proposed
+    nlohmann::json proposal; // apply: what prepare proposed; prepare of a resumed plan: {path}
     std::string policy;      // apply of a plan: "review", "auto" or ""
     bool by_person = false;  // apply: a person approved it (else auto-accept or an allow rule)
     std::string revises;     // prepare of a plan: the plan presented before it, if any
@@ -208,6 +208,7 @@ private:
     void abandon_pending_plan(Effects& out);
     void clear(Effects& out);
     bool resume_pending(const RestoredSession& session);
+    void end_resumed_step(const std::string& why, Effects& out);
     // The plan carried out in this turn is done with: ReportPlan.
     void report_carried_plan(Effects& out);
     // The approved plan goes on in a new conversation; `result` is its tool result.
@@ -252,6 +253,8 @@ private:
     // asking until the turn ends (commands and plans still wait).
     std::optional<TurnId> edits_approved_;
     bool edits_approved() const { return edits_approved_ == turn_; }
+    // A restored session's pending call is being prepared again, to be proposed to a person.
+    bool resuming_ = false;
     TurnId decided_turn_ = 0;
     std::set<std::string> decided_ids_; // proposals of decided_turn_ already decided
 

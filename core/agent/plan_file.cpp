@@ -142,6 +142,34 @@ std::string first_heading(std::string_view body) {
 
 } // namespace
 
+std::string plan_title(std::string_view title) {
+    std::string out;
+    std::size_t chars = 0;
+    bool space = false;
+    for (std::size_t at = 0; at < title.size() && chars < max_plan_title_chars;) {
+        std::size_t from = at;
+        char32_t cp = next_code_point(title, at);
+        if (cp < 0x20 || cp == ' ' || (cp >= 0x7F && cp < 0xA0) || cp == 0xFFFD) {
+            space = !out.empty();
+            continue;
+        }
+        if (space) {
+            out.push_back(' ');
+            ++chars;
+            space = false;
+        }
+        out.append(title.substr(from, at - from));
+        ++chars;
+    }
+    return out.empty() ? "Plan" : out;
+}
+
+std::string plan_body(std::string_view plan) {
+    std::string out(plan);
+    std::erase(out, '\0');
+    return out;
+}
+
 std::string plan_slug(std::string_view title) {
     std::string slug;
     for (std::size_t at = 0; at < title.size();) {

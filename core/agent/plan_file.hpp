@@ -3,6 +3,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -11,6 +12,18 @@
 namespace rio {
 
 using WallTime = std::chrono::system_clock::time_point;
+
+// A plan is a document for a person to read; past this size it is refused (the model is told
+// to write a shorter one), so a runaway model cannot make every frontend diff megabytes.
+inline constexpr std::size_t max_plan_bytes = 256 * 1024;
+inline constexpr std::size_t max_plan_title_chars = 200;
+
+// The title as it is filed and shown: one line, control characters (C0, DEL, C1) and
+// ill-formed UTF-8 turned into spaces, runs of spaces into one, trimmed, at most
+// max_plan_title_chars characters; "Plan" when nothing is left.
+std::string plan_title(std::string_view title);
+// The plan's text as it is filed: NUL bytes removed (a file holding one reads as binary).
+std::string plan_body(std::string_view plan);
 
 // Latin letters with diacritics transliterated (ü → u, é → e, ß → ss, æ → ae), then
 // lowercase ASCII letters and digits kept; every other run becomes '-'; trimmed; at most 48

@@ -61,6 +61,15 @@ Result<ProjectPath> writable_tool_path(const Workspace& workspace, const UserDir
                           path->rel + " is inside .rio/, which holds rio's own settings (the "
                                       "command allow-list, prompt overrides, plans); only a "
                                       "person changes them. Ask the user instead.");
+    for (const fs::path& config : dirs.git_config) {
+        std::error_code ec;
+        fs::path resolved = fs::weakly_canonical(config, ec);
+        if (within(ec ? config : resolved, path->real))
+            return make_error(ErrorCode::refused,
+                              path->rel + " is git's own configuration for the user, which names "
+                                          "programs every git command runs; the agent never "
+                                          "writes it. Ask the user instead.");
+    }
     if (std::any_of(rel.begin(), rel.end(), is_git_folder_name))
         return make_error(ErrorCode::refused,
                           path->rel + " is inside a .git folder; the agent never writes there "

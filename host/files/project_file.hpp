@@ -18,8 +18,9 @@ Result<ProjectPath> tool_path(const Workspace& workspace, const UserDirs& dirs,
                               std::string_view requested);
 
 // For the tools that write: also refuses the project's .rio/ (the allow-list, prompt
-// overrides, plans: a person writes those) and any .git/ (`core.fsmonitor` in .git/config
-// runs a command on the next `git status`). The resolved path decides, so a symlink into
+// overrides, plans: a person writes those), any .git/ (`core.fsmonitor` in .git/config
+// runs a command on the next `git status`) and the user's git configuration (the same, for
+// every repository). The resolved path decides, so a symlink into
 // either is caught as well as the plain spelling.
 Result<ProjectPath> writable_tool_path(const Workspace& workspace, const UserDirs& dirs,
                                        std::string_view requested);

@@ -171,6 +171,12 @@ struct ProjectWatcher::Impl : std::enable_shared_from_this<Impl> {
         tell_state();
     }
 
+    // A folder the ignore rules exclude is not followed, except the project's .rio/: what it
+    // holds (the allow-list) changes what the project grants, ignored or not.
+    bool followed(const std::string& rel) const {
+        return rel == ".rio" || !rules.ignored_entry(rel, true);
+    }
+
     // Watches the folder, then lists it: an entry made in between is seen both ways, never
     // neither.
     void list(const Pending& at) {
@@ -201,7 +207,7 @@ struct ProjectWatcher::Impl : std::enable_shared_from_this<Impl> {
             if (name == "." || name == ".." || is_rio_temp_name(name)) continue;
             std::string rel = join(at.folder, name);
             if (at.report) note(rel);
-            if (is_folder(::dirfd(dir), *entry) && !rules.ignored_entry(rel, true))
+            if (is_folder(::dirfd(dir), *entry) && followed(rel))
                 pending.push_back(Pending{std::move(rel), at.report});
         }
         ::closedir(dir);
@@ -253,7 +259,7 @@ struct ProjectWatcher::Impl : std::enable_shared_from_this<Impl> {
         std::string rel = join(folder, name);
         bool is_dir = event.mask & IN_ISDIR;
         if (is_dir && (event.mask & (IN_MOVED_FROM | IN_DELETE))) unwatch(rel);
-        if (is_dir && (event.mask & (IN_CREATE | IN_MOVED_TO)) && !rules.ignored_entry(rel, true))
+        if (is_dir && (event.mask & (IN_CREATE | IN_MOVED_TO)) && followed(rel))
             pending.push_back(Pending{rel, true});
         if (name == ".gitignore") restart_wanted = true;
         note(std::move(rel));

@@ -1,6 +1,6 @@
 // Follows a project's folders with inotify, for the changes other programs make: every folder
-// but `.git` and those .gitignore (or .git/info/exclude) excludes, and new folders as they
-// appear. Changed paths go out together a short while after the first of a burst. All of it
+// but `.git` and those .gitignore (or .git/info/exclude) excludes (`.rio` always: what it
+// holds changes what the project grants), and new folders as they appear. Changed paths go out together a short while after the first of a burst. All of it
 // runs on the io_context's thread without blocking it: the folders are listed a few dozen
 // per handler, and events are read only when the descriptor is readable.
 #pragma once

@@ -111,9 +111,12 @@ void LspServers::reload() {
     }
     std::vector<LspServerConfig> untrusted;
     if (workspace_.root) {
-        for (const PowerFile& power : current_trust(dirs_, workspace_).files) {
+        // A project's servers start only while the project is trusted as it is now
+        // (decision 0048): its .rio/lsp.json and the programs it names unchanged.
+        ProjectTrust trust = current_trust(dirs_, workspace_);
+        for (const PowerFile& power : trust.files) {
             if (power.path != project_config) continue;
-            if (power.trusted) {
+            if (trust.trusted) {
                 merge_lsp_config(config, power.bytes, "project", project_config);
                 continue;
             }

@@ -20,6 +20,7 @@ bool name_char(char c, bool first) {
 struct EntryReader {
     const Json& entry;
     const EnvLookup& env;
+    const Withheld& withheld;
     std::string& error;
 
     std::optional<std::string> text(const Json& value, const std::string& field) {
@@ -28,7 +29,7 @@ struct EntryReader {
             return std::nullopt;
         }
         std::string why;
-        auto expanded = expand_variables(value.get<std::string>(), env, why);
+        auto expanded = expand_variables(value.get<std::string>(), env, why, withheld);
         if (!expanded) error = field + ": " + why;
         return expanded;
     }
@@ -89,7 +90,7 @@ void read_rio_options(const Json& entry, McpServerConfig& server) {
 }
 
 McpServerConfig read_entry(const std::string& name, const Json& entry, std::string_view source,
-                           const EnvLookup& env) {
+                           const EnvLookup& env, const Withheld& withheld) {
     McpServerConfig server;
     server.name = name;
     server.source = std::string(source);
@@ -102,7 +103,7 @@ McpServerConfig read_entry(const std::string& name, const Json& entry, std::stri
     std::string type = entry.value("type", Json("stdio")).is_string()
                            ? entry.value("type", std::string("stdio"))
                            : std::string("?");
-    EntryReader read{entry, env, server.error};
+    EntryReader read{entry, env, withheld, server.error};
     if (type == "http") {
         server.http = true;
         auto url = entry.find("url");
@@ -144,7 +145,7 @@ McpServerConfig read_entry(const std::string& name, const Json& entry, std::stri
 } // namespace
 
 std::optional<std::string> expand_variables(std::string_view text, const EnvLookup& env,
-                                            std::string& error) {
+                                            std::string& error, const Withheld& withheld) {
     std::string out;
     std::size_t at = 0;
     while (at < text.size()) {
@@ -164,6 +165,12 @@ std::optional<std::string> expand_variables(std::string_view text, const EnvLook
             continue;
         }
         std::string name(text.substr(open + 2, i - open - 2));
+        if (withheld && withheld(name)) {
+            error = "${" + name +
+                    "} is not given to a project's servers (it is a provider key or rio's own "
+                    "variable); a server that needs it belongs in your own mcp.json";
+            return std::nullopt;
+        }
         std::optional<std::string> value = env(name);
         if (!value && with_default) value = std::string(text.substr(i + 2, close - i - 2));
         if (!value) {
@@ -178,8 +185,8 @@ std::optional<std::string> expand_variables(std::string_view text, const EnvLook
     return out;
 }
 
-McpConfigFile parse_mcp_config(std::string_view text, std::string_view source,
-                               const EnvLookup& env) {
+McpConfigFile parse_mcp_config(std::string_view text, std::string_view source, const EnvLookup& env,
+                               const Withheld& withheld) {
     McpConfigFile file;
     auto json = parse_json(text, {.jsonc = true});
     if (!json) {
@@ -197,7 +204,7 @@ McpConfigFile parse_mcp_config(std::string_view text, std::string_view source,
         return file;
     }
     for (const auto& [name, entry] : servers->items()) {
-        McpServerConfig server = read_entry(name, entry, source, env);
+        McpServerConfig server = read_entry(name, entry, source, env, withheld);
         if (server.error.empty() && name.empty()) server.error = "a server needs a name";
         file.servers.push_back(std::move(server));
     }

@@ -1,7 +1,8 @@
 // Which MCP servers to start (DESIGN §16), from files in Claude Code's shape:
 // {"mcpServers": {NAME: {command, args, env} | {type: "http", url, headers}}}, plus rio's own
 // per-server {"rio": {"plan": true, "timeout_s": N}}. `${VAR}` and `${VAR:-default}` are
-// expanded in command, args, env, url and headers, as Claude Code does; nothing else is.
+// expanded in command, args, env, url and headers, as Claude Code does (but for withheld
+// variables); nothing else is.
 #pragma once
 
 #include <chrono>
@@ -38,13 +39,18 @@ struct McpConfigFile {
     std::vector<McpServerConfig> servers;
     std::string error;
 };
-McpConfigFile parse_mcp_config(std::string_view text, std::string_view source,
-                               const EnvLookup& env);
+// Variables a file may not use at all, whatever their value (decision 0048): a project's
+// .mcp.json never gets the provider keys or rio's own RIO_* variables into a server's
+// command, arguments, environment, URL or headers.
+using Withheld = std::function<bool(const std::string& name)>;
+
+McpConfigFile parse_mcp_config(std::string_view text, std::string_view source, const EnvLookup& env,
+                               const Withheld& withheld = {});
 
 // `${NAME}` / `${NAME:-default}` replaced; an unset NAME without a default is an error
-// naming it. `$NAME` and anything malformed stay as written.
+// naming it, and so is a withheld one. `$NAME` and anything malformed stay as written.
 std::optional<std::string> expand_variables(std::string_view text, const EnvLookup& env,
-                                            std::string& error);
+                                            std::string& error, const Withheld& withheld = {});
 
 // A tool's name as the model sees it: mcp__<server>__<tool>, with every character outside
 // [A-Za-z0-9_-] made '_' (what providers accept in a tool name).

@@ -1,6 +1,7 @@
 #include "host/mcp/mcp_servers.hpp"
 
 #include "host/files/files.hpp"
+#include "host/store/secrets.hpp"
 #include "host/store/trust_store.hpp"
 
 #include <cstdlib>
@@ -19,7 +20,10 @@ bool same_config(const McpServerConfig& a, const McpServerConfig& b) {
            a.error == b.error;
 }
 
+// The user's and the editor's files see the whole environment, the keys rio-core took out of
+// its own included.
 std::optional<std::string> env_lookup(const std::string& name) {
+    if (auto key = key_variable(name)) return key;
     const char* value = std::getenv(name.c_str());
     return value ? std::optional<std::string>(value) : std::nullopt;
 }
@@ -44,8 +48,10 @@ std::string tool_description(const McpServerConfig& config, const McpTool& tool)
 } // namespace
 
 McpServers::McpServers(asio::io_context& io, HttpClient& http, UserDirs dirs,
-                       const Workspace& workspace, Emit emit)
-    : io_(io), http_(http), dirs_(std::move(dirs)), workspace_(workspace), emit_(std::move(emit)) {}
+                       const Workspace& workspace, Emit emit,
+                       std::vector<std::string> key_variables)
+    : io_(io), http_(http), dirs_(std::move(dirs)), workspace_(workspace), emit_(std::move(emit)),
+      key_variables_(std::move(key_variables)) {}
 
 std::vector<McpServerConfig> McpServers::configured(std::vector<std::string>& problems,
                                                     std::vector<McpServerConfig>& untrusted) const {
@@ -63,12 +69,19 @@ std::vector<McpServerConfig> McpServers::configured(std::vector<std::string>& pr
         }
     }
     if (workspace_.root) {
+        // A project's servers start only while the project is trusted as it is now: its
+        // .mcp.json and the programs it names unchanged (decision 0048).
         ProjectTrust trust = current_trust(dirs_, workspace_);
+        auto withheld = [this](const std::string& name) {
+            return name.starts_with("RIO_") ||
+                   std::find(key_variables_.begin(), key_variables_.end(), name) !=
+                       key_variables_.end();
+        };
         for (const PowerFile& power : trust.files) {
             if (power.path != ".mcp.json") continue;
-            McpConfigFile file = parse_mcp_config(power.bytes, "project", env_lookup);
+            McpConfigFile file = parse_mcp_config(power.bytes, "project", env_lookup, withheld);
             if (!file.error.empty()) problems.push_back(".mcp.json: " + file.error);
-            if (power.trusted)
+            if (trust.trusted)
                 merge(servers, std::move(file.servers));
             else
                 untrusted = std::move(file.servers);

@@ -23,8 +23,9 @@ namespace rio {
 class McpServers {
 public:
     // `emit` carries mcp.changed; `tools_changed` tells the agent its tool set changed.
+    // `key_variables`: the provider keys' variables, which a project's .mcp.json may not use.
     McpServers(asio::io_context& io, HttpClient& http, UserDirs dirs, const Workspace& workspace,
-               Emit emit);
+               Emit emit, std::vector<std::string> key_variables = {});
 
     void on_tools_changed(std::function<void()> f) { tools_changed_ = std::move(f); }
 
@@ -69,6 +70,7 @@ private:
     UserDirs dirs_;
     const Workspace& workspace_;
     Emit emit_;
+    std::vector<std::string> key_variables_;
     std::function<void()> tools_changed_;
     std::vector<McpServerConfig> editor_;
     std::vector<Entry> entries_;

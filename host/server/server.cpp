@@ -48,13 +48,20 @@ Server::~Server() {
 ClientId Server::add_client(int in_fd, int out_fd, std::function<void()> on_closed,
                             std::string token) {
     ClientId id = next_id_++;
+    const bool stranger = !token.empty();
+    // What a stranger's gate holds: whether it was admitted, and the deadline of its first
+    // line (gone once admitted or closed).
+    struct Gate {
+        bool admitted;
+        std::string token;
+        std::unique_ptr<asio::steady_timer> deadline;
+    };
+    auto gate = std::make_shared<Gate>(Gate{!stranger, std::move(token), nullptr});
     Channel::Hooks hooks;
-    auto admitted = std::make_shared<bool>(token.empty());
-    hooks.on_frame = [this, admitted, token = std::move(token)](Channel& channel,
-                                                                const Frame& frame) {
-        if (!*admitted) {
+    hooks.on_frame = [this, gate](Channel& channel, const Frame& frame) {
+        if (!gate->admitted) {
             GateVerdict verdict =
-                frame.oversize ? GateVerdict::drop : check_first_line(frame.line, token);
+                frame.oversize ? GateVerdict::drop : check_first_line(frame.line, gate->token);
             if (verdict == GateVerdict::drop) return channel.close_now();
             if (verdict == GateVerdict::refuse) {
                 auto request = parse_request(frame.line);
@@ -67,7 +74,9 @@ ClientId Server::add_client(int in_fd, int out_fd, std::function<void()> on_clos
                                             "the token file is)")));
                 return channel.close_after_flush();
             }
-            *admitted = true;
+            gate->admitted = true;
+            gate->deadline.reset();
+            strangers_.erase(channel.id());
         }
         if (frame.oversize) {
             deliver(channel, prepared(dispatcher_.refuse_oversize(frame.oversize, max_line_)));
@@ -83,7 +92,9 @@ ClientId Server::add_client(int in_fd, int out_fd, std::function<void()> on_clos
         if (caught_up_ && channel.queued_bytes() < behind_mark) caught_up_();
     };
     // Deferred: a channel may close while broadcast() walks the client map.
-    hooks.on_closed = [this, on_closed = std::move(on_closed)](Channel& channel) {
+    hooks.on_closed = [this, gate, on_closed = std::move(on_closed)](Channel& channel) {
+        strangers_.erase(channel.id());
+        gate->deadline.reset();
         asio::post(io_, [this, id = channel.id(), on_closed] {
             clients_.erase(id);
             if (closed_) closed_(id);
@@ -93,9 +104,34 @@ ClientId Server::add_client(int in_fd, int out_fd, std::function<void()> on_clos
     };
     auto channel =
         std::make_shared<Channel>(io_, in_fd, out_fd, id, max_line_, std::move(hooks), &budget_);
+    if (stranger) {
+        make_room_for_stranger();
+        strangers_.insert(id);
+        channel->limit_first_line(stranger_max_line);
+        gate->deadline = std::make_unique<asio::steady_timer>(io_, stranger_deadline);
+        gate->deadline->async_wait([weak = std::weak_ptr<Channel>(channel)](std::error_code ec) {
+            if (ec) return; // admitted or closed
+            if (auto late = weak.lock()) late->close_now();
+        });
+    }
     clients_.emplace(id, channel);
     channel->start();
     return id;
+}
+
+void Server::make_room_for_stranger() {
+    while (strangers_.size() >= max_strangers) {
+        ClientId oldest = *strangers_.begin();
+        strangers_.erase(strangers_.begin());
+        if (auto it = clients_.find(oldest); it != clients_.end()) it->second->close_now();
+    }
+}
+
+void Server::retry_accept(std::function<void()> again) {
+    auto timer = std::make_shared<asio::steady_timer>(io_, std::chrono::milliseconds(100));
+    timer->async_wait([this, timer, again = std::move(again)](std::error_code ec) {
+        if (!ec && !stopped_) again();
+    });
 }
 
 void Server::serve_stdio(std::function<void()> on_eof) {
@@ -151,10 +187,14 @@ void Server::accept_unix(asio::local::stream_protocol::acceptor& acceptor) {
     acceptor.async_accept(
         [this, &acceptor](std::error_code ec, asio::local::stream_protocol::socket socket) {
             if (stopped_ || ec == asio::error::operation_aborted) return;
-            if (!ec) {
-                int fd = socket.release();
-                add_client(fd, ::dup(fd), nullptr);
+            if (ec) return retry_accept([this, &acceptor] { accept_unix(acceptor); });
+            int fd = socket.release();
+            int out = ::dup(fd);
+            if (out < 0) {
+                ::close(fd);
+                return retry_accept([this, &acceptor] { accept_unix(acceptor); });
             }
+            add_client(fd, out, nullptr);
             accept_unix(acceptor);
         });
 }
@@ -163,11 +203,15 @@ void Server::accept_tcp(asio::ip::tcp::acceptor& acceptor, const std::string& to
     acceptor.async_accept(
         [this, &acceptor, token](std::error_code ec, asio::ip::tcp::socket socket) {
             if (stopped_ || ec == asio::error::operation_aborted) return;
-            if (!ec) {
-                socket.set_option(asio::ip::tcp::no_delay(true), ec);
-                int fd = socket.release();
-                add_client(fd, ::dup(fd), nullptr, token);
+            if (ec) return retry_accept([this, &acceptor, token] { accept_tcp(acceptor, token); });
+            socket.set_option(asio::ip::tcp::no_delay(true), ec);
+            int fd = socket.release();
+            int out = ::dup(fd);
+            if (out < 0) {
+                ::close(fd);
+                return retry_accept([this, &acceptor, token] { accept_tcp(acceptor, token); });
             }
+            add_client(fd, out, nullptr, token);
             accept_tcp(acceptor, token);
         });
 }

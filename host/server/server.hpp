@@ -14,6 +14,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -60,6 +61,14 @@ public:
     bool readers_behind() const;
     void on_reader_caught_up(std::function<void()> caught_up) { caught_up_ = std::move(caught_up); }
 
+    // A TCP client that has not yet shown the token (DESIGN §12) is a stranger: anyone on the
+    // machine, or a web page, can be one. Strangers get a deadline for their first line, a
+    // small first line, and a few places; a new one beyond them takes the oldest one's place,
+    // so a flood of idle connections costs a handful of descriptors, never the user's saves.
+    static constexpr std::chrono::seconds stranger_deadline{5};
+    static constexpr std::size_t max_strangers = 32;
+    static constexpr std::size_t stranger_max_line = 16 * 1024;
+
     // Every client's unread output together (DESIGN: one budget, so slow readers cannot
     // take the core's memory and a slow reader never holds up another).
     static constexpr std::size_t output_budget = 128u * 1024 * 1024;
@@ -76,12 +85,17 @@ private:
     Result<ListenAddress> listen_tcp(const ListenAddress& address, const std::string& token);
     void accept_unix(asio::local::stream_protocol::acceptor& acceptor);
     void accept_tcp(asio::ip::tcp::acceptor& acceptor, const std::string& token);
+    // accept() failed (out of descriptors, say): `again` shortly, not in a busy loop.
+    void retry_accept(std::function<void()> again);
+    // Room for one more stranger: the oldest one goes when they are max_strangers.
+    void make_room_for_stranger();
 
     asio::io_context& io_;
     const Dispatcher& dispatcher_;
     std::size_t max_line_;
     ClientId next_id_ = 1;
     std::map<ClientId, std::shared_ptr<Channel>> clients_;
+    std::set<ClientId> strangers_; // TCP clients not admitted yet; the oldest first
     OutputBudget budget_{output_budget, 0};
     std::function<void(std::string&)> filter_;
     std::function<void()> caught_up_;

@@ -1,8 +1,8 @@
 #include "host/store/plan_store.hpp"
 
-#include "host/files/project_file.hpp"
 #include "core/buffer_events.hpp"
 #include "host/files/document_io.hpp"
+#include "host/files/project_file.hpp"
 #include "host/files/project_files.hpp"
 
 #include <algorithm>
@@ -21,6 +21,8 @@ void announce(const Emit& emit, const std::string& rel) {
 // buffer when there is one, and saves.
 Status update_plan(Workspace& workspace, const Emit& emit, std::string_view rel,
                    const std::function<std::string(const std::string&)>& change) {
+    if (!is_plan_path(rel))
+        return make_error(ErrorCode::refused, std::string(rel) + " is not a filed plan");
     auto path = workspace_path(workspace, rel);
     if (!path) return path.error();
     auto open = workspace.buffers.find(path->rel);
@@ -47,6 +49,13 @@ Status update_plan(Workspace& workspace, const Emit& emit, std::string_view rel,
 }
 
 } // namespace
+
+bool is_plan_path(std::string_view rel) {
+    constexpr std::string_view folder = ".rio/plans/";
+    if (!rel.starts_with(folder) || !rel.ends_with(".md")) return false;
+    std::string_view name = rel.substr(folder.size());
+    return name.size() > 3 && name.find('/') == std::string_view::npos && name != "..md";
+}
 
 Result<std::string> file_plan(Workspace& workspace, const Emit& emit, std::string_view title,
                               std::string_view plan, WallTime now, std::string_view revises) {

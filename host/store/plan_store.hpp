@@ -16,6 +16,10 @@
 
 namespace rio {
 
+// Whether `rel` names a file the core files plans in: .rio/plans/<name>.md. The core writes
+// decisions into no other file, whatever a proposal (or a session file) says.
+bool is_plan_path(std::string_view rel);
+
 // Writes the plan file and returns its project-relative path; "" when no project is open.
 // `revises`: the plan presented before it in the same conversation.
 Result<std::string> file_plan(Workspace& workspace, const Emit& emit, std::string_view title,

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstring>
 #include <string_view>
-#include <unistd.h>
 
 namespace rio {
 
@@ -24,16 +23,24 @@ std::size_t redact(std::string& text, const std::vector<std::string>& secrets) {
     return replaced;
 }
 
-std::vector<std::string> command_environment(const std::vector<std::string>& hidden) {
-    std::vector<std::string> out;
-    for (char** entry = ::environ; entry && *entry; ++entry) {
-        std::string_view var = *entry;
-        std::string_view name = var.substr(0, var.find('='));
-        if (name.starts_with("RIO_")) continue;
-        if (std::find(hidden.begin(), hidden.end(), name) != hidden.end()) continue;
-        out.emplace_back(var);
+std::string StreamRedaction::feed(std::string_view piece, const std::vector<std::string>& secrets) {
+    std::string text = std::exchange(held_, std::string());
+    text += piece;
+    redact(text, secrets);
+    // The longest end of the text that begins some key (a whole one was replaced above).
+    std::size_t hold = 0;
+    for (const std::string& secret : secrets) {
+        if (secret.size() < min_secret_length) continue;
+        for (std::size_t n = std::min(secret.size() - 1, text.size()); n > hold; --n)
+            if (std::string_view(text).substr(text.size() - n) ==
+                std::string_view(secret).substr(0, n)) {
+                hold = n;
+                break;
+            }
     }
-    return out;
+    held_ = text.substr(text.size() - hold);
+    text.resize(text.size() - hold);
+    return text;
 }
 
 } // namespace rio

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace rio {
@@ -14,8 +16,18 @@ inline constexpr const char* redacted_marker = "[redacted]";
 // Replaces every occurrence of each secret in `text`; returns how many were replaced.
 std::size_t redact(std::string& text, const std::vector<std::string>& secrets);
 
-// The environment for a command: this process's, without `hidden` names (provider keys)
-// and without rio's own RIO_* variables.
-std::vector<std::string> command_environment(const std::vector<std::string>& hidden);
+// Redaction of a text that arrives in pieces (a reply's deltas): a key split across two
+// pieces matches neither alone, so the end of a piece that could be the start of a key
+// waits for the next one.
+class StreamRedaction {
+public:
+    // What can go out now, with whole keys replaced; may be "" while a tail waits.
+    std::string feed(std::string_view piece, const std::vector<std::string>& secrets);
+    // What waited, at the end of the stream (it never became a whole key).
+    std::string finish() { return std::exchange(held_, std::string()); }
+
+private:
+    std::string held_;
+};
 
 } // namespace rio

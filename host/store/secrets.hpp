@@ -3,12 +3,13 @@
 // an event or a response; callers get them only to put them in a request header.
 #pragma once
 
-#include "protocol/error.hpp"
 #include "io/user_dirs.hpp"
+#include "protocol/error.hpp"
 
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace rio {
 
@@ -19,6 +20,17 @@ struct Key {
 
 std::optional<Key> load_key(const UserDirs& dirs, std::string_view provider,
                             std::string_view env_name);
+
+// Takes the key variables out of this process's environment (DESIGN §12): their values are
+// kept for key_variable(), the variables are removed, and the bytes the kernel shows as
+// /proc/PID/environ (the block the process started with, which unsetenv never touches) are
+// overwritten, so a command the core starts cannot read them from its parent. rio-core calls
+// it first thing.
+void take_key_variables(const std::vector<std::string>& names);
+
+// A key variable's value: what take_key_variables kept, else the environment's; nullopt
+// when unset or empty.
+std::optional<std::string> key_variable(std::string_view name);
 
 // Writes a file only its owner can read (0600) in a folder only they can enter (0700),
 // atomically: keys, listener tokens.

@@ -50,8 +50,37 @@ static std::string torn_kind(std::string_view line) {
                       : "";
 }
 
+namespace {
+
+// The sessions folder, open: every file in it is opened beneath it with O_NOFOLLOW, so a
+// symlink planted there (`<id>.jsonl.dropped` pointing elsewhere) is refused, never followed.
+Result<UniqueFd> open_sessions_folder(const std::filesystem::path& folder) {
+    int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) return errno_error(errno, "open", folder.string());
+    return UniqueFd(fd);
+}
+
+Result<UniqueFd> open_session_file(const std::filesystem::path& path, int flags, mode_t mode = 0) {
+    auto folder = open_sessions_folder(path.parent_path());
+    if (!folder) return folder.error();
+    int fd = ::openat(folder->fd, path.filename().c_str(), flags | O_NOFOLLOW | O_CLOEXEC, mode);
+    if (fd < 0) {
+        int err = errno;
+        if (err == ELOOP)
+            return make_error(ErrorCode::refused,
+                              path.string() + " is a symbolic link; rio writes its sessions "
+                                              "only into files of its own");
+        return errno_error(err, "open", path.string());
+    }
+    return UniqueFd(fd);
+}
+
+} // namespace
+
 Result<SessionLines> read_session_lines(const std::filesystem::path& path) {
-    auto bytes = read_file(path, path.string());
+    auto file = open_session_file(path, O_RDONLY | O_NONBLOCK);
+    if (!file) return file.error();
+    auto bytes = read_all(file->fd, path.string());
     if (!bytes) return bytes.error();
     SessionLines out;
     std::size_t start = 0;
@@ -142,27 +171,28 @@ Status make_private_folder(const std::filesystem::path& folder) {
 
 Result<SessionWriter> SessionWriter::create(const std::filesystem::path& path) {
     if (Status s = make_private_folder(path.parent_path()); !s) return s.error();
-    int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0600);
-    if (fd < 0) return errno_error(errno, "create", path.string());
-    return SessionWriter(UniqueFd(fd), path);
+    auto fd = open_session_file(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND, 0600);
+    if (!fd) return fd.error();
+    return SessionWriter(std::move(*fd), path);
 }
 
 Result<SessionWriter> SessionWriter::reopen(const std::filesystem::path& path,
                                             const SessionLines& file, std::size_t valid_bytes) {
-    int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
-    if (fd < 0) return errno_error(errno, "open", path.string());
-    UniqueFd owned(fd);
+    auto owned = open_session_file(path, O_WRONLY | O_APPEND);
+    if (!owned) return owned.error();
+    struct stat st {};
+    if (::fstat(owned->fd, &st) != 0 || !S_ISREG(st.st_mode))
+        return make_error(ErrorCode::refused, path.string() + " is not a regular file");
     if (valid_bytes < file.bytes.size()) {
         std::filesystem::path aside = path.string() + ".dropped";
-        int keep = ::open(aside.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
-        if (keep < 0) return errno_error(errno, "create", aside.string());
-        UniqueFd kept(keep);
+        auto kept = open_session_file(aside, O_WRONLY | O_CREAT | O_APPEND, 0600);
+        if (!kept) return kept.error();
         std::string_view tail = std::string_view(file.bytes).substr(valid_bytes);
-        if (Status s = SessionWriter(std::move(kept), aside).append(tail); !s) return s.error();
-        if (::ftruncate(fd, static_cast<off_t>(valid_bytes)) != 0)
+        if (Status s = SessionWriter(std::move(*kept), aside).append(tail); !s) return s.error();
+        if (::ftruncate(owned->fd, static_cast<off_t>(valid_bytes)) != 0)
             return errno_error(errno, "truncate", path.string());
     }
-    return SessionWriter(std::move(owned), path);
+    return SessionWriter(std::move(*owned), path);
 }
 
 Status SessionWriter::append(std::string_view lines) {

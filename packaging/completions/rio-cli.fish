@@ -21,7 +21,7 @@ complete -c rio-cli -l mode -x -a 'plan build' -d 'Start in plan or build mode'
 complete -c rio-cli -l approve-plans -x -a 'review auto never' -d 'Headless: approve presented plans with this policy'
 complete -c rio-cli -l approve-edits -d "Headless: apply the agent's edits"
 complete -c rio-cli -l allow-commands -d "Headless: run the agent's commands"
-complete -c rio-cli -l trust-project -d "Headless: trust the project's .rio/allow and .mcp.json"
+complete -c rio-cli -l trust-project -d "Headless: trust the project: your allow-list, its .rio/allow and .mcp.json"
 complete -c rio-cli -l output -x -a 'text json events' -d "Headless output in rio's shapes"
 complete -c rio-cli -l output-format -x -a 'text json stream-json' -d "Headless output in Claude Code's shapes"
 complete -c rio-cli -l model -x -d 'The model to use'

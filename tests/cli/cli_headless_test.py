@@ -198,6 +198,20 @@ class Headless(unittest.TestCase):
         self.assertEqual(r.returncode, 4)
         self.assertIn("rate_limit: slow down", r.stderr)
 
+    def test_control_characters_in_replies_and_errors_are_shown_not_sent(self):
+        # Issue 26, break B: reply text and provider errors reached the terminal raw in -p.
+        box = self.sandbox([{"text": "Done \x1b]0;owned\x07 now\x1b[2K",
+                             "tools": [tool("read_file", path="greet\x1b[1A.py")]},
+                            {"error": {"code": "server", "message": "bad \x1b[31mred\x1b[0m gone"}}])
+        r = box.run("-p", "x")
+        self.assertEqual(r.returncode, 4, r.stderr)
+        for out in (r.stdout, r.stderr):
+            self.assertNotIn("\x1b", out)
+            self.assertNotIn("\x07", out)
+        self.assertIn("Done \\e]0;owned^G now\\e[2K", r.stdout)
+        self.assertIn("read_file greet\\e[1A.py", r.stderr)
+        self.assertIn("bad \\e[31mred\\e[0m gone", r.stderr)
+
     def test_anything_else_exits_1(self):
         box = self.sandbox([])
         unknown = subprocess.run([RIO_CLI, "-p", "x", "--provider", "nonsense", box.project],

@@ -109,6 +109,66 @@ class Interactive(unittest.TestCase):
         term.expect(r"\[y\] run")
         self.assertFalse(os.path.exists(os.path.join(box.project, "ran")))
 
+    def test_control_characters_from_the_model_never_reach_the_terminal_raw(self):
+        # Issue 26, break B: this argv showed only "Run $ make test" above [y] run [n]
+        # reject, and `y` created the file; reply text and plan titles passed raw too.
+        box = Sandbox([])
+        self.addCleanup(box.cleanup)
+        marker = os.path.join(box.dir, "PWNED")
+        argv = ["sh", "-c", "touch " + marker + " #\r\x1b[2K\x1b[1A\r\x1b[2KRun \x1b[1m$ make test"]
+        box.rescript([{"text": "Sure \x1b]0;owned\x07 thing\r", "tools": [tool("run_command", argv=argv)]},
+                      {"text": "ok"},
+                      plan_step(title="Title\x1b[2J\rwiped"),
+                      {"text": "fine"}])
+        term = Pty(box.args(), box.env)
+        self.addCleanup(term.close)
+        term.expect("review ❯ ")
+        term.send("run it\r")
+        raw = term.expect(r"\[y\] run  \[n\] reject")
+        asked = raw[raw.index("run it"):]
+        for sequence in ("\x1b[2K", "\x1b[1A", "\x1b]0;", "\x07", "\x1b[1m$"):
+            self.assertNotIn(sequence, asked, "sent raw to the terminal")
+        lines = [line.strip() for line in ANSI.sub("", asked).split("\n")]
+        self.assertIn("Sure \\e]0;owned^G thing", ANSI.sub("", asked))
+        self.assertTrue(any("control characters" in line for line in lines), lines)
+        self.assertIn("argv[0] sh", lines)
+        self.assertIn("argv[1] -c", lines)
+        self.assertIn("argv[2] touch " + marker + " #^M\\e[2K\\e[1A^M\\e[2KRun \\e[1m$ make test",
+                      lines)
+        term.send("n")
+        term.expect("reason")
+        term.send("\r")
+        term.expect("review ❯ ")
+        self.assertFalse(os.path.exists(marker))
+        term.send("/plan\r")
+        term.expect("plan ❯ ")
+        term.send("plan it\r")
+        raw = term.expect(r"\[r\] reject")
+        shown = raw[raw.index("plan it"):]
+        self.assertNotIn("\x1b[2J", shown)
+        self.assertIn("Plan — Title [2J wiped", ANSI.sub("", shown), "the title as filed, one line")
+
+    def test_the_trust_question_shows_what_the_project_wrote_visibly(self):
+        # Issue 26, break B: .rio/allow rules and .mcp.json server names reached the trust
+        # question raw, so a project could rewrite what the question says.
+        box = Sandbox([])
+        self.addCleanup(box.cleanup)
+        os.makedirs(os.path.join(box.project, ".rio"))
+        with open(os.path.join(box.project, ".rio", "allow"), "w") as f:
+            f.write("make\x1b[2K\x1b[1Atest\n")
+        with open(os.path.join(box.project, ".mcp.json"), "w") as f:
+            json.dump({"mcpServers": {"docs\x1b[1A\rnothing": {"command": "cat"}}}, f)
+        term = Pty(box.args(), box.env)
+        self.addCleanup(term.close)
+        raw = term.expect(r"Trust this project\? \[y/N\] ")
+        for sequence in ("\x1b[2K", "\x1b[1A"):
+            self.assertNotIn(sequence, raw)
+        screen = ANSI.sub("", raw)
+        self.assertIn("`make\\e[2K\\e[1Atest`", screen)
+        self.assertIn("docs\\e[1A^Mnothing (cat)", screen)
+        term.send("\r")
+        term.expect("Not trusted")
+
     def test_reject_with_a_reason_reaches_the_model_and_the_screen_shows_the_persons_words(self):
         box, term = self.session([plan_step(), {"text": "What should change?"}])
         term.send("/plan\r")
@@ -356,6 +416,10 @@ class Interactive(unittest.TestCase):
             f.write("sh\n")
         term = Pty(box.args(), box.env)
         self.addCleanup(term.close)
+        # The user's allow-list applies only in a trusted project (issue 26): trust it.
+        term.expect(r"even those your allow-list lets run \(`sh`\)")
+        term.expect(r"Trust this project\? \[y/N\] ")
+        term.send("y\r")
         term.expect("review ❯ ")
         term.send("wait for go\r")
         term.expect("running sh")

@@ -114,6 +114,7 @@ void expect_write_tools_refused(bool auto_accept) {
          text_step("ok")}));
     write_bytes(s.project() / "greet.py", greet_py);
     write_bytes(s.config() / "allow", "touch\n"); // even an allow-listed command
+    s.trust_project();                            // in a trusted project
     s.request("agent.mode.set", {{"mode", "plan"}});
     s.request("agent.autoaccept.set", {{"on", auto_accept}});
     s.send("change it");
@@ -372,6 +373,7 @@ TEST(AgentE2E, StopWhileACommandRunsKillsItsProcessGroup) {
                {"sh", "-c", "echo $$ > parent.pid; sleep 60 & echo $! > child.pid; wait"}}})}),
          text_step("after")}));
     write_bytes(s.config() / "allow", "sh -c\n");
+    s.trust_project(); // allow rules apply in trusted projects only (issue 26)
     long turn = s.send("run it");
     auto child = s.project() / "child.pid";
     for (int i = 0; i < 500 && !(fs::exists(child) && fs::file_size(child) > 0); ++i)
@@ -467,7 +469,7 @@ TEST(AgentE2E, AnAllowListedCommandRunsWithoutAsking_OthersWait) {
                                 text_step("done")}));
     write_bytes(s.project() / ".rio/allow", "echo\n");
     // The project's own rules apply once the user trusts them (DESIGN §12).
-    ASSERT_EQ(s.request("project.trust.set", {{"trust", true}})["ok"], true);
+    s.trust_project();
     long turn = s.send("run");
     Json ran = s.wait("agent.tool_result");
     EXPECT_EQ(ran["ok"], true);
@@ -496,6 +498,7 @@ TEST(AgentToolsE2E, BadToolInputGetsAClearErrorResultAndTheTurnGoesOn) {
                tool("run_command", {{"argv", "make test"}})}),
          text_step("sorry")}));
     write_bytes(s.config() / "allow", "make\n");
+    s.trust_project();
     s.send("go");
     std::vector<std::string> contents;
     for (int i = 0; i < 5; ++i) {
@@ -646,7 +649,7 @@ TEST(AgentToolsE2E, ACommandThatFailsReportsItsExitCodeToTheModel) {
         Json::array({step({tool("run_command", {{"argv", {"sh", "-c", "echo oops >&2; exit 3"}}})}),
                      text_step("ok")}));
     write_bytes(s.project() / ".rio/allow", "sh\n");
-    ASSERT_EQ(s.request("project.trust.set", {{"trust", true}})["ok"], true);
+    s.trust_project();
     s.send("run");
     Json r = s.wait("agent.tool_result");
     EXPECT_EQ(r["ok"], false);

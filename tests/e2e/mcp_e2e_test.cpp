@@ -220,6 +220,7 @@ TEST(McpE2E, AnAllowRuleNamingTheToolLetsItRunUnasked) {
         });
     fs::path file = s->project() / "a.txt";
     wait_for_server(*s, "fs", "ready");
+    s->trust_project(); // allow rules apply in trusted projects only (issue 26)
     s->send("write it");
     std::vector<Json> events = s->client().events_until("agent.done", patience);
     for (const Json& e : events)
@@ -241,7 +242,7 @@ TEST(McpE2E, AnUntrustedProjectsServerStartsOnlyOnceTrusted) {
     EXPECT_TRUE(processes_with(marker.path().string()).empty());
     EXPECT_FALSE(fs::exists(marker / "pid"));
 
-    ASSERT_EQ(s->request("project.trust.set", {{"trust", true}})["ok"], true);
+    s->trust_project();
     entry = wait_for_server(*s, "proj", "ready");
     EXPECT_EQ(tool_names(entry), std::vector<std::string>{"mcp__proj__probe"});
     EXPECT_FALSE(processes_with(marker.path().string()).empty());

@@ -4,10 +4,18 @@
 #include "tests/support/fake_llm.hpp"
 #include "tests/support/script_steps.hpp"
 
+#include <algorithm>
+#include <cerrno>
 #include <csignal>
+#include <cstring>
+#include <fcntl.h>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <numeric>
+#include <poll.h>
 #include <random>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <thread>
@@ -233,6 +241,7 @@ void run_hostile_trees(Ending ending) {
     }
     AgentSession s(steps);
     write_bytes(s.config() / "allow", "sh\n");
+    s.trust_project(); // allow rules apply in trusted projects only (issue 26)
     int survivors = 0;
     for (const HostileTree& tree : hostile_trees) {
         fs::remove(s.project() / "pids");
@@ -412,6 +421,174 @@ TEST_F(KilledMidWrite, KillDuring100ApprovedEditsTearsNothingAndLeavesNoTemporar
         kill_and_check(*core, with_marker(round), round);
     }
     report("approved edits");
+}
+
+// ---- issue 26: the breaks an outside red team found on 8be8423 --------------------------
+
+// Peak resident memory of a process, in MB.
+long peak_mb(pid_t pid) {
+    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+    for (std::string line; std::getline(status, line);)
+        if (line.rfind("VmHWM:", 0) == 0) return std::stol(line.substr(6)) / 1024;
+    return -1;
+}
+
+int tcp_socket(int port) {
+    int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons(static_cast<uint16_t>(port));
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (fd < 0 || ::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0)
+        throw std::runtime_error(std::string("connect: ") + std::strerror(errno));
+    return fd;
+}
+
+// Whether the core closed this connection (end of file or a reset) within the deadline.
+bool closed_by_core(int fd, std::chrono::milliseconds deadline) {
+    pollfd p{fd, POLLIN, 0};
+    auto until = std::chrono::steady_clock::now() + deadline;
+    while (std::chrono::steady_clock::now() < until) {
+        auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+            until - std::chrono::steady_clock::now());
+        if (::poll(&p, 1, static_cast<int>(left.count())) <= 0) continue;
+        char buffer[4096];
+        ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
+        if (n <= 0) return true;
+    }
+    return false;
+}
+
+// Break H: the TCP listener had no limit before the token. 700 idle connections exhausted a
+// core's descriptors (the user's own saves then failed with "Too many open files"), and
+// strangers sending megabytes without a line break were held in memory.
+TEST(SurvivalE2E, RedTeamH_StrangersOnTheTcpPortCannotStarveTheUser) {
+    TempDir runtime, project, state;
+    write_bytes(project / "notes.txt", "a\n");
+    // The descriptors a desktop session commonly gets (ulimit -n 1024), for the core alone.
+    rlimit saved{};
+    ASSERT_EQ(::getrlimit(RLIMIT_NOFILE, &saved), 0);
+    rlimit low = saved;
+    low.rlim_cur = std::min<rlim_t>(1024, saved.rlim_cur);
+    ASSERT_EQ(::setrlimit(RLIMIT_NOFILE, &low), 0);
+    CoreProcess core(
+        {"--listen", "127.0.0.1:0", "--project", project.path().string()},
+        {"XDG_RUNTIME_DIR=" + runtime.path().string(), "XDG_STATE_HOME=" + state.path().string()});
+    ASSERT_EQ(::setrlimit(RLIMIT_NOFILE, &saved), 0);
+    std::string err = core.wait_for_stderr("listening on 127.0.0.1:");
+    int port = std::stoi(err.substr(err.find("127.0.0.1:") + 10));
+    auto at = err.find("(token in ") + 10;
+    std::string token = read_bytes(err.substr(at, err.find(')', at) - at)).substr(0, 64);
+    auto user_client = [&] {
+        int fd = tcp_socket(port);
+        LineClient client(fd, ::dup(fd));
+        EXPECT_EQ(client.request("session.hello", {{"token", token}})["ok"], true);
+        return client;
+    };
+    LineClient user = user_client();
+    ASSERT_EQ(user.request("buffer.open", {{"path", "notes.txt"}})["ok"], true);
+
+    std::vector<int> idle, flooding;
+    for (int i = 0; i < 700; ++i)
+        idle.push_back(tcp_socket(port));
+    std::string megabytes(2 * 1024 * 1024, '{');
+    for (int i = 0; i < 40; ++i) {
+        int fd = tcp_socket(port);
+        ::fcntl(fd, F_SETFL, O_NONBLOCK); // what the core does not read stays unsent
+        (void)::send(fd, megabytes.data(), megabytes.size(), MSG_NOSIGNAL);
+        flooding.push_back(fd);
+    }
+    Json edited = user.request("buffer.replace", {{"path", "notes.txt"}, {"text", "b\n"}});
+    Json saved_file = user.request("buffer.save", {{"path", "notes.txt"}});
+    EXPECT_EQ(saved_file["ok"], true) << saved_file.dump();
+    EXPECT_EQ(read_bytes(project / "notes.txt"), "b\n");
+    LineClient late = user_client(); // a new client with the token still gets in
+
+    int open = 0;
+    for (int fd : flooding)
+        open += !closed_by_core(fd, 20s);
+    for (int fd : idle)
+        open += !closed_by_core(fd, 20s);
+    for (int fd : idle)
+        ::close(fd);
+    for (int fd : flooding)
+        ::close(fd);
+    std::printf("red team H, 700 idle and 40 flooding strangers on the TCP port: the user's save "
+                "%s, %d strangers still connected after the first-line deadline, core peak %ld "
+                "MB\n",
+                saved_file["ok"] == true ? "succeeded" : "failed", open, peak_mb(core.pid()));
+    EXPECT_EQ(open, 0) << "every stranger is closed once its first line is late or too long";
+    EXPECT_LT(peak_mb(core.pid()), 300);
+    EXPECT_EQ(user.request("session.hello")["ok"], true) << "the user is still served";
+}
+
+// One line of `words` words, each "w<n>" with n from `seed` on.
+std::string one_line_of_words(std::size_t words, std::size_t seed) {
+    std::string line;
+    for (std::size_t i = 0; i < words; ++i)
+        line += "w" + std::to_string(seed + i * (1 + seed % 3)) + " ";
+    return line;
+}
+
+// Break I: a plan-mode model presented two 7 MB one-line plans; the word diff the frontends
+// ask for between them took 16.9 s and 1.7 GB, and other clients waited 3.8 s.
+TEST(SurvivalE2E, RedTeamI_HugePlansAreRefusedAndDiffsStayBounded) {
+    std::string huge_a = one_line_of_words(850'000, 1), huge_b = one_line_of_words(850'000, 2);
+    ASSERT_GT(huge_a.size(), 7'000'000u);
+    AgentSession s(Json::array({step({tool("present_plan", {{"title", "Huge"}, {"plan", huge_a}})}),
+                                text_step("I will write a shorter one.")}));
+    s.request("agent.mode.set", {{"mode", "plan"}});
+    s.send("plan everything");
+    auto events = s.client().events_until("agent.done", 30s);
+    bool proposed = false;
+    std::string refusal;
+    for (const Json& e : events) {
+        proposed |= e["event"] == "agent.propose";
+        if (e["event"] == "agent.tool_result") refusal = e["params"]["content"];
+    }
+    EXPECT_FALSE(proposed) << "a 7 MB plan is no plan for a person";
+    EXPECT_NE(refusal.find("a plan may be at most 256 KB"), std::string::npos) << refusal;
+    EXPECT_TRUE(s.request("plans.list")["result"]["plans"].empty());
+
+    // diff.lines as a frontend asks for a revision: word changes inside changed lines.
+    Json diff = s.request("diff.lines", {{"a", huge_a}, {"b", huge_b}, {"words", true}});
+    ASSERT_EQ(diff["ok"], true) << diff.dump().substr(0, 300);
+    const Json& hunk = diff["result"]["hunks"][0];
+    EXPECT_EQ(diff["result"]["exact"], false);
+    EXPECT_EQ(hunk["words"][0]["removed"], Json::array({{{"start", 0}, {"end", huge_a.size()}}}))
+        << "a line too long to compare word by word changed as a whole";
+    long peak = peak_mb(s.core().pid());
+    EXPECT_LT(peak, 400) << "two 7 MB texts in a request cost tens of MB, not gigabytes";
+
+    // A costly comparison runs beside the loop: a request sent after it is answered first.
+    std::string a_lines, b_lines;
+    std::mt19937 shuffle(7);
+    std::vector<int> order(200'000);
+    std::iota(order.begin(), order.end(), 0);
+    for (int n : order)
+        a_lines += "line " + std::to_string(n) + "\n";
+    std::shuffle(order.begin(), order.end(), shuffle);
+    for (int n : order)
+        b_lines += "line " + std::to_string(n) + "\n";
+    write_bytes(s.project() / "a.txt", a_lines);
+    write_bytes(s.project() / "b.txt", b_lines);
+    s.client().send_raw(
+        Json{{"id", "diff"},
+             {"op", "diff.lines"},
+             {"params", {{"a", {{"path", "a.txt"}}}, {"b", {{"path", "b.txt"}}}}}}
+            .dump() +
+        "\n" + Json{{"id", "hello"}, {"op", "session.hello"}, {"params", Json::object()}}.dump() +
+        "\n");
+    Json first = s.client().next_message(30s);
+    while (first.contains("event"))
+        first = s.client().next_message(30s);
+    EXPECT_EQ(first["id"], "hello") << "the diff held up the next request";
+    Json shuffled = s.client().response_to("diff", 60s);
+    EXPECT_EQ(shuffled["ok"], true);
+    std::printf("red team I, two 7 MB plans: presented %s; their word diff answered, core peak "
+                "%ld MB; a request behind a 200k-line diff answered %s\n",
+                proposed ? "yes" : "no (refused)", peak,
+                first["id"] == "hello" ? "first" : "after it");
 }
 
 } // namespace

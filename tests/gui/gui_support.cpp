@@ -161,6 +161,15 @@ Reply call(CoreClient& core, const QString& op, Json params, int timeout_ms) {
     return **reply;
 }
 
+Reply trust_project(CoreClient& core) {
+    Reply shown = call(core, QStringLiteral("project.trust.get"), Json::object());
+    if (shown.error) return shown;
+    Json files = Json::array();
+    for (const Json& f : shown.result.value("files", Json::array()))
+        files.push_back({{"path", f.value("path", "")}, {"sha256", f.value("sha256", "")}});
+    return call(core, QStringLiteral("project.trust.set"), Json{{"trust", true}, {"files", files}});
+}
+
 Reply round_trip(CoreClient& core, int timeout_ms) {
     auto reply = std::make_shared<std::optional<Reply>>(); // outlives a timed-out wait
     QMetaObject::invokeMethod(

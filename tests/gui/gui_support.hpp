@@ -105,6 +105,9 @@ struct Reply {
 };
 // Sends a request and runs the event loop until its answer (an io_error reply on timeout).
 Reply call(CoreClient& core, const QString& op, Json params, int timeout_ms = 5000);
+// Trusts the open project as project.trust.get shows it now (what a person answering the
+// trust bar would be shown).
+Reply trust_project(CoreClient& core);
 
 // A barrier, for a test about to check that something did not happen: a round trip to the
 // core. session.hello (which changes nothing) is sent through `core` from the back of the

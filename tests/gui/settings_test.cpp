@@ -82,7 +82,7 @@ private slots:
         QVERIFY(page->empty_note()->isHidden());
         QVERIFY(read_marker(QString::fromStdString(marker) + QStringLiteral("/pid")).isEmpty());
 
-        QVERIFY(!call(s.core, QStringLiteral("project.trust.set"), Json{{"trust", true}}).error);
+        QVERIFY(!trust_project(s.core).error);
         QTRY_COMPARE(state_of(list, QStringLiteral("probe")), QStringLiteral("ready, 1 tool"));
         QTRY_VERIFY2(state_of(list, QStringLiteral("broken"))
                          .startsWith(QStringLiteral("failed: could not start: it exited with "
@@ -110,7 +110,7 @@ private slots:
         project.write(".mcp.json", QByteArray::fromStdString(servers.dump()));
         Session s(project);
         QVERIFY(s.settle());
-        QVERIFY(!call(s.core, QStringLiteral("project.trust.set"), Json{{"trust", true}}).error);
+        QVERIFY(!trust_project(s.core).error);
         McpServersPage* page = s.open_page();
         QTreeWidget* list = page->list();
         QTRY_COMPARE(state_of(list, QStringLiteral("probe")), QStringLiteral("ready, 1 tool"));
@@ -146,7 +146,7 @@ private slots:
         project.write(".mcp.json", "{\"mcpServers\": [");
         Session s(project);
         QVERIFY(s.settle());
-        QVERIFY(!call(s.core, QStringLiteral("project.trust.set"), Json{{"trust", true}}).error);
+        QVERIFY(!trust_project(s.core).error);
         McpServersPage* page = s.open_page();
         QTRY_VERIFY(page->problems()->isVisible());
         QVERIFY2(page->problems()->text().contains(QStringLiteral(".mcp.json")),

@@ -84,6 +84,15 @@ void AgentSession::restart(const Json& steps, int signal) {
     core_ = std::make_unique<CoreProcess>(args_, env_);
 }
 
+void AgentSession::trust_project() {
+    Json shown = request("project.trust.get")["result"];
+    Json files = Json::array();
+    for (const Json& f : shown["files"])
+        files.push_back({{"path", f["path"]}, {"sha256", f["sha256"]}});
+    Json set = request("project.trust.set", {{"trust", true}, {"files", files}});
+    if (set["ok"] != true) throw std::runtime_error("project.trust.set failed: " + set.dump());
+}
+
 std::vector<Json> AgentSession::provider_calls() const {
     std::vector<Json> calls;
     std::ifstream in(home_ / "calls.jsonl");

@@ -48,6 +48,9 @@ public:
     Json request(std::string_view op, const Json& params = Json::object()) {
         return client().request(op, params);
     }
+    // Trusts the project as project.trust.get shows it now, as a person answering the trust
+    // question would: allow rules and the project's own files apply from then on.
+    void trust_project();
     // agent.send, returning the turn.
     long send(const std::string& text);
     Json wait(std::string_view event) { return client().next_event(event)["params"]; }

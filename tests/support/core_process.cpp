@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <spawn.h>
@@ -16,6 +17,9 @@
 namespace rio::test {
 
 std::string core_binary() {
+    // RIO_TEST_CORE runs the suites against another build's core (an older one, to show that
+    // a new test fails there).
+    if (const char* other = std::getenv("RIO_TEST_CORE"); other && *other) return other;
     return RIO_CORE_BINARY;
 }
 

@@ -12,7 +12,7 @@
 
 namespace rio::test {
 
-// The rio-core binary under test (set by the build).
+// The rio-core binary under test (set by the build; RIO_TEST_CORE names another).
 std::string core_binary();
 
 // The mode a rio-core a test starts is in. The suites were written for a core in build mode;

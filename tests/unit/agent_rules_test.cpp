@@ -13,13 +13,32 @@ namespace {
 TEST(AllowList, RulesAreArgvPrefixes) {
     auto rules = parse_allow_rules("# comment\ngit status\n\nmake test   # trailing\n'a b' c\n");
     ASSERT_EQ(rules.size(), 3u);
-    EXPECT_EQ(rules[2], (AllowRule{"a b", "c"}));
-    EXPECT_TRUE(command_allowed(rules, {"git", "status", "--short"}));
-    EXPECT_TRUE(command_allowed(rules, {"make", "test"}));
-    EXPECT_FALSE(command_allowed(rules, {"make"}));
-    EXPECT_FALSE(command_allowed(rules, {"git", "push"}));
-    EXPECT_FALSE(command_allowed(rules, {"gitx", "status"}));
-    EXPECT_FALSE(command_allowed({}, {"ls"}));
+    EXPECT_EQ(rules[2], (AllowRule{{"a b", "c"}, "."}));
+    EXPECT_TRUE(command_allowed(rules, {"git", "status", "--short"}, "."));
+    EXPECT_TRUE(command_allowed(rules, {"make", "test"}, ""));
+    EXPECT_FALSE(command_allowed(rules, {"make"}, "."));
+    EXPECT_FALSE(command_allowed(rules, {"git", "push"}, "."));
+    EXPECT_FALSE(command_allowed(rules, {"gitx", "status"}, "."));
+    EXPECT_FALSE(command_allowed({}, {"ls"}, "."));
+}
+
+// Break A of issue 26: `git status` allowed in the root ran in docs/vendor, where the project
+// had planted a repository of its own.
+TEST(AllowList, ARuleAppliesInTheRootUnlessItNamesAFolder) {
+    auto rules = parse_allow_rules("git status\ncwd=./docs/ make html\ncwd=* make test\n");
+    ASSERT_EQ(rules.size(), 3u);
+    EXPECT_EQ(rules[1], (AllowRule{{"make", "html"}, "docs"}));
+    EXPECT_TRUE(command_allowed(rules, {"git", "status"}, "."));
+    EXPECT_FALSE(command_allowed(rules, {"git", "status"}, "docs/vendor"));
+    EXPECT_TRUE(command_allowed(rules, {"make", "html"}, "docs"));
+    EXPECT_TRUE(command_allowed(rules, {"make", "html"}, "./docs/"));
+    EXPECT_FALSE(command_allowed(rules, {"make", "html"}, "."));
+    EXPECT_FALSE(command_allowed(rules, {"make", "html"}, "docs/sub"));
+    EXPECT_TRUE(command_allowed(rules, {"make", "test"}, "any/where"));
+    EXPECT_EQ(rule_text(rules[0]), "`git status`");
+    EXPECT_EQ(rule_text(rules[1]), "`make html` in docs");
+    EXPECT_EQ(rule_text(rules[2]), "`make test` in any folder");
+    EXPECT_EQ(rule_text(parse_allow_rules("'a b' c")[0]), "`'a b' c`");
 }
 
 TEST(EditMatch, ExactlyOneOccurrenceIsReplaced) {

@@ -229,7 +229,7 @@ TEST(AnsiPainter, ControlCharactersAreShownNotSent) {
     std::string out = plain("red \x1b[31mtext\x07\n\n```\n\x1b]0;title\x07\n```\n");
     EXPECT_EQ(out.find('\x1b'), std::string::npos);
     EXPECT_EQ(out.find('\x07'), std::string::npos);
-    EXPECT_EQ(out, "red ␛[31mtext␇\n\n    ␛]0;title␇\n");
+    EXPECT_EQ(out, "red \\e[31mtext^G\n\n    \\e]0;title^G\n");
     EXPECT_EQ(colored("\x1b[2J").find("\x1b[2J"), std::string::npos);
 }
 

@@ -55,6 +55,28 @@ TEST(LineReader, ALineExactlyAtTheLimitIsAccepted) {
     EXPECT_EQ(frames[1].oversize, 11u);
 }
 
+// Issue 26, break H: a stranger on the TCP port could send 15 MiB before its first line
+// ended, and the core held it all.
+TEST(LineReader, TheFirstLineMayHaveASmallerLimitOfItsOwn) {
+    LineReader reader(100);
+    reader.limit_first_line(8);
+    EXPECT_TRUE(reader.feed("\n\n").empty()) << "blank lines are no first line";
+    EXPECT_TRUE(reader.feed("0123456789").empty());
+    EXPECT_LE(reader.pending(), 8u) << "what is past the first line's limit is not held";
+    auto frames = reader.feed("\n0123456789AB\n");
+    ASSERT_EQ(frames.size(), 2u);
+    EXPECT_EQ(frames[0].oversize, 10u);
+    EXPECT_EQ(frames[1].line, "0123456789AB") << "the lines after it have the usual limit";
+
+    LineReader admitted(100);
+    admitted.limit_first_line(8);
+    frames = admitted.feed("hello\n0123456789AB\n");
+    ASSERT_EQ(frames.size(), 2u)
+        << "a first line within its limit, then a longer one in the same read";
+    EXPECT_EQ(frames[0].line, "hello");
+    EXPECT_EQ(frames[1].line, "0123456789AB");
+}
+
 TEST(LineReader, FinishReturnsAnUnterminatedLastLine) {
     LineReader reader;
     EXPECT_TRUE(reader.feed("tail").empty());

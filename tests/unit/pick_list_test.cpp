@@ -32,7 +32,7 @@ TEST(Spinner, TheBusyLineSaysWhatAndHowLong) {
               "⠙ waiting for the model · 1m 05s");
     EXPECT_EQ(spinner_text(0, "running make test-everything", 1s, 20), "⠋ running mak… · 1s")
         << "cut to fit, never wrapped by the terminal";
-    EXPECT_EQ(spinner_text(0, "a\x1b[2Jb", 1s, 80), "⠋ a\u241B[2Jb · 1s");
+    EXPECT_EQ(spinner_text(0, "a\x1b[2Jb", 1s, 80), "⠋ a\\e[2Jb · 1s");
 }
 
 } // namespace

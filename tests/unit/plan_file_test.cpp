@@ -21,6 +21,17 @@ TEST(PlanFile, SlugLowercasesJoinsRunsAndTrims) {
     EXPECT_EQ(plan_slug(std::string(47, 'a') + " b"), std::string(47, 'a')) << "no trailing -";
 }
 
+// Issue 26, break L: a title holding NUL was filed and could never be read back.
+TEST(PlanFile, TitlesAreOneLineWithoutControlCharacters) {
+    EXPECT_EQ(plan_title(std::string("Evil") + '\0' + "title\x1b[2J\r\nline two"),
+              "Evil title [2J line two");
+    EXPECT_EQ(plan_title("  \t "), "Plan");
+    EXPECT_EQ(plan_title("a\xC2\x9B\x7f b\xFF"), "a b");
+    EXPECT_EQ(plan_title("Ünïcode café"), "Ünïcode café");
+    EXPECT_EQ(plan_title(std::string(300, 'x')).size(), max_plan_title_chars);
+    EXPECT_EQ(plan_body(std::string("1. a\0b\n", 7)), "1. ab\n");
+}
+
 TEST(PlanFile, PathsUseUtcSecondsAndNumberClashes) {
     EXPECT_EQ(plan_file_path(t0, "add-flag"), ".rio/plans/20261130-000000-add-flag.md");
     EXPECT_EQ(plan_file_path(t0, "add-flag", 2), ".rio/plans/20261130-000000-add-flag-2.md");

@@ -105,5 +105,39 @@ TEST(PlanRevision, HunksThatDoNotFitTheTextsAreClamped) {
         EXPECT_EQ(line.mark, LineMark::same);
 }
 
+// Issue 26, break I: the word diff of two 7 MB one-line plans took 16.9 s and 1.7 GB. Lines
+// too long to compare word by word are changed as wholes; the answer says it is not exact.
+TEST(DiffResult, WordsAreComparedWithinCaps) {
+    std::string a(max_word_line_bytes, 'a'), b(max_word_line_bytes, 'b');
+    DiffLinesResult r = diff_result(a + "\nsame\nx y\n", b + "\nsame\nx z\n", 0, true);
+    ASSERT_EQ(r.hunks.size(), 2u);
+    ASSERT_TRUE(r.hunks[0].words);
+    EXPECT_EQ((*r.hunks[0].words)[0].removed.size(), 1u);
+    EXPECT_EQ((*r.hunks[0].words)[0].removed[0].end, a.size()) << "the whole line";
+    EXPECT_EQ((*r.hunks[1].words)[0].added[0].start, 2u) << "a short line still word by word";
+    EXPECT_FALSE(r.exact);
+    EXPECT_TRUE(diff_result("x y\n", "x z\n", 0, true).exact);
+}
+
+// The answer's size is bounded too: past max_diff_hunks the rest is one hunk, still a script
+// that turns a into b.
+TEST(DiffResult, HunksAreCappedIntoAValidScript) {
+    std::string a, b;
+    for (std::size_t i = 0; i < max_diff_hunks + 50; ++i) {
+        a += "keep\nold " + std::to_string(i) + "\n";
+        b += "keep\nnew " + std::to_string(i) + "\n";
+    }
+    DiffLinesResult r = diff_result(a, b);
+    ASSERT_EQ(r.hunks.size(), max_diff_hunks);
+    EXPECT_FALSE(r.exact);
+    const DiffHunkInfo& last = r.hunks.back();
+    EXPECT_EQ(last.a_start + last.a_count, r.a_lines);
+    EXPECT_EQ(last.b_start + last.b_count, r.b_lines);
+    std::uint64_t removed = 0;
+    for (const DiffHunkInfo& h : r.hunks)
+        removed += h.a_count;
+    EXPECT_EQ(r.removed, removed);
+}
+
 } // namespace
 } // namespace rio::client

@@ -100,6 +100,17 @@ TEST_F(Watching, GitAndIgnoredFoldersAreNotFollowed) {
     EXPECT_EQ(next_report(), (Paths{"src/main.c"})) << "the first report names only it";
 }
 
+// Issue 26: a change to .rio/allow changes what the project grants, so project.trust must
+// follow it even when the project's .gitignore leaves .rio/ out.
+TEST_F(Watching, DotRioIsFollowedEvenWhenIgnored) {
+    test::write_bytes(root / ".gitignore", ".rio/\n");
+    test::write_bytes(root / ".rio/allow", "make test\n");
+    start();
+    EXPECT_EQ(states.back().folders, 2u) << "the root and .rio/";
+    test::write_bytes(root / ".rio/allow", "sh\n");
+    EXPECT_EQ(next_report(), (Paths{".rio/allow"}));
+}
+
 TEST_F(Watching, NewFoldersAreFollowedWithWhatIsAlreadyInThem) {
     start();
     // Made at once: the file is there before the watcher can watch the folders.

@@ -62,7 +62,7 @@ TEST(WordStream, AWordWiderThanTheLineGoesOnAtCharacters) {
 }
 
 TEST(WordStream, ControlCharactersAreShownNotSent) {
-    EXPECT_EQ(streamed("a\x1b[2Jb", 2, 80), "a\u241B[2Jb");
+    EXPECT_EQ(streamed("a\x1b[2Jb", 2, 80), "a\\e[2Jb");
 }
 
 } // namespace

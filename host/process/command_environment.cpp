@@ -1,0 +1,69 @@
+#include "host/process/command_environment.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <string_view>
+#include <unistd.h>
+
+namespace rio {
+namespace {
+
+std::string_view name_of(std::string_view var) {
+    return var.substr(0, var.find('='));
+}
+
+// The user's own GIT_CONFIG_COUNT, or 0 when it is unset or not a count git would take.
+std::size_t user_git_pairs(const std::vector<std::string>& environment) {
+    for (const std::string& var : environment) {
+        if (name_of(var) != "GIT_CONFIG_COUNT") continue;
+        std::string_view value = std::string_view(var).substr(var.find('=') + 1);
+        std::size_t count = 0;
+        auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), count);
+        return ec == std::errc() && end == value.data() + value.size() ? count : 0;
+    }
+    return 0;
+}
+
+// GIT_CONFIG_KEY_<n> or GIT_CONFIG_VALUE_<n> with n at or past `pairs`: git reads none of
+// them, and ours take those numbers.
+bool unused_git_pair(std::string_view name, std::size_t pairs) {
+    for (std::string_view prefix : {"GIT_CONFIG_KEY_", "GIT_CONFIG_VALUE_"}) {
+        if (!name.starts_with(prefix)) continue;
+        std::string_view digits = name.substr(prefix.size());
+        std::size_t n = 0;
+        auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+        return ec != std::errc() || end != digits.data() + digits.size() || n >= pairs;
+    }
+    return false;
+}
+
+} // namespace
+
+std::vector<std::string> command_environment(const std::vector<std::string>& environment,
+                                             const std::vector<std::string>& hidden) {
+    std::size_t pairs = user_git_pairs(environment);
+    std::vector<std::string> out;
+    for (const std::string& var : environment) {
+        std::string_view name = name_of(var);
+        if (name.starts_with("RIO_") || name == "GIT_CONFIG_COUNT") continue;
+        if (unused_git_pair(name, pairs)) continue;
+        if (std::find(hidden.begin(), hidden.end(), name) != hidden.end()) continue;
+        out.push_back(var);
+    }
+    for (const auto& [key, value] : git_hardening) {
+        out.push_back("GIT_CONFIG_KEY_" + std::to_string(pairs) + "=" + key);
+        out.push_back("GIT_CONFIG_VALUE_" + std::to_string(pairs) + "=" + value);
+        ++pairs;
+    }
+    out.push_back("GIT_CONFIG_COUNT=" + std::to_string(pairs));
+    return out;
+}
+
+std::vector<std::string> command_environment(const std::vector<std::string>& hidden) {
+    std::vector<std::string> environment;
+    for (char** entry = ::environ; entry && *entry; ++entry)
+        environment.emplace_back(*entry);
+    return command_environment(environment, hidden);
+}
+
+} // namespace rio

@@ -1,0 +1,31 @@
+// The environment an agent's command runs with (DESIGN §12): this process's, without provider
+// keys and rio's own RIO_* variables, and with git told to ignore what a project could use to
+// make an allowed `git status` run a program of its choosing (decision 0047).
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace rio {
+
+// Configuration every git a command starts takes before any file's, through
+// GIT_CONFIG_COUNT/KEY/VALUE (git 2.31; a git that does not know a key ignores it):
+// a bare repository is used only when named (git 2.38: an embedded `docs/vendor/{HEAD,config,
+// objects,refs}` is no repository), and no fsmonitor, no hooks, no ext:: transport.
+inline const std::vector<std::pair<std::string, std::string>> git_hardening = {
+    {"safe.bareRepository", "explicit"},
+    {"core.fsmonitor", "false"},
+    {"core.hooksPath", "/dev/null"},
+    {"protocol.ext.allow", "never"},
+};
+
+// `environment` ("NAME=value" entries) without `hidden` names and RIO_* variables, with
+// git_hardening added after any GIT_CONFIG_* pairs the user set (later pairs win).
+std::vector<std::string> command_environment(const std::vector<std::string>& environment,
+                                             const std::vector<std::string>& hidden);
+
+// The same for this process's environment.
+std::vector<std::string> command_environment(const std::vector<std::string>& hidden);
+
+} // namespace rio
