@@ -115,6 +115,22 @@ TEST(ProtocolE2E, EndOfStdinShutsTheCoreDownCleanly) {
     EXPECT_EQ(core.wait_exit(), 0);
 }
 
+// Every headless run waited 0.9 s at exit: the project watcher's pending read held the loop
+// until the exit deadline ended it. With the deadline at an hour, a core that waits for it
+// hangs this test until ctest's timeout; one that ends what it holds exits at once.
+TEST(ProtocolE2E, EndOfStdinEndsACoreWithAWatchedProjectWithoutWaitingForItsDeadline) {
+    TempDir project;
+    write_bytes(project / "a.txt", "a\n");
+    CoreProcess core({"--project", project.path().string(), "--exit-deadline", "3600"});
+    for (;;) { // round trips until the watcher's first pass is done and its read is pending
+        Json info = core.stdio().request("project.info");
+        ASSERT_EQ(info["ok"], true) << info.dump();
+        if (info["result"]["watch"]["complete"] == true) break;
+    }
+    core.stdio().close_writing();
+    EXPECT_EQ(core.wait_exit(std::chrono::hours(1)), 0) << core.stderr_text();
+}
+
 TEST(ProtocolE2E, SigtermShutsDownCleanlyAndRemovesTheSocketFile) {
     SocketCore server;
     ASSERT_TRUE(std::filesystem::exists(server.socket));
