@@ -115,6 +115,24 @@ TEST(ProtocolE2E, EndOfStdinShutsTheCoreDownCleanly) {
     EXPECT_EQ(core.wait_exit(), 0);
 }
 
+TEST(ProtocolE2E, ALineWithANulByteRunsNothingAndNullParamsAreRefused) {
+    TempDir project;
+    CoreProcess core({});
+    using namespace std::string_literals;
+    core.stdio().send_raw(R"({"id": 1, "op": "project.open", "params": {"path": ")" +
+                          project.path().string() + R"("}})" + '\0' + "{junk\n"s);
+    Json refused = core.stdio().next_message();
+    EXPECT_EQ(code_of(refused), "bad_request") << refused.dump();
+    EXPECT_NE(refused["error"]["message"].get<std::string>().find("NUL byte"), std::string::npos)
+        << refused.dump();
+    core.stdio().send_raw(R"({"id": 2, "op": "project.info", "params": null})"
+                          "\n");
+    Json null_params = core.stdio().response_to(2);
+    EXPECT_EQ(code_of(null_params), "bad_request") << null_params.dump();
+    EXPECT_TRUE(core.stdio().request("project.info")["result"]["root"].is_null())
+        << "the project.open before the NUL did not run";
+}
+
 // Every headless run waited 0.9 s at exit: the project watcher's pending read held the loop
 // until the exit deadline ended it. With the deadline at an hour, a core that waits for it
 // hangs this test until ctest's timeout; one that ends what it holds exits at once.

@@ -75,6 +75,51 @@ TEST(Dispatch, NonObjectAndMissingFieldsAreBadRequests) {
     EXPECT_EQ(code_of(reply(d, R"({"id": 4, "op": "echo.text", "params": [1]})")), "bad_request");
 }
 
+// JSONTestSuite's finding: nlohmann stops at a NUL byte, so the request before it ran.
+TEST(Dispatch, ANulByteAnywhereInALineIsABadRequestNamingItAndNothingRuns) {
+    int runs = 0;
+    Dispatcher d;
+    d.add("count", [&](const Call&) -> Result<Json> {
+        ++runs;
+        return Json::object();
+    });
+    using namespace std::string_literals;
+    for (std::string line : {R"({"id":1,"op":"count"})"s + '\0' + "{junk",
+                             R"({"id":1,"op":"count"})"s + '\0',
+                             R"({"id":1,"op":"co)"s + '\0' + R"(unt"})",
+                             '\0' + R"({"id":1,"op":"count"})"s}) {
+        Json r = reply(d, line);
+        EXPECT_EQ(code_of(r), "bad_request") << r.dump();
+        EXPECT_TRUE(r["id"].is_null()) << "nothing in a line holding a NUL is trusted";
+        EXPECT_NE(r["error"]["message"].get<std::string>().find("a NUL byte at byte"),
+                  std::string::npos)
+            << r.dump();
+    }
+    EXPECT_EQ(runs, 0);
+    EXPECT_EQ(reply(d, R"({"id":1,"op":"count","params":{"s":"\u0000"}})")["ok"], true)
+        << "an escaped NUL inside a string is JSON";
+    EXPECT_EQ(runs, 1);
+}
+
+TEST(Dispatch, AbsentParamsAreAnEmptyObjectAndAnyOtherNonObjectIsRefused) {
+    int runs = 0;
+    Dispatcher d;
+    d.add("count", [&](const Call& call) -> Result<Json> {
+        ++runs;
+        return Json{{"params", call.params}};
+    });
+    EXPECT_EQ(reply(d, R"({"id":1,"op":"count"})")["result"]["params"], Json::object());
+    for (const char* params : {"null", "[]", "1", "\"x\"", "true"}) {
+        Json r = reply(d, std::string(R"({"id":2,"op":"count","params":)") + params + "}");
+        EXPECT_EQ(code_of(r), "bad_request") << params;
+        EXPECT_EQ(r["id"], 2);
+        EXPECT_NE(r["error"]["message"].get<std::string>().find("\"params\" must be a JSON object"),
+                  std::string::npos)
+            << r.dump();
+    }
+    EXPECT_EQ(runs, 1);
+}
+
 TEST(Dispatch, UnknownOpNamesTheOp) {
     Json r = reply(sample(), R"({"id": 1, "op": "no.such"})");
     EXPECT_EQ(code_of(r), "unknown_op");
