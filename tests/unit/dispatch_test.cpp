@@ -1,5 +1,8 @@
 #include "core/dispatch.hpp"
+#include "protocol/json_text.hpp"
 #include "protocol/params.hpp"
+
+#include <random>
 
 #include <gtest/gtest.h>
 
@@ -177,6 +180,38 @@ TEST(Protocol, EventsAreOneLineWithNameAndParams) {
     Json e = Json::parse(line);
     EXPECT_EQ(e["event"], "buffer.changed");
     EXPECT_EQ(e["params"]["path"], "a\nb");
+}
+
+// fs.search writes its reply as text (decision 0050): it must be what the document gave.
+TEST(Protocol, JsonWrittenAsTextIsWhatNlohmannDumps) {
+    std::mt19937 rng(27);
+    const std::string pieces[] = {"\"", "\\", "\n", "\t", "\x01", "\x1f", " ", "a", "é",
+                                  "€", "\x7f", "/", "abcdefgh", "\r\n"};
+    for (int round = 0; round < 2000; ++round) {
+        std::string text;
+        for (std::size_t n = rng() % 40; n > 0; --n)
+            text += pieces[rng() % std::size(pieces)];
+        std::string out;
+        append_json_string(out, text);
+        ASSERT_EQ(out, Json(text).dump()) << Json(text).dump();
+    }
+    std::string number;
+    append_json_number(number, 18446744073709551615ull);
+    EXPECT_EQ(number, "18446744073709551615");
+}
+
+TEST(Dispatch, AnOpWritingItsResultAsTextAnswersAsADocumentWould) {
+    Dispatcher d;
+    d.add_text("text.op", [](const Call& call, std::string& line) -> Status {
+        if (call.params.contains("fail")) return make_error(ErrorCode::conflict, "no");
+        line += R"({"a":[1,"x"]})";
+        return Ok{};
+    });
+    EXPECT_EQ(reply(d, R"({"id": "q", "op": "text.op"})"),
+              Json::parse(format_result("q", Json{{"a", {1, "x"}}})));
+    Json failed = reply(d, R"({"id": 3, "op": "text.op", "params": {"fail": true}})");
+    EXPECT_EQ(code_of(failed), "conflict");
+    EXPECT_EQ(d.ops(), std::vector<std::string>{"text.op"});
 }
 
 TEST(Protocol, InvalidUtf8NeverBreaksFormatting) {
