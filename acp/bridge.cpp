@@ -328,6 +328,8 @@ void Bridge::on_event(AcpSession& s, const client::CoreEvent& event) {
         update(s, text_chunk("agent_thought_chunk", thinking->text));
     } else if (auto* tool = std::get_if<ToolEvent>(&event)) {
         update(s, tool_call(*tool, s.root));
+    } else if (auto* progress = std::get_if<ToolProgressEvent>(&event)) {
+        update(s, tool_call_progress(*progress));
     } else if (auto* result = std::get_if<ToolResultEvent>(&event)) {
         update(s, tool_call_update(*result));
     } else if (auto* proposal = std::get_if<Proposal>(&event)) {

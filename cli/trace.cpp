@@ -23,6 +23,11 @@ std::string tool_result_line(const ToolResultEvent& result, const client::ToolOu
     return styled("  ✗ " + outcome.text, sgr::red, color);
 }
 
+std::string tool_progress_line(const ToolProgressEvent& progress, bool color) {
+    return styled("  … " + md::terminal_safe(client::progress_text(progress), md::Whitespace::code),
+                  sgr::dim, color);
+}
+
 std::string plan_text(const Proposal& plan, int width, bool color) {
     std::string path = plan.text("path");
     std::string header = "Plan — " + plan.text("title") + (path.empty() ? "" : " · " + path);

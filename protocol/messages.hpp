@@ -356,6 +356,17 @@ struct ToolEvent {
 void to_json(Json& j, const ToolEvent& e);
 void from_json(const Json& j, ToolEvent& e);
 
+// A call that runs on says how far it got: an MCP server's notifications/progress for it.
+struct ToolProgressEvent {
+    static constexpr std::string_view event = event::agent_tool_progress;
+    std::uint64_t turn = 0;
+    std::string id; // the tool call's
+    double progress = 0;
+    std::optional<double> total;
+    std::optional<std::string> message;
+};
+RIO_FIELDS(ToolProgressEvent, turn, id, progress, total, message)
+
 // How a command ended, as data (DESIGN §2a): what a frontend shows without reading prose.
 struct CommandExit {
     std::optional<int> code; // when it exited normally

@@ -108,5 +108,13 @@ TEST(AcpUpdates, APromptsTextComesFromItsTextBlocksAndLinks) {
     EXPECT_EQ(prompt_text(Json::object()), "");
 }
 
+TEST(AcpUpdates, ACallsProgressIsAnUpdateInProgressThatItsResultReplaces) {
+    Json update = tool_call_progress(ToolProgressEvent{1, "c", 2, 5.0, "indexing"});
+    EXPECT_EQ(update["sessionUpdate"], "tool_call_update");
+    EXPECT_EQ(update["toolCallId"], "c");
+    EXPECT_EQ(update["status"], "in_progress");
+    EXPECT_EQ(update["content"][0]["content"]["text"], "2 of 5 · indexing");
+}
+
 } // namespace
 } // namespace rio::acp
