@@ -58,7 +58,11 @@ void Bridge::request(const RpcRequest& r) {
         return;
     }
     if (r.method == "session/cancel") {
-        if (AcpSession* s = session_for(r)) cancel(*s);
+        // A notification in ACP; sent as a request, it is answered as JSON-RPC requires.
+        if (AcpSession* s = session_for(r)) {
+            cancel(*s);
+            reply(r.id, Json::object());
+        }
         return;
     }
     if (r.method == "session/set_mode" || r.method == "session/set_config_option") {
@@ -74,7 +78,7 @@ void Bridge::request(const RpcRequest& r) {
         if (session_for(r)) set_mode(r, *choice, config);
         return;
     }
-    if (r.method == "authenticate") return reply(r.id, Json::object());
+    if (r.method == "authenticate") return authenticate(r);
     if (!r.notification())
         fail(r.id, rpc_error::method_not_found, "Method not found: " + r.method,
              {{"method", r.method}});
@@ -97,6 +101,19 @@ void Bridge::initialize(const RpcRequest& r) {
               {{"image", false}, {"audio", false}, {"embeddedContext", false}}}}},
            {"authMethods", Json::array()},
            {"agentInfo", {{"name", "rio"}, {"title", "rio"}, {"version", options_.version}}}});
+}
+
+// rio advertises no authentication method (a provider's key is the core's business), so
+// no method a client names can be one.
+void Bridge::authenticate(const RpcRequest& r) {
+    auto method = r.params.find("methodId");
+    if (method == r.params.end() || !method->is_string())
+        return fail(r.id, rpc_error::invalid_params,
+                    "Invalid params: methodId is required (a string)", {{"field", "methodId"}});
+    fail(r.id, rpc_error::invalid_params,
+         "Invalid params: no authentication method '" + method->get<std::string>() +
+             "': rio advertises none (authMethods is empty)",
+         {{"field", "methodId"}});
 }
 
 Bridge::AcpSession* Bridge::session_for(const RpcRequest& r) {
@@ -126,10 +143,11 @@ void Bridge::open_session(const RpcRequest& r, std::optional<std::string> resume
     std::error_code ec;
     if (!std::filesystem::is_directory(cwd, ec))
         return fail(r.id, rpc_error::invalid_params, "Invalid params: no folder " + cwd);
-    std::string bad_server;
+    McpServersError bad_server;
     Json servers = mcp_servers_of(r.params["mcpServers"], bad_server);
-    if (!bad_server.empty())
-        return fail(r.id, rpc_error::invalid_params, "Invalid params: mcpServers: " + bad_server);
+    if (!bad_server.field.empty())
+        return fail(r.id, rpc_error::invalid_params, "Invalid params: " + bad_server.message,
+                    {{"field", bad_server.field}});
 
     auto link =
         options_.connect.empty()
@@ -155,14 +173,14 @@ void Bridge::open_session(const RpcRequest& r, std::optional<std::string> resume
     s.link->on_event([this, &s](const client::CoreEvent& event) { on_event(s, event); });
     s.link->on_lost([this, &s](const std::string& why) {
         s.lost = true;
-        if (!s.prompt_id.is_null()) {
-            fail(std::exchange(s.prompt_id, nullptr), rpc_error::internal_error,
+        if (s.prompt_id) {
+            fail(std::exchange(s.prompt_id, std::nullopt), rpc_error::internal_error,
                  "rio-core went away: " + why);
         }
     });
     HelloParams hello;
     hello.client = "rio-acp";
-    Json id = r.id;
+    ReplyTo id = r.id;
     s.link->call(hello, [this, &s, id, resume, servers](const client::Typed<HelloParams>& h) {
         if (!h) return fail(id, rpc_error::internal_error, "rio-core: " + h.error().message);
         if (h->root) s.root = *h->root; // a shared core has its own project
@@ -212,7 +230,7 @@ void Bridge::start_editor_servers(AcpSession& s, const Json& servers, std::funct
 }
 
 // The ACP session is named after the core's: session/load of that id finds it again.
-void Bridge::answer_session(AcpSession& s, const Json& id) {
+void Bridge::answer_session(AcpSession& s, const ReplyTo& id) {
     s.link->call(StatusParams{}, [this, &s, id](const client::Typed<StatusParams>& status) {
         if (!status) return fail(id, rpc_error::internal_error, status.error().message);
         s.state.apply_status(*status);
@@ -272,7 +290,7 @@ void Bridge::replay_entry(AcpSession& s, const HistoryMessage& m,
 void Bridge::set_mode(const RpcRequest& r, client::ModeChoice choice, bool config_option) {
     AcpSession& s = *session_for(r);
     auto requests = client::mode_requests(choice);
-    Json id = r.id;
+    ReplyTo id = r.id;
     for (std::size_t i = 0; i < requests.size(); ++i) {
         const bool last = i + 1 == requests.size();
         s.link->request(requests[i].op, requests[i].params,
@@ -291,7 +309,7 @@ void Bridge::set_mode(const RpcRequest& r, client::ModeChoice choice, bool confi
 }
 
 void Bridge::prompt(const RpcRequest& r, AcpSession& s) {
-    if (!s.prompt_id.is_null())
+    if (s.prompt_id)
         return fail(r.id, rpc_error::invalid_request,
                     "Invalid request: this session is already answering a prompt");
     const std::string text = prompt_text(r.params.value("prompt", Json()));
@@ -306,17 +324,17 @@ void Bridge::prompt(const RpcRequest& r, AcpSession& s) {
         if (text.size() > 9) compact.instructions = text.substr(9);
         s.compacting = true;
         s.link->request(op::agent_compact, Json(compact), [this, &s](const client::Reply& done) {
-            if (done.ok() || s.prompt_id.is_null()) return;
+            if (done.ok() || !s.prompt_id) return;
             s.compacting = false;
-            fail(std::exchange(s.prompt_id, nullptr), rpc_error::internal_error,
+            fail(std::exchange(s.prompt_id, std::nullopt), rpc_error::internal_error,
                  done.error->message, {{"code", std::string(to_string(done.error->code))}});
         });
         return;
     }
     s.link->call(SendParams{text}, [this, &s](const client::Typed<SendParams>& sent) {
         if (!sent) {
-            if (!s.prompt_id.is_null())
-                fail(std::exchange(s.prompt_id, nullptr), rpc_error::internal_error,
+            if (s.prompt_id)
+                fail(std::exchange(s.prompt_id, std::nullopt), rpc_error::internal_error,
                      sent.error().message);
             return;
         }
@@ -325,7 +343,7 @@ void Bridge::prompt(const RpcRequest& r, AcpSession& s) {
 }
 
 void Bridge::cancel(AcpSession& s) {
-    if (s.prompt_id.is_null()) return;
+    if (!s.prompt_id) return;
     s.cancelled = true;
     s.link->request(op::agent_stop,
                     Json(StopParams{s.turn ? std::optional(s.turn) : std::nullopt}));
@@ -343,7 +361,7 @@ void Bridge::on_event(AcpSession& s, const client::CoreEvent& event) {
     if (auto* compacted = std::get_if<CompactedEvent>(&event)) {
         // ACP's compaction_update is for clients that advertise session.compaction; one line
         // of the agent's text reaches every client.
-        if (s.prompt_id.is_null()) return;
+        if (!s.prompt_id) return;
         update(s,
                text_chunk("agent_message_chunk", "(" + client::compacted_text(*compacted) + ")\n"));
         if (s.compacting) {
@@ -355,13 +373,15 @@ void Bridge::on_event(AcpSession& s, const client::CoreEvent& event) {
     if (auto* read = std::get_if<EditorReadEvent>(&event)) return read_for_core(s, *read);
     // Only this session's own turn is streamed: on a shared core another client's turn is
     // that client's to show.
-    if (s.prompt_id.is_null() || client::turn_of(event) != s.turn) return;
+    if (!s.prompt_id || client::turn_of(event) != s.turn) return;
     if (auto* delta = std::get_if<DeltaEvent>(&event)) {
         update(s, text_chunk("agent_message_chunk", delta->text));
     } else if (auto* thinking = std::get_if<ThinkingEvent>(&event)) {
         update(s, text_chunk("agent_thought_chunk", thinking->text));
     } else if (auto* tool = std::get_if<ToolEvent>(&event)) {
         update(s, tool_call(*tool, s.root));
+    } else if (auto* progress = std::get_if<ToolProgressEvent>(&event)) {
+        update(s, tool_call_progress(*progress));
     } else if (auto* result = std::get_if<ToolResultEvent>(&event)) {
         update(s, tool_call_update(*result));
     } else if (auto* proposal = std::get_if<Proposal>(&event)) {
@@ -454,8 +474,8 @@ void Bridge::send_permission(AcpSession& s, const Proposal& proposal, const Json
 }
 
 void Bridge::finish_prompt(AcpSession& s, const char* stop_reason) {
-    if (s.prompt_id.is_null()) return;
-    Json id = std::exchange(s.prompt_id, nullptr);
+    if (!s.prompt_id) return;
+    ReplyTo id = std::exchange(s.prompt_id, std::nullopt);
     if (s.error && !s.cancelled)
         return fail(id, rpc_error::internal_error, s.error->code + ": " + s.error->message,
                     {{"code", s.error->code}});
@@ -467,13 +487,12 @@ void Bridge::update(const AcpSession& s, Json update) {
         rpc_notification("session/update", {{"sessionId", s.id}, {"update", std::move(update)}}));
 }
 
-void Bridge::reply(const Json& id, const Json& result) {
-    if (!id.is_null()) write_(rpc_result(id, result));
+void Bridge::reply(const ReplyTo& id, const Json& result) {
+    if (id) write_(rpc_result(*id, result));
 }
 
-void Bridge::fail(const Json& id, int code, std::string message, Json data) {
-    if (!id.is_null())
-        write_(rpc_error_line(id, RpcError{code, std::move(message), std::move(data)}));
+void Bridge::fail(const ReplyTo& id, int code, std::string message, Json data) {
+    if (id) write_(rpc_error_line(*id, RpcError{code, std::move(message), std::move(data)}));
 }
 
 void Bridge::ask_client(std::string_view method, const Json& params,
@@ -485,7 +504,7 @@ void Bridge::ask_client(std::string_view method, const Json& params,
 
 void Bridge::client_gone() {
     for (auto& [id, s] : sessions_) {
-        if (!s->lost && !s->prompt_id.is_null()) s->link->request(op::agent_stop, Json::object());
+        if (!s->lost && s->prompt_id) s->link->request(op::agent_stop, Json::object());
         s->link->on_event(nullptr);
         s->link->on_lost(nullptr);
         s->link->close();

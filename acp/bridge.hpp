@@ -43,9 +43,9 @@ private:
         std::unique_ptr<client::CoreLink> link;
         client::Session state;
         client::ModeChoice shown_mode = client::ModeChoice::review; // as the client last heard
-        Json prompt_id;          // the session/prompt being answered, or null
-        std::uint64_t turn = 0;  // its turn
-        bool cancelled = false;  // session/cancel came for it
+        ReplyTo prompt_id;      // the session/prompt being answered, if any
+        std::uint64_t turn = 0; // its turn
+        bool cancelled = false; // session/cancel came for it
         bool compacting = false; // the prompt is /compact: agent.compacted answers it
         std::uint64_t shown_used = 0, shown_window = 0; // the last usage_update sent
         std::optional<ErrorEvent> error;
@@ -58,8 +58,9 @@ private:
 
     void request(const RpcRequest& r);
     void initialize(const RpcRequest& r);
+    void authenticate(const RpcRequest& r);
     void open_session(const RpcRequest& r, std::optional<std::string> resume);
-    void answer_session(AcpSession& s, const Json& id);
+    void answer_session(AcpSession& s, const ReplyTo& id);
     void start_editor_servers(AcpSession& s, const Json& servers, std::function<void()> then);
     void replay_history(AcpSession& s, std::function<void()> then);
     void replay_entry(AcpSession& s, const HistoryMessage& m,
@@ -78,8 +79,8 @@ private:
     void finish_prompt(AcpSession& s, const char* stop_reason);
     void update(const AcpSession& s, Json update);
 
-    void reply(const Json& id, const Json& result);
-    void fail(const Json& id, int code, std::string message, Json data = nullptr);
+    void reply(const ReplyTo& id, const Json& result);
+    void fail(const ReplyTo& id, int code, std::string message, Json data = nullptr);
     void ask_client(std::string_view method, const Json& params,
                     std::function<void(const RpcResponse&)> then);
 

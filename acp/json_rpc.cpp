@@ -29,7 +29,8 @@ RpcMessage parse_rpc(std::string_view line) {
         return invalid(nullptr, rpc_error::invalid_request, "Invalid request: ACP has no batches");
     if (!message.is_object())
         return invalid(nullptr, rpc_error::invalid_request, "Invalid request: not a JSON object");
-    Json id = message.contains("id") ? message["id"] : Json();
+    const bool has_id = message.contains("id");
+    Json id = has_id ? message["id"] : Json();
     if (!id.is_null() && !valid_id(id))
         return invalid(nullptr, rpc_error::invalid_request,
                        "Invalid request: id must be an integer or a string");
@@ -44,9 +45,12 @@ RpcMessage parse_rpc(std::string_view line) {
         if (!params.is_object())
             return invalid(id, rpc_error::invalid_params,
                            "Invalid params: params must be an object");
-        return RpcRequest{std::move(id), method->get<std::string>(), std::move(params)};
+        return RpcRequest{has_id ? ReplyTo(std::move(id)) : std::nullopt,
+                          method->get<std::string>(), std::move(params)};
     }
-    if (id.is_null())
+    // A response with a null id answers a request its sender could not read: nothing here
+    // waits for it, and a response is never answered.
+    if (!has_id)
         return invalid(nullptr, rpc_error::invalid_request,
                        "Invalid request: neither a method nor a response id");
     RpcResponse response{std::move(id), message.value("result", Json()), std::nullopt};

@@ -27,11 +27,15 @@ struct RpcError {
     Json data; // null: none
 };
 
-struct RpcRequest { // a notification when id is null
-    Json id;
+// Who a request is answered to: its id, which may be null (JSON-RPC allows it, and so does
+// ACP's RequestId), or nothing for a notification, which is never answered.
+using ReplyTo = std::optional<Json>;
+
+struct RpcRequest {
+    ReplyTo id; // nullopt: a notification (no "id" member at all)
     std::string method;
     Json params; // an object (an absent params is {})
-    bool notification() const { return id.is_null(); }
+    bool notification() const { return !id.has_value(); }
 };
 
 struct RpcResponse { // to a request this side sent

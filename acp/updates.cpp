@@ -122,6 +122,13 @@ Json tool_call_update(const ToolResultEvent& result) {
             {"content", Json::array({text_content(std::move(text))})}};
 }
 
+Json tool_call_progress(const ToolProgressEvent& progress) {
+    return {{"sessionUpdate", "tool_call_update"},
+            {"toolCallId", progress.id},
+            {"status", "in_progress"},
+            {"content", Json::array({text_content(client::progress_text(progress))})}};
+}
+
 Json permission_request(const std::string& session_id, const Proposal& p, const Json& texts,
                         const std::string& root) {
     Json call{{"toolCallId", p.id}, {"status", "pending"}};

@@ -22,6 +22,9 @@ Json mode_config_options(client::ModeChoice current);
 Json text_chunk(std::string_view kind, const std::string& text); // agent_message_chunk, …
 Json tool_call(const ToolEvent& tool, const std::string& root);
 Json tool_call_update(const ToolResultEvent& result);
+// A call that runs on says how far it got: in_progress, its content the progress in words
+// (the result's content replaces it).
+Json tool_call_progress(const ToolProgressEvent& progress);
 
 // session/request_permission's params for a proposal. `texts` is agent.proposal's answer
 // for an edit ({before, after}), to show the diff; `root` makes paths absolute.

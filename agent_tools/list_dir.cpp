@@ -13,18 +13,25 @@ ToolReport list_dir(ToolContext& context, const RunTool& run) {
     auto path =
         tool_path(context.workspace, context.dirs, require_string(run.call.input, "path", "input"));
     if (!path) return tool_error(run, path.error().message);
-    auto entries = list_project_dir(*path);
-    if (!entries) return tool_error(run, entries.error().message);
-    if (entries->empty()) return tool_ok(run, path->rel + " is empty.");
+    auto listing = list_project_dir(*path);
+    if (!listing) return tool_error(run, listing.error().message);
+    const std::vector<DirEntry>& entries = listing->entries;
     std::string out;
+    if (entries.empty() && listing->left_out.empty()) return tool_ok(run, path->rel + " is empty.");
     std::size_t shown = 0;
-    for (const DirEntry& e : *entries) {
+    for (const DirEntry& e : entries) {
         if (shown++ == max_listed) {
-            out +=
-                "(" + std::to_string(entries->size() - max_listed) + " more entries not shown)\n";
+            out += "(" + std::to_string(entries.size() - max_listed) + " more entries not shown)\n";
             break;
         }
         out += e.name + (e.type == "dir" ? "/" : "") + "\n";
+    }
+    if (!listing->left_out.empty()) {
+        out += "(left out, because their names are not valid UTF-8 and no tool can name them:";
+        for (std::size_t i = 0; i < listing->left_out.size() && i < 10; ++i)
+            out += " " + listing->left_out[i];
+        if (listing->left_out.size() > 10) out += " …";
+        out += ")\n";
     }
     return tool_ok(
         run, capped_output(std::move(out), context.output_cap, "list a subfolder to see the rest"));

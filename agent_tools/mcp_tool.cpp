@@ -52,16 +52,20 @@ ToolCancel run_mcp_tool(ToolContext& context, const RunTool& run, const ToolRepo
     }
     std::string who = target->tool + " of the MCP server \"" + target->server + "\"";
     McpClient* client = target->client;
-    std::uint64_t handle =
-        client->call(target->tool, run.call.input,
-                     [run, report, who, cap = context.output_cap](McpCallOutcome outcome) {
-                         if (outcome.is_error) {
-                             report(tool_error(run, "The tool " + who +
-                                                        " failed: " + capped(outcome.text, cap)));
-                             return;
-                         }
-                         report(tool_ok(run, capped(std::move(outcome.text), cap)));
-                     });
+    // How far a long call got, for every frontend's trace (agent.tool_progress).
+    auto progress = [emit = context.emit, turn = run.turn, id = run.call.id](const McpProgress& p) {
+        emit_event(emit, ToolProgressEvent{turn, id, p.progress, p.total, p.message});
+    };
+    std::uint64_t handle = client->call(
+        target->tool, run.call.input,
+        [run, report, who, cap = context.output_cap](McpCallOutcome outcome) {
+            if (outcome.is_error) {
+                report(tool_error(run, "The tool " + who + " failed: " + capped(outcome.text, cap)));
+                return;
+            }
+            report(tool_ok(run, capped(std::move(outcome.text), cap)));
+        },
+        progress);
     McpServers* servers = context.mcp;
     return [servers, server = target->server, handle] { servers->cancel(server, handle); };
 }

@@ -2,9 +2,11 @@
 """Whole-process benchmark of a headless plan-mode turn: `rio-cli -p --mode plan` with the
 script provider on a copy of examples/demo/ (read three files, present a plan, exit 2).
 Prints the median wall time and the median peak RSS (the larger of rio-cli and its
-rio-core: wait4 reports the maximum over a child and the children it reaped).
+rio-core: wait4 reports the maximum over a child and the children it reaped). With
+--baseline OTHER_BUILD_DIR, that build's rio-cli runs too, alternating run by run, so that
+both see the same machine.
 
-  cli_headless_bench.py [BUILD_DIR] [RUNS]
+  cli_headless_bench.py [BUILD_DIR] [RUNS] [--baseline OTHER_BUILD_DIR]
 """
 import os
 import shutil
@@ -43,18 +45,30 @@ def one_run(rio_cli, script):
 
 
 def main():
-    build = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build")
-    runs = int(sys.argv[2]) if len(sys.argv) > 2 else 9
-    rio_cli = os.path.join(build, "rio-cli")
+    args = sys.argv[1:]
+    builds = {}
+    if "--baseline" in args:
+        at = args.index("--baseline")
+        builds["baseline"] = args[at + 1]
+        del args[at:at + 2]
+    build = args[0] if args else os.path.join(ROOT, "build")
+    runs = int(args[1]) if len(args) > 1 else 9
+    builds = {"this build": build, **builds}
     script = os.path.join(ROOT, "examples", "demo.script.json")
-    one_run(rio_cli, script)  # warm the page cache
-    results = [one_run(rio_cli, script) for _ in range(runs)]
-    wall = statistics.median(r[0] for r in results) * 1000
-    rss = statistics.median(r[1] for r in results) / 1024
+    results = {name: [] for name in builds}
+    for name, path in builds.items():
+        one_run(os.path.join(path, "rio-cli"), script)  # warm the page cache
+    for _ in range(runs):
+        for name, path in builds.items():
+            results[name].append(one_run(os.path.join(path, "rio-cli"), script))
     print(f"rio-cli -p --mode plan (script provider, examples/demo), {runs} runs:")
-    print(f"  wall time median {wall:.1f} ms (min {min(r[0] for r in results) * 1000:.1f}, "
-          f"max {max(r[0] for r in results) * 1000:.1f})")
-    print(f"  peak RSS median {rss:.1f} MiB")
+    for name, rs in results.items():
+        wall = statistics.median(r[0] for r in rs) * 1000
+        rss = statistics.median(r[1] for r in rs) / 1024
+        print(f"  {name} ({builds[name]}):")
+        print(f"    wall time median {wall:.1f} ms (min {min(r[0] for r in rs) * 1000:.1f}, "
+              f"max {max(r[0] for r in rs) * 1000:.1f})")
+        print(f"    peak RSS median {rss:.1f} MiB")
 
 
 if __name__ == "__main__":

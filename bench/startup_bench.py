@@ -4,9 +4,10 @@
 over every run and divided: the kernel samples CPU time in ticks, so one run's figure is
 coarse but the mean of many is not) and the median wall time; with valgrind installed,
 also the instructions one run executes, which do not depend on how busy the machine is.
-Budget (issue 18): rio-core --version at most 3 ms of CPU.
+Budget (issue 18): rio-core --version at most 3 ms of CPU. With --baseline OTHER_BUILD_DIR,
+that build's programs run too, alternating run by run.
 
-  startup_bench.py [BUILD_DIR] [RUNS]
+  startup_bench.py [BUILD_DIR] [RUNS] [--baseline OTHER_BUILD_DIR]
 """
 import os
 import re
@@ -42,18 +43,31 @@ def instructions(argv):
 
 
 def main():
-    build = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build")
-    runs = int(sys.argv[2]) if len(sys.argv) > 2 else 200
+    args = sys.argv[1:]
+    builds = {}
+    if "--baseline" in args:
+        at = args.index("--baseline")
+        builds["baseline"] = args[at + 1]
+        del args[at:at + 2]
+    build = args[0] if args else os.path.join(ROOT, "build")
+    runs = int(args[1]) if len(args) > 1 else 200
+    builds = {"this build": build, **builds}
     for program in ("rio-core", "rio-cli"):
-        argv = [os.path.join(build, program), "--version"]
-        one_run(argv)  # warm the page cache
-        results = [one_run(argv) for _ in range(runs)]
-        cpu = sum(r[1] for r in results) / runs * 1000
-        wall = statistics.median(r[0] for r in results) * 1000
-        count = instructions(argv)
-        print(f"{program} --version, {runs} runs: CPU {cpu:.2f} ms per run, "
-              f"wall median {wall:.2f} ms" +
-              (f", {count / 1e6:.2f} M instructions" if count else ""))
+        argvs = {name: [os.path.join(path, program), "--version"] for name, path in builds.items()}
+        for argv in argvs.values():
+            one_run(argv)  # warm the page cache
+        results = {name: [] for name in builds}
+        for _ in range(runs):
+            for name, argv in argvs.items():
+                results[name].append(one_run(argv))
+        for name, rs in results.items():
+            cpu = sum(r[1] for r in rs) / runs * 1000
+            wall = statistics.median(r[0] for r in rs) * 1000
+            count = instructions(argvs[name])
+            label = program if len(builds) == 1 else f"{program} ({name})"
+            print(f"{label} --version, {runs} runs: CPU {cpu:.2f} ms per run, "
+                  f"wall median {wall:.2f} ms" +
+                  (f", {count / 1e6:.2f} M instructions" if count else ""))
 
 
 if __name__ == "__main__":

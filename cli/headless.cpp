@@ -169,6 +169,8 @@ void HeadlessRun::show(const client::CoreEvent& event) {
         if (!message->text.empty()) messages_.push_back(message->text);
     } else if (auto* tool = std::get_if<ToolEvent>(&event)) {
         say(tool_line(*tool, err_.color));
+    } else if (auto* progress = std::get_if<ToolProgressEvent>(&event)) {
+        say(tool_progress_line(*progress, err_.color));
     } else if (auto* result = std::get_if<ToolResultEvent>(&event)) {
         if (std::string line = tool_result_line(*result, client::tool_outcome(*result), err_.color);
             !line.empty())

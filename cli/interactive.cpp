@@ -86,6 +86,7 @@ const std::vector<std::string> command_names = {
 bool prints_a_line(const client::CoreEvent& event) {
     return std::holds_alternative<ToolEvent>(event) ||
            std::holds_alternative<ToolResultEvent>(event) ||
+           std::holds_alternative<ToolProgressEvent>(event) ||
            std::holds_alternative<Proposal>(event) ||
            std::holds_alternative<PlanReportEvent>(event) ||
            std::holds_alternative<FreshEvent>(event) || std::holds_alternative<ErrorEvent>(event) ||
@@ -247,6 +248,8 @@ void InteractiveSession::show(const client::CoreEvent& event) {
     end_answer(); // whatever comes next follows the reply so far
     if (auto* tool = std::get_if<ToolEvent>(&event)) {
         print(tool_line(*tool, out_.color));
+    } else if (auto* progress = std::get_if<ToolProgressEvent>(&event)) {
+        print(tool_progress_line(*progress, out_.color));
     } else if (auto* result = std::get_if<ToolResultEvent>(&event)) {
         std::string line = tool_result_line(*result, session_.outcome(*result), out_.color);
         if (!line.empty()) print(line);

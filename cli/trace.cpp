@@ -35,6 +35,11 @@ std::string markdown_text(std::string_view markdown, int width, bool color) {
     return md::paint_ansi(md::parse(md::terminal_safe(markdown, md::Whitespace::block)), style);
 }
 
+std::string tool_progress_line(const ToolProgressEvent& progress, bool color) {
+    return styled("  … " + md::terminal_safe(client::progress_text(progress), md::Whitespace::code),
+                  sgr::dim, color);
+}
+
 std::string plan_text(const Proposal& plan, int width, bool color) {
     std::string path = plan.text("path");
     std::string header =

@@ -22,6 +22,9 @@ std::string tool_result_line(const ToolResultEvent& result, const client::ToolOu
 
 // Markdown from the model or a file, rendered for the terminal (made safe before parsing).
 std::string markdown_text(std::string_view markdown, int width, bool color);
+// "  … 3 of 5 · indexing", dim: how far a call that runs on got (agent.tool_progress).
+std::string tool_progress_line(const ToolProgressEvent& progress, bool color);
+
 // "Plan — <title> · <path>" and the plan rendered for the terminal.
 std::string plan_text(const Proposal& plan, int width, bool color);
 // The proposal's unified diff, + lines green, - lines red, @@ lines cyan; a line wider than

@@ -39,6 +39,8 @@ void Activity::apply(const CoreEvent& event) {
             } else if constexpr (std::is_same_v<E, ToolEvent>) {
                 call_ = tool_activity(e);
                 words_ = call_;
+            } else if constexpr (std::is_same_v<E, ToolProgressEvent>) {
+                if (!call_.empty()) words_ = call_ + " · " + progress_text(e);
             } else if constexpr (std::is_same_v<E, ToolResultEvent>) {
                 call_.clear();
                 words_ = waiting_for_model;

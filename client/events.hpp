@@ -12,7 +12,7 @@ namespace rio::client {
 
 using CoreEvent =
     std::variant<DeltaEvent, ThinkingEvent, UsageEvent, MessageEvent, ToolEvent, ToolResultEvent,
-                 Proposal, DecidedEvent, ErrorEvent, StoppedEvent, DoneEvent, ModeEvent,
+                 ToolProgressEvent, Proposal, DecidedEvent, ErrorEvent, StoppedEvent, DoneEvent, ModeEvent,
                  AgentStatus, ResetEvent, FreshEvent, EditAppliedEvent, CheckpointsState,
                  UndoneEvent, BufferChangedEvent, FsChangedEvent, WatchInfo, PlansChangedEvent,
                  PlanReportEvent, ProjectChangedEvent, ProjectTrustState, McpChangedEvent,

@@ -7,9 +7,10 @@ namespace rio::client {
 std::string Requests::encode(std::string_view op, const Json& params, ReplyHandler done) {
     std::uint64_t id = next_id_++;
     if (done) waiting_.emplace(id, std::move(done));
-    return Json{{"id", id}, {"op", op}, {"params", params}}.dump(-1, ' ', false,
-                                                                 Json::error_handler_t::replace) +
-           "\n";
+    // Absent params are {}; a null one the core refuses.
+    Json message{{"id", id}, {"op", op}};
+    if (!params.is_null()) message["params"] = params;
+    return message.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
 std::optional<CoreEvent> Requests::take(std::string_view line) {

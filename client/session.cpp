@@ -19,6 +19,8 @@ void Session::apply(const CoreEvent& event) {
                 add_call(e);
             } else if constexpr (std::is_same_v<E, ToolResultEvent>) {
                 add_result(e);
+            } else if constexpr (std::is_same_v<E, ToolProgressEvent>) {
+                add_progress(e);
             } else if constexpr (std::is_same_v<E, Proposal>) {
                 state_.pending = e;
             } else if constexpr (std::is_same_v<E, DecidedEvent>) {
@@ -115,7 +117,7 @@ const TraceCall* Session::call(const std::string& id) const {
 }
 
 void Session::add_call(ToolEvent call) {
-    state_.calls.push_back({std::move(call), std::nullopt, std::nullopt});
+    state_.calls.push_back({std::move(call), std::nullopt, std::nullopt, std::nullopt});
     state_.transcript.push_back({TranscriptEntry::Kind::tool, {}, state_.calls.size() - 1});
 }
 
@@ -137,6 +139,14 @@ void Session::add_result(ToolResultEvent result) {
     for (auto it = state_.calls.rbegin(); it != state_.calls.rend(); ++it)
         if (it->call.id == result.id) {
             it->result = std::move(result);
+            return;
+        }
+}
+
+void Session::add_progress(const ToolProgressEvent& progress) {
+    for (auto it = state_.calls.rbegin(); it != state_.calls.rend(); ++it)
+        if (it->call.id == progress.id) {
+            if (!it->result) it->progress = progress;
             return;
         }
 }

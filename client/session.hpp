@@ -17,6 +17,7 @@ namespace rio::client {
 struct TraceCall {
     ToolEvent call;
     std::optional<ToolResultEvent> result;
+    std::optional<ToolProgressEvent> progress; // the last agent.tool_progress, while it runs
     // The person rejected it: what they said, in their words (rejection_words), from the
     // agent.decided that comes before the result.
     std::optional<std::string> rejected;
@@ -84,6 +85,7 @@ private:
     void clear_conversation();
     void add_call(ToolEvent call);
     void add_result(ToolResultEvent result);
+    void add_progress(const ToolProgressEvent& progress);
     void note_rejection(const DecidedEvent& decided);
     void finish_message(std::string text);
     void add(TranscriptEntry::Kind kind, std::string text);

@@ -5,6 +5,7 @@
 #include "text/trim.hpp"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace rio::client {
 namespace {
@@ -100,6 +101,23 @@ ToolOutcome tool_outcome(const ToolResultEvent& result) {
     if (result.exit) return {exit_text(*result.exit), !result.ok};
     if (result.ok) return {};
     return {first_line(result.content), true};
+}
+
+std::string progress_text(const ToolProgressEvent& progress) {
+    auto number = [](double value) {
+        char buffer[32];
+        std::snprintf(buffer, sizeof buffer, "%.2f", value);
+        std::string text = buffer;
+        while (text.back() == '0')
+            text.pop_back();
+        if (text.back() == '.') text.pop_back();
+        return text;
+    };
+    std::string text = number(progress.progress);
+    if (progress.total) text += " of " + number(*progress.total);
+    if (progress.message && !first_line(*progress.message).empty())
+        text += " · " + first_line(*progress.message, 120);
+    return text;
 }
 
 std::string decision_text(const DecidedEvent& decided) {

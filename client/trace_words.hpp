@@ -38,6 +38,10 @@ struct ToolOutcome {
 };
 ToolOutcome tool_outcome(const ToolResultEvent& result);
 
+// How far a call that runs on got, from its agent.tool_progress: "3 of 5", "0.5 of 1",
+// "12" without a total, then " · " and the server's message (its first line), if any.
+std::string progress_text(const ToolProgressEvent& progress);
+
 // "Plan approved — review each edit", "Edit rejected: too broad", "Command allowed to run",
 // "Changes requested (2 comments)", "Plan approved with notes (1 comment) — in a fresh context".
 std::string decision_text(const DecidedEvent& decided);

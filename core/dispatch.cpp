@@ -1,7 +1,9 @@
 #include "core/dispatch.hpp"
 
+#include "protocol/json_text.hpp"
 #include "protocol/params.hpp"
 
+#include <algorithm>
 #include <memory>
 #include <stdexcept>
 
@@ -30,14 +32,24 @@ void Dispatcher::add(std::string op, Handler handler) {
 }
 
 void Dispatcher::add_async(std::string op, AsyncHandler handler) {
-    if (handlers_.count(op)) throw std::logic_error("op registered twice: " + op);
+    if (handlers_.count(op) || text_handlers_.count(op))
+        throw std::logic_error("op registered twice: " + op);
     handlers_.emplace(std::move(op), std::move(handler));
+}
+
+void Dispatcher::add_text(std::string op, TextHandler handler) {
+    if (handlers_.count(op) || text_handlers_.count(op))
+        throw std::logic_error("op registered twice: " + op);
+    text_handlers_.emplace(std::move(op), std::move(handler));
 }
 
 std::vector<std::string> Dispatcher::ops() const {
     std::vector<std::string> names;
     for (const auto& [name, handler] : handlers_)
         names.push_back(name);
+    for (const auto& [name, handler] : text_handlers_)
+        names.push_back(name);
+    std::sort(names.begin(), names.end());
     return names;
 }
 
@@ -48,6 +60,18 @@ void Dispatcher::handle(std::string_view line, ClientId client, const Respond& r
         return;
     }
     Request& request = std::get<Request>(parsed);
+    if (auto text = text_handlers_.find(request.op); text != text_handlers_.end()) {
+        std::string line = begin_result_text(request.id);
+        Status status = Ok{};
+        try {
+            status = text->second(Call{request.params, client}, line);
+        } catch (...) {
+            status = from_exception(request.op);
+        }
+        if (!status) return respond(format_error(request.id, status.error()));
+        end_result_text(line);
+        return respond(std::move(line));
+    }
     auto it = handlers_.find(request.op);
     if (it == handlers_.end()) {
         respond(format_error(request.id,

@@ -26,12 +26,17 @@ using Reply = std::function<void(Result<Json>)>;
 using AsyncHandler = std::function<void(const Call&, Reply)>;
 // Receives the one response line of a request.
 using Respond = std::function<void(std::string line)>;
+// An op whose result is too large to build as a document (fs.search with every match)
+// appends its result's JSON text to `line` (protocol/json_text.hpp); on an error, what it
+// appended is dropped.
+using TextHandler = std::function<Status(const Call&, std::string& line)>;
 
 class Dispatcher {
 public:
     // Registering an op twice is a programming error and throws std::logic_error.
     void add(std::string op, Handler handler);
     void add_async(std::string op, AsyncHandler handler);
+    void add_text(std::string op, TextHandler handler);
 
     // A typed op (protocol/messages.hpp): its params parsed into P, a wrong or missing field
     // answered bad_request by name, the handler's P::Result sent back.
@@ -61,6 +66,14 @@ public:
             });
     }
 
+    // The same for an op that writes its result as text: `handler(params, line)`.
+    template <typename P, typename F> void on_text(F handler) {
+        add_text(std::string(P::op),
+                 [handler = std::move(handler)](const Call& call, std::string& line) -> Status {
+                     return handler(parse_fields<P>(call.params), line);
+                 });
+    }
+
     std::vector<std::string> ops() const;
 
     // One request line in; `respond` gets its one response line, at once for most ops,
@@ -71,6 +84,7 @@ public:
 
 private:
     std::map<std::string, AsyncHandler, std::less<>> handlers_;
+    std::map<std::string, TextHandler, std::less<>> text_handlers_;
 };
 
 } // namespace rio

@@ -219,6 +219,8 @@ void ChatDock::on_event(const client::CoreEvent& event) {
         transcript_->finish_message(QString::fromStdString(message->text));
     } else if (auto* tool = std::get_if<ToolEvent>(&event)) {
         transcript_->add_tool(*tool);
+    } else if (auto* progress = std::get_if<ToolProgressEvent>(&event)) {
+        transcript_->add_tool_progress(*progress);
     } else if (auto* result = std::get_if<ToolResultEvent>(&event)) {
         transcript_->add_tool_result(*result, session_.outcome(*result));
     } else if (std::holds_alternative<ResetEvent>(event)) {

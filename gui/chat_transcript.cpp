@@ -239,12 +239,38 @@ void ChatTranscript::add_tool(const ToolEvent& tool) {
     if (!tool.id.empty()) tools_.insert(QString::fromStdString(tool.id), label);
 }
 
+void ChatTranscript::add_tool_progress(const ToolProgressEvent& progress) {
+    QLabel* label = tools_.value(QString::fromStdString(progress.id));
+    if (!label) return;
+    if (!label->property(line_property).isValid())
+        label->setProperty(line_property, label->property(text_property));
+    const QString line = label->property(line_property).toString();
+    const QString words = QStringLiteral("… ") + QString::fromStdString(client::progress_text(progress));
+    label->setProperty(outcome_property, words);
+    label->setProperty(failed_property, false);
+    show_outcome(label);
+    label->setProperty(text_property, line + QStringLiteral("\n  ") + words);
+}
+
 void ChatTranscript::add_tool_result(const ToolResultEvent& result,
                                      const client::ToolOutcome& outcome) {
     QLabel* label = tools_.take(QString::fromStdString(result.id));
-    if (!label || outcome.text.empty()) return;
+    if (!label) return;
+    // The line as it was before any progress was shown under it.
+    const QString line = label->property(line_property).isValid()
+                             ? label->property(line_property).toString()
+                             : label->property(text_property).toString();
+    if (outcome.text.empty()) {
+        if (!label->property(outcome_property).isValid()) return;
+        label->setProperty(outcome_property, QVariant());
+        label->setProperty(line_property, QVariant());
+        label->setProperty(text_property, line);
+        const bool plan = label->property(plan_call_property).isValid();
+        label->setTextFormat(plan ? Qt::RichText : Qt::PlainText);
+        label->setText(plan ? plan_link(escaped(line)) : line);
+        return;
+    }
     const QString text = QString::fromStdString(outcome.text);
-    const QString line = label->property(text_property).toString();
     const QString mark =
         outcome.failed || outcome.rejected ? QStringLiteral("✗ ") : QStringLiteral("✓ ");
     label->setProperty(line_property, line);

@@ -35,6 +35,8 @@ public:
     // What became of the call, under its line, in the words client::Session::outcome chose
     // (a rejected call's are the person's, not the model's).
     void add_tool_result(const ToolResultEvent& result, const client::ToolOutcome& outcome);
+    // How far a call that runs on got, under its line until its result comes.
+    void add_tool_progress(const ToolProgressEvent& progress);
     void add_error(const QString& text);
     void add_note(const QString& text);
     // An applied edit's card, in the place of its call's trace line (at the end when that

@@ -12,10 +12,11 @@ void register_fs_ops(Dispatcher& dispatcher, OpContext& context) {
     dispatcher.on<FsListParams>([&ws](const FsListParams& p) -> Result<FsListResult> {
         auto path = project_path(ws, p.path.value_or("."));
         if (!path) return path.error();
-        auto entries = list_project_dir(*path);
-        if (!entries) return entries.error();
-        FsListResult out{path->rel, {}};
-        for (const DirEntry& e : *entries) {
+        auto listing = list_project_dir(*path);
+        if (!listing) return listing.error();
+        FsListResult out{path->rel, {}, std::nullopt};
+        if (!listing->left_out.empty()) out.left_out = listing->left_out.size();
+        for (const DirEntry& e : listing->entries) {
             DirEntryInfo entry{e.name, e.type, std::nullopt, std::nullopt};
             if (e.link) entry.link = true;
             if (e.type == "file") entry.size = e.size;

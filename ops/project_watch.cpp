@@ -27,6 +27,7 @@ ProjectWatch::ProjectWatch(asio::io_context& io, Workspace& workspace, Emit emit
     : io_(io), workspace_(workspace), emit_(std::move(emit)), options_(options) {}
 
 void ProjectWatch::follow() {
+    if (stopped_) return;
     std::filesystem::path root = workspace_.root.value_or(std::filesystem::path());
     if (watcher_ && root == watching_) return;
     watcher_.reset();
@@ -37,6 +38,11 @@ void ProjectWatch::follow() {
     watcher_ = std::make_unique<ProjectWatcher>(
         io_, root, [this](std::vector<std::string> paths) { changed(std::move(paths)); },
         [this](const WatchState& state) { state_changed(state); }, options_);
+}
+
+void ProjectWatch::stop() {
+    stopped_ = true;
+    watcher_.reset();
 }
 
 Emit ProjectWatch::emitter() {

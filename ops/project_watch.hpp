@@ -28,6 +28,9 @@ public:
 
     // After the project changed (opened, closed, another one): watches the new root, or none.
     void follow();
+    // The core is exiting: the watcher's pending read and timer go, so they no longer hold
+    // io.run() open, and no project is watched again.
+    void stop();
 
     // What the core's own code emits through: each fs.changed it sends notes how the write
     // left the file, so the watcher's report of that same write is not sent again.
@@ -61,6 +64,7 @@ private:
     std::filesystem::path watching_;
     std::unordered_map<std::string, Stamp> own_;
     std::function<void(const std::vector<std::string>&)> on_changed_;
+    bool stopped_ = false;
 };
 
 } // namespace rio

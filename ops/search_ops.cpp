@@ -5,6 +5,7 @@
 #include "host/search/search.hpp"
 #include "ops/ops.hpp"
 #include "ops/project_access.hpp"
+#include "protocol/json_text.hpp"
 
 namespace rio {
 namespace {
@@ -12,12 +13,58 @@ namespace {
 // Enough for any project a person opens; the answer stays a few megabytes.
 constexpr std::uint64_t default_max_files = 200'000;
 
+// One of FsSearchResult's matches as JSON, keys in the order nlohmann's objects have them;
+// written by the search's threads (SearchQuery::render).
+void append_search_match(std::string& out, const MatchView& m) {
+    out += "{\"column\":";
+    append_json_number(out, m.column);
+    out += ",\"end\":";
+    append_json_number(out, m.end);
+    out += ",\"length\":";
+    append_json_number(out, m.length);
+    out += ",\"line\":";
+    append_json_number(out, m.line);
+    out += ",\"path\":";
+    append_json_string(out, m.path);
+    out += ",\"start\":";
+    append_json_number(out, m.start);
+    out += ",\"text\":";
+    append_json_string(out, m.text);
+    out += '}';
+}
+
+// The rest of FsSearchResult around the rendered matches.
+void append_search_result(std::string& out, const SearchResult& r) {
+    out.reserve(out.size() + r.rendered.size() + 160);
+    out += '{';
+    append_json_key(out, "files_searched");
+    append_json_number(out, r.files_searched);
+    out += ',';
+    append_json_key(out, "files_skipped");
+    append_json_number(out, r.files_skipped);
+    if (r.left_out > 0) {
+        out += ',';
+        append_json_key(out, "left_out");
+        append_json_number(out, r.left_out);
+    }
+    out += ',';
+    append_json_key(out, "matches");
+    out += '[';
+    out += r.rendered;
+    out += "],";
+    append_json_key(out, "truncated");
+    out += r.truncated ? "true" : "false";
+    out += '}';
+}
+
 } // namespace
 
 void register_search_ops(Dispatcher& dispatcher, OpContext& context) {
     Workspace& ws = context.workspace;
 
-    dispatcher.on<FsSearchParams>([&ws](const FsSearchParams& p) -> Result<FsSearchResult> {
+    // Written as text (decision 0050): a search with 100,000 matches spent most of its time
+    // building and dumping them as a document.
+    dispatcher.on_text<FsSearchParams>([&ws](const FsSearchParams& p, std::string& line) -> Status {
         SearchQuery query;
         query.pattern = p.pattern;
         query.path = p.path.value_or(".");
@@ -25,6 +72,7 @@ void register_search_ops(Dispatcher& dispatcher, OpContext& context) {
         query.regex = p.regex.value_or(false);
         query.ignore_case = p.ignore_case.value_or(false);
         if (p.max_matches) query.max_matches = static_cast<std::size_t>(*p.max_matches);
+        query.render = append_search_match;
         // project_path answers no_project; search_project confines the path itself.
         auto scope = project_path(ws, query.path);
         if (!scope) return scope.error();
@@ -34,12 +82,8 @@ void register_search_ops(Dispatcher& dispatcher, OpContext& context) {
             open_texts.emplace(rel, doc.text);
         auto result = search_project(*ws.root, query, open_texts);
         if (!result) return result.error();
-
-        FsSearchResult out{{}, result->truncated, result->files_searched, result->files_skipped};
-        for (SearchMatch& m : result->matches)
-            out.matches.push_back(
-                {std::move(m.path), m.line, std::move(m.text), m.column, m.length, m.start, m.end});
-        return out;
+        append_search_result(line, *result);
+        return Ok{};
     });
 
     dispatcher.on<FsFilesParams>([&ws](const FsFilesParams& p) -> Result<FsFilesResult> {
@@ -50,7 +94,9 @@ void register_search_ops(Dispatcher& dispatcher, OpContext& context) {
             buffers.emplace(rel, std::string());
         FileList list = list_project_files(
             *ws.root, buffers, static_cast<std::size_t>(p.max_files.value_or(default_max_files)));
-        return FsFilesResult{std::move(list.files), list.truncated};
+        FsFilesResult out{std::move(list.files), list.truncated, std::nullopt};
+        if (list.left_out > 0) out.left_out = list.left_out;
+        return out;
     });
 }
 

@@ -2,6 +2,8 @@
 
 #include "protocol/jsonc.hpp"
 
+#include <cstring>
+
 namespace rio {
 namespace {
 
@@ -50,6 +52,13 @@ Result<nlohmann::json> parse_json(std::string_view text, JsonParseOptions option
         plain = std::move(*converted);
         text = plain;
     }
+    // nlohmann's lexer takes a NUL byte for the end of its input and parses what came before
+    // it: `{"op":"project.info"}\0{junk` would pass. A NUL is never part of JSON text.
+    if (const void* nul = std::memchr(text.data(), '\0', text.size()))
+        return make_error(ErrorCode::bad_request,
+                          "invalid JSON: a NUL byte at byte " +
+                              std::to_string(static_cast<const char*>(nul) - text.data()) +
+                              " (JSON text never holds one)");
     if (nested_deeper_than(text, options.max_depth))
         return make_error(ErrorCode::bad_request,
                           std::string(deeper_than) + std::to_string(options.max_depth) + " levels");

@@ -133,11 +133,14 @@ struct DirEntryInfo {
 };
 RIO_FIELDS(DirEntryInfo, name, type, link, size)
 
+// `left_out` (fs.list, fs.files, fs.search): how many names that are not valid UTF-8 were
+// left out, when any were (docs/decisions/0051).
 struct FsListResult {
     std::string path;
     std::vector<DirEntryInfo> entries;
+    std::optional<std::uint64_t> left_out;
 };
-RIO_FIELDS(FsListResult, path, entries)
+RIO_FIELDS(FsListResult, path, entries, left_out)
 
 struct FsListParams {
     static constexpr std::string_view op = op::fs_list;
@@ -176,8 +179,9 @@ struct FsSearchResult {
     bool truncated = false;
     std::uint64_t files_searched = 0;
     std::uint64_t files_skipped = 0;
+    std::optional<std::uint64_t> left_out;
 };
-RIO_FIELDS(FsSearchResult, matches, truncated, files_searched, files_skipped)
+RIO_FIELDS(FsSearchResult, matches, truncated, files_searched, files_skipped, left_out)
 
 struct FsSearchParams {
     static constexpr std::string_view op = op::fs_search;
@@ -194,8 +198,9 @@ RIO_FIELDS(FsSearchParams, pattern, path, glob, regex, ignore_case, max_matches)
 struct FsFilesResult {
     std::vector<std::string> files; // project-relative, in path order
     bool truncated = false;         // more files exist than max_files
+    std::optional<std::uint64_t> left_out;
 };
-RIO_FIELDS(FsFilesResult, files, truncated)
+RIO_FIELDS(FsFilesResult, files, truncated, left_out)
 
 struct FsFilesParams {
     static constexpr std::string_view op = op::fs_files;
@@ -363,6 +368,17 @@ struct ToolEvent {
 };
 void to_json(Json& j, const ToolEvent& e);
 void from_json(const Json& j, ToolEvent& e);
+
+// A call that runs on says how far it got: an MCP server's notifications/progress for it.
+struct ToolProgressEvent {
+    static constexpr std::string_view event = event::agent_tool_progress;
+    std::uint64_t turn = 0;
+    std::string id; // the tool call's
+    double progress = 0;
+    std::optional<double> total;
+    std::optional<std::string> message;
+};
+RIO_FIELDS(ToolProgressEvent, turn, id, progress, total, message)
 
 // How a command ended, as data (DESIGN §2a): what a frontend shows without reading prose.
 struct CommandExit {

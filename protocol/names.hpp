@@ -89,6 +89,7 @@ inline constexpr std::string_view agent_usage = "agent.usage";
 inline constexpr std::string_view agent_message = "agent.message";
 inline constexpr std::string_view agent_tool = "agent.tool";
 inline constexpr std::string_view agent_tool_result = "agent.tool_result";
+inline constexpr std::string_view agent_tool_progress = "agent.tool_progress";
 inline constexpr std::string_view agent_propose = "agent.propose";
 inline constexpr std::string_view agent_decided = "agent.decided";
 inline constexpr std::string_view agent_error = "agent.error";

@@ -36,11 +36,12 @@ std::variant<Request, RequestError> parse_request(std::string_view line) {
         return RequestError{
             id, make_error(ErrorCode::bad_request, "a request needs an \"op\" (non-empty string)")};
 
+    // Absent is {}; anything else that is not an object, null included, is refused.
     Json params = message.contains("params") ? std::move(message["params"]) : Json::object();
-    if (params.is_null()) params = Json::object();
     if (!params.is_object())
-        return RequestError{id,
-                            make_error(ErrorCode::bad_request, "\"params\" must be a JSON object")};
+        return RequestError{id, make_error(ErrorCode::bad_request,
+                                           std::string("\"params\" must be a JSON object, not ") +
+                                               params.type_name())};
 
     return Request{std::move(id), op->get<std::string>(), std::move(params)};
 }

@@ -23,6 +23,7 @@
 #include <CLI/CLI.hpp>
 #include <asio/io_context.hpp>
 #include <asio/signal_set.hpp>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -39,6 +40,7 @@ struct Options {
     std::string provider;
     std::string model;
     std::string mode;
+    double exit_deadline_s = 0.9;
 };
 
 int fail(const std::string& message) {
@@ -74,6 +76,12 @@ int main(int argc, char** argv) {
                    "the mode to start in, plan or build. Default: default_mode in "
                    "$XDG_CONFIG_HOME/rio/config.json, else plan")
         ->check(CLI::IsMember({"plan", "build"}));
+    app.add_option("--exit-deadline", options.exit_deadline_s,
+                   "once asked to exit (its stdin closed, SIGTERM), how many seconds the core "
+                   "waits for what still runs, such as a command that ignores SIGTERM, before "
+                   "it exits anyway; it exits at once when nothing runs")
+        ->check(CLI::Range(0.0, 3600.0))
+        ->capture_default_str();
     CLI11_PARSE(app, argc, argv);
 
     std::signal(SIGPIPE, SIG_IGN); // a vanished client is a write error, not a crash
@@ -148,11 +156,13 @@ int main(int argc, char** argv) {
     asio::signal_set signals(io, SIGTERM, SIGINT, SIGHUP);
     rio::ExitDeadline deadline(io);
     auto stop = [&] {
-        deadline.arm(std::chrono::milliseconds(900));
-        // A turn in flight holds a connection or a command open; end it so the loop can too.
+        deadline.arm(std::chrono::milliseconds(std::llround(options.exit_deadline_s * 1000)));
+        // A turn in flight holds a connection or a command open, the watcher its pending
+        // read; end them so the loop can end too.
         agent.shutdown();
         mcp.shutdown();
         lsp.shutdown();
+        watch.stop();
         server.shutdown();
         signals.cancel();
         asio::use_service<rio::ChildProcesses>(io).stop_reaping();

@@ -1,6 +1,7 @@
 #include "host/files/files.hpp"
 
 #include "io/unique_fd.hpp"
+#include "text/utf8.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -220,18 +221,27 @@ std::size_t remove_stale_temp_files(const std::filesystem::path& journal) {
     return removed;
 }
 
-Result<std::vector<DirEntry>> list_dir(int fd, std::string_view name) {
+bool is_listable_name(std::string_view name) {
+    return !find_invalid_utf8(name);
+}
+
+Result<DirListing> list_dir(int fd, std::string_view name) {
     DIR* dir = ::fdopendir(fd);
     if (!dir) {
         int err = errno;
         ::close(fd);
         return errno_error(err, "list", name);
     }
-    std::vector<DirEntry> entries;
+    DirListing listing;
+    std::vector<DirEntry>& entries = listing.entries;
     errno = 0;
     while (const dirent* e = ::readdir(dir)) {
         std::string_view leaf = e->d_name;
         if (leaf == "." || leaf == "..") continue;
+        if (!is_listable_name(leaf)) {
+            listing.left_out.push_back(to_valid_utf8(leaf));
+            continue;
+        }
         DirEntry entry;
         entry.name = std::string(leaf);
         struct stat st {};
@@ -254,10 +264,11 @@ Result<std::vector<DirEntry>> list_dir(int fd, std::string_view name) {
         bool a_dir = a.type == "dir", b_dir = b.type == "dir";
         return a_dir != b_dir ? a_dir : a.name < b.name;
     });
-    return entries;
+    std::sort(listing.left_out.begin(), listing.left_out.end());
+    return listing;
 }
 
-Result<std::vector<DirEntry>> list_dir(const std::filesystem::path& path, std::string_view name) {
+Result<DirListing> list_dir(const std::filesystem::path& path, std::string_view name) {
     int fd = ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd < 0) return errno_error(errno, "list", name);
     return list_dir(fd, name);

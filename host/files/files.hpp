@@ -57,8 +57,19 @@ struct DirEntry {
     std::uint64_t size = 0; // files only
 };
 
-// Folders first, then files, each sorted by name. `fd` is an open folder; it is consumed.
-Result<std::vector<DirEntry>> list_dir(int fd, std::string_view name);
-Result<std::vector<DirEntry>> list_dir(const std::filesystem::path& path, std::string_view name);
+// A folder's entries, folders first, then files, each sorted by name. A name that is not
+// valid UTF-8 cannot travel in JSON nor be named again by anyone who read it with U+FFFD in
+// it, so it is left out (docs/decisions/0051): `left_out` has such names as shown, with U+FFFD.
+struct DirListing {
+    std::vector<DirEntry> entries;
+    std::vector<std::string> left_out;
+};
+
+// Whether a file name can be listed: valid UTF-8 (see DirListing).
+bool is_listable_name(std::string_view name);
+
+// `fd` is an open folder; it is consumed.
+Result<DirListing> list_dir(int fd, std::string_view name);
+Result<DirListing> list_dir(const std::filesystem::path& path, std::string_view name);
 
 } // namespace rio

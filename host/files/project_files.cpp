@@ -56,7 +56,7 @@ Status write_project_file(const ProjectPath& path, std::string_view bytes) {
                              path.rel, (*dir)->journal());
 }
 
-Result<std::vector<DirEntry>> list_project_dir(const ProjectPath& path) {
+Result<DirListing> list_project_dir(const ProjectPath& path) {
     auto dir = dir_of(path);
     if (!dir) return dir.error();
     auto fd = open_beneath(**dir, path.rel, O_RDONLY | O_DIRECTORY, path.rel);

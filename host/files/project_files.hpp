@@ -10,7 +10,7 @@ namespace rio {
 // `path` comes from confine() with a ProjectDir.
 Result<std::string> read_project_file(const ProjectPath& path);
 Status write_project_file(const ProjectPath& path, std::string_view bytes);
-Result<std::vector<DirEntry>> list_project_dir(const ProjectPath& path);
+Result<DirListing> list_project_dir(const ProjectPath& path);
 // The folders on the way to a new file.
 Status make_project_folders(const ProjectPath& folder);
 

@@ -204,7 +204,9 @@ struct ProjectWatcher::Impl : std::enable_shared_from_this<Impl> {
         fd.release();
         while (const dirent* entry = ::readdir(dir)) {
             std::string_view name = entry->d_name;
-            if (name == "." || name == ".." || is_rio_temp_name(name)) continue;
+            // A name that is not UTF-8 is left out of every listing, and what is in it too.
+            if (name == "." || name == ".." || is_rio_temp_name(name) || !is_listable_name(name))
+                continue;
             std::string rel = join(at.folder, name);
             if (at.report) note(rel);
             if (is_folder(::dirfd(dir), *entry) && followed(rel))
@@ -255,7 +257,7 @@ struct ProjectWatcher::Impl : std::enable_shared_from_this<Impl> {
         }
         if (event.len == 0) return;
         std::string_view name(event.name);
-        if (is_rio_temp_name(name)) return;
+        if (is_rio_temp_name(name) || !is_listable_name(name)) return;
         std::string rel = join(folder, name);
         bool is_dir = event.mask & IN_ISDIR;
         if (is_dir && (event.mask & (IN_MOVED_FROM | IN_DELETE))) unwatch(rel);

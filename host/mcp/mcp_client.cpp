@@ -32,9 +32,9 @@ std::string_view to_string(McpState state) {
 }
 
 McpClient::McpClient(asio::io_context& io, HttpClient& http, McpServerConfig config,
-                     std::filesystem::path cwd, std::function<void()> changed)
+                     std::filesystem::path cwd, std::function<void()> changed, Roots roots)
     : io_(io), http_(http), config_(std::move(config)), cwd_(std::move(cwd)),
-      changed_(std::move(changed)) {}
+      changed_(std::move(changed)), roots_(std::move(roots)) {}
 
 // Calls still waiting are answered: the turn waiting on one must go on.
 McpClient::~McpClient() {
@@ -76,6 +76,7 @@ void McpClient::start() {
 
 void McpClient::stop() {
     ++generation_;
+    roots_changed_ = false;
     bool was_running = transport_ != nullptr;
     transport_.reset();
     answer_all("was stopped");
@@ -87,14 +88,19 @@ void McpClient::stop() {
 std::int64_t McpClient::request(std::string method, Json params, std::string what,
                                 std::function<void(const McpResponse&)> done) {
     std::int64_t id = next_id_++;
-    Pending pending{std::move(what), std::move(done), std::make_unique<asio::steady_timer>(io_)};
-    pending.timer->expires_after(config_.timeout);
-    pending.timer->async_wait([this, alive = alive_, id](std::error_code ec) {
-        if (!ec && *alive) on_timeout(id);
-    });
+    Pending pending{std::move(what), std::move(done), std::make_unique<asio::steady_timer>(io_),
+                    nullptr};
+    wait_for_answer(id, *pending.timer);
     pending_.emplace(id, std::move(pending));
     transport_->send(mcp_request(id, method, std::move(params)));
     return id;
+}
+
+void McpClient::wait_for_answer(std::int64_t id, asio::steady_timer& timer) {
+    timer.expires_after(config_.timeout);
+    timer.async_wait([this, alive = alive_, id](std::error_code ec) {
+        if (!ec && *alive) on_timeout(id);
+    });
 }
 
 void McpClient::initialized(const McpResponse& response) {
@@ -140,11 +146,13 @@ void McpClient::list_tools(std::optional<std::string> cursor, std::vector<McpToo
                 tools_ = std::move(so_far);
                 std::string note = page->skipped.empty() ? "" : "skipped " + page->skipped.front();
                 set(McpState::ready, note);
+                if (std::exchange(roots_changed_, false)) roots_changed();
                 if (std::exchange(list_again_, false)) list_tools(std::nullopt, {});
             });
 }
 
-std::uint64_t McpClient::call(const std::string& tool, Json arguments, CallDone done) {
+std::uint64_t McpClient::call(const std::string& tool, Json arguments, CallDone done,
+                              CallProgress progress) {
     auto finish = [this, done](McpCallOutcome outcome) {
         asio::post(io_, [done, outcome = std::move(outcome)] { done(outcome); });
     };
@@ -153,15 +161,35 @@ std::uint64_t McpClient::call(const std::string& tool, Json arguments, CallDone 
                           (error_.empty() ? "" : ": " + error_)});
         return 0;
     }
-    Json params{{"name", tool}, {"arguments", arguments.is_null() ? Json::object() : arguments}};
-    return static_cast<std::uint64_t>(
+    Json params{{"name", tool}, {"arguments", arguments.is_null() ? Json::object() : arguments},
+                {"_meta", {{"progressToken", next_id_}}}}; // the request's own id
+    std::int64_t id =
         request("tools/call", std::move(params), tool, [finish](const McpResponse& r) {
             if (!r.ok) {
                 finish({true, r.message});
                 return;
             }
             finish(call_outcome(r.result));
-        }));
+        });
+    if (auto it = pending_.find(id); it != pending_.end()) it->second.progress = std::move(progress);
+    return static_cast<std::uint64_t>(id);
+}
+
+// Before initialized, a notification is out of order: a server that is starting hears it
+// once it is ready.
+void McpClient::roots_changed() {
+    if (state_ == McpState::starting) roots_changed_ = true;
+    if (state_ != McpState::ready || !transport_) return;
+    transport_->send(mcp_notification("notifications/roots/list_changed"));
+}
+
+// The spec lets a client restart a request's timeout on progress: a long call that says how
+// it goes is not cut off, one that goes silent still is.
+void McpClient::on_progress(const McpProgress& progress) {
+    auto it = pending_.find(progress.token);
+    if (it == pending_.end()) return; // answered, cancelled, or a token this client never sent
+    wait_for_answer(progress.token, *it->second.timer);
+    if (it->second.progress) it->second.progress(progress);
 }
 
 void McpClient::cancel(std::uint64_t handle) {
@@ -181,6 +209,10 @@ void McpClient::on_line(const std::string& line) {
     } else if (auto* request = std::get_if<McpServerRequest>(&message)) {
         on_server_request(*request);
     } else if (auto* note = std::get_if<McpNotification>(&message)) {
+        if (note->method == "notifications/progress") {
+            if (auto progress = parse_progress(note->params)) on_progress(*progress);
+            return;
+        }
         if (note->method != "notifications/tools/list_changed" || state_ != McpState::ready) return;
         if (listing_)
             list_again_ = true;
@@ -204,8 +236,15 @@ void McpClient::on_server_request(const McpServerRequest& request) {
         transport_->send(mcp_reply(request.id, Json::object()));
         return;
     }
-    transport_->send(
-        mcp_error_reply(request.id, method_not_found, "rio does not offer " + request.method));
+    if (request.method == "roots/list") {
+        transport_->send(mcp_reply(request.id, roots_ ? roots_() : mcp_roots(std::nullopt)));
+        return;
+    }
+    // Sampling and elicitation would let a server drive the model or ask the person outside
+    // the gate; rio declared neither, and says so to a server that asks anyway.
+    transport_->send(mcp_error_reply(request.id, method_not_found,
+                                     "rio does not offer " + request.method +
+                                         " (it declared only the roots capability)"));
 }
 
 void McpClient::on_timeout(std::int64_t id) {

@@ -1,6 +1,7 @@
 // One MCP server, as rio's client of it (DESIGN §16): initialize → notifications/initialized
-// → tools/list (every page) → ready; tools/call with a timeout; tools listed again on
-// notifications/tools/list_changed. A server that exits, sends something that is not
+// → tools/list (every page) → ready; tools/call with a timeout and a progressToken, its
+// notifications/progress passed on (each one restarts the timeout); tools listed again on
+// notifications/tools/list_changed; roots/list answered with the open project. A server that exits, sends something that is not
 // JSON-RPC, or does not answer the handshake in time is `failed` with the reason in words,
 // and every call waiting on it gets that reason. Nothing here blocks: all of it runs on io.
 #pragma once
@@ -25,9 +26,10 @@ std::string_view to_string(McpState state);
 class McpClient {
 public:
     // `changed`: the state, the error or the tools changed. Called on io, never from inside
-    // a call into the client.
+    // a call into the client. `roots`: what roots/list answers now.
+    using Roots = std::function<nlohmann::json()>;
     McpClient(asio::io_context& io, HttpClient& http, McpServerConfig config,
-              std::filesystem::path cwd, std::function<void()> changed);
+              std::filesystem::path cwd, std::function<void()> changed, Roots roots);
     ~McpClient();
     McpClient(const McpClient&) = delete;
     McpClient& operator=(const McpClient&) = delete;
@@ -36,8 +38,13 @@ public:
     void stop();
 
     using CallDone = std::function<void(McpCallOutcome)>;
-    // `done` runs once, on io, never from inside call(). Returns a handle for cancel().
-    std::uint64_t call(const std::string& tool, nlohmann::json arguments, CallDone done);
+    using CallProgress = std::function<void(const McpProgress&)>;
+    // `done` runs once, on io, never from inside call(); `progress` (may be empty) for each
+    // notifications/progress before it. Returns a handle for cancel().
+    std::uint64_t call(const std::string& tool, nlohmann::json arguments, CallDone done,
+                       CallProgress progress = nullptr);
+    // The open project changed: a server that is running hears notifications/roots/list_changed.
+    void roots_changed();
     // The call's `done` never runs; the server is told (notifications/cancelled).
     void cancel(std::uint64_t handle);
 
@@ -52,6 +59,7 @@ private:
         std::string what; // "initialize", "tools/list", the tool's name
         std::function<void(const McpResponse&)> done;
         std::unique_ptr<asio::steady_timer> timer;
+        std::function<void(const McpProgress&)> progress;
     };
 
     std::int64_t request(std::string method, nlohmann::json params, std::string what,
@@ -60,6 +68,8 @@ private:
     void on_response(const McpResponse& response);
     void on_server_request(const McpServerRequest& request);
     void on_timeout(std::int64_t id);
+    void wait_for_answer(std::int64_t id, asio::steady_timer& timer);
+    void on_progress(const McpProgress& progress);
     void initialized(const McpResponse& response);
     void list_tools(std::optional<std::string> cursor, std::vector<McpTool> so_far);
     void fail(std::string why);
@@ -73,6 +83,7 @@ private:
     McpServerConfig config_;
     std::filesystem::path cwd_;
     std::function<void()> changed_;
+    Roots roots_;
     std::unique_ptr<McpTransport> transport_;
     McpState state_ = McpState::stopped;
     std::string error_;
@@ -81,6 +92,7 @@ private:
     std::int64_t next_id_ = 1;
     std::uint64_t generation_ = 0; // bumped by start and stop: late callbacks of older runs
     bool listing_ = false, list_again_ = false;
+    bool roots_changed_ = false; // while starting: tell the server once it is ready
     std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
 };
 

@@ -97,7 +97,17 @@ void McpServers::reload() {
     std::vector<McpServerConfig> untrusted;
     std::vector<McpServerConfig> wanted = configured(problems, untrusted);
     problems_ = std::move(problems);
+    std::vector<const McpClient*> before;
+    for (const Entry& entry : entries_)
+        before.push_back(entry.client.get());
     apply(std::move(wanted), std::move(untrusted));
+    // Servers that kept running across a change of project hear of their new root; those
+    // started now ask for it.
+    if (workspace_.root == roots_of_) return;
+    roots_of_ = workspace_.root;
+    for (Entry& entry : entries_)
+        if (entry.client && std::find(before.begin(), before.end(), entry.client.get()) != before.end())
+            entry.client->roots_changed();
 }
 
 Result<McpListResult> McpServers::set_editor_servers(const Json& servers) {
@@ -137,7 +147,8 @@ std::unique_ptr<McpClient> McpServers::make_client(const McpServerConfig& config
     std::filesystem::path cwd = workspace_.root ? *workspace_.root : dirs_.state;
     std::error_code ec;
     if (!workspace_.root) std::filesystem::create_directories(cwd, ec);
-    return std::make_unique<McpClient>(io_, http_, config, cwd, [this] { changed(); });
+    return std::make_unique<McpClient>(io_, http_, config, cwd, [this] { changed(); },
+                                       [this] { return mcp_roots(workspace_.root); });
 }
 
 Result<McpListResult> McpServers::restart(const std::string& name) {

@@ -76,6 +76,7 @@ private:
     std::vector<Entry> entries_;
     std::vector<std::string> problems_; // files that could not be read, in words
     McpListResult announced_;
+    std::optional<std::filesystem::path> roots_of_; // the project the servers last heard of
     bool shut_down_ = false;
 };
 

@@ -3,6 +3,8 @@
 #include "host/http/sse.hpp"
 #include "protocol/json_parse.hpp"
 
+#include <cctype>
+
 namespace rio {
 namespace {
 
@@ -44,6 +46,22 @@ std::string block_text(const Json& block) {
                size_words(text_of(resource, "blob").size()) + "]";
     }
     return "[" + (type.empty() ? std::string("untyped") : type) + " content]";
+}
+
+// file:///a%20b/c (RFC 8089): every byte but the unreserved ones and '/' percent-encoded.
+std::string file_uri(const std::filesystem::path& path) {
+    static constexpr char hex[] = "0123456789ABCDEF";
+    std::string out = "file://";
+    for (unsigned char c : path.string()) {
+        if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' || c == '/') {
+            out += static_cast<char>(c);
+        } else {
+            out += '%';
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        }
+    }
+    return out;
 }
 
 } // namespace
@@ -111,8 +129,31 @@ Json mcp_error_reply(const Json& id, int code, std::string message) {
 
 Json mcp_initialize_params(std::string_view client_version) {
     return {{"protocolVersion", mcp_protocol_version},
-            {"capabilities", Json::object()},
+            {"capabilities", {{"roots", {{"listChanged", true}}}}},
             {"clientInfo", {{"name", "rio"}, {"version", client_version}}}};
+}
+
+Json mcp_roots(const std::optional<std::filesystem::path>& project) {
+    Json roots = Json::array();
+    if (project)
+        roots.push_back({{"uri", file_uri(*project)}, {"name", project->filename().string()}});
+    return {{"roots", std::move(roots)}};
+}
+
+std::optional<McpProgress> parse_progress(const Json& params) {
+    if (!params.is_object()) return std::nullopt;
+    auto token = params.find("progressToken");
+    auto progress = params.find("progress");
+    if (token == params.end() || !token->is_number_integer() || progress == params.end() ||
+        !progress->is_number())
+        return std::nullopt;
+    McpProgress out{token->get<std::int64_t>(), progress->get<double>(), std::nullopt,
+                    std::nullopt};
+    if (auto total = params.find("total"); total != params.end() && total->is_number())
+        out.total = total->get<double>();
+    if (auto message = params.find("message"); message != params.end() && message->is_string())
+        out.message = message->get<std::string>();
+    return out;
 }
 
 std::optional<McpToolsPage> parse_tools_page(const Json& result, std::string& why) {
@@ -130,6 +171,12 @@ std::optional<McpToolsPage> parse_tools_page(const Json& result, std::string& wh
         const Json schema = tool.value("inputSchema", Json());
         if (!schema.is_object() || schema.value("type", Json()) != "object") {
             page.skipped.push_back(name + ": its inputSchema is not an object schema");
+            continue;
+        }
+        const Json execution = tool.value("execution", Json::object());
+        if (execution.is_object() && execution.value("taskSupport", Json()) == "required") {
+            page.skipped.push_back(name + ": it runs only as an MCP task, which rio does not "
+                                          "support (execution.taskSupport is \"required\")");
             continue;
         }
         McpTool out{name, text_of(tool, "title"), text_of(tool, "description"), schema, false};

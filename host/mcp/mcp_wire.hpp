@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -47,9 +48,22 @@ nlohmann::json mcp_notification(std::string_view method, nlohmann::json params =
 nlohmann::json mcp_reply(const nlohmann::json& id, nlohmann::json result);
 nlohmann::json mcp_error_reply(const nlohmann::json& id, int code, std::string message);
 
-// initialize's params. No capabilities: rio offers no roots (server-filesystem would replace
-// its allowed folders with them), no sampling and no elicitation.
+// initialize's params. The one capability is `roots` (the open project, listChanged): no
+// sampling and no elicitation, which would have a server drive the model or ask the person
+// around the gate.
 nlohmann::json mcp_initialize_params(std::string_view client_version);
+
+// roots/list's result: the project folder as a file:// URI, or none.
+nlohmann::json mcp_roots(const std::optional<std::filesystem::path>& project);
+
+// notifications/progress for a request rio sent with a progressToken (its own request id).
+struct McpProgress {
+    std::int64_t token = 0;
+    double progress = 0;
+    std::optional<double> total;
+    std::optional<std::string> message;
+};
+std::optional<McpProgress> parse_progress(const nlohmann::json& params);
 
 struct McpTool {
     std::string name;
@@ -61,7 +75,9 @@ struct McpTool {
 struct McpToolsPage {
     std::vector<McpTool> tools;
     std::optional<std::string> next_cursor;
-    std::vector<std::string> skipped; // tools without a usable name or schema, and why
+    // Tools without a usable name or schema, or that run only as tasks (execution.taskSupport
+    // "required": rio calls tools directly, which such a tool refuses), and why.
+    std::vector<std::string> skipped;
 };
 // A tools/list result; nullopt with `why` when it is not one.
 std::optional<McpToolsPage> parse_tools_page(const nlohmann::json& result, std::string& why);

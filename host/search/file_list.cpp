@@ -14,11 +14,13 @@ FileList list_project_files(const std::filesystem::path& root, const LiveText& b
         for (const SearchFile& file : batch) {
             if (list.files.size() == max_files) {
                 list.truncated = true;
+                list.left_out = walker.left_out();
                 return list;
             }
             list.files.push_back(file.rel());
         }
     }
+    list.left_out = walker.left_out();
     return list;
 }
 

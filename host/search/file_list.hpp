@@ -15,6 +15,7 @@ namespace rio {
 struct FileList {
     std::vector<std::string> files; // project-relative, '/' separators, in path order
     bool truncated = false;         // more files exist than were asked for
+    std::size_t left_out = 0;       // names that are not valid UTF-8 (SearchWalker::left_out)
 };
 
 // `root` must be canonical. `buffers` names the open buffers (their text is not looked at):

@@ -57,9 +57,11 @@ Result<SearchResult> search_project(const fs::path& root, const SearchQuery& que
 
     PathFilter filter = PathFilter::make(query.glob);
     SearchWalker walker(root, rel, scope->real, live_text, filter);
-    return scan_files([&walker](std::vector<SearchFile>& out,
-                                std::size_t want) { return walker.next(out, want); },
-                      *matcher, query);
+    SearchResult result = scan_files([&walker](std::vector<SearchFile>& out,
+                                               std::size_t want) { return walker.next(out, want); },
+                                     *matcher, query);
+    result.left_out = walker.left_out();
+    return result;
 }
 
 std::string format_search_result(const SearchQuery& query, const SearchResult& result) {
@@ -78,6 +80,10 @@ std::string format_search_result(const SearchQuery& query, const SearchResult& r
         skipped =
             plural(result.files_skipped, "binary or oversized file", "binary or oversized files") +
             " skipped";
+    if (result.left_out > 0)
+        skipped += (skipped.empty() ? "" : "; ") +
+                   plural(result.left_out, "name that is not valid UTF-8", "names that are not valid UTF-8") +
+                   " left out";
 
     if (result.truncated) {
         out += "(" + plural(result.matches.size(), "match", "matches") +

@@ -11,10 +11,21 @@
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <string_view>
 #include <string>
 #include <vector>
 
 namespace rio {
+
+// A match as its finder sees it, for a caller that writes matches out itself: fs.search writes
+// its reply's JSON on the threads that find them (decision 0050). The views live for the call.
+struct MatchView {
+    std::string_view path; // project-relative
+    std::size_t line;      // 1-based
+    std::string_view text; // as SearchMatch::text
+    std::size_t column, length, start, end;
+};
+using RenderMatch = std::function<void(std::string& out, const MatchView& match)>;
 
 struct SearchQuery {
     std::string pattern;
@@ -27,6 +38,9 @@ struct SearchQuery {
     std::size_t max_matches = 200;
     // A longer line is clipped to a window around the match, marked with "…"; 0 = no limit.
     std::size_t max_line_bytes = 240;
+    // When set, each match is written by this (on any thread, never two at once into one
+    // string) into SearchResult::rendered instead of being listed in SearchResult::matches.
+    RenderMatch render;
 };
 
 struct SearchMatch {
@@ -39,9 +53,11 @@ struct SearchMatch {
 
 struct SearchResult {
     std::vector<SearchMatch> matches; // by path, then line, whatever the threads did
+    std::string rendered;             // with SearchQuery::render: the matches so, joined by ','
     bool truncated = false;           // more matches existed than max_matches
     std::size_t files_searched = 0;
-    std::size_t files_skipped = 0; // binary (NUL in the first 8 KiB), too large, or unreadable
+    std::size_t files_skipped = 0; // binary (a NUL byte anywhere), too large, or unreadable
+    std::size_t left_out = 0;      // names that are not valid UTF-8, not searched (decision 0051)
 };
 
 // `root` must be canonical. `live_text` maps project-relative paths of open editor buffers

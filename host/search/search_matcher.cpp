@@ -1,6 +1,7 @@
 #include "host/search/search_matcher.hpp"
 
 #include "host/search/required_literal.hpp"
+#include "host/search/unicode_regex.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -39,8 +40,10 @@ Result<Matcher> Matcher::make(const SearchQuery& query) {
     // scan linear, since no match can overlap the lines searched after it.
     options.set_never_nl(true);
     options.set_literal(!query.regex);
-    // (?m): `^` and `$` match at line boundaries, which is what a line search means.
-    std::string pattern = query.regex ? "(?m)" + query.pattern : query.pattern;
+    // (?m): `^` and `$` match at line boundaries, which is what a line search means. `\w`,
+    // `\d`, `\s` and `\b` mean what they mean to rg: Unicode (decision 0052).
+    UnicodeRegex unicode = query.regex ? unicode_regex(query.pattern) : UnicodeRegex{};
+    std::string pattern = query.regex ? "(?m)" + unicode.pattern : query.pattern;
     m.re_ = std::make_unique<RE2>(pattern, options);
     if (!m.re_->ok()) {
         std::string arg = m.re_->error_arg();
@@ -52,16 +55,48 @@ Result<Matcher> Matcher::make(const SearchQuery& query) {
             std::string(query.regex ? "invalid regular expression: " : "invalid search pattern: ") +
                 what + arg);
     }
+    const auto& groups = m.re_->NamedCapturingGroups();
+    for (const std::string& name : unicode.word_boundaries)
+        m.boundaries_.push_back(groups.at(name));
+    for (const std::string& name : unicode.not_word_boundaries)
+        m.not_boundaries_.push_back(groups.at(name));
     return m;
 }
 
+// A match whose `\b` and `\B` groups sit where those hold in Unicode; when one does not, the
+// search goes on from the next character (so `\b(a|ab)\b` misses "ab", which only another
+// path through the pattern from the same start would find).
 std::optional<Span> Matcher::find_regex(std::string_view text, std::size_t from,
                                         std::size_t end) const {
-    re2::StringPiece match;
-    if (!re_->Match(re2::StringPiece(text.data(), text.size()), from, end, RE2::UNANCHORED, &match,
-                    1))
-        return std::nullopt;
-    auto begin = static_cast<std::size_t>(match.data() - text.data());
+    const int groups = boundaries_.empty() && not_boundaries_.empty()
+                           ? 1
+                           : 1 + re_->NumberOfCapturingGroups();
+    re2::StringPiece few[8];
+    std::vector<re2::StringPiece> many(groups > 8 ? static_cast<std::size_t>(groups) : 0);
+    re2::StringPiece* found = groups > 8 ? many.data() : few;
+    auto at = [&](int group) -> std::optional<std::size_t> {
+        const re2::StringPiece& g = found[static_cast<std::size_t>(group)];
+        if (!g.data()) return std::nullopt; // in a branch the match did not take
+        return static_cast<std::size_t>(g.data() - text.data());
+    };
+    std::size_t begin = 0;
+    for (std::size_t start = from;; ++start) {
+        if (!re_->Match(re2::StringPiece(text.data(), text.size()), start, end, RE2::UNANCHORED,
+                        found, groups))
+            return std::nullopt;
+        begin = static_cast<std::size_t>(found[0].data() - text.data());
+        bool holds = true;
+        for (int g : boundaries_)
+            if (auto pos = at(g); pos && !is_word_boundary(text, *pos)) holds = false;
+        for (int g : not_boundaries_)
+            if (auto pos = at(g); pos && is_word_boundary(text, *pos)) holds = false;
+        if (holds) break;
+        start = begin;
+        while (start + 1 < end && (static_cast<unsigned char>(text[start + 1]) & 0xC0) == 0x80)
+            ++start;
+        if (start >= end) return std::nullopt;
+    }
+    const re2::StringPiece& match = found[0];
     // An empty match after the final '\n' (`^$`, `x*`) is on no line: a file's last line
     // break ends its last line, it does not start another.
     if (begin == text.size() && text.ends_with('\n')) return std::nullopt;

@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 namespace re2 {
 class RE2;
@@ -41,6 +42,9 @@ private:
 
     std::optional<LiteralFinder> literal_; // the pattern itself, or text every match contains
     std::unique_ptr<re2::RE2> re_;         // null when the literal's hits are the matches
+    // The groups standing for `\b` and `\B` (host/search/unicode_regex), checked after RE2
+    // matched; RE2 runs without submatches when there are none.
+    std::vector<int> boundaries_, not_boundaries_;
 };
 
 } // namespace rio

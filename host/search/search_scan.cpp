@@ -2,6 +2,7 @@
 
 #include "core/text_format.hpp"
 #include "host/search/file_slurper.hpp"
+#include "text/utf8.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -18,8 +19,6 @@
 namespace rio {
 namespace {
 
-// What git and grep look at to call a file binary.
-constexpr std::size_t binary_probe_bytes = 8192;
 // ripgrep's default cap; measured only on 2 cores, where every core helps.
 constexpr unsigned max_threads = 12;
 // Files listed per turn at the walk, and the queue below which a thread walks again
@@ -29,15 +28,18 @@ constexpr std::size_t refill_below = 128;
 // Files a thread takes at once: fewer turns at the lock.
 constexpr std::size_t take_batch = 8;
 
+// A line as shown: the line itself when it is short and valid UTF-8 (most are), else a
+// window of it made valid, held in `made`. Filled in place: `text` may view `made`.
 struct ClippedLine {
-    std::string text;
+    std::string made;
+    std::string_view text;
     std::size_t start = 0, end = 0; // the match within `text`
 };
 
 // Minified code and data files have lines of megabytes; a window around the match is what
 // tells the model anything. Half the spare room goes before the match. The match is
 // converted on its own so that where it lies in the text is known exactly.
-ClippedLine clip_line(std::string_view line, Span match, std::size_t max_bytes) {
+void clip_line(std::string_view line, Span match, std::size_t max_bytes, ClippedLine& out) {
     std::size_t end_of_match = std::min(match.end, line.size());
     std::size_t begin_of_match = std::min(match.begin, end_of_match);
     std::size_t begin = 0, end = line.size();
@@ -56,23 +58,32 @@ ClippedLine clip_line(std::string_view line, Span match, std::size_t max_bytes) 
     }
     const std::size_t shown_begin = std::clamp(begin_of_match, begin, end);
     const std::size_t shown_end = std::clamp(end_of_match, shown_begin, end);
-    ClippedLine out;
-    if (begin > 0) out.text += "…";
-    out.text += to_valid_utf8(line.substr(begin, shown_begin - begin));
-    out.start = out.text.size();
-    out.text += to_valid_utf8(line.substr(shown_begin, shown_end - shown_begin));
-    out.end = out.text.size();
-    out.text += to_valid_utf8(line.substr(shown_end, end - shown_end));
-    if (end < line.size()) out.text += "…";
-    return out;
+    if (begin == 0 && end == line.size() && !find_invalid_utf8(line)) {
+        out.text = line;
+        out.start = shown_begin;
+        out.end = shown_end;
+        return;
+    }
+    std::string& made = out.made;
+    made.clear();
+    if (begin > 0) made += "…";
+    made += to_valid_utf8(line.substr(begin, shown_begin - begin));
+    out.start = made.size();
+    made += to_valid_utf8(line.substr(shown_begin, shown_end - shown_begin));
+    out.end = made.size();
+    made += to_valid_utf8(line.substr(shown_end, end - shown_end));
+    if (end < line.size()) made += "…";
+    out.text = made;
 }
 
-// One match per line, at most `cap`, in line order.
+// One match per line, at most `cap`, in line order, each handed to `found` (a MatchView).
+template <typename Found>
 void scan_text(std::string_view text, const Matcher& matcher, const SearchFile& file,
-               std::size_t cap, std::size_t max_line_bytes, std::vector<SearchMatch>& out) {
-    std::size_t line_no = 1, from = 0;
+               std::size_t cap, std::size_t max_line_bytes, Found&& found) {
+    std::size_t line_no = 1, from = 0, count = 0;
     std::string rel; // built at the first match: most files have none
-    while (from < text.size() && out.size() < cap) {
+    ClippedLine shown;
+    while (from < text.size() && count < cap) {
         auto hit = matcher.find(text, from);
         if (!hit) break;
         line_no += static_cast<std::size_t>(
@@ -89,9 +100,10 @@ void scan_text(std::string_view text, const Matcher& matcher, const SearchFile& 
         if (rel.empty()) rel = file.rel();
         in_line.end = std::min(in_line.end, line.size()); // a '\r' matched is not shown
         in_line.begin = std::min(in_line.begin, in_line.end);
-        ClippedLine shown = clip_line(line, in_line, max_line_bytes);
-        out.push_back(SearchMatch{rel, line_no, std::move(shown.text), in_line.begin,
-                                  in_line.end - in_line.begin, shown.start, shown.end});
+        clip_line(line, in_line, max_line_bytes, shown);
+        found(MatchView{rel, line_no, shown.text, in_line.begin, in_line.end - in_line.begin,
+                        shown.start, shown.end});
+        ++count;
         from = line_end + 1;
         ++line_no;
     }
@@ -124,16 +136,25 @@ public:
 
         SearchResult result;
         const std::size_t end = std::min(bound_.load(), slots_.size());
+        std::size_t total = 0, bytes = 0;
+        for (std::size_t i = 0; i < end; ++i)
+            bytes += slots_[i].rendered.size() + 1;
+        result.rendered.reserve(bytes);
         for (std::size_t i = 0; i < end; ++i) {
             Slot& slot = slots_[i];
             (slot.searched ? result.files_searched : result.files_skipped) += 1;
+            // The first file past max_matches gives as many as are left, and says "truncated".
+            const std::size_t keep = std::min(slot.count, query_.max_matches - total);
+            result.truncated = keep < slot.count;
+            total += keep;
+            if (keep > 0 && !slot.rendered.empty()) {
+                if (!result.rendered.empty()) result.rendered += ',';
+                result.rendered.append(slot.rendered, 0, slot.ends[keep - 1]);
+            }
+            slot.matches.resize(std::min(slot.matches.size(), keep));
             for (auto& m : slot.matches)
                 result.matches.push_back(std::move(m));
-            if (result.matches.size() > query_.max_matches) break;
-        }
-        if (result.matches.size() > query_.max_matches) {
-            result.truncated = true;
-            result.matches.resize(query_.max_matches);
+            if (result.truncated) break;
         }
         return result;
     }
@@ -141,9 +162,24 @@ public:
 private:
     struct Slot {
         SearchFile file;
-        std::vector<SearchMatch> matches;
-        bool searched = false; // else skipped
+        std::size_t count = 0;            // matches found
+        std::vector<SearchMatch> matches; // without SearchQuery::render
+        std::string rendered;             // with it: each match, joined by ','
+        std::vector<std::size_t> ends;    // where each one ends in `rendered`
+        bool searched = false;            // else skipped
     };
+
+    void found(Slot& slot, const MatchView& m) {
+        ++slot.count;
+        if (!query_.render) {
+            slot.matches.push_back(SearchMatch{std::string(m.path), m.line, std::string(m.text),
+                                               m.column, m.length, m.start, m.end});
+            return;
+        }
+        if (!slot.rendered.empty()) slot.rendered += ',';
+        query_.render(slot.rendered, m);
+        slot.ends.push_back(slot.rendered.size());
+    }
 
     void work() {
         FileSlurper slurper;
@@ -155,7 +191,7 @@ private:
                 Slot& slot = *batch[k];
                 scan_one(slot, slurper);
                 slot.file.dir.reset(); // closes its folder once its last file is read
-                if (!slot.matches.empty()) finish(first + k, slot);
+                if (slot.count > 0) finish(first + k, slot);
             }
         }
     }
@@ -177,7 +213,7 @@ private:
                 bool more = next_files_(listed_, walk_batch);
                 lock.lock();
                 for (SearchFile& f : listed_)
-                    slots_.push_back(Slot{std::move(f), {}, false});
+                    slots_.push_back(Slot{std::move(f), 0, {}, {}, {}, false});
                 walking_ = false;
                 walked_ = !more;
                 cv_.notify_all();
@@ -200,17 +236,19 @@ private:
         // One more than shown tells "truncated"; saturating, for a caller that passes SIZE_MAX.
         const std::size_t cap = std::max(query_.max_matches, query_.max_matches + 1);
         const SearchFile& file = slot.file;
+        auto add = [this, &slot](const MatchView& m) { found(slot, m); };
         if (file.live) {
             slot.searched = true;
-            scan_text(*file.live, matcher_, file, cap, query_.max_line_bytes, slot.matches);
+            scan_text(*file.live, matcher_, file, cap, query_.max_line_bytes, add);
             return;
         }
         auto text = file.target.empty() ? slurper.read(file.dir->fd(), file.name.c_str())
                                         : slurper.read(AT_FDCWD, file.target.c_str());
         if (!text) return; // too large, vanished or unreadable
-        if (std::memchr(text->data(), '\0', std::min(text->size(), binary_probe_bytes))) return;
+        // The binary rule fs.read follows too: a NUL byte anywhere (docs/protocol.md).
+        if (std::memchr(text->data(), '\0', text->size())) return;
         slot.searched = true;
-        scan_text(*text, matcher_, file, cap, query_.max_line_bytes, slot.matches);
+        scan_text(*text, matcher_, file, cap, query_.max_line_bytes, add);
     }
 
     // Only files with matches come here. The rescan runs only once more than max_matches
@@ -220,25 +258,32 @@ private:
         std::lock_guard lock(mutex_);
         const std::size_t bound = bound_.load();
         if (i >= bound) {
-            slot.matches = {};
+            drop(slot);
             return;
         }
-        held_ += slot.matches.size();
-        counts_[i] = slot.matches.size();
+        held_ += slot.count;
+        counts_[i] = slot.count;
         if (held_ <= query_.max_matches) return;
         std::size_t sum = 0, new_bound = bound;
         for (auto it = counts_.begin(); it != counts_.end(); ++it) {
             sum += it->second;
             if (sum > query_.max_matches) {
                 new_bound = it->first + 1;
-                for (auto drop = std::next(it); drop != counts_.end(); ++drop)
-                    slots_[drop->first].matches = {};
+                for (auto later = std::next(it); later != counts_.end(); ++later)
+                    drop(slots_[later->first]);
                 counts_.erase(std::next(it), counts_.end());
                 break;
             }
         }
         held_ = sum;
         bound_.store(new_bound);
+    }
+
+    static void drop(Slot& slot) {
+        slot.count = 0;
+        slot.matches = {};
+        slot.rendered = {};
+        slot.ends = {};
     }
 
     const NextFiles& next_files_;

@@ -1,6 +1,7 @@
 #include "host/search/search_walk.hpp"
 
 #include "host/files/confine.hpp"
+#include "host/files/files.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -133,6 +134,10 @@ void SearchWalker::list(Frame& frame) {
             at += d->d_reclen;
             std::string_view name = d->d_name;
             if (name == "." || name == "..") continue;
+            if (!is_listable_name(name)) {
+                ++left_out_;
+                continue;
+            }
             unsigned char type = d->d_type;
             struct stat st {};
             // d_type spares a stat per entry on the usual filesystems, not on all.

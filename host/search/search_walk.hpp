@@ -74,6 +74,10 @@ public:
     // Appends up to `want` more files; false once the walk is over.
     bool next(std::vector<SearchFile>& out, std::size_t want);
 
+    // Names met so far that are not valid UTF-8: left out, files and folders alike
+    // (host/files/files.hpp's DirListing says why).
+    std::size_t left_out() const { return left_out_; }
+
 private:
     struct Entry {
         std::string name;
@@ -101,6 +105,7 @@ private:
     std::vector<Frame> stack_;
     std::string path_; // the entry being visited, project-relative
     std::unique_ptr<char[]> dirents_;
+    std::size_t left_out_ = 0;
 };
 
 } // namespace rio

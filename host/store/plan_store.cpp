@@ -120,7 +120,7 @@ Result<PlansListResult> list_plans(const Workspace& workspace) {
         PlanInfo plan;
     };
     std::vector<Listed> listed;
-    for (const DirEntry& e : *entries) {
+    for (const DirEntry& e : entries->entries) {
         if (e.type != "file" || !e.name.ends_with(".md")) continue;
         std::string rel = ".rio/plans/" + e.name;
         auto info = read_plan(workspace, rel);

@@ -304,6 +304,51 @@ const tests = {
     box.cleanup();
   },
 
+  // What an independent client checked against ACP's schema found (issue 27): a request is
+  // answered whatever its id (null included, which RequestId allows), session/cancel sent as
+  // a request too; no authentication method exists to be chosen; an MCP server entry the
+  // schema refuses is -32602 naming its field.
+  async requests_are_answered_and_bad_params_named_as_the_schema_says() {
+    const box = sandbox([{ text: "hi" }]);
+    const child = spawn(rioAcp, ["--core", rioCore, "--provider", "script:" + box.script], { env: box.env, stdio: ["pipe", "pipe", "inherit"] });
+    const lines = [];
+    onJsonLines(child.stdout, (m) => lines.push(m));
+    const ask = async (message) => {
+      const seen = lines.length;
+      child.stdin.write(JSON.stringify({ jsonrpc: "2.0", ...message }) + "\n");
+      await until("an answer to " + message.method, () => lines.slice(seen).some((m) => "id" in m && !m.method));
+      return lines.slice(seen).find((m) => "id" in m && !m.method);
+    };
+    assert((await ask({ id: 1, method: "initialize", params: { protocolVersion: 1 } })).result.authMethods.length === 0, "no auth methods");
+
+    const auth = await ask({ id: 2, method: "authenticate", params: { methodId: "oauth-of-someone-else" } });
+    assert(auth.id === 2 && auth.error && auth.error.code === -32602, "an unknown auth method is refused: " + JSON.stringify(auth));
+    assert(auth.error.message.includes("oauth-of-someone-else"), "the refusal names the method");
+
+    for (const [servers, field] of [[[{ name: "x" }], "mcpServers[0].command"],
+                                    [[{ name: "ok", command: "/bin/true", args: [], env: [] }, { command: "/bin/true" }], "mcpServers[1].name"],
+                                    [[{ name: "x", command: "/bin/true", args: [1] }], "mcpServers[0].args[0]"],
+                                    [[{ name: "x", command: "/bin/true", env: [{ name: "A" }] }], "mcpServers[0].env[0].value"],
+                                    [[{ type: "http", name: "h", headers: [] }], "mcpServers[0].url"]]) {
+      const r = await ask({ id: 3, method: "session/new", params: { cwd: box.project, mcpServers: servers } });
+      assert(r.error && r.error.code === -32602, "-32602 for " + JSON.stringify(servers) + ": " + JSON.stringify(r));
+      assert(r.error.message.includes(field) && r.error.data.field === field, "names " + field + ": " + JSON.stringify(r.error));
+    }
+
+    const opened = await ask({ id: null, method: "session/new", params: { cwd: box.project, mcpServers: [] } });
+    assert(opened.id === null && typeof opened.result.sessionId === "string", "a null id is answered: " + JSON.stringify(opened));
+    const sessionId = opened.result.sessionId;
+
+    const cancelled = await ask({ id: 7, method: "session/cancel", params: { sessionId } });
+    assert(cancelled.id === 7 && cancelled.result && !cancelled.error, "session/cancel with an id is answered: " + JSON.stringify(cancelled));
+    const prompt = await ask({ id: null, method: "session/prompt", params: { sessionId, prompt: [{ type: "text", text: "hello" }] } });
+    assert(prompt.id === null && prompt.result.stopReason === "end_turn", "a prompt with a null id is answered: " + JSON.stringify(prompt));
+    child.stdin.end();
+    const exit = await new Promise((resolve) => child.on("exit", (c) => resolve(c)));
+    assert(exit === 0, "rio-acp exits 0, got " + exit);
+    box.cleanup();
+  },
+
   async a_shared_core_shows_one_pending_plan_to_both_clients() {
     const box = sandbox([planStep, { text: "approved elsewhere" }]);
     const socket = join(box.dir, "core.sock");

@@ -103,6 +103,37 @@ class Headless(unittest.TestCase):
             core.wait(timeout=10)
             core.stderr.close()
 
+    def test_an_mcp_calls_progress_is_in_the_trace(self):
+        # The odd MCP server (tests/e2e) sends two notifications/progress before its result;
+        # rio-cli shows each under the call's line. The core is started first, so the
+        # server is ready before the turn (rio-cli -p does not wait for servers).
+        box = self.sandbox([{"tools": [tool("mcp__odd__probe")]}, {"text": "probed"}])
+        odd = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "e2e",
+                           "mcp_odd_server.py")
+        with open(os.path.join(box.dir, "config", "rio", "mcp.json"), "w") as f:
+            json.dump({"mcpServers": {"odd": {"command": sys.executable,
+                                              "args": [odd, "client", box.dir],
+                                              "rio": {"plan": True}}}}, f)
+        core = box.listening_core()
+        try:
+            while True:  # each look is a round trip to the core
+                server = unix_request(box.socket, "mcp.list")["result"]["servers"][0]
+                if server["state"] == "ready":
+                    break
+                self.assertEqual(server["state"], "starting", server)
+            r = subprocess.run([RIO_CLI, "--connect", "unix:" + box.socket, "-p", "probe it"],
+                               env=box.env, capture_output=True, text=True, timeout=60)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            lines = r.stderr.splitlines()
+            self.assertIn("• mcp__odd__probe", lines, r.stderr)
+            at = lines.index("• mcp__odd__probe")
+            self.assertEqual(lines[at + 1:at + 3], ["  … 1 of 2 · step 1", "  … 2 of 2 · step 2"],
+                             r.stderr)
+        finally:
+            core.terminate()
+            core.wait(timeout=10)
+            core.stderr.close()
+
     def test_connect_over_tcp_reads_the_token_rio_core_left(self):
         box = self.sandbox([{"text": "Hello over TCP."}])
         core = box.listening_core("127.0.0.1:0")

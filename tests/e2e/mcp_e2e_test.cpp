@@ -15,6 +15,7 @@ namespace {
 namespace fs = std::filesystem;
 
 const std::string fs_server = RIO_MCP_FS_SERVER;
+const std::string everything_server = RIO_MCP_EVERYTHING_SERVER;
 const std::string odd_server = std::string(RIO_SOURCE_DIR) + "/tests/e2e/mcp_odd_server.py";
 
 Json fs_entry(const fs::path& root, bool plan) {
@@ -277,6 +278,114 @@ TEST(McpE2E, KillingTheServerMidTurnGivesAnErrorResultAndTheTurnEnds) {
     EXPECT_NE(results[0]["content"].get<std::string>().find("not running"), std::string::npos);
     EXPECT_EQ(read_bytes(file), "before\n");
     EXPECT_EQ(s->request("agent.status")["result"]["state"], "idle");
+}
+
+// What rio says it is as a client (issue 27): roots, and nothing else; roots/list answers the
+// open project and follows it to another; a call carries a progressToken and its progress
+// reaches the protocol in order, before the result; sampling and elicitation are refused
+// with a reason. The odd server reads its input in order, so nothing here races.
+TEST(McpE2E, RootsAreTheProjectAndFollowItAndACallsProgressComesBeforeItsResult) {
+    TempDir marker, other;
+    auto s = with_servers(
+        [&](const AgentSession&) {
+            return Json{{"odd", odd_entry("client", marker.path(), {{"plan", true}})}};
+        },
+        [](const AgentSession&) {
+            return Json::array({step({tool("mcp__odd__probe", Json::object())}), text_step("one"),
+                                step({tool("mcp__odd__probe", Json::object())}), text_step("two")});
+        });
+    wait_for_server(*s, "odd", "ready");
+    auto probe = [&](const std::string& text) {
+        s->send(text);
+        std::vector<Json> progress;
+        Json result;
+        for (const Json& e : s->client().events_until("agent.done", patience)) {
+            if (e["event"] == "agent.tool_progress") {
+                EXPECT_TRUE(result.is_null()) << "progress after the result: " << e.dump();
+                progress.push_back(e["params"]);
+            }
+            if (e["event"] == "agent.tool_result") result = e["params"];
+        }
+        EXPECT_EQ(result["ok"], true) << result.dump();
+        EXPECT_EQ(progress.size(), 2u);
+        for (std::size_t i = 0; i < progress.size(); ++i) {
+            EXPECT_EQ(progress[i]["id"], result["id"]);
+            EXPECT_EQ(progress[i]["progress"], static_cast<double>(i + 1));
+            EXPECT_EQ(progress[i]["total"], 2.0);
+            EXPECT_EQ(progress[i]["message"], "step " + std::to_string(i + 1));
+        }
+        return Json::parse(result["content"].get<std::string>());
+    };
+    const std::string root = fs::canonical(s->project().path()).string();
+    Json first = probe("probe it");
+    EXPECT_EQ(first["capabilities"], (Json{{"roots", {{"listChanged", true}}}}));
+    EXPECT_TRUE(first["progress_token"].is_number_integer()) << first.dump();
+    ASSERT_EQ(first["roots"]["roots"].size(), 1u) << first.dump();
+    EXPECT_EQ(first["roots"]["roots"][0]["uri"], "file://" + root);
+    for (const char* refused : {"sampling", "elicitation"}) {
+        EXPECT_EQ(first[refused]["code"], -32601) << first.dump();
+        EXPECT_NE(first[refused]["message"].get<std::string>().find("rio does not offer"),
+                  std::string::npos);
+    }
+    EXPECT_EQ(first["roots_changed"], 0);
+
+    ASSERT_EQ(s->request("project.open", {{"path", other.path().string()}})["ok"], true);
+    Json second = probe("again");
+    EXPECT_EQ(second["roots_changed"], 1) << second.dump();
+    EXPECT_EQ(second["roots"]["roots"][0]["uri"],
+              "file://" + fs::canonical(other.path()).string());
+}
+
+// The real reference server (@modelcontextprotocol/server-everything): with rio declaring
+// roots it offers get-roots-list, which names the project; its long operation's progress
+// reaches the protocol; and its tool that runs only as a task, which every direct call of
+// fails, is not offered to the model.
+TEST(McpE2E, TheEverythingServerSeesTheRootsReportsProgressAndKeepsItsTaskOnlyTool) {
+    if (!fs::exists(everything_server))
+        throw std::runtime_error("the MCP everything server is missing: " + everything_server +
+                                 " (scripts/install-deps BUILD/node installs it)");
+    auto s = with_servers(
+        [](const AgentSession&) {
+            return Json{{"all", {{"command", RIO_NODE},
+                                 {"args", {everything_server, "stdio"}},
+                                 {"rio", {{"plan", true}}}}}};
+        },
+        [](const AgentSession&) {
+            return Json::array(
+                {step({tool("mcp__all__get-roots-list", Json::object()),
+                       tool("mcp__all__trigger-long-running-operation",
+                            {{"duration", 0.2}, {"steps", 2}})}),
+                 text_step("done")});
+        });
+    Json entry = wait_for_server(*s, "all", "ready");
+    std::vector<std::string> names = tool_names(entry);
+    EXPECT_TRUE(has(names, "mcp__all__get-roots-list")) << Json(names).dump();
+    EXPECT_TRUE(has(names, "mcp__all__trigger-long-running-operation"));
+    EXPECT_FALSE(has(names, "mcp__all__simulate-research-query"))
+        << "a task-only tool is not offered";
+    EXPECT_FALSE(has(offered(*s), "mcp__all__simulate-research-query"));
+    ASSERT_TRUE(entry.contains("error")) << entry.dump();
+    EXPECT_NE(entry["error"].get<std::string>().find("simulate-research-query"), std::string::npos)
+        << entry.dump();
+
+    s->send("look");
+    std::vector<Json> progress;
+    std::vector<Json> results;
+    for (const Json& e : s->client().events_until("agent.done", patience)) {
+        if (e["event"] == "agent.tool_progress") progress.push_back(e["params"]);
+        if (e["event"] == "agent.tool_result") results.push_back(e["params"]);
+    }
+    ASSERT_EQ(results.size(), 2u);
+    EXPECT_EQ(results[0]["ok"], true) << results[0].dump();
+    EXPECT_NE(results[0]["content"].get<std::string>().find(
+                  "file://" + fs::canonical(s->project().path()).string()),
+              std::string::npos)
+        << results[0].dump();
+    EXPECT_EQ(results[1]["ok"], true) << results[1].dump();
+    ASSERT_EQ(progress.size(), 2u);
+    EXPECT_EQ(progress[1]["id"], results[1]["id"]);
+    EXPECT_EQ(progress[1]["progress"], 2.0);
+    EXPECT_EQ(progress[1]["total"], 2.0);
 }
 
 // The misbehaving server: each fault is a clear error result, the turn goes on, mcp.list

@@ -10,6 +10,10 @@ Every mode answers initialize and tools/list (one read-only tool, "probe"); then
   iserror  -> a result with isError: true
   grow     -> answers, then announces tools/list_changed; the next list adds "grown"
   nostart  -> exits with code 2 before reading anything
+  client   -> asks rio for sampling, elicitation and roots/list, sends two
+              notifications/progress for the call's progressToken, and answers what came
+              back as JSON text: {capabilities, roots, roots_changed, sampling, elicitation,
+              progress_token} (roots_changed counts notifications/roots/list_changed so far)
 With MARKER_DIR, writes its pid to MARKER_DIR/pid at start and touches MARKER_DIR/called
 when a tools/call arrives, so a test can wait for either without a clock.
 """
@@ -44,10 +48,34 @@ if mode == "nostart":
     sys.exit(2)
 mark("pid", str(os.getpid()))
 grown = False
+capabilities = None
+roots_changed = 0
+asked = 0
+
+
+def ask(method, params=None):
+    """A request to rio; what it answered (result or error), read in order with whatever
+    else comes meanwhile (only notifications can: rio waits for this call's answer)."""
+    global asked, roots_changed
+    asked += 1
+    rid = "odd-" + str(asked)
+    send({"jsonrpc": "2.0", "id": rid, "method": method, "params": params or {}})
+    for reply in sys.stdin:
+        reply = json.loads(reply)
+        if reply.get("id") == rid and "method" not in reply:
+            return reply.get("result", reply.get("error"))
+        if reply.get("method") == "notifications/roots/list_changed":
+            roots_changed += 1
+
+
 for line in sys.stdin:
     message = json.loads(line)
     method, mid = message.get("method"), message.get("id")
+    if method == "notifications/roots/list_changed":
+        roots_changed += 1
+        continue
     if method == "initialize":
+        capabilities = message["params"].get("capabilities")
         send({"jsonrpc": "2.0", "id": mid, "result": {
             "protocolVersion": "2025-11-25", "capabilities": {"tools": {"listChanged": True}},
             "serverInfo": {"name": "odd", "version": "0"}}})
@@ -65,6 +93,22 @@ for line in sys.stdin:
         if mode == "crash":
             sys.stderr.write("boom: crashed on purpose\n")
             sys.exit(3)
+        if mode == "client":
+            token = message["params"].get("_meta", {}).get("progressToken")
+            answers = {"capabilities": capabilities, "progress_token": token,
+                       "sampling": ask("sampling/createMessage",
+                                       {"messages": [], "maxTokens": 1}),
+                       "elicitation": ask("elicitation/create",
+                                          {"message": "?", "requestedSchema": {"type": "object"}}),
+                       "roots": ask("roots/list")}
+            for step in (1, 2):
+                send({"jsonrpc": "2.0", "method": "notifications/progress",
+                      "params": {"progressToken": token, "progress": step, "total": 2,
+                                 "message": "step " + str(step)}})
+            answers["roots_changed"] = roots_changed
+            send({"jsonrpc": "2.0", "id": mid, "result": {
+                "content": [{"type": "text", "text": json.dumps(answers)}]}})
+            continue
         if mode == "iserror":
             send({"jsonrpc": "2.0", "id": mid, "result": {
                 "content": [{"type": "text", "text": "the probe broke"}], "isError": True}})

@@ -115,6 +115,40 @@ TEST(ProtocolE2E, EndOfStdinShutsTheCoreDownCleanly) {
     EXPECT_EQ(core.wait_exit(), 0);
 }
 
+TEST(ProtocolE2E, ALineWithANulByteRunsNothingAndNullParamsAreRefused) {
+    TempDir project;
+    CoreProcess core({});
+    using namespace std::string_literals;
+    core.stdio().send_raw(R"({"id": 1, "op": "project.open", "params": {"path": ")" +
+                          project.path().string() + R"("}})" + '\0' + "{junk\n"s);
+    Json refused = core.stdio().next_message();
+    EXPECT_EQ(code_of(refused), "bad_request") << refused.dump();
+    EXPECT_NE(refused["error"]["message"].get<std::string>().find("NUL byte"), std::string::npos)
+        << refused.dump();
+    core.stdio().send_raw(R"({"id": 2, "op": "project.info", "params": null})"
+                          "\n");
+    Json null_params = core.stdio().response_to(2);
+    EXPECT_EQ(code_of(null_params), "bad_request") << null_params.dump();
+    EXPECT_TRUE(core.stdio().request("project.info")["result"]["root"].is_null())
+        << "the project.open before the NUL did not run";
+}
+
+// Every headless run waited 0.9 s at exit: the project watcher's pending read held the loop
+// until the exit deadline ended it. With the deadline at an hour, a core that waits for it
+// hangs this test until ctest's timeout; one that ends what it holds exits at once.
+TEST(ProtocolE2E, EndOfStdinEndsACoreWithAWatchedProjectWithoutWaitingForItsDeadline) {
+    TempDir project;
+    write_bytes(project / "a.txt", "a\n");
+    CoreProcess core({"--project", project.path().string(), "--exit-deadline", "3600"});
+    for (;;) { // round trips until the watcher's first pass is done and its read is pending
+        Json info = core.stdio().request("project.info");
+        ASSERT_EQ(info["ok"], true) << info.dump();
+        if (info["result"]["watch"]["complete"] == true) break;
+    }
+    core.stdio().close_writing();
+    EXPECT_EQ(core.wait_exit(std::chrono::hours(1)), 0) << core.stderr_text();
+}
+
 TEST(ProtocolE2E, SigtermShutsDownCleanlyAndRemovesTheSocketFile) {
     SocketCore server;
     ASSERT_TRUE(std::filesystem::exists(server.socket));

@@ -157,5 +157,103 @@ TEST_F(SearchE2E, FilesListsTheProjectInPathOrderWithoutIgnoredOnes) {
     EXPECT_EQ(code_of(client().request("fs.files")), "no_project");
 }
 
+// A Latin-1 name was listed as "bad\uFFFDname.txt" by fs.list, fs.files and fs.search, and
+// fs.read of that name said not_found: visible and unreachable. Now such names are left out
+// everywhere, counted in `left_out` (decision 0051), and what rio shows can be opened.
+TEST_F(SearchE2E, NamesThatAreNotUtf8AreLeftOutOfEveryListingAndCounted) {
+    write_bytes(project / "bad\xffname.txt", "needle\n");
+    write_bytes(project / "d\xe9j\xe0/inner.txt", "needle\n");
+    write_bytes(project / "ok.txt", "needle\n");
+
+    Json list = client().request("fs.list");
+    ASSERT_EQ(list["ok"], true) << list.dump();
+    ASSERT_EQ(list["result"]["entries"].size(), 1u) << list.dump();
+    EXPECT_EQ(list["result"]["entries"][0]["name"], "ok.txt");
+    EXPECT_EQ(list["result"]["left_out"], 2);
+
+    Json files = client().request("fs.files");
+    EXPECT_EQ(files["result"]["files"], (Json{"ok.txt"})) << files.dump();
+    EXPECT_EQ(files["result"]["left_out"], 2);
+
+    Json found = search({{"pattern", "needle"}});
+    EXPECT_EQ(where(found), (Where{"ok.txt:1"}));
+    EXPECT_EQ(found["left_out"], 2);
+
+    // Everything listed opens; the name as it would have been shown names nothing.
+    for (const Json& entry : list["result"]["entries"])
+        EXPECT_EQ(client().request("fs.read", {{"path", entry["name"]}})["ok"], true);
+    for (const char* op : {"fs.read", "buffer.open"})
+        EXPECT_EQ(code_of(client().request(op, {{"path", "bad\uFFFDname.txt"}})), "not_found")
+            << op;
+    EXPECT_EQ(code_of(client().request("fs.search",
+                                       {{"pattern", "needle"}, {"path", "d\uFFFDj\uFFFD"}})),
+              "not_found")
+        << "a folder shown with U+FFFD cannot be searched either";
+    Json clean = client().request("fs.list", {{"path", "."}});
+    EXPECT_EQ(clean["result"]["left_out"], 2) << "nothing was created or renamed";
+}
+
+// One binary rule for search and read (docs/protocol.md): a NUL byte anywhere. Search used to
+// look at the first 8 KiB only, so it found lines in a file fs.read refused.
+TEST_F(SearchE2E, AFileWithANulPastItsFirst8KiBIsNeitherSearchedNorRead) {
+    write_bytes(project / "late.txt", "needle\n" + std::string(9000, 'x') + std::string(1, '\0'));
+    write_bytes(project / "text.txt", "needle\n");
+    Json r = search({{"pattern", "needle"}});
+    EXPECT_EQ(where(r), (Where{"text.txt:1"}));
+    EXPECT_EQ(r["files_skipped"], 1);
+    EXPECT_EQ(code_of(client().request("fs.read", {{"path", "late.txt"}})), "refused");
+}
+
+// RE2's \b and \w are ASCII: `\bÜber` found nothing where rg finds every line starting a
+// word with Über. They are Unicode now, as rg's are (decision 0052).
+TEST_F(SearchE2E, WordBoundariesAndWordCharactersAreUnicodeAsRgHasThem) {
+    write_bytes(project / "de.txt",
+                "Über alles\n"        // 1: at the start
+                "nicht Überall\n"     // 2: after a space
+                "GrößeÜber\n"         // 3: after a letter: no boundary
+                "x_Über\n"            // 4: after '_', a word character: no boundary
+                "«Über»\n"            // 5: after punctuation
+                "naïve café\n");      // 6: \w+ takes whole words
+    EXPECT_EQ(where(search({{"pattern", R"(\bÜber)"}, {"regex", true}})),
+              (Where{"de.txt:1", "de.txt:2", "de.txt:5"}));
+    EXPECT_EQ(where(search({{"pattern", R"(\büber\b)"}, {"regex", true}, {"ignore_case", true}})),
+              (Where{"de.txt:1", "de.txt:5"}));
+    EXPECT_EQ(where(search({{"pattern", R"(\BÜber)"}, {"regex", true}})),
+              (Where{"de.txt:3", "de.txt:4"}));
+    Json words = search({{"pattern", R"(\bcaf\w\b)"}, {"regex", true}});
+    ASSERT_EQ(where(words), (Where{"de.txt:6"}));
+    EXPECT_EQ(words["matches"][0]["length"], 5) << "café is 5 bytes";
+    Json naive = search({{"pattern", R"(^\w+\s)"}, {"regex", true}, {"path", "de.txt"}});
+    EXPECT_EQ(where(naive), (Where{"de.txt:1", "de.txt:2", "de.txt:6"}));
+    EXPECT_EQ(naive["matches"][2]["length"], 7) << "\\w+ takes all of naïve";
+}
+
+// Every match of a large result, through the protocol, each one whole: the reply is written
+// as text now (decision 0050), and must say what the document did.
+TEST_F(SearchE2E, AResultWithEveryMatchOfManyFilesIsWholeAndInOrder) {
+    std::string text;
+    for (int i = 0; i < 50; ++i)
+        text += "needle \"quoted\" \\ tab\there " + std::to_string(i) + "\n";
+    for (int f = 0; f < 40; ++f)
+        write_bytes(project / ("d" + std::to_string(f % 4)) / ("f" + std::to_string(f) + ".txt"),
+                    text);
+    Json r = search({{"pattern", "needle"}, {"max_matches", 100000}});
+    ASSERT_EQ(r["matches"].size(), 2000u);
+    EXPECT_EQ(r["truncated"], false);
+    EXPECT_EQ(r["files_searched"], 40);
+    EXPECT_FALSE(r.contains("left_out"));
+    const Json& first = r["matches"][0];
+    EXPECT_EQ(first["path"], "d0/f0.txt");
+    EXPECT_EQ(first["text"], "needle \"quoted\" \\ tab\there 0");
+    EXPECT_EQ(first["line"], 1);
+    EXPECT_EQ(first["column"], 0);
+    EXPECT_EQ(first["length"], 6);
+    EXPECT_EQ(r["matches"][1999]["path"], "d3/f7.txt"); // d3/f11 … d3/f39, d3/f7
+    EXPECT_EQ(r["matches"][1999]["line"], 50);
+    Json cut = search({{"pattern", "needle"}, {"max_matches", 75}});
+    EXPECT_EQ(cut["matches"].size(), 75u);
+    EXPECT_EQ(cut["truncated"], true);
+}
+
 } // namespace
 } // namespace rio::test

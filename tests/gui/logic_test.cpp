@@ -2,6 +2,7 @@
 // bookkeeping, lexer and line-ending choice, address parsing, the tree's merge.
 #include "gui/buffer_edit.hpp"
 #include "gui/buffer_sync.hpp"
+#include "gui/chat_transcript.hpp"
 #include "gui/compare_rows.hpp"
 #include "gui/desktop_settings.hpp"
 #include "gui/file_tree_model.hpp"
@@ -423,6 +424,37 @@ private slots:
         const QColor background = dark_variant(QColor(0xe0, 0xc0, 0xe0), true); // a light paper
         QVERIFY(background.lightness() < 70);
         QCOMPARE(background.hslHue(), QColor(0xe0, 0xc0, 0xe0).hslHue());
+    }
+
+    // An MCP server's notifications/progress (agent.tool_progress) shows under the call's
+    // line while it runs; the result's words replace it, and a result with nothing to say
+    // leaves the line as it was.
+    void a_calls_progress_shows_under_its_line_until_its_result() {
+        ChatTranscript transcript;
+        ToolEvent call;
+        call.turn = 1;
+        call.id = "c1";
+        call.name = "mcp__odd__probe";
+        transcript.add_tool(call);
+        const QString line = transcript.texts_of(ChatTranscript::Entry::tool).at(0);
+        transcript.add_tool_progress(ToolProgressEvent{1, "c1", 1, 2.0, "step 1"});
+        QCOMPARE(transcript.texts_of(ChatTranscript::Entry::tool).at(0),
+                 line + QStringLiteral("\n  … 1 of 2 · step 1"));
+        transcript.add_tool_progress(ToolProgressEvent{1, "c1", 2, 2.0, "step 2"});
+        QCOMPARE(transcript.texts_of(ChatTranscript::Entry::tool).at(0),
+                 line + QStringLiteral("\n  … 2 of 2 · step 2"));
+        ToolResultEvent result;
+        result.turn = 1;
+        result.id = "c1";
+        transcript.add_tool_result(result, client::ToolOutcome{});
+        QCOMPARE(transcript.texts_of(ChatTranscript::Entry::tool).at(0), line);
+
+        transcript.add_tool(ToolEvent{1, "c2", "mcp__odd__probe", Json::object(), "mcp"});
+        transcript.add_tool_progress(ToolProgressEvent{1, "c2", 1, std::nullopt, std::nullopt});
+        transcript.add_tool_result(ToolResultEvent{1, "c2", "mcp__odd__probe", false, "it broke", {}},
+                                   client::ToolOutcome{"it broke", true, false});
+        QCOMPARE(transcript.texts_of(ChatTranscript::Entry::tool).at(1),
+                 line + QStringLiteral("\n  ✗ it broke"));
     }
 };
 

@@ -1,6 +1,7 @@
 // acp/: JSON-RPC lines and the shapes of ACP updates, without a process (the real client
 // library drives rio-acp in tests/acp).
 #include "acp/json_rpc.hpp"
+#include "acp/mcp_servers.hpp"
 #include "acp/updates.hpp"
 
 #include <gtest/gtest.h>
@@ -40,6 +41,22 @@ TEST(AcpJsonRpc, RequestsNotificationsAndResponsesAreTold) {
     ASSERT_TRUE(std::holds_alternative<RpcResponse>(reply));
     EXPECT_EQ(std::get<RpcResponse>(reply).error->code, -32000);
     EXPECT_EQ(rpc_result(1, Json::object()), "{\"id\":1,\"jsonrpc\":\"2.0\",\"result\":{}}\n");
+}
+
+// JSON-RPC (and ACP's RequestId) allow a null id: such a request is answered, with null.
+// Only a message without an id at all is a notification.
+TEST(AcpJsonRpc, ARequestWithANullIdIsARequestNotANotification) {
+    auto request = parse_rpc(R"({"jsonrpc":"2.0","id":null,"method":"session/cancel"})");
+    ASSERT_TRUE(std::holds_alternative<RpcRequest>(request));
+    const RpcRequest& r = std::get<RpcRequest>(request);
+    EXPECT_FALSE(r.notification());
+    ASSERT_TRUE(r.id);
+    EXPECT_TRUE(r.id->is_null());
+    EXPECT_EQ(rpc_result(*r.id, Json::object()), "{\"id\":null,\"jsonrpc\":\"2.0\",\"result\":{}}\n");
+    // A response with a null id is the other side's error about a line it could not read:
+    // a response, never answered.
+    auto reply = parse_rpc(R"({"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"x"}})");
+    EXPECT_TRUE(std::holds_alternative<RpcResponse>(reply));
 }
 
 Proposal plan() {
@@ -89,6 +106,44 @@ TEST(AcpUpdates, ToolCallsHaveATitleAKindAndLocations) {
     EXPECT_EQ(call["locations"][0]["path"], "/p/src");
     t.name = "mcp__x__y";
     EXPECT_EQ(tool_call(t, "/p")["kind"], "other");
+}
+
+TEST(AcpMcpServers, EntriesBecomeTheConfigShapeAndAnEntryThatDoesNotFitIsNamedByField) {
+    McpServersError error;
+    Json servers = mcp_servers_of(Json::parse(R"([
+        {"name": "fs", "command": "/bin/fs", "args": ["-v"], "env": [{"name": "A", "value": "1"}]},
+        {"name": "web", "type": "http", "url": "http://127.0.0.1:1/mcp", "headers": null},
+        {"name": "bare", "command": "/bin/bare"}])"),
+                                  error);
+    EXPECT_TRUE(error.field.empty()) << error.message;
+    EXPECT_EQ(servers["fs"], (Json{{"command", "/bin/fs"}, {"args", {"-v"}}, {"env", {{"A", "1"}}}}));
+    EXPECT_EQ(servers["web"]["headers"], Json::object());
+    EXPECT_EQ(servers["bare"]["args"], Json::array());
+    for (auto [list, field] : std::vector<std::pair<const char*, const char*>>{
+             {R"([{"name": "x"}])", "mcpServers[0].command"},
+             {R"([{"name": "x", "command": ""}])", "mcpServers[0].command"},
+             {R"([{"command": "/bin/x"}])", "mcpServers[0].name"},
+             {R"([{"name": "x", "command": "/x"}, {"name": "x", "command": "/y"}])",
+              "mcpServers[1].name"},
+             {R"([{"name": "x", "command": "/x", "args": "-v"}])", "mcpServers[0].args"},
+             {R"([{"name": "x", "command": "/x", "env": [{"name": "A", "value": 1}]}])",
+              "mcpServers[0].env[0].value"},
+             {R"([{"name": "x", "type": "http"}])", "mcpServers[0].url"},
+             {R"([{"name": "x", "type": "sse", "url": "http://h"}])", "mcpServers[0].type"},
+             {R"([7])", "mcpServers[0]"}}) {
+        McpServersError e;
+        mcp_servers_of(Json::parse(list), e);
+        EXPECT_EQ(e.field, field) << list;
+        EXPECT_TRUE(e.message.starts_with(field)) << e.message;
+    }
+}
+
+TEST(AcpUpdates, ACallsProgressIsAnUpdateInProgressThatItsResultReplaces) {
+    Json update = tool_call_progress(ToolProgressEvent{1, "c", 2, 5.0, "indexing"});
+    EXPECT_EQ(update["sessionUpdate"], "tool_call_update");
+    EXPECT_EQ(update["toolCallId"], "c");
+    EXPECT_EQ(update["status"], "in_progress");
+    EXPECT_EQ(update["content"][0]["content"]["text"], "2 of 5 · indexing");
 }
 
 TEST(AcpUpdates, ModesAreOfferedBothWays) {

@@ -281,6 +281,29 @@ TEST(ClientTraceWords, ACallInProgressReadsAsAnActivity) {
     EXPECT_EQ(tool_activity(tool("mcp__git__log", Json::object())), "using mcp__git__log");
 }
 
+// An MCP server's notifications/progress for a long call (agent.tool_progress): in every
+// frontend's trace, in the same words.
+TEST(ClientTraceWords, ACallsProgressReadsAsHowFarItGot) {
+    EXPECT_EQ(progress_text({1, "c", 3, 5.0, std::nullopt}), "3 of 5");
+    EXPECT_EQ(progress_text({1, "c", 0.25, 1.0, "indexing\nsrc/"}), "0.25 of 1 · indexing");
+    EXPECT_EQ(progress_text({1, "c", 12, std::nullopt, ""}), "12");
+
+    ToolEvent call = tool("mcp__x__slow", Json::object());
+    call.id = "call-1";
+    Session session;
+    session.apply(CoreEvent(call));
+    ToolProgressEvent progress{1, "call-1", 1, 2.0, "half"};
+    session.apply(CoreEvent(progress));
+    ASSERT_EQ(session.state().calls.size(), 1u);
+    ASSERT_TRUE(session.state().calls[0].progress);
+    EXPECT_EQ(session.state().calls[0].progress->progress, 1);
+
+    Activity activity;
+    activity.apply(CoreEvent(call));
+    activity.apply(CoreEvent(progress));
+    EXPECT_EQ(activity.words(), "using mcp__x__slow · 1 of 2 · half");
+}
+
 TEST(ClientTraceWords, ACommandsOutcomeComesFromItsExitData) {
     ToolResultEvent r;
     r.name = "run_command";

@@ -1,5 +1,8 @@
 #include "core/dispatch.hpp"
+#include "protocol/json_text.hpp"
 #include "protocol/params.hpp"
+
+#include <random>
 
 #include <gtest/gtest.h>
 
@@ -75,6 +78,51 @@ TEST(Dispatch, NonObjectAndMissingFieldsAreBadRequests) {
     EXPECT_EQ(code_of(reply(d, R"({"id": 4, "op": "echo.text", "params": [1]})")), "bad_request");
 }
 
+// JSONTestSuite's finding: nlohmann stops at a NUL byte, so the request before it ran.
+TEST(Dispatch, ANulByteAnywhereInALineIsABadRequestNamingItAndNothingRuns) {
+    int runs = 0;
+    Dispatcher d;
+    d.add("count", [&](const Call&) -> Result<Json> {
+        ++runs;
+        return Json::object();
+    });
+    using namespace std::string_literals;
+    for (std::string line : {R"({"id":1,"op":"count"})"s + '\0' + "{junk",
+                             R"({"id":1,"op":"count"})"s + '\0',
+                             R"({"id":1,"op":"co)"s + '\0' + R"(unt"})",
+                             '\0' + R"({"id":1,"op":"count"})"s}) {
+        Json r = reply(d, line);
+        EXPECT_EQ(code_of(r), "bad_request") << r.dump();
+        EXPECT_TRUE(r["id"].is_null()) << "nothing in a line holding a NUL is trusted";
+        EXPECT_NE(r["error"]["message"].get<std::string>().find("a NUL byte at byte"),
+                  std::string::npos)
+            << r.dump();
+    }
+    EXPECT_EQ(runs, 0);
+    EXPECT_EQ(reply(d, R"({"id":1,"op":"count","params":{"s":"\u0000"}})")["ok"], true)
+        << "an escaped NUL inside a string is JSON";
+    EXPECT_EQ(runs, 1);
+}
+
+TEST(Dispatch, AbsentParamsAreAnEmptyObjectAndAnyOtherNonObjectIsRefused) {
+    int runs = 0;
+    Dispatcher d;
+    d.add("count", [&](const Call& call) -> Result<Json> {
+        ++runs;
+        return Json{{"params", call.params}};
+    });
+    EXPECT_EQ(reply(d, R"({"id":1,"op":"count"})")["result"]["params"], Json::object());
+    for (const char* params : {"null", "[]", "1", "\"x\"", "true"}) {
+        Json r = reply(d, std::string(R"({"id":2,"op":"count","params":)") + params + "}");
+        EXPECT_EQ(code_of(r), "bad_request") << params;
+        EXPECT_EQ(r["id"], 2);
+        EXPECT_NE(r["error"]["message"].get<std::string>().find("\"params\" must be a JSON object"),
+                  std::string::npos)
+            << r.dump();
+    }
+    EXPECT_EQ(runs, 1);
+}
+
 TEST(Dispatch, UnknownOpNamesTheOp) {
     Json r = reply(sample(), R"({"id": 1, "op": "no.such"})");
     EXPECT_EQ(code_of(r), "unknown_op");
@@ -132,6 +180,38 @@ TEST(Protocol, EventsAreOneLineWithNameAndParams) {
     Json e = Json::parse(line);
     EXPECT_EQ(e["event"], "buffer.changed");
     EXPECT_EQ(e["params"]["path"], "a\nb");
+}
+
+// fs.search writes its reply as text (decision 0050): it must be what the document gave.
+TEST(Protocol, JsonWrittenAsTextIsWhatNlohmannDumps) {
+    std::mt19937 rng(27);
+    const std::string pieces[] = {"\"", "\\", "\n", "\t", "\x01", "\x1f", " ", "a", "é",
+                                  "€", "\x7f", "/", "abcdefgh", "\r\n"};
+    for (int round = 0; round < 2000; ++round) {
+        std::string text;
+        for (std::size_t n = rng() % 40; n > 0; --n)
+            text += pieces[rng() % std::size(pieces)];
+        std::string out;
+        append_json_string(out, text);
+        ASSERT_EQ(out, Json(text).dump()) << Json(text).dump();
+    }
+    std::string number;
+    append_json_number(number, 18446744073709551615ull);
+    EXPECT_EQ(number, "18446744073709551615");
+}
+
+TEST(Dispatch, AnOpWritingItsResultAsTextAnswersAsADocumentWould) {
+    Dispatcher d;
+    d.add_text("text.op", [](const Call& call, std::string& line) -> Status {
+        if (call.params.contains("fail")) return make_error(ErrorCode::conflict, "no");
+        line += R"({"a":[1,"x"]})";
+        return Ok{};
+    });
+    EXPECT_EQ(reply(d, R"({"id": "q", "op": "text.op"})"),
+              Json::parse(format_result("q", Json{{"a", {1, "x"}}})));
+    Json failed = reply(d, R"({"id": 3, "op": "text.op", "params": {"fail": true}})");
+    EXPECT_EQ(code_of(failed), "conflict");
+    EXPECT_EQ(d.ops(), std::vector<std::string>{"text.op"});
 }
 
 TEST(Protocol, InvalidUtf8NeverBreaksFormatting) {

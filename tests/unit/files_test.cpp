@@ -112,11 +112,26 @@ TEST(Files, ListingPutsFoldersFirstAndMarksLinks) {
     auto r = list_dir(dir.path(), ".");
     ASSERT_TRUE(r.ok());
     std::vector<std::string> order;
-    for (const DirEntry& e : *r)
+    for (const DirEntry& e : r->entries)
         order.push_back(e.name + ":" + e.type + (e.link ? "@" : ""));
     EXPECT_EQ(order, (std::vector<std::string>{"zdir:dir", "a.txt:file", "b.txt:file",
                                                "dangling:other@", "link.txt:file@"}));
-    EXPECT_EQ((*r)[2].size, 5u);
+    EXPECT_EQ(r->entries[2].size, 5u);
+    EXPECT_TRUE(r->left_out.empty());
+}
+
+// A Latin-1 name was listed as "bad\uFFFDname.txt", which no op could open again.
+TEST(Files, ANameThatIsNotUtf8IsLeftOutOfAListingAndNamedWithReplacementCharacters) {
+    test::TempDir dir;
+    test::write_bytes(dir / "bad\xffname.txt", "x");
+    fs::create_directory(dir / "d\xe9j\xe0");
+    test::write_bytes(dir / "ok.txt", "");
+    auto r = list_dir(dir.path(), ".");
+    ASSERT_TRUE(r.ok());
+    ASSERT_EQ(r->entries.size(), 1u);
+    EXPECT_EQ(r->entries[0].name, "ok.txt");
+    EXPECT_EQ(r->left_out,
+              (std::vector<std::string>{"bad\uFFFDname.txt", "d\uFFFDj\uFFFD"}));
 }
 
 } // namespace

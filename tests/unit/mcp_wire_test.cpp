@@ -122,6 +122,49 @@ TEST(McpWire, AToolsPageKeepsUsableToolsAndTheirReadOnlyClaim) {
     EXPECT_EQ(why, "tools/list did not return a list of tools");
 }
 
+// A tool with execution.taskSupport "required" refuses every direct call (-32601 "requires
+// task augmentation"); it was offered to the model all the same.
+TEST(McpWire, AToolThatRunsOnlyAsATaskIsSkippedSayingWhy) {
+    std::string why;
+    auto page = parse_tools_page(Json::parse(R"({"tools":[
+            {"name":"task","inputSchema":{"type":"object"},"execution":{"taskSupport":"required"}},
+            {"name":"either","inputSchema":{"type":"object"},"execution":{"taskSupport":"optional"}},
+            {"name":"plain","inputSchema":{"type":"object"}}]})"),
+                                 why);
+    ASSERT_TRUE(page);
+    ASSERT_EQ(page->tools.size(), 2u);
+    EXPECT_EQ(page->tools[0].name, "either");
+    ASSERT_EQ(page->skipped.size(), 1u);
+    EXPECT_NE(page->skipped[0].find("task: it runs only as an MCP task"), std::string::npos)
+        << page->skipped[0];
+}
+
+TEST(McpWire, TheClientDeclaresRootsAndAnswersThemAsFileUris) {
+    Json init = mcp_initialize_params("1.0");
+    EXPECT_EQ(init["capabilities"], (Json{{"roots", {{"listChanged", true}}}}));
+    EXPECT_EQ(mcp_roots(std::nullopt), (Json{{"roots", Json::array()}}));
+    Json roots = mcp_roots(std::filesystem::path("/home/a b/projekt-ä"));
+    EXPECT_EQ(roots["roots"][0]["uri"], "file:///home/a%20b/projekt-%C3%A4");
+    EXPECT_EQ(roots["roots"][0]["name"], "projekt-ä");
+}
+
+TEST(McpWire, ProgressNotificationsAreReadWithTheirTokenTotalAndMessage) {
+    auto p = parse_progress(
+        Json::parse(R"({"progressToken":7,"progress":1.5,"total":3,"message":"half"})"));
+    ASSERT_TRUE(p);
+    EXPECT_EQ(p->token, 7);
+    EXPECT_EQ(p->progress, 1.5);
+    EXPECT_EQ(p->total, 3.0);
+    EXPECT_EQ(p->message, "half");
+    auto bare = parse_progress(Json::parse(R"({"progressToken":2,"progress":4})"));
+    ASSERT_TRUE(bare);
+    EXPECT_FALSE(bare->total);
+    EXPECT_FALSE(bare->message);
+    for (const char* bad : {R"({"progress":1})", R"({"progressToken":"x","progress":1})",
+                            R"({"progressToken":1})", "[]"})
+        EXPECT_FALSE(parse_progress(Json::parse(bad))) << bad;
+}
+
 TEST(McpWire, ACallResultReadsAsTextWithOtherContentSummarised) {
     McpCallOutcome out = call_outcome(Json::parse(R"({"content":[
         {"type":"text","text":"hi"}, {"type":"audio","mimeType":"audio/wav","data":"AAAA"},

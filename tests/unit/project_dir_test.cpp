@@ -41,8 +41,8 @@ TEST_F(ProjectFiles, ReadsWritesAndListsInsideTheProject) {
     EXPECT_EQ(*read_project_file(at("a/b/c.txt")), "hello\n");
     auto listed = list_project_dir(at("a"));
     ASSERT_TRUE(listed.ok());
-    ASSERT_EQ(listed->size(), 1u);
-    EXPECT_EQ((*listed)[0].name, "b");
+    ASSERT_EQ(listed->entries.size(), 1u);
+    EXPECT_EQ(listed->entries[0].name, "b");
 }
 
 TEST_F(ProjectFiles, APathThatBecameASymlinkIsRefused) {

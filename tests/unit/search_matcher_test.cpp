@@ -3,6 +3,7 @@
 #include "host/search/literal_finder.hpp"
 #include "host/search/required_literal.hpp"
 #include "host/search/search_matcher.hpp"
+#include "host/search/unicode_regex.hpp"
 #include "tests/support/rng.hpp"
 
 #include <gtest/gtest.h>
@@ -109,19 +110,40 @@ std::vector<std::size_t> matched_lines(const Matcher& m, std::string_view text) 
 }
 
 // RE2 alone over the whole text, as the search ran before it had a prefilter: what the
-// prefilter must never change.
+// prefilter must never change. The pattern is read as the matcher reads it (decision 0052):
+// Unicode classes, and a `\b` or `\B` group that does not hold sends the search on from the
+// next character.
 std::vector<std::size_t> reference_lines(const SearchQuery& q, std::string_view text) {
     RE2::Options options;
     options.set_case_sensitive(!q.ignore_case);
     options.set_never_nl(true);
     options.set_literal(!q.regex);
     options.set_log_errors(false);
-    RE2 re(q.regex ? "(?m)" + q.pattern : q.pattern, options);
+    UnicodeRegex u = q.regex ? unicode_regex(q.pattern) : UnicodeRegex{q.pattern, {}, {}};
+    RE2 re(q.regex ? "(?m)" + u.pattern : u.pattern, options);
+    const int groups = 1 + re.NumberOfCapturingGroups();
+    std::vector<re2::StringPiece> found(static_cast<std::size_t>(groups));
+    auto holds = [&] {
+        for (const auto& [names, wanted] :
+             {std::pair{&u.word_boundaries, true}, std::pair{&u.not_word_boundaries, false}})
+            for (const std::string& name : *names) {
+                const re2::StringPiece& g = found[re.NamedCapturingGroups().at(name)];
+                if (g.data() && is_word_boundary(text, g.data() - text.data()) != wanted)
+                    return false;
+            }
+        return true;
+    };
     std::vector<std::size_t> lines;
-    re2::StringPiece whole(text.data(), text.size()), match;
+    re2::StringPiece whole(text.data(), text.size());
     for (std::size_t from = 0; from < text.size();) {
-        if (!re.Match(whole, from, text.size(), RE2::UNANCHORED, &match, 1)) break;
-        auto at = static_cast<std::size_t>(match.data() - text.data());
+        if (!re.Match(whole, from, text.size(), RE2::UNANCHORED, found.data(), groups)) break;
+        auto at = static_cast<std::size_t>(found[0].data() - text.data());
+        if (!holds()) {
+            from = at + 1;
+            while (from < text.size() && (static_cast<unsigned char>(text[from]) & 0xC0) == 0x80)
+                ++from;
+            continue;
+        }
         if (at == text.size() && text.ends_with('\n')) break; // past the last line
         std::size_t begin = at == 0 ? 0 : text.rfind('\n', at - 1);
         lines.push_back(at == 0 || begin == std::string_view::npos ? 0 : begin + 1);
@@ -159,6 +181,41 @@ TEST(Matcher, PrefilteredSearchesFindWhatRe2AloneFinds) {
             << " text '" << text << "'";
     }
     EXPECT_GT(compared, 2000);
+}
+
+} // namespace
+} // namespace rio
+
+namespace rio {
+namespace {
+
+TEST(UnicodeRegex, PerlClassesBecomeUnicodeClassesAndBoundariesBecomeGroups) {
+    UnicodeRegex u = unicode_regex(R"(\bfoo\w+\d[\w.-]\s\S\B\Q\w\E[^\]\d]\\w)");
+    EXPECT_EQ(u.pattern,
+              R"((?P<rio_b0>)foo[\p{L}\p{Nl}\p{M}\p{Nd}\p{Pc}\x{200C}\x{200D}]+[\p{Nd}])"
+              R"([\p{L}\p{Nl}\p{M}\p{Nd}\p{Pc}\x{200C}\x{200D}.-][\t\n\x{0B}\f\r\x{85}\p{Z}])"
+              R"([^\t\n\x{0B}\f\r\x{85}\p{Z}](?P<rio_B0>)\Q\w\E[^\]\p{Nd}]\\w)");
+    EXPECT_EQ(u.word_boundaries, (std::vector<std::string>{"rio_b0"}));
+    EXPECT_EQ(u.not_word_boundaries, (std::vector<std::string>{"rio_B0"}));
+    EXPECT_EQ(unicode_regex("[]a]\\w[[:alpha:]\\w]").pattern,
+              R"([]a][\p{L}\p{Nl}\p{M}\p{Nd}\p{Pc}\x{200C}\x{200D}])"
+              R"([[:alpha:]\p{L}\p{Nl}\p{M}\p{Nd}\p{Pc}\x{200C}\x{200D}])");
+    EXPECT_TRUE(RE2(u.pattern).ok()) << RE2(u.pattern).error();
+}
+
+TEST(UnicodeRegex, AWordBoundaryLiesBetweenAWordCharacterAndAnythingElse) {
+    const std::string text = "«Über» x_Ä 9€";
+    auto at = [&](std::string_view piece) { return text.find(piece); };
+    EXPECT_TRUE(is_word_boundary(text, at("Über")));      // after «
+    EXPECT_TRUE(is_word_boundary(text, at("»")));         // after r
+    EXPECT_FALSE(is_word_boundary(text, at("ber")));      // inside
+    EXPECT_FALSE(is_word_boundary(text, at("Ä")));        // after _
+    EXPECT_TRUE(is_word_boundary(text, at("€")));         // after 9
+    EXPECT_FALSE(is_word_boundary(text, 0));              // before «
+    EXPECT_TRUE(is_word_boundary(text, text.size() - 4)); // before €, after 9 (3 bytes)
+    EXPECT_FALSE(is_word_boundary("", 0));
+    EXPECT_TRUE(is_word_boundary("é", 0));
+    EXPECT_TRUE(is_word_boundary("é", 2));
 }
 
 } // namespace
