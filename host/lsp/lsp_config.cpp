@@ -53,11 +53,12 @@ std::string_view extension_of(std::string_view rel) {
     return dot == std::string_view::npos || dot == 0 ? std::string_view() : name.substr(dot);
 }
 
-std::optional<std::chrono::milliseconds> seconds_field(const Json& entry, const char* field,
-                                                       std::string& error) {
+std::optional<std::chrono::milliseconds>
+seconds_field(const Json& entry, const char* field, std::string& error, bool zero_allowed = false) {
     auto it = entry.find(field);
     if (it == entry.end()) return std::nullopt;
-    if (!it->is_number() || !(it->get<double>() > 0) || it->get<double>() > max_seconds) {
+    if (!it->is_number() || !(it->get<double>() > 0 || (zero_allowed && it->get<double>() == 0)) ||
+        it->get<double>() > max_seconds) {
         error = std::string(field) + " must be a number of seconds between 0 and 3600";
         return std::nullopt;
     }
@@ -138,6 +139,10 @@ void read_entry(const Json& entry, LspServerConfig& server) {
         return;
     if (auto t = seconds_field(entry, "diagnostics_wait_s", error))
         server.diagnostics_wait = *t;
+    else if (!error.empty())
+        return;
+    if (auto t = seconds_field(entry, "change_delay_s", error, true))
+        server.change_delay = *t;
     else if (!error.empty())
         return;
     if (auto disabled = entry.find("disabled"); disabled != entry.end()) {

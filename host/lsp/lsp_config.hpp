@@ -3,7 +3,8 @@
 // PATH; the user's $XDG_CONFIG_HOME/rio/lsp.json and a trusted project's .rio/lsp.json add
 // servers or change the built-in ones, field by field:
 //   {"servers": {NAME: {command, args?, files?: [glob…], language?, initializationOptions?,
-//                       settings?, timeout_s?, diagnostics_wait_s?, disabled?}},
+//                       settings?, timeout_s?, diagnostics_wait_s?, change_delay_s?,
+//                       disabled?}},
 //    "agent": {"severity": "error" | "warning" | "information" | "hint"}}
 // (JSONC: comments and trailing commas are accepted.)
 #pragma once
@@ -32,7 +33,10 @@ struct LspServerConfig {
     nlohmann::json settings;                   // answered to workspace/configuration, by section
     std::chrono::milliseconds timeout{10'000}; // each request; initialize: 3×
     std::chrono::milliseconds diagnostics_wait{10'000}; // an agent's edit waits this long at most
-    std::string install_hint;                           // said when the program is not found
+    // Edits go to the server once none came for this long (or before a request): a burst of
+    // keys is one didChange, and the server is not asked to parse again on every key.
+    std::chrono::milliseconds change_delay{150};
+    std::string install_hint; // said when the program is not found
     bool disabled = false;
     std::string error; // why this entry cannot be used; listed, never started
 

@@ -44,19 +44,6 @@ Json text_document(const std::string& uri) {
     return {{"uri", uri}};
 }
 
-// The position `offset` bytes into `text`, in the server's units.
-LspPosition position_in(std::string_view text, std::size_t offset) {
-    std::string_view before = text.substr(0, offset);
-    std::size_t line_start = before.rfind('\n');
-    line_start = line_start == std::string_view::npos ? 0 : line_start + 1;
-    auto line = static_cast<std::int64_t>(std::count(before.begin(), before.end(), '\n'));
-    return {line, utf16_length(before.substr(line_start))};
-}
-
-Json position_json(LspPosition p) {
-    return {{"line", p.line}, {"character", p.character}};
-}
-
 } // namespace
 
 std::string_view to_string(LspState state) {
@@ -77,7 +64,8 @@ std::string_view to_string(LspState state) {
 
 LspServer::LspServer(asio::io_context& io, LspServerConfig config, std::filesystem::path root,
                      Handlers handlers)
-    : io_(io), config_(std::move(config)), root_(std::move(root)), handlers_(std::move(handlers)) {}
+    : io_(io), config_(std::move(config)), root_(std::move(root)), handlers_(std::move(handlers)),
+      quiet_(io) {}
 
 // Requests still waiting are answered: whoever waits on one must go on.
 LspServer::~LspServer() {
@@ -188,6 +176,8 @@ std::uint64_t LspServer::request(std::string method, Json params, Answer answer)
                                                 (error_.empty() ? "" : ": " + error_)));
         return 0;
     }
+    // The server answers about the text it has: the newest, whatever typing is under way.
+    flush_all();
     // Answers come on io, after request() returned, since they arrive from the server.
     return static_cast<std::uint64_t>(send_request(
         std::move(method), std::move(params),
@@ -214,7 +204,7 @@ void LspServer::initialized(const Result<Json>& result) {
         send(
             lsp_notification("workspace/didChangeConfiguration", {{"settings", config_.settings}}));
     set(LspState::ready, "");
-    for (const auto& [uri, doc] : documents_)
+    for (auto& [uri, doc] : documents_)
         send_open(uri, doc);
     std::vector<Queued> queued = std::move(queued_);
     queued_.clear();
@@ -239,45 +229,51 @@ const LspDocument* LspServer::document(const std::string& uri) const {
     return it == documents_.end() ? nullptr : &it->second;
 }
 
-void LspServer::send_open(const std::string& uri, const LspDocument& doc) {
+void LspServer::send_open(const std::string& uri, LspDocument& doc) {
     if (state_ != LspState::ready) return;
     send(lsp_notification("textDocument/didOpen", {{"textDocument",
                                                     {{"uri", uri},
                                                      {"languageId", doc.language},
                                                      {"version", doc.version},
                                                      {"text", doc.text}}}}));
+    doc.sent = doc.version;
+    doc.changes = {};
 }
 
-void LspServer::open(const std::string& uri, LspDocument doc) {
+void LspServer::open(const std::string& uri, std::string rel, std::string language,
+                     std::string text, bool buffer) {
     if (auto it = documents_.find(uri); it != documents_.end()) {
-        it->second.buffer = it->second.buffer || doc.buffer;
-        if (it->second.text != doc.text) replace(uri, std::move(doc.text));
+        it->second.buffer = it->second.buffer || buffer;
+        if (it->second.text != text) replace(uri, std::move(text));
         return;
     }
+    LspDocument& doc = documents_[uri];
+    doc.rel = std::move(rel);
+    doc.language = std::move(language);
+    doc.text = std::move(text);
+    doc.lines = LineTable(doc.text);
     doc.version = 1;
-    auto& kept = documents_[uri] = std::move(doc);
-    send_open(uri, kept);
+    doc.buffer = buffer;
+    send_open(uri, doc);
 }
 
+// The change is noted in the server's positions against the text before it (the lines kept
+// in step make that a search, not a scan), and goes out when typing pauses.
 bool LspServer::change(const std::string& uri, std::size_t start, std::size_t end,
                        const std::string& text) {
     auto it = documents_.find(uri);
     if (it == documents_.end()) return false;
     LspDocument& doc = it->second;
     if (start > end || end > doc.text.size()) return false;
-    LspPosition from = position_in(doc.text, start);
-    LspPosition to = position_in(doc.text, end);
+    const bool told = state_ == LspState::ready && capabilities_.sync != 0;
+    if (told && capabilities_.sync == 2)
+        doc.changes.edit(LineIndex(doc.text, doc.lines), start, end, text);
+    else if (told)
+        doc.changes.whole();
     doc.text.replace(start, end - start, text);
+    doc.lines.edit(doc.text, start, end, text.size());
     ++doc.version;
-    if (state_ != LspState::ready || capabilities_.sync == 0) return true;
-    Json change =
-        capabilities_.sync == 2
-            ? Json{{"range", {{"start", position_json(from)}, {"end", position_json(to)}}},
-                   {"text", text}}
-            : Json{{"text", doc.text}};
-    send(lsp_notification("textDocument/didChange",
-                          {{"textDocument", {{"uri", uri}, {"version", doc.version}}},
-                           {"contentChanges", Json::array({change})}}));
+    if (told) changes_made();
     return true;
 }
 
@@ -286,21 +282,60 @@ void LspServer::replace(const std::string& uri, std::string text) {
     if (it == documents_.end()) return;
     LspDocument& doc = it->second;
     doc.text = std::move(text);
+    doc.lines = LineTable(doc.text);
     ++doc.version;
     if (state_ != LspState::ready || capabilities_.sync == 0) return;
+    doc.changes.whole();
+    changes_made();
+}
+
+void LspServer::flush(const std::string& uri) {
+    if (auto it = documents_.find(uri); it != documents_.end()) send_changes(uri, it->second);
+}
+
+void LspServer::send_changes(const std::string& uri, LspDocument& doc) {
+    if (state_ != LspState::ready || doc.changes.empty()) return;
     send(lsp_notification("textDocument/didChange",
                           {{"textDocument", {{"uri", uri}, {"version", doc.version}}},
-                           {"contentChanges", Json::array({{{"text", doc.text}}})}}));
+                           {"contentChanges", doc.changes.take(doc.text)}}));
+    doc.sent = doc.version;
+}
+
+void LspServer::flush_all() {
+    for (auto& [uri, doc] : documents_)
+        send_changes(uri, doc);
+}
+
+// One timer for all documents: it fires change_delay after the first change, and again
+// until change_delay has passed since the last one.
+void LspServer::changes_made() {
+    if (config_.change_delay.count() <= 0) return flush_all();
+    quiet_at_ = std::chrono::steady_clock::now() + config_.change_delay;
+    if (!quiet_armed_) wait_quiet();
+}
+
+void LspServer::wait_quiet() {
+    quiet_armed_ = true;
+    quiet_.expires_at(quiet_at_);
+    quiet_.async_wait([this, alive = alive_](std::error_code ec) {
+        if (ec || !*alive) return;
+        quiet_armed_ = false;
+        if (std::chrono::steady_clock::now() < quiet_at_) return wait_quiet();
+        flush_all();
+    });
 }
 
 void LspServer::save(const std::string& uri) {
     auto it = documents_.find(uri);
-    if (it == documents_.end() || state_ != LspState::ready || !capabilities_.save) return;
+    if (it == documents_.end() || state_ != LspState::ready) return;
+    send_changes(uri, it->second); // the saved text is the one the server has
+    if (!capabilities_.save) return;
     Json params{{"textDocument", text_document(uri)}};
     if (capabilities_.save_text) params["text"] = it->second.text;
     send(lsp_notification("textDocument/didSave", std::move(params)));
 }
 
+// Changes not sent yet go with the document: the server forgets it.
 void LspServer::close(const std::string& uri) {
     if (documents_.erase(uri) == 0 || state_ != LspState::ready) return;
     send(lsp_notification("textDocument/didClose", {{"textDocument", text_document(uri)}}));

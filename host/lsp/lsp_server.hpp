@@ -4,11 +4,15 @@
 // callbacks; the server's own requests (workspace/configuration, progress, capability
 // registration, …) answered. It mirrors the text of every document it has open, so changes
 // go out as ranges in the server's positions and its answers convert against the text they
-// were about. A server that exits, breaks the framing, sends something that is not JSON-RPC
-// or does not answer initialize in time is `failed` with the reason in words; every request
-// waiting on it gets that reason. Nothing here blocks: all of it runs on io.
+// were about. Changes go out once typing pauses (the entry's change_delay), and before
+// anything that needs the server to have the newest text: a request, didSave, a wait for
+// diagnostics (flush). Typing never waits on the server. A server that exits, breaks the framing,
+// sends something that is not JSON-RPC or does not answer initialize in time is `failed` with the
+// reason in words; every request waiting on it gets that reason. Nothing here blocks: all of it
+// runs on io.
 #pragma once
 
+#include "host/lsp/lsp_changes.hpp"
 #include "host/lsp/lsp_config.hpp"
 #include "host/lsp/lsp_protocol.hpp"
 #include "host/lsp/lsp_wire.hpp"
@@ -32,11 +36,14 @@ enum class LspState { idle, starting, ready, failed, stopped };
 std::string_view to_string(LspState state);
 
 struct LspDocument {
-    std::string rel;      // project-relative
-    std::string language; // languageId
-    std::string text;     // as the server has it
-    std::int64_t version = 0;
-    bool buffer = false; // mirrors a core buffer; else the file on disk (the agent's, a query's)
+    std::string rel;          // project-relative
+    std::string language;     // languageId
+    std::string text;         // the newest: the server's once `changes` went out
+    std::int64_t version = 0; // of `text`
+    bool buffer = false;   // mirrors a core buffer; else the file on disk (the agent's, a query's)
+    LineTable lines;       // of `text`
+    std::int64_t sent = 0; // the version the server has
+    LspChanges changes;    // made since, not sent yet
 };
 
 class LspServer {
@@ -64,13 +71,18 @@ public:
     // Documents: kept while the server is down and opened again when it is ready.
     const LspDocument* document(const std::string& uri) const;
     const std::map<std::string, LspDocument>& documents() const { return documents_; }
-    void open(const std::string& uri, LspDocument doc);
+    // `buffer`: the text mirrors a core buffer, else the file on disk.
+    void open(const std::string& uri, std::string rel, std::string language, std::string text,
+              bool buffer);
     // Bytes [start, end) of the text replaced by `text`; false when they do not fit it.
     bool change(const std::string& uri, std::size_t start, std::size_t end,
                 const std::string& text);
     void replace(const std::string& uri, std::string text);
     void save(const std::string& uri);
     void close(const std::string& uri);
+    // Sends the document's changes now (nothing when there are none or the server is not
+    // ready; a server that starts gets the newest text with didOpen).
+    void flush(const std::string& uri);
 
     using Answer = std::function<void(Result<nlohmann::json>)>;
     // `answer` runs once, on io, never from inside request(). While the server starts the
@@ -102,7 +114,11 @@ private:
     void on_notification(const LspNotification& note);
     void on_timeout(std::int64_t id);
     void initialized(const Result<nlohmann::json>& result);
-    void send_open(const std::string& uri, const LspDocument& doc);
+    void send_open(const std::string& uri, LspDocument& doc);
+    void send_changes(const std::string& uri, LspDocument& doc);
+    void changes_made(); // arms the quiet-period timer
+    void wait_quiet();
+    void flush_all();
     void fail(std::string why);
     void exited(const std::string& why);
     void set(LspState state, std::string error);
@@ -123,6 +139,9 @@ private:
     std::map<std::string, LspDocument> documents_; // by URI
     std::map<std::int64_t, Pending> pending_;
     std::vector<Queued> queued_; // asked while starting
+    asio::steady_timer quiet_;   // fires when typing may have paused
+    bool quiet_armed_ = false;
+    std::chrono::steady_clock::time_point quiet_at_; // the last change + change_delay
     std::int64_t next_id_ = 1;
     std::uint64_t generation_ = 0; // bumped by start and stop: late callbacks of older runs
     std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);

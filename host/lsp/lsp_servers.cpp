@@ -23,8 +23,8 @@ bool same_config(const LspServerConfig& a, const LspServerConfig& b) {
     return a.source == b.source && a.argv == b.argv && a.files == b.files &&
            a.language == b.language && a.initialization_options == b.initialization_options &&
            a.settings == b.settings && a.timeout == b.timeout &&
-           a.diagnostics_wait == b.diagnostics_wait && a.disabled == b.disabled &&
-           a.error == b.error;
+           a.diagnostics_wait == b.diagnostics_wait && a.change_delay == b.change_delay &&
+           a.disabled == b.disabled && a.error == b.error;
 }
 
 std::string excerpt(std::string_view line) {
@@ -162,7 +162,7 @@ void LspServers::reload() {
         std::string uri = uri_of(rel);
         if (entry->server && entry->server->document(uri)) continue;
         if (LspServer* server = ensure_server(*entry))
-            server->open(uri, {rel, language_id(entry->config, rel), doc.text, 0, true});
+            server->open(uri, rel, language_id(entry->config, rel), doc.text, true);
     }
     changed();
 }
@@ -210,7 +210,7 @@ Result<LspListResult> LspServers::restart(const std::string& name) {
     } else if (LspServer* server = ensure_server(*it)) {
         for (const auto& [rel, doc] : workspace_.buffers)
             if (it->config.handles(rel))
-                server->open(uri_of(rel), {rel, language_id(it->config, rel), doc.text, 0, true});
+                server->open(uri_of(rel), rel, language_id(it->config, rel), doc.text, true);
     }
     return list();
 }
@@ -270,7 +270,7 @@ void LspServers::on_buffer(const BufferChangedEvent& event) {
     const std::string& text = buffer->second.text;
     if (!doc || event.reason == "opened") {
         if ((server = ensure_server(*entry)))
-            server->open(uri, {rel, language_id(entry->config, rel), text, 0, true});
+            server->open(uri, rel, language_id(entry->config, rel), text, true);
         return;
     }
     if (event.reason == "edited" && event.start && event.end && event.text)
@@ -325,20 +325,26 @@ Result<LspServer*> LspServers::open_for_query(const std::string& requested) {
     std::string uri = uri_of(rel);
     if (server->document(uri)) return server;
     if (auto buffer = workspace_.buffers.find(rel); buffer != workspace_.buffers.end()) {
-        server->open(uri, {rel, language_id(entry->config, rel), buffer->second.text, 0, true});
+        server->open(uri, rel, language_id(entry->config, rel), buffer->second.text, true);
         return server;
     }
     auto loaded = load_document(*path);
     if (!loaded) return loaded.error();
-    server->open(uri, {rel, language_id(entry->config, rel), std::move(loaded->text), 0, false});
+    server->open(uri, rel, language_id(entry->config, rel), std::move(loaded->text), false);
     return server;
 }
 
 // ---- diagnostics ----
 
-std::string LspServers::text_of(LspServer& server, const std::string& uri,
-                                const std::filesystem::path& file) {
-    if (const LspDocument* doc = server.document(uri)) return doc->text;
+void LspServers::with_lines(LspServer& server, const std::string& uri,
+                            const std::filesystem::path& file,
+                            const std::function<void(const LineIndex&)>& use) {
+    if (const LspDocument* doc = server.document(uri)) return use(LineIndex(doc->text, doc->lines));
+    std::string text = text_of(file);
+    use(LineIndex(text));
+}
+
+std::string LspServers::text_of(const std::filesystem::path& file) {
     if (root_ && workspace_.dir) {
         auto rel = file.lexically_relative(*root_).generic_string();
         if (auto buffer = workspace_.buffers.find(rel); buffer != workspace_.buffers.end())
@@ -360,11 +366,11 @@ std::optional<SourceLocation> LspServers::locate(LspServer& server, const std::s
     std::string rel = root_ ? file->lexically_relative(*root_).generic_string() : std::string();
     out.external = rel.empty() || rel == "." || rel.rfind("..", 0) == 0;
     out.path = out.external ? file->string() : rel;
-    std::string text = text_of(server, uri, *file);
-    LineIndex index(text);
-    std::tie(out.line, out.column) = rio_position(index, range.start);
-    std::tie(out.end_line, out.end_column) = rio_position(index, range.end);
-    out.text = excerpt(index.line_text(out.line - 1));
+    with_lines(server, uri, *file, [&](const LineIndex& index) {
+        std::tie(out.line, out.column) = rio_position(index, range.start);
+        std::tie(out.end_line, out.end_column) = rio_position(index, range.end);
+        out.text = excerpt(index.line_text(out.line - 1));
+    });
     return out;
 }
 
@@ -376,15 +382,15 @@ void LspServers::published(Entry& entry, const LspPublished& published) {
     bool external = rel.empty() || rel == "." || rel.rfind("..", 0) == 0;
     std::string path = external ? file->string() : rel;
     if (!diagnostics_.count(path) && diagnostics_.size() >= max_files_with_diagnostics) return;
-    std::string text = text_of(server, published.uri, *file);
-    LineIndex index(text);
     std::vector<DiagnosticInfo> list;
-    for (const LspDiagnostic& d : published.diagnostics) {
-        auto [line, column] = rio_position(index, d.range.start);
-        auto [end_line, end_column] = rio_position(index, d.range.end);
-        list.push_back({line, column, end_line, end_column, std::string(to_string(d.severity)),
-                        d.message, d.source, d.code});
-    }
+    with_lines(server, published.uri, *file, [&](const LineIndex& index) {
+        for (const LspDiagnostic& d : published.diagnostics) {
+            auto [line, column] = rio_position(index, d.range.start);
+            auto [end_line, end_column] = rio_position(index, d.range.end);
+            list.push_back({line, column, end_line, end_column, std::string(to_string(d.severity)),
+                            d.message, d.source, d.code});
+        }
+    });
     std::stable_sort(list.begin(), list.end(),
                      [](const DiagnosticInfo& a, const DiagnosticInfo& b) {
                          int sa = severity_rank(a.severity), sb = severity_rank(b.severity);
@@ -404,8 +410,9 @@ void LspServers::published(Entry& entry, const LspPublished& published) {
             flush_diagnostics();
         });
     }
+    // Without a version it is about the text the server has: the last one sent.
     const LspDocument* doc = server.document(published.uri);
-    reported_[published.uri] = published.version.value_or(doc ? doc->version : 0);
+    reported_[published.uri] = published.version.value_or(doc ? doc->sent : 0);
     finish_waits(published.uri, entry.config.name, published.version);
 }
 
@@ -466,6 +473,7 @@ std::uint64_t LspServers::await_diagnostics(const std::string& rel,
         return 0;
     }
     std::string uri = uri_of(rel);
+    server->flush(uri); // the wait is for a report on the newest text
     std::int64_t version = server->document(uri)->version;
     if (auto seen = reported_.find(uri);
         seen != reported_.end() && seen->second >= version && server->state() == LspState::ready) {
@@ -556,7 +564,7 @@ void LspServers::position_request(const std::string& method, const std::string& 
     auto rel = confine(workspace_.dir, path)->rel;
     std::string uri = uri_of(rel);
     const LspDocument* doc = server->document(uri);
-    LineIndex index(doc->text);
+    LineIndex index(doc->text, doc->lines);
     if (line == 0 || line > index.lines())
         return fail_later(make_error(ErrorCode::bad_request,
                                      "line " + std::to_string(line) + " is outside " + rel + " (" +

@@ -120,8 +120,11 @@ private:
     // rio's place for an LSP location: the path as rio names it and positions in bytes.
     std::optional<SourceLocation> locate(LspServer& server, const std::string& uri,
                                          const LspRange& range);
-    std::string text_of(LspServer& server, const std::string& uri,
-                        const std::filesystem::path& file);
+    // Runs `use` on the text a server's positions in `uri` are about: the document it has
+    // open (with the lines kept in step), else the file (its buffer, else the disk).
+    void with_lines(LspServer& server, const std::string& uri, const std::filesystem::path& file,
+                    const std::function<void(const LineIndex&)>& use);
+    std::string text_of(const std::filesystem::path& file);
     void finish_waits(const std::string& uri, const std::string& server,
                       std::optional<std::int64_t> version);
     void fail_waits(const Entry& entry);

@@ -302,6 +302,58 @@ TEST(LspE2E, Utf16PositionsAndPositionsOutsideTheText) {
     EXPECT_EQ(list[1]["column"], 0);
 }
 
+// Edits are held back while keys arrive and go out before whatever needs the server's view.
+// Here they are held for an hour: only a request, a wait for diagnostics or a save can have
+// brought them to the server, so each must see the newest text, in order.
+TEST(LspE2E, RequestsWaitsAndSavesSeeTheNewestTextWhileTypingIsHeldBack) {
+    TempDir marker;
+    auto s = session({{"odd", odd_entry("mirror", marker.path(), {{"change_delay_s", 3600}})}},
+                     {{"a.odd", "one\n"}});
+    open(*s, "a.odd");
+    diagnostics_for(*s, "a.odd", [](const Json& l) { return l.empty(); }); // didOpen arrived
+    auto type = [&](std::size_t start, std::size_t end, const std::string& text) {
+        Json r = s->request("buffer.replace",
+                            {{"path", "a.odd"}, {"start", start}, {"end", end}, {"text", text}});
+        ASSERT_EQ(r["ok"], true) << r.dump();
+    };
+    auto buffer_text = [&] {
+        return s->request("buffer.text", {{"path", "a.odd"}})["result"]["text"].get<std::string>();
+    };
+    // Keys one at a time after "one", a backspace, a line break, a 4-byte character, and an
+    // edit elsewhere (before them).
+    std::size_t at = 3;
+    for (char c : std::string(" twoo"))
+        type(at, at, std::string(1, c)), ++at;
+    type(at - 1, at, ""), --at;
+    type(at, at, "\n😀 "), at += 6;
+    type(0, 1, "O");
+    Json hover = s->request("lsp.hover", {{"path", "a.odd"}, {"line", 1}, {"column", 0}});
+    ASSERT_EQ(hover["ok"], true) << hover.dump();
+    EXPECT_EQ(hover["result"]["text"], "One two\n😀 \n");
+    EXPECT_EQ(hover["result"]["text"], buffer_text());
+
+    // A wait for the file's diagnostics sends what was typed since, then waits for the report.
+    for (char c : std::string("ERROR"))
+        type(at, at, std::string(1, c)), ++at;
+    Json asked = s->request("lsp.diagnostics", {{"path", "a.odd"}});
+    ASSERT_EQ(asked["ok"], true) << asked.dump();
+    Json list = asked["result"]["files"][0]["diagnostics"];
+    ASSERT_EQ(list.size(), 1u) << asked.dump();
+    EXPECT_EQ(list[0]["line"], 2);
+    EXPECT_EQ(list[0]["column"], 5) << "after the emoji (4 bytes) and a space";
+
+    // A save sends the changes before didSave: the server saves the text the buffer has.
+    type(at - 5, at, "fine");
+    ASSERT_EQ(s->request("buffer.save", {{"path", "a.odd"}})["ok"], true);
+    Json saved = diagnostics_for(*s, "a.odd", [](const Json& l) {
+        for (const Json& d : l)
+            if (d["message"].get<std::string>().rfind("saved: ", 0) == 0) return true;
+        return false;
+    });
+    EXPECT_EQ(saved[0]["message"], "saved: One two\n😀 fine\n");
+    EXPECT_EQ(buffer_text(), "One two\n😀 fine\n");
+}
+
 struct Fault {
     std::string mode;
     Json extra;

@@ -17,6 +17,8 @@ holds "ERROR" (its range: the word, in UTF-16 code units); hover answers "hover 
   outside   -> publishes one diagnostic far past the end of the text and one whose
                character falls inside a surrogate pair of the first line
   silent    -> never publishes diagnostics
+  mirror    -> hover answers the document's whole text as the server has it; didSave
+               publishes, besides the errors, one hint "saved: TEXT" with the text it has
   nostart   -> exits with code 2 before reading anything
 With MARKER_DIR, writes its pid to MARKER_DIR/pid at start (replacing it atomically).
 """
@@ -66,7 +68,7 @@ def units(text):
     return len(text.encode("utf-16-le")) // 2
 
 
-def publish(uri):
+def publish(uri, saved=False):
     if mode == "silent":
         return
     text, version = docs[uri]
@@ -91,6 +93,10 @@ def publish(uri):
             {"range": {"start": {"line": 0, "character": inside},
                        "end": {"line": 0, "character": 9999}},
              "severity": 1, "message": "inside a pair"}]
+    if saved:
+        diagnostics.append({"range": {"start": {"line": 0, "character": 0},
+                                      "end": {"line": 0, "character": 0}},
+                            "severity": 4, "message": "saved: " + text})
     send({"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
           "params": {"uri": uri, "version": version, "diagnostics": diagnostics}})
 
@@ -162,15 +168,19 @@ while True:
             text = apply(text, change)
         docs[uri] = (text, msg["params"]["textDocument"]["version"])
         publish(uri)
+    elif method == "textDocument/didSave" and mode == "mirror":
+        publish(msg["params"]["textDocument"]["uri"], saved=True)
     elif method == "textDocument/didClose":
         docs.pop(msg["params"]["textDocument"]["uri"], None)
     elif method == "textDocument/hover":
         if mode == "slow":
             continue
         p = msg["params"]["position"]
+        value = "hover %d:%d" % (p["line"], p["character"])
+        if mode == "mirror":
+            value = docs[msg["params"]["textDocument"]["uri"]][0]
         send({"jsonrpc": "2.0", "id": msg["id"],
-              "result": {"contents": {"kind": "plaintext",
-                                      "value": "hover %d:%d" % (p["line"], p["character"])}}})
+              "result": {"contents": {"kind": "plaintext", "value": value}}})
     elif method == "textDocument/definition":
         send({"jsonrpc": "2.0", "id": msg["id"],
               "result": [{"uri": msg["params"]["textDocument"]["uri"],

@@ -14,7 +14,7 @@ bool keep_home_private(const QTemporaryDir& home) {
     if (!home.isValid()) return false;
     qputenv("XDG_CONFIG_HOME", (home.path() + QStringLiteral("/config")).toLocal8Bit());
     qputenv("XDG_DATA_HOME", (home.path() + QStringLiteral("/data")).toLocal8Bit());
-    return true;
+    return language_servers(home.path() + QStringLiteral("/config"));
 }
 
 Json tool(const char* name, Json input) {

@@ -25,7 +25,8 @@ namespace rio::gui::test {
 
 // The core reads the person's prompt overrides, allow-list and provider settings from
 // XDG_CONFIG_HOME and XDG_DATA_HOME: pointed into `home`, none of the developer's own leak
-// into a test. False when `home` could not be made.
+// into a test; no language server runs (language_servers). False when `home` could not be
+// made.
 bool keep_home_private(const QTemporaryDir& home);
 
 // The script provider's steps.

@@ -62,6 +62,19 @@ QByteArray TempProject::read(const QString& relative) const {
     return in.readAll();
 }
 
+bool language_servers(const QString& config_home, const QStringList& enabled) {
+    Json servers = Json::object();
+    for (const char* name : {"clangd", "pylsp", "typescript", "rust-analyzer", "gopls"})
+        if (!enabled.contains(QLatin1String(name))) servers[name] = {{"disabled", true}};
+    const QString folder = config_home + QStringLiteral("/rio");
+    QFile file(folder + QStringLiteral("/lsp.json"));
+    if (!QDir().mkpath(folder) || !file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return false;
+    const std::string text = Json{{"servers", servers}}.dump(2);
+    return file.write(text.data(), static_cast<qint64>(text.size())) ==
+           static_cast<qint64>(text.size());
+}
+
 CoreOptions private_core(const TempProject& project) {
     CoreOptions options;
     options.core_program = core_binary();

@@ -9,6 +9,7 @@
 #include <QByteArray>
 #include <QPoint>
 #include <QString>
+#include <QStringList>
 #include <QTemporaryDir>
 #include <QWidget>
 #include <functional>
@@ -36,6 +37,12 @@ public:
 private:
     QTemporaryDir scratch_;
 };
+
+// Writes CONFIG_HOME/rio/lsp.json so that the cores started with XDG_CONFIG_HOME=CONFIG_HOME
+// run only the built-in language servers named in `enabled` (clangd, pylsp, typescript,
+// rust-analyzer, gopls): a test about something else would otherwise start pylsp for the
+// demo's greet.py. The suites' shared folder gets one with none (tests/gui/CMakeLists.txt).
+bool language_servers(const QString& config_home, const QStringList& enabled = {});
 
 // A private core on `project` with the echo provider, in build mode, also listening on the
 // project's socket so a second client can attach.

@@ -13,6 +13,7 @@
 #include "gui/quick_open.hpp"
 #include "gui/search_panel.hpp"
 #include "gui/settings_dialog.hpp"
+#include "tests/gui/agent_support.hpp"
 #include "tests/gui/gui_support.hpp"
 
 #include <QLineEdit>
@@ -78,6 +79,13 @@ void write_project(const TempProject& project) {
 class LanguageTest : public QObject {
     Q_OBJECT
 private slots:
+    // clangd and nothing else, in folders of these tests alone.
+    void initTestCase() {
+        QVERIFY(keep_home_private(home_));
+        QVERIFY(
+            language_servers(home_.path() + QStringLiteral("/config"), {QStringLiteral("clangd")}));
+    }
+
     void squiggles_and_gutter_dots_follow_the_servers_errors() {
         TempProject project;
         write_project(project);
@@ -212,6 +220,9 @@ private slots:
                  qPrintable(page->details()->toPlainText()));
         QVERIFY(page->restart_button()->isEnabled());
     }
+
+private:
+    QTemporaryDir home_;
 };
 
 QTEST_MAIN(LanguageTest)

@@ -81,6 +81,7 @@ private slots:
         QVERIFY(home_.isValid());
         qputenv("XDG_CONFIG_HOME", config_home().toLocal8Bit());
         qputenv("XDG_DATA_HOME", (home_.path() + QStringLiteral("/data")).toLocal8Bit());
+        QVERIFY(language_servers(config_home()));
         for (const char* name :
              {"ANTHROPIC_API_KEY", "OPENAI_API_KEY", "ANTHROPIC_BASE_URL", "OPENAI_BASE_URL"})
             qunsetenv(name);

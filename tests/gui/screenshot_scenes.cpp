@@ -513,6 +513,11 @@ int main(int argc, char** argv) {
     QTemporaryDir home;
     qputenv("XDG_CONFIG_HOME", (home.path() + QStringLiteral("/config")).toLocal8Bit());
     qputenv("XDG_DATA_HOME", (home.path() + QStringLiteral("/data")).toLocal8Bit());
+    // pylsp for the Problems scene; no other server's state can change a picture.
+    if (!language_servers(home.path() + QStringLiteral("/config"), {QStringLiteral("pylsp")})) {
+        fail(QStringLiteral("cannot write lsp.json"));
+        return 1;
+    }
     // The manual as in the source tree: this program is not beside build/share/rio.
     qputenv("RIO_SHARE_DIR", RIO_SOURCE_DIR "/share/rio");
     const bool drawn = main_window_and_manual(out) && plan_and_compare(out) && plan_review(out) &&

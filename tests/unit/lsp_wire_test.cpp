@@ -1,5 +1,7 @@
 // The LSP client's pure parts: framing, JSON-RPC classification, UTF-16 positions (surrogate
-// pairs, clamping), LSP values and file URIs, lsp.json, and the words an edit's result gets.
+// pairs, clamping), line tables kept in step with edits, coalesced changes, LSP values and
+// file URIs, lsp.json, and the words an edit's result gets.
+#include "host/lsp/lsp_changes.hpp"
 #include "host/lsp/lsp_config.hpp"
 #include "host/lsp/lsp_positions.hpp"
 #include "host/lsp/lsp_protocol.hpp"
@@ -7,6 +9,7 @@
 #include "host/lsp/lsp_wire.hpp"
 
 #include <gtest/gtest.h>
+#include <random>
 
 namespace rio {
 namespace {
@@ -103,6 +106,147 @@ TEST(LspPositions, LinesAndClampingAroundTheText) {
     EXPECT_EQ(index.line_of(text.size()), 2u);
 }
 
+// Random edits on character boundaries, with line breaks (also "\r\n", and one put between
+// a '\r' and its '\n'), 2-, 3- and 4-byte characters and deletions across lines.
+struct RandomEdits {
+    std::mt19937 random{20261202};
+    std::size_t pick(std::size_t n) {
+        return std::uniform_int_distribution<std::size_t>(0, n)(random);
+    }
+    std::size_t boundary(const std::string& text) {
+        std::size_t at = pick(text.size());
+        while (at > 0 && at < text.size() && (static_cast<unsigned char>(text[at]) & 0xC0) == 0x80)
+            --at;
+        return at;
+    }
+    std::string piece() {
+        static const char* pieces[] = {"a", "bc", "\n", "\r\n", "é", "€", "😀", "x\ny\nz", "", "\r"};
+        std::string out;
+        for (std::size_t n = pick(3); n > 0; --n)
+            out += pieces[pick(std::size(pieces) - 1)];
+        return out;
+    }
+};
+
+TEST(LspPositions, ALineTableKeptInStepWithEditsIsTheTableOfTheNewText) {
+    RandomEdits edits;
+    std::string text = "int a;\r\n// é😀\n\nlast";
+    LineTable table(text);
+    for (int i = 0; i < 3000; ++i) {
+        std::size_t start = edits.boundary(text), end = edits.boundary(text);
+        if (start > end) std::swap(start, end);
+        if (edits.pick(4) == 0) end = start; // typing
+        std::string inserted = edits.piece();
+        text.replace(start, end - start, inserted);
+        table.edit(text, start, end, inserted.size());
+        LineTable fresh(text);
+        ASSERT_EQ(table.lines(), fresh.lines()) << i;
+        for (std::size_t line = 0; line < fresh.lines(); ++line) {
+            ASSERT_EQ(table.line_start(line), fresh.line_start(line)) << i << " line " << line;
+            ASSERT_EQ(table.ascii(line), fresh.ascii(line)) << i << " line " << line;
+        }
+        if (text.size() > 400) text.clear(), table = LineTable(text);
+    }
+}
+
+TEST(LspPositions, AnAsciiLineAndAnotherConvertAlike) {
+    std::string text = "plain ascii\nwith é and 😀 in it\n";
+    LineTable table(text);
+    EXPECT_TRUE(table.ascii(0));
+    EXPECT_FALSE(table.ascii(1));
+    LineIndex kept(text, table), built(text);
+    for (std::size_t at = 0; at <= text.size(); ++at)
+        EXPECT_EQ(kept.position(at), built.position(at)) << at;
+    EXPECT_EQ(kept.position(5), (LspPosition{0, 5}));
+    EXPECT_EQ(kept.position(text.find("and")), (LspPosition{1, 7}));
+    bool clamped = false;
+    EXPECT_EQ(kept.offset({0, 40}, &clamped), 11u) << "past an ASCII line's end: its end";
+    EXPECT_TRUE(clamped);
+}
+
+// A server's copy: each change applied in order, against the text the ones before it left.
+std::string applied(std::string text, const Json& changes) {
+    for (const Json& c : changes) {
+        if (!c.contains("range")) {
+            text = c["text"];
+            continue;
+        }
+        LineIndex index(text);
+        auto at = [&](const Json& p) { return index.offset({p["line"], p["character"]}); };
+        std::size_t start = at(c["range"]["start"]), end = at(c["range"]["end"]);
+        text = text.substr(0, start) + c["text"].get<std::string>() + text.substr(end);
+    }
+    return text;
+}
+
+TEST(LspChanges, KeysTypedAndDeletedInOnePlaceAreOneChange) {
+    std::string text = "int main() {\n    return 0;\n}\n";
+    const std::string sent = text;
+    LspChanges changes;
+    auto edit = [&](std::size_t start, std::size_t end, const std::string& with) {
+        LineTable lines(text);
+        changes.edit(LineIndex(text, lines), start, end, with);
+        text.replace(start, end - start, with);
+    };
+    std::size_t at = text.find('0');
+    for (char c : std::string("12"))
+        edit(at + 1 + (c - '1'), at + 1 + (c - '1'), std::string(1, c)); // "012"
+    edit(at + 2, at + 3, "");                                            // backspace: "01"
+    edit(at - 1, at + 2, " é😀");                                         // back into the text
+    Json one = changes.take(text);
+    ASSERT_EQ(one.size(), 1u) << one.dump();
+    EXPECT_EQ(one[0]["range"]["start"], (Json{{"line", 1}, {"character", 10}}));
+    EXPECT_EQ(one[0]["range"]["end"], (Json{{"line", 1}, {"character", 12}}));
+    EXPECT_EQ(one[0]["text"], " é😀");
+    EXPECT_EQ(applied(sent, one), text);
+    EXPECT_TRUE(changes.empty());
+
+    const std::string before = text;
+    edit(0, 0, "// top\n");
+    edit(text.size() - 1, text.size(), "");
+    Json two = changes.take(text);
+    EXPECT_EQ(two.size(), 2u) << "apart: two changes, in order";
+    EXPECT_EQ(applied(before, two), text);
+
+    edit(0, 3, "x");
+    changes.whole();
+    edit(0, 0, "y");
+    Json whole = changes.take(text);
+    ASSERT_EQ(whole.size(), 1u);
+    EXPECT_EQ(whole[0], (Json{{"text", text}}));
+}
+
+TEST(LspChanges, AnyRunOfEditsAppliedByTheServerGivesTheNewText) {
+    RandomEdits edits;
+    for (int run = 0; run < 300; ++run) {
+        std::string text = "one\ntwo é\r\nthree 😀\n";
+        LineTable lines(text);
+        const std::string sent = text;
+        LspChanges changes;
+        std::size_t cursor = edits.boundary(text);
+        for (int i = 0, n = static_cast<int>(edits.pick(12)); i < n; ++i) {
+            // Mostly typing and deleting near the last place, as a person does; sometimes
+            // elsewhere.
+            std::size_t start =
+                edits.pick(3) == 0 ? edits.boundary(text) : std::min(cursor, text.size());
+            std::size_t end = start;
+            if (edits.pick(2) == 0) { // a deletion backwards, forwards or around
+                std::size_t other = edits.boundary(text);
+                if (other < start)
+                    start = other;
+                else
+                    end = other;
+            }
+            std::string with = edits.piece();
+            changes.edit(LineIndex(text, lines), start, end, with);
+            text.replace(start, end - start, with);
+            lines.edit(text, start, end, with.size());
+            cursor = start + with.size();
+        }
+        ASSERT_EQ(applied(sent, changes.take(text)), text) << "run " << run;
+    }
+}
+
 TEST(LspProtocol, ValuesTheServersSendAreRead) {
     auto published =
         parse_published(Json::parse(R"({"uri":"file:///p/a.c","version":4,"diagnostics":[
@@ -169,7 +313,8 @@ TEST(LspConfig, UserEntriesChangeBuiltInsFieldByFieldAndAddServers) {
         "servers": {
             "clangd": {"args": ["--log=verbose"]},
             "pylsp": {"disabled": true},
-            "lua": {"command": "lua-language-server", "files": ["*.lua"], "timeout_s": 0.5},
+            "lua": {"command": "lua-language-server", "files": ["*.lua"], "timeout_s": 0.5,
+                    "change_delay_s": 0},
             "broken": {"command": 3},
         },
         "agent": {"severity": "warning"}})",
@@ -184,6 +329,8 @@ TEST(LspConfig, UserEntriesChangeBuiltInsFieldByFieldAndAddServers) {
     EXPECT_TRUE(named("clangd").handles("src/a.cpp"));
     EXPECT_TRUE(named("pylsp").disabled);
     EXPECT_EQ(named("lua").timeout, std::chrono::milliseconds(500));
+    EXPECT_EQ(named("lua").change_delay, std::chrono::milliseconds(0)) << "every change at once";
+    EXPECT_EQ(named("clangd").change_delay, std::chrono::milliseconds(150));
     EXPECT_TRUE(named("lua").handles("x/y.lua"));
     EXPECT_FALSE(named("lua").handles("y.luax"));
     EXPECT_EQ(named("broken").error, "command must be a non-empty string");
