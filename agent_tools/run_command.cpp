@@ -1,9 +1,9 @@
 // run_command: prepare checks the argv and the human-written allow-list; apply runs the
 // program with rio's process runner (no shell, own session, timeout).
 #include "agent_tools/allow_rules.hpp"
-#include "host/files/project_file.hpp"
 #include "agent_tools/tool_table.hpp"
 #include "host/files/files.hpp"
+#include "host/files/project_file.hpp"
 #include "host/process/process_runner.hpp"
 #include "host/store/redact.hpp"
 #include "protocol/params.hpp"
@@ -91,6 +91,7 @@ ToolCancel run_command(ToolContext& context, const RunTool& run, const ToolRepor
             ToolReport out = tool_ok(run, describe(argv, r));
             out.is_error = failed;
             out.exit = exit_of(r);
+            out.output = std::move(r.output);
             report(std::move(out));
         });
     return [running] { running->cancel(); };

@@ -5,6 +5,7 @@
 #include "cli/terminal.hpp"
 #include "cli/terminal_safe.hpp"
 #include "client/trace_words.hpp"
+#include "text/command_output.hpp"
 
 namespace rio {
 
@@ -21,6 +22,24 @@ std::string tool_result_line(const ToolResultEvent& result, const client::ToolOu
         return styled((outcome.failed ? "  ✗ [" : "  ✓ [") + outcome.text + "]",
                       outcome.failed ? sgr::red : sgr::dim, color);
     return styled("  ✗ " + outcome.text, sgr::red, color);
+}
+
+std::string command_output_text(const std::string& output, std::optional<std::size_t> max_lines,
+                                std::optional<std::size_t> index, bool color) {
+    std::string plain = plain_output(output);
+    OutputTail tail = last_lines(plain, max_lines.value_or(static_cast<std::size_t>(-1)));
+    std::string out;
+    if (tail.hidden > 0)
+        out += styled("  ⋮ " + std::to_string(tail.hidden) +
+                          (tail.hidden == 1 ? " earlier line" : " earlier lines") +
+                          (index ? ": /output " + std::to_string(*index) : std::string()),
+                      sgr::dim, color) +
+               "\n";
+    for (std::string_view line : tail.lines)
+        out +=
+            styled("  │ ", sgr::dim, color) + md::terminal_safe(line, md::Whitespace::code) + "\n";
+    if (!out.empty()) out.pop_back();
+    return out;
 }
 
 std::string plan_text(const Proposal& plan, int width, bool color) {

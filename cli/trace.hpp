@@ -6,6 +6,8 @@
 #include "client/trace_words.hpp"
 #include "protocol/messages.hpp"
 
+#include <cstddef>
+#include <optional>
 #include <string>
 
 namespace rio {
@@ -18,6 +20,13 @@ std::string tool_line(const ToolEvent& tool, bool color);
 // for one the person rejected; "" for other successful calls.
 std::string tool_result_line(const ToolResultEvent& result, const client::ToolOutcome& outcome,
                              bool color);
+
+// What a command printed, under its line: each line after a dim "  │ ", escape sequences
+// and progress-bar rewrites resolved (text/command_output) and made safe for the terminal.
+// With `max_lines`, only the last ones, after "  ⋮ N earlier lines: /output INDEX" when
+// some are left out (INDEX names the command for /output). "" for no output.
+std::string command_output_text(const std::string& output, std::optional<std::size_t> max_lines,
+                                std::optional<std::size_t> index, bool color);
 
 // "Plan — <title> · <path>" and the plan rendered for the terminal.
 std::string plan_text(const Proposal& plan, int width, bool color);

@@ -5,9 +5,12 @@
 #include "gui/theme.hpp"
 
 #include <QLabel>
+#include <QPointer>
 #include <QScrollBar>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace rio::gui {
 namespace {
@@ -36,6 +39,8 @@ const char* kind_name(ChatTranscript::Entry kind) {
         return "edit";
     case ChatTranscript::Entry::summary:
         return "summary";
+    case ChatTranscript::Entry::command:
+        return "command";
     }
     return "";
 }
@@ -127,7 +132,7 @@ ChatTranscript::ChatTranscript(QWidget* parent)
                                      "QLabel#tool { color: %3; }"
                                      "QLabel#note { color: %3; font-style: italic; }"
                                      "QLabel#error { color: %4; }"
-                                     "QFrame#edit { background: palette(window); "
+                                     "QFrame#edit, QFrame#command { background: palette(window); "
                                      "border: 1px solid palette(mid); border-radius: 6px; }")
                           .arg(c.user_background.name(), c.user_text.name(), c.muted_text.name(),
                                c.error_text.name()));
@@ -162,6 +167,7 @@ void ChatTranscript::end_streaming() {
 
 void ChatTranscript::add_user(const QString& text) {
     end_streaming();
+    at_bottom_ = true;
     QLabel* label = text_label(text);
     label->setProperty(text_property, text);
     append(label, Entry::user);
@@ -275,17 +281,42 @@ void ChatTranscript::add_error(const QString& text) {
     append(label, Entry::error);
 }
 
-void ChatTranscript::add_note(const QString& text) {
+QWidget* ChatTranscript::add_note(const QString& text) {
     end_streaming();
     QLabel* label = text_label(text);
     label->setProperty(text_property, text);
     append(label, Entry::note);
+    return label;
 }
 
-void ChatTranscript::add_card(const QString& call_id, QWidget* card, const QString& text) {
+void ChatTranscript::remove_entry(QWidget* entry) {
+    if (!entry || layout_->indexOf(entry) < 0) return;
+    layout_->removeWidget(entry);
+    entry->deleteLater();
+}
+
+void ChatTranscript::add_card(const QString& call_id, QWidget* card, const QString& text,
+                              Entry kind) {
     end_streaming();
     card->setProperty(text_property, text);
-    replace(tools_.take(call_id), card, Entry::edit);
+    replace(tools_.take(call_id), card, kind);
+}
+
+void ChatTranscript::reveal(QWidget* entry) {
+    at_bottom_ = false; // the entry grows now: following the newest one would push it away
+    // Once the list has laid the grown entry out.
+    QTimer::singleShot(0, this, [this, entry = QPointer<QWidget>(entry)] {
+        if (!entry) return;
+        list_->layout()->activate();
+        QScrollBar* bar = verticalScrollBar();
+        const int top = entry->mapTo(list_, QPoint(0, 0)).y() - layout_->spacing();
+        const int bottom = top + entry->height() + 2 * layout_->spacing();
+        int value = bar->value();
+        if (bottom > value + viewport()->height()) value = bottom - viewport()->height();
+        value = std::min(value, top);
+        bar->setValue(value);
+        at_bottom_ = bar->value() >= bar->maximum() - 4;
+    });
 }
 
 void ChatTranscript::add_entry(QWidget* entry, Entry kind, const QString& text) {

@@ -21,10 +21,23 @@ class ChatTranscript : public QScrollArea {
     Q_OBJECT
 public:
     // What an entry is; also its widget's objectName, for tests and style sheets.
-    enum class Entry { user, streaming, message, thinking, tool, error, note, edit, summary };
+    enum class Entry {
+        user,
+        streaming,
+        message,
+        thinking,
+        tool,
+        error,
+        note,
+        edit,
+        summary,
+        command
+    };
 
     explicit ChatTranscript(QWidget* parent = nullptr);
 
+    // The person's message; the chat follows the conversation again from here, wherever it
+    // had been scrolled to.
     void add_user(const QString& text);
     void add_delta(const QString& text);    // agent.delta: appended to the streaming text
     void add_thinking(const QString& text); // agent.thinking: appended to the current block
@@ -36,10 +49,16 @@ public:
     // (a rejected call's are the person's, not the model's).
     void add_tool_result(const ToolResultEvent& result, const client::ToolOutcome& outcome);
     void add_error(const QString& text);
-    void add_note(const QString& text);
+    QWidget* add_note(const QString& text);
+    // Takes an entry out (a note that no longer holds).
+    void remove_entry(QWidget* entry);
     // An applied edit's card, in the place of its call's trace line (at the end when that
     // line is not here); `text` is the card's plain text for entry_text.
-    void add_card(const QString& call_id, QWidget* card, const QString& text);
+    void add_card(const QString& call_id, QWidget* card, const QString& text,
+                  Entry kind = Entry::edit);
+    // An entry the person unfolded: the chat stops following the newest entry and scrolls so
+    // that as much of it as fits is in view, its top first.
+    void reveal(QWidget* entry);
     // Another widget at the end: a turn's summary.
     void add_entry(QWidget* entry, Entry kind, const QString& text);
     // What entry_text says of a widget entry whose words changed.

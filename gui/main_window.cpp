@@ -27,6 +27,7 @@
 #include "gui/settings_dialog.hpp"
 #include "gui/text_find.hpp"
 #include "gui/trust_bar.hpp"
+#include "gui/welcome_page.hpp"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -128,6 +129,17 @@ MainWindow::MainWindow(CoreClient& core, QWidget* parent)
     connect(problems_, &ProblemsPanel::file_changed, this, &MainWindow::draw_problems);
     connect(editors_, &EditorArea::file_opened, this, &MainWindow::draw_problems);
     connect(editors_, &EditorArea::hover_requested, navigation_, &CodeNavigation::hover);
+
+    welcome_ = new WelcomePage(editors_);
+    editors_->installEventFilter(this);
+    connect(editors_, &QTabWidget::currentChanged, this, &MainWindow::show_welcome);
+    connect(welcome_, &WelcomePage::open_folder_requested, this, &MainWindow::choose_folder);
+    connect(welcome_, &WelcomePage::recent_requested, this, &MainWindow::open_project);
+    connect(welcome_, &WelcomePage::connect_requested, this, [this] { show_providers(); });
+    connect(welcome_, &WelcomePage::manual_requested, this, &MainWindow::show_manual);
+    connect(chat_, &ChatDock::model_connected, welcome_, &WelcomePage::set_model_connected);
+    connect(this, &MainWindow::recent_projects_changed, welcome_, &WelcomePage::set_recent);
+    show_welcome();
 }
 
 MainWindow::~MainWindow() = default;
@@ -158,10 +170,7 @@ void MainWindow::build_file_menu() {
             file_commands_->new_file(current_folder());
     });
     new_file->setShortcut(QKeySequence::New);
-    QAction* open = file->addAction(tr("&Open Folder…"), this, [this] {
-        QString dir = QFileDialog::getExistingDirectory(this, tr("Open Folder"), root_);
-        if (!dir.isEmpty()) open_project(dir);
-    });
+    QAction* open = file->addAction(tr("&Open Folder…"), this, &MainWindow::choose_folder);
     open->setShortcut(QKeySequence::Open);
     recent_projects_menu_ = file->addMenu(tr("Open &Recent"));
     connect(recent_projects_menu_, &QMenu::aboutToShow, this, &MainWindow::list_recent_projects);
@@ -227,8 +236,25 @@ void MainWindow::set_theme(Theme theme) {
     if (changed) emit theme_changed(theme);
 }
 
+void MainWindow::choose_folder() {
+    QString dir = QFileDialog::getExistingDirectory(this, tr("Open Folder"), root_);
+    if (!dir.isEmpty()) open_project(dir);
+}
+
 void MainWindow::set_recent_projects(const QStringList& roots) {
     recent_projects_ = roots;
+    welcome_->set_recent(recent_projects_);
+}
+
+void MainWindow::show_welcome() {
+    welcome_->setGeometry(editors_->rect());
+    welcome_->setVisible(editors_->count() == 0);
+    if (welcome_->isVisible()) welcome_->raise();
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == editors_ && event->type() == QEvent::Resize) show_welcome();
+    return QMainWindow::eventFilter(watched, event);
 }
 
 // Filled each time it opens: folders that are gone are named, not offered.

@@ -35,6 +35,7 @@ class QuickOpen;
 class SearchPanel;
 class SettingsDialog;
 class TrustBar;
+class WelcomePage;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -89,6 +90,8 @@ public:
     void set_theme(Theme theme);
     Theme theme() const { return theme_; }
     FileCommands* file_commands() const { return file_commands_; }
+    // In the editor area while no file is open.
+    WelcomePage* welcome() const { return welcome_; }
 
 signals:
     void project_shown(const QString& root); // a project is open and shown
@@ -97,9 +100,12 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override; // the welcome page's size
 
 private:
     void build_menus();
+    void choose_folder(); // File ▸ Open Folder…
+    void show_welcome();  // while no file is open
     void build_file_menu();
     void build_edit_menu();
     void build_view_menu();
@@ -124,6 +130,7 @@ private:
     SettingsDialog& settings_dialog();
 
     CoreClient& core_;
+    WelcomePage* welcome_ = nullptr;
     FileTree* tree_;
     EditorArea* editors_;
     CentreArea* centre_;

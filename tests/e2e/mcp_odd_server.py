@@ -10,12 +10,14 @@ Every mode answers initialize and tools/list (one read-only tool, "probe"); then
   iserror  -> a result with isError: true
   grow     -> answers, then announces tools/list_changed; the next list adds "grown"
   nostart  -> exits with code 2 before reading anything
+  slow     -> as ok, but takes a second to answer initialize (a server that starts slowly)
 With MARKER_DIR, writes its pid to MARKER_DIR/pid at start and touches MARKER_DIR/called
 when a tools/call arrives, so a test can wait for either without a clock.
 """
 import json
 import os
 import sys
+import time
 
 mode = sys.argv[1]
 marker = sys.argv[2] if len(sys.argv) > 2 else None
@@ -48,6 +50,8 @@ for line in sys.stdin:
     message = json.loads(line)
     method, mid = message.get("method"), message.get("id")
     if method == "initialize":
+        if mode == "slow":
+            time.sleep(1)
         send({"jsonrpc": "2.0", "id": mid, "result": {
             "protocolVersion": "2025-11-25", "capabilities": {"tools": {"listChanged": True}},
             "serverInfo": {"name": "odd", "version": "0"}}})

@@ -925,6 +925,7 @@ private slots:
 
     void shift_tab_in_the_chat_cycles_plan_review_auto() {
         TempProject project;
+        project.write("a.txt", "    x\n");
         Agent s(project, Json::array());
         QVERIFY(s.start());
         QVERIFY(s.set_mode("plan", false));
@@ -941,6 +942,22 @@ private slots:
         QTRY_COMPARE(mode->shown_label(), QStringLiteral("Plan"));
         QCOMPARE(qstr(s.status(), "mode"), QStringLiteral("plan"));
         QVERIFY(input->hasFocus() || mode->button(ModeChoice::auto_accept)->hasFocus());
+        // From the transcript, and spelled as other platforms do: Shift+Tab, Backtab alone.
+        QTest::keyClick(&s.transcript(), Qt::Key_Tab, Qt::ShiftModifier);
+        QTRY_COMPARE(mode->shown_label(), QStringLiteral("Review"));
+        QTest::keyClick(input, Qt::Key_Backtab);
+        QTRY_COMPARE(mode->shown_label(), QStringLiteral("Auto"));
+        // Each press is one step: no shortcut answers the same key a second time.
+        QVERIFY(!round_trip(s.core).error);
+        QCOMPARE(json_text(s.status(), "auto_accept"), QStringLiteral("true"));
+        QCOMPARE(mode->shown_label(), QStringLiteral("Auto"));
+        // In the editor it stays unindent: the mode does not move.
+        s.window.editors()->open(QStringLiteral("a.txt"));
+        QTRY_VERIFY(s.window.editors()->current_editor());
+        s.window.editors()->current_editor()->setFocus();
+        QTest::keyClick(s.window.editors()->current_editor(), Qt::Key_Backtab, Qt::ShiftModifier);
+        QVERIFY(!round_trip(s.core).error);
+        QCOMPARE(mode->shown_label(), QStringLiteral("Auto"));
     }
 
     // Issue 15 item 8: the provider label takes what room is left, the mode control never moves.

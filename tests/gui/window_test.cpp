@@ -8,7 +8,10 @@
 #include "gui/editor_style.hpp"
 #include "gui/file_tree.hpp"
 #include "gui/main_window.hpp"
+#include "gui/manual_view.hpp"
+#include "gui/settings_dialog.hpp"
 #include "gui/trust_bar.hpp"
+#include "gui/welcome_page.hpp"
 #include "tests/gui/gui_support.hpp"
 
 #include <QAccessible>
@@ -56,6 +59,41 @@ private slots:
         QCOMPARE(child_names(files, {}), (QStringList{"src", "a.cpp", "b.txt"}));
         QCOMPARE(s.window.windowTitle(), QStringLiteral("rio — ") + project.name());
         QCOMPARE(s.window.project_root(), project.path());
+    }
+
+    // Issue 32 item 4: no file open, the editor area says what rio is and how to begin.
+    void welcome_page_shows_while_no_file_is_open() {
+        TempProject project;
+        project.write("a.txt", "a\n");
+        TempProject other;
+        Session s(project);
+        s.window.set_recent_projects({other.path(), QStringLiteral("/no/such/folder")});
+        QVERIFY(s.settle());
+        WelcomePage* welcome = s.window.welcome();
+        QVERIFY(welcome->isVisible());
+        QCOMPARE(welcome->geometry(), s.window.editors()->rect());
+        QVERIFY(welcome->open_folder_button()->isVisible());
+        // echo stands in for a model: the page offers to connect one, and it leads there.
+        QTRY_VERIFY(welcome->connect_button()->isVisible());
+        QTest::mouseClick(welcome->connect_button(), Qt::LeftButton);
+        QVERIFY(s.window.settings() && s.window.settings()->isVisible());
+        s.window.settings()->hide();
+        // The folders opened lately: this one (just opened) first, one that is gone left out.
+        QStringList recent;
+        for (QPushButton* button : welcome->recent_buttons())
+            recent << button->toolTip();
+        QCOMPARE(recent, (QStringList{project.path(), other.path()}));
+        QTest::mouseClick(welcome->manual_button(), Qt::LeftButton);
+        QCOMPARE(s.window.centre()->current_view(), s.window.manual());
+        s.window.centre()->show_editors();
+        // A file open: the editor; closed again: the page.
+        QVERIFY(s.open(QStringLiteral("a.txt")));
+        QVERIFY(!welcome->isVisible());
+        s.window.editors()->close_file(QStringLiteral("a.txt"));
+        QTRY_VERIFY(welcome->isVisible());
+        // A recent folder is a click away.
+        QTest::mouseClick(welcome->recent_buttons().at(1), Qt::LeftButton);
+        QTRY_COMPARE(s.window.project_root(), other.path());
     }
 
     void expands_folder_lazily() {

@@ -66,7 +66,7 @@ ProviderRequest coding_request() {
         entry({Role::user,
                "",
                {},
-               {ToolOutcome{"toolu_1", "int main() { return *p; }", false, {}}},
+               {ToolOutcome{"toolu_1", "int main() { return *p; }", false, {}, {}}},
                {}}),
         entry({Role::assistant,
                "",
@@ -78,8 +78,8 @@ ProviderRequest coding_request() {
         entry({Role::user,
                "Also add a test.",
                {},
-               {ToolOutcome{"toolu_2", "edited", false, {}},
-                ToolOutcome{"toolu_3", "exit 1", true, {}}},
+               {ToolOutcome{"toolu_2", "edited", false, {}, {}},
+                ToolOutcome{"toolu_3", "exit 1", true, {}, {}}},
                {}}),
     };
     return request;

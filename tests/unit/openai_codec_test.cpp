@@ -92,7 +92,7 @@ ProviderRequest coding_request() {
         entry({Role::user,
                "",
                {},
-               {ToolOutcome{"call_1", "int main() { return *p; }", false, {}}},
+               {ToolOutcome{"call_1", "int main() { return *p; }", false, {}, {}}},
                {}}),
         entry({Role::assistant,
                "",
@@ -103,8 +103,8 @@ ProviderRequest coding_request() {
         entry({Role::user,
                "Also add a test.",
                {},
-               {ToolOutcome{"call_2", "edited", false, {}},
-                ToolOutcome{"call_3", "exit 1", true, {}}},
+               {ToolOutcome{"call_2", "edited", false, {}, {}},
+                ToolOutcome{"call_3", "exit 1", true, {}, {}}},
                {}}),
     };
     return request;
