@@ -22,6 +22,7 @@
 #include <optional>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <utility>
 
 namespace rio {
 namespace {

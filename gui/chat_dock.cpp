@@ -169,12 +169,13 @@ bool ChatDock::eventFilter(QObject* watched, QEvent* event) {
     if (event->type() != QEvent::KeyPress && event->type() != QEvent::ShortcutOverride)
         return QDockWidget::eventFilter(watched, event);
     const auto* key = static_cast<QKeyEvent*>(event);
-    const Qt::KeyboardModifiers others =
-        key->modifiers() & ~(Qt::ShiftModifier | Qt::KeypadModifier);
+    const Qt::KeyboardModifiers mods = key->modifiers();
+    const bool others = mods.testFlag(Qt::ControlModifier) || mods.testFlag(Qt::AltModifier) ||
+                        mods.testFlag(Qt::MetaModifier);
     const bool back_tab = key->key() == Qt::Key_Backtab ||
-                          (key->key() == Qt::Key_Tab && (key->modifiers() & Qt::ShiftModifier));
+                          (key->key() == Qt::Key_Tab && mods.testFlag(Qt::ShiftModifier));
     auto* widget = qobject_cast<QWidget*>(watched);
-    if (!back_tab || others != Qt::NoModifier || !widget || !isAncestorOf(widget))
+    if (!back_tab || others || !widget || !isAncestorOf(widget))
         return QDockWidget::eventFilter(watched, event);
     if (event->type() == QEvent::ShortcutOverride) {
         event->accept(); // the key is the chat's: it comes back as the key press
@@ -193,7 +194,8 @@ void ChatDock::show_result(const ToolResultEvent& result) {
     const client::TraceCall* traced = nullptr;
     for (const client::TraceCall& call : session_.state().calls)
         if (call.call.id == result.id) traced = &call;
-    if (!result.exit || !traced) return transcript_->add_tool_result(result, session_.outcome(result));
+    if (!result.exit || !traced)
+        return transcript_->add_tool_result(result, session_.outcome(result));
     auto* card = new CommandCard(traced->call, result);
     connect(card, &CommandCard::unfolded, transcript_, [this, card] { transcript_->reveal(card); });
     transcript_->add_card(QString::fromStdString(result.id), card, card->summary(),

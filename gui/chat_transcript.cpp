@@ -141,10 +141,15 @@ ChatTranscript::ChatTranscript(QWidget* parent)
     });
 
     // Stay at the newest entry while the person has not scrolled up to read.
-    connect(verticalScrollBar(), &QScrollBar::valueChanged, this,
-            [this](int value) { at_bottom_ = value >= verticalScrollBar()->maximum() - 4; });
+    connect(verticalScrollBar(), &QScrollBar::valueChanged, this, [this](int value) {
+        at_bottom_ = value >= verticalScrollBar()->maximum() - 4;
+        if (revealing_ && value != revealed_at_) revealing_ = nullptr; // scrolled away from it
+    });
     connect(verticalScrollBar(), &QScrollBar::rangeChanged, this, [this](int, int max) {
-        if (at_bottom_) verticalScrollBar()->setValue(max);
+        if (revealing_)
+            show_revealed();
+        else if (at_bottom_)
+            verticalScrollBar()->setValue(max);
     });
 }
 
@@ -168,6 +173,7 @@ void ChatTranscript::end_streaming() {
 void ChatTranscript::add_user(const QString& text) {
     end_streaming();
     at_bottom_ = true;
+    revealing_ = nullptr;
     QLabel* label = text_label(text);
     label->setProperty(text_property, text);
     append(label, Entry::user);
@@ -304,19 +310,23 @@ void ChatTranscript::add_card(const QString& call_id, QWidget* card, const QStri
 
 void ChatTranscript::reveal(QWidget* entry) {
     at_bottom_ = false; // the entry grows now: following the newest one would push it away
-    // Once the list has laid the grown entry out.
-    QTimer::singleShot(0, this, [this, entry = QPointer<QWidget>(entry)] {
-        if (!entry) return;
-        list_->layout()->activate();
-        QScrollBar* bar = verticalScrollBar();
-        const int top = entry->mapTo(list_, QPoint(0, 0)).y() - layout_->spacing();
-        const int bottom = top + entry->height() + 2 * layout_->spacing();
-        int value = bar->value();
-        if (bottom > value + viewport()->height()) value = bottom - viewport()->height();
-        value = std::min(value, top);
-        bar->setValue(value);
-        at_bottom_ = bar->value() >= bar->maximum() - 4;
-    });
+    revealing_ = entry;
+    // Again once the list has laid the grown entry out (the range changes then too).
+    QTimer::singleShot(0, this, &ChatTranscript::show_revealed);
+    show_revealed();
+}
+
+void ChatTranscript::show_revealed() {
+    if (!revealing_) return;
+    QScrollBar* bar = verticalScrollBar();
+    const int top = revealing_->mapTo(list_, QPoint(0, 0)).y() - layout_->spacing();
+    const int bottom = top + revealing_->height() + 2 * layout_->spacing();
+    int value = bar->value();
+    if (bottom > value + viewport()->height()) value = bottom - viewport()->height();
+    value = std::clamp(std::min(value, top), bar->minimum(), bar->maximum());
+    revealed_at_ = value;
+    bar->setValue(value);
+    at_bottom_ = bar->value() >= bar->maximum() - 4;
 }
 
 void ChatTranscript::add_entry(QWidget* entry, Entry kind, const QString& text) {
@@ -331,6 +341,7 @@ void ChatTranscript::set_entry_text(QWidget* entry, const QString& text) {
 
 void ChatTranscript::clear() {
     end_streaming();
+    revealing_ = nullptr;
     tools_.clear();
     while (layout_->count() > 1) {
         QLayoutItem* item = layout_->takeAt(0);

@@ -10,6 +10,7 @@
 #include "protocol/messages.hpp"
 
 #include <QHash>
+#include <QPointer>
 #include <QScrollArea>
 
 class QLabel;
@@ -82,6 +83,7 @@ private:
     void replace(QWidget* old, QWidget* entry, Entry kind);
     void end_streaming(); // the next text starts a new block
     void follow_bottom();
+    void show_revealed(); // as much of the entry reveal() was given as fits, its top first
     void show_outcome(QLabel* label); // a tool line with its outcome, in the theme's colours
 
     QWidget* list_;
@@ -91,6 +93,8 @@ private:
     QWidget* thinking_ = nullptr;   // the current thinking block
     QHash<QString, QLabel*> tools_; // call id → its trace line
     bool at_bottom_ = true;         // keep showing the newest entry unless scrolled away
+    QPointer<QWidget> revealing_;   // an unfolded entry kept in view until scrolled away from
+    int revealed_at_ = -1;          // where show_revealed() scrolled to
 };
 
 } // namespace rio::gui

@@ -15,9 +15,9 @@
 namespace rio::gui {
 namespace {
 
-constexpr int name_role = Qt::UserRole;
+constexpr int lsp_name_role = Qt::UserRole;
 
-QString source_words(const std::string& source) {
+QString lsp_source_words(const std::string& source) {
     if (source == "user") return LspServersPage::tr("your lsp.json");
     if (source == "project") return LspServersPage::tr("the project's .rio/lsp.json");
     if (source == "built-in") return LspServersPage::tr("built in");
@@ -96,10 +96,10 @@ void LspServersPage::show_servers(const LspListResult& list) {
         auto* item = new QTreeWidgetItem;
         const QString name = QString::fromStdString(server.name);
         item->setText(0, name);
-        item->setText(1, source_words(server.source));
+        item->setText(1, lsp_source_words(server.source));
         item->setText(2, QString::fromStdString(server.words));
         item->setToolTip(2, item->text(2));
-        item->setData(0, name_role, name);
+        item->setData(0, lsp_name_role, name);
         list_->addTopLevelItem(item);
         if (name == keep) list_->setCurrentItem(item);
     }
@@ -132,7 +132,7 @@ void LspServersPage::show_details() {
 
 QString LspServersPage::selected_server() const {
     const QTreeWidgetItem* item = list_->currentItem();
-    return item ? item->data(0, name_role).toString() : QString();
+    return item ? item->data(0, lsp_name_role).toString() : QString();
 }
 
 void LspServersPage::restart_selected() {

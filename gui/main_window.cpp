@@ -11,6 +11,7 @@
 #include "gui/editor_diagnostics.hpp"
 #include "gui/editor_find.hpp"
 #include "gui/file_commands.hpp"
+#include "gui/file_icons.hpp"
 #include "gui/file_tree.hpp"
 #include "gui/find_bar.hpp"
 #include "gui/go_to_line.hpp"
@@ -35,9 +36,12 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QResizeEvent>
+#include <QScreen>
 #include <QStatusBar>
 #include <QStyle>
 #include <QVBoxLayout>
@@ -57,6 +61,7 @@ MainWindow::MainWindow(CoreClient& core, QWidget* parent)
       quick_open_(new QuickOpen(core, centre_)), format_label_(new QLabel),
       position_label_(new QLabel), file_commands_(new FileCommands(core, *editors_, *this)),
       system_style_(QApplication::style()->name()) {
+    use_icon_theme();
     auto* middle = new QWidget;
     auto* column = new QVBoxLayout(middle);
     column->setContentsMargins(0, 0, 0, 0);
@@ -69,6 +74,7 @@ MainWindow::MainWindow(CoreClient& core, QWidget* parent)
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
 
     auto* files = new QDockWidget(tr("Files"), this);
+    files_dock_ = files;
     files->setObjectName(QStringLiteral("files"));
     files->setFeatures(QDockWidget::DockWidgetMovable);
     files->setWidget(tree_);
@@ -78,7 +84,12 @@ MainWindow::MainWindow(CoreClient& core, QWidget* parent)
     statusBar()->addPermanentWidget(format_label_);
     statusBar()->addPermanentWidget(position_label_);
     build_menus();
+    // What fits a laptop; a large screen gets more room for the headline views.
     resize(1200, 780);
+    if (const QScreen* screen = QGuiApplication::primaryScreen();
+        screen && screen->availableSize().width() >= 1760 &&
+        screen->availableSize().height() >= 1100)
+        resize(1600, 1000);
     update_title();
 
     connect(tree_, &FileTree::file_activated, this, &MainWindow::open_file);
@@ -132,6 +143,7 @@ MainWindow::MainWindow(CoreClient& core, QWidget* parent)
 
     welcome_ = new WelcomePage(editors_);
     editors_->installEventFilter(this);
+    files_dock_->installEventFilter(this);
     connect(editors_, &QTabWidget::currentChanged, this, &MainWindow::show_welcome);
     connect(welcome_, &WelcomePage::open_folder_requested, this, &MainWindow::choose_folder);
     connect(welcome_, &WelcomePage::recent_requested, this, &MainWindow::open_project);
@@ -254,7 +266,22 @@ void MainWindow::show_welcome() {
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
     if (watched == editors_ && event->type() == QEvent::Resize) show_welcome();
+    // The side bar resized while the window kept its size: the person dragged its edge.
+    if (watched == files_dock_ && event->type() == QEvent::Resize && !restoring_ &&
+        size() == laid_out_ && files_dock_->isVisible())
+        side_width_ = files_dock_->width();
     return QMainWindow::eventFilter(watched, event);
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event) {
+    QMainWindow::resizeEvent(event); // the docks are laid out for the new size by now
+    laid_out_ = size();
+    const int room = centre_->width() + files_dock_->width() - side_width_;
+    if (files_dock_->isVisible() && files_dock_->width() < side_width_ && room >= 400) {
+        restoring_ = true;
+        resizeDocks({files_dock_}, {side_width_}, Qt::Horizontal);
+        restoring_ = false;
+    }
 }
 
 // Filled each time it opens: folders that are gone are named, not offered.

@@ -92,6 +92,7 @@ public:
     FileCommands* file_commands() const { return file_commands_; }
     // In the editor area while no file is open.
     WelcomePage* welcome() const { return welcome_; }
+    QDockWidget* side_bar() const { return files_dock_; } // Files, Plans, Search, Problems
 
 signals:
     void project_shown(const QString& root); // a project is open and shown
@@ -100,6 +101,9 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    // The side bar keeps the width the person gave it: a window shrunk and enlarged again
+    // gives it back.
+    void resizeEvent(QResizeEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override; // the welcome page's size
 
 private:
@@ -131,6 +135,10 @@ private:
 
     CoreClient& core_;
     WelcomePage* welcome_ = nullptr;
+    QDockWidget* files_dock_ = nullptr;
+    int side_width_ = 240;   // what the person gave the side bar (or the default)
+    QSize laid_out_;         // the window's size its last resize laid the docks out for
+    bool restoring_ = false; // the side bar is being given its width back
     FileTree* tree_;
     EditorArea* editors_;
     CentreArea* centre_;

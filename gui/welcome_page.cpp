@@ -37,7 +37,7 @@ WelcomePage::WelcomePage(QWidget* parent)
     : QWidget(parent), open_folder_(new QPushButton(tr("Open Folder…"))),
       connect_(new QPushButton(tr("Connect a model…"))),
       connect_note_(welcome_paragraph(tr("No model is connected yet: replies come from echo, which "
-                                 "only repeats your messages."))),
+                                         "only repeats your messages."))),
       manual_(welcome_link(tr("Read the manual (F1)"), tr("rio's manual, in this window"))),
       recent_heading_(new QLabel(tr("Recent folders"))), recent_list_(new QVBoxLayout) {
     setObjectName(QStringLiteral("welcome"));
@@ -59,9 +59,10 @@ WelcomePage::WelcomePage(QWidget* parent)
     auto* column = new QVBoxLayout;
     column->setSpacing(10);
     column->addWidget(title);
-    column->addWidget(welcome_paragraph(tr("A code editor with an agent that plans before it changes "
-                                   "anything: you read the plan, comment on it, approve it, "
-                                   "and review each change it makes.")));
+    column->addWidget(
+        welcome_paragraph(tr("A code editor with an agent that plans before it changes "
+                             "anything: you read the plan, comment on it, approve it, "
+                             "and review each change it makes.")));
     column->addWidget(open_folder_, 0, Qt::AlignLeft);
     column->addWidget(recent_heading_);
     recent_list_->setSpacing(0);
@@ -70,9 +71,9 @@ WelcomePage::WelcomePage(QWidget* parent)
     column->addWidget(connect_, 0, Qt::AlignLeft);
     column->addSpacing(6);
     column->addWidget(modes_heading);
-    column->addWidget(
-        welcome_paragraph(tr("<b>Plan</b> — the agent reads the project and presents a plan; nothing "
-                     "changes until you approve it.")));
+    column->addWidget(welcome_paragraph(
+        tr("<b>Plan</b> — the agent reads the project and presents a plan; nothing "
+           "changes until you approve it.")));
     column->addWidget(welcome_paragraph(
         tr("<b>Review</b> — the agent edits, and you approve each edit side by side.")));
     column->addWidget(welcome_paragraph(

@@ -235,7 +235,7 @@ class Interactive(unittest.TestCase):
         term.send("run it\r")
         term.expect(r"\[y\] run")
         term.send("y")
-        screen = ANSI.sub("", term.expect("It failed."))
+        screen = ANSI.sub("", term.expect("It failed.")).replace("\r\n", "\n")
         shown = screen[screen.rindex("✗ [exit code 1"):]
         self.assertIn("  ⋮ 4 earlier lines: /output 1\n", shown)
         self.assertIn("  │ line 4\n", shown)
@@ -243,7 +243,7 @@ class Interactive(unittest.TestCase):
         self.assertNotIn("line 3\n", shown)
         term.expect("review ❯ ")
         term.send("/output 1\r")
-        screen = ANSI.sub("", term.expect("  │ line 11"))
+        screen = ANSI.sub("", term.expect("  │ line 11")).replace("\r\n", "\n")
         every = screen[screen.rindex("/output 1"):]
         for i in range(12):
             self.assertIn(f"  │ line {i}\n", every)

@@ -24,6 +24,7 @@
 #include <QTextBlock>
 #include <QToolButton>
 #include <Qsci/qsciscintilla.h>
+#include <algorithm>
 
 using namespace rio;
 using namespace rio::gui;
@@ -165,37 +166,50 @@ private slots:
         QVERIFY(card->output().endsWith(QStringLiteral("FAIL: test_x\n")));
     }
 
-    // Issue 32 item 7: an unfolded card stays in view, whatever the chat did before.
+    // Issue 32 item 7: an unfolded card stays in view, and a send follows the conversation.
     void an_unfolding_card_stays_in_view() {
         TempProject project;
         QByteArray table;
-        for (int i = 1; i <= 30; ++i)
+        for (int i = 0; i < 60; ++i)
             table += "row " + QByteArray::number(i) + "\n";
         project.write("table.txt", table);
+        // Ten edits of five rows each: each card unfolds to a diff of some fifteen lines.
         std::vector<Json> tools;
-        for (int i = 1; i <= 30; i += 2)
-            tools.push_back(tool("edit_file", {{"path", "table.txt"},
-                                               {"old_string", "row " + std::to_string(i) + "\n"},
-                                               {"new_string", "ROW " + std::to_string(i) + "\n"}}));
+        for (int block = 0; block < 10; ++block) {
+            std::string old_rows, new_rows;
+            for (int i = block * 6; i < block * 6 + 5; ++i) {
+                old_rows += "row " + std::to_string(i) + "\n";
+                new_rows += "ROW " + std::to_string(i) + "\n";
+            }
+            tools.push_back(
+                tool("edit_file",
+                     {{"path", "table.txt"}, {"old_string", old_rows}, {"new_string", new_rows}}));
+        }
         Agent s(project, Json::array({step(tools), text_step("Done.")}));
-        std::vector<EditCard*> cards = auto_turn(s, "capitals", 15);
-        QCOMPARE(cards.size(), std::size_t{15});
+        std::vector<EditCard*> cards = auto_turn(s, "capitals", 10);
+        QCOMPARE(cards.size(), std::size_t{10});
         QScrollArea& chat = s.transcript();
-        QTRY_VERIFY(chat.verticalScrollBar()->maximum() > 0);
-        // A card at the foot of what shows, then unfolded: it grows into view, not out of it.
-        EditCard* card = cards[cards.size() - 3];
-        chat.ensureWidgetVisible(card, 0, 0);
-        QVERIFY(drain_events());
-        click(card->toggle());
-        const auto in_view = [&] {
-            const QRect shown(card->mapTo(chat.viewport(), QPoint(0, 0)), card->size());
-            return chat.viewport()->rect().contains(shown);
+        QScrollBar* bar = chat.verticalScrollBar();
+        QTRY_VERIFY(bar->maximum() > 0);
+        QTRY_COMPARE(bar->value(), bar->maximum()); // following the newest entry
+        // The highest card in view, unfolded: it grows downwards into view, its top stays.
+        const auto top_of = [&](QWidget* card) {
+            return card->mapTo(chat.viewport(), QPoint()).y();
         };
-        QTRY_VERIFY(in_view());
-        // And sending follows the conversation again, from wherever the chat was.
-        chat.verticalScrollBar()->setValue(0);
+        EditCard* card = nullptr;
+        for (EditCard* c : cards)
+            if (!card && top_of(c) >= 0) card = c;
+        QVERIFY(card);
+        click(card->toggle());
+        QVERIFY(card->expanded());
+        QVERIFY(drain_events());
+        QTRY_VERIFY(top_of(card) >= 0);
+        QVERIFY(top_of(card) + std::min(card->height(), chat.viewport()->height()) <=
+                chat.viewport()->height());
+        // Sending follows the conversation again, from wherever the chat was.
+        bar->setValue(0);
         s.chat().send_message(QStringLiteral("more"));
-        QTRY_COMPARE(chat.verticalScrollBar()->value(), chat.verticalScrollBar()->maximum());
+        QTRY_COMPARE(bar->value(), bar->maximum());
     }
 
     // Issue 32 item 8: Ctrl+Z after "Undo this turn" does not bring the agent's text back.
@@ -222,7 +236,8 @@ private slots:
         QTest::keyClick(editor, Qt::Key_Z, Qt::ControlModifier);
         QCOMPARE(editor->utf8_text(), std::string("alpha\n"));
         QVERIFY(!round_trip(s.core).error);
-        QCOMPARE(qstr(s.ask("buffer.text", {{"path", "a.txt"}}), "text"), QStringLiteral("alpha\n"));
+        QCOMPARE(qstr(s.ask("buffer.text", {{"path", "a.txt"}}), "text"),
+                 QStringLiteral("alpha\n"));
         QCOMPARE(s.ask("buffer.text", {{"path", "a.txt"}})["dirty"], Json(false));
         // Typing still undoes as ever.
         editor->setCursorPosition(0, 0);

@@ -130,11 +130,10 @@ private slots:
     }
 
     void the_model_list_fills_and_test_says_bad_key_then_that_it_works() {
-        rio::test::FakeLlm fake(
-            Json::array({{{"status", 401}, {"error", "invalid x-api-key"}},
-                         {{"text", "OK"}},
-                         {{"text", "OK"}}}),
-            Json::array({"claude-fake-large", "claude-fake-small"}));
+        rio::test::FakeLlm fake(Json::array({{{"status", 401}, {"error", "invalid x-api-key"}},
+                                             {{"text", "OK"}},
+                                             {{"text", "OK"}}}),
+                                Json::array({"claude-fake-large", "claude-fake-small"}));
         const QString url = QString::fromStdString(fake.url());
         TempProject project;
         Session s(project);

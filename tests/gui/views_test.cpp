@@ -329,7 +329,17 @@ private slots:
         QVERIFY(header);
         QLabel* label = header->findChild<QLabel*>();
         QVERIFY(label);
-        QCOMPARE(label->text(), view.header_text());
+        view.resize(1400, 600);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QTRY_COMPARE(label->text(), view.header_text());
+        QCOMPARE(label->toolTip(), view.header_text());
+        // Narrow: cut in the middle, the title's start kept, never down to a letter or two.
+        view.resize(480, 600);
+        QTRY_VERIFY(label->text() != view.header_text());
+        QVERIFY2(label->text().startsWith(QStringLiteral("Plan — ")), qPrintable(label->text()));
+        QVERIFY2(label->text().contains(QStringLiteral("…")), qPrintable(label->text()));
+        QVERIFY(label->width() >= label->fontMetrics().averageCharWidth() * 18);
 
         // Not filed (no project): no path. A title with markup is shown as typed.
         view.show_plan(QStringLiteral("<b>Bold</b> & co"), QString(), plan_markdown);

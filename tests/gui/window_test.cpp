@@ -16,12 +16,15 @@
 
 #include <QAccessible>
 #include <QApplication>
+#include <QDockWidget>
 #include <QFontInfo>
 #include <QLabel>
 #include <QMouseEvent>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTabBar>
 #include <QTest>
+#include <QToolButton>
 #include <Qsci/qscilexer.h>
 #include <algorithm>
 #include <csignal>
@@ -59,6 +62,23 @@ private slots:
         QCOMPARE(child_names(files, {}), (QStringList{"src", "a.cpp", "b.txt"}));
         QCOMPARE(s.window.windowTitle(), QStringLiteral("rio — ") + project.name());
         QCOMPARE(s.window.project_root(), project.path());
+        // Issue 32 item 11: icons from the freedesktop theme, a folder's and a file's by kind.
+        const auto icon = [&](const char* path) {
+            return files.data(files.index_of(QString::fromLatin1(path)), Qt::DecorationRole)
+                .value<QIcon>();
+        };
+        QCOMPARE(icon("src").name(), QStringLiteral("folder"));
+        QVERIFY2(!icon("a.cpp").name().isEmpty(), "a themed icon, not the style's");
+        QVERIFY(!icon("a.cpp").isNull());
+        // A tab's close button is drawn in the text's colour.
+        CodeEditor* editor = s.open(QStringLiteral("b.txt"));
+        QVERIFY(editor);
+        auto* close = qobject_cast<QToolButton*>(s.window.editors()->tabBar()->tabButton(
+            s.window.editors()->indexOf(editor), QTabBar::RightSide));
+        QVERIFY(close);
+        QCOMPARE(close->text(), QStringLiteral("×"));
+        QTest::mouseClick(close, Qt::LeftButton);
+        QTRY_VERIFY(!s.window.editors()->editor(QStringLiteral("b.txt")));
     }
 
     // Issue 32 item 4: no file open, the editor area says what rio is and how to begin.
@@ -94,6 +114,21 @@ private slots:
         // A recent folder is a click away.
         QTest::mouseClick(welcome->recent_buttons().at(1), Qt::LeftButton);
         QTRY_COMPARE(s.window.project_root(), other.path());
+    }
+
+    // Issue 32 item 5: the side bar's width survives the window shrunk and enlarged again.
+    void the_side_bar_keeps_its_width_through_a_shrink() {
+        TempProject project;
+        Session s(project);
+        QVERIFY(s.settle());
+        s.window.resize(1200, 780);
+        QDockWidget* side = s.window.side_bar();
+        s.window.resizeDocks({side}, {300}, Qt::Horizontal);
+        QTRY_COMPARE(side->width(), 300);
+        s.window.resize(640, 780);
+        QTRY_VERIFY(side->width() < 300);
+        s.window.resize(1200, 780);
+        QTRY_COMPARE(side->width(), 300);
     }
 
     void expands_folder_lazily() {
