@@ -238,7 +238,7 @@ private slots:
         QVERIFY(!round_trip(s.core).error);
         QCOMPARE(qstr(s.ask("buffer.text", {{"path", "a.txt"}}), "text"),
                  QStringLiteral("alpha\n"));
-        QCOMPARE(s.ask("buffer.text", {{"path", "a.txt"}})["dirty"], Json(false));
+        QVERIFY(s.ask("buffer.text", {{"path", "a.txt"}})["dirty"] == Json(false));
         // Typing still undoes as ever.
         editor->setCursorPosition(0, 0);
         QTest::keyClicks(editor, QStringLiteral("x"));
