@@ -112,6 +112,9 @@ CommandCard::CommandCard(const ToolEvent& call, const ToolResultEvent& result, Q
     });
     connect(copy_, &QToolButton::clicked, this,
             [this] { QApplication::clipboard()->setText(output_); });
+    // The end in view however the view is laid out (it is sized when it is first shown).
+    connect(view_->verticalScrollBar(), &QScrollBar::rangeChanged, this,
+            [this](int, int max) { view_->verticalScrollBar()->setValue(max); });
     show_line();
 }
 

@@ -170,12 +170,12 @@ private slots:
     void an_unfolding_card_stays_in_view() {
         TempProject project;
         QByteArray table;
-        for (int i = 0; i < 60; ++i)
+        for (int i = 0; i < 120; ++i)
             table += "row " + QByteArray::number(i) + "\n";
         project.write("table.txt", table);
-        // Ten edits of five rows each: each card unfolds to a diff of some fifteen lines.
+        // Twenty edits of five rows each: each card unfolds to a diff of some fifteen lines.
         std::vector<Json> tools;
-        for (int block = 0; block < 10; ++block) {
+        for (int block = 0; block < 20; ++block) {
             std::string old_rows, new_rows;
             for (int i = block * 6; i < block * 6 + 5; ++i) {
                 old_rows += "row " + std::to_string(i) + "\n";
@@ -186,8 +186,9 @@ private slots:
                      {{"path", "table.txt"}, {"old_string", old_rows}, {"new_string", new_rows}}));
         }
         Agent s(project, Json::array({step(tools), text_step("Done.")}));
-        std::vector<EditCard*> cards = auto_turn(s, "capitals", 10);
-        QCOMPARE(cards.size(), std::size_t{10});
+        s.window.resize(1200, 600);
+        std::vector<EditCard*> cards = auto_turn(s, "capitals", 20);
+        QCOMPARE(cards.size(), std::size_t{20});
         QScrollArea& chat = s.transcript();
         QScrollBar* bar = chat.verticalScrollBar();
         QTRY_VERIFY(bar->maximum() > 0);
