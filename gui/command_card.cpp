@@ -66,6 +66,8 @@ CommandCard::CommandCard(const ToolEvent& call, const ToolResultEvent& result, Q
     setFrameShape(QFrame::StyledPanel);
     const Json argv = call.input.is_object() ? call.input.value("argv", Json::array()) : Json();
     line_ = QStringLiteral("$ ") + QString::fromStdString(client::argv_text(argv));
+    // One row: a program given as an argument (python3 -c '…') keeps its line breaks as ↵.
+    line_.replace(QLatin1Char('\n'), QStringLiteral(" ↵ "));
     if (call.input.is_object())
         cwd_ = QString::fromStdString(call.input.value("cwd", std::string()));
     if (cwd_ == QStringLiteral(".")) cwd_.clear();

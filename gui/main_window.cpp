@@ -42,6 +42,8 @@
 #include <QMessageBox>
 #include <QResizeEvent>
 #include <QScreen>
+#include <QTabBar>
+#include <QTimer>
 #include <QStatusBar>
 #include <QStyle>
 #include <QVBoxLayout>
@@ -80,6 +82,14 @@ MainWindow::MainWindow(CoreClient& core, QWidget* parent)
     files->setWidget(tree_);
     addDockWidget(Qt::LeftDockWidgetArea, files);
     resizeDocks({files}, {240}, Qt::Horizontal);
+    // The side bar's tabs say their whole names ("Files", "Problems"), scrolling when they
+    // do not fit, rather than "Fi…" and "Proble…".
+    QTimer::singleShot(0, this, [this] {
+        for (QTabBar* bar : findChildren<QTabBar*>(Qt::FindDirectChildrenOnly)) {
+            bar->setElideMode(Qt::ElideNone);
+            bar->setUsesScrollButtons(true);
+        }
+    });
 
     statusBar()->addPermanentWidget(format_label_);
     statusBar()->addPermanentWidget(position_label_);
@@ -150,7 +160,9 @@ MainWindow::MainWindow(CoreClient& core, QWidget* parent)
     connect(welcome_, &WelcomePage::connect_requested, this, [this] { show_providers(); });
     connect(welcome_, &WelcomePage::manual_requested, this, &MainWindow::show_manual);
     connect(chat_, &ChatDock::model_connected, welcome_, &WelcomePage::set_model_connected);
-    connect(this, &MainWindow::recent_projects_changed, welcome_, &WelcomePage::set_recent);
+    connect(this, &MainWindow::project_shown, this, &MainWindow::show_recent_on_welcome);
+    connect(this, &MainWindow::recent_projects_changed, this,
+            &MainWindow::show_recent_on_welcome);
     show_welcome();
 }
 
@@ -255,7 +267,14 @@ void MainWindow::choose_folder() {
 
 void MainWindow::set_recent_projects(const QStringList& roots) {
     recent_projects_ = roots;
-    welcome_->set_recent(recent_projects_);
+    show_recent_on_welcome();
+}
+
+// The folders opened lately, but the one that is open now.
+void MainWindow::show_recent_on_welcome() {
+    QStringList others = recent_projects_;
+    others.removeAll(root_);
+    welcome_->set_recent(others);
 }
 
 void MainWindow::show_welcome() {

@@ -110,6 +110,7 @@ private:
     void build_menus();
     void choose_folder(); // File ▸ Open Folder…
     void show_welcome();  // while no file is open
+    void show_recent_on_welcome();
     void build_file_menu();
     void build_edit_menu();
     void build_view_menu();
