@@ -81,7 +81,7 @@ Json open(AgentSession& s, const std::string& path) {
     return r["result"];
 }
 
-std::vector<Json> tool_results(AgentSession& s) {
+std::vector<Json> lsp_tool_results(AgentSession& s) {
     std::vector<Json> results;
     for (const Json& e : s.client().events_until("agent.done", lsp_patience))
         if (e["event"] == "agent.tool_result") results.push_back(e["params"]);
@@ -202,7 +202,7 @@ TEST(LspE2E, PylspFeedsThePlanToolAndTheAgentsEdits) {
                      text_step("Done.")}));
     ASSERT_EQ(s->request("agent.mode.set", {{"mode", "plan"}})["ok"], true);
     s->send("what is broken?");
-    auto results = tool_results(*s);
+    auto results = lsp_tool_results(*s);
     ASSERT_EQ(results.size(), 1u);
     std::string planned = results[0]["content"];
     EXPECT_NE(planned.find("pylsp reports 1 problem in bad.py:"), std::string::npos) << planned;
@@ -213,7 +213,7 @@ TEST(LspE2E, PylspFeedsThePlanToolAndTheAgentsEdits) {
     ASSERT_EQ(s->request("agent.mode.set", {{"mode", "build"}})["ok"], true);
     ASSERT_EQ(s->request("agent.autoaccept.set", {{"on", true}})["ok"], true);
     s->send("break good.py");
-    results = tool_results(*s);
+    results = lsp_tool_results(*s);
     ASSERT_EQ(results.size(), 1u);
     std::string edited = results[0]["content"];
     EXPECT_NE(edited.find("Edited good.py"), std::string::npos) << edited;
@@ -266,7 +266,7 @@ TEST(LspE2E, AServerNotInstalledIsNotFoundAndNothingElseBreaks) {
               "lua is not found: put rio-no-such-language-server on PATH");
     ASSERT_EQ(s->request("agent.autoaccept.set", {{"on", true}})["ok"], true);
     s->send("edit");
-    auto results = tool_results(*s);
+    auto results = lsp_tool_results(*s);
     ASSERT_EQ(results.size(), 1u);
     EXPECT_EQ(results[0]["content"], "Edited x.lua: replaced 1 line with 1 line.");
 }
@@ -303,16 +303,16 @@ TEST(LspE2E, Utf16PositionsAndPositionsOutsideTheText) {
     EXPECT_EQ(list[1]["column"], 0);
 }
 
-struct Fault {
+struct LspFault {
     std::string mode;
     Json extra;
     std::string words; // in the failed server's words
 };
 
-class LspFaults : public ::testing::TestWithParam<Fault> {};
+class LspFaults : public ::testing::TestWithParam<LspFault> {};
 
 TEST_P(LspFaults, AFailingServerIsAStateInWordsAndTheEditorGoesOn) {
-    const Fault& fault = GetParam();
+    const LspFault& fault = GetParam();
     TempDir marker;
     auto s = session({{"odd", lsp_odd_entry(fault.mode, marker.path(), fault.extra)}},
                      {{"a.odd", "one ERROR\n"}});
@@ -330,15 +330,15 @@ TEST_P(LspFaults, AFailingServerIsAStateInWordsAndTheEditorGoesOn) {
 INSTANTIATE_TEST_SUITE_P(
     Modes, LspFaults,
     ::testing::Values(
-        Fault{"nostart",
-              {},
-              "failed: could not start: it exited with code 2: odd server: refusing to start"},
-        Fault{
+        LspFault{"nostart",
+                 {},
+                 "failed: could not start: it exited with code 2: odd server: refusing to start"},
+        LspFault{
             "crash", {}, "failed: stopped: it exited with code 3: odd server: crashing on purpose"},
-        Fault{"garbage", {}, "failed: sent something that is not JSON-RPC: invalid JSON"},
-        Fault{
+        LspFault{"garbage", {}, "failed: sent something that is not JSON-RPC: invalid JSON"},
+        LspFault{
             "oversized", {}, "failed: sent a message of 96 MiB, more than the 32 MiB rio accepts"},
-        Fault{
+        LspFault{
             "hang", {{"timeout_s", 0.1}}, "failed: did not answer initialize within 0.3 seconds"}),
     [](const auto& info) { return info.param.mode; });
 
@@ -381,7 +381,7 @@ TEST(LspE2E, AHangingRequestTimesOutAndASilentServerBoundsTheEditsWait) {
                      text_step("Done.")}));
     ASSERT_EQ(t->request("agent.autoaccept.set", {{"on", true}})["ok"], true);
     t->send("edit");
-    auto results = tool_results(*t);
+    auto results = lsp_tool_results(*t);
     ASSERT_EQ(results.size(), 1u);
     EXPECT_EQ(results[0]["content"], "Edited a.odd: replaced 1 line with 1 line.\n\nodd had not "
                                      "reported on a.odd within 0.3 seconds.");
@@ -401,7 +401,7 @@ TEST(LspE2E, AKilledServerAnswersTheEditsWaitAndAnUntrustedProjectStartsNothing)
     // The edit waits on the silent server; killing it ends the wait at once.
     wait_for_lsp_server(*s, "odd", "ready");
     ::kill(pid_in(marker.path()), SIGKILL);
-    auto results = tool_results(*s);
+    auto results = lsp_tool_results(*s);
     ASSERT_EQ(results.size(), 1u);
     EXPECT_NE(results[0]["content"].get<std::string>().find(
                   "odd could not check a.odd (failed: stopped: it was killed by signal 9"),
