@@ -79,11 +79,17 @@ signals:
     void file_link_activated(const QString& path, int line); // line 0: none given
     void link_refused(const QString& why);                   // in words, for the status bar
 
+    // Whether the comments sit beside the plan (true) or under it, where the plan would be
+    // too narrow to read beside them.
+    bool comments_beside() const;
+
 protected:
     void keyPressEvent(QKeyEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
+    void arrange_comments();
     void join(PlanDecisions* decisions);
     void request_changes();
     void approve_by_key(const QString& policy);
@@ -104,6 +110,7 @@ private:
     QLineEdit* comment_field_;
     QPushButton* comment_button_;
     QWidget* side_;
+    class QBoxLayout* middle_ = nullptr; // the plan and its comments
     QListWidget* comment_list_;
     QPushButton* edit_comment_;
     QPushButton* remove_comment_;

@@ -334,12 +334,15 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         QTRY_COMPARE(label->text(), view.header_text());
         QCOMPARE(label->toolTip(), view.header_text());
+        QVERIFY2(view.comments_beside(), "room for the plan and its comments side by side");
         // Narrow: cut in the middle, the title's start kept, never down to a letter or two.
         view.resize(480, 600);
         QTRY_VERIFY(label->text() != view.header_text());
         QVERIFY2(label->text().startsWith(QStringLiteral("Plan — ")), qPrintable(label->text()));
         QVERIFY2(label->text().contains(QStringLiteral("…")), qPrintable(label->text()));
         QVERIFY(label->width() >= label->fontMetrics().averageCharWidth() * 18);
+        // Too narrow for both: the comments go under the plan, which keeps the width.
+        QVERIFY(!view.comments_beside());
 
         // Not filed (no project): no path. A title with markup is shown as typed.
         view.show_plan(QStringLiteral("<b>Bold</b> & co"), QString(), plan_markdown);
