@@ -42,10 +42,10 @@
 #include <QMessageBox>
 #include <QResizeEvent>
 #include <QScreen>
-#include <QTabBar>
-#include <QTimer>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTabBar>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <memory>
 
@@ -161,8 +161,7 @@ MainWindow::MainWindow(CoreClient& core, QWidget* parent)
     connect(welcome_, &WelcomePage::manual_requested, this, &MainWindow::show_manual);
     connect(chat_, &ChatDock::model_connected, welcome_, &WelcomePage::set_model_connected);
     connect(this, &MainWindow::project_shown, this, &MainWindow::show_recent_on_welcome);
-    connect(this, &MainWindow::recent_projects_changed, this,
-            &MainWindow::show_recent_on_welcome);
+    connect(this, &MainWindow::recent_projects_changed, this, &MainWindow::show_recent_on_welcome);
     show_welcome();
 }
 

@@ -812,6 +812,7 @@ private slots:
                                       edit_step("table.txt", "row 15\n", "row fifteen\n"),
                                       text_step("done")}));
         QVERIFY(s.start());
+        s.window.resize(2400, 900); // room for the two sides
         s.send(QStringLiteral("shout rows 5 to 8"));
 
         // The compare view opens by itself.

@@ -207,14 +207,14 @@ private slots:
         const auto in_view = [&] {
             const int room = chat.viewport()->height();
             // All of it when it fits; else its top, at the top (a list's spacing above it).
-            return top_of(card) >= 0 && (card->height() > room
-                                             ? top_of(card) <= 10
-                                             : top_of(card) + card->height() <= room);
+            return top_of(card) >= 0 &&
+                   (card->height() > room ? top_of(card) <= 10
+                                          : top_of(card) + card->height() <= room);
         };
         QTRY_VERIFY2(in_view(), qPrintable(QStringLiteral("top %1, height %2, view %3")
-                                                .arg(top_of(card))
-                                                .arg(card->height())
-                                                .arg(chat.viewport()->height())));
+                                               .arg(top_of(card))
+                                               .arg(card->height())
+                                               .arg(chat.viewport()->height())));
         // Sending follows the conversation again, from wherever the chat was.
         bar->setValue(0);
         s.chat().send_message(QStringLiteral("more"));

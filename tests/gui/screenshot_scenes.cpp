@@ -24,12 +24,12 @@
 // RIO_SCREENSHOT_SIZE=WIDTHxHEIGHT draws the windows at another size than 1440x900 (to look
 // at the layout at 1200x780 or 1600x1000).
 #include "gui/approval_bar.hpp"
-#include "gui/command_card.hpp"
 #include "gui/centre_area.hpp"
 #include "gui/change_cards.hpp"
 #include "gui/chat_dock.hpp"
 #include "gui/chat_transcript.hpp"
 #include "gui/code_editor.hpp"
+#include "gui/command_card.hpp"
 #include "gui/compare_view.hpp"
 #include "gui/composer.hpp"
 #include "gui/core_client.hpp"
@@ -469,9 +469,8 @@ bool command_card(const QDir& out) {
         "sys.exit(1)\n";
     const Json steps = Json::array(
         {{{"text", "Let me run the tests."},
-          {"tools",
-           Json::array({{{"name", "run_command"},
-                         {"input", {{"argv", {"python3", "-c", program}}}}}})}},
+          {"tools", Json::array({{{"name", "run_command"},
+                                  {"input", {{"argv", {"python3", "-c", program}}}}}})}},
          {{"text", "`test_shout` fails: `greeting` ignores `shout`. I'll fix that next."}}});
     const QString script = project.beside(QStringLiteral("tests.json"));
     if (!write_script(script, steps)) return false;

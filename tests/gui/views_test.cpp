@@ -490,7 +490,7 @@ private slots:
             return out;
         };
         CompareView view;
-        view.resize(1000, 400);
+        view.resize(1900, 400); // room for two panes of 80 columns
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
 
@@ -549,6 +549,31 @@ private slots:
         QTRY_COMPARE(left->firstVisibleLine(), right->firstVisibleLine());
         left->SendScintilla(QsciScintillaBase::SCI_SETXOFFSET, 40UL); // sideways too
         QTRY_COMPARE(right->SendScintilla(QsciScintillaBase::SCI_GETXOFFSET), 40L);
+
+        // Issue 32 item 5: too narrow for two panes of 80 columns, one column of the unified
+        // diff, old lines red and new lines green; wide again, side by side again.
+        view.show_compare(QStringLiteral("notes.txt"), labels, before, after, hunks(before, after));
+        QVERIFY(!view.unified());
+        view.resize(800, 400);
+        QTRY_VERIFY(view.unified());
+        QVERIFY(left->isHidden());
+        QCOMPARE(right->lines(), 8);
+        QStringList column;
+        for (int line = 0; line < right->lines(); ++line)
+            column << right->text(line).trimmed();
+        QCOMPARE(column,
+                 (QStringList{"one", "two", "TWO", "three", "four", "six", "seven", "eight"}));
+        QCOMPARE(right->markersAtLine(0), 0u);
+        QCOMPARE(right->markersAtLine(1), removed);
+        QCOMPARE(right->markersAtLine(2), added);
+        QCOMPARE(right->markersAtLine(4), removed);
+        QCOMPARE(right->markersAtLine(7), added);
+        QCOMPARE(view.right_lines(), (QStringList{"one", "TWO", "three", "", "six", "seven",
+                                                  "eight"})); // the rows themselves stay
+        view.resize(1900, 400);
+        QTRY_VERIFY(!view.unified());
+        QVERIFY(left->isVisible());
+        QCOMPARE(right->lines(), 7);
     }
 
     void manual_opens_with_f1() {
