@@ -71,6 +71,10 @@ public:
     QPushButton* edit_comment_button() const { return edit_comment_; }
     QPushButton* remove_comment_button() const { return remove_comment_; }
 
+    // Whether the comments sit beside the plan (true) or under it, where the plan would be
+    // too narrow to read beside them.
+    bool comments_beside() const;
+
 signals:
     void close_requested(); // Esc or ×
     void approve_requested(const QString& policy, bool fresh);
@@ -78,10 +82,6 @@ signals:
     void edit_plan_requested();
     void file_link_activated(const QString& path, int line); // line 0: none given
     void link_refused(const QString& why);                   // in words, for the status bar
-
-    // Whether the comments sit beside the plan (true) or under it, where the plan would be
-    // too narrow to read beside them.
-    bool comments_beside() const;
 
 protected:
     void keyPressEvent(QKeyEvent* event) override;
