@@ -275,7 +275,7 @@ void Bridge::replay_history(AcpSession& s, std::function<void()> then) {
 void Bridge::replay_entry(AcpSession& s, const HistoryMessage& m,
                           const std::map<std::string, std::string>& kinds) {
     for (const ResultInfo& r : m.results.value_or(std::vector<ResultInfo>{}))
-        update(s, tool_call_update(ToolResultEvent{0, r.id, "", r.ok, r.content, r.exit}));
+        update(s, tool_call_update(ToolResultEvent{0, r.id, "", r.ok, r.content, r.exit, r.output}));
     if (!m.text.empty())
         update(s,
                text_chunk(m.role == "user" ? "user_message_chunk" : "agent_message_chunk", m.text));

@@ -1,6 +1,9 @@
 #include "acp/updates.hpp"
 
 #include "client/trace_words.hpp"
+#include "text/command_output.hpp"
+
+#include <algorithm>
 
 namespace rio::acp {
 namespace {
@@ -50,6 +53,26 @@ Json option(const char* id, const char* name, const char* kind) {
 
 Json text_content(std::string text) {
     return {{"type", "content"}, {"content", {{"type", "text"}, {"text", std::move(text)}}}};
+}
+
+// Markdown an editor shows as a block of the command's output (its end, when long: where a
+// failing test says why) and the exit under it. The fence is longer than any run of
+// backticks in the output, so the output cannot end it.
+std::string command_result_text(const std::string& output, const CommandExit& exit) {
+    std::string plain = plain_output(output);
+    std::string_view shown = output_tail(plain, max_result_text);
+    std::size_t run = 0, longest = 0;
+    for (char c : shown)
+        longest = std::max(longest, run = c == '`' ? run + 1 : 0);
+    std::string fence(std::max<std::size_t>(3, longest + 1), '`');
+    std::string text;
+    if (shown.size() < plain.size()) text += "…\n";
+    if (!shown.empty()) {
+        text += fence + "\n" + std::string(shown);
+        if (shown.back() != '\n') text += "\n";
+        text += fence + "\n";
+    }
+    return text + exit_text(exit);
 }
 
 } // namespace
@@ -116,6 +139,7 @@ Json tool_call_update(const ToolResultEvent& result) {
     std::string text = result.content.size() > max_result_text
                            ? result.content.substr(0, max_result_text) + "\n…"
                            : result.content;
+    if (result.output && result.exit) text = command_result_text(*result.output, *result.exit);
     return {{"sessionUpdate", "tool_call_update"},
             {"toolCallId", result.id},
             {"status", result.ok ? "completed" : "failed"},

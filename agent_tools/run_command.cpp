@@ -94,6 +94,7 @@ ToolCancel run_command(ToolContext& context, const RunTool& run, const ToolRepor
             ToolReport out = tool_ok(run, describe(argv, r));
             out.is_error = failed;
             out.exit = exit_of(r);
+            out.output = std::move(r.output);
             report(std::move(out));
         });
     return [running] { running->cancel(); };

@@ -16,11 +16,11 @@ std::string capped_output(std::string text, std::size_t cap, const std::string& 
 
 ToolReport tool_ok(const RunTool& run, std::string content, nlohmann::json detail) {
     return ToolReport{run.turn,           run.call.id,       run.stage, false,
-                      std::move(content), std::move(detail), {}};
+                      std::move(content), std::move(detail), {},        {}};
 }
 
 ToolReport tool_error(const RunTool& run, std::string content) {
-    return ToolReport{run.turn, run.call.id, run.stage, true, std::move(content), nullptr, {}};
+    return ToolReport{run.turn, run.call.id, run.stage, true, std::move(content), nullptr, {}, {}};
 }
 
 ToolRun sync_tool(ToolReport (*stage)(ToolContext&, const RunTool&)) {

@@ -13,8 +13,8 @@ Json ClaudeShapes::init() const {
             {"permissionMode", start_.permission_mode},
             {"cwd", start_.cwd},
             {"tools", start_.tools},
-            {"mcp_servers", Json::array()},
-            {"apiKeySource", "none"}};
+            {"mcp_servers", start_.mcp_servers},
+            {"apiKeySource", start_.api_key_source}};
 }
 
 Json ClaudeShapes::assistant(Json content) const {

@@ -4,6 +4,7 @@
 #include "cli/terminal_safe.hpp"
 #include "cli/trace.hpp"
 #include "client/trust_question.hpp"
+#include "client/trace_words.hpp"
 
 #include <cstdio>
 #include <iostream>
@@ -12,15 +13,37 @@
 namespace rio {
 namespace {
 
+// How long the first request waits for MCP servers that are still starting.
+constexpr auto mcp_wait = std::chrono::seconds(30);
+
 std::string dumped(const Json& j) {
     return j.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
+// Claude Code's words for a server's state in its init line.
+std::string claude_mcp_status(const std::string& state) {
+    if (state == "ready") return "connected";
+    if (state == "starting") return "pending";
+    return state; // failed, stopped, untrusted
+}
+
+// "no model is connected …": what a headless run with only echo says, and how to go on.
+std::string no_model_text(const ProvidersResult& providers) {
+    std::string variables;
+    for (const ProviderInfo& p : providers.providers)
+        if (p.key_variable) variables += (variables.empty() ? "" : " or ") + *p.key_variable;
+    return "no model is connected, so nothing can carry out the task (echo, which stands in, "
+           "only repeats it). Connect one: set " +
+           (variables.empty() ? std::string("a provider's key variable") : variables) +
+           ", add a key in the desktop's Settings ▸ Providers, or store one with /key in "
+           "rio-cli; or name a provider with --provider (--provider echo runs echo on purpose).";
+}
+
 } // namespace
 
-HeadlessRun::HeadlessRun(client::CoreLink& link, HeadlessOptions options, Terminal out,
-                         Terminal err)
-    : link_(link), options_(std::move(options)), out_(out), err_(err) {}
+HeadlessRun::HeadlessRun(asio::io_context& io, client::CoreLink& link, HeadlessOptions options,
+                         Terminal out, Terminal err)
+    : link_(link), mcp_timer_(io), options_(std::move(options)), out_(out), err_(err) {}
 
 void HeadlessRun::start(std::function<void(int)> finish) {
     finish_ = std::move(finish);
@@ -35,9 +58,68 @@ void HeadlessRun::start(std::function<void(int)> finish) {
     hello.client = "rio-cli";
     link_.request(op::session_hello, Json(hello), [this](const client::Reply& r) {
         if (!r.ok()) return fail(r);
-        configure();
-        resume_then([this] { begin(); });
+        check_provider([this] {
+            configure();
+            wait_for_mcp([this] { resume_then([this] { begin(); }); });
+        });
     });
+}
+
+void HeadlessRun::check_provider(std::function<void()> next) {
+    link_.call(ProvidersParams{}, [this, next](const client::Typed<ProvidersParams>& providers) {
+        if (!providers) return fail(client::Reply{nullptr, providers.error()});
+        for (const ProviderInfo& p : providers->providers)
+            if (p.active && p.key_variable)
+                api_key_source_ = p.key == "env" ? *p.key_variable : p.key;
+        if (providers->current != "echo" || !providers->fallback) return next();
+        std::string why = no_model_text(*providers);
+        std::cerr << "rio-cli: " << why << "\n" << std::flush;
+        error_ = {{"code", std::string(to_string(ErrorCode::not_configured))}, {"message", why}};
+        if (options_.output == HeadlessOutput::claude_json ||
+            options_.output == HeadlessOutput::claude_stream)
+            claude_ =
+                std::make_unique<ClaudeShapes>(RunStart{"",
+                                                        providers->model,
+                                                        "default",
+                                                        std::filesystem::current_path().string(),
+                                                        {},
+                                                        Json::array(),
+                                                        "none"},
+                                               began_);
+        end(exit_provider_error);
+    });
+}
+
+void HeadlessRun::wait_for_mcp(std::function<void()> next) {
+    link_.call(McpListParams{}, [this, next](const client::Typed<McpListParams>& list) {
+        if (!list) return next(); // a core without MCP: nothing to wait for
+        after_mcp_ = next;
+        mcp_timer_.expires_after(mcp_wait);
+        mcp_timer_.async_wait([this](std::error_code ec) {
+            if (ec || !after_mcp_) return;
+            std::string starting;
+            for (const Json& s : mcp_servers_)
+                if (s.value("status", "") == "pending")
+                    starting += (starting.empty() ? "" : ", ") + s.value("name", "");
+            say("rio-cli: MCP servers still starting after " + std::to_string(mcp_wait.count()) +
+                " s, without their tools: " + starting);
+            std::exchange(after_mcp_, nullptr)();
+        });
+        mcp_changed(*list);
+    });
+}
+
+void HeadlessRun::mcp_changed(const McpListResult& list) {
+    mcp_servers_ = Json::array();
+    bool starting = false;
+    for (const McpServerInfo& server : list.servers) {
+        mcp_servers_.push_back(
+            {{"name", server.name}, {"status", claude_mcp_status(server.state)}});
+        starting |= server.state == "starting";
+    }
+    if (starting || !after_mcp_) return;
+    mcp_timer_.cancel();
+    std::exchange(after_mcp_, nullptr)();
 }
 
 // Trust and mode: requests the core answers in order, before the task is sent. With
@@ -92,7 +174,9 @@ void HeadlessRun::begin() {
                                           : options_.approve_edits ? "acceptEdits"
                                                                    : "default",
                                           std::filesystem::current_path().string(),
-                                          {}};
+                                          {},
+                                          mcp_servers_,
+                                          api_key_source_};
                            if (tools)
                                for (const ToolInfo& t : tools->tools)
                                    start.tools.push_back(t.name);
@@ -133,6 +217,7 @@ void HeadlessRun::on_event(const client::CoreEvent& event) {
         session_ = status->session;
         if (status->context) context_ = Json(*status->context);
     }
+    if (auto* mcp = std::get_if<McpChangedEvent>(&event)) mcp_changed(*mcp);
     if (ended_ || !live_) return;
     // agent.send's response precedes the turn's events, so turn_ is known by now.
     if (std::uint64_t turn = client::turn_of(event); turn && turn_ && turn != *turn_) return;
@@ -172,9 +257,13 @@ void HeadlessRun::show(const client::CoreEvent& event) {
     } else if (auto* progress = std::get_if<ToolProgressEvent>(&event)) {
         say(tool_progress_line(*progress, err_.color));
     } else if (auto* result = std::get_if<ToolResultEvent>(&event)) {
+        show_output(*result);
         if (std::string line = tool_result_line(*result, client::tool_outcome(*result), err_.color);
             !line.empty())
             say(line);
+    } else if (auto* report = std::get_if<PlanReportEvent>(&event)) {
+        if (std::string words = client::plan_report_text(*report); !words.empty())
+            say(styled("warning: " + shown(words), sgr::yellow, err_.color));
     } else if (auto* proposal = std::get_if<Proposal>(&event)) {
         decide(*proposal);
     } else if (auto* compacted = std::get_if<CompactedEvent>(&event)) {
@@ -184,10 +273,25 @@ void HeadlessRun::show(const client::CoreEvent& event) {
         say(styled("error: " + shown(error->code) + ": " + shown(error->message), sgr::red,
                    err_.color));
     } else if (std::holds_alternative<DoneEvent>(event)) {
-        end(!error_.is_null() ? exit_provider_error : rejected_ ? exit_rejected : exit_done);
+        end_after_turn(!error_.is_null() ? exit_provider_error
+                       : rejected_       ? exit_rejected
+                                         : exit_done);
     } else if (std::holds_alternative<StoppedEvent>(event) && !plan_.is_null()) {
         end(exit_plan_waiting);
     }
+}
+
+// Text mode: everything the command printed (as the runner kept it), under its line on
+// stderr, so a failing test's output is in the log of the run.
+void HeadlessRun::show_output(const ToolResultEvent& result) {
+    if (!result.output || result.output->empty()) return;
+    say(command_output_text(*result.output, std::nullopt, std::nullopt, err_.color));
+}
+
+void HeadlessRun::end_after_turn(int code) {
+    if (ending_) return;
+    ending_ = true;
+    link_.call(StatusParams{}, [this, code](const client::Typed<StatusParams>&) { end(code); });
 }
 
 void HeadlessRun::decide(const Proposal& p) {

@@ -6,6 +6,7 @@
 #include "cli/terminal.hpp"
 #include "client/core_link.hpp"
 
+#include <asio/steady_timer.hpp>
 #include <memory>
 #include <optional>
 #include <string>
@@ -50,11 +51,19 @@ enum ExitCode {
 // Runs the task over `link` (the loop must be running it); `finish(code)` is called once.
 class HeadlessRun {
 public:
-    HeadlessRun(client::CoreLink& link, HeadlessOptions options, Terminal out, Terminal err);
+    HeadlessRun(asio::io_context& io, client::CoreLink& link, HeadlessOptions options, Terminal out,
+                Terminal err);
     void start(std::function<void(int)> finish);
 
 private:
+    // Echo standing in for a model that was never connected fails the run (exit 4), naming
+    // how to connect one; a provider named or configured goes on.
+    void check_provider(std::function<void()> next);
     void configure();
+    // The first request waits for MCP servers still starting (at most mcp_wait), so their
+    // tools are offered from the start; `next` runs once none is starting.
+    void wait_for_mcp(std::function<void()> next);
+    void mcp_changed(const McpListResult& list);
     void resume_then(std::function<void()> next);
     void begin();
     void go_live();
@@ -66,8 +75,16 @@ private:
     void fail(const client::Reply& reply);
     void end(int code);
     void say(const std::string& line); // progress, to stderr in text mode
+    void show_output(const ToolResultEvent& result);
+    // After agent.done: a round trip, so that what the core says after the turn (an approved
+    // plan's plans.report) is shown before the run ends.
+    void end_after_turn(int code);
 
     client::CoreLink& link_;
+    asio::steady_timer mcp_timer_;
+    std::function<void()> after_mcp_; // set while waiting for MCP servers
+    Json mcp_servers_ = Json::array();
+    std::string api_key_source_ = "none";
     HeadlessOptions options_;
     Terminal out_, err_;
     std::function<void(int)> finish_;
@@ -79,6 +96,7 @@ private:
     bool rejected_ = false;
     bool ended_ = false;
     Json context_; // agent.status's context {used, window, estimated}, as last heard
+    bool ending_ = false; // the turn is done; the run ends after one more round trip
     Json error_;
     Json plan_;
     Json messages_ = Json::array();

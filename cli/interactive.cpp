@@ -12,7 +12,9 @@
 #include "client/trust_question.hpp"
 #include "text/trim.hpp"
 
+#include <algorithm>
 #include <asio/post.hpp>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -21,6 +23,7 @@
 #include <optional>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <utility>
 
 namespace rio {
 namespace {
@@ -36,6 +39,9 @@ const char* help_text = "Type a task and press Enter. Commands:\n"
                         "outputs cleared, older turns summarized\n"
                         "  /status    the provider, model, mode, session and how full the "
                         "context is\n"
+                        "  /undo [TURN]  put back what the agent's edits of the last turn (or "
+                        "TURN) replaced\n"
+                        "  /output [N]   all that command N (default: the last) printed\n"
                         "  /provider [NAME]   show or switch the provider\n"
                         "  /key [clear] [NAME]  store the provider's API key (typed unseen), or "
                         "remove it\n"
@@ -45,6 +51,34 @@ const char* help_text = "Type a task and press Enter. Commands:\n"
                         "  /mcp [restart NAME]  the MCP servers, their state and tools\n"
                         "  /problems [PATH]  errors and warnings the language servers report\n"
                         "  /help      this text;  /quit (or Ctrl+D, or Ctrl+C twice) to leave";
+
+// How many of a command's last lines show under it; /output N shows all of them.
+constexpr std::size_t output_lines = 8;
+
+// The editor $VISUAL, else $EDITOR, names (with the variable's name, for when it cannot be
+// run), else vi.
+std::pair<std::string, std::string> chosen_editor() {
+    for (const char* variable : {"VISUAL", "EDITOR"})
+        if (const char* editor = std::getenv(variable); editor && *editor)
+            return {editor, variable};
+    return {"vi", ""};
+}
+
+// Whether the first word of an editor's command line names a program that can be run.
+bool runnable(const std::string& command) {
+    std::string program = command.substr(0, command.find_first_of(" \t"));
+    if (program.empty()) return false;
+    if (program.find('/') != std::string::npos) return ::access(program.c_str(), X_OK) == 0;
+    const char* path = std::getenv("PATH");
+    std::string dirs = path ? path : "/usr/bin:/bin";
+    for (std::size_t at = 0; at <= dirs.size();) {
+        std::size_t end = std::min(dirs.find(':', at), dirs.size());
+        std::string dir = dirs.substr(at, end - at);
+        if (::access(((dir.empty() ? "." : dir) + "/" + program).c_str(), X_OK) == 0) return true;
+        at = end + 1;
+    }
+    return false;
+}
 
 // Runs $VISUAL (or $EDITOR, or vi) on a temporary file holding `text` and returns what it
 // holds afterwards; nullopt when the file could not be made. The editor owns the terminal
@@ -60,10 +94,7 @@ std::optional<std::string> edit_in_editor(const std::string& text) {
         ::unlink(path.c_str());
         return std::nullopt;
     }
-    const char* editor = std::getenv("VISUAL");
-    if (!editor || !*editor) editor = std::getenv("EDITOR");
-    if (!editor || !*editor) editor = "vi";
-    std::string shell_command = std::string(editor) + " \"$1\"";
+    std::string shell_command = chosen_editor().first + " \"$1\"";
     pid_t pid = ::fork();
     if (pid == 0) {
         ::execl("/bin/sh", "sh", "-c", shell_command.c_str(), "sh", path.c_str(), nullptr);
@@ -78,9 +109,9 @@ std::optional<std::string> edit_in_editor(const std::string& text) {
 
 // What Tab completes at the start of a line.
 const std::vector<std::string> command_names = {
-    "/plan",     "/plans", "/sessions", "/review", "/auto",     "/build", "/stop",
-    "/clear",    "/compact", "/status", "/provider", "/key",    "/model", "/mcp",
-    "/problems", "/help",   "/quit",    "/exit"};
+    "/plan",     "/plans",    "/sessions", "/review",  "/auto",  "/build", "/stop",
+    "/clear",    "/compact",  "/status",   "/undo",    "/output", "/provider", "/key",
+    "/model",    "/mcp",      "/problems", "/help",    "/quit",  "/exit"};
 
 // The events show() writes a line for, after the reply so far.
 bool prints_a_line(const client::CoreEvent& event) {
@@ -130,23 +161,26 @@ void InteractiveSession::start(std::function<void(int)> finish, std::optional<st
     hello.client = "rio-cli";
     link_.call(hello, [this, resume](const client::Typed<HelloParams>& r) {
         if (r && r->root) root_ = *r->root;
-        if (!resume) return greet();
-        resume_session(link_, *resume, [this](const Result<SessionResumeResult>& resumed) {
-            if (!resumed) {
-                print("rio-cli: " + shown(resumed.error().message));
-                return quit(1);
-            }
-            if (resumed->warning) print(styled(shown(*resumed->warning), sgr::yellow, out_.color));
-            print("Resumed “" + shown(resumed->session.title) + "” · " +
-                  std::to_string(resumed->messages) + " messages · session " +
-                  shown(resumed->session.id));
-            greet();
+        // The banner first: a resumed session's pending proposal asks right after "Resumed".
+        greet([this, resume] {
+            if (!resume) return ask_trust_then_prompt();
+            resume_session(link_, *resume, [this](const Result<SessionResumeResult>& resumed) {
+                if (!resumed) {
+                    print("rio-cli: " + shown(resumed.error().message));
+                    return quit(1);
+                }
+                if (resumed->warning) print(styled(shown(*resumed->warning), sgr::yellow, out_.color));
+                print("Resumed “" + shown(resumed->session.title) + "” · " +
+                      std::to_string(resumed->messages) + " messages · session " +
+                      shown(resumed->session.id));
+                ask_trust_then_prompt();
+            });
         });
     });
 }
 
-void InteractiveSession::greet() {
-    link_.call(StatusParams{}, [this](const client::Typed<StatusParams>& status) {
+void InteractiveSession::greet(std::function<void()> then) {
+    link_.call(StatusParams{}, [this, then](const client::Typed<StatusParams>& status) {
         if (status) session_.apply_status(*status);
         const client::SessionState& s = session_.state();
         print(styled("rio", sgr::bold, out_.color) + " · " + shown(s.provider) + " · " +
@@ -156,7 +190,7 @@ void InteractiveSession::greet() {
             print(styled("echo only repeats what you type. To connect a model: /provider "
                          "anthropic (or openai), then /key.",
                          sgr::dim, out_.color));
-        ask_trust_then_prompt();
+        then();
     });
 }
 
@@ -253,6 +287,10 @@ void InteractiveSession::show(const client::CoreEvent& event) {
     } else if (auto* result = std::get_if<ToolResultEvent>(&event)) {
         std::string line = tool_result_line(*result, session_.outcome(*result), out_.color);
         if (!line.empty()) print(line);
+        if (result->output && !result->output->empty()) {
+            outputs_.push_back(*result->output);
+            print(command_output_text(*result->output, output_lines, outputs_.size(), out_.color));
+        }
     } else if (auto* proposal = std::get_if<Proposal>(&event)) {
         on_propose(*proposal);
     } else if (auto* report = std::get_if<PlanReportEvent>(&event)) {
@@ -432,6 +470,17 @@ void InteractiveSession::edit_plan(const Proposal& p) {
                       (opened ? std::string("no text") : shown(opened.error().message)));
                 return decide_plan(p);
             }
+            if (auto [editor, variable] = chosen_editor(); !runnable(editor)) {
+                print(styled((variable.empty() ? std::string("vi, the editor rio-cli uses when "
+                                                             "$VISUAL and $EDITOR are unset,")
+                                               : "$" + variable + " (" + editor + ")") +
+                                 " cannot be run: it is not installed or not on PATH. Set $" +
+                                 (variable.empty() ? "EDITOR" : variable) +
+                                 " to an editor you have.",
+                             sgr::yellow, out_.color));
+                if (!was_open) link_.call(BufferCloseParams{rel, std::nullopt}, nullptr);
+                return decide_plan(p);
+            }
             auto edited = edit_in_editor(*opened->text);
             if (!edited) print("rio-cli: the plan could not be handed to the editor");
             if (!edited || *edited == *opened->text) return show_edited_plan(p, rel, was_open);
@@ -578,6 +627,8 @@ void InteractiveSession::command(const std::string& line) {
             prompt();
         });
     }
+    if (name == "/undo") return undo(arg);
+    if (name == "/output") return show_output(arg);
     if (name == "/provider") {
         if (!arg.empty())
             return link_.call(ProviderSetParams{arg, std::nullopt},
@@ -608,6 +659,66 @@ void InteractiveSession::command(const std::string& line) {
     if (name == "/mcp") return list_mcp(arg);
     if (name == "/problems") return list_problems(arg);
     print("Unknown command " + name + "; /help lists them.");
+    prompt();
+}
+
+// /undo: the newest turn that can still be undone; /undo TURN: that one. A refusal is the
+// core's, which names the files that changed since (as the desktop says it).
+void InteractiveSession::undo(const std::string& arg) {
+    std::optional<std::uint64_t> named;
+    if (!arg.empty()) {
+        char* end = nullptr;
+        unsigned long long turn = std::strtoull(arg.c_str(), &end, 10);
+        if (end == arg.c_str() || *end != '\0' || turn == 0) {
+            print("Usage: /undo, or /undo TURN (a turn's number)");
+            return prompt();
+        }
+        named = turn;
+    }
+    link_.call(CheckpointsParams{}, [this, named](const client::Typed<CheckpointsParams>& kept) {
+        if (!kept) return then_prompt(client::Reply{nullptr, kept.error()});
+        if (!named && kept->turns.empty()) {
+            print("Nothing to undo: the agent's edits of this conversation are undone, or it "
+                  "made none.");
+            return prompt();
+        }
+        std::uint64_t turn = named.value_or(kept->turns.empty() ? 0 : kept->turns.back().turn);
+        link_.call(UndoParams{turn, std::nullopt}, [this](const client::Typed<UndoParams>& r) {
+            if (!r) {
+                std::string why = r.error().message;
+                if (!why.empty()) why[0] = static_cast<char>(std::toupper(why[0]));
+                print(styled(why, sgr::yellow, out_.color));
+                return prompt();
+            }
+            std::string done;
+            auto list = [](const std::vector<std::string>& paths) {
+                std::string out;
+                for (const std::string& path : paths)
+                    out += (out.empty() ? "" : ", ") + path;
+                return out;
+            };
+            if (!r->restored.empty()) done += "put back " + list(r->restored);
+            if (!r->deleted.empty())
+                done += (done.empty() ? "" : "; ") + ("deleted " + list(r->deleted));
+            print("Undone turn " + std::to_string(r->turn) + ": " + done);
+            prompt();
+        });
+    });
+}
+
+void InteractiveSession::show_output(const std::string& arg) {
+    std::size_t index = outputs_.size();
+    if (!arg.empty()) {
+        char* end = nullptr;
+        index = static_cast<std::size_t>(std::strtoull(arg.c_str(), &end, 10));
+        if (end == arg.c_str() || *end != '\0') index = 0;
+    }
+    if (outputs_.empty())
+        print("No command has printed anything yet.");
+    else if (index == 0 || index > outputs_.size())
+        print("Usage: /output N, N from 1 to " + std::to_string(outputs_.size()));
+    else
+        print(command_output_text(outputs_[index - 1], std::nullopt, std::nullopt, out_.color));
     prompt();
 }
 

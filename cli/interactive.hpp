@@ -37,7 +37,7 @@ private:
     // What stdin is for right now: a line (libedit), one key, or a line typed unseen.
     enum class Input { none, line, key, secret };
 
-    void greet();
+    void greet(std::function<void()> then);
     void on_event(const client::CoreEvent& event);
     void show(const client::CoreEvent& event);
     void on_propose(const Proposal& proposal);
@@ -73,6 +73,8 @@ private:
               std::function<void(std::size_t)> then);
     void ask_pick(const std::string& question, std::size_t count,
                   std::function<void(std::size_t)> then);
+    void undo(const std::string& arg);
+    void show_output(const std::string& arg); // /output [N]
     void list_plans();
     void list_sessions();
     void list_mcp(const std::string& arg);
@@ -112,6 +114,7 @@ private:
     bool secret_escape_ = false; // inside an escape sequence (a bracketed paste's markers)
     bool sending_ = false;       // agent.send is on its way; the core has not said busy yet
     std::string root_;
+    std::vector<std::string> outputs_;  // what each command printed, /output's 1, 2, …
     std::vector<PlanComment> comments_; // on the plan being decided, sent with the decision
     std::string numbered_for_;          // the proposal whose numbered lines were printed
     bool line_open_ = false;

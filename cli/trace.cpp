@@ -5,6 +5,7 @@
 #include "cli/terminal.hpp"
 #include "cli/terminal_safe.hpp"
 #include "client/trace_words.hpp"
+#include "text/command_output.hpp"
 
 #include <algorithm>
 
@@ -38,6 +39,24 @@ std::string markdown_text(std::string_view markdown, int width, bool color) {
 std::string tool_progress_line(const ToolProgressEvent& progress, bool color) {
     return styled("  … " + md::terminal_safe(client::progress_text(progress), md::Whitespace::code),
                   sgr::dim, color);
+}
+
+std::string command_output_text(const std::string& output, std::optional<std::size_t> max_lines,
+                                std::optional<std::size_t> index, bool color) {
+    std::string plain = plain_output(output);
+    OutputTail tail = last_lines(plain, max_lines.value_or(static_cast<std::size_t>(-1)));
+    std::string out;
+    if (tail.hidden > 0)
+        out += styled("  ⋮ " + std::to_string(tail.hidden) +
+                          (tail.hidden == 1 ? " earlier line" : " earlier lines") +
+                          (index ? ": /output " + std::to_string(*index) : std::string()),
+                      sgr::dim, color) +
+               "\n";
+    for (std::string_view line : tail.lines)
+        out +=
+            styled("  │ ", sgr::dim, color) + md::terminal_safe(line, md::Whitespace::code) + "\n";
+    if (!out.empty()) out.pop_back();
+    return out;
 }
 
 std::string plan_text(const Proposal& plan, int width, bool color) {

@@ -6,6 +6,8 @@
 #include "client/trace_words.hpp"
 #include "protocol/messages.hpp"
 
+#include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -24,6 +26,12 @@ std::string tool_result_line(const ToolResultEvent& result, const client::ToolOu
 std::string markdown_text(std::string_view markdown, int width, bool color);
 // "  … 3 of 5 · indexing", dim: how far a call that runs on got (agent.tool_progress).
 std::string tool_progress_line(const ToolProgressEvent& progress, bool color);
+// What a command printed, under its line: each line after a dim "  │ ", escape sequences
+// and progress-bar rewrites resolved (text/command_output) and made safe for the terminal.
+// With `max_lines`, only the last ones, after "  ⋮ N earlier lines: /output INDEX" when
+// some are left out (INDEX names the command for /output). "" for no output.
+std::string command_output_text(const std::string& output, std::optional<std::size_t> max_lines,
+                                std::optional<std::size_t> index, bool color);
 
 // "Plan — <title> · <path>" and the plan rendered for the terminal.
 std::string plan_text(const Proposal& plan, int width, bool color);

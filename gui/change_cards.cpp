@@ -9,6 +9,7 @@
 #include "gui/main_window.hpp"
 #include "gui/turn_summary.hpp"
 
+#include <QPushButton>
 #include <algorithm>
 #include <set>
 
@@ -62,6 +63,9 @@ void ChangeCards::add_card(const EditAppliedEvent& applied) {
     connect(card, &EditCard::compare_requested, this, [this, card] { compare(*card); });
     connect(card, &EditCard::undo_requested, this, [this, card] {
         undo(card->applied().turn, QString::fromStdString(card->applied().path));
+    });
+    connect(card->toggle(), &QPushButton::toggled, this, [this, card](bool open) {
+        if (open) transcript_.reveal(card);
     });
     transcript_.add_card(QString::fromStdString(applied.id), card, card->summary());
     show_undo_state();

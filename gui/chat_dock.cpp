@@ -5,6 +5,7 @@
 #include "gui/approval_bar.hpp"
 #include "gui/change_cards.hpp"
 #include "gui/chat_transcript.hpp"
+#include "gui/command_card.hpp"
 #include "gui/composer.hpp"
 #include "gui/context_meter.hpp"
 #include "gui/core_client.hpp"
@@ -16,11 +17,12 @@
 #include "gui/review_flow.hpp"
 #include "gui/working_indicator.hpp"
 
+#include <QApplication>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QShortcut>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <iterator>
@@ -89,14 +91,10 @@ ChatDock::ChatDock(MainWindow& window)
     connect(mode_, &ModeControl::choice_requested, this,
             [this](ModeChoice choice) { request_mode(static_cast<int>(choice)); });
     // DESIGN §9: Shift+Tab cycles Plan → Review → Auto anywhere in the chat; in the editor it
-    // stays unindent. The next mode follows the one the core last said it is in.
-    auto* cycle = new QShortcut(this);
-    cycle->setKeys({QKeySequence(Qt::SHIFT | Qt::Key_Backtab), QKeySequence(Qt::Key_Backtab),
-                    QKeySequence(Qt::SHIFT | Qt::Key_Tab)});
-    cycle->setContext(Qt::WidgetWithChildrenShortcut);
-    connect(cycle, &QShortcut::activated, this, [this] {
-        if (auto now = mode_->shown()) request_mode((static_cast<int>(*now) + 1) % 3);
-    });
+    // stays unindent. Taken from the key events themselves rather than a QShortcut: a
+    // shortcut never sees the key when the focused widget claims it first (focus chains take
+    // Backtab), and X11 spells the key differently from what a test sends.
+    qApp->installEventFilter(this);
     connect(provider_, &ProviderStrip::menu_opening, this, &ChatDock::load_providers);
     connect(provider_, &ProviderStrip::provider_chosen, this, &ChatDock::switch_provider);
     connect(provider_, &ProviderStrip::setup_requested, this,
@@ -170,6 +168,43 @@ void ChatDock::load_conversation() {
                  });
 }
 
+bool ChatDock::eventFilter(QObject* watched, QEvent* event) {
+    if (event->type() != QEvent::KeyPress && event->type() != QEvent::ShortcutOverride)
+        return QDockWidget::eventFilter(watched, event);
+    const auto* key = static_cast<QKeyEvent*>(event);
+    const Qt::KeyboardModifiers mods = key->modifiers();
+    const bool others = mods.testFlag(Qt::ControlModifier) || mods.testFlag(Qt::AltModifier) ||
+                        mods.testFlag(Qt::MetaModifier);
+    const bool back_tab = key->key() == Qt::Key_Backtab ||
+                          (key->key() == Qt::Key_Tab && mods.testFlag(Qt::ShiftModifier));
+    auto* widget = qobject_cast<QWidget*>(watched);
+    if (!back_tab || others || !widget || !isAncestorOf(widget))
+        return QDockWidget::eventFilter(watched, event);
+    if (event->type() == QEvent::ShortcutOverride) {
+        event->accept(); // the key is the chat's: it comes back as the key press
+        return true;
+    }
+    cycle_mode();
+    return true;
+}
+
+void ChatDock::cycle_mode() {
+    // The next mode follows the one the core last said it is in.
+    if (auto now = mode_->shown()) request_mode((static_cast<int>(*now) + 1) % 3);
+}
+
+void ChatDock::show_result(const ToolResultEvent& result) {
+    const client::TraceCall* traced = nullptr;
+    for (const client::TraceCall& call : session_.state().calls)
+        if (call.call.id == result.id) traced = &call;
+    if (!result.exit || !traced)
+        return transcript_->add_tool_result(result, session_.outcome(result));
+    auto* card = new CommandCard(traced->call, result);
+    connect(card, &CommandCard::unfolded, transcript_, [this, card] { transcript_->reveal(card); });
+    transcript_->add_card(QString::fromStdString(result.id), card, card->summary(),
+                          ChatTranscript::Entry::command);
+}
+
 void ChatDock::replay_history() {
     const client::SessionState& st = session_.state();
     for (const client::TranscriptEntry& entry : st.transcript) {
@@ -183,8 +218,7 @@ void ChatDock::replay_history() {
             break;
         case client::TranscriptEntry::Kind::tool:
             transcript_->add_tool(st.calls[entry.call].call);
-            if (const auto& result = st.calls[entry.call].result)
-                transcript_->add_tool_result(*result, session_.outcome(*result));
+            if (const auto& result = st.calls[entry.call].result) show_result(*result);
             break;
         case client::TranscriptEntry::Kind::note:
             transcript_->add_note(text);
@@ -222,7 +256,7 @@ void ChatDock::on_event(const client::CoreEvent& event) {
     } else if (auto* progress = std::get_if<ToolProgressEvent>(&event)) {
         transcript_->add_tool_progress(*progress);
     } else if (auto* result = std::get_if<ToolResultEvent>(&event)) {
-        transcript_->add_tool_result(*result, session_.outcome(*result));
+        show_result(*result);
     } else if (std::holds_alternative<ResetEvent>(event)) {
         transcript_->clear();
     } else {
@@ -255,9 +289,13 @@ void ChatDock::show_state() {
     // rio starts on echo when no model is set up: say once what it is and where to connect one.
     if (st.provider == "echo" && !told_about_echo_) {
         told_about_echo_ = true;
-        transcript_->add_note(tr("Replies come from echo, which only repeats your messages. To "
-                                 "connect a model, open Settings ▸ Providers (Ctrl+,)."));
+        echo_note_ =
+            transcript_->add_note(tr("Replies come from echo, which only repeats your messages. "
+                                     "To connect a model, open Settings ▸ Providers (Ctrl+,)."));
     }
+    // Another provider now: the note no longer holds.
+    if (st.provider != "echo" && echo_note_) transcript_->remove_entry(echo_note_);
+    if (!st.provider.empty()) emit model_connected(st.provider != "echo");
 }
 
 void ChatDock::send_message(const QString& text) {

@@ -10,6 +10,7 @@
 #include "client/session.hpp"
 
 #include <QDockWidget>
+#include <QPointer>
 #include <map>
 #include <string>
 #include <vector>
@@ -53,6 +54,15 @@ public:
     ChangeCards* changes() const { return changes_; }
     WorkingIndicator* indicator() const;
 
+signals:
+    // Whether a model answers (any provider but echo), each time the state is shown.
+    void model_connected(bool connected);
+
+protected:
+    // Shift+Tab anywhere in the chat cycles Plan → Review → Auto, however the window system
+    // spells it (X11: Shift+ISO_Left_Tab, Key_Backtab with Shift; others: Backtab alone).
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void on_connected();
     // The conversation so far and the state, as the core has them now.
@@ -61,6 +71,10 @@ private:
     void close_turn(std::uint64_t turn); // its summary: files changed, tokens, Undo this turn
     void show_state();
     void replay_history();
+    // A call's result under its line: a command that ran becomes its card (the command, how
+    // it ended, what it printed); other calls get their outcome's words.
+    void show_result(const ToolResultEvent& result);
+    void cycle_mode();
     void request_mode(int choice);
     void load_providers();
     void switch_provider(const QString& name);
@@ -85,6 +99,7 @@ private:
     client::Session session_;
     std::map<QString, QString> plan_paths_; // present_plan call id → its plan file
     bool told_about_echo_ = false;          // the note on connecting a model was shown
+    QPointer<QWidget> echo_note_;           // that note, while echo is in use
 };
 
 } // namespace rio::gui

@@ -5,9 +5,12 @@
 #include "gui/theme.hpp"
 
 #include <QLabel>
+#include <QPointer>
 #include <QScrollBar>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace rio::gui {
 namespace {
@@ -36,6 +39,8 @@ const char* kind_name(ChatTranscript::Entry kind) {
         return "edit";
     case ChatTranscript::Entry::summary:
         return "summary";
+    case ChatTranscript::Entry::command:
+        return "command";
     }
     return "";
 }
@@ -127,7 +132,7 @@ ChatTranscript::ChatTranscript(QWidget* parent)
                                      "QLabel#tool { color: %3; }"
                                      "QLabel#note { color: %3; font-style: italic; }"
                                      "QLabel#error { color: %4; }"
-                                     "QFrame#edit { background: palette(window); "
+                                     "QFrame#edit, QFrame#command { background: palette(window); "
                                      "border: 1px solid palette(mid); border-radius: 6px; }")
                           .arg(c.user_background.name(), c.user_text.name(), c.muted_text.name(),
                                c.error_text.name()));
@@ -136,10 +141,15 @@ ChatTranscript::ChatTranscript(QWidget* parent)
     });
 
     // Stay at the newest entry while the person has not scrolled up to read.
-    connect(verticalScrollBar(), &QScrollBar::valueChanged, this,
-            [this](int value) { at_bottom_ = value >= verticalScrollBar()->maximum() - 4; });
+    connect(verticalScrollBar(), &QScrollBar::valueChanged, this, [this](int value) {
+        at_bottom_ = value >= verticalScrollBar()->maximum() - 4;
+        if (revealing_ && value != revealed_at_) revealing_ = nullptr; // scrolled away from it
+    });
     connect(verticalScrollBar(), &QScrollBar::rangeChanged, this, [this](int, int max) {
-        if (at_bottom_) verticalScrollBar()->setValue(max);
+        if (revealing_)
+            show_revealed();
+        else if (at_bottom_)
+            verticalScrollBar()->setValue(max);
     });
 }
 
@@ -162,6 +172,8 @@ void ChatTranscript::end_streaming() {
 
 void ChatTranscript::add_user(const QString& text) {
     end_streaming();
+    at_bottom_ = true;
+    revealing_ = nullptr;
     QLabel* label = text_label(text);
     label->setProperty(text_property, text);
     append(label, Entry::user);
@@ -301,17 +313,46 @@ void ChatTranscript::add_error(const QString& text) {
     append(label, Entry::error);
 }
 
-void ChatTranscript::add_note(const QString& text) {
+QWidget* ChatTranscript::add_note(const QString& text) {
     end_streaming();
     QLabel* label = text_label(text);
     label->setProperty(text_property, text);
     append(label, Entry::note);
+    return label;
 }
 
-void ChatTranscript::add_card(const QString& call_id, QWidget* card, const QString& text) {
+void ChatTranscript::remove_entry(QWidget* entry) {
+    if (!entry || layout_->indexOf(entry) < 0) return;
+    layout_->removeWidget(entry);
+    entry->deleteLater();
+}
+
+void ChatTranscript::add_card(const QString& call_id, QWidget* card, const QString& text,
+                              Entry kind) {
     end_streaming();
     card->setProperty(text_property, text);
-    replace(tools_.take(call_id), card, Entry::edit);
+    replace(tools_.take(call_id), card, kind);
+}
+
+void ChatTranscript::reveal(QWidget* entry) {
+    at_bottom_ = false; // the entry grows now: following the newest one would push it away
+    revealing_ = entry;
+    // Again once the list has laid the grown entry out (the range changes then too).
+    QTimer::singleShot(0, this, &ChatTranscript::show_revealed);
+    show_revealed();
+}
+
+void ChatTranscript::show_revealed() {
+    if (!revealing_) return;
+    QScrollBar* bar = verticalScrollBar();
+    const int top = revealing_->mapTo(list_, QPoint(0, 0)).y() - layout_->spacing();
+    const int bottom = top + revealing_->height() + 2 * layout_->spacing();
+    int value = bar->value();
+    if (bottom > value + viewport()->height()) value = bottom - viewport()->height();
+    value = std::clamp(std::min(value, top), bar->minimum(), bar->maximum());
+    revealed_at_ = value;
+    bar->setValue(value);
+    at_bottom_ = bar->value() >= bar->maximum() - 4;
 }
 
 void ChatTranscript::add_entry(QWidget* entry, Entry kind, const QString& text) {
@@ -326,6 +367,7 @@ void ChatTranscript::set_entry_text(QWidget* entry, const QString& text) {
 
 void ChatTranscript::clear() {
     end_streaming();
+    revealing_ = nullptr;
     tools_.clear();
     while (layout_->count() > 1) {
         QLayoutItem* item = layout_->takeAt(0);

@@ -10,6 +10,7 @@
 #include "protocol/messages.hpp"
 
 #include <QHash>
+#include <QPointer>
 #include <QScrollArea>
 
 class QLabel;
@@ -21,10 +22,23 @@ class ChatTranscript : public QScrollArea {
     Q_OBJECT
 public:
     // What an entry is; also its widget's objectName, for tests and style sheets.
-    enum class Entry { user, streaming, message, thinking, tool, error, note, edit, summary };
+    enum class Entry {
+        user,
+        streaming,
+        message,
+        thinking,
+        tool,
+        error,
+        note,
+        edit,
+        summary,
+        command
+    };
 
     explicit ChatTranscript(QWidget* parent = nullptr);
 
+    // The person's message; the chat follows the conversation again from here, wherever it
+    // had been scrolled to.
     void add_user(const QString& text);
     void add_delta(const QString& text);    // agent.delta: appended to the streaming text
     void add_thinking(const QString& text); // agent.thinking: appended to the current block
@@ -38,10 +52,16 @@ public:
     // How far a call that runs on got, under its line until its result comes.
     void add_tool_progress(const ToolProgressEvent& progress);
     void add_error(const QString& text);
-    void add_note(const QString& text);
+    QWidget* add_note(const QString& text);
+    // Takes an entry out (a note that no longer holds).
+    void remove_entry(QWidget* entry);
     // An applied edit's card, in the place of its call's trace line (at the end when that
     // line is not here); `text` is the card's plain text for entry_text.
-    void add_card(const QString& call_id, QWidget* card, const QString& text);
+    void add_card(const QString& call_id, QWidget* card, const QString& text,
+                  Entry kind = Entry::edit);
+    // An entry the person unfolded: the chat stops following the newest entry and scrolls so
+    // that as much of it as fits is in view, its top first.
+    void reveal(QWidget* entry);
     // Another widget at the end: a turn's summary.
     void add_entry(QWidget* entry, Entry kind, const QString& text);
     // What entry_text says of a widget entry whose words changed.
@@ -65,6 +85,7 @@ private:
     void replace(QWidget* old, QWidget* entry, Entry kind);
     void end_streaming(); // the next text starts a new block
     void follow_bottom();
+    void show_revealed(); // as much of the entry reveal() was given as fits, its top first
     void show_outcome(QLabel* label); // a tool line with its outcome, in the theme's colours
 
     QWidget* list_;
@@ -74,6 +95,8 @@ private:
     QWidget* thinking_ = nullptr;   // the current thinking block
     QHash<QString, QLabel*> tools_; // call id → its trace line
     bool at_bottom_ = true;         // keep showing the newest entry unless scrolled away
+    QPointer<QWidget> revealing_;   // an unfolded entry kept in view until scrolled away from
+    int revealed_at_ = -1;          // where show_revealed() scrolled to
 };
 
 } // namespace rio::gui

@@ -130,6 +130,10 @@ bool CodeEditor::apply_remote(const ByteEdit& edit) {
     SendScintilla(SCI_SETTARGETRANGE, static_cast<unsigned long>(edit.start),
                   static_cast<long>(edit.end));
     SendScintilla(SCI_REPLACETARGET, static_cast<uintptr_t>(edit.text.size()), edit.text.c_str());
+    // Another's change (the agent's edit, its undo, a reload from disk) ends this editor's
+    // history: Ctrl+Z undoes what was typed here, never brings back text the core took away
+    // (decision 0058).
+    SendScintilla(SCI_EMPTYUNDOBUFFER);
     return true;
 }
 

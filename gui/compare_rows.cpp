@@ -87,4 +87,27 @@ std::vector<CompareRow> compare_rows(const std::vector<LineHunk>& hunks, const Q
     return rows;
 }
 
+std::vector<UnifiedRow> unified_rows(const std::vector<CompareRow>& rows) {
+    std::vector<UnifiedRow> out;
+    out.reserve(rows.size());
+    for (std::size_t at = 0; at < rows.size();) {
+        if (rows[at].kind == RowKind::same) {
+            out.push_back({rows[at].right.value_or(0), rows[at].right_text, RowKind::same});
+            ++at;
+            continue;
+        }
+        std::size_t end = at;
+        while (end < rows.size() && rows[end].kind != RowKind::same)
+            ++end;
+        for (std::size_t row = at; row < end; ++row)
+            if (rows[row].left)
+                out.push_back({*rows[row].left, rows[row].left_text, RowKind::removed});
+        for (std::size_t row = at; row < end; ++row)
+            if (rows[row].right)
+                out.push_back({*rows[row].right, rows[row].right_text, RowKind::added});
+        at = end;
+    }
+    return out;
+}
+
 } // namespace rio::gui

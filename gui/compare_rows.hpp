@@ -50,4 +50,14 @@ QStringList split_lines(const QString& text);
 std::vector<CompareRow> compare_rows(const std::vector<LineHunk>& hunks, const QStringList& before,
                                      const QStringList& after);
 
+// The same rows as one column, for a view too narrow for two (issue 32 item 5): unchanged
+// lines once, and each run of differing rows as its old lines (removed) and then its new
+// ones (added). `number` is the line's in the proposal, or in the original for a removed one.
+struct UnifiedRow {
+    int number = 0;
+    QString text;
+    RowKind kind = RowKind::same; // same, removed or added
+};
+std::vector<UnifiedRow> unified_rows(const std::vector<CompareRow>& rows);
+
 } // namespace rio::gui

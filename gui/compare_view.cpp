@@ -118,10 +118,40 @@ void CompareView::show_compare(const QString& path, const Labels& labels, const 
     left_->setAccessibleName(labels.left);
     right_->setAccessibleName(labels.right);
     rows_ = compare_rows(hunks_from_json(hunks), split_lines(before), split_lines(after));
-    fill(*left_, path, true);
-    fill(*right_, path, false);
-    share_scroll_width();
-    // Open on the first difference rather than the top of a long file.
+    path_ = path;
+    unified_ = width() < side_by_side_width();
+    show_rows();
+}
+
+int CompareView::side_by_side_width() const {
+    // Two panes of about 80 columns, each with its line numbers.
+    return 2 * 86 * QFontMetrics(editor_font()).horizontalAdvance(QLatin1Char('M'));
+}
+
+void CompareView::show_rows() {
+    left_->setVisible(!unified_);
+    if (unified_) {
+        fill_unified(path_);
+    } else {
+        fill(*left_, path_, true);
+        fill(*right_, path_, false);
+        share_scroll_width();
+    }
+    filled_unified_ = unified_;
+    open_at_first_difference();
+}
+
+// Open on the first difference rather than the top of a long file.
+void CompareView::open_at_first_difference() {
+    if (unified_) {
+        const std::vector<UnifiedRow> lines = unified_rows(rows_);
+        for (std::size_t row = 0; row < lines.size(); ++row)
+            if (lines[row].kind != RowKind::same) {
+                right_->setFirstVisibleLine(std::max(0, static_cast<int>(row) - 3));
+                break;
+            }
+        return;
+    }
     for (std::size_t row = 0; row < rows_.size(); ++row) {
         if (rows_[row].kind == RowKind::same) continue;
         const int first = std::max(0, static_cast<int>(row) - 3);
@@ -129,6 +159,41 @@ void CompareView::show_compare(const QString& path, const Labels& labels, const 
         right_->setFirstVisibleLine(first);
         break;
     }
+}
+
+void CompareView::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    const bool unified = width() < side_by_side_width();
+    if (unified == unified_) return;
+    unified_ = unified;
+    if (!rows_.empty() || filled_unified_) show_rows();
+}
+
+void CompareView::fill_unified(const QString& path) {
+    fill(*right_, path, false); // the lexer, style and colours of the right-hand side
+    const std::vector<UnifiedRow> lines = unified_rows(rows_);
+    QStringList text;
+    text.reserve(static_cast<int>(lines.size()));
+    for (const UnifiedRow& line : lines)
+        text << line.text;
+    right_->setReadOnly(false);
+    right_->setText(text.join(QLatin1Char('\n')));
+    right_->setReadOnly(true);
+    right_->markerDeleteAll();
+    right_->clearMarginText();
+    int widest = 1;
+    for (std::size_t index = 0; index < lines.size(); ++index) {
+        const int line = static_cast<int>(index);
+        const QString label = (lines[index].kind == RowKind::removed ? QStringLiteral("−")
+                               : lines[index].kind == RowKind::added ? QStringLiteral("+")
+                                                                     : QStringLiteral(" ")) +
+                              QString::number(lines[index].number + 1);
+        widest = std::max(widest, static_cast<int>(label.size()));
+        right_->setMarginText(line, label, line_number_style);
+        if (lines[index].kind == RowKind::removed) right_->markerAdd(line, removed_marker);
+        if (lines[index].kind == RowKind::added) right_->markerAdd(line, added_marker);
+    }
+    right_->setMarginWidth(0, QString(widest + 1, QLatin1Char('9')));
 }
 
 void CompareView::fill(QsciScintilla& side, const QString& path, bool left) {

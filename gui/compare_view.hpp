@@ -36,6 +36,10 @@ public:
     void set_deciding(bool deciding);
     bool decidable() const { return decidable_; }
 
+    // Side by side while two panes have room for about 80 columns each; narrower, one column
+    // of the unified diff in the right-hand editor (the left one hidden).
+    bool unified() const { return unified_; }
+
     // For tests: the aligned rows as shown, "" for a padding row.
     QStringList left_lines() const;
     QStringList right_lines() const;
@@ -53,9 +57,14 @@ signals:
 protected:
     void keyPressEvent(QKeyEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void fill(QsciScintilla& side, const QString& path, bool left);
+    void fill_unified(const QString& path);
+    void show_rows(); // side by side or unified, as the width allows
+    void open_at_first_difference();
+    int side_by_side_width() const;
     void keep_in_step(QsciScintilla& one, QsciScintilla& other);
     void share_scroll_width();
     void approve_by_key(bool rest_of_turn);
@@ -68,6 +77,9 @@ private:
     bool syncing_ = false; // one side is following the other: do not echo back
     bool decidable_ = false;
     bool deciding_ = false;
+    bool unified_ = false;
+    bool filled_unified_ = false; // the right-hand editor holds the unified rows
+    QString path_;
 };
 
 } // namespace rio::gui

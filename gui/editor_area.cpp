@@ -2,12 +2,14 @@
 
 #include "gui/code_editor.hpp"
 #include "gui/core_client.hpp"
+#include "gui/file_icons.hpp"
 #include "gui/json_text.hpp"
 #include "gui/prompts.hpp"
 
 #include <QMessageBox>
 #include <QPointer>
 #include <QTabBar>
+#include <QToolButton>
 #include <algorithm>
 
 namespace rio::gui {
@@ -138,8 +140,23 @@ void EditorArea::add_tab(const QString& path, const Json& state) {
     connect(editor, &CodeEditor::hover_requested, this, [this, editor](long position, QPoint at) {
         emit hover_requested(editor, position, at);
     });
-    const int index = addTab(editor, file_name(path));
+    const int index = addTab(editor, file_icon(path, false, false), file_name(path));
     setTabToolTip(index, path);
+    // A close button in the text's colour, light or dark, not the style's red cross.
+    auto* close = new QToolButton;
+    close->setAutoRaise(true);
+    close->setText(QStringLiteral("×"));
+    close->setToolTip(tr("Close %1 (Ctrl+W)").arg(file_name(path)));
+    close->setAccessibleName(tr("Close %1").arg(file_name(path)));
+    close->setFocusPolicy(Qt::NoFocus);
+    close->setCursor(Qt::PointingHandCursor);
+    close->setStyleSheet(QStringLiteral("QToolButton { border: none; border-radius: 3px; "
+                                        "padding: 0 3px; color: palette(text); }"
+                                        "QToolButton:hover { background: palette(midlight); }"));
+    tabBar()->setTabButton(index, QTabBar::RightSide, close);
+    connect(close, &QToolButton::clicked, this, [this, editor] {
+        if (const int at = indexOf(editor); at >= 0) emit tabCloseRequested(at);
+    });
     OpenFile& added = *file;
     files_.emplace(path, std::move(file));
     set_dirty(added, added.dirty);

@@ -1,7 +1,7 @@
 #include "gui/file_tree_model.hpp"
 
-#include <QApplication>
-#include <QStyle>
+#include "gui/file_icons.hpp"
+
 #include <algorithm>
 
 namespace rio::gui {
@@ -168,12 +168,8 @@ QVariant FileTreeModel::data(const QModelIndex& index, int role) const {
         return node->name;
     case Qt::ToolTipRole:
         return node->link ? node->path + tr(" (link)") : node->path;
-    case Qt::DecorationRole: {
-        QStyle* style = QApplication::style();
-        if (node->type == FileEntry::Type::dir)
-            return style->standardIcon(node->link ? QStyle::SP_DirLinkIcon : QStyle::SP_DirIcon);
-        return style->standardIcon(node->link ? QStyle::SP_FileLinkIcon : QStyle::SP_FileIcon);
-    }
+    case Qt::DecorationRole:
+        return file_icon(node->name, node->type == FileEntry::Type::dir, node->link);
     default:
         return {};
     }

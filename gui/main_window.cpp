@@ -11,6 +11,7 @@
 #include "gui/editor_diagnostics.hpp"
 #include "gui/editor_find.hpp"
 #include "gui/file_commands.hpp"
+#include "gui/file_icons.hpp"
 #include "gui/file_tree.hpp"
 #include "gui/find_bar.hpp"
 #include "gui/go_to_line.hpp"
@@ -27,6 +28,7 @@
 #include "gui/settings_dialog.hpp"
 #include "gui/text_find.hpp"
 #include "gui/trust_bar.hpp"
+#include "gui/welcome_page.hpp"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -34,11 +36,16 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QResizeEvent>
+#include <QScreen>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTabBar>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <memory>
@@ -57,6 +64,7 @@ MainWindow::MainWindow(CoreClient& core, QWidget* parent)
       quick_open_(new QuickOpen(core, centre_)), format_label_(new QLabel),
       position_label_(new QLabel), file_commands_(new FileCommands(core, *editors_, *this)),
       system_style_(QApplication::style()->name()) {
+    use_icon_theme();
     auto* middle = new QWidget;
     auto* column = new QVBoxLayout(middle);
     column->setContentsMargins(0, 0, 0, 0);
@@ -69,16 +77,30 @@ MainWindow::MainWindow(CoreClient& core, QWidget* parent)
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
 
     auto* files = new QDockWidget(tr("Files"), this);
+    files_dock_ = files;
     files->setObjectName(QStringLiteral("files"));
     files->setFeatures(QDockWidget::DockWidgetMovable);
     files->setWidget(tree_);
     addDockWidget(Qt::LeftDockWidgetArea, files);
     resizeDocks({files}, {240}, Qt::Horizontal);
+    // The side bar's tabs say their whole names ("Files", "Problems"), scrolling when they
+    // do not fit, rather than "Fi…" and "Proble…".
+    QTimer::singleShot(0, this, [this] {
+        for (QTabBar* bar : findChildren<QTabBar*>(Qt::FindDirectChildrenOnly)) {
+            bar->setElideMode(Qt::ElideNone);
+            bar->setUsesScrollButtons(true);
+        }
+    });
 
     statusBar()->addPermanentWidget(format_label_);
     statusBar()->addPermanentWidget(position_label_);
     build_menus();
+    // What fits a laptop; a large screen gets more room for the headline views.
     resize(1200, 780);
+    if (const QScreen* screen = QGuiApplication::primaryScreen();
+        screen && screen->availableSize().width() >= 1760 &&
+        screen->availableSize().height() >= 1100)
+        resize(1600, 1000);
     update_title();
 
     connect(tree_, &FileTree::file_activated, this, &MainWindow::open_file);
@@ -137,6 +159,19 @@ MainWindow::MainWindow(CoreClient& core, QWidget* parent)
     connect(problems_, &ProblemsPanel::file_changed, this, &MainWindow::draw_problems);
     connect(editors_, &EditorArea::file_opened, this, &MainWindow::draw_problems);
     connect(editors_, &EditorArea::hover_requested, navigation_, &CodeNavigation::hover);
+
+    welcome_ = new WelcomePage(editors_);
+    editors_->installEventFilter(this);
+    files_dock_->installEventFilter(this);
+    connect(editors_, &QTabWidget::currentChanged, this, &MainWindow::show_welcome);
+    connect(welcome_, &WelcomePage::open_folder_requested, this, &MainWindow::choose_folder);
+    connect(welcome_, &WelcomePage::recent_requested, this, &MainWindow::open_project);
+    connect(welcome_, &WelcomePage::connect_requested, this, [this] { show_providers(); });
+    connect(welcome_, &WelcomePage::manual_requested, this, &MainWindow::show_manual);
+    connect(chat_, &ChatDock::model_connected, welcome_, &WelcomePage::set_model_connected);
+    connect(this, &MainWindow::project_shown, this, &MainWindow::show_recent_on_welcome);
+    connect(this, &MainWindow::recent_projects_changed, this, &MainWindow::show_recent_on_welcome);
+    show_welcome();
 }
 
 MainWindow::~MainWindow() = default;
@@ -167,10 +202,7 @@ void MainWindow::build_file_menu() {
             file_commands_->new_file(current_folder());
     });
     new_file->setShortcut(QKeySequence::New);
-    QAction* open = file->addAction(tr("&Open Folder…"), this, [this] {
-        QString dir = QFileDialog::getExistingDirectory(this, tr("Open Folder"), root_);
-        if (!dir.isEmpty()) open_project(dir);
-    });
+    QAction* open = file->addAction(tr("&Open Folder…"), this, &MainWindow::choose_folder);
     open->setShortcut(QKeySequence::Open);
     recent_projects_menu_ = file->addMenu(tr("Open &Recent"));
     connect(recent_projects_menu_, &QMenu::aboutToShow, this, &MainWindow::list_recent_projects);
@@ -241,8 +273,47 @@ void MainWindow::set_theme(Theme theme) {
     if (changed) emit theme_changed(theme);
 }
 
+void MainWindow::choose_folder() {
+    QString dir = QFileDialog::getExistingDirectory(this, tr("Open Folder"), root_);
+    if (!dir.isEmpty()) open_project(dir);
+}
+
 void MainWindow::set_recent_projects(const QStringList& roots) {
     recent_projects_ = roots;
+    show_recent_on_welcome();
+}
+
+// The folders opened lately, but the one that is open now.
+void MainWindow::show_recent_on_welcome() {
+    QStringList others = recent_projects_;
+    others.removeAll(root_);
+    welcome_->set_recent(others);
+}
+
+void MainWindow::show_welcome() {
+    welcome_->setGeometry(editors_->rect());
+    welcome_->setVisible(editors_->count() == 0);
+    if (welcome_->isVisible()) welcome_->raise();
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == editors_ && event->type() == QEvent::Resize) show_welcome();
+    // The side bar resized while the window kept its size: the person dragged its edge.
+    if (watched == files_dock_ && event->type() == QEvent::Resize && !restoring_ &&
+        size() == laid_out_ && files_dock_->isVisible())
+        side_width_ = files_dock_->width();
+    return QMainWindow::eventFilter(watched, event);
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event) {
+    QMainWindow::resizeEvent(event); // the docks are laid out for the new size by now
+    laid_out_ = size();
+    const int room = centre_->width() + files_dock_->width() - side_width_;
+    if (files_dock_->isVisible() && files_dock_->width() < side_width_ && room >= 400) {
+        restoring_ = true;
+        resizeDocks({files_dock_}, {side_width_}, Qt::Horizontal);
+        restoring_ = false;
+    }
 }
 
 // Filled each time it opens: folders that are gone are named, not offered.

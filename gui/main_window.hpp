@@ -35,6 +35,7 @@ class QuickOpen;
 class SearchPanel;
 class SettingsDialog;
 class TrustBar;
+class WelcomePage;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -90,6 +91,9 @@ public:
     void set_theme(Theme theme);
     Theme theme() const { return theme_; }
     FileCommands* file_commands() const { return file_commands_; }
+    // In the editor area while no file is open.
+    WelcomePage* welcome() const { return welcome_; }
+    QDockWidget* side_bar() const { return files_dock_; } // Files, Plans, Search, Problems
 
 signals:
     void project_shown(const QString& root); // a project is open and shown
@@ -98,9 +102,16 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    // The side bar keeps the width the person gave it: a window shrunk and enlarged again
+    // gives it back.
+    void resizeEvent(QResizeEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override; // the welcome page's size
 
 private:
     void build_menus();
+    void choose_folder(); // File ▸ Open Folder…
+    void show_welcome();  // while no file is open
+    void show_recent_on_welcome();
     void build_file_menu();
     void build_edit_menu();
     void build_view_menu();
@@ -125,6 +136,11 @@ private:
     SettingsDialog& settings_dialog();
 
     CoreClient& core_;
+    WelcomePage* welcome_ = nullptr;
+    QDockWidget* files_dock_ = nullptr;
+    int side_width_ = 240;   // what the person gave the side bar (or the default)
+    QSize laid_out_;         // the window's size its last resize laid the docks out for
+    bool restoring_ = false; // the side bar is being given its width back
     FileTree* tree_;
     EditorArea* editors_;
     CentreArea* centre_;

@@ -119,6 +119,7 @@ PlanView::PlanView(QWidget* parent)
     foot->addLayout(foot_row);
 
     auto* middle = new QHBoxLayout;
+    middle_ = middle;
     middle->setContentsMargins(0, 0, 0, 0);
     middle->setSpacing(0);
     middle->addWidget(body_, 1);
@@ -376,6 +377,33 @@ bool PlanView::eventFilter(QObject* watched, QEvent* event) {
         return true;
     }
     return QWidget::eventFilter(watched, event);
+}
+
+// Comments take 260 pixels beside the plan while the plan keeps some 64 characters a line;
+// narrower, they go under it (issue 32 item 5).
+void PlanView::arrange_comments() {
+    constexpr int side_width = 260, side_height = 170;
+    const bool beside = width() - side_width >= body_->fontMetrics().averageCharWidth() * 64;
+    if (beside == comments_beside()) return;
+    middle_->setDirection(beside ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
+    if (beside) {
+        side_->setMinimumHeight(0);
+        side_->setMaximumHeight(QWIDGETSIZE_MAX);
+        side_->setFixedWidth(side_width);
+    } else {
+        side_->setMinimumWidth(0);
+        side_->setMaximumWidth(QWIDGETSIZE_MAX);
+        side_->setFixedHeight(side_height);
+    }
+}
+
+bool PlanView::comments_beside() const {
+    return middle_->direction() == QBoxLayout::LeftToRight;
+}
+
+void PlanView::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    arrange_comments();
 }
 
 void PlanView::keyPressEvent(QKeyEvent* event) {

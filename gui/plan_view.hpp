@@ -71,6 +71,10 @@ public:
     QPushButton* edit_comment_button() const { return edit_comment_; }
     QPushButton* remove_comment_button() const { return remove_comment_; }
 
+    // Whether the comments sit beside the plan (true) or under it, where the plan would be
+    // too narrow to read beside them.
+    bool comments_beside() const;
+
 signals:
     void close_requested(); // Esc or ×
     void approve_requested(const QString& policy, bool fresh);
@@ -82,8 +86,10 @@ signals:
 protected:
     void keyPressEvent(QKeyEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
+    void arrange_comments();
     void join(PlanDecisions* decisions);
     void request_changes();
     void approve_by_key(const QString& policy);
@@ -104,6 +110,7 @@ private:
     QLineEdit* comment_field_;
     QPushButton* comment_button_;
     QWidget* side_;
+    class QBoxLayout* middle_ = nullptr; // the plan and its comments
     QListWidget* comment_list_;
     QPushButton* edit_comment_;
     QPushButton* remove_comment_;

@@ -17,18 +17,21 @@
 namespace rio::gui {
 namespace {
 
-constexpr int path_role = Qt::UserRole;
+constexpr int plan_path_role = Qt::UserRole;
 
 QTreeWidgetItem* plan_item(const Json& plan) {
     auto* item = new QTreeWidgetItem;
     item->setText(0, json_string(plan, "title"));
     item->setText(1, json_string(plan, "status"));
-    // ISO 8601 to the minute reads as a date and a time; the tooltip keeps all of it.
+    // The month, day and time read as a date in a narrow side bar; the tooltip keeps all of it.
     item->setText(
-        2, json_string(plan, "created").left(16).replace(QLatin1Char('T'), QLatin1Char(' ')));
-    item->setData(0, path_role, json_string(plan, "path"));
-    item->setToolTip(0, json_string(plan, "path") + QStringLiteral("\n") +
-                            json_string(plan, "created"));
+        2, json_string(plan, "created").mid(5, 11).replace(QLatin1Char('T'), QLatin1Char(' ')));
+    item->setData(0, plan_path_role, json_string(plan, "path"));
+    const QString whole = json_string(plan, "title") + QStringLiteral("\n") +
+                          json_string(plan, "path") + QStringLiteral("\n") +
+                          json_string(plan, "created");
+    for (int column = 0; column < 3; ++column)
+        item->setToolTip(column, whole);
     return item;
 }
 
@@ -51,6 +54,8 @@ PlansPanel::PlansPanel(MainWindow& window)
     list_->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     list_->header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
     list_->setAccessibleName(tr("Plans"));
+    // A long title is cut in the middle, its start and end kept; the tooltip has all of it.
+    list_->setTextElideMode(Qt::ElideMiddle);
     auto* body = new QWidget(this);
     auto* column = new QVBoxLayout(body);
     column->setContentsMargins(0, 0, 0, 0);
@@ -60,7 +65,7 @@ PlansPanel::PlansPanel(MainWindow& window)
     connect(filter_, &QComboBox::currentIndexChanged, this, [this] { apply_filter(); });
     window_.centre()->add_view(view_);
     connect(list_, &QTreeWidget::itemActivated, this,
-            [this](QTreeWidgetItem* item) { open(item->data(0, path_role).toString()); });
+            [this](QTreeWidgetItem* item) { open(item->data(0, plan_path_role).toString()); });
     connect(view_, &PlanView::close_requested, this, [this] {
         if (window_.centre()->current_view() == view_) window_.centre()->show_editors();
     });

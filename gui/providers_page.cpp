@@ -124,6 +124,12 @@ ProvidersPage::ProvidersPage(CoreClient& core, QWidget* parent)
     connect(save_key_, &QPushButton::clicked, this, &ProvidersPage::save_key);
     connect(remove_key_, &QPushButton::clicked, this, &ProvidersPage::remove_key);
     connect(base_url_, &QLineEdit::editingFinished, this, &ProvidersPage::apply_base_url);
+    // A test's answer was about the URL, model and key it used: one of them edited, it goes.
+    const auto forget_test = [this] { test_result_->clear(); };
+    connect(base_url_, &QLineEdit::textEdited, this, forget_test);
+    connect(model_box_->lineEdit(), &QLineEdit::textEdited, this, forget_test);
+    connect(model_box_, &QComboBox::activated, this, forget_test);
+    connect(key_field_, &QLineEdit::textEdited, this, forget_test);
     connect(model_box_, &QComboBox::activated, this, &ProvidersPage::apply_model);
     connect(model_box_->lineEdit(), &QLineEdit::editingFinished, this, &ProvidersPage::apply_model);
     connect(test_, &QPushButton::clicked, this, &ProvidersPage::test);

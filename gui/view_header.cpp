@@ -1,5 +1,6 @@
 #include "gui/view_header.hpp"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QToolButton>
@@ -20,6 +21,9 @@ ViewHeader::ViewHeader(const QString& close_name, QWidget* parent)
     QFont font = text_->font();
     font.setBold(true);
     text_->setFont(font);
+    // Buttons beside it never squeeze the title to a letter or two (issue 32 item 5).
+    text_->setMinimumWidth(QFontMetrics(font).averageCharWidth() * 18);
+    text_->installEventFilter(this);
 
     close_->setText(QStringLiteral("×"));
     close_->setAccessibleName(close_name);
@@ -35,12 +39,22 @@ ViewHeader::ViewHeader(const QString& close_name, QWidget* parent)
 }
 
 void ViewHeader::set_text(const QString& text) {
-    text_->setText(text);
+    full_ = text;
     text_->setToolTip(text);
+    show_text();
 }
 
 QString ViewHeader::text() const {
-    return text_->text();
+    return full_;
+}
+
+void ViewHeader::show_text() {
+    text_->setText(text_->fontMetrics().elidedText(full_, Qt::ElideMiddle, text_->width()));
+}
+
+bool ViewHeader::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == text_ && event->type() == QEvent::Resize) show_text();
+    return QWidget::eventFilter(watched, event);
 }
 
 void ViewHeader::add_leading(QWidget* widget) {

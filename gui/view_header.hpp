@@ -27,9 +27,15 @@ public:
 signals:
     void close_clicked();
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
+    void show_text(); // cut in the middle to the room there is, whole in the tooltip
+
     QHBoxLayout* row_;
     QLabel* text_;
+    QString full_;
     QToolButton* close_;
 };
 

@@ -241,6 +241,7 @@ void AgentRuntime::run_tool_later(const RunTool& run) {
         ToolCancel cancel = run_tool(context_, run, [this](ToolReport report) {
             // What the model reads never holds a key, whatever a command printed.
             redact(report.content, providers_.secrets());
+            if (report.output) redact(*report.output, providers_.secrets());
             // An edit may have changed .mcp.json, and with it what the user trusts.
             if (report.stage == ToolStage::apply && !report.is_error) mcp_.reload();
             act([&](AgentLoop& loop, Effects& out) {

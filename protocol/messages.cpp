@@ -53,6 +53,7 @@ void to_json(Json& j, const ToolResultEvent& e) {
     j = Json{
         {"turn", e.turn}, {"id", e.id}, {"name", e.name}, {"ok", e.ok}, {"content", e.content}};
     if (e.exit) j["exit"] = *e.exit;
+    if (e.output) j["output"] = *e.output;
 }
 
 void from_json(const Json& j, ToolResultEvent& e) {
@@ -62,6 +63,8 @@ void from_json(const Json& j, ToolResultEvent& e) {
     e.ok = j.value("ok", true);
     e.content = j.value("content", "");
     if (auto it = j.find("exit"); it != j.end() && it->is_object()) e.exit = it->get<CommandExit>();
+    if (auto it = j.find("output"); it != j.end() && it->is_string())
+        e.output = it->get<std::string>();
 }
 
 std::string Proposal::text(const char* key) const {

@@ -402,6 +402,9 @@ struct ToolResultEvent {
     bool ok = true;
     std::string content;             // what the model reads
     std::optional<CommandExit> exit; // run_command, once the program ran
+    // run_command: stdout and stderr interleaved as printed, the first and last 32 KiB when
+    // longer (decision 0057), for a frontend to show under the command
+    std::optional<std::string> output;
 };
 void to_json(Json& j, const ToolResultEvent& e);
 void from_json(const Json& j, ToolResultEvent& e);
@@ -666,8 +669,9 @@ struct ResultInfo {
     bool ok = true;
     std::string content;
     std::optional<CommandExit> exit;
+    std::optional<std::string> output;
 };
-RIO_FIELDS(ResultInfo, id, ok, content, exit)
+RIO_FIELDS(ResultInfo, id, ok, content, exit, output)
 
 struct HistoryMessage {
     std::string role; // user, assistant
@@ -863,8 +867,10 @@ struct ProvidersResult {
     std::string current;
     std::string model;
     std::vector<ProviderInfo> providers;
+    // echo stands in because no provider was named or configured and none was found
+    bool fallback = false;
 };
-RIO_FIELDS(ProvidersResult, current, model, providers)
+RIO_FIELDS(ProvidersResult, current, model, providers, fallback)
 
 struct ProvidersParams : Empty {
     static constexpr std::string_view op = op::agent_providers;

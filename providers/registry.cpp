@@ -50,6 +50,17 @@ std::string first_model(const std::string& body) {
     return id.is_string() ? id.get<std::string>() : "";
 }
 
+// The base URL as the wire joins it: no trailing '/', and for Anthropic no trailing "/v1"
+// (its paths start with /v1/, and its documentation's URLs end in /v1 as often as not);
+// OpenAI-style servers keep theirs, their paths follow it.
+std::string api_base(std::string_view provider, std::string url) {
+    while (!url.empty() && url.back() == '/')
+        url.pop_back();
+    if (provider == "anthropic" && url.size() >= 3 && url.compare(url.size() - 3, 3, "/v1") == 0)
+        url.resize(url.size() - 3);
+    return url;
+}
+
 Status check_option(const OptionSpec& spec, const std::string& value) {
     if (value.empty()) return Ok{}; // back to the default
     if (!spec.choices.empty() &&
@@ -121,6 +132,7 @@ Status ProviderRegistry::select(std::string_view spec, bool remember) {
                               "' (known: echo, script:FILE, anthropic, openai)");
     }
     name_ = name;
+    fallback_ = false;
     if (remember && name != "script") {
         auto config = load_json_file(dirs_.settings_file());
         Json updated = config ? *config : Json::object();
@@ -130,7 +142,14 @@ Status ProviderRegistry::select(std::string_view spec, bool remember) {
     return Ok{};
 }
 
-std::string ProviderRegistry::default_spec() {
+Status ProviderRegistry::select_default() {
+    std::optional<std::string> found = found_spec();
+    Status selected = select(found.value_or("echo"), /*remember=*/false);
+    fallback_ = !found;
+    return selected;
+}
+
+std::optional<std::string> ProviderRegistry::found_spec() {
     if (auto config = load_json_file(dirs_.settings_file()); config && config->contains("provider"))
         return as_text((*config)["provider"]);
     for (const char* name : {"anthropic", "openai"}) {
@@ -142,7 +161,7 @@ std::string ProviderRegistry::default_spec() {
         ollama_ = {"http://127.0.0.1:" + std::to_string(port) + "/v1", first_model(*models)};
         return "openai";
     }
-    return "echo";
+    return std::nullopt;
 }
 
 std::string ProviderRegistry::model() const {
@@ -210,7 +229,7 @@ Result<HttpProviderSettings> ProviderRegistry::http_settings(std::string_view pr
     if (!spec) return spec.error();
     HttpProviderSettings s;
     s.format = std::string(provider);
-    s.base_url = option(provider, "base_url");
+    s.base_url = api_base(provider, option(provider, "base_url"));
     s.model = option(provider, "model");
     s.effort = option(provider, "effort");
     s.ca_file = option(provider, "ca_file");
@@ -227,7 +246,8 @@ Result<HttpProviderSettings> ProviderRegistry::http_settings(std::string_view pr
 
 bool ProviderRegistry::lacks_key(const ProviderSpec& spec, bool has_key) const {
     return !spec.key_env.empty() && !has_key &&
-           option(spec.name, "base_url") == spec.default_base_url;
+           api_base(spec.name, option(spec.name, "base_url")) ==
+               api_base(spec.name, spec.default_base_url);
 }
 
 Json ProviderRegistry::providers_json() const {
@@ -246,7 +266,8 @@ Json ProviderRegistry::providers_json() const {
         if (!spec.key_env.empty()) entry["key_variable"] = spec.key_env;
         list.push_back(std::move(entry));
     }
-    return Json{{"current", name_}, {"model", model()}, {"providers", list}};
+    return Json{
+        {"current", name_}, {"model", model()}, {"providers", list}, {"fallback", fallback_}};
 }
 
 Result<Json> ProviderRegistry::options_json(std::string_view provider) const {
@@ -280,6 +301,7 @@ Status ProviderRegistry::set_option(std::string_view provider, std::string_view 
                           std::string(provider) + " has no option '" + std::string(name) + "'");
     std::string text = as_text(value);
     if (Status s = check_option(*declared, text); !s) return s;
+    if (name == "base_url" && !text.empty()) text = api_base(provider, text);
     Json stored = stored_options(provider);
     if (text.empty())
         stored.erase(std::string(name));

@@ -22,12 +22,15 @@ public:
     // "echo", "script:FILE", "anthropic" or "openai". `remember` writes it as the user's
     // configured provider, which the next core starts with.
     Status select(std::string_view spec, bool remember);
-    // DESIGN §10: the configured provider; else the first of ANTHROPIC_API_KEY,
-    // OPENAI_API_KEY, a local Ollama answering on 127.0.0.1:11434; else echo.
+    // DESIGN §10: selects the configured provider; else the first of ANTHROPIC_API_KEY,
+    // OPENAI_API_KEY, a local Ollama answering on 127.0.0.1:11434; else echo, as a fallback.
     // Probing for Ollama remembers its URL and first model for the openai provider.
-    std::string default_spec();
+    Status select_default();
 
     const std::string& current() const { return name_; }
+    // Echo runs only because nothing was named, configured or found (agent.providers'
+    // `fallback`): a headless run refuses it rather than pass off its echo as an answer.
+    bool fallback() const { return fallback_; }
     std::string model() const;
     // The current model's window (the context_window option, else what rio knows of the
     // model, else the default) and the compact_at threshold (DESIGN §18).
@@ -58,6 +61,7 @@ public:
 
 private:
     void learn_secrets();
+    std::optional<std::string> found_spec();
     Result<const ProviderSpec*> network_spec(std::string_view provider) const;
     // A hosted endpoint (the provider's default base URL) with no key: no call can be made.
     // Local servers (Ollama, llama.cpp) need none.
@@ -69,6 +73,7 @@ private:
     HttpClient& http_;
     UserDirs dirs_;
     std::string name_ = "echo";
+    bool fallback_ = false;
     std::optional<Provider> local_; // echo or script; network providers start per call
     // The Ollama default: a base URL and model found at start, used until options say else.
     std::optional<std::pair<std::string, std::string>> ollama_;

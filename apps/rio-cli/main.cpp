@@ -170,7 +170,7 @@ int main(int argc, char** argv) {
         if (resuming) h.resume = o.resume;
         h.shared_core = !o.connect.empty();
         h.trust_project = o.trust_project;
-        run = std::make_unique<rio::HeadlessRun>(core, h, out, err);
+        run = std::make_unique<rio::HeadlessRun>(io, core, h, out, err);
         run->start(finish);
     } else {
         session = std::make_unique<rio::InteractiveSession>(io, core, out);

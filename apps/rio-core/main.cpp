@@ -111,8 +111,10 @@ int main(int argc, char** argv) {
     rio::ProviderRegistry providers(io, http, dirs);
     if (options.provider.empty())
         if (const char* env = std::getenv("RIO_PROVIDER"); env && *env) options.provider = env;
-    if (options.provider.empty()) options.provider = providers.default_spec();
-    if (rio::Status s = providers.select(options.provider, /*remember=*/false); !s)
+    if (rio::Status s = options.provider.empty()
+                            ? providers.select_default()
+                            : providers.select(options.provider, /*remember=*/false);
+        !s)
         return fail(s.error().message);
     if (!options.model.empty()) providers.use_model(options.model);
 

@@ -16,7 +16,7 @@ HistoryMessage history_entry(const Message& message) {
     if (!message.results.empty()) {
         out.results.emplace();
         for (const ToolOutcome& r : message.results)
-            out.results->push_back(ResultInfo{r.call_id, !r.is_error, r.content, r.exit});
+            out.results->push_back(ResultInfo{r.call_id, !r.is_error, r.content, r.exit, r.output});
     }
     return out;
 }

@@ -29,7 +29,8 @@ struct ToolOutcome {
     std::string call_id;
     std::string content; // what the model reads
     bool is_error = false;
-    std::optional<CommandExit> exit; // run_command, once the program ran
+    std::optional<CommandExit> exit;   // run_command, once the program ran
+    std::optional<std::string> output; // run_command: what it printed (ToolResultEvent)
 };
 
 struct Message {

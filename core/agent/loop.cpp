@@ -293,7 +293,7 @@ void AgentLoop::restore(RestoredSession session, Effects& out) {
         std::vector<ToolOutcome> answers;
         for (const ToolCall& call : conversation_.back()->calls)
             answers.push_back(ToolOutcome{
-                call.id, "interrupted: rio stopped before this call finished", true, {}});
+                call.id, "interrupted: rio stopped before this call finished", true, {}, {}});
         record(Message{Role::user, {}, {}, std::move(answers), {}, ModeNote::none});
     }
     emit(out, ResetEvent{});
@@ -549,7 +549,9 @@ void AgentLoop::on_tool(const ToolReport& report, Effects& out) {
             }
         }
     }
-    finish_call(ToolOutcome{report.call_id, std::move(content), report.is_error, report.exit}, out);
+    finish_call(ToolOutcome{report.call_id, std::move(content), report.is_error, report.exit,
+                            report.output},
+                out);
 }
 
 bool AgentLoop::expects(TurnId turn, const std::string& call_id, ToolStage stage) const {
@@ -767,16 +769,17 @@ void AgentLoop::run_next_call(Effects& out) {
     emit(out, ToolEvent{turn_, call.id, call.name, call.input, std::string(kind_name(spec))});
     bool offered = std::find(offered_.begin(), offered_.end(), call.name) != offered_.end();
     if (!spec || !offered) {
-        finish_call(ToolOutcome{call.id, refusal(call, tools_, mode_), true, {}}, out);
+        finish_call(ToolOutcome{call.id, refusal(call, tools_, mode_), true, {}, {}}, out);
         return;
     }
     if (!allowed_in(mode_, spec->kind)) { // offered when the step began, not in plan mode
-        finish_call(ToolOutcome{call.id, switched_refusal(call), true, {}}, out);
+        finish_call(ToolOutcome{call.id, switched_refusal(call), true, {}, {}}, out);
         return;
     }
     if (!call.input.is_object()) {
         finish_call(
-            ToolOutcome{call.id, "The input of " + call.name + " must be a JSON object.", true, {}},
+            ToolOutcome{
+                call.id, "The input of " + call.name + " must be a JSON object.", true, {}, {}},
             out);
         return;
     }
@@ -790,7 +793,7 @@ void AgentLoop::run_next_call(Effects& out) {
 void AgentLoop::finish_call(ToolOutcome outcome, Effects& out) {
     const ToolCall& call = current_call();
     emit(out, ToolResultEvent{turn_, call.id, call.name, !outcome.is_error, outcome.content,
-                              outcome.exit});
+                              outcome.exit, outcome.output});
     results_.push_back(std::move(outcome));
     awaiting_.reset();
     state_ = State::running_tool;
@@ -799,7 +802,8 @@ void AgentLoop::finish_call(ToolOutcome outcome, Effects& out) {
 
 void AgentLoop::refuse_switched(Effects& out) {
     awaiting_.reset();
-    finish_call(ToolOutcome{current_call().id, switched_refusal(current_call()), true, {}}, out);
+    finish_call(ToolOutcome{current_call().id, switched_refusal(current_call()), true, {}, {}},
+                out);
 }
 
 void AgentLoop::propose(Json proposal, Effects& out) {
@@ -884,7 +888,7 @@ void AgentLoop::apply_decision(const Decision& decision, Effects& out) {
         emit_status(out);
         std::string note =
             kind == "plan" ? plan_rejection_note(review) : rejection_note(kind, decision.feedback);
-        finish_call(ToolOutcome{call.id, std::move(note), true, {}}, out);
+        finish_call(ToolOutcome{call.id, std::move(note), true, {}, {}}, out);
         return;
     }
     if (kind == "plan") {
@@ -952,7 +956,8 @@ void AgentLoop::report_carried_plan(Effects& out) {
 // and the turn goes on from there, in the mode and policy the approval set.
 void AgentLoop::continue_fresh(std::string result, const std::string& plan, Effects& out) {
     const ToolCall& call = current_call();
-    emit(out, ToolResultEvent{turn_, call.id, call.name, true, std::move(result), std::nullopt});
+    emit(out,
+         ToolResultEvent{turn_, call.id, call.name, true, std::move(result), std::nullopt, {}});
     std::string request;
     for (const auto& message : conversation_)
         if (message->role == Role::user && !message->text.empty())
@@ -987,7 +992,7 @@ void AgentLoop::abort_turn(const std::string& why, Effects& out) {
     } else if (state_ != State::idle) {
         out.push_back(CancelTools{turn_});
         for (std::size_t i = results_.size(); i < calls_.size(); ++i)
-            results_.push_back(ToolOutcome{calls_[i].id, why, true, {}});
+            results_.push_back(ToolOutcome{calls_[i].id, why, true, {}, {}});
         record(Message{Role::user, {}, {}, results_, {}, ModeNote::none});
     }
     state_ = State::idle;

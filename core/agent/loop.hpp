@@ -92,7 +92,8 @@ struct ToolReport {
     std::string content; // the tool result text (run/apply), or why prepare failed
     nlohmann::json
         detail; // prepare: the proposal ({allowed} for commands); plan apply: {text, edited}
-    std::optional<CommandExit> exit; // run_command once the program ran
+    std::optional<CommandExit> exit;   // run_command once the program ran
+    std::optional<std::string> output; // run_command: what it printed
 };
 
 struct Decision {

@@ -12,13 +12,16 @@ constexpr int format_version = 1;
 Json outcome_json(const ToolOutcome& r) {
     Json j{{"id", r.call_id}, {"ok", !r.is_error}, {"content", r.content}};
     if (r.exit) j["exit"] = *r.exit;
+    if (r.output) j["output"] = *r.output;
     return j;
 }
 
 ToolOutcome outcome_from(const Json& j) {
     ToolOutcome r{j.at("id").get<std::string>(), j.at("content").get<std::string>(),
-                  !j.at("ok").get<bool>(), std::nullopt};
+                  !j.at("ok").get<bool>(), std::nullopt, std::nullopt};
     if (auto it = j.find("exit"); it != j.end()) r.exit = it->get<CommandExit>();
+    if (auto it = j.find("output"); it != j.end() && it->is_string())
+        r.output = it->get<std::string>();
     return r;
 }
 

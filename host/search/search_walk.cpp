@@ -17,6 +17,8 @@ namespace fs = std::filesystem;
 
 // getdents64 hands over as many entries as fit; 32 KiB is what glibc's readdir uses.
 constexpr std::size_t dirent_bytes = std::size_t{32} * 1024;
+// The project-relative folder rio keeps its own files in (.rio/plans, .rio/allow, …).
+constexpr std::string_view rio_folder = ".rio";
 
 unsigned char type_of(mode_t mode) {
     return S_ISDIR(mode) ? DT_DIR : S_ISREG(mode) ? DT_REG : S_ISLNK(mode) ? DT_LNK : DT_UNKNOWN;
@@ -183,6 +185,9 @@ void SearchWalker::visit(const Frame& frame, const Entry& entry, std::vector<Sea
             out.push_back(SearchFile{dir, entry.name, {}, live_text(path_)});
         break;
     case DT_DIR:
+        // rio's own folder (plans, allow-list, settings) is not the project's text: a walk
+        // of the project leaves it out, one that starts inside it does not (decision 0059).
+        if (path_ == rio_folder) break;
         // Last: entering moves the stack, and `frame` with it.
         if (!frame.ignore->ignored(entry.name, true) && filter_.may_enter(path_))
             enter(dir->fd(), entry.name.c_str(), path_);

@@ -182,6 +182,26 @@ const tests = {
     box.cleanup();
   },
 
+  // Issue 32 item 2: what a command printed is its tool call's content, the exit under it.
+  async a_commands_output_is_its_tool_calls_content() {
+    const program = "import sys\nprint('FAIL: test_x')\nprint('\\x1b[31mAssertionError\\x1b[0m', file=sys.stderr)\nsys.exit(1)\n";
+    const box = sandbox([{ tools: [tool("run_command", { argv: ["python3", "-c", program] })] },
+                         { text: "It failed." }]);
+    await withRioAcp(box, ["--provider", "script:" + box.script], byKind("allow_once"), async (agent, seen) => {
+      const sessionId = await newSession(agent, box, "review");
+      const r = await agent.request(acp.methods.agent.session.prompt,
+                                    { sessionId, prompt: [{ type: "text", text: "run the tests" }] });
+      assert(r.stopReason === "end_turn", "end_turn, got " + r.stopReason);
+      const failed = () => seen.updates.filter((u) => u.sessionUpdate === "tool_call_update" && u.status === "failed");
+      await until("the command's result", () => failed().length === 1);
+      const done = failed();
+      const text = done[0].content[0].content.text;
+      assert(text.startsWith("```\nFAIL: test_x\nAssertionError\n```\nexit code 1 · "),
+             "the output in a fence, colours out, the exit under it: " + JSON.stringify(text));
+    });
+    box.cleanup();
+  },
+
   async cancel_mid_turn_ends_the_prompt_cancelled() {
     const box = sandbox([{ tools: [tool("run_command", { argv: ["true"] })] }, { text: "ran" }]);
     // As the spec has a client do it: session/cancel first, then every pending permission

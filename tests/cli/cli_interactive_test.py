@@ -285,6 +285,80 @@ class Interactive(unittest.TestCase):
         self.assertIn("The user edited the plan", content)
         self.assertIn("3. Extra step", content)
 
+    def test_a_missing_editor_is_named_by_its_variable(self):
+        box = Sandbox([plan_step(), {"text": "Approved as it was."}])
+        self.addCleanup(box.cleanup)
+        env = {**box.env, "EDITOR": "no-such-editor-7d1e"}
+        env.pop("VISUAL", None)
+        term = Pty(box.args(), env)
+        self.addCleanup(term.close)
+        term.expect("review ❯ ")
+        term.send("/plan\r")
+        term.expect("plan ❯ ")
+        term.send("plan it\r")
+        term.expect(r"\[e\] edit the plan")
+        term.send("e")
+        term.expect(r"\$EDITOR \(no-such-editor-7d1e\) cannot be run: it is not installed or not "
+                    r"on PATH\. Set \$EDITOR to an editor you have\.")
+        term.expect(r"\[e\] edit the plan")
+        self.assertNotIn("not found", ANSI.sub("", term.seen), "no shell's words")
+        term.send("a")
+        term.expect("Approved as it was.")
+
+    def test_a_commands_last_lines_show_under_it_and_output_shows_all(self):
+        program = "for i in range(12): print('line', i)\nraise SystemExit(1)"
+        box, term = self.session([{"tools": [tool("run_command", argv=["python3", "-c", program])]},
+                                  {"text": "It failed."}])
+        term.send("run it\r")
+        term.expect(r"\[y\] run")
+        term.send("y")
+        screen = ANSI.sub("", term.expect("It failed.")).replace("\r\n", "\n")
+        shown = screen[screen.rindex("✗ [exit code 1"):]
+        self.assertIn("  ⋮ 4 earlier lines: /output 1\n", shown)
+        self.assertIn("  │ line 4\n", shown)
+        self.assertIn("  │ line 11\n", shown)
+        self.assertNotIn("line 3\n", shown)
+        term.expect("review ❯ ")
+        term.send("/output 1\r")
+        screen = ANSI.sub("", term.expect("  │ line 11")).replace("\r\n", "\n")
+        every = screen[screen.rindex("/output 1"):]
+        for i in range(12):
+            self.assertIn(f"  │ line {i}\n", every)
+        term.expect("review ❯ ")
+        term.send("/output 2\r")
+        term.expect(r"Usage: /output N, N from 1 to 1")
+
+    def test_undo_puts_back_the_last_turn_or_the_one_named(self):
+        box, term = self.session([
+            {"tools": [tool("edit_file", path="greet.py", old_string="Hello", new_string="Hi")]},
+            {"text": "First."},
+            {"tools": [tool("create_file", path="new.py", content="x = 1\n")]},
+            {"text": "Second."}])
+        term.send("/auto\r")
+        term.expect("auto ❯ ")
+        term.send("one\r")
+        term.expect("First.")
+        term.expect("auto ❯ ")
+        term.send("two\r")
+        term.expect("Second.")
+        term.expect("auto ❯ ")
+        term.send("/undo\r")
+        term.expect("Undone turn 2: deleted new.py")
+        self.assertFalse(os.path.exists(os.path.join(box.project, "new.py")))
+        # Changed since the agent wrote it: nothing undone, the file named as the desktop does.
+        with open(os.path.join(box.project, "greet.py"), "a") as f:
+            f.write("# mine\n")
+        term.expect("auto ❯ ")
+        term.send("/undo 1\r")
+        term.expect(r"Nothing was undone: since the agent wrote them in turn 1, greet\.py changed")
+        self.assertIn("# mine", box.read("greet.py"))
+        term.expect("auto ❯ ")
+        term.send("/undo 7\r")
+        term.expect("turn 7")
+        term.expect("auto ❯ ")
+        term.send("/undo two\r")
+        term.expect(r"Usage: /undo, or /undo TURN")
+
     def test_an_edit_shows_a_diff_and_asks(self):
         box, term = self.session([edit_step(), {"text": "ok"}])
         term.send("change it\r")
@@ -533,11 +607,27 @@ class Interactive(unittest.TestCase):
         box.rescript([{"text": "It was teapot."}])
         term = Pty(box.args("--continue"), box.env)
         self.addCleanup(term.close)
+        term.expect(r"Type a task, or /help\.")
         term.expect("Resumed “remember the word teapot” · 2 messages · session ")
         term.expect("review ❯ ")
         term.send("what was the word?\r")
         term.expect("It was teapot.")
         self.assertEqual(len(box.calls()[-1]["conversation"]), 3)
+
+    def test_continue_says_who_it_is_before_the_pending_plan_asks(self):
+        box = Sandbox([plan_step()])
+        self.addCleanup(box.cleanup)
+        first = box.run("-p", "--mode", "plan", "make it friendlier")
+        self.assertEqual(first.returncode, 2, first.stderr)
+        box.rescript([{"text": "Carried out."}])
+        term = Pty(box.args("--continue"), box.env)
+        self.addCleanup(term.close)
+        screen = ANSI.sub("", term.expect(r"\[r\] reject"))
+        banner, resumed, plan = (screen.index("Type a task, or /help."),
+                                 screen.index("Resumed “make it friendlier”"),
+                                 screen.rindex("Plan — Friendlier greeting"))
+        self.assertLess(banner, resumed)
+        self.assertLess(resumed, plan, "the pending plan asks last, under the banner")
 
     def provider_session(self, provider, env=None):
         """rio-cli on a network provider (no script), in its own sandbox."""

@@ -15,10 +15,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::string odd_server = std::string(RIO_SOURCE_DIR) + "/tests/e2e/lsp_odd_server.py";
+const std::string lsp_odd_server = std::string(RIO_SOURCE_DIR) + "/tests/e2e/lsp_odd_server.py";
 
 // Servers are other programs starting beside the sanitizer build's heaviest tests.
-constexpr std::chrono::seconds patience{90};
+constexpr std::chrono::seconds lsp_patience{90};
 
 // lsp.json's servers: the built-ins not named are disabled, so only what a test is about runs.
 Json only(Json servers) {
@@ -27,9 +27,9 @@ Json only(Json servers) {
     return servers;
 }
 
-Json odd_entry(const std::string& mode, const fs::path& marker, Json extra = Json::object()) {
+Json lsp_odd_entry(const std::string& mode, const fs::path& marker, Json extra = Json::object()) {
     Json entry{{"command", "python3"},
-               {"args", {odd_server, mode, marker.string()}},
+               {"args", {lsp_odd_server, mode, marker.string()}},
                {"files", {"*.odd"}}};
     if (extra.is_object()) entry.update(extra);
     return entry;
@@ -49,12 +49,12 @@ std::unique_ptr<AgentSession> session(const Json& servers, const Files& files,
 }
 
 // lsp.changed until `server` is in `state`; returns its entry.
-Json wait_for_server(AgentSession& s, const std::string& server, const std::string& state) {
+Json wait_for_lsp_server(AgentSession& s, const std::string& server, const std::string& state) {
     Json listed = s.request("lsp.list")["result"];
     for (;;) {
         for (const Json& entry : listed["servers"])
             if (entry["name"] == server && entry["state"] == state) return entry;
-        listed = s.client().next_event("lsp.changed", patience)["params"];
+        listed = s.client().next_event("lsp.changed", lsp_patience)["params"];
     }
 }
 
@@ -62,7 +62,7 @@ Json wait_for_server(AgentSession& s, const std::string& server, const std::stri
 Json diagnostics_for(AgentSession& s, const std::string& path,
                      const std::function<bool(const Json&)>& wanted) {
     for (;;) {
-        Json e = s.client().next_event("lsp.diagnostics", patience)["params"];
+        Json e = s.client().next_event("lsp.diagnostics", lsp_patience)["params"];
         if (e["path"] == path && wanted(e["diagnostics"])) return e["diagnostics"];
     }
 }
@@ -81,9 +81,9 @@ Json open(AgentSession& s, const std::string& path) {
     return r["result"];
 }
 
-std::vector<Json> tool_results(AgentSession& s) {
+std::vector<Json> lsp_tool_results(AgentSession& s) {
     std::vector<Json> results;
-    for (const Json& e : s.client().events_until("agent.done", patience))
+    for (const Json& e : s.client().events_until("agent.done", lsp_patience))
         if (e["event"] == "agent.tool_result") results.push_back(e["params"]);
     return results;
 }
@@ -123,7 +123,7 @@ const std::string main_cpp = "#include \"twice.h\"\n"
 
 TEST(LspE2E, ClangdReportsFixesNavigatesAndComesBackAfterBeingKilled) {
     auto s = session({{"clangd", Json::object()}}, {{"twice.h", twice_h}, {"main.cpp", main_cpp}});
-    EXPECT_EQ(wait_for_server(*s, "clangd", "idle")["words"],
+    EXPECT_EQ(wait_for_lsp_server(*s, "clangd", "idle")["words"],
               "idle: starts when a file it serves is opened");
 
     Json buffer = open(*s, "main.cpp");
@@ -133,7 +133,7 @@ TEST(LspE2E, ClangdReportsFixesNavigatesAndComesBackAfterBeingKilled) {
     EXPECT_EQ(broken[0]["line"], 4);
     EXPECT_EQ(broken[0]["column"], 17) << "bytes from the line's start";
     EXPECT_EQ(broken[0]["end_column"], 24);
-    EXPECT_EQ(wait_for_server(*s, "clangd", "ready")["documents"], 1);
+    EXPECT_EQ(wait_for_lsp_server(*s, "clangd", "ready")["documents"], 1);
     Json asked = s->request("lsp.diagnostics", {{"path", "main.cpp"}})["result"]["files"];
     ASSERT_EQ(asked.size(), 1u);
     EXPECT_TRUE(has_error(asked[0]["diagnostics"], "missing"));
@@ -174,7 +174,7 @@ TEST(LspE2E, ClangdReportsFixesNavigatesAndComesBackAfterBeingKilled) {
     pid_t clangd = child_named(s->core().pid(), "clangd");
     ASSERT_GT(clangd, 0);
     ::kill(clangd, SIGKILL);
-    Json failed = wait_for_server(*s, "clangd", "failed");
+    Json failed = wait_for_lsp_server(*s, "clangd", "failed");
     EXPECT_NE(failed["words"].get<std::string>().find("failed: stopped: it was killed by signal 9"),
               std::string::npos)
         << failed.dump();
@@ -185,7 +185,7 @@ TEST(LspE2E, ClangdReportsFixesNavigatesAndComesBackAfterBeingKilled) {
     Json down = s->request("lsp.hover", {{"path", "main.cpp"}, {"line", 4}, {"column", 12}});
     EXPECT_EQ(down["error"]["code"], "server");
     ASSERT_EQ(s->request("lsp.restart", {{"name", "clangd"}})["ok"], true);
-    wait_for_server(*s, "clangd", "ready");
+    wait_for_lsp_server(*s, "clangd", "ready");
     diagnostics_for(*s, "main.cpp", [](const Json& list) {
         return has_error(list, "undeclared identifier 'oops'");
     });
@@ -202,7 +202,7 @@ TEST(LspE2E, PylspFeedsThePlanToolAndTheAgentsEdits) {
                      text_step("Done.")}));
     ASSERT_EQ(s->request("agent.mode.set", {{"mode", "plan"}})["ok"], true);
     s->send("what is broken?");
-    auto results = tool_results(*s);
+    auto results = lsp_tool_results(*s);
     ASSERT_EQ(results.size(), 1u);
     std::string planned = results[0]["content"];
     EXPECT_NE(planned.find("pylsp reports 1 problem in bad.py:"), std::string::npos) << planned;
@@ -213,7 +213,7 @@ TEST(LspE2E, PylspFeedsThePlanToolAndTheAgentsEdits) {
     ASSERT_EQ(s->request("agent.mode.set", {{"mode", "build"}})["ok"], true);
     ASSERT_EQ(s->request("agent.autoaccept.set", {{"on", true}})["ok"], true);
     s->send("break good.py");
-    results = tool_results(*s);
+    results = lsp_tool_results(*s);
     ASSERT_EQ(results.size(), 1u);
     std::string edited = results[0]["content"];
     EXPECT_NE(edited.find("Edited good.py"), std::string::npos) << edited;
@@ -254,7 +254,7 @@ TEST(LspE2E, AServerNotInstalledIsNotFoundAndNothingElseBreaks) {
                                                            {"old_string", "print(3)"},
                                                            {"new_string", "print(4)"}})}),
                                   text_step("Done.")}));
-    Json lua = wait_for_server(*s, "lua", "not found");
+    Json lua = wait_for_lsp_server(*s, "lua", "not found");
     EXPECT_EQ(lua["words"], "not found: put rio-no-such-language-server on PATH");
     open(*s, "x.lua");
     EXPECT_EQ(s->request("buffer.replace", {{"path", "x.lua"}, {"text", "print(3)\n"}})["ok"],
@@ -266,14 +266,15 @@ TEST(LspE2E, AServerNotInstalledIsNotFoundAndNothingElseBreaks) {
               "lua is not found: put rio-no-such-language-server on PATH");
     ASSERT_EQ(s->request("agent.autoaccept.set", {{"on", true}})["ok"], true);
     s->send("edit");
-    auto results = tool_results(*s);
+    auto results = lsp_tool_results(*s);
     ASSERT_EQ(results.size(), 1u);
     EXPECT_EQ(results[0]["content"], "Edited x.lua: replaced 1 line with 1 line.");
 }
 
 TEST(LspE2E, Utf16PositionsAndPositionsOutsideTheText) {
     TempDir marker;
-    auto s = session({{"odd", odd_entry("ok", marker.path())}}, {{"a.odd", "😀😀 ERROR\nsecond\n"}});
+    auto s =
+        session({{"odd", lsp_odd_entry("ok", marker.path())}}, {{"a.odd", "😀😀 ERROR\nsecond\n"}});
     open(*s, "a.odd");
     Json list = diagnostics_for(*s, "a.odd", [](const Json& l) { return !l.empty(); });
     EXPECT_EQ(list[0]["line"], 1);
@@ -291,7 +292,7 @@ TEST(LspE2E, Utf16PositionsAndPositionsOutsideTheText) {
     diagnostics_for(*s, "a.odd", [](const Json& l) { return l.empty(); });
 
     TempDir marker2;
-    auto t = session({{"odd", odd_entry("outside", marker2.path())}}, {{"b.odd", "a😀b\nxy\n"}});
+    auto t = session({{"odd", lsp_odd_entry("outside", marker2.path())}}, {{"b.odd", "a😀b\nxy\n"}});
     open(*t, "b.odd");
     list = diagnostics_for(*t, "b.odd", [](const Json& l) { return l.size() == 2; });
     EXPECT_EQ(list[0]["message"], "inside a pair");
@@ -354,21 +355,21 @@ TEST(LspE2E, RequestsWaitsAndSavesSeeTheNewestTextWhileTypingIsHeldBack) {
     EXPECT_EQ(buffer_text(), "One two\n😀 fine\n");
 }
 
-struct Fault {
+struct LspFault {
     std::string mode;
     Json extra;
     std::string words; // in the failed server's words
 };
 
-class LspFaults : public ::testing::TestWithParam<Fault> {};
+class LspFaults : public ::testing::TestWithParam<LspFault> {};
 
 TEST_P(LspFaults, AFailingServerIsAStateInWordsAndTheEditorGoesOn) {
-    const Fault& fault = GetParam();
+    const LspFault& fault = GetParam();
     TempDir marker;
-    auto s = session({{"odd", odd_entry(fault.mode, marker.path(), fault.extra)}},
+    auto s = session({{"odd", lsp_odd_entry(fault.mode, marker.path(), fault.extra)}},
                      {{"a.odd", "one ERROR\n"}});
     open(*s, "a.odd");
-    Json failed = wait_for_server(*s, "odd", "failed");
+    Json failed = wait_for_lsp_server(*s, "odd", "failed");
     EXPECT_NE(failed["words"].get<std::string>().find(fault.words), std::string::npos)
         << failed.dump();
     // The editor goes on: the buffer edits and saves, the core answers.
@@ -381,27 +382,27 @@ TEST_P(LspFaults, AFailingServerIsAStateInWordsAndTheEditorGoesOn) {
 INSTANTIATE_TEST_SUITE_P(
     Modes, LspFaults,
     ::testing::Values(
-        Fault{"nostart",
-              {},
-              "failed: could not start: it exited with code 2: odd server: refusing to start"},
-        Fault{
+        LspFault{"nostart",
+                 {},
+                 "failed: could not start: it exited with code 2: odd server: refusing to start"},
+        LspFault{
             "crash", {}, "failed: stopped: it exited with code 3: odd server: crashing on purpose"},
-        Fault{"garbage", {}, "failed: sent something that is not JSON-RPC: invalid JSON"},
-        Fault{
+        LspFault{"garbage", {}, "failed: sent something that is not JSON-RPC: invalid JSON"},
+        LspFault{
             "oversized", {}, "failed: sent a message of 96 MiB, more than the 32 MiB rio accepts"},
-        Fault{
+        LspFault{
             "hang", {{"timeout_s", 0.1}}, "failed: did not answer initialize within 0.3 seconds"}),
     [](const auto& info) { return info.param.mode; });
 
 TEST(LspE2E, StrayAnswersAndFloodsAreHandledAndTheServerWorks) {
     TempDir marker;
-    auto s = session({{"odd", odd_entry("stray", marker.path())}}, {{"a.odd", "ERROR\n"}});
+    auto s = session({{"odd", lsp_odd_entry("stray", marker.path())}}, {{"a.odd", "ERROR\n"}});
     open(*s, "a.odd");
     diagnostics_for(*s, "a.odd", [](const Json& l) { return !l.empty(); });
-    EXPECT_EQ(wait_for_server(*s, "odd", "ready")["words"], "ready");
+    EXPECT_EQ(wait_for_lsp_server(*s, "odd", "ready")["words"], "ready");
 
     TempDir marker2;
-    auto f = session({{"odd", odd_entry("flood", marker2.path())}}, {{"a.odd", "ERROR\n"}});
+    auto f = session({{"odd", lsp_odd_entry("flood", marker2.path())}}, {{"a.odd", "ERROR\n"}});
     open(*f, "a.odd");
     EXPECT_EQ(f->request("session.hello")["ok"], true);
     diagnostics_for(*f, "a.odd", [](const Json& l) { return !l.empty(); });
@@ -411,28 +412,28 @@ TEST(LspE2E, StrayAnswersAndFloodsAreHandledAndTheServerWorks) {
 
 TEST(LspE2E, AHangingRequestTimesOutAndASilentServerBoundsTheEditsWait) {
     TempDir marker;
-    auto s = session({{"odd", odd_entry("slow", marker.path(), {{"timeout_s", 0.2}})}},
+    auto s = session({{"odd", lsp_odd_entry("slow", marker.path(), {{"timeout_s", 0.2}})}},
                      {{"a.odd", "x\n"}});
     open(*s, "a.odd");
-    wait_for_server(*s, "odd", "ready");
+    wait_for_lsp_server(*s, "odd", "ready");
     Json hover = s->request("lsp.hover", {{"path", "a.odd"}, {"line", 1}, {"column", 0}});
     EXPECT_EQ(hover["error"]["code"], "server");
     EXPECT_EQ(hover["error"]["message"],
               "odd did not answer textDocument/hover within 0.2 seconds");
-    EXPECT_EQ(wait_for_server(*s, "odd", "ready")["words"],
+    EXPECT_EQ(wait_for_lsp_server(*s, "odd", "ready")["words"],
               "ready: the last request timed out: odd did not answer textDocument/hover within "
               "0.2 seconds");
 
     TempDir marker2;
     auto t = session(
-        {{"odd", odd_entry("silent", marker2.path(), {{"diagnostics_wait_s", 0.3}})}},
+        {{"odd", lsp_odd_entry("silent", marker2.path(), {{"diagnostics_wait_s", 0.3}})}},
         {{"a.odd", "x\n"}},
         Json::array({step({tool("edit_file",
                                 {{"path", "a.odd"}, {"old_string", "x"}, {"new_string", "y"}})}),
                      text_step("Done.")}));
     ASSERT_EQ(t->request("agent.autoaccept.set", {{"on", true}})["ok"], true);
     t->send("edit");
-    auto results = tool_results(*t);
+    auto results = lsp_tool_results(*t);
     ASSERT_EQ(results.size(), 1u);
     EXPECT_EQ(results[0]["content"], "Edited a.odd: replaced 1 line with 1 line.\n\nodd had not "
                                      "reported on a.odd within 0.3 seconds.");
@@ -442,7 +443,7 @@ TEST(LspE2E, AKilledServerAnswersTheEditsWaitAndAnUntrustedProjectStartsNothing)
     TempDir marker;
     // A wait far longer than the test: only the kill can end it.
     auto s = session(
-        {{"odd", odd_entry("silent", marker.path(), {{"diagnostics_wait_s", 3600}})}},
+        {{"odd", lsp_odd_entry("silent", marker.path(), {{"diagnostics_wait_s", 3600}})}},
         {{"a.odd", "x\n"}},
         Json::array({step({tool("edit_file",
                                 {{"path", "a.odd"}, {"old_string", "x"}, {"new_string", "y"}})}),
@@ -450,9 +451,9 @@ TEST(LspE2E, AKilledServerAnswersTheEditsWaitAndAnUntrustedProjectStartsNothing)
     ASSERT_EQ(s->request("agent.autoaccept.set", {{"on", true}})["ok"], true);
     s->send("edit");
     // The edit waits on the silent server; killing it ends the wait at once.
-    wait_for_server(*s, "odd", "ready");
+    wait_for_lsp_server(*s, "odd", "ready");
     ::kill(pid_in(marker.path()), SIGKILL);
-    auto results = tool_results(*s);
+    auto results = lsp_tool_results(*s);
     ASSERT_EQ(results.size(), 1u);
     EXPECT_NE(results[0]["content"].get<std::string>().find(
                   "odd could not check a.odd (failed: stopped: it was killed by signal 9"),
@@ -462,11 +463,11 @@ TEST(LspE2E, AKilledServerAnswersTheEditsWaitAndAnUntrustedProjectStartsNothing)
     auto u = AgentSession::prepared([&](const AgentSession& a) {
         fs::create_directories(a.project() / ".rio");
         write_bytes(a.project() / ".rio/lsp.json",
-                    Json{{"servers", {{"odd", odd_entry("ok", marker.path())}}}}.dump());
+                    Json{{"servers", {{"odd", lsp_odd_entry("ok", marker.path())}}}}.dump());
         write_bytes(a.project() / "a.odd", "ERROR\n");
         return Json::array();
     });
-    EXPECT_EQ(wait_for_server(*u, "odd", "untrusted")["source"], "project");
+    EXPECT_EQ(wait_for_lsp_server(*u, "odd", "untrusted")["source"], "project");
     open(*u, "a.odd");
     Json trust = u->request("project.trust.get")["result"];
     bool listed = false;

@@ -14,12 +14,14 @@ Every mode answers initialize and tools/list (one read-only tool, "probe"); then
               notifications/progress for the call's progressToken, and answers what came
               back as JSON text: {capabilities, roots, roots_changed, sampling, elicitation,
               progress_token} (roots_changed counts notifications/roots/list_changed so far)
+  slow     -> as ok, but takes a second to answer initialize (a server that starts slowly)
 With MARKER_DIR, writes its pid to MARKER_DIR/pid at start and touches MARKER_DIR/called
 when a tools/call arrives, so a test can wait for either without a clock.
 """
 import json
 import os
 import sys
+import time
 
 mode = sys.argv[1]
 marker = sys.argv[2] if len(sys.argv) > 2 else None
@@ -76,6 +78,8 @@ for line in sys.stdin:
         continue
     if method == "initialize":
         capabilities = message["params"].get("capabilities")
+        if mode == "slow":
+            time.sleep(1)
         send({"jsonrpc": "2.0", "id": mid, "result": {
             "protocolVersion": "2025-11-25", "capabilities": {"tools": {"listChanged": True}},
             "serverInfo": {"name": "odd", "version": "0"}}})

@@ -4,6 +4,8 @@
 // back from disk), a refused undo naming the file, each proposed edit decided on the compare
 // view, "approve the rest of this turn", and the working indicator with the turn's tokens.
 #include "gui/change_cards.hpp"
+#include "gui/code_editor.hpp"
+#include "gui/command_card.hpp"
 #include "gui/edit_card.hpp"
 #include "gui/edit_decisions.hpp"
 #include "gui/reason_field.hpp"
@@ -11,13 +13,18 @@
 #include "gui/working_indicator.hpp"
 #include "tests/gui/agent_support.hpp"
 
+#include <QApplication>
+#include <QClipboard>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QTest>
 #include <QTextBlock>
 #include <QToolButton>
 #include <Qsci/qsciscintilla.h>
+#include <algorithm>
 
 using namespace rio;
 using namespace rio::gui;
@@ -111,6 +118,142 @@ private slots:
         QVERIFY(!card->expanded());
         QTest::keyClick(card->toggle(), Qt::Key_Space);
         QVERIFY(card->expanded());
+    }
+
+    // Issue 32 item 2: what a command printed is in its card, its end in view, and copied.
+    void a_command_is_a_card_that_unfolds_to_what_it_printed() {
+        TempProject project;
+        const char* program = "import sys\n"
+                              "for i in range(40): print('line', i)\n"
+                              "print('\\x1b[31mFAIL: test_x\\x1b[0m', file=sys.stderr)\n"
+                              "sys.exit(1)\n";
+        Agent s(project,
+                Json::array({step({tool("run_command",
+                                        {{"argv", {"python3", "-c", program}}, {"cwd", "."}})}),
+                             text_step("It failed.")}));
+        QVERIFY(s.start());
+        QVERIFY(s.set_mode("build", false));
+        s.send(QStringLiteral("run the tests"));
+        QVERIFY(s.proposal_shown(QStringLiteral("Run this command?")));
+        click(s.bar().approve_button());
+        QVERIFY(turn_ended(s));
+        QVERIFY(drain_events());
+        const QList<CommandCard*> cards = s.transcript().findChildren<CommandCard*>();
+        QCOMPARE(cards.size(), 1);
+        CommandCard* card = cards.front();
+        QVERIFY2(card->summary().startsWith(QStringLiteral("$ python3 -c ")),
+                 qPrintable(card->summary()));
+        QVERIFY2(card->summary().contains(QStringLiteral(" · ✗ exit code 1 · ")),
+                 qPrintable(card->summary()));
+        QCOMPARE(s.transcript().texts_of(ChatTranscript::Entry::command),
+                 QStringList{card->summary()});
+        QVERIFY(s.transcript().texts_of(ChatTranscript::Entry::tool).isEmpty());
+
+        QVERIFY(card->output_view()->isHidden());
+        click(card->toggle());
+        QVERIFY(card->expanded());
+        QVERIFY(card->output_view()->isVisible());
+        const QString shown = card->output_view()->toPlainText();
+        QVERIFY2(shown.startsWith(QStringLiteral("line 0\nline 1\n")), qPrintable(shown));
+        QVERIFY2(shown.endsWith(QStringLiteral("line 39\nFAIL: test_x")), qPrintable(shown));
+        QVERIFY2(!shown.contains(QChar(0x1b)), "escape sequences are taken out");
+        // Long output scrolls in its own view, its end in view first.
+        QScrollBar* bar = card->output_view()->verticalScrollBar();
+        QVERIFY(bar->maximum() > 0);
+        QCOMPARE(bar->value(), bar->maximum());
+        click(card->copy_button());
+        QCOMPARE(QApplication::clipboard()->text(), card->output());
+        QVERIFY(card->output().endsWith(QStringLiteral("FAIL: test_x\n")));
+    }
+
+    // Issue 32 item 7: an unfolded card stays in view, and a send follows the conversation.
+    void an_unfolding_card_stays_in_view() {
+        TempProject project;
+        QByteArray table;
+        for (int i = 0; i < 120; ++i)
+            table += "row " + QByteArray::number(i) + "\n";
+        project.write("table.txt", table);
+        // Twenty edits of five rows each: each card unfolds to a diff of some fifteen lines.
+        std::vector<Json> tools;
+        for (int block = 0; block < 20; ++block) {
+            std::string old_rows, new_rows;
+            for (int i = block * 6; i < block * 6 + 5; ++i) {
+                old_rows += "row " + std::to_string(i) + "\n";
+                new_rows += "ROW " + std::to_string(i) + "\n";
+            }
+            tools.push_back(
+                tool("edit_file",
+                     {{"path", "table.txt"}, {"old_string", old_rows}, {"new_string", new_rows}}));
+        }
+        Agent s(project, Json::array({step(tools), text_step("Done.")}));
+        s.window.resize(1200, 600);
+        std::vector<EditCard*> cards = auto_turn(s, "capitals", 20);
+        QCOMPARE(cards.size(), std::size_t{20});
+        QScrollArea& chat = s.transcript();
+        QScrollBar* bar = chat.verticalScrollBar();
+        QTRY_VERIFY(bar->maximum() > 0);
+        QTRY_COMPARE(bar->value(), bar->maximum()); // following the newest entry
+        // The highest card in view, unfolded: it grows downwards into view, its top stays.
+        const auto top_of = [&](QWidget* card) {
+            return card->mapTo(chat.viewport(), QPoint()).y();
+        };
+        EditCard* card = nullptr;
+        for (EditCard* c : cards)
+            if (!card && top_of(c) >= 0) card = c;
+        QVERIFY(card);
+        click(card->toggle());
+        QVERIFY(card->expanded());
+        QVERIFY(drain_events());
+        const auto in_view = [&] {
+            const int room = chat.viewport()->height();
+            // All of it when it fits; else its top, at the top (a list's spacing above it).
+            return top_of(card) >= 0 &&
+                   (card->height() > room ? top_of(card) <= 10
+                                          : top_of(card) + card->height() <= room);
+        };
+        QTRY_VERIFY2(in_view(), qPrintable(QStringLiteral("top %1, height %2, view %3")
+                                               .arg(top_of(card))
+                                               .arg(card->height())
+                                               .arg(chat.viewport()->height())));
+        // Sending follows the conversation again, from wherever the chat was.
+        bar->setValue(0);
+        s.chat().send_message(QStringLiteral("more"));
+        QTRY_COMPARE(bar->value(), bar->maximum());
+    }
+
+    // Issue 32 item 8: Ctrl+Z after "Undo this turn" does not bring the agent's text back.
+    void ctrl_z_after_undo_this_turn_leaves_the_text_as_undone() {
+        TempProject project;
+        project.write("a.txt", "alpha\n");
+        project.write("b.txt", "beta\n");
+        Agent s(project, Json::array({capitals_step(false), text_step("Done.")}));
+        QVERIFY(s.start());
+        s.window.editors()->open(QStringLiteral("a.txt"));
+        QTRY_VERIFY(s.window.editors()->editor(QStringLiteral("a.txt")));
+        CodeEditor* editor = s.window.editors()->editor(QStringLiteral("a.txt"));
+        QVERIFY(s.set_mode("build", true));
+        s.send(QStringLiteral("capitals"));
+        std::vector<EditCard*> cards = wait_for_cards(s, 2);
+        QCOMPARE(cards.size(), std::size_t{2});
+        QVERIFY(turn_ended(s));
+        QTRY_COMPARE(editor->utf8_text(), std::string("ALPHA\n"));
+        click(s.chat().changes()->summary(cards.front()->applied().turn)->undo_button());
+        QTRY_COMPARE(project.read("a.txt"), QByteArray("alpha\n"));
+        QTRY_COMPARE(editor->utf8_text(), std::string("alpha\n"));
+        editor->setFocus();
+        QTest::keyClick(editor, Qt::Key_Z, Qt::ControlModifier);
+        QTest::keyClick(editor, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(editor->utf8_text(), std::string("alpha\n"));
+        QVERIFY(!round_trip(s.core).error);
+        QCOMPARE(qstr(s.ask("buffer.text", {{"path", "a.txt"}}), "text"),
+                 QStringLiteral("alpha\n"));
+        QVERIFY(s.ask("buffer.text", {{"path", "a.txt"}})["dirty"] == Json(false));
+        // Typing still undoes as ever.
+        editor->setCursorPosition(0, 0);
+        QTest::keyClicks(editor, QStringLiteral("x"));
+        QCOMPARE(editor->utf8_text(), std::string("xalpha\n"));
+        QTest::keyClick(editor, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(editor->utf8_text(), std::string("alpha\n"));
     }
 
     void compare_on_a_card_shows_the_whole_change() {

@@ -206,6 +206,15 @@ private slots:
                                     {"a", "b", "c", "d", "e"}, {"a", "B", "c", "e", "f", "g"})),
                  (QStringList{"0:a|0:a|same", "1:b|1:B|changed", "2:c|2:c|same", "3:d|-|removed",
                               "4:e|3:e|same", "-|4:f|added", "-|5:g|added"}));
+        // Issue 32 item 5: one column when two do not fit; a run's old lines, then its new.
+        QStringList unified;
+        for (const UnifiedRow& row : unified_rows(
+                 compare_rows({{1, 3, 1, 1}}, {"a", "b", "c", "d", "e"}, {"a", "X", "Y", "e"})))
+            unified << QString::number(row.number) + QLatin1Char(':') + row.text +
+                           (row.kind == RowKind::removed ? QStringLiteral(" -")
+                            : row.kind == RowKind::added ? QStringLiteral(" +")
+                                                         : QString());
+        QCOMPARE(unified, (QStringList{"0:a", "1:b -", "2:c -", "3:d -", "1:X +", "2:Y +", "3:e"}));
         // Three lines became one: one changed pair, then the rest against padding.
         QCOMPARE(shown(compare_rows({{1, 3, 1, 1}}, {"a", "b", "c", "d", "e"}, {"a", "X", "e"})),
                  (QStringList{"0:a|0:a|same", "1:b|1:X|changed", "2:c|-|removed", "3:d|-|removed",

@@ -131,9 +131,10 @@ private slots:
     }
 
     void the_model_list_fills_and_test_says_bad_key_then_that_it_works() {
-        rio::test::FakeLlm fake(
-            Json::array({{{"status", 401}, {"error", "invalid x-api-key"}}, {{"text", "OK"}}}),
-            Json::array({"claude-fake-large", "claude-fake-small"}));
+        rio::test::FakeLlm fake(Json::array({{{"status", 401}, {"error", "invalid x-api-key"}},
+                                             {{"text", "OK"}},
+                                             {{"text", "OK"}}}),
+                                Json::array({"claude-fake-large", "claude-fake-small"}));
         const QString url = QString::fromStdString(fake.url());
         TempProject project;
         Session s(project);
@@ -177,6 +178,15 @@ private slots:
                       [&] { QTest::mouseClick(page->test_button(), Qt::LeftButton); }));
         QCOMPARE(page->test_result()->text(),
                  QStringLiteral("✓ It works: claude-fake-small answered at %1.").arg(url));
+        // Issue 32 item 6: the answer was about that URL; another typed, it goes. And a URL
+        // ending in /v1, as Anthropic's own documentation writes it, reaches the same API.
+        QTest::keyClicks(page->base_url_field(), QStringLiteral("/v1"));
+        QCOMPARE(page->test_result()->text(), QString());
+        QVERIFY(after(page, &ProvidersPage::tested,
+                      [&] { QTest::mouseClick(page->test_button(), Qt::LeftButton); }));
+        QCOMPARE(page->test_result()->text(),
+                 QStringLiteral("✓ It works: claude-fake-small answered at %1.").arg(url));
+        QCOMPARE(str(fake.requests().back()["path"]), "/v1/messages");
         const std::vector<Json> sent = fake.requests();
         QCOMPARE(str(sent.back()["body"]["model"]), "claude-fake-small");
         QCOMPARE(str(sent.back()["headers"]["x-api-key"]), "sk-wrong");
@@ -258,6 +268,11 @@ private slots:
             QTRY_COMPARE(transcript->texts_of(ChatTranscript::Entry::message).size(), replies + 1);
         }
         QCOMPARE(echo_notes(transcript).size(), 1);
+        // Another provider in use: the note no longer holds, and goes.
+        QVERIFY(!call(s.core, QStringLiteral("agent.provider.set"),
+                      Json{{"name", "anthropic"}, {"remember", false}})
+                     .error);
+        QTRY_VERIFY(echo_notes(transcript).isEmpty());
 
         // A script provider is no one's default: no such note.
         TempProject other;

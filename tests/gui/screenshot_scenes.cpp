@@ -18,12 +18,18 @@
 // quick-open.png      Go to File (Ctrl+P) over the demo and a few more files, "gret" typed
 // providers.png       Settings ▸ Providers on a local OpenAI-compatible server (the fake LLM
 //                     server): a key stored, the server's models listed, Test answered
+// welcome.png         the demo open and no file yet: the welcome page in the editor area
+// command-card.png    a failing test run approved, its card unfolded to what it printed
+//
+// RIO_SCREENSHOT_SIZE=WIDTHxHEIGHT draws the windows at another size than 1440x900 (to look
+// at the layout at 1200x780 or 1600x1000).
 #include "gui/approval_bar.hpp"
 #include "gui/centre_area.hpp"
 #include "gui/change_cards.hpp"
 #include "gui/chat_dock.hpp"
 #include "gui/chat_transcript.hpp"
 #include "gui/code_editor.hpp"
+#include "gui/command_card.hpp"
 #include "gui/compare_view.hpp"
 #include "gui/composer.hpp"
 #include "gui/core_client.hpp"
@@ -106,13 +112,21 @@ bool copy_demo(const TempProject& project) {
     return true;
 }
 
+// The size the docs show, unless RIO_SCREENSHOT_SIZE asks for another.
+QSize size() {
+    const QStringList wh = qEnvironmentVariable("RIO_SCREENSHOT_SIZE").split(QLatin1Char('x'));
+    if (wh.size() == 2 && wh[0].toInt() > 0 && wh[1].toInt() > 0)
+        return {wh[0].toInt(), wh[1].toInt()};
+    return {1440, 900};
+}
+
 // A window on a private core whose model plays `script`, at the size the docs show.
 struct Scene {
     Scene(const TempProject& project, const QString& script) : window(core) {
         CoreOptions options = private_core(project);
         options.provider = QStringLiteral("script:") + script;
         core.start(options);
-        window.resize(1440, 900);
+        window.resize(size());
         window.show();
     }
 
@@ -422,6 +436,59 @@ bool edit_card(const QDir& out) {
     return s.save(out.filePath(QStringLiteral("edit-card.png")));
 }
 
+// No file open yet: what rio is and how to begin.
+bool welcome(const QDir& out) {
+    TempProject project;
+    if (!copy_demo(project)) return false;
+    const QString script = project.beside(QStringLiteral("none.json"));
+    if (!write_script(script, Json::array())) return false;
+    Scene s(project, script);
+    if (!s.wait([&] { return s.window.settled(); }, "the window")) return false;
+    return s.save(out.filePath(QStringLiteral("welcome.png")));
+}
+
+// A test run that fails, approved, its card unfolded to what it printed.
+bool command_card(const QDir& out) {
+    TempProject project;
+    if (!copy_demo(project)) return false;
+    const char* program =
+        "import sys\n"
+        "print('..F.')\n"
+        "print('=' * 60, file=sys.stderr)\n"
+        "print('FAIL: test_shout (test_greet.GreetTest.test_shout)', file=sys.stderr)\n"
+        "print('-' * 60, file=sys.stderr)\n"
+        "print('Traceback (most recent call last):', file=sys.stderr)\n"
+        "print('  File \"test_greet.py\", line 14, in test_shout', file=sys.stderr)\n"
+        "print(\"    self.assertEqual(greeting('Ada', shout=True), 'HELLO, ADA!')\", "
+        "file=sys.stderr)\n"
+        "print(\"AssertionError: 'Hello, Ada!' != 'HELLO, ADA!'\", file=sys.stderr)\n"
+        "print('', file=sys.stderr)\n"
+        "print('Ran 4 tests in 0.002s', file=sys.stderr)\n"
+        "print('', file=sys.stderr)\n"
+        "print('FAILED (failures=1)', file=sys.stderr)\n"
+        "sys.exit(1)\n";
+    const Json steps = Json::array(
+        {{{"text", "Let me run the tests."},
+          {"tools", Json::array({{{"name", "run_command"},
+                                  {"input", {{"argv", {"python3", "-c", program}}}}}})}},
+         {{"text", "`test_shout` fails: `greeting` ignores `shout`. I'll fix that next."}}});
+    const QString script = project.beside(QStringLiteral("tests.json"));
+    if (!write_script(script, steps)) return false;
+    Scene s(project, script);
+    if (!s.wait([&] { return s.window.settled(); }, "the window")) return false;
+    if (!s.request("agent.mode.set", Json{{"mode", "build"}})) return false;
+    s.chat().send_message(QStringLiteral("Run the tests"));
+    if (!s.wait([&] { return s.review().bar()->showing(); }, "the command")) return false;
+    s.review().approve(QString());
+    const auto ran = [&] {
+        return !s.chat().transcript()->findChildren<CommandCard*>().isEmpty() &&
+               !s.chat().composer()->busy();
+    };
+    if (!s.wait(ran, "the command's card")) return false;
+    s.chat().transcript()->findChildren<CommandCard*>().front()->set_expanded(true);
+    return s.save(out.filePath(QStringLiteral("command-card.png")));
+}
+
 bool quick_open(const QDir& out) {
     TempProject project;
     if (!copy_demo(project)) return false;
@@ -522,6 +589,6 @@ int main(int argc, char** argv) {
     qputenv("RIO_SHARE_DIR", RIO_SOURCE_DIR "/share/rio");
     const bool drawn = main_window_and_manual(out) && plan_and_compare(out) && plan_review(out) &&
                        editor_find(out) && dark_theme(out) && edit_card(out) && quick_open(out) &&
-                       problems(out) && providers(out);
+                       problems(out) && providers(out) && welcome(out) && command_card(out);
     return drawn ? 0 : 1;
 }

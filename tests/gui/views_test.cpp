@@ -329,7 +329,20 @@ private slots:
         QVERIFY(header);
         QLabel* label = header->findChild<QLabel*>();
         QVERIFY(label);
-        QCOMPARE(label->text(), view.header_text());
+        view.resize(1400, 600);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QTRY_COMPARE(label->text(), view.header_text());
+        QCOMPARE(label->toolTip(), view.header_text());
+        QVERIFY2(view.comments_beside(), "room for the plan and its comments side by side");
+        // Narrow: cut in the middle, the title's start kept, never down to a letter or two.
+        view.resize(480, 600);
+        QTRY_VERIFY(label->text() != view.header_text());
+        QVERIFY2(label->text().startsWith(QStringLiteral("Plan — ")), qPrintable(label->text()));
+        QVERIFY2(label->text().contains(QStringLiteral("…")), qPrintable(label->text()));
+        QVERIFY(label->width() >= label->fontMetrics().averageCharWidth() * 18);
+        // Too narrow for both: the comments go under the plan, which keeps the width.
+        QVERIFY(!view.comments_beside());
 
         // Not filed (no project): no path. A title with markup is shown as typed.
         view.show_plan(QStringLiteral("<b>Bold</b> & co"), QString(), plan_markdown);
@@ -477,7 +490,7 @@ private slots:
             return out;
         };
         CompareView view;
-        view.resize(1000, 400);
+        view.resize(1900, 400); // room for two panes of 80 columns
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
 
@@ -536,6 +549,31 @@ private slots:
         QTRY_COMPARE(left->firstVisibleLine(), right->firstVisibleLine());
         left->SendScintilla(QsciScintillaBase::SCI_SETXOFFSET, 40UL); // sideways too
         QTRY_COMPARE(right->SendScintilla(QsciScintillaBase::SCI_GETXOFFSET), 40L);
+
+        // Issue 32 item 5: too narrow for two panes of 80 columns, one column of the unified
+        // diff, old lines red and new lines green; wide again, side by side again.
+        view.show_compare(QStringLiteral("notes.txt"), labels, before, after, hunks(before, after));
+        QVERIFY(!view.unified());
+        view.resize(800, 400);
+        QTRY_VERIFY(view.unified());
+        QVERIFY(left->isHidden());
+        QCOMPARE(right->lines(), 8);
+        QStringList column;
+        for (int line = 0; line < right->lines(); ++line)
+            column << right->text(line).trimmed();
+        QCOMPARE(column,
+                 (QStringList{"one", "two", "TWO", "three", "four", "six", "seven", "eight"}));
+        QCOMPARE(right->markersAtLine(0), 0u);
+        QCOMPARE(right->markersAtLine(1), removed);
+        QCOMPARE(right->markersAtLine(2), added);
+        QCOMPARE(right->markersAtLine(4), removed);
+        QCOMPARE(right->markersAtLine(7), added);
+        QCOMPARE(view.right_lines(), (QStringList{"one", "TWO", "three", "", "six", "seven",
+                                                  "eight"})); // the rows themselves stay
+        view.resize(1900, 400);
+        QTRY_VERIFY(!view.unified());
+        QVERIFY(left->isVisible());
+        QCOMPARE(right->lines(), 7);
     }
 
     void manual_opens_with_f1() {

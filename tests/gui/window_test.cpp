@@ -8,17 +8,23 @@
 #include "gui/editor_style.hpp"
 #include "gui/file_tree.hpp"
 #include "gui/main_window.hpp"
+#include "gui/manual_view.hpp"
+#include "gui/settings_dialog.hpp"
 #include "gui/trust_bar.hpp"
+#include "gui/welcome_page.hpp"
 #include "tests/gui/gui_support.hpp"
 
 #include <QAccessible>
 #include <QApplication>
+#include <QDockWidget>
 #include <QFontInfo>
 #include <QLabel>
 #include <QMouseEvent>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTabBar>
 #include <QTest>
+#include <QToolButton>
 #include <Qsci/qscilexer.h>
 #include <algorithm>
 #include <csignal>
@@ -56,6 +62,83 @@ private slots:
         QCOMPARE(child_names(files, {}), (QStringList{"src", "a.cpp", "b.txt"}));
         QCOMPARE(s.window.windowTitle(), QStringLiteral("rio — ") + project.name());
         QCOMPARE(s.window.project_root(), project.path());
+        // Issue 32 item 11: icons from the freedesktop theme, a folder's and a file's by kind.
+        const auto icon = [&](const char* path) {
+            return files.data(files.index_of(QString::fromLatin1(path)), Qt::DecorationRole)
+                .value<QIcon>();
+        };
+        QCOMPARE(icon("src").name(), QStringLiteral("folder"));
+        QVERIFY2(!icon("a.cpp").name().isEmpty(), "a themed icon, not the style's");
+        QVERIFY(!icon("a.cpp").isNull());
+        // A tab's close button is drawn in the text's colour.
+        CodeEditor* editor = s.open(QStringLiteral("b.txt"));
+        QVERIFY(editor);
+        auto* close = qobject_cast<QToolButton*>(s.window.editors()->tabBar()->tabButton(
+            s.window.editors()->indexOf(editor), QTabBar::RightSide));
+        QVERIFY(close);
+        QCOMPARE(close->text(), QStringLiteral("×"));
+        QTest::mouseClick(close, Qt::LeftButton);
+        QTRY_VERIFY(!s.window.editors()->editor(QStringLiteral("b.txt")));
+    }
+
+    // Issue 32 item 4: no file open, the editor area says what rio is and how to begin.
+    void welcome_page_shows_while_no_file_is_open() {
+        TempProject project;
+        project.write("a.txt", "a\n");
+        TempProject other;
+        Session s(project);
+        s.window.set_recent_projects({other.path(), QStringLiteral("/no/such/folder")});
+        QVERIFY(s.settle());
+        WelcomePage* welcome = s.window.welcome();
+        QVERIFY(welcome->isVisible());
+        QCOMPARE(welcome->geometry(), s.window.editors()->rect());
+        QVERIFY(welcome->open_folder_button()->isVisible());
+        // echo stands in for a model: the page offers to connect one, and it leads there.
+        QTRY_VERIFY(welcome->connect_button()->isVisible());
+        QTest::mouseClick(welcome->connect_button(), Qt::LeftButton);
+        QVERIFY(s.window.settings() && s.window.settings()->isVisible());
+        s.window.settings()->hide();
+        // The folders opened lately: not this one (it is open), not one that is gone.
+        QStringList recent;
+        for (QPushButton* button : welcome->recent_buttons())
+            recent << button->toolTip();
+        QCOMPARE(recent, QStringList{other.path()});
+        QCOMPARE(s.window.recent_projects().front(), project.path());
+        QTest::mouseClick(welcome->manual_button(), Qt::LeftButton);
+        QCOMPARE(s.window.centre()->current_view(), s.window.manual());
+        s.window.centre()->show_editors();
+        // A file open: the editor; closed again: the page.
+        QVERIFY(s.open(QStringLiteral("a.txt")));
+        QVERIFY(!welcome->isVisible());
+        s.window.editors()->close_file(QStringLiteral("a.txt"));
+        QTRY_VERIFY(welcome->isVisible());
+        // A recent folder is a click away.
+        QTest::mouseClick(welcome->recent_buttons().at(0), Qt::LeftButton);
+        QTRY_COMPARE(s.window.project_root(), other.path());
+    }
+
+    // Issue 32 item 5: the side bar's width survives the window shrunk and enlarged again.
+    void the_side_bar_keeps_its_width_through_a_shrink() {
+        TempProject project;
+        Session s(project);
+        QVERIFY(s.settle());
+        s.window.resize(1200, 780);
+        QDockWidget* side = s.window.side_bar();
+        s.window.resizeDocks({side}, {300}, Qt::Horizontal);
+        QTRY_COMPARE(side->width(), 300);
+        s.window.resize(640, 780);
+        QTRY_VERIFY(side->width() < 300);
+        s.window.resize(1200, 780);
+        QTRY_COMPARE(side->width(), 300);
+        // Its tabs say their whole names, scrolling when they do not fit.
+        const QList<QTabBar*> bars = s.window.findChildren<QTabBar*>(Qt::FindDirectChildrenOnly);
+        QVERIFY(!bars.isEmpty());
+        for (QTabBar* bar : bars) {
+            QCOMPARE(bar->elideMode(), Qt::ElideNone);
+            for (int i = 0; i < bar->count(); ++i)
+                QVERIFY2(!bar->tabText(i).contains(QStringLiteral("…")),
+                         qPrintable(bar->tabText(i)));
+        }
     }
 
     void expands_folder_lazily() {

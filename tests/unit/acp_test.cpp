@@ -144,6 +144,22 @@ TEST(AcpUpdates, ACallsProgressIsAnUpdateInProgressThatItsResultReplaces) {
     EXPECT_EQ(update["toolCallId"], "c");
     EXPECT_EQ(update["status"], "in_progress");
     EXPECT_EQ(update["content"][0]["content"]["text"], "2 of 5 · indexing");
+TEST(AcpUpdates, ACommandsOutputIsItsResultsContent) {
+    ToolResultEvent r;
+    r.id = "c";
+    r.name = "run_command";
+    r.ok = false;
+    r.content = "$ python3 -m unittest\n...\n[exit code 1 · 0.2 s]";
+    r.exit = CommandExit{1, std::nullopt, false, false, 0.2};
+    r.output = "\x1b[31mFAIL: test_x\x1b[0m\n```\nAssertionError: 1 != 2\n";
+    Json update = tool_call_update(r);
+    EXPECT_EQ(update["status"], "failed");
+    EXPECT_EQ(update["content"][0]["content"]["text"],
+              "````\nFAIL: test_x\n```\nAssertionError: 1 != 2\n````\nexit code 1 · 0.2 s")
+        << "colours stripped, a fence the output cannot close";
+    r.output = std::string(20000, 'x') + "\nthe end\n";
+    std::string text = tool_call_update(r)["content"][0]["content"]["text"];
+    EXPECT_EQ(text, "…\n```\nthe end\n```\nexit code 1 · 0.2 s") << "the end of a long output";
 }
 
 TEST(AcpUpdates, ModesAreOfferedBothWays) {

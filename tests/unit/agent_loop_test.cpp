@@ -61,6 +61,7 @@ struct Harness {
                                 is_error,
                                 std::move(content),
                                 std::move(detail),
+                                {},
                                 {}},
                      out);
     }
@@ -463,8 +464,8 @@ TEST(AgentLoop, StaleToolReportsAreIgnored) {
     h.send("look");
     h.reply("", {call("c1", "read_file", {{"path", "a"}})});
     RunTool run = h.all<RunTool>().back();
-    h.loop.on_tool(ToolReport{run.turn, "other-id", run.stage, false, "x", nullptr, {}}, h.out);
-    h.loop.on_tool(ToolReport{run.turn, run.call.id, ToolStage::apply, false, "x", nullptr, {}},
+    h.loop.on_tool(ToolReport{run.turn, "other-id", run.stage, false, "x", nullptr, {}, {}}, h.out);
+    h.loop.on_tool(ToolReport{run.turn, run.call.id, ToolStage::apply, false, "x", nullptr, {}, {}},
                    h.out);
     EXPECT_TRUE(h.events("agent.tool_result").empty());
     EXPECT_TRUE(h.loop.expects(run.turn, run.call.id, ToolStage::run));

@@ -80,6 +80,11 @@ TEST(ProtocolMessages, ToolResultsCarryACommandsExitAsData) {
     EXPECT_EQ(j["exit"],
               (Json{{"code", 2}, {"timed_out", false}, {"stopped", false}, {"seconds", 0.1}}));
     EXPECT_EQ(j.get<ToolResultEvent>().exit->code, 2);
+    EXPECT_FALSE(j.contains("output")) << "a call that printed nothing says nothing";
+    r.output = "make: *** No rule to make target 'all'.\n";
+    j = r;
+    EXPECT_EQ(j["output"], *r.output);
+    EXPECT_EQ(j.get<ToolResultEvent>().output, r.output);
 }
 
 } // namespace

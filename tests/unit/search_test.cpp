@@ -1,5 +1,6 @@
 #include "core/text_format.hpp"
 #include "host/files/files.hpp"
+#include "host/search/file_list.hpp"
 #include "host/search/search.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -336,6 +337,21 @@ TEST_F(Search, DotGitIsSkipped) {
     write("vendor/lib/.git/HEAD", "foo\n");
     write("a.txt", "foo\n");
     EXPECT_EQ(where(run(literal("foo"))), (Where{"a.txt:1"}));
+}
+
+TEST_F(Search, RiosOwnFolderIsLeftOutOfSearchAndQuickOpenAlike) {
+    write(".rio/plans/20260101-add-a-flag.md", "---\nstatus: approved\n---\nfoo\n");
+    write(".rio/allow", "foo\n");
+    write("src/.rio/notes.txt", "foo\n"); // only the project's own .rio is rio's
+    write("a.txt", "foo\n");
+    EXPECT_EQ(where(run(literal("foo"))), (Where{"a.txt:1", "src/.rio/notes.txt:1"}));
+    EXPECT_EQ(list_project_files(root(), {}, 100).files,
+              (std::vector<std::string>{"a.txt", "src/.rio/notes.txt"}))
+        << "one rule for both";
+    SearchQuery named = literal("foo");
+    named.path = ".rio/plans";
+    EXPECT_EQ(where(run(named)), (Where{".rio/plans/20260101-add-a-flag.md:4"}))
+        << "searched when named";
 }
 
 TEST_F(Search, GitignoreAndInfoExcludeAreRespected) {

@@ -28,7 +28,7 @@ TEST(SessionRecord, AMessageRoundTripsWithCallsResultsAndKeptBlocks) {
               {Json{{"provider", "anthropic"}, {"block", {{"type", "thinking"}}}}},
               ModeNote::none};
     Message r{Role::user, "",
-              {},         {ToolOutcome{"c1", "text", false, CommandExit{0, {}, false, false, 0.5}}},
+              {},         {ToolOutcome{"c1", "text", false, CommandExit{0, {}, false, false, 0.5}, "out"}},
               {},         ModeNote::none};
     auto replay =
         replay_session(lines_of({message_line(user("hi"), 1, false, t),
@@ -38,6 +38,7 @@ TEST(SessionRecord, AMessageRoundTripsWithCallsResultsAndKeptBlocks) {
     EXPECT_EQ(to_json(*replay.session.conversation[1]), to_json(a));
     EXPECT_EQ(replay.session.conversation[1]->kept, a.kept);
     EXPECT_EQ(replay.session.conversation[2]->results[0].exit->code, 0);
+    EXPECT_EQ(replay.session.conversation[2]->results[0].output, "out");
     EXPECT_EQ(replay.session.mode, Mode::plan);
     EXPECT_EQ(replay.session.header.title, "Title");
 }
@@ -51,7 +52,8 @@ TEST(SessionRecord, ReplacesLastSwapsTheLastEntry) {
 }
 
 TEST(SessionRecord, APendingProposalIsKeptUntilTheStepGoesOn) {
-    PendingStep step{{ToolOutcome{"c1", "ok", false, {}}}, Json{{"id", "c2"}, {"kind", "plan"}}};
+    PendingStep step{{ToolOutcome{"c1", "ok", false, {}, {}}},
+                     Json{{"id", "c2"}, {"kind", "plan"}}};
     auto pending = replay_session(lines_of({pending_line(&step, 3, t)}));
     ASSERT_TRUE(pending.session.pending);
     EXPECT_EQ(pending.session.pending->proposal["id"], "c2");
