@@ -36,6 +36,8 @@ struct ToolContext {
     McpServers* mcp = nullptr;           // the MCP servers whose tools the agent may call
     EditorReader* editor = nullptr;      // the editor's unsaved text, when a frontend holds it
     LspServers* lsp = nullptr;           // language servers: a file's diagnostics
+    // Whether commands can run sandboxed (Landlock is there and the user left it on).
+    bool commands_sandboxed = false;
 };
 
 } // namespace rio

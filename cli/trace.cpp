@@ -10,7 +10,9 @@ namespace rio {
 
 std::string tool_line(const ToolEvent& tool, bool color) {
     std::string detail = client::tool_detail(tool);
-    return styled("• " + tool.name, sgr::dim, color) + (detail.empty() ? "" : " " + detail);
+    std::string sandbox = client::tool_sandbox(tool);
+    return styled("• " + tool.name, sgr::dim, color) + (detail.empty() ? "" : " " + detail) +
+           (sandbox.empty() ? "" : styled("   (" + sandbox + ")", sgr::dim, color));
 }
 
 std::string tool_result_line(const ToolResultEvent& result, const client::ToolOutcome& outcome,
@@ -59,9 +61,11 @@ std::string diff_text(const Proposal& edit, int width, bool color) {
 std::string command_text(const Proposal& command, bool color) {
     std::string cwd = command.text("cwd");
     if (cwd.empty()) cwd = ".";
+    std::string sandbox = client::proposal_sandbox(command);
     return styled("$ " + client::argv_text(command.fields.value("argv", Json::array())), sgr::bold,
                   color) +
-           (cwd == "." ? "" : "   (in " + cwd + ")");
+           (cwd == "." ? "" : "   (in " + cwd + ")") +
+           (sandbox.empty() ? "" : styled("   (" + sandbox + ")", sgr::dim, color));
 }
 
 std::string proposal_words(const Proposal& proposal) {

@@ -124,6 +124,13 @@ Status AgentLoop::decide(const Decision& decision, Effects& out) {
         return make_error(ErrorCode::bad_request,
                           "params.rest_of_turn: only approving an edit can approve the turn's "
                           "other edits");
+    if ((decision.unsandboxed || decision.network) &&
+        (pending_.value("kind", "") != "command" || !decision.approve))
+        return make_error(ErrorCode::bad_request,
+                          std::string("params.") +
+                              (decision.unsandboxed ? "unsandboxed" : "network") +
+                              ": only approving a command can run it without the sandbox or "
+                              "with the network");
     apply_decision(decision, out);
     return Ok{};
 }
@@ -154,6 +161,7 @@ void AgentLoop::clear(Effects& out) {
     calls_.clear();
     results_.clear();
     awaiting_.reset();
+    running_sandbox_.reset();
     pending_ = nullptr;
     decided_ids_.clear();
     last_plan_.clear();
@@ -203,6 +211,8 @@ bool AgentLoop::resume_pending(const RestoredSession& session) {
     results_ = step.results;
     pending_ = step.proposal;
     pending_["turn"] = turn_;
+    // Said again as this core would run it: the session may come from another machine.
+    if (pending_.value("kind", "") == "command") pending_["sandbox"] = command_sandbox(nullptr);
     const ToolSpec* spec = spec_of(last.calls[step.results.size()].name);
     current_kind_ = spec ? spec->kind
                          : kind_from_string(pending_.value("kind", "")).value_or(ToolKind::command);
@@ -238,6 +248,17 @@ void AgentLoop::set_session(std::string id, std::string problem, Effects& out) {
     session_ = std::move(id);
     session_problem_ = std::move(problem);
     emit_status(out);
+}
+
+void AgentLoop::set_sandbox(SandboxState sandbox, Effects& out) {
+    sandbox_ = std::move(sandbox);
+    emit_status(out);
+}
+
+SandboxUse AgentLoop::command_sandbox(const Decision* decision) const {
+    if (mode_ == Mode::plan) return {"read-only", false};
+    if (!sandbox_.available || (decision && decision->unsandboxed)) return {"none", false};
+    return {"workspace-write", decision && decision->network};
 }
 
 void AgentLoop::on_provider(TurnId turn, std::uint64_t step, const ProviderReport& report,
@@ -356,6 +377,7 @@ AgentStatus AgentLoop::status() const {
     if (state_ == State::awaiting_decision) s.pending = proposal_event(pending_);
     s.session = session_;
     s.session_problem = session_problem_;
+    s.sandbox = sandbox_;
     return s;
 }
 
@@ -384,13 +406,18 @@ void AgentLoop::run_next_call(Effects& out) {
     }
     const ToolCall& call = current_call();
     const ToolSpec* spec = spec_of(call.name);
-    emit(out, ToolEvent{turn_, call.id, call.name, call.input, std::string(kind_name(spec))});
     bool offered = std::find(offered_.begin(), offered_.end(), call.name) != offered_.end();
+    ToolKind kind = spec ? kind_in(mode_, spec->kind, sandbox_.available) : ToolKind::read;
+    // A command that runs at once says how; one that waits for a decision says it then.
+    if (spec && offered && spec->kind == ToolKind::command && kind == ToolKind::read)
+        running_sandbox_ = command_sandbox(nullptr);
+    emit(out, ToolEvent{turn_, call.id, call.name, call.input, std::string(kind_name(spec)),
+                        running_sandbox_});
     if (!spec || !offered) {
         finish_call(ToolOutcome{call.id, refusal(call, tools_, mode_), true, {}}, out);
         return;
     }
-    if (!allowed_in(mode_, spec->kind)) { // offered when the step began, not in plan mode
+    if (!allowed_in(mode_, kind)) { // offered when the step began, not in plan mode
         finish_call(ToolOutcome{call.id, switched_refusal(call), true, {}}, out);
         return;
     }
@@ -400,17 +427,17 @@ void AgentLoop::run_next_call(Effects& out) {
             out);
         return;
     }
-    current_kind_ = spec->kind;
-    awaiting_ = spec->kind == ToolKind::read ? ToolStage::run : ToolStage::prepare;
-    RunTool run{turn_, call, spec->kind, *awaiting_, nullptr, {}, false, {}, {}};
-    if (spec->kind == ToolKind::plan) run.revises = last_plan_;
+    current_kind_ = kind;
+    awaiting_ = kind == ToolKind::read ? ToolStage::run : ToolStage::prepare;
+    RunTool run{turn_, call, kind, *awaiting_, nullptr, {}, false, {}, {}, running_sandbox_};
+    if (kind == ToolKind::plan) run.revises = last_plan_;
     out.push_back(std::move(run));
 }
 
 void AgentLoop::finish_call(ToolOutcome outcome, Effects& out) {
     const ToolCall& call = current_call();
     emit(out, ToolResultEvent{turn_, call.id, call.name, !outcome.is_error, outcome.content,
-                              outcome.exit});
+                              outcome.exit, std::exchange(running_sandbox_, std::nullopt)});
     results_.push_back(std::move(outcome));
     awaiting_.reset();
     state_ = State::running_tool;
@@ -449,6 +476,7 @@ void AgentLoop::gate(const ToolReport& report, Effects& out) {
     proposal["kind"] = to_string(kind);
     if (kind == ToolKind::plan && !proposal.value("path", "").empty())
         last_plan_ = proposal["path"];
+    if (kind == ToolKind::command) proposal["sandbox"] = command_sandbox(nullptr);
     // Auto-accept (or a person's approval of the turn's edits) covers edits only; a command
     // needs a human-written allow rule; a plan always waits for a person.
     bool go =
@@ -457,8 +485,18 @@ void AgentLoop::gate(const ToolReport& report, Effects& out) {
     if (go) {
         awaiting_ = ToolStage::apply;
         applying_path_ = proposal.value("path", "");
-        out.push_back(
-            RunTool{turn_, call, kind, ToolStage::apply, std::move(proposal), {}, false, {}, {}});
+        // An allow rule never widens the sandbox: no network, never without it.
+        if (kind == ToolKind::command) running_sandbox_ = command_sandbox(nullptr);
+        out.push_back(RunTool{turn_,
+                              call,
+                              kind,
+                              ToolStage::apply,
+                              std::move(proposal),
+                              {},
+                              false,
+                              {},
+                              {},
+                              running_sandbox_});
         return;
     }
     propose(std::move(proposal), out);
@@ -473,11 +511,20 @@ void AgentLoop::apply_decision(const Decision& decision, Effects& out) {
     if (decided_turn_ != turn_) decided_ids_.clear();
     decided_turn_ = turn_;
     decided_ids_.insert(id);
-    DecidedEvent decided{
-        turn_,           id,           kind, decision.approve ? "approve" : "reject",
-        decision.policy, std::nullopt, {},   std::nullopt,
-        std::nullopt};
+    DecidedEvent decided{turn_,
+                         id,
+                         kind,
+                         decision.approve ? "approve" : "reject",
+                         decision.policy,
+                         {},
+                         std::nullopt,
+                         std::nullopt,
+                         std::nullopt,
+                         {},
+                         {}};
     if (!decision.feedback.empty()) decided.feedback = decision.feedback;
+    if (decision.unsandboxed) decided.unsandboxed = true;
+    if (decision.network) decided.network = true;
     if (!decision.comments.empty()) decided.comments = decision.comments;
     if (decision.fresh) decided.fresh = true;
     if (decision.rest_of_turn) {
@@ -505,6 +552,8 @@ void AgentLoop::apply_decision(const Decision& decision, Effects& out) {
     emit_status(out);
     awaiting_ = ToolStage::apply;
     applying_path_ = kind == "edit" ? proposal.value("path", "") : "";
+    // The person's choice holds for this one call: the next command asks again.
+    if (kind == "command") running_sandbox_ = command_sandbox(&decision);
     RunTool run{turn_,
                 call,
                 current_kind_,
@@ -513,7 +562,8 @@ void AgentLoop::apply_decision(const Decision& decision, Effects& out) {
                 decision.policy.value_or(""),
                 true,
                 {},
-                {}};
+                {},
+                running_sandbox_};
     if (kind == "plan") run.review = std::move(review);
     out.push_back(std::move(run));
 }
@@ -560,7 +610,8 @@ void AgentLoop::report_carried_plan(Effects& out) {
 // and the turn goes on from there, in the mode and policy the approval set.
 void AgentLoop::continue_fresh(std::string result, const std::string& plan, Effects& out) {
     const ToolCall& call = current_call();
-    emit(out, ToolResultEvent{turn_, call.id, call.name, true, std::move(result), std::nullopt});
+    emit(out, ToolResultEvent{turn_, call.id, call.name, true, std::move(result), std::nullopt,
+                              std::nullopt});
     std::string request;
     for (const auto& message : conversation_)
         if (message->role == Role::user && !message->text.empty())
@@ -585,6 +636,7 @@ void AgentLoop::abort_turn(const std::string& why, Effects& out) {
     }
     state_ = State::idle;
     awaiting_.reset();
+    running_sandbox_.reset();
     pending_ = nullptr;
     edits_approved_.reset();
 }

@@ -111,8 +111,9 @@ TEST_P(ProviderE2E, APlanModeSessionOverTheWire) {
 
     auto requests = fake.requests();
     ASSERT_EQ(requests.size(), 4u);
-    const std::vector<std::string> plan_tools{"list_dir", "read_file", "search", "diagnostics",
-                                              "present_plan"};
+    std::vector<std::string> plan_tools{"list_dir", "read_file", "search", "diagnostics",
+                                        "present_plan"};
+    if (s->sandboxed()) plan_tools.insert(plan_tools.end() - 1, "run_command");
     EXPECT_EQ(offered(requests[0]), plan_tools);
     EXPECT_EQ(offered(requests[1]), plan_tools);
     EXPECT_NE(system_of(requests[0]).find("# Plan mode"), std::string::npos);
