@@ -27,10 +27,11 @@ namespace rio {
 Result<std::vector<sock_filter>> syscall_filter(const SandboxPolicy& policy, int abi);
 
 // Loads `program` into the calling task; it stays for what it execs. A bare syscall, safe
-// between fork and exec. Without SECCOMP_FILTER_FLAG_SPEC_ALLOW the kernel would turn on its
-// Speculative Store Bypass mitigation for the command, which guards secrets inside one
-// address space (a JIT's sandbox) and costs milliseconds per command in a VM; a command
-// shares no address space with rio (decision 0041). 0, or an errno.
+// between fork and exec. Without SECCOMP_FILTER_FLAG_SPEC_ALLOW a kernel in its default
+// spec_store_bypass_disable=seccomp mode would turn on the Speculative Store Bypass
+// mitigation for the command, which guards secrets inside one address space (a JIT's
+// sandbox) and slows the command's own code; a command shares no address space with rio
+// (decision 0041). 0, or an errno.
 int load_syscall_filter(const std::vector<sock_filter>& program);
 
 } // namespace rio
