@@ -70,6 +70,7 @@ bench: build
 	$(BUILD)/bench/rio_provider_bench
 	$(BUILD)/bench/rio_session_bench
 	$(BUILD)/bench/rio_lsp_bench
+	$(BUILD)/bench/rio_sandbox_bench
 	$(BUILD)/bench/rio_gui_editor_bench
 	$(BUILD)/bench/rio_gui_plan_bench
 	bench/cli_headless_bench.py $(BUILD)

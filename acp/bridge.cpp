@@ -275,15 +275,19 @@ void Bridge::replay_history(AcpSession& s, std::function<void()> then) {
 void Bridge::replay_entry(AcpSession& s, const HistoryMessage& m,
                           const std::map<std::string, std::string>& kinds) {
     for (const ResultInfo& r : m.results.value_or(std::vector<ResultInfo>{}))
-        update(s, tool_call_update(ToolResultEvent{0, r.id, "", r.ok, r.content, r.exit, r.output}));
+        update(s, tool_call_update(
+                      ToolResultEvent{0, r.id, "", r.ok, r.content, r.exit, r.output, std::nullopt}));
     if (!m.text.empty())
         update(s,
                text_chunk(m.role == "user" ? "user_message_chunk" : "agent_message_chunk", m.text));
     for (const CallInfo& c : m.calls.value_or(std::vector<CallInfo>{})) {
         auto kind = kinds.find(c.name);
-        update(s, tool_call(ToolEvent{0, c.id, c.name, c.input,
-                                      kind != kinds.end() ? kind->second : "unknown"},
-                            s.root));
+        update(
+            s,
+            tool_call(
+                ToolEvent{
+                    0, c.id, c.name, c.input, kind != kinds.end() ? kind->second : "unknown", {}},
+                s.root));
     }
 }
 
@@ -463,6 +467,8 @@ void Bridge::send_permission(AcpSession& s, const Proposal& proposal, const Json
                    if (choice) {
                        decision.decision = choice->decision;
                        decision.policy = choice->policy;
+                       if (choice->network) decision.network = true;
+                       if (choice->unsandboxed) decision.unsandboxed = true;
                    } else {
                        decision.decision = "reject";
                        if (!s.cancelled)

@@ -43,8 +43,10 @@ std::string absolute(const std::string& root, const std::string& path) {
 
 std::string title_of(const ToolEvent& tool) {
     std::string detail = client::tool_detail(tool);
+    std::string sandbox = client::tool_sandbox(tool);
     return client::first_line(client::tool_verb(tool.name) + (detail.empty() ? "" : " " + detail),
-                              160);
+                              160) +
+           (sandbox.empty() ? "" : " (" + sandbox + ")");
 }
 
 Json option(const char* id, const char* name, const char* kind) {
@@ -140,6 +142,9 @@ Json tool_call_update(const ToolResultEvent& result) {
                            ? result.content.substr(0, max_result_text) + "\n…"
                            : result.content;
     if (result.output && result.exit) text = command_result_text(*result.output, *result.exit);
+    // The model's text already ends with how the command ran; an unsandboxed one says so too.
+    if (result.sandbox && result.sandbox->profile == "none")
+        text += "\n(" + sandbox_text(*result.sandbox) + ")";
     return {{"sessionUpdate", "tool_call_update"},
             {"toolCallId", result.id},
             {"status", result.ok ? "completed" : "failed"},
@@ -187,10 +192,18 @@ Json permission_request(const std::string& session_id, const Proposal& p, const 
         std::string line = client::argv_text(p.fields.value("argv", Json::array()));
         call["title"] = "Run " + line;
         call["kind"] = "execute";
+        std::string sandbox = client::proposal_sandbox(p);
         call["content"] = Json::array(
-            {text_content("$ " + line + (cwd.empty() || cwd == "." ? "" : "   (in " + cwd + ")"))});
-        options = Json::array(
-            {option("allow", "Run it", "allow_once"), option("reject", "Reject", "reject_once")});
+            {text_content("$ " + line + (cwd.empty() || cwd == "." ? "" : "   (in " + cwd + ")") +
+                          (sandbox.empty() ? "" : "\n(" + sandbox + ")"))});
+        options = Json::array({option("allow", "Run it", "allow_once")});
+        // A sandboxed command may be let out for this one call (DESIGN §19).
+        if (p.fields.value("sandbox", Json::object()).value("profile", "") == "workspace-write") {
+            options.push_back(option("allow_network", "Run it with the network", "allow_once"));
+            options.push_back(
+                option("allow_unsandboxed", "Run it without the sandbox", "allow_once"));
+        }
+        options.push_back(option("reject", "Reject", "reject_once"));
     }
     return {
         {"sessionId", session_id}, {"toolCall", std::move(call)}, {"options", std::move(options)}};
@@ -204,6 +217,10 @@ std::optional<Choice> choice_of(const Proposal& p, std::string_view option_id) {
         return std::nullopt;
     }
     if (option_id == "allow") return Choice{"approve", std::nullopt};
+    if (p.kind == "command" && option_id == "allow_network")
+        return Choice{"approve", std::nullopt, true, false};
+    if (p.kind == "command" && option_id == "allow_unsandboxed")
+        return Choice{"approve", std::nullopt, false, true};
     return std::nullopt;
 }
 

@@ -36,6 +36,8 @@ Json permission_request(const std::string& session_id, const Proposal& proposal,
 struct Choice {
     std::string decision;              // approve, reject
     std::optional<std::string> policy; // review, auto (plans)
+    bool network = false;              // a command, this once: sandboxed, with the network
+    bool unsandboxed = false;          // a command, this once: without the sandbox
 };
 std::optional<Choice> choice_of(const Proposal& proposal, std::string_view option_id);
 

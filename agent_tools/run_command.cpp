@@ -1,6 +1,7 @@
 // run_command: prepare checks the argv and the human-written allow-list; apply runs the
 // program with rio's process runner (no shell, own session, timeout).
 #include "agent_tools/allow_rules.hpp"
+#include "agent_tools/command_sandbox.hpp"
 #include "agent_tools/tool_table.hpp"
 #include "host/files/files.hpp"
 #include "host/files/project_file.hpp"
@@ -84,6 +85,13 @@ ToolCancel run_command(ToolContext& context, const RunTool& run, const ToolRepor
     spec.timeout = std::chrono::seconds(input->timeout_s);
     spec.env = command_environment(context.hidden_env);
     spec.output_cap = std::min(spec.output_cap, context.output_cap); // decision 0056
+    // Sandboxed as the loop decided; a sandbox that cannot be had means not run at all.
+    auto sandbox = command_sandbox(context, run.sandbox, std::chrono::seconds(input->timeout_s));
+    if (!sandbox) {
+        report(tool_error(run, "The command was not run: " + sandbox.error().message + "."));
+        return nullptr;
+    }
+    spec.sandbox = std::move(*sandbox);
     auto running =
         start_command(context.io, spec, [run, argv = input->argv, report](CommandResult r) {
             if (!r.started) {
@@ -91,7 +99,8 @@ ToolCancel run_command(ToolContext& context, const RunTool& run, const ToolRepor
                 return;
             }
             bool failed = r.timed_out || r.cancelled || r.signal || r.exit_code != 0;
-            ToolReport out = tool_ok(run, describe(argv, r));
+            std::string note = run.sandbox ? "\n" + sandbox_note(*run.sandbox) : "";
+            ToolReport out = tool_ok(run, describe(argv, r) + note);
             out.is_error = failed;
             out.exit = exit_of(r);
             out.output = std::move(r.output);

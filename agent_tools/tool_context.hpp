@@ -38,6 +38,8 @@ struct ToolContext {
     LspServers* lsp = nullptr;           // language servers: a file's diagnostics
     // The most one call's output may take, a share of the model's window (decision 0056).
     std::size_t output_cap = std::size_t{64} * 1024;
+    // Whether commands can run sandboxed (Landlock is there and the user left it on).
+    bool commands_sandboxed = false;
 };
 
 } // namespace rio

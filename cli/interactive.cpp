@@ -367,7 +367,17 @@ void InteractiveSession::on_propose(const Proposal& p) {
         return ask_key("[y] call  [n] reject", "yn", decide);
     }
     print("Run " + command_text(p, out_.color));
-    ask_key("[y] run  [n] reject", "yn", decide);
+    // A sandboxed command may be let out for this one call (DESIGN §19).
+    const Json sandbox = p.fields.value("sandbox", Json::object());
+    if (sandbox.value("profile", "") != "workspace-write")
+        return ask_key("[y] run  [n] reject", "yn", decide);
+    ask_key("[y] run  [w] run with the network  [u] run without the sandbox  [n] reject", "ywun",
+            [this, p, decide](char k) {
+                if (k == 'w' || k == 'u')
+                    approve_command(p, /*network=*/k == 'w', /*unsandboxed=*/k == 'u');
+                else
+                    decide(k);
+            });
 }
 
 void InteractiveSession::show_plan(const Proposal& p) {
@@ -523,6 +533,16 @@ void InteractiveSession::approve(const Proposal& p, const std::string& policy, b
     if (!policy.empty()) params.policy = policy;
     if (p.kind == "plan" && !comments_.empty()) params.comments = comments_;
     if (fresh) params.fresh = true;
+    link_.request(op::agent_approve, Json(params), [this](const client::Reply& r) { report(r); });
+}
+
+void InteractiveSession::approve_command(const Proposal& p, bool network, bool unsandboxed) {
+    ApproveParams params;
+    params.turn = p.turn ? p.turn : session_.state().turn;
+    params.id = p.id;
+    params.decision = "approve";
+    if (network) params.network = true;
+    if (unsandboxed) params.unsandboxed = true;
     link_.request(op::agent_approve, Json(params), [this](const client::Reply& r) { report(r); });
 }
 

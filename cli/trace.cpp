@@ -13,7 +13,9 @@ namespace rio {
 
 std::string tool_line(const ToolEvent& tool, bool color) {
     std::string detail = shown(client::tool_detail(tool));
-    return styled("• " + shown(tool.name), sgr::dim, color) + (detail.empty() ? "" : " " + detail);
+    std::string sandbox = client::tool_sandbox(tool);
+    return styled("• " + shown(tool.name), sgr::dim, color) + (detail.empty() ? "" : " " + detail) +
+           (sandbox.empty() ? "" : styled("   (" + sandbox + ")", sgr::dim, color));
 }
 
 std::string tool_result_line(const ToolResultEvent& result, const client::ToolOutcome& outcome,
@@ -95,7 +97,9 @@ std::string diff_text(const Proposal& edit, int width, bool color) {
 std::string command_text(const Proposal& command, bool color) {
     std::string cwd = command.text("cwd");
     if (cwd.empty()) cwd = ".";
-    std::string where = cwd == "." ? "" : "   (in " + shown(cwd) + ")";
+    std::string sandbox = client::proposal_sandbox(command);
+    std::string where = (cwd == "." ? "" : "   (in " + shown(cwd) + ")") +
+                        (sandbox.empty() ? "" : styled("   (" + sandbox + ")", sgr::dim, color));
     const Json argv = command.fields.value("argv", Json::array());
     bool hidden = false;
     for (const Json& word : argv)

@@ -97,8 +97,21 @@ std::string tool_detail(const ToolEvent& tool) {
     return {};
 }
 
+std::string tool_sandbox(const ToolEvent& tool) {
+    return tool.sandbox ? sandbox_text(*tool.sandbox) : std::string();
+}
+
+std::string proposal_sandbox(const Proposal& proposal) {
+    auto it = proposal.fields.find("sandbox");
+    if (proposal.kind != "command" || it == proposal.fields.end() || !it->is_object()) return {};
+    return sandbox_text({it->value("profile", ""), it->value("network", false)});
+}
+
 ToolOutcome tool_outcome(const ToolResultEvent& result) {
-    if (result.exit) return {exit_text(*result.exit), !result.ok};
+    if (result.exit)
+        return {exit_text(*result.exit) +
+                    (result.sandbox ? " · " + sandbox_text(*result.sandbox) : std::string()),
+                !result.ok};
     if (result.ok) return {};
     return {first_line(result.content), true};
 }
@@ -125,6 +138,10 @@ std::string decision_text(const DecidedEvent& decided) {
     std::size_t comments = decided.comments ? decided.comments->size() : 0;
     std::string text = kind_word(decided.kind) + (approved ? " approved" : " rejected");
     if (decided.kind == "command" && approved) text = "Command allowed to run";
+    if (decided.kind == "command" && approved && decided.unsandboxed.value_or(false))
+        text += " without the sandbox";
+    else if (decided.kind == "command" && approved && decided.network.value_or(false))
+        text += " with the network";
     if (decided.kind == "mcp" && approved) text = "MCP call allowed";
     if (comments > 0)
         text = std::string(approved ? "Plan approved with notes" : "Changes requested") + " (" +

@@ -31,8 +31,18 @@ std::string argv_text(const Json& argv);
 // {"content":"…","path":"/p/a.txt"}", the arguments cut to `max_chars`.
 std::string mcp_call_text(const Proposal& proposal, std::size_t max_chars = 600);
 
+// How a call that runs at once runs, when it is a sandboxed command: "sandboxed: read-only,
+// no network" (plan mode, DESIGN §19); "" otherwise.
+std::string tool_sandbox(const ToolEvent& tool);
+
+// How approving a proposed command would run it: "sandboxed: workspace-write, no network",
+// "not sandboxed"; "" for other proposals.
+std::string proposal_sandbox(const Proposal& proposal);
+
 struct ToolOutcome {
-    std::string text; // a command's exit ("exit code 0 · 0.4 s"), a failure's first line, or ""
+    // A command's exit and how it ran ("exit code 0 · 0.4 s · sandboxed: read-only, no
+    // network"), a failure's first line, or "".
+    std::string text;
     bool failed = false;
     bool rejected = false; // the person said no: `text` is their words, and it is no failure
 };
@@ -43,6 +53,7 @@ ToolOutcome tool_outcome(const ToolResultEvent& result);
 std::string progress_text(const ToolProgressEvent& progress);
 
 // "Plan approved — review each edit", "Edit rejected: too broad", "Command allowed to run",
+// "Command allowed to run without the sandbox",
 // "Changes requested (2 comments)", "Plan approved with notes (1 comment) — in a fresh context".
 std::string decision_text(const DecidedEvent& decided);
 

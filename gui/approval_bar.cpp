@@ -22,6 +22,10 @@ ApprovalBar::ApprovalBar(QWidget* parent)
                                 "(Alt+E)"))),
       plan_(push_button(tr("&Plan"), tr("Show the plan again (Alt+P)"))),
       compare_(push_button(tr("&Compare"), tr("Show the edit side by side (Alt+C)"))),
+      widen_(push_button(tr("&Other ways ▾"),
+                         tr("Run this one command with the network, or without the sandbox "
+                            "(Alt+O)"))),
+      widen_menu_(new QMenu(this)),
       reason_(new ReasonField(tr("Why? (optional) — Enter rejects, Esc cancels"),
                               tr("Reason for rejecting"))) {
     setObjectName(QStringLiteral("approval-bar"));
@@ -50,10 +54,21 @@ ApprovalBar::ApprovalBar(QWidget* parent)
     connect(approve_auto_, &QAction::triggered, this,
             [this] { emit approve_requested(QStringLiteral("auto")); });
 
+    with_network_ = widen_menu_->addAction(tr("Run with the &network (still sandboxed)"));
+    unsandboxed_ = widen_menu_->addAction(tr("Run &without the sandbox"));
+    connect(with_network_, &QAction::triggered, this,
+            [this] { emit approve_command_requested(true, false); });
+    connect(unsandboxed_, &QAction::triggered, this,
+            [this] { emit approve_command_requested(false, true); });
+    connect(widen_, &QPushButton::clicked, this, [this] {
+        widen_menu_->popup(widen_->mapToGlobal(QPoint(0, widen_->height())));
+        widen_menu_->setActiveAction(with_network_);
+    });
+
     auto* buttons = new QHBoxLayout;
     buttons->setContentsMargins(0, 0, 0, 0);
     buttons->setSpacing(6);
-    for (QPushButton* button : {approve_, edit_plan_, compare_, reject_, plan_})
+    for (QPushButton* button : {approve_, widen_, edit_plan_, compare_, reject_, plan_})
         buttons->addWidget(button);
     buttons->addStretch(1);
 
@@ -95,6 +110,7 @@ void ApprovalBar::show_proposal(const BarContent& content) {
     edit_plan_->setVisible(content.edit_plan);
     plan_->setVisible(content.show_plan);
     compare_->setVisible(content.compare);
+    widen_->setVisible(content.widen);
     reason_->put_away();
     set_deciding(false);
     show();
@@ -106,7 +122,7 @@ void ApprovalBar::dismiss() {
 }
 
 void ApprovalBar::set_deciding(bool deciding) {
-    for (QPushButton* button : {approve_, reject_, edit_plan_, plan_, compare_})
+    for (QPushButton* button : {approve_, widen_, reject_, edit_plan_, plan_, compare_})
         button->setEnabled(!deciding);
     reason_->setEnabled(!deciding);
 }

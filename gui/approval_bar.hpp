@@ -11,6 +11,8 @@
 //   Alt+E  Edit plan: opens the filed plan in the editor (the decision stays pending).
 //   Alt+P  Plan: shows the plan view again, repainted from the plan as it is now.
 //   Alt+C  Compare: shows an edit side by side.
+//   Alt+O  Other ways to run a sandboxed command, this once: N = "Run with the network"
+//          (still sandboxed), W = "Run without the sandbox" (DESIGN §19).
 #pragma once
 
 #include "gui/proposal_summary.hpp"
@@ -47,6 +49,9 @@ public:
     QPushButton* edit_plan_button() const { return edit_plan_; }
     QPushButton* plan_button() const { return plan_; }
     QPushButton* compare_button() const { return compare_; }
+    QPushButton* widen_button() const { return widen_; }
+    QAction* run_with_network_action() const { return with_network_; }
+    QAction* run_unsandboxed_action() const { return unsandboxed_; }
 
 signals:
     void approve_requested(const QString& policy); // "" (edit, command), "review", "auto"
@@ -54,6 +59,8 @@ signals:
     void edit_plan_requested();
     void plan_requested();
     void compare_requested();
+    // A sandboxed command, this one call: with the network, or without the sandbox.
+    void approve_command_requested(bool network, bool unsandboxed);
 
 private:
     void press_approve();
@@ -69,6 +76,10 @@ private:
     QPushButton* edit_plan_;
     QPushButton* plan_;
     QPushButton* compare_;
+    QPushButton* widen_;
+    QMenu* widen_menu_;
+    QAction* with_network_;
+    QAction* unsandboxed_;
     ReasonField* reason_;
     BarContent content_;
 };

@@ -230,10 +230,13 @@ void ChatTranscript::replace(QWidget* old, QWidget* entry, Entry kind) {
 void ChatTranscript::add_tool(const ToolEvent& tool) {
     end_streaming();
     const std::string detail = client::tool_detail(tool);
+    const std::string sandbox = client::tool_sandbox(tool);
     const QString text =
         QStringLiteral("› ") +
         QString::fromStdString(client::first_line(
-            client::tool_verb(tool.name) + (detail.empty() ? "" : " " + detail), 160));
+            client::tool_verb(tool.name) + (detail.empty() ? "" : " " + detail), 160)) +
+        (sandbox.empty() ? QString()
+                         : QStringLiteral("   (%1)").arg(QString::fromStdString(sandbox)));
     QLabel* label = text_label(text);
     label->setProperty(text_property, text);
     if (tool.name == "present_plan" && !tool.id.empty()) {

@@ -59,6 +59,13 @@ BarContent bar_content(const Json& proposal) {
         bar.detail +=
             tr("   (in %1)")
                 .arg(cwd.isEmpty() || cwd == QLatin1String(".") ? tr("the project folder") : cwd);
+        Proposal command;
+        command.kind = "command";
+        command.fields = proposal;
+        const std::string sandbox = client::proposal_sandbox(command);
+        if (!sandbox.empty()) bar.detail += QStringLiteral("\n") + QString::fromStdString(sandbox);
+        bar.widen =
+            proposal.value("sandbox", Json::object()).value("profile", "") == "workspace-write";
         bar.approve_text = tr("Run");
         return bar;
     }

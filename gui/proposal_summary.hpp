@@ -19,6 +19,7 @@ struct BarContent {
     bool edit_plan = false;    // a filed plan (path not empty)
     bool show_plan = false;    // a plan: reopen the plan view
     bool compare = false;      // an edit: open the compare view
+    bool widen = false; // a sandboxed command: may run with the network or without the sandbox
 };
 
 BarContent bar_content(const Json& proposal);

@@ -30,6 +30,7 @@ ReviewFlow::ReviewFlow(MainWindow& window, QObject* parent)
     connect(bar_, &ApprovalBar::edit_plan_requested, this, &ReviewFlow::edit_plan);
     connect(bar_, &ApprovalBar::plan_requested, this, &ReviewFlow::reopen_plan);
     connect(bar_, &ApprovalBar::compare_requested, this, &ReviewFlow::compare);
+    connect(bar_, &ApprovalBar::approve_command_requested, this, &ReviewFlow::approve_command);
     connect(plan_view_, &PlanView::close_requested, this, &ReviewFlow::close_view);
     connect(plan_view_, &PlanView::approve_requested, this, &ReviewFlow::approve_plan);
     connect(plan_view_, &PlanView::reject_requested, this, &ReviewFlow::reject);
@@ -144,6 +145,16 @@ void ReviewFlow::approve_edit(bool rest_of_turn) {
                 {"id", pending_.value("id", Json())},
                 {"decision", "approve"}};
     if (rest_of_turn) params["rest_of_turn"] = true;
+    send_decision(std::move(params), tr("Approval failed"));
+}
+
+void ReviewFlow::approve_command(bool network, bool unsandboxed) {
+    if (pending_str("kind") != QLatin1String("command")) return;
+    Json params{{"turn", pending_.value("turn", Json())},
+                {"id", pending_.value("id", Json())},
+                {"decision", "approve"}};
+    if (network) params["network"] = true;
+    if (unsandboxed) params["unsandboxed"] = true;
     send_decision(std::move(params), tr("Approval failed"));
 }
 

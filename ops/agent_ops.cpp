@@ -24,8 +24,16 @@ Result<Decision> read_decision(const ApproveParams& p) {
     std::vector<PlanComment> comments = p.comments.value_or(std::vector<PlanComment>{});
     if (auto problem = comments_problem(comments))
         return make_error(ErrorCode::bad_request, *problem);
-    return Decision{p.turn,   p.id,     p.decision == "approve", p.feedback.value_or(""),
-                    p.policy, comments, p.fresh.value_or(false), p.rest_of_turn.value_or(false)};
+    return Decision{p.turn,
+                    p.id,
+                    p.decision == "approve",
+                    p.feedback.value_or(""),
+                    p.policy,
+                    comments,
+                    p.fresh.value_or(false),
+                    p.rest_of_turn.value_or(false),
+                    p.unsandboxed.value_or(false),
+                    p.network.value_or(false)};
 }
 
 void register_control_ops(Dispatcher& dispatcher, AgentRuntime& agent) {

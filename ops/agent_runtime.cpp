@@ -26,7 +26,8 @@ AgentRuntime::AgentRuntime(asio::io_context& io, Workspace& workspace, Emit emit
                           ProviderRegistry::key_variables(),
                           &mcp,
                           &editor,
-                          lsp},
+                          lsp,
+                          false},
       loop_(all_tools()), recorder_(context_.dirs, context_.now, [this](std::string& line) {
           redact(line, providers_.secrets());
       }) {
@@ -41,6 +42,16 @@ AgentRuntime::AgentRuntime(asio::io_context& io, Workspace& workspace, Emit emit
 void AgentRuntime::start_in(Mode mode) {
     Effects before_any_client; // nobody is connected yet to hear of it
     loop_.set_mode(mode, before_any_client);
+}
+
+void AgentRuntime::sandbox_commands(const SandboxSupport& support, bool on) {
+    SandboxState state{support.available && on, support.abi, support.reason};
+    if (support.available && !on)
+        state.reason = "turned off in your settings (\"sandbox\": false in " +
+                       context_.dirs.settings_file().string() + ")";
+    context_.commands_sandboxed = state.available;
+    Effects before_any_client; // nobody is connected yet to hear of it
+    loop_.set_sandbox(std::move(state), before_any_client);
 }
 
 std::vector<ToolSpec> AgentRuntime::all_tools() const {

@@ -39,6 +39,7 @@ void from_json(const Json& j, UsageEvent& e) {
 void to_json(Json& j, const ToolEvent& e) {
     j = Json{
         {"turn", e.turn}, {"id", e.id}, {"name", e.name}, {"input", e.input}, {"kind", e.kind}};
+    if (e.sandbox) j["sandbox"] = *e.sandbox;
 }
 
 void from_json(const Json& j, ToolEvent& e) {
@@ -47,6 +48,8 @@ void from_json(const Json& j, ToolEvent& e) {
     e.name = j.value("name", "");
     e.input = j.value("input", Json::object());
     e.kind = j.value("kind", "");
+    if (auto it = j.find("sandbox"); it != j.end() && it->is_object())
+        e.sandbox = it->get<SandboxUse>();
 }
 
 void to_json(Json& j, const ToolResultEvent& e) {
@@ -54,6 +57,7 @@ void to_json(Json& j, const ToolResultEvent& e) {
         {"turn", e.turn}, {"id", e.id}, {"name", e.name}, {"ok", e.ok}, {"content", e.content}};
     if (e.exit) j["exit"] = *e.exit;
     if (e.output) j["output"] = *e.output;
+    if (e.sandbox) j["sandbox"] = *e.sandbox;
 }
 
 void from_json(const Json& j, ToolResultEvent& e) {
@@ -65,6 +69,8 @@ void from_json(const Json& j, ToolResultEvent& e) {
     if (auto it = j.find("exit"); it != j.end() && it->is_object()) e.exit = it->get<CommandExit>();
     if (auto it = j.find("output"); it != j.end() && it->is_string())
         e.output = it->get<std::string>();
+    if (auto it = j.find("sandbox"); it != j.end() && it->is_object())
+        e.sandbox = it->get<SandboxUse>();
 }
 
 std::string Proposal::text(const char* key) const {
@@ -89,7 +95,7 @@ void to_json(Json& j, const AgentStatus& s) {
              {"provider", s.provider}, {"model", s.model},
              {"busy", s.busy},         {"turn", s.turn},
              {"state", s.state},       {"pending", nullptr},
-             {"session", s.session}};
+             {"session", s.session},   {"sandbox", s.sandbox}};
     if (s.pending) j["pending"] = *s.pending;
     if (!s.session_problem.empty()) j["session_problem"] = s.session_problem;
     if (s.context) j["context"] = *s.context;
@@ -105,6 +111,9 @@ void from_json(const Json& j, AgentStatus& s) {
     s.state = j.value("state", "");
     s.session = j.value("session", "");
     s.session_problem = j.value("session_problem", "");
+    s.sandbox = SandboxState{};
+    if (auto it = j.find("sandbox"); it != j.end() && it->is_object())
+        s.sandbox = it->get<SandboxState>();
     s.pending.reset();
     if (auto it = j.find("pending"); it != j.end() && it->is_object())
         s.pending = it->get<Proposal>();
@@ -178,6 +187,11 @@ std::vector<std::string_view> typed_ops() {
             PlansListParams::op,
             PlansGetParams::op};
     // clang-format on
+}
+
+std::string sandbox_text(const SandboxUse& use) {
+    if (use.profile.empty() || use.profile == "none") return "not sandboxed";
+    return "sandboxed: " + use.profile + (use.network ? ", network allowed" : ", no network");
 }
 
 std::string exit_text(const CommandExit& exit) {

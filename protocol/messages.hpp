@@ -358,13 +358,34 @@ struct MessageEvent {
 };
 RIO_FIELDS(MessageEvent, turn, text, stop_reason)
 
+// How a command runs, or ran (DESIGN §19): under a sandbox profile ("read-only" in plan
+// mode, "workspace-write" in build mode) or "none", and whether a person let it reach the
+// network.
+struct SandboxUse {
+    std::string profile; // read-only, workspace-write, none
+    bool network = false;
+};
+RIO_FIELDS(SandboxUse, profile, network)
+// "sandboxed: read-only, no network", "sandboxed: workspace-write, network allowed", "not
+// sandboxed": the one wording, for the model and for every frontend.
+std::string sandbox_text(const SandboxUse& use);
+
+// Whether commands can run sandboxed here (agent.status): Landlock's ABI, and why not.
+struct SandboxState {
+    bool available = false;
+    int abi = 0;        // the kernel's Landlock ABI, 0 without Landlock
+    std::string reason; // why it is not available (or turned off), "" when it is
+};
+RIO_FIELDS(SandboxState, available, abi, reason)
+
 struct ToolEvent {
     static constexpr std::string_view event = event::agent_tool;
     std::uint64_t turn = 0;
     std::string id;
     std::string name;
     Json input;
-    std::string kind; // read, edit, command, plan, unknown
+    std::string kind;                  // read, edit, command, plan, unknown
+    std::optional<SandboxUse> sandbox; // a command that runs at once (plan mode), how
 };
 void to_json(Json& j, const ToolEvent& e);
 void from_json(const Json& j, ToolEvent& e);
@@ -405,6 +426,7 @@ struct ToolResultEvent {
     // run_command: stdout and stderr interleaved as printed, the first and last 32 KiB when
     // longer (decision 0057), for a frontend to show under the command
     std::optional<std::string> output;
+    std::optional<SandboxUse> sandbox; // run_command, how it ran (or was to run)
 };
 void to_json(Json& j, const ToolResultEvent& e);
 void from_json(const Json& j, ToolResultEvent& e);
@@ -445,8 +467,11 @@ struct DecidedEvent {
     std::optional<std::vector<PlanComment>> comments;
     std::optional<bool> fresh;
     std::optional<bool> rest_of_turn; // an edit approved with the turn's remaining edits
+    std::optional<bool> unsandboxed;  // a command approved to run without the sandbox
+    std::optional<bool> network;      // a command approved to reach the network
 };
-RIO_FIELDS(DecidedEvent, turn, id, kind, decision, policy, feedback, comments, fresh, rest_of_turn)
+RIO_FIELDS(DecidedEvent, turn, id, kind, decision, policy, feedback, comments, fresh, rest_of_turn,
+           unsandboxed, network)
 
 struct ErrorEvent {
     static constexpr std::string_view event = event::agent_error;
@@ -562,6 +587,7 @@ struct AgentStatus {
     std::string session;         // the id of the conversation's session file (DESIGN §14)
     std::string session_problem; // why it is not being saved, "" while it is (left out then)
     std::optional<ContextInfo> context;
+    SandboxState sandbox;        // whether commands run sandboxed (DESIGN §19)
 };
 void to_json(Json& j, const AgentStatus& s);
 void from_json(const Json& j, AgentStatus& s);
@@ -595,8 +621,13 @@ struct ApproveParams {
     // An edit only, with approve: the turn's later edits are applied without asking; its
     // commands and plans still wait, and the next turn asks again.
     std::optional<bool> rest_of_turn;
+    // A command only, with approve, for this one call (DESIGN §19): run it without the
+    // sandbox; or sandboxed but with the network.
+    std::optional<bool> unsandboxed;
+    std::optional<bool> network;
 };
-RIO_FIELDS(ApproveParams, turn, decision, id, feedback, policy, comments, fresh, rest_of_turn)
+RIO_FIELDS(ApproveParams, turn, decision, id, feedback, policy, comments, fresh, rest_of_turn,
+           unsandboxed, network)
 
 struct StopResult {
     std::vector<std::uint64_t> stopped;

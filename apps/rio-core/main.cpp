@@ -6,11 +6,13 @@
 #include "host/http/http_client.hpp"
 #include "host/lsp/lsp_servers.hpp"
 #include "host/process/child_processes.hpp"
+#include "host/sandbox/sandbox_probe.hpp"
 #include "host/server/client_gate.hpp"
 #include "host/server/editor_reader.hpp"
 #include "host/server/server.hpp"
 #include "host/store/default_mode.hpp"
 #include "host/store/redact.hpp"
+#include "host/store/sandbox_setting.hpp"
 #include "host/store/secrets.hpp"
 #include "host/store/shipped_prompts.hpp"
 #include "io/exit_deadline.hpp"
@@ -138,6 +140,9 @@ int main(int argc, char** argv) {
                                      : rio::StartMode{*rio::mode_from_string(options.mode), ""};
     if (!start.warning.empty()) std::fprintf(stderr, "rio-core: %s\n", start.warning.c_str());
     agent.start_in(start.mode);
+    const rio::SandboxSetting sandbox = rio::configured_sandbox(dirs);
+    if (!sandbox.warning.empty()) std::fprintf(stderr, "rio-core: %s\n", sandbox.warning.c_str());
+    agent.sandbox_commands(rio::probe_sandbox(), sandbox.on);
     rio::OpContext context{workspace,
                            watch.emitter(),
                            dirs,

@@ -226,6 +226,13 @@ Status AgentLoop::decide(const Decision& decision, Effects& out) {
         return make_error(ErrorCode::bad_request,
                           "params.rest_of_turn: only approving an edit can approve the turn's "
                           "other edits");
+    if ((decision.unsandboxed || decision.network) &&
+        (pending_.value("kind", "") != "command" || !decision.approve))
+        return make_error(ErrorCode::bad_request,
+                          std::string("params.") +
+                              (decision.unsandboxed ? "unsandboxed" : "network") +
+                              ": only approving a command can run it without the sandbox or "
+                              "with the network");
     apply_decision(decision, out);
     return Ok{};
 }
@@ -258,6 +265,7 @@ void AgentLoop::clear(Effects& out) {
     calls_.clear();
     results_.clear();
     awaiting_.reset();
+    running_sandbox_.reset();
     pending_ = nullptr;
     decided_ids_.clear();
     last_plan_.clear();
@@ -304,7 +312,7 @@ void AgentLoop::restore(RestoredSession session, Effects& out) {
         // a plan's file is taken from it (its presenting filed it already).
         const ToolCall& call = current_call();
         awaiting_ = ToolStage::prepare;
-        RunTool run{turn_, call, current_kind_, ToolStage::prepare, nullptr, {}, false, {}, {}};
+        RunTool run{turn_, call, current_kind_, ToolStage::prepare, nullptr, {}, false, {}, {}, {}};
         if (current_kind_ == ToolKind::plan)
             run.proposal = Json{{"path", session.pending->proposal.value("path", "")}};
         out.push_back(std::move(run));
@@ -393,6 +401,15 @@ Status AgentLoop::compact(std::string instructions, Effects& out) {
         return make_error(ErrorCode::bad_request, "there is no conversation to compact");
     begin_compaction(CompactReason::request, instructions, state_, out);
     return Ok{};
+void AgentLoop::set_sandbox(SandboxState sandbox, Effects& out) {
+    sandbox_ = std::move(sandbox);
+    emit_status(out);
+}
+
+SandboxUse AgentLoop::command_sandbox(const Decision* decision) const {
+    if (mode_ == Mode::plan) return {"read-only", false};
+    if (!sandbox_.available || (decision && decision->unsandboxed)) return {"none", false};
+    return {"workspace-write", decision && decision->network};
 }
 
 void AgentLoop::on_provider(TurnId turn, std::uint64_t step, const ProviderReport& report,
@@ -584,6 +601,7 @@ AgentStatus AgentLoop::status() const {
     s.session = session_;
     s.session_problem = session_problem_;
     s.context = context();
+    s.sandbox = sandbox_;
     return s;
 }
 
@@ -766,13 +784,18 @@ void AgentLoop::run_next_call(Effects& out) {
     }
     const ToolCall& call = current_call();
     const ToolSpec* spec = spec_of(call.name);
-    emit(out, ToolEvent{turn_, call.id, call.name, call.input, std::string(kind_name(spec))});
     bool offered = std::find(offered_.begin(), offered_.end(), call.name) != offered_.end();
+    ToolKind kind = spec ? kind_in(mode_, spec->kind, sandbox_.available) : ToolKind::read;
+    // A command that runs at once says how; one that waits for a decision says it then.
+    if (spec && offered && spec->kind == ToolKind::command && kind == ToolKind::read)
+        running_sandbox_ = command_sandbox(nullptr);
+    emit(out, ToolEvent{turn_, call.id, call.name, call.input, std::string(kind_name(spec)),
+                        running_sandbox_});
     if (!spec || !offered) {
         finish_call(ToolOutcome{call.id, refusal(call, tools_, mode_), true, {}, {}}, out);
         return;
     }
-    if (!allowed_in(mode_, spec->kind)) { // offered when the step began, not in plan mode
+    if (!allowed_in(mode_, kind)) { // offered when the step began, not in plan mode
         finish_call(ToolOutcome{call.id, switched_refusal(call), true, {}, {}}, out);
         return;
     }
@@ -783,17 +806,18 @@ void AgentLoop::run_next_call(Effects& out) {
             out);
         return;
     }
-    current_kind_ = spec->kind;
-    awaiting_ = spec->kind == ToolKind::read ? ToolStage::run : ToolStage::prepare;
-    RunTool run{turn_, call, spec->kind, *awaiting_, nullptr, {}, false, {}, {}};
-    if (spec->kind == ToolKind::plan) run.revises = last_plan_;
+    current_kind_ = kind;
+    awaiting_ = kind == ToolKind::read ? ToolStage::run : ToolStage::prepare;
+    RunTool run{turn_, call, kind, *awaiting_, nullptr, {}, false, {}, {}, running_sandbox_};
+    if (kind == ToolKind::plan) run.revises = last_plan_;
     out.push_back(std::move(run));
 }
 
 void AgentLoop::finish_call(ToolOutcome outcome, Effects& out) {
     const ToolCall& call = current_call();
     emit(out, ToolResultEvent{turn_, call.id, call.name, !outcome.is_error, outcome.content,
-                              outcome.exit, outcome.output});
+                              outcome.exit, outcome.output,
+                              std::exchange(running_sandbox_, std::nullopt)});
     results_.push_back(std::move(outcome));
     awaiting_.reset();
     state_ = State::running_tool;
@@ -836,6 +860,7 @@ void AgentLoop::gate(const ToolReport& report, Effects& out) {
     proposal["kind"] = to_string(kind);
     if (kind == ToolKind::plan && !proposal.value("path", "").empty())
         last_plan_ = proposal["path"];
+    if (kind == ToolKind::command) proposal["sandbox"] = command_sandbox(nullptr);
     if (std::exchange(resuming_, false)) {
         // Proposed again for a person, whatever a rule or auto-accept would say now.
         if (kind == ToolKind::plan && !proposal.value("path", "").empty())
@@ -851,8 +876,18 @@ void AgentLoop::gate(const ToolReport& report, Effects& out) {
     if (go) {
         awaiting_ = ToolStage::apply;
         applying_path_ = proposal.value("path", "");
-        out.push_back(
-            RunTool{turn_, call, kind, ToolStage::apply, std::move(proposal), {}, false, {}, {}});
+        // An allow rule never widens the sandbox: no network, never without it.
+        if (kind == ToolKind::command) running_sandbox_ = command_sandbox(nullptr);
+        out.push_back(RunTool{turn_,
+                              call,
+                              kind,
+                              ToolStage::apply,
+                              std::move(proposal),
+                              {},
+                              false,
+                              {},
+                              {},
+                              running_sandbox_});
         return;
     }
     propose(std::move(proposal), out);
@@ -867,11 +902,20 @@ void AgentLoop::apply_decision(const Decision& decision, Effects& out) {
     if (decided_turn_ != turn_) decided_ids_.clear();
     decided_turn_ = turn_;
     decided_ids_.insert(id);
-    DecidedEvent decided{
-        turn_,           id,           kind, decision.approve ? "approve" : "reject",
-        decision.policy, std::nullopt, {},   std::nullopt,
-        std::nullopt};
+    DecidedEvent decided{turn_,
+                         id,
+                         kind,
+                         decision.approve ? "approve" : "reject",
+                         decision.policy,
+                         {},
+                         std::nullopt,
+                         std::nullopt,
+                         std::nullopt,
+                         {},
+                         {}};
     if (!decision.feedback.empty()) decided.feedback = decision.feedback;
+    if (decision.unsandboxed) decided.unsandboxed = true;
+    if (decision.network) decided.network = true;
     if (!decision.comments.empty()) decided.comments = decision.comments;
     if (decision.fresh) decided.fresh = true;
     if (decision.rest_of_turn) {
@@ -899,6 +943,8 @@ void AgentLoop::apply_decision(const Decision& decision, Effects& out) {
     emit_status(out);
     awaiting_ = ToolStage::apply;
     applying_path_ = kind == "edit" ? proposal.value("path", "") : "";
+    // The person's choice holds for this one call: the next command asks again.
+    if (kind == "command") running_sandbox_ = command_sandbox(&decision);
     RunTool run{turn_,
                 call,
                 current_kind_,
@@ -907,7 +953,8 @@ void AgentLoop::apply_decision(const Decision& decision, Effects& out) {
                 decision.policy.value_or(""),
                 true,
                 {},
-                {}};
+                {},
+                running_sandbox_};
     if (kind == "plan") run.review = std::move(review);
     out.push_back(std::move(run));
 }
@@ -956,8 +1003,8 @@ void AgentLoop::report_carried_plan(Effects& out) {
 // and the turn goes on from there, in the mode and policy the approval set.
 void AgentLoop::continue_fresh(std::string result, const std::string& plan, Effects& out) {
     const ToolCall& call = current_call();
-    emit(out,
-         ToolResultEvent{turn_, call.id, call.name, true, std::move(result), std::nullopt, {}});
+    emit(out, ToolResultEvent{turn_, call.id, call.name, true, std::move(result), std::nullopt,
+                              {}, std::nullopt});
     std::string request;
     for (const auto& message : conversation_)
         if (message->role == Role::user && !message->text.empty())
@@ -998,6 +1045,7 @@ void AgentLoop::abort_turn(const std::string& why, Effects& out) {
     state_ = State::idle;
     resuming_ = false;
     awaiting_.reset();
+    running_sandbox_.reset();
     pending_ = nullptr;
     edits_approved_.reset();
 }

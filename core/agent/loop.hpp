@@ -60,6 +60,9 @@ struct RunTool {
     bool by_person = false;  // apply: a person approved it (else auto-accept or an allow rule)
     std::string revises;     // prepare of a plan: the plan presented before it, if any
     PlanReview review;       // apply of a plan: the approval's notes, for its file
+    // A command that runs (plan mode's run, build mode's apply): the sandbox it runs in, as
+    // the loop decided it. Never "none" in plan mode.
+    std::optional<SandboxUse> sandbox;
 };
 struct CancelTools {
     TurnId turn = 0;
@@ -105,6 +108,8 @@ struct Decision {
     std::vector<PlanComment> comments; // a plan only
     bool fresh = false;                // approving a plan: go on in a new conversation
     bool rest_of_turn = false;         // approving an edit: and the turn's later edits too
+    bool unsandboxed = false;          // approving a command: this one runs without the sandbox
+    bool network = false;              // approving a command: sandboxed, but with the network
 };
 
 class AgentLoop {
@@ -134,6 +139,9 @@ public:
     // agent.compact: clears old tool outputs and asks for a summary; agent.compacted says how
     // it went. busy while a turn streams or runs a tool; a pending proposal stays pending.
     Status compact(std::string instructions, Effects& out);
+    // Whether commands run sandboxed (DESIGN §19): when they do, plan mode offers them as
+    // read tools under read-only, and build mode runs them under workspace-write.
+    void set_sandbox(SandboxState sandbox, Effects& out);
     // agent.session.resume: whatever runs is stopped as by reset; the session's conversation,
     // mode and turn count come back, dangling tool calls are answered as interrupted, and a
     // pending proposal is proposed again.
@@ -157,7 +165,9 @@ public:
     // Every tool there is, again: MCP servers came, went or changed their lists. The running
     // step keeps what it was offered; a call of a tool that is gone is answered as unknown.
     void set_tools(std::vector<ToolSpec> tools) { tools_ = std::move(tools); }
-    std::vector<ToolSpec> offered() const { return offered_tools(tools_, mode_); }
+    std::vector<ToolSpec> offered() const {
+        return offered_tools(tools_, mode_, sandbox_.available);
+    }
     // Whether a RunTool is still wanted: a stop or a new message may have overtaken it.
     bool expects(TurnId turn, const std::string& call_id, ToolStage stage) const;
     // The pending proposal, full (with before/after texts for edits), or null.
@@ -214,6 +224,8 @@ private:
     void report_carried_plan(Effects& out);
     // The approved plan goes on in a new conversation; `result` is its tool result.
     void continue_fresh(std::string result, const std::string& plan, Effects& out);
+    // How a command approved, allowed or run in plan mode runs.
+    SandboxUse command_sandbox(const Decision* decision) const;
     void add_user_text(std::string text);
     void record(Message message);
     void emit(Effects& out, Event event);
@@ -226,25 +238,27 @@ private:
     bool auto_accept_ = false;
     std::string provider_, model_;
     std::string session_, session_problem_;
+    SandboxState sandbox_;
     Conversation conversation_;
 
     State state_ = State::idle;
     TurnId turn_ = 0;
     std::uint64_t step_ = 0;
-    std::vector<std::string> offered_;       // tool names offered in the current step
-    std::string streamed_;                   // assistant text of the current step so far
-    std::vector<ToolCall> calls_;            // of the current step, in order
-    std::vector<nlohmann::json> kept_;       // provider blocks of the current step
-    std::vector<ToolOutcome> results_;       // answered calls of the current step
-    std::optional<ToolStage> awaiting_;      // stage of the call being worked on, if a tool runs
-    ToolKind current_kind_ = ToolKind::read; // of that call, as it was when it started
-    nlohmann::json pending_;                 // awaiting_decision: the proposal, with its texts
-    std::string approval_note_;              // what the model is told when its plan is approved
-    PlanReview approval_review_;             // and the notes that came with the approval
-    bool approval_fresh_ = false;            // and whether it goes on in a new conversation
-    std::string last_plan_;                  // the plan presented last in this conversation
-    std::string approved_path_;              // the file of the plan approved last
-    std::string applying_path_;              // the file an edit being applied writes
+    std::vector<std::string> offered_;          // tool names offered in the current step
+    std::string streamed_;                      // assistant text of the current step so far
+    std::vector<ToolCall> calls_;               // of the current step, in order
+    std::vector<nlohmann::json> kept_;          // provider blocks of the current step
+    std::vector<ToolOutcome> results_;          // answered calls of the current step
+    std::optional<ToolStage> awaiting_;         // stage of the call being worked on, if a tool runs
+    ToolKind current_kind_ = ToolKind::read;    // of that call, as it was when it started
+    std::optional<SandboxUse> running_sandbox_; // a command of that call: how it runs
+    nlohmann::json pending_;                    // awaiting_decision: the proposal, with its texts
+    std::string approval_note_;                 // what the model is told when its plan is approved
+    PlanReview approval_review_;                // and the notes that came with the approval
+    bool approval_fresh_ = false;               // and whether it goes on in a new conversation
+    std::string last_plan_;                     // the plan presented last in this conversation
+    std::string approved_path_;                 // the file of the plan approved last
+    std::string applying_path_;                 // the file an edit being applied writes
     // The approved plan this turn carries out, and what its tools created or edited.
     std::optional<ReportPlan> carried_;
     // The gate before a plan's approval changed it, restored if the approved plan turns out

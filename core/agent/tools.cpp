@@ -58,10 +58,23 @@ const ToolSpec* find_tool(const std::vector<ToolSpec>& all, std::string_view nam
     return nullptr;
 }
 
-std::vector<ToolSpec> offered_tools(const std::vector<ToolSpec>& all, Mode mode) {
+ToolKind kind_in(Mode mode, ToolKind kind, bool sandboxed) {
+    return mode == Mode::plan && sandboxed && kind == ToolKind::command ? ToolKind::read : kind;
+}
+
+std::vector<ToolSpec> offered_tools(const std::vector<ToolSpec>& all, Mode mode, bool sandboxed) {
     std::vector<ToolSpec> offered;
-    for (const ToolSpec& spec : all)
-        if (allowed_in(mode, spec.kind)) offered.push_back(spec);
+    for (const ToolSpec& spec : all) {
+        ToolKind kind = kind_in(mode, spec.kind, sandboxed);
+        if (!allowed_in(mode, kind)) continue;
+        offered.push_back(spec);
+        if (kind == spec.kind) continue;
+        offered.back().kind = kind;
+        offered.back().description +=
+            " In plan mode it runs at once, without asking, in a read-only sandbox without "
+            "network: nothing is writable but its private $TMPDIR, so a write anywhere else "
+            "fails by design, not by accident.";
+    }
     return offered;
 }
 

@@ -31,7 +31,14 @@ struct ToolSpec {
 // What a mode allows: everything in build; read tools and present_plan in plan mode.
 bool allowed_in(Mode mode, ToolKind kind);
 
-std::vector<ToolSpec> offered_tools(const std::vector<ToolSpec>& all, Mode mode);
+// What a tool is in `mode`: a command is a read tool in plan mode when commands run in the
+// read-only sandbox (`sandboxed`, DESIGN §19) — it cannot change anything, so it needs no gate.
+ToolKind kind_in(Mode mode, ToolKind kind, bool sandboxed);
+
+// The tools a step offers: those `mode` allows, commands as read tools (and told so) in plan
+// mode when `sandboxed`.
+std::vector<ToolSpec> offered_tools(const std::vector<ToolSpec>& all, Mode mode,
+                                    bool sandboxed = false);
 const ToolSpec* find_tool(const std::vector<ToolSpec>& all, std::string_view name);
 
 nlohmann::json to_json(const ToolSpec& spec);

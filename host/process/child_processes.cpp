@@ -116,7 +116,8 @@ std::size_t ChildProcesses::signal_leftovers(pid_t leader, int sig) const {
 
 void ChildProcesses::wait_for_orphans() {
     sigchld_->async_wait([this](std::error_code ec, int) {
-        if (ec) return;
+        // A SIGCHLD already queued when stop_reaping() dropped the set still arrives here.
+        if (ec || !sigchld_) return;
         reap_orphans();
         wait_for_orphans();
     });

@@ -2,6 +2,7 @@
 
 #include "host/process/child_processes.hpp"
 #include "host/process/spawn.hpp"
+#include "host/sandbox/private_tmpdir.hpp"
 #include "io/unique_fd.hpp"
 #include "protocol/error.hpp"
 #include "text/utf8.hpp"
@@ -93,16 +94,28 @@ struct Spawned {
     int pidfd;
 };
 
+Error start_error(const CommandSpec& spec, const std::string& why) {
+    return make_error(ErrorCode::io_error,
+                      "cannot start " + (spec.argv.empty() ? "" : spec.argv[0]) + ": " + why);
+}
+
 // stdin is /dev/null; stdout and stderr share one pipe, so the output interleaves as written.
-Result<Spawned> spawn(const CommandSpec& spec) {
+Result<Spawned> spawn(const CommandSpec& spec, const std::filesystem::path& tmpdir) {
     int pipe_fds[2];
-    if (::pipe2(pipe_fds, O_CLOEXEC) != 0)
-        return make_error(ErrorCode::io_error, "cannot start " +
-                                                   (spec.argv.empty() ? "" : spec.argv[0]) + ": " +
-                                                   std::strerror(errno));
+    if (::pipe2(pipe_fds, O_CLOEXEC) != 0) return start_error(spec, std::strerror(errno));
     UniqueFd read_end(pipe_fds[0]), write_end(pipe_fds[1]);
-    Result<SpawnedProcess> spawned =
-        spawn_process({spec.argv, spec.cwd, spec.env, -1, write_end.fd, write_end.fd});
+    SpawnSpec child{spec.argv, spec.cwd, spec.env, -1, write_end.fd, write_end.fd, spec.sandbox};
+    if (child.sandbox) {
+        child.sandbox->tmpdir = tmpdir;
+        std::vector<std::string> env;
+        if (spec.env)
+            env = *spec.env;
+        else
+            for (char** var = ::environ; *var; ++var)
+                env.emplace_back(*var);
+        child.env = sandboxed_environment(std::move(env), tmpdir);
+    }
+    Result<SpawnedProcess> spawned = spawn_process(child);
     if (!spawned) return spawned.error();
     return Spawned{spawned->pid, read_end.release(), spawned->pidfd};
 }
@@ -119,23 +132,27 @@ public:
     // Only reached with the command still running when the io_context is destroyed under
     // it. SIGKILL cannot be caught, so the wait is short, and no zombie is left behind.
     ~Command() override {
-        if (pid_ <= 0) return;
-        signal_tree(SIGKILL);
-        while (::waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {
+        if (pid_ > 0) {
+            signal_tree(SIGKILL);
+            while (::waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {
+            }
+            children_.disown(pid_);
         }
-        children_.disown(pid_);
+        remove_private_tmpdir(tmpdir_);
     }
 
     void begin() {
-        Result<Spawned> spawned = spawn(spec_);
+        if (spec_.sandbox) {
+            auto tmpdir = make_private_tmpdir();
+            if (!tmpdir) {
+                fail(tmpdir.error().message);
+                return;
+            }
+            tmpdir_ = std::move(*tmpdir);
+        }
+        Result<Spawned> spawned = spawn(spec_, tmpdir_);
         if (!spawned) {
-            result_.error = spawned.error().message;
-            phase_ = Phase::finished;
-            // Posted: the caller gets its handle before it hears about the failure.
-            asio::post(timer_.get_executor(),
-                       [done = std::move(done_), result = std::move(result_)]() mutable {
-                           done(std::move(result));
-                       });
+            fail(spawned.error().message);
             return;
         }
         result_.started = true;
@@ -158,6 +175,17 @@ public:
     }
 
 private:
+    void fail(std::string why) {
+        result_.error = std::move(why);
+        phase_ = Phase::finished;
+        remove_private_tmpdir(std::exchange(tmpdir_, {}));
+        // Posted: the caller gets its handle before it hears about the failure.
+        asio::post(timer_.get_executor(),
+                   [done = std::move(done_), result = std::move(result_)]() mutable {
+                       done(std::move(result));
+                   });
+    }
+
     // Each phase is entered at most once, and a timer callback acts only in the phase it was
     // armed in, so a callback already queued when the timer was re-armed does nothing.
     enum class Phase { running, stopping, exited, finished };
@@ -233,6 +261,8 @@ private:
     void finish() {
         phase_ = Phase::finished;
         timer_.cancel();
+        // The command's whole tree is gone by now: nothing writes into it any more.
+        remove_private_tmpdir(std::exchange(tmpdir_, {}));
         result_.output_bytes = captured_.total();
         result_.output = captured_.take();
         result_.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -252,7 +282,8 @@ private:
     std::chrono::steady_clock::time_point started_at_;
     CommandResult result_;
     Phase phase_ = Phase::running;
-    pid_t pid_ = -1; // also the process group id; -1 once reaped
+    pid_t pid_ = -1;               // also the process group id; -1 once reaped
+    std::filesystem::path tmpdir_; // the sandbox's private TMPDIR, "" once removed
 };
 
 } // namespace

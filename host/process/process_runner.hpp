@@ -5,6 +5,8 @@
 // outlive the command and hold its output pipe open.
 #pragma once
 
+#include "host/sandbox/sandbox_policy.hpp"
+
 #include <asio/io_context.hpp>
 #include <chrono>
 #include <cstddef>
@@ -26,6 +28,10 @@ struct CommandSpec {
     std::size_t output_cap = 64 * 1024; // stdout+stderr bytes kept: the first and last halves
     // "NAME=value" entries; nullopt inherits this process's environment.
     std::optional<std::vector<std::string>> env;
+    // Run in the sandbox (DESIGN §19), with a private TMPDIR made here (the policy's tmpdir)
+    // and removed once the command's tree is gone. A sandbox that cannot be entered is an
+    // error (`started` false), never a command run without it.
+    std::optional<SandboxPolicy> sandbox;
 };
 
 struct CommandResult {

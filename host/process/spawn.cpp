@@ -1,5 +1,7 @@
 #include "host/process/spawn.hpp"
 
+#include "host/sandbox/sandboxed_spawn.hpp"
+
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -52,6 +54,21 @@ int give(SpawnActions& fa, int fd, int target, int open_flags) {
     return posix_spawn_file_actions_adddup2(&fa.actions, fd, target);
 }
 
+std::vector<std::string> current_environment() {
+    std::vector<std::string> env;
+    for (char** var = ::environ; *var; ++var)
+        env.emplace_back(*var);
+    return env;
+}
+
+Result<SpawnedProcess> spawn_confined(const SpawnSpec& spec) {
+    auto started =
+        spawn_sandboxed({spec.argv, spec.cwd, spec.env ? *spec.env : current_environment(),
+                         spec.stdin_fd, spec.stdout_fd, spec.stderr_fd, *spec.sandbox});
+    if (!started) return started.error();
+    return SpawnedProcess{started->pid, started->pidfd};
+}
+
 } // namespace
 
 // posix_spawnp rather than fork: nothing runs between fork and exec in a copy of a
@@ -62,6 +79,7 @@ Result<SpawnedProcess> spawn_process(const SpawnSpec& spec) {
     // The chdir happens in the child, where its failure reads as ENOENT, the same as a
     // missing program; checking first makes the message say which one it was.
     if (!is_folder(spec.cwd)) return cwd_error(spec.cwd);
+    if (spec.sandbox) return spawn_confined(spec);
     auto cannot_start = [&](int err) {
         return make_error(ErrorCode::io_error, "cannot start " + name + ": " + std::strerror(err));
     };

@@ -4,6 +4,7 @@
 // runner (one-shot commands) and the piped process (MCP servers) both start children here.
 #pragma once
 
+#include "host/sandbox/sandbox_policy.hpp"
 #include "protocol/error.hpp"
 
 #include <filesystem>
@@ -21,6 +22,9 @@ struct SpawnSpec {
     std::optional<std::vector<std::string>> env;
     // The child's stdin, stdout and stderr; -1 gives it /dev/null there.
     int stdin_fd = -1, stdout_fd = -1, stderr_fd = -1;
+    // Confined by the sandbox between fork and exec (host/sandbox/sandboxed_spawn.hpp); a
+    // sandbox that cannot be entered is an error, the program never runs without it.
+    std::optional<SandboxPolicy> sandbox{};
 };
 
 struct SpawnedProcess {

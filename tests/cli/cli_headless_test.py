@@ -159,23 +159,26 @@ class Headless(unittest.TestCase):
     def test_a_cloned_projects_allow_list_never_applies_without_trust_project(self):
         # Hole 1 of the trust issue: a repository whose .rio/allow holds `sh` ran `sh -c`
         # unasked, in -p without --allow-commands too.
-        steps = [{"tools": [tool("run_command", argv=["sh", "-c", "touch pwned"])]},
+        # In out/: under the sandbox's workspace-write the project's top level takes no new files.
+        steps = [{"tools": [tool("run_command", argv=["sh", "-c", "touch out/pwned"])]},
                  {"text": "done"}]
         box = self.sandbox(steps)
+        os.makedirs(os.path.join(box.project, "out"))
         os.makedirs(os.path.join(box.project, ".rio"))
         with open(os.path.join(box.project, ".rio", "allow"), "w") as f:
             f.write("sh\n")
         r = box.run("-p", "do it")
         self.assertEqual(r.returncode, 3, r.stderr)
-        self.assertFalse(os.path.exists(os.path.join(box.project, "pwned")))
+        self.assertFalse(os.path.exists(os.path.join(box.project, "out", "pwned")))
         self.assertIn("not trusted", r.stderr)
         trusted = self.sandbox(steps)
+        os.makedirs(os.path.join(trusted.project, "out"))
         os.makedirs(os.path.join(trusted.project, ".rio"))
         with open(os.path.join(trusted.project, ".rio", "allow"), "w") as f:
             f.write("sh\n")
         r = trusted.run("-p", "do it", "--trust-project")
         self.assertEqual(r.returncode, 0, r.stderr)
-        self.assertTrue(os.path.exists(os.path.join(trusted.project, "pwned")))
+        self.assertTrue(os.path.exists(os.path.join(trusted.project, "out", "pwned")))
 
     def test_approve_plans_auto_carries_the_plan_out(self):
         box = self.sandbox([plan_step(), edit_step(), {"text": "Done."}])
@@ -216,13 +219,15 @@ class Headless(unittest.TestCase):
         self.assertIn("not available in plan mode", r.stderr)
 
     def test_commands_need_allow_commands(self):
-        steps = [{"tools": [tool("run_command", argv=["touch", "made"])]}, {"text": "ok"}]
+        steps = [{"tools": [tool("run_command", argv=["touch", "out/made"])]}, {"text": "ok"}]
         box = self.sandbox(steps)
+        os.makedirs(os.path.join(box.project, "out"))
         self.assertEqual(box.run("-p", "x").returncode, 3)
-        self.assertFalse(os.path.exists(os.path.join(box.project, "made")))
+        self.assertFalse(os.path.exists(os.path.join(box.project, "out", "made")))
         box2 = self.sandbox(steps)
+        os.makedirs(os.path.join(box2.project, "out"))
         self.assertEqual(box2.run("-p", "x", "--allow-commands").returncode, 0)
-        self.assertTrue(os.path.exists(os.path.join(box2.project, "made")))
+        self.assertTrue(os.path.exists(os.path.join(box2.project, "out", "made")))
 
     def test_a_provider_error_exits_4(self):
         box = self.sandbox([{"error": {"code": "rate_limit", "message": "slow down"}}])

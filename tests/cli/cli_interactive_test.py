@@ -77,9 +77,11 @@ class Interactive(unittest.TestCase):
         self.assertIn("keep the greeting", json.dumps(calls[-1]))
 
     def test_a_project_allow_list_applies_only_once_trusted_here(self):
-        box = Sandbox([{"tools": [tool("run_command", argv=["sh", "-c", "touch ran"])]},
+        # In out/: under the sandbox's workspace-write the project's top level takes no new files.
+        box = Sandbox([{"tools": [tool("run_command", argv=["sh", "-c", "touch out/ran"])]},
                        {"text": "ran it"}])
         self.addCleanup(box.cleanup)
+        os.makedirs(os.path.join(box.project, "out"))
         os.makedirs(os.path.join(box.project, ".rio"))
         with open(os.path.join(box.project, ".rio", "allow"), "w") as f:
             f.write("sh\n")
@@ -91,7 +93,8 @@ class Interactive(unittest.TestCase):
         term.expect("Trusted as it is now")
         term.send("run it\r")
         term.expect("ran it")
-        self.assertTrue(os.path.exists(os.path.join(box.project, "ran")), "ran without asking")
+        self.assertTrue(os.path.exists(os.path.join(box.project, "out", "ran")),
+                        "ran without asking")
 
     def test_an_untrusted_allow_list_makes_commands_wait(self):
         box = Sandbox([{"tools": [tool("run_command", argv=["sh", "-c", "touch ran"])]},
@@ -168,6 +171,24 @@ class Interactive(unittest.TestCase):
         self.assertIn("docs\\e[1A^Mnothing (cat)", screen)
         term.send("\r")
         term.expect("Not trusted")
+    def test_a_command_says_its_sandbox_and_one_may_run_without_it(self):
+        # DESIGN §19: the proposal names the sandbox it would run in; [u] lets this one
+        # command out (here: to create a file at the project's top level), the next asks again.
+        box, term = self.session([{"tools": [tool("run_command", argv=["touch", "top"]),
+                                             tool("run_command", argv=["touch", "again"])]},
+                                  {"text": "done"}])
+        term.send("make files\r")
+        screen = term.expect(r"\[u\] run without the sandbox")
+        self.assertIn("(sandboxed: workspace-write, no network)", ANSI.sub("", screen))
+        term.send("u")
+        term.expect(r"· not sandboxed\]")
+        term.expect(r"\[u\] run without the sandbox")
+        term.send("y")
+        term.expect(r"sandboxed: workspace-write, no network\]")
+        term.expect("review ❯ ")
+        self.assertTrue(os.path.exists(os.path.join(box.project, "top")))
+        self.assertFalse(os.path.exists(os.path.join(box.project, "again")),
+                         "the next command ran sandboxed")
 
     def test_reject_with_a_reason_reaches_the_model_and_the_screen_shows_the_persons_words(self):
         box, term = self.session([plan_step(), {"text": "What should change?"}])

@@ -16,6 +16,12 @@ namespace fs = std::filesystem;
 
 const std::vector<std::string> read_and_plan{"list_dir", "read_file", "search", "diagnostics",
                                              "present_plan"};
+// Plan mode's tools where commands run in the read-only sandbox (DESIGN §19).
+const std::vector<std::string> sandboxed_plan{"list_dir",    "read_file",   "search",
+                                              "diagnostics", "run_command", "present_plan"};
+const std::vector<std::string>& plan_tools(AgentSession& s) {
+    return s.sandboxed() ? sandboxed_plan : read_and_plan;
+}
 const std::vector<std::string> every_tool{"list_dir",    "read_file",   "search",
                                           "diagnostics", "edit_file",   "create_file",
                                           "run_command", "present_plan"};
@@ -52,7 +58,7 @@ TEST(AgentE2E, PlanModeOffersReadToolsAndPresentPlan_BuildModeOffersAll) {
     EXPECT_EQ(names_of(s.request("agent.tools")["result"]["tools"]), every_tool);
     ASSERT_EQ(s.request("agent.mode.set", {{"mode", "plan"}})["ok"], true);
     Json tools = s.request("agent.tools")["result"]["tools"];
-    EXPECT_EQ(names_of(tools), read_and_plan);
+    EXPECT_EQ(names_of(tools), plan_tools(s));
     for (const Json& t : tools) {
         EXPECT_TRUE(t["input_schema"]["type"] == "object") << t.dump();
         EXPECT_FALSE(t["description"].get<std::string>().empty());
@@ -117,17 +123,21 @@ void expect_write_tools_refused(bool auto_accept) {
     s.trust_project();                            // in a trusted project
     s.request("agent.mode.set", {{"mode", "plan"}});
     s.request("agent.autoaccept.set", {{"on", auto_accept}});
+    bool sandboxed = s.sandboxed();
     s.send("change it");
     for (int i = 0; i < 3; ++i) {
         Json result = s.wait("agent.tool_result");
         EXPECT_EQ(result["ok"], false);
-        EXPECT_NE(result["content"].get<std::string>().find("not available in plan mode"),
-                  std::string::npos);
+        // In the read-only sandbox the command runs, and its write is refused by the kernel.
+        std::string expected = sandboxed && i == 2 ? "cannot touch 'marker': Permission denied"
+                                                   : "not available in plan mode";
+        EXPECT_NE(result["content"].get<std::string>().find(expected), std::string::npos)
+            << result.dump();
     }
     s.wait("agent.done");
     EXPECT_EQ(read_bytes(s.project() / "greet.py"), greet_py);
     EXPECT_FALSE(fs::exists(s.project() / "new.txt"));
-    EXPECT_FALSE(fs::exists(s.project() / "marker")) << "no process may start";
+    EXPECT_FALSE(fs::exists(s.project() / "marker")) << "no process may write";
     Json second = s.provider_calls().at(1)["conversation"].back()["results"];
     ASSERT_EQ(second.size(), 3u);
     for (const Json& r : second)
@@ -369,17 +379,19 @@ TEST(AgentE2E, StopWhileACommandRunsKillsItsProcessGroup) {
     AgentSession s(Json::array(
         {step({tool(
              "run_command",
-             {{"argv",
-               {"sh", "-c", "echo $$ > parent.pid; sleep 60 & echo $! > child.pid; wait"}}})}),
+             {{"argv", {"sh", "-c", "echo $$ > parent.pid; sleep 60 & echo $! > child.pid; wait"}},
+              {"cwd", "run"}})}),
          text_step("after")}));
     write_bytes(s.config() / "allow", "sh -c\n");
+    // A folder of its own: under workspace-write the project's top level takes no new files.
+    fs::create_directories(s.project() / "run");
     s.trust_project(); // allow rules apply in trusted projects only (issue 26)
     long turn = s.send("run it");
-    auto child = s.project() / "child.pid";
+    auto child = s.project() / "run/child.pid";
     for (int i = 0; i < 500 && !(fs::exists(child) && fs::file_size(child) > 0); ++i)
         std::this_thread::sleep_for(10ms);
     ASSERT_TRUE(fs::exists(child)) << "the allow-listed command should have started";
-    pid_t parent = std::stoi(read_bytes(s.project() / "parent.pid"));
+    pid_t parent = std::stoi(read_bytes(s.project() / "run/parent.pid"));
     pid_t grandchild = std::stoi(read_bytes(child));
     EXPECT_TRUE(alive(grandchild));
     EXPECT_EQ(s.request("agent.stop")["result"]["stopped"], Json::array({turn}));
@@ -465,9 +477,10 @@ TEST(AgentE2E, EditConflictsAreRefusedAndTheFileIsUntouched) {
 
 TEST(AgentE2E, AnAllowListedCommandRunsWithoutAsking_OthersWait) {
     AgentSession s(Json::array({step({tool("run_command", {{"argv", {"echo", "allowed"}}}),
-                                      tool("run_command", {{"argv", {"touch", "made"}}})}),
+                                      tool("run_command", {{"argv", {"touch", "out/made"}}})}),
                                 text_step("done")}));
     write_bytes(s.project() / ".rio/allow", "echo\n");
+    fs::create_directories(s.project() / "out");
     // The project's own rules apply once the user trusts them (DESIGN §12).
     s.trust_project();
     long turn = s.send("run");
@@ -477,12 +490,12 @@ TEST(AgentE2E, AnAllowListedCommandRunsWithoutAsking_OthersWait) {
         << ran.dump();
     Json asked = s.wait("agent.propose");
     EXPECT_EQ(asked["kind"], "command");
-    EXPECT_EQ(asked["argv"], Json::array({"touch", "made"}));
+    EXPECT_EQ(asked["argv"], Json::array({"touch", "out/made"}));
     EXPECT_EQ(asked["cwd"], ".");
-    EXPECT_FALSE(fs::exists(s.project() / "made"));
+    EXPECT_FALSE(fs::exists(s.project() / "out/made"));
     s.request("agent.approve", {{"turn", turn}, {"decision", "approve"}});
     s.wait("agent.done");
-    EXPECT_TRUE(fs::exists(s.project() / "made"));
+    EXPECT_TRUE(fs::exists(s.project() / "out/made"));
 }
 
 } // namespace

@@ -279,7 +279,9 @@ TEST(GateE2E, AnEmptyPlanOverrideKeepsTheShippedPlanLayerAndSaysSo) {
 }
 
 // Figures. A hostile scripted model in plan mode with auto-accept on: write tools, unknown
-// and look-alike names, malformed arguments, path escapes — more than 1,000 calls.
+// and look-alike names, malformed arguments, path escapes — more than 1,000 calls. Where
+// commands run in the read-only sandbox (DESIGN §19), run_command runs there, and its writes
+// are refused by the kernel instead (tests/e2e/sandbox_e2e_test.cpp has the battery).
 TEST(GateE2E, FigureAHostilePlanModeModelChangesNothingAndStartsNothing) {
     TempDir outside;
     std::string marker = (outside / "ran").string();
@@ -318,6 +320,7 @@ TEST(GateE2E, FigureAHostilePlanModeModelChangesNothingAndStartsNothing) {
     s.trust_project();                                // in a trusted project
     ASSERT_EQ(s.request("agent.mode.set", {{"mode", "plan"}})["ok"], true);
     ASSERT_EQ(s.request("agent.autoaccept.set", {{"on", true}})["ok"], true);
+    const bool sandboxed = s.sandboxed();
     auto before = snapshot(s.project().path());
 
     std::atomic<bool> watching{true};
@@ -335,18 +338,24 @@ TEST(GateE2E, FigureAHostilePlanModeModelChangesNothingAndStartsNothing) {
     auto results = results_of_turn(s);
     watching = false;
     watcher.join();
-    std::size_t refused = 0;
-    for (const Json& r : results)
+    std::size_t refused = 0, confined = 0;
+    for (const Json& r : results) {
         refused += r["ok"] == false;
+        confined += r.contains("sandbox") && r["sandbox"]["profile"] == "read-only";
+    }
     std::printf("hostile plan-mode model with auto-accept: %zu calls, %zu refused, %zu files "
-                "changed, %zu processes started\n",
+                "changed, %zu processes started, %zu commands run in the read-only sandbox\n",
                 results.size(), refused,
                 snapshot(s.project().path()) == before ? std::size_t(0) : std::size_t(1),
-                started.size());
+                started.size(), confined);
     EXPECT_GE(results.size(), 1000u);
     EXPECT_EQ(refused, results.size());
     EXPECT_EQ(snapshot(s.project().path()), before);
-    EXPECT_TRUE(started.empty());
+    // Every process plan mode started was a sandboxed run_command; without the sandbox none.
+    if (sandboxed)
+        EXPECT_LE(started.size(), confined);
+    else
+        EXPECT_TRUE(started.empty());
     EXPECT_FALSE(fs::exists(marker));
     EXPECT_TRUE(fs::is_empty(outside.path()));
 }

@@ -231,7 +231,9 @@ void run_hostile_trees(Ending ending) {
                            " ]; do sleep 0.01; done";
         std::string script = ": > pids\n" + tree.start + "\n" + wait + "\n" +
                              (ending == Ending::exit ? "exit 0" : "sleep 300");
-        Json input{{"argv", {"sh", "-c", script}}};
+        // In a folder of its own: under workspace-write the project's top level takes no new
+        // files.
+        Json input{{"argv", {"sh", "-c", script}}, {"cwd", "run"}};
         // Long enough for python3 to start and write its pid on a loaded machine: at 1 s the
         // timeout sometimes came first, and there was no escapee to check.
         if (ending == Ending::timeout) input["timeout_s"] = 3;
@@ -241,15 +243,16 @@ void run_hostile_trees(Ending ending) {
     }
     AgentSession s(steps);
     write_bytes(s.config() / "allow", "sh\n");
+    fs::create_directories(s.project() / "run");
+    const fs::path pid_file = s.project() / "run/pids";
     s.trust_project(); // allow rules apply in trusted projects only (issue 26)
     int survivors = 0;
     for (const HostileTree& tree : hostile_trees) {
-        fs::remove(s.project() / "pids");
+        fs::remove(pid_file);
         long turn = s.send("run it");
         if (ending == Ending::stop) {
-            for (int i = 0; i < 500 && pids_in(s.project() / "pids").size() <
-                                           static_cast<std::size_t>(tree.escapees);
-                 ++i)
+            for (int i = 0;
+                 i < 500 && pids_in(pid_file).size() < static_cast<std::size_t>(tree.escapees); ++i)
                 std::this_thread::sleep_for(10ms);
             EXPECT_EQ(s.request("agent.stop", {{"turn", turn}})["result"]["stopped"],
                       Json::array({turn}));
@@ -259,7 +262,7 @@ void run_hostile_trees(Ending ending) {
             EXPECT_EQ(result["name"], "run_command");
             s.wait("agent.done");
         }
-        auto pids = pids_in(s.project() / "pids");
+        auto pids = pids_in(pid_file);
         EXPECT_EQ(pids.size(), static_cast<std::size_t>(tree.escapees)) << tree.name;
         for (pid_t pid : pids)
             if (!becomes_gone(pid)) {

@@ -910,6 +910,11 @@ private slots:
         QVERIFY(s.bar().detail()->text().contains(QStringLiteral("$ touch 'made by run'")));
         QVERIFY(s.bar().detail()->text().contains(QStringLiteral("(in sub)")));
         QCOMPARE(s.bar().approve_button()->text(), QStringLiteral("Run"));
+        if (s.status()["sandbox"].value("available", false)) {
+            QVERIFY(s.bar().detail()->text().contains(
+                QStringLiteral("sandboxed: workspace-write, no network")));
+            QVERIFY(s.bar().widen_button()->isVisible());
+        }
         QVERIFY(s.bar().reject_button()->isVisible());
         QVERIFY(!s.bar().compare_button()->isVisible());
         QVERIFY(!s.bar().edit_plan_button()->isVisible());
@@ -935,6 +940,34 @@ private slots:
                     .texts_of(ChatTranscript::Entry::tool)
                     .join(QLatin1Char('\n'))
                     .contains(QStringLiteral("✗ You rejected it")));
+    }
+
+    // DESIGN §19: "Run without the sandbox" holds for the one command it was chosen for.
+    void a_command_runs_without_the_sandbox_only_when_asked_and_only_once() {
+        TempProject project;
+        Agent s(project,
+                Json::array({step({tool("run_command", {{"argv", {"touch", "top.txt"}}}),
+                                   tool("run_command", {{"argv", {"touch", "again.txt"}}})}),
+                             text_step("done")}));
+        QVERIFY(s.start());
+        if (!s.status()["sandbox"].value("available", false))
+            QSKIP("commands run unsandboxed here: nothing to widen");
+        s.send(QStringLiteral("touch files"));
+        QVERIFY(s.proposal_shown(QStringLiteral("Run this command?")));
+        QVERIFY(s.bar().widen_button()->isVisible());
+        s.bar().run_unsandboxed_action()->trigger();
+        QTRY_VERIFY(QFile::exists(project.path() + QStringLiteral("/top.txt")));
+        QTRY_VERIFY(s.bar().showing() &&
+                    s.bar().detail()->text().contains(QStringLiteral("again.txt")));
+        click(s.bar().approve_button());
+        QTRY_VERIFY(!s.composer().busy());
+        QVERIFY2(!QFile::exists(project.path() + QStringLiteral("/again.txt")),
+                 "the top level takes no new files in the sandbox");
+        const QString lines =
+            s.transcript().texts_of(ChatTranscript::Entry::tool).join(QLatin1Char('\n'));
+        QVERIFY2(lines.contains(QStringLiteral("· not sandboxed")), qPrintable(lines));
+        QVERIFY2(lines.contains(QStringLiteral("· sandboxed: workspace-write, no network")),
+                 qPrintable(lines));
     }
 
     void mode_control_follows_other_client() {

@@ -38,6 +38,15 @@ std::unique_ptr<AgentSession> AgentSession::with_provider(const std::vector<std:
     return session;
 }
 
+std::unique_ptr<AgentSession> AgentSession::through(const std::string& wrapper, const Json& steps) {
+    std::unique_ptr<AgentSession> session(new AgentSession());
+    session->wrapper_ = wrapper;
+    write_bytes(session->home_ / "script.json",
+                Json{{"steps", steps}, {"log", "calls.jsonl"}}.dump(2));
+    session->start({"--provider", "script:" + (session->home_ / "script.json").string()}, {}, true);
+    return session;
+}
+
 void AgentSession::start(std::vector<std::string> args, std::vector<std::string> env,
                          bool with_project) {
     std::filesystem::create_directories(home_ / "config");
@@ -72,16 +81,17 @@ void AgentSession::start(std::vector<std::string> args, std::vector<std::string>
             overridden |= e.rfind(name, 0) == 0;
         if (!overridden) env.push_back(entry);
     }
+    if (!wrapper_.empty()) args.insert(args.begin(), core_binary());
     args_ = args;
     env_ = env;
-    core_ = std::make_unique<CoreProcess>(args, env);
+    core_ = std::make_unique<CoreProcess>(args, env, wrapper_.empty() ? core_binary() : wrapper_);
 }
 
 void AgentSession::restart(const Json& steps, int signal) {
     ::kill(core_->pid(), signal);
     if (!core_->wait_exit()) throw std::runtime_error("rio-core did not exit on a signal");
     write_bytes(home_ / "script.json", Json{{"steps", steps}, {"log", "calls.jsonl"}}.dump(2));
-    core_ = std::make_unique<CoreProcess>(args_, env_);
+    core_ = std::make_unique<CoreProcess>(args_, env_, wrapper_.empty() ? core_binary() : wrapper_);
 }
 
 void AgentSession::trust_project() {

@@ -31,6 +31,10 @@ public:
     static std::unique_ptr<AgentSession> with_provider(const std::vector<std::string>& args,
                                                        const std::vector<std::string>& env);
 
+    // A session whose core runs under `wrapper` (`wrapper rio-core ARGS…`): a kernel without
+    // Landlock, say. The core starts in its configured mode (plan).
+    static std::unique_ptr<AgentSession> through(const std::string& wrapper, const Json& steps);
+
     LineClient& client() { return core_->stdio(); }
     CoreProcess& core() { return *core_; }
     const TempDir& project() const { return project_; }
@@ -53,6 +57,11 @@ public:
     void trust_project();
     // agent.send, returning the turn.
     long send(const std::string& text);
+    // Whether this core runs commands in the sandbox (agent.status's sandbox.available): plan
+    // mode then offers run_command as a read tool (DESIGN §19).
+    bool sandboxed() {
+        return request("agent.status")["result"]["sandbox"].value("available", false);
+    }
     Json wait(std::string_view event) { return client().next_event(event)["params"]; }
 
 private:
@@ -60,6 +69,7 @@ private:
     void start(std::vector<std::string> args, std::vector<std::string> env, bool with_project);
 
     TempDir home_, project_;
+    std::string wrapper_; // runs rio-core when set
     std::vector<std::string> args_, env_;
     std::unique_ptr<CoreProcess> core_;
 };

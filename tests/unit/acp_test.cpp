@@ -95,6 +95,37 @@ TEST(AcpUpdates, AnEditShowsItsDiffWithAbsolutePaths) {
     EXPECT_FALSE(created["toolCall"]["content"][0].contains("oldText")); // a new file
 }
 
+// DESIGN §19: a sandboxed command says so, and may be let out for this one call.
+TEST(AcpUpdates, ACommandSaysItsSandboxAndOffersToWidenItOnce) {
+    Proposal command;
+    command.id = "call_3";
+    command.kind = "command";
+    command.fields = {{"argv", {"make", "test"}},
+                      {"cwd", "."},
+                      {"sandbox", {{"profile", "workspace-write"}, {"network", false}}}};
+    Json request = permission_request("s1", command, Json::object(), "/p");
+    EXPECT_EQ(request["toolCall"]["content"][0]["content"]["text"],
+              "$ make test\n(sandboxed: workspace-write, no network)");
+    std::vector<std::string> ids;
+    for (const Json& o : request["options"])
+        ids.push_back(o["optionId"]);
+    EXPECT_EQ(ids,
+              (std::vector<std::string>{"allow", "allow_network", "allow_unsandboxed", "reject"}));
+    EXPECT_TRUE(choice_of(command, "allow_network")->network);
+    EXPECT_FALSE(choice_of(command, "allow_network")->unsandboxed);
+    EXPECT_TRUE(choice_of(command, "allow_unsandboxed")->unsandboxed);
+    EXPECT_FALSE(choice_of(command, "allow")->network);
+    EXPECT_FALSE(choice_of(plan(), "allow_unsandboxed")) << "only a command leaves the sandbox";
+    command.fields["sandbox"] = {{"profile", "none"}, {"network", false}};
+    EXPECT_EQ(permission_request("s1", command, Json::object(), "/p")["options"].size(), 2u)
+        << "nothing to widen without the sandbox";
+    ToolEvent planned;
+    planned.name = "run_command";
+    planned.input = {{"argv", {"git", "log"}}};
+    planned.sandbox = SandboxUse{"read-only", false};
+    EXPECT_EQ(tool_call(planned, "/p")["title"], "run git log (sandboxed: read-only, no network)");
+}
+
 TEST(AcpUpdates, ToolCallsHaveATitleAKindAndLocations) {
     ToolEvent t;
     t.id = "c";

@@ -66,8 +66,17 @@ struct Harness {
                      out);
     }
     Status decide(bool approve, std::optional<std::string> policy = {}, std::string feedback = {}) {
-        return loop.decide(
-            Decision{loop.turn(), {}, approve, std::move(feedback), policy, {}, false, false}, out);
+        return loop.decide(Decision{loop.turn(),
+                                    {},
+                                    approve,
+                                    std::move(feedback),
+                                    policy,
+                                    {},
+                                    false,
+                                    false,
+                                    false,
+                                    false},
+                           out);
     }
 };
 
@@ -240,7 +249,9 @@ TEST(AgentLoop, ApprovingTheRestOfATurnAppliesItsLaterEditsOnly_UntilTheTurnEnds
     h.tool_report(h.all<RunTool>().back(), {}, edit);
     ASSERT_EQ(h.events("agent.propose").size(), 1u);
     ASSERT_TRUE(
-        h.loop.decide(Decision{h.loop.turn(), {}, true, {}, {}, {}, false, true}, h.out).ok());
+        h.loop
+            .decide(Decision{h.loop.turn(), {}, true, {}, {}, {}, false, true, false, false}, h.out)
+            .ok());
     EXPECT_EQ(h.events("agent.decided").back()["rest_of_turn"], true);
     h.tool_report(h.all<RunTool>().back(), "Edited a.txt"); // e1 applied
     h.tool_report(h.all<RunTool>().back(), {}, edit);       // e2 prepared
@@ -269,7 +280,8 @@ TEST(AgentLoop, OnlyAnEditsApprovalCarriesTheRestOfTheTurn) {
     h.send("run");
     h.reply("", {call("r", "run_command", {{"argv", {"make"}}})});
     h.tool_report(h.all<RunTool>().back(), {}, {{"argv", {"make"}}, {"allowed", false}});
-    Status s = h.loop.decide(Decision{h.loop.turn(), {}, true, {}, {}, {}, false, true}, h.out);
+    Status s = h.loop.decide(
+        Decision{h.loop.turn(), {}, true, {}, {}, {}, false, true, false, false}, h.out);
     ASSERT_FALSE(s.ok());
     EXPECT_EQ(s.error().code, ErrorCode::bad_request);
     EXPECT_EQ(h.loop.state(), AgentLoop::State::awaiting_decision);
@@ -567,7 +579,8 @@ TEST(AgentLoopGate, TheLoserOfARaceForAProposalGetsConflictEvenWithTheNextOnePen
     h.tool_report(h.all<RunTool>().back(), {}, {{"path", "a.txt"}});
     auto decide_id = [&](const char* id) {
         return h.loop.decide(
-            Decision{h.loop.turn(), std::string(id), true, {}, {}, {}, false, false}, h.out);
+            Decision{h.loop.turn(), std::string(id), true, {}, {}, {}, false, false, false, false},
+            h.out);
     };
     ASSERT_TRUE(decide_id("e1").ok());
     h.tool_report(h.all<RunTool>().back(), "Edited a.txt");
@@ -608,6 +621,96 @@ TEST(AgentLoopGate, APendingPlanLeftUndecidedIsAbandoned) {
         EXPECT_EQ(h.all<MarkPlan>()[0].status, "abandoned");
         EXPECT_EQ(h.all<MarkPlan>()[0].path, "x.md");
     }
+}
+
+// DESIGN §19: where commands run sandboxed, plan mode offers them as read tools under
+// read-only, build mode runs them under workspace-write, and a person may widen one call.
+Harness sandboxed_harness() {
+    Harness h;
+    h.loop.set_sandbox(SandboxState{true, 7, ""}, h.out);
+    return h;
+}
+
+TEST(AgentLoopSandbox, PlanModeRunsCommandsAtOnceUnderReadOnly) {
+    Harness h = sandboxed_harness();
+    h.loop.set_mode(Mode::plan, h.out);
+    h.send("look");
+    auto tools = h.last_call().tools;
+    EXPECT_EQ(names(tools),
+              (std::vector<std::string>{"list_dir", "read_file", "search", "diagnostics",
+                                        "run_command", "present_plan"}));
+    EXPECT_EQ(tools[4].kind, ToolKind::read);
+    EXPECT_NE(tools[4].description.find("read-only sandbox"), std::string::npos);
+    h.reply("", {call("r1", "run_command", {{"argv", {"git", "log"}}})});
+    RunTool run = h.all<RunTool>().back();
+    EXPECT_EQ(run.stage, ToolStage::run) << "no gate";
+    EXPECT_EQ(run.kind, ToolKind::read);
+    ASSERT_TRUE(run.sandbox);
+    EXPECT_EQ(run.sandbox->profile, "read-only");
+    EXPECT_FALSE(run.sandbox->network);
+    EXPECT_EQ(h.events("agent.tool").back()["sandbox"]["profile"], "read-only");
+    h.tool_report(run, "log");
+    EXPECT_EQ(h.events("agent.tool_result").back()["sandbox"]["profile"], "read-only");
+    EXPECT_EQ(h.loop.status().sandbox.abi, 7);
+}
+
+TEST(AgentLoopSandbox, WithoutTheSandboxPlanModeWithholdsCommands) {
+    Harness h;
+    h.loop.set_sandbox(SandboxState{false, 0, "this kernel has no Landlock"}, h.out);
+    h.loop.set_mode(Mode::plan, h.out);
+    h.send("look");
+    EXPECT_EQ(names(h.last_call().tools),
+              (std::vector<std::string>{"list_dir", "read_file", "search", "diagnostics",
+                                        "present_plan"}));
+    h.reply("", {call("r1", "run_command", {{"argv", {"git", "log"}}})});
+    EXPECT_TRUE(h.all<RunTool>().empty()) << "nothing runs";
+    EXPECT_EQ(h.loop.status().sandbox.reason, "this kernel has no Landlock");
+}
+
+TEST(AgentLoopSandbox, BuildModeRunsApprovedAndAllowedCommandsUnderWorkspaceWrite) {
+    Harness h = sandboxed_harness();
+    h.send("run");
+    h.reply("", {call("r1", "run_command", {{"argv", {"make"}}}),
+                 call("r2", "run_command", {{"argv", {"git", "status"}}})});
+    h.tool_report(h.all<RunTool>().back(), {}, {{"argv", {"make"}}, {"allowed", false}});
+    Json proposal = h.events("agent.propose").back();
+    EXPECT_EQ(proposal["sandbox"], (Json{{"profile", "workspace-write"}, {"network", false}}));
+    ASSERT_TRUE(h.decide(true).ok());
+    RunTool approved = h.all<RunTool>().back();
+    EXPECT_EQ(approved.stage, ToolStage::apply);
+    EXPECT_EQ(approved.sandbox->profile, "workspace-write");
+    h.tool_report(approved, "made");
+    h.tool_report(h.all<RunTool>().back(), {}, {{"argv", {"git", "status"}}, {"allowed", true}});
+    RunTool allowed = h.all<RunTool>().back();
+    EXPECT_EQ(allowed.stage, ToolStage::apply);
+    EXPECT_EQ(allowed.sandbox->profile, "workspace-write") << "an allow rule never widens it";
+    EXPECT_FALSE(allowed.sandbox->network);
+}
+
+TEST(AgentLoopSandbox, APersonWidensOneCommandOnly_AndOnlyACommand) {
+    Harness h = sandboxed_harness();
+    h.send("run");
+    h.reply("", {call("r1", "run_command", {{"argv", {"curl", "x"}}}),
+                 call("r2", "run_command", {{"argv", {"curl", "y"}}}),
+                 call("e1", "edit_file", edit_input)});
+    h.tool_report(h.all<RunTool>().back(), {}, {{"argv", {"curl", "x"}}, {"allowed", false}});
+    Decision wide{h.loop.turn(), {}, true, {}, {}, {}, false, false, true, true};
+    ASSERT_TRUE(h.loop.decide(wide, h.out).ok());
+    EXPECT_EQ(h.events("agent.decided").back()["unsandboxed"], true);
+    EXPECT_EQ(h.all<RunTool>().back().sandbox->profile, "none");
+    h.tool_report(h.all<RunTool>().back(), "ran");
+    EXPECT_EQ(h.events("agent.tool_result").back()["sandbox"]["profile"], "none");
+    h.tool_report(h.all<RunTool>().back(), {}, {{"argv", {"curl", "y"}}, {"allowed", false}});
+    EXPECT_EQ(h.events("agent.propose").back()["sandbox"]["profile"], "workspace-write");
+    Decision network{h.loop.turn(), {}, true, {}, {}, {}, false, false, false, true};
+    ASSERT_TRUE(h.loop.decide(network, h.out).ok());
+    EXPECT_EQ(h.all<RunTool>().back().sandbox->profile, "workspace-write");
+    EXPECT_TRUE(h.all<RunTool>().back().sandbox->network);
+    h.tool_report(h.all<RunTool>().back(), "ran");
+    h.tool_report(h.all<RunTool>().back(), {}, {{"path", "a.txt"}});
+    Status refused = h.loop.decide(wide, h.out);
+    EXPECT_FALSE(refused.ok()) << "an edit has no sandbox to leave";
+    EXPECT_EQ(refused.error().code, ErrorCode::bad_request);
 }
 
 } // namespace

@@ -318,6 +318,10 @@ TEST(ClientTraceWords, ACommandsOutcomeComesFromItsExitData) {
     EXPECT_EQ(tool_outcome(r).text, "killed: timed out after 30.0 s");
     r.exit = CommandExit{std::nullopt, 15, false, true, 1.2};
     EXPECT_EQ(tool_outcome(r).text, "stopped by the user after 1.2 s");
+    r.sandbox = SandboxUse{"read-only", false};
+    EXPECT_EQ(tool_outcome(r).text,
+              "stopped by the user after 1.2 s · sandboxed: read-only, no network");
+    r.sandbox.reset();
     r.exit.reset();
     r.content = "\n  The command was not run: refused.\nmore";
     EXPECT_EQ(tool_outcome(r).text, "The command was not run: refused.");
@@ -340,6 +344,12 @@ TEST(ClientTraceWords, DecisionsReadAsSentences) {
     d.decision = "approve";
     d.feedback.reset();
     EXPECT_EQ(decision_text(d), "Command allowed to run");
+    d.network = true;
+    EXPECT_EQ(decision_text(d), "Command allowed to run with the network");
+    d.unsandboxed = true;
+    EXPECT_EQ(decision_text(d), "Command allowed to run without the sandbox");
+    d.network.reset();
+    d.unsandboxed.reset();
     d.kind = "plan";
     d.decision = "reject";
     d.comments = std::vector<PlanComment>{{"q", 1, {}, "t"}, {"r", {}, {}, "u"}};

@@ -1,5 +1,6 @@
 #include "host/process/child_processes.hpp"
 #include "host/process/process_runner.hpp"
+#include "host/sandbox/landlock.hpp"
 #include "tests/support/temp_dir.hpp"
 
 #include <asio/steady_timer.hpp>
@@ -388,6 +389,57 @@ TEST(ProcessRunner, NoDescriptorOrZombieLeaksAcrossManyRuns) {
     int err = errno;
     EXPECT_EQ(waited, -1) << "every child has been reaped";
     EXPECT_EQ(err, ECHILD);
+}
+
+// The sandboxed start (DESIGN §19) keeps the runner's promises: signals default, only stdio
+// inherited, its own session, the same errors, nothing leaked; and a sandbox that cannot be
+// entered is an error, never a bare start. The hostile battery is tests/e2e/sandbox_e2e_test.
+SandboxPolicy sandbox_in(const fs::path& project) {
+    SandboxPolicy policy;
+    policy.project = project;
+    return policy;
+}
+
+TEST(ProcessRunnerSandboxed, KeepsTheRunnersPromises) {
+    if (landlock_abi() < 1) GTEST_SKIP() << landlock_missing(landlock_abi());
+    test::TempDir dir;
+    std::size_t before = open_fds();
+    int stray = ::open("/dev/null", O_RDONLY); // opened without O_CLOEXEC
+    auto previous = std::signal(SIGPIPE, SIG_IGN);
+    CommandSpec spec = spec_for({"sh", "-c",
+                                 "ls /proc/self/fd | tr '\\n' ' '; ps -o sid= -p $$; echo "
+                                 "$TMPDIR; echo x > \"$TMPDIR/x\" && echo tmp ok; yes | head -n 1; "
+                                 "kill -PIPE $$"},
+                                dir.path());
+    spec.sandbox = sandbox_in(dir.path());
+    CommandResult r = run(spec);
+    std::signal(SIGPIPE, previous);
+    ::close(stray);
+    EXPECT_TRUE(r.started) << r.error;
+    EXPECT_EQ(r.signal, SIGPIPE);
+    EXPECT_EQ(r.output.substr(0, 8), "0 1 2 3 ") << r.output; // 3: ls's own listing
+    EXPECT_NE(r.output.find("/rio-cmd-"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("tmp ok\ny\n"), std::string::npos) << r.output;
+    auto tmp_line = r.output.find("/rio-cmd-");
+    std::string tmpdir = r.output.substr(r.output.rfind('\n', tmp_line) + 1);
+    tmpdir = tmpdir.substr(0, tmpdir.find('\n'));
+    EXPECT_FALSE(fs::exists(tmpdir)) << "the private TMPDIR is removed afterwards";
+
+    spec = spec_for({"frobnicate-rio-no-such-program"}, dir.path());
+    spec.sandbox = sandbox_in(dir.path());
+    r = run(spec);
+    EXPECT_FALSE(r.started);
+    EXPECT_EQ(r.error, "no such program: frobnicate-rio-no-such-program");
+
+    spec = spec_for({"true"}, dir.path());
+    spec.sandbox = sandbox_in(dir / "no-such-project");
+    r = run(spec);
+    EXPECT_FALSE(r.started) << "never run without the sandbox";
+    EXPECT_NE(r.error.find("the sandbox could not be set up: the project folder"),
+              std::string::npos)
+        << r.error;
+    EXPECT_EQ(open_fds(), before);
+    EXPECT_EQ(::waitpid(-1, nullptr, WNOHANG), -1) << "every child has been reaped";
 }
 
 } // namespace

@@ -35,7 +35,8 @@ TEST(ProtocolMessages, RequiredFieldsAndTypesAreCheckedByName) {
 }
 
 TEST(ProtocolMessages, OptionalFieldsAreLeftOutWhenEmpty) {
-    DecidedEvent d{1, "c1", "plan", "approve", std::string("auto"), std::nullopt, {}, {}, {}};
+    DecidedEvent d{1,  "c1", "plan", "approve", std::string("auto"), std::nullopt, {},
+                   {}, {},   {},     {}};
     Json j = d;
     EXPECT_EQ(j, (Json{{"turn", 1},
                        {"id", "c1"},

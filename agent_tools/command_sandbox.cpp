@@ -1,0 +1,67 @@
+#include "agent_tools/command_sandbox.hpp"
+
+#include <cstdlib>
+#include <thread>
+#include <unistd.h>
+
+namespace rio {
+namespace {
+
+constexpr std::uint64_t gib = std::uint64_t{1} << 30;
+
+// No network, no secrets: a command a person did not let out has no use for credentials,
+// and anything it reads can reach the model (DESIGN §19).
+std::vector<std::filesystem::path> hidden_places(const UserDirs& dirs, bool network) {
+    std::vector<std::filesystem::path> hidden;
+    for (const std::filesystem::path& own : {dirs.config, dirs.data, dirs.state, dirs.runtime})
+        if (!own.empty()) hidden.push_back(own);
+    if (!network)
+        if (const char* home = std::getenv("HOME"); home && *home)
+            for (auto& place : credential_places(home))
+                hidden.push_back(std::move(place));
+    return hidden;
+}
+
+} // namespace
+
+Result<std::optional<SandboxPolicy>> command_sandbox(const ToolContext& context,
+                                                     const std::optional<SandboxUse>& use,
+                                                     std::chrono::seconds timeout) {
+    if (!use) return make_error(ErrorCode::internal, "no sandbox was chosen for this command");
+    if (use->profile == "none") return std::optional<SandboxPolicy>();
+    if (!context.commands_sandboxed)
+        return make_error(ErrorCode::refused, "commands cannot run sandboxed here");
+    if (!context.workspace.root) return make_error(ErrorCode::no_project, "no project is open");
+    SandboxPolicy p;
+    p.profile =
+        use->profile == "read-only" ? SandboxProfile::read_only : SandboxProfile::workspace_write;
+    p.network = use->network;
+    p.project = *context.workspace.root;
+    p.hidden = hidden_places(context.dirs, use->network);
+    // The core and whatever started it (a frontend on its stdio), where Landlock cannot
+    // scope signals.
+    p.guarded = {::getpid()};
+    if (pid_t parent = ::getppid(); parent > 1) p.guarded.push_back(parent);
+    // Past these a process is stopped by the kernel: CPU for as long as the timeout lets
+    // every core work, files no bigger than a build makes, processes a fork bomb runs into.
+    unsigned cores = std::max(1U, std::thread::hardware_concurrency());
+    p.cpu_seconds = static_cast<std::uint64_t>(timeout.count()) * cores + 5;
+    p.file_bytes = p.profile == SandboxProfile::read_only ? 1 * gib : 16 * gib;
+    p.new_processes = 4096;
+    return std::optional<SandboxPolicy>(std::move(p));
+}
+
+std::string sandbox_note(const SandboxUse& use) {
+    if (use.profile == "none") return "(" + sandbox_text(use) + ")";
+    std::string writable =
+        use.profile == "read-only"
+            ? "nothing is writable but $TMPDIR"
+            : "the project is writable except .git/, .rio/ and new entries at its top level, "
+              "and $TMPDIR";
+    return "(" + sandbox_text(use) + ": " + writable +
+           (use.network ? "" : "; connections are refused") +
+           ". A write or connection refused there is the sandbox's rule, not a fault to work "
+           "around.)";
+}
+
+} // namespace rio

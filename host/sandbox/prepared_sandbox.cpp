@@ -1,0 +1,111 @@
+#include "host/sandbox/prepared_sandbox.hpp"
+
+#include "host/sandbox/landlock.hpp"
+#include "host/sandbox/sandbox_grants.hpp"
+#include "host/sandbox/syscall_filter.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <linux/capability.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+namespace rio {
+namespace {
+
+// Every task on the system, from /proc/loadavg's "running/total": RLIMIT_NPROC counts all of
+// the user's tasks, not the command's, so the limit is set above what already runs.
+std::uint64_t tasks_running() {
+    char text[256] = {};
+    int fd = ::open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    ssize_t n = ::read(fd, text, sizeof text - 1);
+    ::close(fd);
+    const char* slash = n > 0 ? std::strchr(text, '/') : nullptr;
+    return slash ? std::strtoull(slash + 1, nullptr, 10) : 0;
+}
+
+// Lowers a limit, never raises one: a limit already lower stays.
+int lower_limit(int resource, std::uint64_t soft, std::uint64_t hard) {
+    rlimit current{};
+    if (::getrlimit(resource, &current) != 0) return errno;
+    rlimit wanted{std::min<rlim_t>(soft, current.rlim_max),
+                  std::min<rlim_t>(hard, current.rlim_max)};
+    return ::setrlimit(resource, &wanted) == 0 ? 0 : errno;
+}
+
+int set_limits(const PreparedSandbox& s) {
+    int err = lower_limit(RLIMIT_CORE, 0, 0);
+    // SIGXCPU at the soft limit, SIGKILL a second later for what ignores it.
+    if (!err && s.cpu_seconds) err = lower_limit(RLIMIT_CPU, s.cpu_seconds, s.cpu_seconds + 1);
+    if (!err && s.file_bytes) err = lower_limit(RLIMIT_FSIZE, s.file_bytes, s.file_bytes);
+    if (!err && s.processes) err = lower_limit(RLIMIT_NPROC, s.processes, s.processes);
+    return err;
+}
+
+// Root's commands keep uid 0 but no capability: no DAC override, no raw sockets, no module
+// loading; the empty bounding set keeps exec from granting them back. For anyone else the
+// bounding set cannot be changed (EPERM, ignored) and there is nothing to drop.
+int drop_capabilities() {
+    for (int cap = 0; cap <= 63; ++cap)
+        if (::prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) != 0 && errno != EPERM) break;
+    ::prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
+    __user_cap_header_struct header{_LINUX_CAPABILITY_VERSION_3, 0};
+    __user_cap_data_struct none[2]{};
+    return ::syscall(SYS_capset, &header, none) == 0 ? 0 : errno;
+}
+
+} // namespace
+
+Result<PreparedSandbox> prepare_sandbox(const SandboxPolicy& policy) {
+    PreparedSandbox s;
+    int abi = landlock_abi();
+    if (abi < 1) return make_error(ErrorCode::refused, landlock_missing(abi));
+    s.abi = policy.max_abi > 0 ? std::min(abi, policy.max_abi) : abi;
+    auto grants = sandbox_grants(policy);
+    if (!grants) return grants.error();
+    auto ruleset = landlock_ruleset(*grants, policy, s.abi);
+    if (!ruleset) return ruleset.error();
+    s.ruleset = std::move(*ruleset);
+    auto filter = syscall_filter(policy, s.abi);
+    if (!filter) return filter.error();
+    s.filter = std::move(*filter);
+    s.cpu_seconds = policy.cpu_seconds;
+    s.file_bytes = policy.file_bytes;
+    if (policy.new_processes) s.processes = tasks_running() + policy.new_processes;
+    return s;
+}
+
+const char* to_string(ConfineStep step) {
+    switch (step) {
+    case ConfineStep::none:
+        return "nothing";
+    case ConfineStep::no_new_privs:
+        return "no_new_privs";
+    case ConfineStep::limits:
+        return "the resource limits";
+    case ConfineStep::capabilities:
+        return "dropping capabilities";
+    case ConfineStep::landlock:
+        return "entering the Landlock domain";
+    case ConfineStep::seccomp:
+        return "loading the seccomp filter";
+    }
+    return "?";
+}
+
+ConfineFailure confine_self(const PreparedSandbox& s) {
+    if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return {ConfineStep::no_new_privs, errno};
+    if (int err = set_limits(s)) return {ConfineStep::limits, err};
+    if (int err = drop_capabilities()) return {ConfineStep::capabilities, err};
+    if (int err = landlock_restrict(s.ruleset.fd)) return {ConfineStep::landlock, err};
+    if (int err = load_syscall_filter(s.filter)) return {ConfineStep::seccomp, err};
+    return {};
+}
+
+} // namespace rio

@@ -1,0 +1,44 @@
+// What a sandboxed command may do (DESIGN §19): a profile, the project, a private TMPDIR, the
+// places hidden from reads, and the limits. The core builds it per command; the process
+// runner applies it in the child between fork and exec (host/sandbox/sandboxed_spawn.hpp).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <sys/types.h>
+#include <vector>
+
+namespace rio {
+
+enum class SandboxProfile {
+    read_only,       // plan mode: nothing writable but the private TMPDIR and /dev/null
+    workspace_write, // build mode: the project too, except .git/, .rio/ and rio's own folders
+};
+
+std::string_view to_string(SandboxProfile profile); // "read-only", "workspace-write"
+
+struct SandboxPolicy {
+    SandboxProfile profile = SandboxProfile::read_only;
+    bool network = false;          // a person allowed this one command to reach the network
+    std::filesystem::path project; // readable; writable under workspace-write
+    std::filesystem::path tmpdir;  // private to the command, readable and writable
+    // Unreadable and unwritable wherever they are, inside the project too: rio's own config,
+    // data, state and runtime folders, and (without network) the usual credential places.
+    std::vector<std::filesystem::path> hidden;
+    // Processes the command may not signal where Landlock cannot scope signals (ABI < 6):
+    // the core, its parent. Their process groups are guarded as well.
+    std::vector<pid_t> guarded;
+    std::uint64_t cpu_seconds = 0;   // RLIMIT_CPU per process; 0: left as it is
+    std::uint64_t file_bytes = 0;    // RLIMIT_FSIZE; 0: left as it is
+    std::uint64_t new_processes = 0; // RLIMIT_NPROC above the system's task count; 0: left
+    // Tests of the degraded paths: use at most this Landlock ABI. 0: what the kernel offers.
+    int max_abi = 0;
+};
+
+// Where people usually keep credentials below `home`: hidden from commands unless a person
+// allowed the command the network (it may then need them, `git push` over ssh say).
+std::vector<std::filesystem::path> credential_places(const std::filesystem::path& home);
+
+} // namespace rio

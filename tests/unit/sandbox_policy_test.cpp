@@ -1,0 +1,104 @@
+// The sandbox's pure parts (host/sandbox): the command's environment, the wording, and the
+// grants a policy becomes, on a real folder tree — no process is confined here (the battery
+// in tests/e2e/sandbox_e2e_test.cpp does that).
+#include "host/sandbox/private_tmpdir.hpp"
+#include "host/sandbox/sandbox_grants.hpp"
+#include "protocol/messages.hpp"
+#include "tests/support/temp_dir.hpp"
+
+#include <algorithm>
+#include <gtest/gtest.h>
+
+namespace rio {
+namespace {
+
+namespace fs = std::filesystem;
+
+TEST(SandboxPolicy, TheEnvironmentGetsAPrivateTmpdirAndGitWithoutOptionalLocks) {
+    auto env = sandboxed_environment({"TMPDIR=/tmp", "HOME=/h", "GIT_OPTIONAL_LOCKS=1"}, "/t/x");
+    std::sort(env.begin(), env.end());
+    EXPECT_EQ(env, (std::vector<std::string>{"GIT_OPTIONAL_LOCKS=0", "HOME=/h", "TEMP=/t/x",
+                                             "TMP=/t/x", "TMPDIR=/t/x"}));
+}
+
+TEST(SandboxPolicy, TheWordingOfEachUse) {
+    EXPECT_EQ(sandbox_text({"read-only", false}), "sandboxed: read-only, no network");
+    EXPECT_EQ(sandbox_text({"workspace-write", true}),
+              "sandboxed: workspace-write, network allowed");
+    EXPECT_EQ(sandbox_text({"none", false}), "not sandboxed");
+}
+
+const Grant* find_grant(const std::vector<Grant>& grants, const fs::path& path) {
+    auto it =
+        std::find_if(grants.begin(), grants.end(), [&](const Grant& g) { return g.path == path; });
+    return it == grants.end() ? nullptr : &*it;
+}
+
+bool covers(const std::vector<Grant>& grants, const fs::path& path, GrantRight right) {
+    for (const Grant& g : grants) {
+        if (g.right != right) continue;
+        std::string folder = g.path.string();
+        std::string p = path.string();
+        if (p == folder || (g.folder && p.rfind(folder + "/", 0) == 0)) return true;
+    }
+    return false;
+}
+
+// Landlock only grants: hiding ~/.ssh is granting every sibling on its way from /.
+TEST(SandboxGrants, AHiddenPlaceIsLeftOutByGrantingEverythingBesideIt) {
+    test::TempDir root, tmp;
+    test::write_bytes(root / "home/.ssh/id_rsa", "key");
+    test::write_bytes(root / "home/.bashrc", "rc");
+    test::write_bytes(root / "home/code/project/main.c", "int main;");
+    test::write_bytes(root / "home/code/project/.git/config", "[core]");
+    test::write_bytes(root / "home/code/project/.rio/allow", "make");
+    test::write_bytes(root / "home/code/project/rio-state/x", "x");
+    fs::create_directory_symlink(root / "home/.ssh", root / "home/keys");
+    SandboxPolicy p;
+    p.project = root / "home/code/project";
+    p.tmpdir = tmp.path();
+    p.hidden = {root / "home/.ssh", root / "home/code/project/rio-state", root / "home/nothing"};
+    for (SandboxProfile profile : {SandboxProfile::read_only, SandboxProfile::workspace_write}) {
+        p.profile = profile;
+        auto grants = sandbox_grants(p);
+        ASSERT_TRUE(grants) << grants.error().message;
+        const auto& g = *grants;
+        EXPECT_TRUE(covers(g, root / "home/.bashrc", GrantRight::read));
+        EXPECT_TRUE(covers(g, root / "home/code/project/main.c", GrantRight::read));
+        EXPECT_FALSE(covers(g, root / "home/.ssh/id_rsa", GrantRight::read));
+        EXPECT_FALSE(covers(g, root / "home/code/project/rio-state/x", GrantRight::read));
+        EXPECT_EQ(find_grant(g, root / "home/keys"), nullptr) << "links are never granted";
+        // Folders on the way stay listable, so `ls ~` works; /dev is left out of the walk.
+        ASSERT_NE(find_grant(g, root / "home"), nullptr);
+        EXPECT_EQ(find_grant(g, root / "home")->right, GrantRight::list);
+        EXPECT_FALSE(covers(g, "/dev/sda", GrantRight::read));
+        EXPECT_TRUE(covers(g, "/dev/null", GrantRight::device));
+        EXPECT_TRUE(covers(g, tmp / "anything", GrantRight::write));
+        bool ww = profile == SandboxProfile::workspace_write;
+        EXPECT_EQ(covers(g, root / "home/code/project/main.c", GrantRight::write), ww);
+        EXPECT_FALSE(covers(g, root / "home/code/project/.git/config", GrantRight::write));
+        EXPECT_FALSE(covers(g, root / "home/code/project/.rio/allow", GrantRight::write));
+        EXPECT_FALSE(covers(g, root / "home/code/project/rio-state/x", GrantRight::write));
+        EXPECT_FALSE(covers(g, root / "home/code/project", GrantRight::write))
+            << "the top level takes no new entries: .git could be made there";
+        EXPECT_FALSE(covers(g, root / "home/.bashrc", GrantRight::write));
+    }
+}
+
+TEST(SandboxGrants, AProjectOrTmpdirThatIsNotThereIsAnErrorNotAnOpenDoor) {
+    test::TempDir tmp;
+    SandboxPolicy p;
+    p.project = tmp / "missing";
+    p.tmpdir = tmp.path();
+    auto grants = sandbox_grants(p);
+    ASSERT_FALSE(grants);
+    EXPECT_NE(grants.error().message.find("the project folder"), std::string::npos);
+    p.project = tmp.path();
+    p.tmpdir = tmp / "gone";
+    grants = sandbox_grants(p);
+    ASSERT_FALSE(grants);
+    EXPECT_NE(grants.error().message.find("the private TMPDIR"), std::string::npos);
+}
+
+} // namespace
+} // namespace rio
