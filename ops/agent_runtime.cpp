@@ -175,6 +175,17 @@ void AgentRuntime::call_provider(CallProvider call) {
     while (!request.plan_note.empty() &&
            (request.plan_note.back() == '\n' || request.plan_note.back() == ' '))
         request.plan_note.pop_back();
+    // Said in the note, not in run_command's description: the tool list stays the same in
+    // both modes (decision 0053), and the sandbox is fixed for the core's life.
+    if (!request.plan_note.empty())
+        request.plan_note +=
+            context_.commands_sandboxed
+                ? "\n\nrun_command works in plan mode: it runs at once, without asking, in a "
+                  "read-only sandbox without network. Nothing is writable but its private "
+                  "$TMPDIR, so a command that writes elsewhere fails by design; use it to run "
+                  "read-only commands (git log, a build's dry run, the tests that write nothing)."
+                : "\n\nrun_command is refused in plan mode here: this system cannot run "
+                  "commands in a read-only sandbox.";
     request.system = call.summary ? compact_prompt : compose_prompt(layers);
     if (request.system.empty() && call.summary)
         request.system = "Summarize the conversation you are given for the agent that will go "
