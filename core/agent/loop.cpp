@@ -350,8 +350,8 @@ bool AgentLoop::resume_pending(const RestoredSession& session) {
 void AgentLoop::end_resumed_step(const std::string& why, Effects& out) {
     resuming_ = false;
     for (std::size_t i = results_.size(); i < calls_.size(); ++i)
-        results_.push_back(ToolOutcome{calls_[i].id, why, true, {}});
-    record(Message{Role::user, {}, {}, results_, {}});
+        results_.push_back(ToolOutcome{calls_[i].id, why, true, {}, {}});
+    record(Message{Role::user, {}, {}, results_, {}, ModeNote::none});
     state_ = State::idle;
     awaiting_.reset();
     pending_ = nullptr;
@@ -401,6 +401,8 @@ Status AgentLoop::compact(std::string instructions, Effects& out) {
         return make_error(ErrorCode::bad_request, "there is no conversation to compact");
     begin_compaction(CompactReason::request, instructions, state_, out);
     return Ok{};
+}
+
 void AgentLoop::set_sandbox(SandboxState sandbox, Effects& out) {
     sandbox_ = std::move(sandbox);
     emit_status(out);
