@@ -20,6 +20,7 @@
 
 #include <QWidget>
 
+class QBoxLayout;
 class QLineEdit;
 class QListWidget;
 class QPushButton;
@@ -110,7 +111,7 @@ private:
     QLineEdit* comment_field_;
     QPushButton* comment_button_;
     QWidget* side_;
-    class QBoxLayout* middle_ = nullptr; // the plan and its comments
+    QBoxLayout* middle_ = nullptr; // the plan and its comments
     QListWidget* comment_list_;
     QPushButton* edit_comment_;
     QPushButton* remove_comment_;
