@@ -175,6 +175,8 @@ TEST(AcpUpdates, ACallsProgressIsAnUpdateInProgressThatItsResultReplaces) {
     EXPECT_EQ(update["toolCallId"], "c");
     EXPECT_EQ(update["status"], "in_progress");
     EXPECT_EQ(update["content"][0]["content"]["text"], "2 of 5 · indexing");
+}
+
 TEST(AcpUpdates, ACommandsOutputIsItsResultsContent) {
     ToolResultEvent r;
     r.id = "c";
