@@ -171,6 +171,7 @@ class Interactive(unittest.TestCase):
         self.assertIn("docs\\e[1A^Mnothing (cat)", screen)
         term.send("\r")
         term.expect("Not trusted")
+
     def test_a_command_says_its_sandbox_and_one_may_run_without_it(self):
         # DESIGN §19: the proposal names the sandbox it would run in; [u] lets this one
         # command out (here: to create a file at the project's top level), the next asks again.
