@@ -308,7 +308,7 @@ TEST(LspE2E, Utf16PositionsAndPositionsOutsideTheText) {
 // brought them to the server, so each must see the newest text, in order.
 TEST(LspE2E, RequestsWaitsAndSavesSeeTheNewestTextWhileTypingIsHeldBack) {
     TempDir marker;
-    auto s = session({{"odd", odd_entry("mirror", marker.path(), {{"change_delay_s", 3600}})}},
+    auto s = session({{"odd", lsp_odd_entry("mirror", marker.path(), {{"change_delay_s", 3600}})}},
                      {{"a.odd", "one\n"}});
     open(*s, "a.odd");
     diagnostics_for(*s, "a.odd", [](const Json& l) { return l.empty(); }); // didOpen arrived

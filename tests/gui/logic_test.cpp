@@ -458,9 +458,9 @@ private slots:
         transcript.add_tool_result(result, client::ToolOutcome{});
         QCOMPARE(transcript.texts_of(ChatTranscript::Entry::tool).at(0), line);
 
-        transcript.add_tool(ToolEvent{1, "c2", "mcp__odd__probe", Json::object(), "mcp"});
+        transcript.add_tool(ToolEvent{1, "c2", "mcp__odd__probe", Json::object(), "mcp", std::nullopt});
         transcript.add_tool_progress(ToolProgressEvent{1, "c2", 1, std::nullopt, std::nullopt});
-        transcript.add_tool_result(ToolResultEvent{1, "c2", "mcp__odd__probe", false, "it broke", {}},
+        transcript.add_tool_result(ToolResultEvent{1, "c2", "mcp__odd__probe", false, "it broke", {}, {}, {}},
                                    client::ToolOutcome{"it broke", true, false});
         QCOMPARE(transcript.texts_of(ChatTranscript::Entry::tool).at(1),
                  line + QStringLiteral("\n  ✗ it broke"));

@@ -50,7 +50,7 @@ struct Loop {
                                         false,
                                         std::string(bytes, fill),
                                         nullptr,
-                                        {}},
+                                        {}, {}},
                              out);
     }
     // One step: the model reads a file, the loop answers it.
@@ -188,7 +188,7 @@ TEST(ContextLoop, WhenClearingIsNotEnoughASummaryWithoutToolsKeepsWhatMatters) {
                    false,
                    "",
                    Json{{"path", ""}, {"title", "T"}, {"plan", "1. Split a.cpp\n2. Test"}},
-                   {}},
+                   {}, {}},
         h.out);
     ASSERT_TRUE(h.loop.decide(
         Decision{h.loop.turn(), {}, true, "", std::string("auto"), {}, false, false}, h.out));
@@ -199,7 +199,7 @@ TEST(ContextLoop, WhenClearingIsNotEnoughASummaryWithoutToolsKeepsWhatMatters) {
                               false,
                               "",
                               Json{{"text", "1. Split a.cpp\n2. Test"}, {"edited", false}},
-                              {}},
+                              {}, {}},
                    h.out);
     EXPECT_EQ(h.loop.approved_plan(), "1. Split a.cpp\n2. Test");
     // Long user messages and answers, which clearing cannot touch, until it must summarize.
@@ -284,7 +284,7 @@ TEST(ContextLoop, APendingPlanStaysPendingThroughACompaction) {
                               false,
                               "",
                               Json{{"path", ""}, {"title", "T"}, {"plan", "1. x"}},
-                              {}},
+                              {}, {}},
                    h.out);
     ASSERT_EQ(h.loop.state(), AgentLoop::State::awaiting_decision);
     ASSERT_TRUE(h.loop.compact("", h.out));
