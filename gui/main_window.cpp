@@ -146,14 +146,6 @@ MainWindow::MainWindow(CoreClient& core, QWidget* parent)
     problems_ = new ProblemsPanel(*this);
     addDockWidget(Qt::LeftDockWidgetArea, problems_);
     tabifyDockWidget(search_, problems_);
-    // Wide enough for the left panels' tabs to show their names whole (Qt elides them), the
-    // Problems tab with a two-digit count of errors.
-    int tabs = 0;
-    for (const QString& title :
-         {files->windowTitle(), plans_->windowTitle(), search_->windowTitle(), tr("Problems (99)")})
-        tabs += fontMetrics().horizontalAdvance(title) +
-                2 * style()->pixelMetric(QStyle::PM_TabBarTabHSpace, nullptr, this);
-    resizeDocks({files}, {std::max(240, tabs)}, Qt::Horizontal);
     files->raise();
     navigation_ = new CodeNavigation(*this);
     connect(problems_, &ProblemsPanel::file_changed, this, &MainWindow::draw_problems);

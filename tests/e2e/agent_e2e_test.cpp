@@ -382,7 +382,7 @@ TEST(AgentE2E, StopWhileACommandRunsKillsItsProcessGroup) {
              {{"argv", {"sh", "-c", "echo $$ > parent.pid; sleep 60 & echo $! > child.pid; wait"}},
               {"cwd", "run"}})}),
          text_step("after")}));
-    write_bytes(s.config() / "allow", "sh -c\n");
+    write_bytes(s.config() / "allow", "cwd=run sh -c\n");
     // A folder of its own: under workspace-write the project's top level takes no new files.
     fs::create_directories(s.project() / "run");
     s.trust_project(); // allow rules apply in trusted projects only (issue 26)

@@ -732,7 +732,12 @@ TEST(GateE2E, RedTeamF_ACommandCannotReadTheKeyFromTheCoresEnvironment) {
                   tool("run_command",
                        {{"argv", {"sh", "-c", "grep -c ANTHROPIC_API_KEY /proc/$PPID/environ"}}})}),
              text_step("done")}),
-        [&](const AgentSession&) { return std::vector<std::string>{"ANTHROPIC_API_KEY=" + key}; });
+        [&](const AgentSession& before_start) {
+            // The sandbox hides /proc/$PPID/environ by itself (the sandbox battery tests
+            // that); off here, so what is tested is the core scrubbing its own environment.
+            write_bytes(before_start.config() / "config.json", "{ \"sandbox\": false }\n");
+            return std::vector<std::string>{"ANTHROPIC_API_KEY=" + key};
+        });
     AgentSession& s = *session;
     write_bytes(s.config() / "allow", "sh\n");
     s.trust_project();

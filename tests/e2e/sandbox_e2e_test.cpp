@@ -935,6 +935,7 @@ TEST(SandboxE2E, WorkspaceWriteWritesTheProjectButNotGitTheOutsideOrTheNetwork) 
          text_step("built")}));
     make_git_project(s);
     write_bytes(s.config() / "allow", "sh\n");
+    s.trust_project(); // allow rules apply in trusted projects only (issue 26)
     ASSERT_TRUE(s.sandboxed());
     const std::string git_config = read_bytes(s.project() / ".git/config");
 
@@ -1078,6 +1079,7 @@ TEST(SandboxE2E, ACommandTheSandboxCannotSetUpIsRefusedNeverRunBare) {
     AgentSession& s = *session;
     make_git_project(s);
     write_bytes(s.config() / "allow", "touch\n");
+    s.trust_project();
     ASSERT_TRUE(s.sandboxed());
     s.send("make it");
     Json result = s.wait("agent.tool_result");

@@ -242,7 +242,7 @@ void run_hostile_trees(Ending ending) {
         if (ending != Ending::stop) steps.push_back({{"text", "done"}});
     }
     AgentSession s(steps);
-    write_bytes(s.config() / "allow", "sh\n");
+    write_bytes(s.config() / "allow", "cwd=run sh\n");
     fs::create_directories(s.project() / "run");
     const fs::path pid_file = s.project() / "run/pids";
     s.trust_project(); // allow rules apply in trusted projects only (issue 26)

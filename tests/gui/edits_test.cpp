@@ -583,7 +583,7 @@ private slots:
         s.send(QStringLiteral("what does it do?"));
         QTRY_VERIFY(!s.transcript().texts_of(ChatTranscript::Entry::summary).isEmpty());
         QCOMPARE(s.transcript().texts_of(ChatTranscript::Entry::summary),
-                 QStringList{QStringLiteral("2,500 tokens in · 1,000 cached · 100 out")});
+                 QStringList{QStringLiteral("2,500 tokens in · 1,000 cache read · 100 out")});
         const std::uint64_t turn = s.chat().session().state().usage.turn;
         TurnSummary* summary = s.chat().changes()->summary(turn);
         QVERIFY(summary);

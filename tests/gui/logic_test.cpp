@@ -209,7 +209,7 @@ private slots:
         // Issue 32 item 5: one column when two do not fit; a run's old lines, then its new.
         QStringList unified;
         for (const UnifiedRow& row : unified_rows(
-                 compare_rows({{1, 3, 1, 1}}, {"a", "b", "c", "d", "e"}, {"a", "X", "Y", "e"})))
+                 compare_rows({{1, 3, 1, 2}}, {"a", "b", "c", "d", "e"}, {"a", "X", "Y", "e"})))
             unified << QString::number(row.number) + QLatin1Char(':') + row.text +
                            (row.kind == RowKind::removed ? QStringLiteral(" -")
                             : row.kind == RowKind::added ? QStringLiteral(" +")

@@ -635,7 +635,8 @@ TEST(AgentLoopSandbox, PlanModeRunsCommandsAtOnceUnderReadOnly) {
     Harness h = sandboxed_harness();
     h.loop.set_mode(Mode::plan, h.out);
     h.send("look");
-    auto tools = h.last_call().tools;
+    EXPECT_EQ(h.last_call().tools.size(), 8u) << "every tool is listed (decision 0053)";
+    auto tools = h.loop.offered(); // what the gate lets run in plan mode
     EXPECT_EQ(names(tools),
               (std::vector<std::string>{"list_dir", "read_file", "search", "diagnostics",
                                         "run_command", "present_plan"}));
@@ -659,11 +660,12 @@ TEST(AgentLoopSandbox, WithoutTheSandboxPlanModeWithholdsCommands) {
     h.loop.set_sandbox(SandboxState{false, 0, "this kernel has no Landlock"}, h.out);
     h.loop.set_mode(Mode::plan, h.out);
     h.send("look");
-    EXPECT_EQ(names(h.last_call().tools),
+    EXPECT_EQ(names(h.loop.offered()),
               (std::vector<std::string>{"list_dir", "read_file", "search", "diagnostics",
                                         "present_plan"}));
     h.reply("", {call("r1", "run_command", {{"argv", {"git", "log"}}})});
     EXPECT_TRUE(h.all<RunTool>().empty()) << "nothing runs";
+    EXPECT_EQ(h.events("agent.tool_result").back()["ok"], false) << "refused, in words";
     EXPECT_EQ(h.loop.status().sandbox.reason, "this kernel has no Landlock");
 }
 
