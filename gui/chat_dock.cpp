@@ -53,14 +53,20 @@ ChatDock::ChatDock(MainWindow& window)
     top->addWidget(mode_);
     top->addStretch(1);
     top->addWidget(provider_);
-    top->addWidget(meter_);
     top->addWidget(clear_);
+    // The meter on a line of its own, under the model it measures: on the top line it made
+    // the chat too wide to leave the side bar its width.
+    auto* context = new QHBoxLayout;
+    context->setContentsMargins(8, 0, 8, 4);
+    context->addStretch(1);
+    context->addWidget(meter_);
 
     auto* panel = new QWidget;
     auto* layout = new QVBoxLayout(panel);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     layout->addLayout(top);
+    layout->addLayout(context);
     layout->addWidget(transcript_, 1);
     layout->addWidget(review_->bar());
     layout->addWidget(composer_);

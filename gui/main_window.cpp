@@ -375,6 +375,10 @@ void MainWindow::build_edit_menu() {
     definition->setShortcut(QKeySequence(Qt::Key_F12));
     QAction* back = edit->addAction(tr("Go &Back"), this, [this] { navigation_->go_back(); });
     back->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
+    // Only where code is: the manual and the chat have an Alt+Left of their own, and two
+    // window-wide claims on one key make Qt run neither.
+    back->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    editors_->addAction(back);
     QAction* references =
         edit->addAction(tr("Find Re&ferences"), this, [this] { navigation_->find_references(); });
     references->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F12));
