@@ -206,6 +206,7 @@ private slots:
         QVERIFY(meter->figures().contains(QStringLiteral("estimate")));
         s.send(QStringLiteral("say hello"));
         QTRY_VERIFY(!s.composer().busy());
+        QTRY_VERIFY(!s.status().value("busy", true)); // the core's word: the turn is over
         QAction* menu_item = s.window.findChild<QAction*>(QStringLiteral("compact_conversation"));
         QVERIFY(menu_item != nullptr);
         click(meter->compact_button());
@@ -216,7 +217,9 @@ private slots:
                        t.contains(QStringLiteral("older turns summarized"));
             });
         };
-        QTRY_VERIFY(compacted_line());
+        QTRY_VERIFY2(compacted_line(),
+                     qPrintable(s.transcript().texts_of(ChatTranscript::Entry::note).join('\n') +
+                                s.transcript().texts_of(ChatTranscript::Entry::error).join('\n')));
         QCOMPARE(s.provider_calls().size(), std::size_t(2));
         QCOMPARE(s.provider_calls().at(1)["tools"].size(), std::size_t(0)); // a summary request
         QTRY_VERIFY(meter->compact_button()->isEnabled());
@@ -963,8 +966,9 @@ private slots:
         QTRY_VERIFY(!s.composer().busy());
         QVERIFY2(!QFile::exists(project.path() + QStringLiteral("/again.txt")),
                  "the top level takes no new files in the sandbox");
+        // A command that ran is a card: its folded line says how it ran.
         const QString lines =
-            s.transcript().texts_of(ChatTranscript::Entry::tool).join(QLatin1Char('\n'));
+            s.transcript().texts_of(ChatTranscript::Entry::command).join(QLatin1Char('\n'));
         QVERIFY2(lines.contains(QStringLiteral("· not sandboxed")), qPrintable(lines));
         QVERIFY2(lines.contains(QStringLiteral("· sandboxed: workspace-write, no network")),
                  qPrintable(lines));
