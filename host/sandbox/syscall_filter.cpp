@@ -98,7 +98,7 @@ void deny_ways_out(Filter& f) {
     for (std::uint64_t request : {tiocsti, tioclinux})
         f.deny({"ioctl"}, refuse, SCMP_A1(SCMP_CMP_MASKED_EQ, low32, request));
     // Its own limits (pid 0) a command may lower; the core's are not its to touch.
-    f.deny({"prlimit64"}, refuse, SCMP_A0(SCMP_CMP_NE, 0));
+    f.deny({"prlimit64"}, refuse, SCMP_A0(SCMP_CMP_NE, 0, 0));
 }
 
 void deny_metadata_changes(Filter& f) {
