@@ -54,7 +54,7 @@ Result<nlohmann::json> parse_json(std::string_view text, JsonParseOptions option
     }
     // nlohmann's lexer takes a NUL byte for the end of its input and parses what came before
     // it: `{"op":"project.info"}\0{junk` would pass. A NUL is never part of JSON text.
-    if (const void* nul = std::memchr(text.data(), '\0', text.size()))
+    if (const void* nul = text.empty() ? nullptr : std::memchr(text.data(), '\0', text.size()))
         return make_error(ErrorCode::bad_request,
                           "invalid JSON: a NUL byte at byte " +
                               std::to_string(static_cast<const char*>(nul) - text.data()) +

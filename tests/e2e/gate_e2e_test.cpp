@@ -754,7 +754,8 @@ TEST(GateE2E, RedTeamF_ACommandCannotReadTheKeyFromTheCoresEnvironment) {
     }
     EXPECT_NE(results[2]["content"].get<std::string>().find("\n0\n"), std::string::npos)
         << "not even the name: " << results[2]["content"];
-    for (const Json& provider : s.request("agent.providers")["result"]["providers"]) {
+    const Json providers = s.request("agent.providers")["result"]["providers"];
+    for (const Json& provider : providers) {
         if (provider["name"] == "anthropic") {
             EXPECT_EQ(provider["key"], "env") << "the core still has the key";
         }
