@@ -97,6 +97,12 @@ Status mark_plan(Workspace& workspace, const Emit& emit, std::string_view rel,
     });
 }
 
+Status record_plan_progress(Workspace& workspace, const Emit& emit, std::string_view rel,
+                            std::string_view progress) {
+    return update_plan(workspace, emit, rel,
+                       [&](const std::string& text) { return set_plan_progress(text, progress); });
+}
+
 Status record_plan_outcome(Workspace& workspace, const Emit& emit, std::string_view rel,
                            const std::vector<std::string>& touched,
                            const std::vector<std::string>& unplanned) {
