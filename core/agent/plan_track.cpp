@@ -37,13 +37,14 @@ std::string one_line(std::string_view text) {
     return out;
 }
 
-// The first paragraph's (or heading's) text in a block, depth first.
-std::string first_text(const md::Block& block) {
+// The first paragraph's (or heading's) text in a block, depth first; an item's own text is
+// not in its nested lists.
+std::string first_text(const md::Block& block, bool into_lists) {
     if (block.kind == md::BlockKind::paragraph || block.kind == md::BlockKind::heading)
         return one_line(md::plain_text(block.spans));
     for (const md::Block& child : block.children)
-        if (child.kind != md::BlockKind::code && child.kind != md::BlockKind::list)
-            if (std::string text = first_text(child); !text.empty()) return text;
+        if (child.kind != md::BlockKind::code && (into_lists || child.kind != md::BlockKind::list))
+            if (std::string text = first_text(child, into_lists); !text.empty()) return text;
     return {};
 }
 
@@ -70,12 +71,12 @@ std::vector<PlanStep> plan_steps(std::string_view plan) {
     for (const md::Block& block : doc.children) {
         if (block.kind != md::BlockKind::list) continue;
         for (const md::Block& item : block.children) {
-            std::string text = first_text(item);
+            std::string text = first_text(item, false);
             if (!text.empty()) steps.push_back(step(steps.size() + 1, std::move(text)));
         }
     }
     if (!steps.empty()) return steps;
-    std::string text = first_text(doc);
+    std::string text = first_text(doc, true);
     steps.push_back(step(1, text.empty() ? "Carry out the plan" : std::move(text)));
     return steps;
 }

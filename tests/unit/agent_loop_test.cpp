@@ -742,6 +742,12 @@ struct PlanHarness : Harness {
             tool_report(all<RunTool>().back(), "", input);
     }
     Json last_result() const { return events("agent.tool_result").back(); }
+    // Forgets the effects so far but the provider call the next reply answers.
+    void forget() {
+        CallProvider c = last_call();
+        out.clear();
+        out.push_back(std::move(c));
+    }
     std::vector<std::string> statuses() const {
         std::vector<std::string> out;
         for (const PlanStep& s : loop.plan()->steps)
@@ -776,7 +782,7 @@ TEST(AgentLoopPlanTrack, ApprovalListsTheStepsAndEmitsProgress) {
 TEST(AgentLoopPlanTrack, ProgressTicksStepsAndSaysSo) {
     PlanHarness h;
     h.approve(three_steps);
-    h.out.clear();
+    h.forget();
     h.progress({{"step", 1}, {"status", "in_progress"}});
     h.progress({{"step", 1}, {"status", "done"}, {"note", "with a test"}}, "g2");
     h.progress({{"step", 3}, {"status", "skipped"}, {"note", "no README here"}}, "g3");
@@ -796,7 +802,7 @@ TEST(AgentLoopPlanTrack, ProgressTicksStepsAndSaysSo) {
 TEST(AgentLoopPlanTrack, AnUnknownStepIsAnErrorThatSaysWhichExist) {
     PlanHarness h;
     h.approve(three_steps);
-    h.out.clear();
+    h.forget();
     h.progress({{"step", 9}, {"status", "done"}});
     EXPECT_FALSE(h.last_result()["ok"]);
     EXPECT_EQ(h.last_result()["content"],
@@ -859,7 +865,7 @@ TEST(AgentLoopPlanTrack, StepsComeFromTheTextAsApproved) {
 TEST(AgentLoopPlanTrack, AFileNoStepNamesIsDriftAtOnce) {
     PlanHarness h;
     h.approve(three_steps);
-    h.out.clear();
+    h.forget();
     h.reply("", {call("e1", "edit_file",
                       {{"path", "greet.py"}, {"old_string", "a"}, {"new_string", "b"}}),
                  call("e2", "edit_file",

@@ -111,7 +111,7 @@ TEST(ContextLoop, EveryStepSendsEveryToolAndPlanModeRidesInTheUserMessage) {
     h.loop.set_mode(Mode::plan, h.out);
     h.loop.send("Plan a change.", h.out);
     CallProvider planning = h.last_call();
-    ASSERT_EQ(planning.tools.size(), 8u) << "the prefix is the same in both modes";
+    ASSERT_EQ(planning.tools.size(), 9u) << "the prefix is the same in both modes";
     EXPECT_EQ(planning.conversation.front()->note, ModeNote::plan);
     h.reply("", {ToolCall{
                     "e1", "edit_file", {{"path", "a"}, {"old_string", "x"}, {"new_string", "y"}}}});
