@@ -120,7 +120,7 @@ TEST(ContextLoop, EveryStepSendsEveryToolAndPlanModeRidesInTheUserMessage) {
     EXPECT_FALSE(results.back().ok);
     EXPECT_NE(results.back().content.find("not available in plan mode"), std::string::npos)
         << results.back().content;
-    EXPECT_EQ(h.last_call().tools.size(), 8u);
+    EXPECT_EQ(h.last_call().tools.size(), 9u);
     h.reply("Done planning.");
     h.loop.set_mode(Mode::build, h.out);
     h.loop.send("Now build.", h.out);
