@@ -202,6 +202,11 @@ TEST(ContextLoop, WhenClearingIsNotEnoughASummaryWithoutToolsKeepsWhatMatters) {
                               {}, {}},
                    h.out);
     EXPECT_EQ(h.loop.approved_plan(), "1. Split a.cpp\n2. Test");
+    // Its progress travels with it (DESIGN §20).
+    Json done{{"step", 1}, {"status", "done"}, {"note", "split in two"}};
+    h.reply("", {ToolCall{"g1", "plan_progress", done}});
+    RunTool progress = h.all<RunTool>().back();
+    h.loop.on_tool(ToolReport{progress.turn, "g1", ToolStage::run, false, "", done, {}, {}}, h.out);
     // Long user messages and answers, which clearing cannot touch, until it must summarize.
     int i = 0;
     for (; i < 5 && !h.last_call().summary; ++i) {
@@ -228,6 +233,11 @@ TEST(ContextLoop, WhenClearingIsNotEnoughASummaryWithoutToolsKeepsWhatMatters) {
     EXPECT_NE(seed.find("The user wants a refactor"), std::string::npos);
     EXPECT_NE(seed.find("## The approved plan (verbatim)\n\n1. Split a.cpp\n2. Test"),
               std::string::npos);
+    EXPECT_NE(seed.find("## Progress on the approved plan (step, status, note)\n\n1. [done] "
+                        "Split a.cpp — split in two\n2. [pending] Test\n"),
+              std::string::npos)
+        << seed;
+    EXPECT_EQ(h.loop.plan()->steps[0].status, "done") << "the track itself is untouched";
     EXPECT_NE(seed.find(latest), std::string::npos) << "the latest message, whole";
     EXPECT_NE(seed.find("Plan the refactor."), std::string::npos);
     EXPECT_EQ(h.loop.mode(), Mode::build);
