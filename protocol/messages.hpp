@@ -578,8 +578,9 @@ RIO_FIELDS(CompactedEvent, turn, before, after, cleared, summarized, reason, not
 struct PlanTally {
     std::uint64_t done = 0;
     std::uint64_t total = 0;
+    std::string path; // its file, "" without a project
 };
-RIO_FIELDS(PlanTally, done, total)
+RIO_FIELDS(PlanTally, done, total, path)
 
 struct AgentStatus {
     static constexpr std::string_view event = event::agent_status;

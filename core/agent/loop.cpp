@@ -624,7 +624,10 @@ AgentStatus AgentLoop::status() const {
     s.session_problem = session_problem_;
     s.context = context();
     s.sandbox = sandbox_;
-    if (plan_) s.plan = tally(plan_->steps);
+    if (plan_) {
+        s.plan = tally(plan_->steps);
+        s.plan->path = plan_->path;
+    }
     return s;
 }
 

@@ -121,7 +121,7 @@ bool touch(PlanTrack& track, const std::string& path) {
 }
 
 PlanTally tally(const std::vector<PlanStep>& steps) {
-    PlanTally t{0, steps.size()};
+    PlanTally t{0, steps.size(), {}};
     for (const PlanStep& s : steps)
         if (s.status == "done") ++t.done;
     return t;
