@@ -52,7 +52,8 @@ TEST(AcpJsonRpc, ARequestWithANullIdIsARequestNotANotification) {
     EXPECT_FALSE(r.notification());
     ASSERT_TRUE(r.id);
     EXPECT_TRUE(r.id->is_null());
-    EXPECT_EQ(rpc_result(*r.id, Json::object()), "{\"id\":null,\"jsonrpc\":\"2.0\",\"result\":{}}\n");
+    EXPECT_EQ(rpc_result(*r.id, Json::object()),
+              "{\"id\":null,\"jsonrpc\":\"2.0\",\"result\":{}}\n");
     // A response with a null id is the other side's error about a line it could not read:
     // a response, never answered.
     auto reply = parse_rpc(R"({"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"x"}})");
@@ -147,7 +148,8 @@ TEST(AcpMcpServers, EntriesBecomeTheConfigShapeAndAnEntryThatDoesNotFitIsNamedBy
         {"name": "bare", "command": "/bin/bare"}])"),
                                   error);
     EXPECT_TRUE(error.field.empty()) << error.message;
-    EXPECT_EQ(servers["fs"], (Json{{"command", "/bin/fs"}, {"args", {"-v"}}, {"env", {{"A", "1"}}}}));
+    EXPECT_EQ(servers["fs"],
+              (Json{{"command", "/bin/fs"}, {"args", {"-v"}}, {"env", {{"A", "1"}}}}));
     EXPECT_EQ(servers["web"]["headers"], Json::object());
     EXPECT_EQ(servers["bare"]["args"], Json::array());
     for (auto [list, field] : std::vector<std::pair<const char*, const char*>>{
@@ -175,6 +177,27 @@ TEST(AcpUpdates, ACallsProgressIsAnUpdateInProgressThatItsResultReplaces) {
     EXPECT_EQ(update["toolCallId"], "c");
     EXPECT_EQ(update["status"], "in_progress");
     EXPECT_EQ(update["content"][0]["content"]["text"], "2 of 5 · indexing");
+}
+
+// DESIGN §20, decision 0064: ACP has pending, in_progress and completed; skipped is
+// completed, and says so.
+TEST(AcpUpdates, ThePlansStepsAreAPlanUpdateAndSkippedIsCompletedInWords) {
+    PlanProgressEvent e{3,
+                        ".rio/plans/p.md",
+                        {{1, "Edit", "done", std::nullopt},
+                         {2, "Test", "in_progress", std::nullopt},
+                         {3, "Docs", "skipped", std::string("none here")},
+                         {4, "Ship", "pending", std::nullopt}},
+                        {"x.txt"}};
+    Json update = plan_update(e);
+    EXPECT_EQ(update["sessionUpdate"], "plan");
+    ASSERT_EQ(update["entries"].size(), 4u);
+    EXPECT_EQ(update["entries"][0],
+              (Json{{"content", "Edit"}, {"priority", "medium"}, {"status", "completed"}}));
+    EXPECT_EQ(update["entries"][1]["status"], "in_progress");
+    EXPECT_EQ(update["entries"][2]["status"], "completed");
+    EXPECT_EQ(update["entries"][2]["content"], "Docs (skipped: none here)");
+    EXPECT_EQ(update["entries"][3]["status"], "pending");
 }
 
 TEST(AcpUpdates, ACommandsOutputIsItsResultsContent) {
