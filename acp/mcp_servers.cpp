@@ -19,7 +19,8 @@ struct Entry {
     // A required non-empty string.
     bool text(const char* field, const std::string& what, std::string& out) {
         auto it = json.find(field);
-        if (it == json.end() || it->is_null()) return refuse(field, "is required: " + what);
+        if (it == json.end() || it->is_null())
+            return refuse(field, "is required: " + what);
         if (!it->is_string() || it->get_ref<const std::string&>().empty())
             return refuse(field, "must be a non-empty string: " + what);
         out = it->get<std::string>();
@@ -78,9 +79,9 @@ Json mcp_servers_of(const Json& list, McpServersError& error) {
             return Json::object();
         }
         auto type_it = entry.json.find("type");
-        std::string type = type_it == entry.json.end() || type_it->is_null() ? "stdio"
-                           : type_it->is_string() ? type_it->get<std::string>()
-                                                  : "";
+        std::string type = type_it == entry.json.end() || type_it->is_null()
+                               ? "stdio"
+                               : type_it->is_string() ? type_it->get<std::string>() : "";
         Json server = Json::object();
         bool fits = true;
         if (type == "http") {
@@ -92,9 +93,9 @@ Json mcp_servers_of(const Json& list, McpServersError& error) {
         } else if (type == "stdio") {
             std::string command;
             Json args, env;
-            fits =
-                entry.text("command", "a stdio server needs the program that starts it", command) &&
-                entry.strings("args", args) && entry.name_values("env", env);
+            fits = entry.text("command", "a stdio server needs the program that starts it",
+                              command) &&
+                   entry.strings("args", args) && entry.name_values("env", env);
             server = {{"command", command}, {"args", args}, {"env", env}};
         } else if (type == "sse") {
             fits = entry.refuse("type", "\"sse\" is not offered (mcpCapabilities says http only)");

@@ -318,7 +318,7 @@ TEST(LspE2E, RequestsWaitsAndSavesSeeTheNewestTextWhileTypingIsHeldBack) {
         ASSERT_EQ(r["ok"], true) << r.dump();
     };
     auto buffer_text = [&] {
-        return s->request("buffer.text", {{"path", "a.odd"}})["result"]["text"].template get<std::string>();
+        return s->request("buffer.text", {{"path", "a.odd"}})["result"]["text"].get<std::string>();
     };
     // Keys one at a time after "one", a backspace, a line break, a 4-byte character, and an
     // edit elsewhere (before them).

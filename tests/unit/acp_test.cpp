@@ -52,8 +52,7 @@ TEST(AcpJsonRpc, ARequestWithANullIdIsARequestNotANotification) {
     EXPECT_FALSE(r.notification());
     ASSERT_TRUE(r.id);
     EXPECT_TRUE(r.id->is_null());
-    EXPECT_EQ(rpc_result(*r.id, Json::object()),
-              "{\"id\":null,\"jsonrpc\":\"2.0\",\"result\":{}}\n");
+    EXPECT_EQ(rpc_result(*r.id, Json::object()), "{\"id\":null,\"jsonrpc\":\"2.0\",\"result\":{}}\n");
     // A response with a null id is the other side's error about a line it could not read:
     // a response, never answered.
     auto reply = parse_rpc(R"({"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"x"}})");
@@ -148,8 +147,7 @@ TEST(AcpMcpServers, EntriesBecomeTheConfigShapeAndAnEntryThatDoesNotFitIsNamedBy
         {"name": "bare", "command": "/bin/bare"}])"),
                                   error);
     EXPECT_TRUE(error.field.empty()) << error.message;
-    EXPECT_EQ(servers["fs"],
-              (Json{{"command", "/bin/fs"}, {"args", {"-v"}}, {"env", {{"A", "1"}}}}));
+    EXPECT_EQ(servers["fs"], (Json{{"command", "/bin/fs"}, {"args", {"-v"}}, {"env", {{"A", "1"}}}}));
     EXPECT_EQ(servers["web"]["headers"], Json::object());
     EXPECT_EQ(servers["bare"]["args"], Json::array());
     for (auto [list, field] : std::vector<std::pair<const char*, const char*>>{
