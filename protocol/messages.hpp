@@ -1011,8 +1011,9 @@ struct PlanInfo {
     std::string status; // presented, approved, rejected, abandoned
     std::string created;
     std::optional<std::string> revises; // the plan this one revises: chains of revisions
+    std::optional<std::string> progress; // once approved: "5/8", its steps done of all
 };
-RIO_FIELDS(PlanInfo, path, title, status, created, revises)
+RIO_FIELDS(PlanInfo, path, title, status, created, revises, progress)
 
 struct PlansListResult {
     std::vector<PlanInfo> plans;

@@ -177,6 +177,22 @@ bool read_progress_field(std::string_view field, std::vector<PlanStep>& steps) {
     return true;
 }
 
+std::string progress_tally(std::string_view field) {
+    std::size_t done = 0, total = 0;
+    std::size_t at = 0;
+    while (at < field.size()) {
+        std::size_t end = field.find(' ', at);
+        if (end == std::string_view::npos) end = field.size();
+        std::string_view word = field.substr(at, end - at);
+        at = end + 1;
+        if (word.empty()) continue;
+        if (!is_step_status(word)) return {};
+        ++total;
+        if (word == "done") ++done;
+    }
+    return total ? std::to_string(done) + "/" + std::to_string(total) : std::string();
+}
+
 Json track_json(const PlanTrack& track) {
     return Json{{"turn", track.turn},   {"path", track.path},       {"text", track.text},
                 {"steps", track.steps}, {"touched", track.touched}, {"unplanned", track.unplanned}};

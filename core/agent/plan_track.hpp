@@ -71,6 +71,9 @@ std::string progress_field(const std::vector<PlanStep>& steps);
 // fit them: another count of words, or a word that is not a status.
 bool read_progress_field(std::string_view field, std::vector<PlanStep>& steps);
 
+// "5/8" from a progress field: the steps done of all; "" when the field is not statuses.
+std::string progress_tally(std::string_view field);
+
 // As a session file keeps it, and back; nullopt when the JSON is not a track.
 nlohmann::json track_json(const PlanTrack& track);
 std::optional<PlanTrack> track_from_json(const nlohmann::json& j);
