@@ -467,6 +467,10 @@ bool plan_progress(const QDir& out) {
                s.chat().plan_line()->isVisible();
     };
     if (!s.wait(edit_waits, "the first edit, under way")) return false;
+    // Review mode shows the edit in the compare view first; the plan comes back beside it.
+    if (!s.wait([&] { return s.window.centre()->current_view() == s.review().compare_view(); },
+                "the compare view"))
+        return false;
     s.chat().plan_line()->click();
     PlanView* view = s.window.plans()->view();
     const auto ticked = [&] {
