@@ -93,7 +93,7 @@ TEST(PlanContractE2E, StepsTickDriftIsSaidAtOnceAndResumeKeepsTheProgress) {
     EXPECT_TRUE(contains(approval["content"], "plan_progress")) << approval.dump();
 
     Json status = s.request("agent.status")["result"];
-    EXPECT_EQ(status["plan"], (Json{{"done", 2}, {"total", 3}}));
+    EXPECT_EQ(status["plan"], (Json{{"done", 2}, {"total", 3}, {"path", path}}));
     Json got = s.request("plans.get", {{"path", path}})["result"];
     EXPECT_EQ(statuses(got["steps"]), (Words{"done", "done", "skipped"}));
     EXPECT_FALSE(got.contains("warning"));
@@ -106,7 +106,7 @@ TEST(PlanContractE2E, StepsTickDriftIsSaidAtOnceAndResumeKeepsTheProgress) {
     EXPECT_FALSE(s.request("agent.status")["result"].contains("plan")) << "a new conversation";
     ASSERT_EQ(s.request("agent.session.resume", {{"id", id}})["ok"], true);
     status = s.request("agent.status")["result"];
-    EXPECT_EQ(status["plan"], (Json{{"done", 2}, {"total", 3}}));
+    EXPECT_EQ(status["plan"], (Json{{"done", 2}, {"total", 3}, {"path", path}}));
     s.send("go on");
     Json refused = s.wait("agent.tool_result");
     EXPECT_FALSE(refused["ok"]);
