@@ -636,7 +636,7 @@ TEST(AgentLoopSandbox, PlanModeRunsCommandsAtOnceUnderReadOnly) {
     Harness h = sandboxed_harness();
     h.loop.set_mode(Mode::plan, h.out);
     h.send("look");
-    EXPECT_EQ(h.last_call().tools.size(), 8u) << "every tool is listed (decision 0053)";
+    EXPECT_EQ(h.last_call().tools.size(), 9u) << "every tool is listed (decision 0053)";
     auto tools = h.loop.offered(); // what the gate lets run in plan mode
     EXPECT_EQ(names(tools),
               (std::vector<std::string>{"list_dir", "read_file", "search", "diagnostics",
