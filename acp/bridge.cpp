@@ -275,8 +275,8 @@ void Bridge::replay_history(AcpSession& s, std::function<void()> then) {
 void Bridge::replay_entry(AcpSession& s, const HistoryMessage& m,
                           const std::map<std::string, std::string>& kinds) {
     for (const ResultInfo& r : m.results.value_or(std::vector<ResultInfo>{}))
-        update(s, tool_call_update(
-                      ToolResultEvent{0, r.id, "", r.ok, r.content, r.exit, r.output, std::nullopt}));
+        update(s, tool_call_update(ToolResultEvent{0, r.id, "", r.ok, r.content, r.exit, r.output,
+                                                   std::nullopt}));
     if (!m.text.empty())
         update(s,
                text_chunk(m.role == "user" ? "user_message_chunk" : "agent_message_chunk", m.text));
@@ -386,6 +386,9 @@ void Bridge::on_event(AcpSession& s, const client::CoreEvent& event) {
         update(s, tool_call(*tool, s.root));
     } else if (auto* progress = std::get_if<ToolProgressEvent>(&event)) {
         update(s, tool_call_progress(*progress));
+    } else if (auto* plan = std::get_if<PlanProgressEvent>(&event)) {
+        Json entries = plan_update(*plan);
+        if (entries != s.plan_sent) update(s, s.plan_sent = std::move(entries));
     } else if (auto* result = std::get_if<ToolResultEvent>(&event)) {
         update(s, tool_call_update(*result));
     } else if (auto* proposal = std::get_if<Proposal>(&event)) {

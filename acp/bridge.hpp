@@ -43,10 +43,11 @@ private:
         std::unique_ptr<client::CoreLink> link;
         client::Session state;
         client::ModeChoice shown_mode = client::ModeChoice::review; // as the client last heard
-        ReplyTo prompt_id;      // the session/prompt being answered, if any
-        std::uint64_t turn = 0; // its turn
-        bool cancelled = false; // session/cancel came for it
+        ReplyTo prompt_id;       // the session/prompt being answered, if any
+        std::uint64_t turn = 0;  // its turn
+        bool cancelled = false;  // session/cancel came for it
         bool compacting = false; // the prompt is /compact: agent.compacted answers it
+        Json plan_sent;          // the last `plan` update: one only when the entries change
         std::uint64_t shown_used = 0, shown_window = 0; // the last usage_update sent
         std::optional<ErrorEvent> error;
         bool lost = false;

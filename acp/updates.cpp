@@ -158,6 +158,20 @@ Json tool_call_progress(const ToolProgressEvent& progress) {
             {"content", Json::array({text_content(client::progress_text(progress))})}};
 }
 
+Json plan_update(const PlanProgressEvent& progress) {
+    Json entries = Json::array();
+    for (const PlanStep& step : progress.steps) {
+        std::string content = step.text;
+        std::string status = step.status == "done" ? "completed" : step.status;
+        if (step.status == "skipped") {
+            status = "completed";
+            content += " (skipped" + (step.note ? ": " + *step.note : std::string()) + ")";
+        }
+        entries.push_back({{"content", content}, {"priority", "medium"}, {"status", status}});
+    }
+    return {{"sessionUpdate", "plan"}, {"entries", std::move(entries)}};
+}
+
 Json permission_request(const std::string& session_id, const Proposal& p, const Json& texts,
                         const std::string& root) {
     Json call{{"toolCallId", p.id}, {"status", "pending"}};

@@ -3,8 +3,8 @@
 #include "cli/resume.hpp"
 #include "cli/terminal_safe.hpp"
 #include "cli/trace.hpp"
-#include "client/trust_question.hpp"
 #include "client/trace_words.hpp"
+#include "client/trust_question.hpp"
 
 #include <cstdio>
 #include <iostream>
@@ -225,8 +225,10 @@ void HeadlessRun::on_event(const client::CoreEvent& event) {
         std::visit(
             [this](const auto& e) {
                 using E = std::decay_t<decltype(e)>;
-                if constexpr (E::event.starts_with(event::agent_prefix) &&
-                              !std::is_same_v<E, AgentStatus>)
+                // And the approved plan's progress (DESIGN §20), which is the agent's too.
+                if constexpr ((E::event.starts_with(event::agent_prefix) &&
+                               !std::is_same_v<E, AgentStatus>) ||
+                              std::is_same_v<E, PlanProgressEvent>)
                     print_line(Json{{"event", E::event}, {"params", Json(e)}});
             },
             event);
@@ -256,6 +258,10 @@ void HeadlessRun::show(const client::CoreEvent& event) {
         say(tool_line(*tool, err_.color));
     } else if (auto* progress = std::get_if<ToolProgressEvent>(&event)) {
         say(tool_progress_line(*progress, err_.color));
+    } else if (auto* plan = std::get_if<PlanProgressEvent>(&event)) {
+        std::string line = "plan " + client::plan_progress_line(*plan);
+        if (line != plan_line_) say(styled(shown(line), sgr::cyan, err_.color));
+        plan_line_ = line;
     } else if (auto* result = std::get_if<ToolResultEvent>(&event)) {
         show_output(*result);
         if (std::string line = tool_result_line(*result, client::tool_outcome(*result), err_.color);

@@ -95,13 +95,14 @@ private:
     std::chrono::steady_clock::time_point began_ = std::chrono::steady_clock::now();
     bool rejected_ = false;
     bool ended_ = false;
-    Json context_; // agent.status's context {used, window, estimated}, as last heard
+    Json context_;        // agent.status's context {used, window, estimated}, as last heard
     bool ending_ = false; // the turn is done; the run ends after one more round trip
     Json error_;
     Json plan_;
     Json messages_ = Json::array();
     Json refusals_ = Json::array();
     bool line_open_ = false; // streamed text without its newline yet
+    std::string plan_line_;  // the approved plan's progress line as last said
 };
 
 } // namespace rio

@@ -47,6 +47,7 @@ const char* help_text = "Type a task and press Enter. Commands:\n"
                         "remove it\n"
                         "  /model [ID]        pick the model from the provider's list, or set it\n"
                         "  /plans     list the plans filed in this project, and show one\n"
+                        "  /steps     the approved plan's steps and how far they came\n"
                         "  /sessions  list this project's conversations, and continue one\n"
                         "  /mcp [restart NAME]  the MCP servers, their state and tools\n"
                         "  /problems [PATH]  errors and warnings the language servers report\n"
@@ -109,9 +110,9 @@ std::optional<std::string> edit_in_editor(const std::string& text) {
 
 // What Tab completes at the start of a line.
 const std::vector<std::string> command_names = {
-    "/plan",     "/plans",    "/sessions", "/review",  "/auto",  "/build", "/stop",
-    "/clear",    "/compact",  "/status",   "/undo",    "/output", "/provider", "/key",
-    "/model",    "/mcp",      "/problems", "/help",    "/quit",  "/exit"};
+    "/plan", "/plans", "/steps",   "/sessions", "/review", "/auto",   "/build",
+    "/stop", "/clear", "/compact", "/status",   "/undo",   "/output", "/provider",
+    "/key",  "/model", "/mcp",     "/problems", "/help",   "/quit",   "/exit"};
 
 // The events show() writes a line for, after the reply so far.
 bool prints_a_line(const client::CoreEvent& event) {
@@ -120,6 +121,7 @@ bool prints_a_line(const client::CoreEvent& event) {
            std::holds_alternative<ToolProgressEvent>(event) ||
            std::holds_alternative<Proposal>(event) ||
            std::holds_alternative<PlanReportEvent>(event) ||
+           std::holds_alternative<PlanProgressEvent>(event) ||
            std::holds_alternative<FreshEvent>(event) || std::holds_alternative<ErrorEvent>(event) ||
            std::holds_alternative<StoppedEvent>(event) ||
            std::holds_alternative<ResetEvent>(event) ||
@@ -169,7 +171,8 @@ void InteractiveSession::start(std::function<void(int)> finish, std::optional<st
                     print("rio-cli: " + shown(resumed.error().message));
                     return quit(1);
                 }
-                if (resumed->warning) print(styled(shown(*resumed->warning), sgr::yellow, out_.color));
+                if (resumed->warning)
+                    print(styled(shown(*resumed->warning), sgr::yellow, out_.color));
                 print("Resumed “" + shown(resumed->session.title) + "” · " +
                       std::to_string(resumed->messages) + " messages · session " +
                       shown(resumed->session.id));
@@ -296,6 +299,16 @@ void InteractiveSession::show(const client::CoreEvent& event) {
     } else if (auto* report = std::get_if<PlanReportEvent>(&event)) {
         if (std::string words = client::plan_report_text(*report); !words.empty())
             print(styled(shown(words), sgr::yellow, out_.color));
+    } else if (auto* progress = std::get_if<PlanProgressEvent>(&event)) {
+        // One line as the plan moves on (DESIGN §20); a file outside it is said at once.
+        std::string line = "plan " + client::plan_progress_line(*progress);
+        if (line != plan_line_) print(styled(shown(line), sgr::cyan, out_.color));
+        plan_line_ = line;
+        if (progress->unplanned.size() < plan_unplanned_) plan_unplanned_ = 0; // another plan
+        for (std::size_t i = plan_unplanned_; i < progress->unplanned.size(); ++i)
+            print(styled("outside the plan: " + shown(progress->unplanned[i]), sgr::yellow,
+                         out_.color));
+        plan_unplanned_ = progress->unplanned.size();
     } else if (std::holds_alternative<FreshEvent>(event)) {
         print(styled("(continuing in a fresh context: your request and the approved plan)",
                      sgr::dim, out_.color));
@@ -675,6 +688,7 @@ void InteractiveSession::command(const std::string& line) {
         return pick_model();
     }
     if (name == "/plans") return list_plans();
+    if (name == "/steps") return show_steps();
     if (name == "/sessions") return list_sessions();
     if (name == "/mcp") return list_mcp(arg);
     if (name == "/problems") return list_problems(arg);
@@ -769,9 +783,38 @@ void InteractiveSession::list_plans() {
                 print(
                     "\n" + plan_text(plan, width(), out_.color) +
                     styled(status.empty() ? "" : "(" + shown(status) + ")", sgr::dim, out_.color));
+                if (r.result.contains("steps")) {
+                    std::vector<PlanStep> steps = r.result["steps"].get<std::vector<PlanStep>>();
+                    print(md::terminal_safe(client::plan_steps_text(steps), md::Whitespace::block));
+                    if (r.result.contains("warning"))
+                        print(styled("(" + shown(r.result.value("warning", "")) + ")", sgr::yellow,
+                                     out_.color));
+                }
                 prompt();
             });
         });
+    });
+}
+
+// The steps as the last plans.progress said them (with notes); after a resume, before any,
+// as the plan file says them.
+void InteractiveSession::show_steps() {
+    const client::SessionState& s = session_.state();
+    if (s.plan) {
+        print(md::terminal_safe(client::plan_steps_text(s.plan->steps), md::Whitespace::block) +
+              styled("(" + client::plan_summary_text(*s.plan) + ")", sgr::dim, out_.color));
+        return prompt();
+    }
+    if (!s.plan_tally || s.plan_tally->path.empty()) {
+        print("No plan was approved in this conversation.");
+        return prompt();
+    }
+    link_.call(PlansGetParams{s.plan_tally->path}, [this](const client::Typed<PlansGetParams>& r) {
+        if (!r) return then_prompt(client::Reply{nullptr, r.error()});
+        print(md::terminal_safe(client::plan_steps_text(r->steps.value_or(std::vector<PlanStep>{})),
+                                md::Whitespace::block));
+        if (r->warning) print(styled("(" + shown(*r->warning) + ")", sgr::yellow, out_.color));
+        prompt();
     });
 }
 
@@ -974,7 +1017,8 @@ void InteractiveSession::quit(int code) {
 // The line under a finished turn: what it cost and how full the context is now.
 std::string InteractiveSession::turn_summary() const {
     const client::SessionState& s = session_.state();
-    std::string line = s.usage.turn == s.turn ? client::usage_text(s.usage) : std::string();
+    std::string line = s.plan && s.plan->turn == s.turn ? client::plan_summary_text(*s.plan) : "";
+    if (s.usage.turn == s.turn) line += (line.empty() ? "" : " · ") + client::usage_text(s.usage);
     if (s.context)
         line += (line.empty() ? "" : " · ") + std::string("context ") +
                 client::context_text(*s.context);

@@ -76,6 +76,8 @@ private:
     void undo(const std::string& arg);
     void show_output(const std::string& arg); // /output [N]
     void list_plans();
+    // /steps: the approved plan's steps as a checklist.
+    void show_steps();
     void list_sessions();
     void list_mcp(const std::string& arg);
     void list_problems(const std::string& path);
@@ -116,7 +118,11 @@ private:
     bool secret_escape_ = false; // inside an escape sequence (a bracketed paste's markers)
     bool sending_ = false;       // agent.send is on its way; the core has not said busy yet
     std::string root_;
-    std::vector<std::string> outputs_;  // what each command printed, /output's 1, 2, …
+    std::vector<std::string> outputs_; // what each command printed, /output's 1, 2, …
+    // The approved plan's progress line as last printed, and how many files outside the plan
+    // were said: a plans.progress prints only what changed.
+    std::string plan_line_;
+    std::size_t plan_unplanned_ = 0;
     std::vector<PlanComment> comments_; // on the plan being decided, sent with the decision
     std::string numbered_for_;          // the proposal whose numbered lines were printed
     bool line_open_ = false;

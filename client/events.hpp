@@ -12,11 +12,12 @@ namespace rio::client {
 
 using CoreEvent =
     std::variant<DeltaEvent, ThinkingEvent, UsageEvent, MessageEvent, ToolEvent, ToolResultEvent,
-                 ToolProgressEvent, Proposal, DecidedEvent, ErrorEvent, StoppedEvent, DoneEvent, ModeEvent,
-                 AgentStatus, ResetEvent, FreshEvent, EditAppliedEvent, CheckpointsState,
+                 ToolProgressEvent, Proposal, DecidedEvent, ErrorEvent, StoppedEvent, DoneEvent,
+                 ModeEvent, AgentStatus, ResetEvent, FreshEvent, EditAppliedEvent, CheckpointsState,
                  UndoneEvent, BufferChangedEvent, FsChangedEvent, WatchInfo, PlansChangedEvent,
                  PlanReportEvent, ProjectChangedEvent, ProjectTrustState, McpChangedEvent,
-                 EditorReadEvent, LspChangedEvent, LspDiagnosticsEvent, CompactedEvent>;
+                 EditorReadEvent, LspChangedEvent, LspDiagnosticsEvent, CompactedEvent,
+                 PlanProgressEvent>;
 
 // nullopt for a name this client does not know, or params that do not fit the struct
 // (clients ignore what they do not understand, DESIGN §3).

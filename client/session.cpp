@@ -36,13 +36,18 @@ void Session::apply(const CoreEvent& event) {
                 if (e.reason == "stop") add(TranscriptEntry::Kind::note, "Stopped.");
             } else if constexpr (std::is_same_v<E, ResetEvent>) {
                 state_.pending.reset();
+                state_.plan.reset();
                 clear_conversation();
             } else if constexpr (std::is_same_v<E, FreshEvent>) {
                 // What agent.history now says: the one message the new conversation has.
                 clear_conversation();
                 add(TranscriptEntry::Kind::user, e.text);
+            } else if constexpr (std::is_same_v<E, PlanProgressEvent>) {
+                state_.plan = e;
             } else if constexpr (std::is_same_v<E, PlanReportEvent>) {
                 state_.last_report = e;
+                if (state_.plan && state_.plan->turn == e.turn)
+                    add(TranscriptEntry::Kind::note, plan_summary_text(*state_.plan));
                 if (std::string words = plan_report_text(e); !words.empty())
                     add(TranscriptEntry::Kind::note, std::move(words));
             } else if constexpr (std::is_same_v<E, UsageEvent>) {
@@ -69,6 +74,8 @@ void Session::apply_status(const AgentStatus& status) {
     state_.session = status.session;
     state_.session_problem = status.session_problem;
     state_.context = status.context;
+    state_.plan_tally = status.plan;
+    if (!status.plan) state_.plan.reset();
 }
 
 void Session::apply_history(const HistoryResult& history) {

@@ -56,6 +56,10 @@ struct SessionState {
     std::vector<TraceCall> calls;
     // The last plans.report: what the last approved plan's work changed against the plan.
     std::optional<PlanReportEvent> last_report;
+    // The approved plan's steps and drift as plans.progress last said them (DESIGN §20).
+    std::optional<PlanProgressEvent> plan;
+    // How far it has come as agent.status says it (also after a resume, before any event).
+    std::optional<PlanTally> plan_tally;
     TurnUsage usage;                    // of the turn that reported counts last
     std::optional<ContextInfo> context; // how full the model's window is (agent.status)
 

@@ -229,6 +229,51 @@ std::string plan_report_text(const PlanReportEvent& report) {
     return out.empty() ? out : "Changed but not named in the plan: " + out;
 }
 
+namespace {
+
+std::size_t count_of(const std::vector<PlanStep>& steps, std::string_view status) {
+    return static_cast<std::size_t>(std::count_if(
+        steps.begin(), steps.end(), [&](const PlanStep& s) { return s.status == status; }));
+}
+
+} // namespace
+
+std::string plan_progress_line(const PlanProgressEvent& progress) {
+    const std::vector<PlanStep>& steps = progress.steps;
+    std::string tally =
+        std::to_string(count_of(steps, "done")) + "/" + std::to_string(steps.size());
+    const PlanStep* at = nullptr;
+    for (std::string_view status : {"in_progress", "pending"})
+        for (const PlanStep& s : steps)
+            if (!at && s.status == status) at = &s;
+    return at ? tally + " ▸ " + at->text : tally + " done";
+}
+
+std::string plan_summary_text(const PlanProgressEvent& progress) {
+    const std::vector<PlanStep>& steps = progress.steps;
+    std::string out = "plan: " + std::to_string(count_of(steps, "done")) + "/" +
+                      std::to_string(steps.size()) + " done";
+    if (std::size_t skipped = count_of(steps, "skipped"))
+        out += ", " + std::to_string(skipped) + " skipped";
+    if (std::size_t n = progress.unplanned.size())
+        out += " · " + std::to_string(n) + (n == 1 ? " file" : " files") + " outside the plan";
+    return out;
+}
+
+std::string plan_steps_text(const std::vector<PlanStep>& steps) {
+    std::string out;
+    for (const PlanStep& s : steps) {
+        std::string box = s.status == "done"          ? "[x]"
+                          : s.status == "in_progress" ? "[>]"
+                          : s.status == "skipped"     ? "[-]"
+                                                      : "[ ]";
+        out += box + " " + std::to_string(s.n) + ". " + s.text;
+        if (s.note) out += " — " + first_line(*s.note, 200);
+        out += "\n";
+    }
+    return out;
+}
+
 std::string first_line(std::string_view text, std::size_t max_chars) {
     std::string_view rest = trimmed(text);
     return cut(trimmed(rest.substr(0, rest.find('\n'))), max_chars);

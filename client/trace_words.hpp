@@ -76,6 +76,15 @@ std::string compacted_text(const CompactedEvent& event);
 // "Changed but not named in the plan: a.py, b.py"; "" when every change is in the plan.
 std::string plan_report_text(const PlanReportEvent& report);
 
+// The approved plan's progress (DESIGN §20) in one line: "3/8 ▸ the step at hand" (the first
+// in progress, else the first pending); "3/3 done" once none is left.
+std::string plan_progress_line(const PlanProgressEvent& progress);
+// As the plan's turn ends: "plan: 7/8 done, 1 skipped · 1 file outside the plan".
+std::string plan_summary_text(const PlanProgressEvent& progress);
+// The steps as a checklist, one a line: "[x] 1. text", "[>]" in progress, "[ ]" pending,
+// "[-]" skipped, a note after " — ".
+std::string plan_steps_text(const std::vector<PlanStep>& steps);
+
 // The first non-blank line of `text`, trimmed, cut to `max_chars` characters with "…".
 std::string first_line(std::string_view text, std::size_t max_chars = 200);
 

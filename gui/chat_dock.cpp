@@ -40,7 +40,7 @@ QString failure(const QString& what, const Error& error) {
 ChatDock::ChatDock(MainWindow& window)
     : QDockWidget(tr("Agent"), &window), window_(window), mode_(new ModeControl),
       provider_(new ProviderStrip), meter_(new ContextMeter), clear_(new QPushButton(tr("Clear"))),
-      transcript_(new ChatTranscript), composer_(new Composer),
+      transcript_(new ChatTranscript), plan_line_(new QPushButton), composer_(new Composer),
       review_(new ReviewFlow(window, this)), changes_(new ChangeCards(window, *transcript_, this)) {
     setObjectName(QStringLiteral("chat"));
     setFeatures(QDockWidget::DockWidgetMovable);
@@ -68,6 +68,17 @@ ChatDock::ChatDock(MainWindow& window)
     layout->addLayout(top);
     layout->addLayout(context);
     layout->addWidget(transcript_, 1);
+    plan_line_->setObjectName(QStringLiteral("plan_line"));
+    plan_line_->setFlat(true);
+    plan_line_->setAutoDefault(false);
+    plan_line_->setStyleSheet(QStringLiteral("text-align: left; padding: 3px 8px;"));
+    plan_line_->setToolTip(tr("The approved plan's progress: open the plan"));
+    plan_line_->hide();
+    connect(plan_line_, &QPushButton::clicked, this, [this] {
+        if (const auto& tally = session_.state().plan_tally; tally && !tally->path.empty())
+            window_.plans()->open(QString::fromStdString(tally->path));
+    });
+    layout->addWidget(plan_line_);
     layout->addWidget(review_->bar());
     layout->addWidget(composer_);
     setWidget(panel);
@@ -265,6 +276,10 @@ void ChatDock::on_event(const client::CoreEvent& event) {
         show_result(*result);
     } else if (std::holds_alternative<ResetEvent>(event)) {
         transcript_->clear();
+        plan_line_->hide();
+    } else if (auto* plan = std::get_if<PlanProgressEvent>(&event)) {
+        plan_line_->setText(QString::fromStdString(client::plan_progress_line(*plan)));
+        plan_line_->show();
     } else {
         // Errors, decisions and "Stopped.": whatever the session added, in its words.
         const auto& entries = session_.state().transcript;
@@ -292,6 +307,14 @@ void ChatDock::show_state() {
     provider_->show_status(QString::fromStdString(st.provider), QString::fromStdString(st.model));
     meter_->show_context(st.context, st.busy);
     composer_->set_busy(st.busy);
+    // After a resume the status has the tally before any plans.progress has the steps.
+    if (!st.plan_tally) {
+        plan_line_->hide();
+    } else if (!st.plan) {
+        plan_line_->setText(
+            tr("%1/%2 ▸ the approved plan").arg(st.plan_tally->done).arg(st.plan_tally->total));
+        plan_line_->show();
+    }
     // rio starts on echo when no model is set up: say once what it is and where to connect one.
     if (st.provider == "echo" && !told_about_echo_) {
         told_about_echo_ = true;

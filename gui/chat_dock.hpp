@@ -52,6 +52,9 @@ public:
     ContextMeter* meter() const { return meter_; }
     ReviewFlow* review() const { return review_; }
     ChangeCards* changes() const { return changes_; }
+    // "3/8 ▸ step text": the approved plan's progress (DESIGN §20); clicking it opens the plan,
+    // whose checkboxes tick as the work goes on. Hidden without an approved plan.
+    QPushButton* plan_line() const { return plan_line_; }
     WorkingIndicator* indicator() const;
 
 signals:
@@ -93,6 +96,7 @@ private:
     ContextMeter* meter_;
     QPushButton* clear_;
     ChatTranscript* transcript_;
+    QPushButton* plan_line_;
     Composer* composer_;
     ReviewFlow* review_;
     ChangeCards* changes_;

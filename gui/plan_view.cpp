@@ -20,6 +20,7 @@
 #include <QTextDocument>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace rio::gui {
 namespace {
@@ -42,7 +43,7 @@ PlanView::PlanView(QWidget* parent)
                           tr("What should change"), this)),
       foot_(new QWidget(this)), comment_field_(new QLineEdit(this)),
       comment_button_(new QPushButton(tr("Co&mment"), this)), side_(new QWidget(this)),
-      comment_list_(new QListWidget(this)),
+      comment_list_(new QListWidget(this)), steps_(new QListWidget(this)),
       edit_comment_(new QPushButton(tr("Ed&it comment"), this)),
       remove_comment_(new QPushButton(tr("Rem&ove comment"), this)),
       changes_(new QToolButton(this)) {
@@ -128,6 +129,11 @@ PlanView::PlanView(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     layout->addWidget(header_);
+    steps_->setAccessibleName(tr("Steps of the approved plan"));
+    steps_->setFocusPolicy(Qt::NoFocus);
+    steps_->setSelectionMode(QAbstractItemView::NoSelection);
+    steps_->hide();
+    layout->addWidget(steps_);
     layout->addLayout(middle, 1);
     layout->addWidget(foot_);
     setFocusProxy(body_);
@@ -161,6 +167,25 @@ void PlanView::join(PlanDecisions* decisions) {
     connect(decisions, &PlanDecisions::request_changes_requested, this, &PlanView::request_changes);
 }
 
+void PlanView::set_progress(const PlanProgressEvent& progress) {
+    if (path_.isEmpty() || QString::fromStdString(progress.path) != path_) return;
+    steps_->clear();
+    for (const PlanStep& step : progress.steps) {
+        QString text = QStringLiteral("%1. %2").arg(step.n).arg(QString::fromStdString(step.text));
+        if (step.status == "skipped") text += tr(" (skipped)");
+        if (step.note) text += QStringLiteral(" — ") + QString::fromStdString(*step.note);
+        auto* item = new QListWidgetItem(text, steps_);
+        item->setFlags(Qt::ItemIsEnabled); // the agent ticks them, not the reader
+        item->setCheckState(step.status == "done"          ? Qt::Checked
+                            : step.status == "in_progress" ? Qt::PartiallyChecked
+                                                           : Qt::Unchecked);
+        item->setData(Qt::UserRole, QString::fromStdString(step.status));
+    }
+    const int rows = std::min<int>(steps_->count(), 8);
+    steps_->setFixedHeight(rows * steps_->sizeHintForRow(0) + 2 * steps_->frameWidth() + 4);
+    steps_->setVisible(steps_->count() > 0);
+}
+
 void PlanView::show_plan(const QString& title, const QString& path, const QString& markdown,
                          bool decidable) {
     QString text = tr("Plan — %1").arg(title);
@@ -171,6 +196,8 @@ void PlanView::show_plan(const QString& title, const QString& path, const QStrin
     const bool same = !path.isEmpty() && path == path_;
     const int scroll = body_->verticalScrollBar()->value();
     if (!same) {
+        steps_->clear();
+        steps_->hide();
         revision_.clear();
         changes_->hide();
         changes_->setChecked(false); // paints the plan

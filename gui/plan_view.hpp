@@ -12,6 +12,10 @@
 // and type the comment (Enter adds it, Esc drops it). They are listed beside the plan,
 // editable (double-click or Edit comment: the text opens in the same field) and removable
 // until the decision, which carries them as they are then (agent.approve `comments`).
+//
+// Once approved (DESIGN §20) the view lists the plan's steps above it, their checkboxes
+// following plans.progress as the agent reports: checked done, half-checked in progress,
+// "(skipped)" with its note. The boxes are the agent's to tick, not the reader's.
 #pragma once
 
 #include "client/plan_revision.hpp"
@@ -72,6 +76,10 @@ public:
     QPushButton* edit_comment_button() const { return edit_comment_; }
     QPushButton* remove_comment_button() const { return remove_comment_; }
 
+    // plans.progress: the steps of this plan (another plan's progress is ignored).
+    void set_progress(const PlanProgressEvent& progress);
+    QListWidget* step_list() const { return steps_; }
+
     // Whether the comments sit beside the plan (true) or under it, where the plan would be
     // too narrow to read beside them.
     bool comments_beside() const;
@@ -113,6 +121,7 @@ private:
     QWidget* side_;
     QBoxLayout* middle_ = nullptr; // the plan and its comments
     QListWidget* comment_list_;
+    QListWidget* steps_;
     QPushButton* edit_comment_;
     QPushButton* remove_comment_;
     QToolButton* changes_;

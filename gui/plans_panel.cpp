@@ -18,11 +18,17 @@ namespace rio::gui {
 namespace {
 
 constexpr int plan_path_role = Qt::UserRole;
+constexpr int plan_status_role = Qt::UserRole + 1; // the status word, which the filter reads
 
 QTreeWidgetItem* plan_item(const Json& plan) {
     auto* item = new QTreeWidgetItem;
     item->setText(0, json_string(plan, "title"));
-    item->setText(1, json_string(plan, "status"));
+    // "approved · 5/8" once its steps are reported on (DESIGN §20); plans.changed follows
+    // every change, so the count ticks with the work.
+    const QString progress = json_string(plan, "progress");
+    item->setText(1, json_string(plan, "status") +
+                         (progress.isEmpty() ? QString() : QStringLiteral(" · ") + progress));
+    item->setData(1, plan_status_role, json_string(plan, "status"));
     // The month, day and time read as a date in a narrow side bar; the tooltip keeps all of it.
     item->setText(
         2, json_string(plan, "created").mid(5, 11).replace(QLatin1Char('T'), QLatin1Char(' ')));
@@ -75,6 +81,7 @@ PlansPanel::PlansPanel(MainWindow& window)
 
 void PlansPanel::on_event(const client::CoreEvent& event) {
     if (std::holds_alternative<PlansChangedEvent>(event)) refresh();
+    if (auto* progress = std::get_if<PlanProgressEvent>(&event)) view_->set_progress(*progress);
 }
 
 void PlansPanel::refresh() {
@@ -119,7 +126,7 @@ void PlansPanel::show_plans(const Json& result) {
 void PlansPanel::apply_filter() {
     const QString wanted = filter_->currentData().toString();
     auto matches = [&wanted](const QTreeWidgetItem* item) {
-        return wanted.isEmpty() || item->text(1) == wanted;
+        return wanted.isEmpty() || item->data(1, plan_status_role).toString() == wanted;
     };
     for (int i = 0; i < list_->topLevelItemCount(); ++i) {
         QTreeWidgetItem* head = list_->topLevelItem(i);
@@ -142,6 +149,10 @@ void PlansPanel::open(const QString& path) {
                                view_->show_plan(
                                    title, path,
                                    plan_body_for_view(title, json_string(result, "body")), false);
+                               if (result.contains("steps") && result["steps"].is_array())
+                                   view_->set_progress(PlanProgressEvent{
+                                       0, path.toStdString(),
+                                       result["steps"].get<std::vector<PlanStep>>(), {}});
                                window_.centre()->show_view(view_);
                                view_->setFocus(Qt::OtherFocusReason);
                                emit opened(path);

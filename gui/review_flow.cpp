@@ -45,6 +45,8 @@ void ReviewFlow::on_event(const client::CoreEvent& event) {
         show_proposal(*proposal);
     } else if (auto* decided = std::get_if<DecidedEvent>(&event)) {
         if (is_pending(Json{{"turn", decided->turn}, {"id", decided->id}})) dismiss();
+    } else if (auto* progress = std::get_if<PlanProgressEvent>(&event)) {
+        plan_view_->set_progress(*progress); // it may be brought back beside the work
     } else if (std::holds_alternative<StoppedEvent>(event) ||
                std::holds_alternative<ResetEvent>(event)) {
         dismiss();

@@ -156,6 +156,9 @@ void AgentRuntime::perform(Effects& effects) {
                             mark->review);
         } else if (auto* report = std::get_if<ReportPlan>(&effect)) {
             report_plan(*report);
+        } else if (auto* save = std::get_if<SaveProgress>(&effect)) {
+            (void)record_plan_progress(context_.workspace, emit_, save->path,
+                                       progress_field(save->steps));
         }
     }
 }

@@ -1,4 +1,5 @@
 // plans.list and plans.get: the history of presented plans (DESIGN §7).
+#include "core/agent/plan_track.hpp"
 #include "host/store/plan_store.hpp"
 #include "ops/agent_ops.hpp"
 
@@ -23,11 +24,23 @@ void register_plan_ops(Dispatcher& dispatcher, Workspace& workspace) {
                      {},
                      {},
                      {},
+                     {},
+                     {},
                      {}};
         if (!info->review.empty()) out.review = info->review;
         if (!info->revises.empty()) out.revises = info->revises;
         out.touched = info->touched;
         out.unplanned = info->unplanned;
+        // The steps come from the plan as it is on file, their statuses from the front matter;
+        // a progress field edited out of shape leaves them pending, and says so.
+        if (info->progress) {
+            std::vector<PlanStep> steps = plan_steps(info->plan);
+            if (!read_progress_field(*info->progress, steps))
+                out.warning = "the plan's progress (\"progress: " + *info->progress +
+                              "\" in its front matter) does not fit its " +
+                              std::to_string(steps.size()) + " steps; they are shown as pending";
+            out.steps = std::move(steps);
+        }
         return out;
     });
 }

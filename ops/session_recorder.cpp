@@ -41,6 +41,7 @@ void SessionRecorder::adopt(const RestoredSession& session, SessionWriter writer
     writer_ = std::move(writer);
     written_ = session.conversation;
     mode_ = session.mode;
+    plan_revision_ = 0; // what a restored loop starts from
     pending_ = pending_key(session.pending, session.turn);
     problem_.clear();
 }
@@ -54,9 +55,11 @@ bool SessionRecorder::sync(const AgentLoop& loop, const std::string& project) {
         renewed = true;
     }
     std::string pending = pending_key(loop.pending_step(), loop.turn());
-    if (loop.history().empty() || (!compacted && same_entries(loop.history(), written_) &&
-                                   loop.mode() == mode_ && pending == pending_)) {
+    if (loop.history().empty() ||
+        (!compacted && same_entries(loop.history(), written_) && loop.mode() == mode_ &&
+         pending == pending_ && loop.plan_revision() == plan_revision_)) {
         compactions_ = loop.compactions();
+        plan_revision_ = loop.plan_revision();
         return renewed;
     }
     std::string time = iso_time(now_(), true);
@@ -65,6 +68,7 @@ bool SessionRecorder::sync(const AgentLoop& loop, const std::string& project) {
     mode_ = loop.mode();
     pending_ = pending;
     compactions_ = loop.compactions();
+    plan_revision_ = loop.plan_revision();
     return renewed;
 }
 
@@ -89,6 +93,8 @@ std::vector<nlohmann::json> SessionRecorder::changes(const AgentLoop& loop,
         lines.push_back(message_line(*now[n - 1], loop.turn(), true, time));
     for (std::size_t i = n; i < now.size(); ++i)
         lines.push_back(message_line(*now[i], loop.turn(), false, time));
+    if (loop.plan_revision() != plan_revision_ || (!writer_ && loop.plan()))
+        lines.push_back(plan_line(loop.plan() ? &*loop.plan() : nullptr, time));
     std::optional<PendingStep> step = loop.pending_step();
     if (pending_key(step, loop.turn()) != pending_)
         lines.push_back(pending_line(step ? &*step : nullptr, loop.turn(), time));

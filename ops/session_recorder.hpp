@@ -46,8 +46,9 @@ private:
     std::optional<SessionWriter> writer_;
     Conversation written_; // the entries on file, as the loop holds them
     Mode mode_ = Mode::build;
-    std::string pending_;           // "turn/id" of the proposal on file, "" for none
-    std::uint64_t compactions_ = 0; // the loop's count when the file last caught up
+    std::string pending_;             // "turn/id" of the proposal on file, "" for none
+    std::uint64_t compactions_ = 0;   // the loop's count when the file last caught up
+    std::uint64_t plan_revision_ = 0; // the loop's plan revision when the file last caught up
     bool paused_ = false;
 };
 

@@ -99,6 +99,7 @@ void to_json(Json& j, const AgentStatus& s) {
     if (s.pending) j["pending"] = *s.pending;
     if (!s.session_problem.empty()) j["session_problem"] = s.session_problem;
     if (s.context) j["context"] = *s.context;
+    if (s.plan) j["plan"] = *s.plan;
 }
 
 void from_json(const Json& j, AgentStatus& s) {
@@ -120,6 +121,8 @@ void from_json(const Json& j, AgentStatus& s) {
     s.context.reset();
     if (auto it = j.find("context"); it != j.end() && it->is_object())
         s.context = it->get<ContextInfo>();
+    s.plan.reset();
+    if (auto it = j.find("plan"); it != j.end() && it->is_object()) s.plan = it->get<PlanTally>();
 }
 
 std::vector<std::string_view> typed_ops() {

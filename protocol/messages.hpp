@@ -574,6 +574,14 @@ struct CompactedEvent {
 };
 RIO_FIELDS(CompactedEvent, turn, before, after, cleared, summarized, reason, note)
 
+// How far the current plan has come (DESIGN §20): its steps done of all of them.
+struct PlanTally {
+    std::uint64_t done = 0;
+    std::uint64_t total = 0;
+    std::string path; // its file, "" without a project
+};
+RIO_FIELDS(PlanTally, done, total, path)
+
 struct AgentStatus {
     static constexpr std::string_view event = event::agent_status;
     std::string mode;
@@ -587,7 +595,8 @@ struct AgentStatus {
     std::string session;         // the id of the conversation's session file (DESIGN §14)
     std::string session_problem; // why it is not being saved, "" while it is (left out then)
     std::optional<ContextInfo> context;
-    SandboxState sandbox;        // whether commands run sandboxed (DESIGN §19)
+    SandboxState sandbox;          // whether commands run sandboxed (DESIGN §19)
+    std::optional<PlanTally> plan; // the plan approved last in this conversation
 };
 void to_json(Json& j, const AgentStatus& s);
 void from_json(const Json& j, AgentStatus& s);
@@ -1002,8 +1011,9 @@ struct PlanInfo {
     std::string status; // presented, approved, rejected, abandoned
     std::string created;
     std::optional<std::string> revises; // the plan this one revises: chains of revisions
+    std::optional<std::string> progress; // once approved: "5/8", its steps done of all
 };
-RIO_FIELDS(PlanInfo, path, title, status, created, revises)
+RIO_FIELDS(PlanInfo, path, title, status, created, revises, progress)
 
 struct PlansListResult {
     std::vector<PlanInfo> plans;
@@ -1014,6 +1024,15 @@ struct PlansListParams : Empty {
     static constexpr std::string_view op = op::plans_list;
     using Result = PlansListResult;
 };
+
+// A step of an approved plan (DESIGN §20): a top-level list item of its text, numbered from 1.
+struct PlanStep {
+    std::uint64_t n = 0;
+    std::string text;
+    std::string status; // pending, in_progress, done, skipped
+    std::optional<std::string> note;
+};
+RIO_FIELDS(PlanStep, n, text, status, note)
 
 struct PlanFull {
     std::string path;
@@ -1027,9 +1046,13 @@ struct PlanFull {
     std::optional<std::string> review;  // that section, when the decision added one
     std::optional<std::string> revises; // the plan this one revises
     std::optional<std::vector<std::string>> touched, unplanned; // once its work ended
+    std::optional<std::vector<PlanStep>> steps;                 // once approved
+    // The progress in the front matter did not fit the plan (edited by hand): the steps are
+    // shown as pending, and this says why.
+    std::optional<std::string> warning;
 };
 RIO_FIELDS(PlanFull, path, title, status, created, decided, policy, body, plan, review, revises,
-           touched, unplanned)
+           touched, unplanned, steps, warning)
 
 struct PlansGetParams {
     static constexpr std::string_view op = op::plans_get;
@@ -1076,6 +1099,17 @@ struct PlanReportEvent {
     std::vector<std::string> untouched;
 };
 RIO_FIELDS(PlanReportEvent, turn, path, touched, unplanned, untouched)
+
+// The approved plan as a contract (DESIGN §20), on every change: a step's status, or a file
+// created or edited that no step names (`unplanned`, as it happens).
+struct PlanProgressEvent {
+    static constexpr std::string_view event = event::plans_progress;
+    std::uint64_t turn = 0;
+    std::string path; // the plan file, "" without a project
+    std::vector<PlanStep> steps;
+    std::vector<std::string> unplanned;
+};
+RIO_FIELDS(PlanProgressEvent, turn, path, steps, unplanned)
 
 // MCP servers (DESIGN §16). A tool's kind is "read" when the server says it only reads and
 // the user admitted the server's read-only tools in plan mode; otherwise "mcp": gated like a

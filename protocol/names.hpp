@@ -113,6 +113,7 @@ inline constexpr std::string_view editor_read = "editor.read";
 inline constexpr std::string_view fs_watch = "fs.watch";
 inline constexpr std::string_view plans_changed = "plans.changed";
 inline constexpr std::string_view plans_report = "plans.report";
+inline constexpr std::string_view plans_progress = "plans.progress";
 inline constexpr std::string_view project_changed = "project.changed";
 inline constexpr std::string_view project_trust = "project.trust";
 

@@ -193,6 +193,8 @@ std::string compacted_seed(const std::string& summary, const CompactionKeep& kee
     }
     if (!keep.approved_plan.empty())
         out += "\n\n## The approved plan (verbatim)\n\n" + keep.approved_plan;
+    if (!keep.progress.empty())
+        out += "\n\n## Progress on the approved plan (step, status, note)\n\n" + keep.progress;
     if (!keep.changed_files.empty()) {
         out += "\n\n## Files changed in this session\n\n";
         for (const std::string& f : keep.changed_files)

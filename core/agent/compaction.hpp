@@ -41,6 +41,7 @@ bool usable_summary(const std::string& summary, std::size_t summarized_bytes,
 struct CompactionKeep {
     std::vector<std::string> user_messages; // in order; the latest is kept whole
     std::string approved_plan;              // verbatim, "" when none was approved
+    std::string progress;                   // its steps' statuses and notes, one a line
     std::vector<std::string> changed_files; // project-relative, in order
 };
 

@@ -1,6 +1,7 @@
 #include "core/agent/loop.hpp"
 
 #include "core/agent/compaction.hpp"
+#include "core/agent/plan_report.hpp"
 #include "text/utf8.hpp"
 
 #include <algorithm>
@@ -270,12 +271,14 @@ void AgentLoop::clear(Effects& out) {
     decided_ids_.clear();
     last_plan_.clear();
     edits_approved_.reset();
-    carried_.reset(); // the conversation it belonged to is gone
+    if (plan_) { // the conversation it belonged to is gone
+        plan_.reset();
+        ++plan_revision_;
+    }
     compaction_.reset();
     reported_.reset();
     overflow_retried_ = false;
     told_mode_ = Mode::build;
-    approved_plan_.clear();
     changed_files_.clear();
 }
 
@@ -288,8 +291,16 @@ void AgentLoop::restore(RestoredSession session, Effects& out) {
     session_ = session.header.id;
     session_problem_.clear();
     told_mode_ = told_mode_of(conversation_);
-    approved_plan_ = approved_plan_of(conversation_);
-    if (approved_plan_.empty()) approved_plan_ = std::move(session.approved_plan);
+    // The session's track has the progress; a session from before tracks were kept gets
+    // its approved plan's steps afresh.
+    plan_ = std::move(session.plan);
+    if (!plan_) {
+        std::string approved = approved_plan_of(conversation_);
+        if (approved.empty()) approved = std::move(session.approved_plan);
+        if (!approved.empty()) plan_ = track_plan(0, "", std::move(approved));
+    }
+    if (plan_) plan_->open = false; // its turn ended when the core did
+    plan_revision_ = 0;
     changed_files_ = std::move(session.changed_files);
     for (std::string& path : files_changed_in(conversation_))
         if (std::find(changed_files_.begin(), changed_files_.end(), path) == changed_files_.end())
@@ -542,11 +553,19 @@ void AgentLoop::on_tool(const ToolReport& report, Effects& out) {
     }
     ToolKind kind = current_kind_;
     std::string content = report.content;
-    if (report.stage == ToolStage::apply && kind == ToolKind::edit && !report.is_error &&
-        carried_ && !applying_path_.empty() &&
-        std::find(carried_->touched.begin(), carried_->touched.end(), applying_path_) ==
-            carried_->touched.end())
-        carried_->touched.push_back(applying_path_);
+    if (report.stage == ToolStage::run && !report.is_error &&
+        current_call().name == plan_progress_name) {
+        finish_call(record_progress(report, out), out);
+        return;
+    }
+    // Drift as it happens (DESIGN §20): a file the plan does not name is said at once.
+    if (report.stage == ToolStage::apply && kind == ToolKind::edit && !report.is_error && plan_ &&
+        plan_->open && !applying_path_.empty()) {
+        if (touch(*plan_, applying_path_))
+            progress_changed(out);
+        else
+            ++plan_revision_;
+    }
     if (report.stage == ToolStage::apply && kind == ToolKind::edit && !report.is_error &&
         !applying_path_.empty() &&
         std::find(changed_files_.begin(), changed_files_.end(), applying_path_) ==
@@ -560,8 +579,9 @@ void AgentLoop::on_tool(const ToolReport& report, Effects& out) {
             content = approved_plan_result(approval_note_, report.detail.value("edited", false),
                                            text, approval_review_);
             report_carried_plan(out); // an earlier plan of this turn is done with
-            carried_ = ReportPlan{turn_, approved_path_, text, {}};
-            approved_plan_ = text;
+            plan_ = track_plan(turn_, approved_path_, text);
+            content += "\n\n" + steps_for_model(plan_->steps);
+            progress_changed(out);
             if (approval_fresh_) {
                 continue_fresh(std::move(content), text, out);
                 return;
@@ -604,6 +624,10 @@ AgentStatus AgentLoop::status() const {
     s.session_problem = session_problem_;
     s.context = context();
     s.sandbox = sandbox_;
+    if (plan_) {
+        s.plan = tally(plan_->steps);
+        s.plan->path = plan_->path;
+    }
     return s;
 }
 
@@ -729,7 +753,8 @@ void AgentLoop::finish_compaction(bool ok, const std::string& failure, Effects& 
     std::size_t max_summary = bytes_for_tokens(window()) / 5;
     if (ok && usable_summary(c.summary, c.older_bytes, max_summary)) {
         Conversation older(conversation_.begin(), conversation_.begin() + c.keep_from);
-        CompactionKeep keep{user_messages(older), approved_plan_, changed_files_};
+        CompactionKeep keep{user_messages(older), approved_plan(),
+                            plan_ ? progress_text(plan_->steps) : std::string(), changed_files_};
         Message seed{Role::user, compacted_seed(c.summary, keep, bytes_for_tokens(window()) / 5),
                      {},         {},
                      {},         mode_ == Mode::plan ? ModeNote::plan : ModeNote::none};
@@ -794,7 +819,9 @@ void AgentLoop::run_next_call(Effects& out) {
     emit(out, ToolEvent{turn_, call.id, call.name, call.input, std::string(kind_name(spec)),
                         running_sandbox_});
     if (!spec || !offered) {
-        finish_call(ToolOutcome{call.id, refusal(call, tools_, mode_), true, {}, {}}, out);
+        std::string why = spec && call.name == plan_progress_name ? progress_refusal()
+                                                                  : refusal(call, tools_, mode_);
+        finish_call(ToolOutcome{call.id, std::move(why), true, {}, {}}, out);
         return;
     }
     if (!allowed_in(mode_, kind)) { // offered when the step began, not in plan mode
@@ -863,6 +890,9 @@ void AgentLoop::gate(const ToolReport& report, Effects& out) {
     if (kind == ToolKind::plan && !proposal.value("path", "").empty())
         last_plan_ = proposal["path"];
     if (kind == ToolKind::command) proposal["sandbox"] = command_sandbox(nullptr);
+    if (kind == ToolKind::edit && plan_ && plan_->open && proposal.contains("path") &&
+        proposal["path"].is_string() && !plan_names(plan_->text, proposal["path"]))
+        proposal["plan_note"] = "not in the plan";
     if (std::exchange(resuming_, false)) {
         // Proposed again for a person, whatever a rule or auto-accept would say now.
         if (kind == ToolKind::plan && !proposal.value("path", "").empty())
@@ -996,22 +1026,75 @@ void AgentLoop::end_turn(std::string_view reason, Effects& out) {
 }
 
 void AgentLoop::report_carried_plan(Effects& out) {
-    if (!carried_) return;
-    out.push_back(std::move(*carried_));
-    carried_.reset();
+    if (!plan_ || !plan_->open) return;
+    plan_->open = false;
+    ++plan_revision_;
+    out.push_back(ReportPlan{plan_->turn, plan_->path, plan_->text, plan_->touched});
+}
+
+std::vector<ToolSpec> AgentLoop::offered() const {
+    std::vector<ToolSpec> tools = offered_tools(tools_, mode_, sandbox_.available);
+    if (!progress_open())
+        std::erase_if(tools, [](const ToolSpec& t) { return t.name == plan_progress_name; });
+    return tools;
+}
+
+bool AgentLoop::progress_open() const {
+    return plan_ && plan_->open && plan_->turn == turn_ && mode_ == Mode::build;
+}
+
+std::string AgentLoop::progress_refusal() const {
+    std::string why;
+    if (!plan_)
+        why = "no plan was approved in this conversation, so there is no progress to report";
+    else if (mode_ == Mode::plan)
+        why = "it is not available in plan mode";
+    else if (!plan_->open || plan_->turn != turn_)
+        why = "the turn that carried out the approved plan has ended; progress is reported "
+              "only while the plan is being carried out";
+    else
+        why = "the plan was approved during this step; report progress from your next step on";
+    return "plan_progress was refused: " + why + ". Nothing was recorded.";
+}
+
+ToolOutcome AgentLoop::record_progress(const ToolReport& report, Effects& out) {
+    if (!progress_open()) return ToolOutcome{report.call_id, progress_refusal(), true, {}, {}};
+    const Json& d = report.detail;
+    std::optional<std::string> note;
+    if (d.contains("note") && d["note"].is_string()) note = d["note"].get<std::string>();
+    std::uint64_t step = d.value("step", std::uint64_t{0});
+    if (auto error = set_step(*plan_, step, d.value("status", std::string()), note))
+        return ToolOutcome{report.call_id, std::move(*error), true, {}, {}};
+    progress_changed(out);
+    PlanTally t = tally(plan_->steps);
+    std::string content = "Recorded: step " + std::to_string(step) + " is " +
+                          plan_->steps[step - 1].status + ". " + std::to_string(t.done) + " of " +
+                          std::to_string(t.total) + " steps are done.";
+    if (note && note->size() > max_step_note_bytes)
+        content += " The note was clipped to " + std::to_string(max_step_note_bytes) + " bytes.";
+    return ToolOutcome{report.call_id, std::move(content), false, {}, {}};
+}
+
+void AgentLoop::progress_changed(Effects& out) {
+    ++plan_revision_;
+    emit(out, progress_event(*plan_));
+    if (!plan_->path.empty()) out.push_back(SaveProgress{plan_->path, plan_->steps});
+    emit_status(out);
 }
 
 // The old conversation is closed: the new one is the user's request and the approved plan,
 // and the turn goes on from there, in the mode and policy the approval set.
 void AgentLoop::continue_fresh(std::string result, const std::string& plan, Effects& out) {
     const ToolCall& call = current_call();
-    emit(out, ToolResultEvent{turn_, call.id, call.name, true, std::move(result), std::nullopt,
-                              {}, std::nullopt});
+    emit(out,
+         ToolResultEvent{
+             turn_, call.id, call.name, true, std::move(result), std::nullopt, {}, std::nullopt});
     std::string request;
     for (const auto& message : conversation_)
         if (message->role == Role::user && !message->text.empty())
             request += (request.empty() ? "" : "\n\n") + message->text;
     std::string seed = fresh_context_seed(request, plan, approval_note_, approval_review_);
+    if (plan_) seed += "\n\n" + steps_for_model(plan_->steps);
     conversation_.clear();
     told_mode_ = mode_;
     reported_.reset();

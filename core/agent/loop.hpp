@@ -6,6 +6,7 @@
 #include "core/agent/context_budget.hpp"
 #include "core/agent/conversation.hpp"
 #include "core/agent/plan_lifecycle.hpp"
+#include "core/agent/plan_track.hpp"
 #include "core/agent/provider_contract.hpp"
 #include "core/agent/session_record.hpp"
 #include "core/agent/tools.hpp"
@@ -30,7 +31,7 @@ enum class ToolStage { run, prepare, apply };
 using Event =
     std::variant<DeltaEvent, ThinkingEvent, UsageEvent, MessageEvent, ToolEvent, ToolResultEvent,
                  Proposal, DecidedEvent, ErrorEvent, StoppedEvent, DoneEvent, ModeEvent,
-                 AgentStatus, ResetEvent, FreshEvent, CompactedEvent>;
+                 AgentStatus, ResetEvent, FreshEvent, CompactedEvent, PlanProgressEvent>;
 std::string_view event_name(const Event& event);
 nlohmann::json event_params(const Event& event);
 
@@ -82,8 +83,13 @@ struct ReportPlan {
     std::string plan;                 // the approved text
     std::vector<std::string> touched; // created or edited, project-relative, in order
 };
+// The approved plan's progress changed: the host records it in the plan file's front matter.
+struct SaveProgress {
+    std::string path;
+    std::vector<PlanStep> steps;
+};
 using Effect = std::variant<EmitEvent, CallProvider, CancelProvider, RunTool, CancelTools, MarkPlan,
-                            ReportPlan>;
+                            ReportPlan, SaveProgress>;
 using Effects = std::vector<Effect>;
 
 // What the host reports after performing a RunTool.
@@ -165,9 +171,9 @@ public:
     // Every tool there is, again: MCP servers came, went or changed their lists. The running
     // step keeps what it was offered; a call of a tool that is gone is answered as unknown.
     void set_tools(std::vector<ToolSpec> tools) { tools_ = std::move(tools); }
-    std::vector<ToolSpec> offered() const {
-        return offered_tools(tools_, mode_, sandbox_.available);
-    }
+    // What the gate allows now: the mode's tools; plan_progress only while the turn that
+    // approved a plan carries it out, in build mode.
+    std::vector<ToolSpec> offered() const;
     // Whether a RunTool is still wanted: a stop or a new message may have overtaken it.
     bool expects(TurnId turn, const std::string& call_id, ToolStage stage) const;
     // The pending proposal, full (with before/after texts for edits), or null.
@@ -180,7 +186,11 @@ public:
     std::uint64_t compactions() const { return compactions_; }
     // The plan approved last in this conversation, verbatim ("" when none): what compaction
     // carries over whole.
-    const std::string& approved_plan() const { return approved_plan_; }
+    std::string approved_plan() const { return plan_ ? plan_->text : std::string(); }
+    // That plan's steps and progress, and the files changed outside it.
+    const std::optional<PlanTrack>& plan() const { return plan_; }
+    // Counts the changes of plan(), for the session recorder.
+    std::uint64_t plan_revision() const { return plan_revision_; }
     // Files the agent created or edited in this conversation, in order.
     const std::vector<std::string>& changed_files() const { return changed_files_; }
 
@@ -222,6 +232,13 @@ private:
     void end_resumed_step(const std::string& why, Effects& out);
     // The plan carried out in this turn is done with: ReportPlan.
     void report_carried_plan(Effects& out);
+    // Whether plan_progress may run now, and what the model is told when it may not.
+    bool progress_open() const;
+    std::string progress_refusal() const;
+    // plan_progress reported its input: the step's status changes, or the model is told why not.
+    ToolOutcome record_progress(const ToolReport& report, Effects& out);
+    // The track changed: plans.progress, the file's front matter, agent.status.
+    void progress_changed(Effects& out);
     // The approved plan goes on in a new conversation; `result` is its tool result.
     void continue_fresh(std::string result, const std::string& plan, Effects& out);
     // How a command approved, allowed or run in plan mode runs.
@@ -257,10 +274,12 @@ private:
     PlanReview approval_review_;                // and the notes that came with the approval
     bool approval_fresh_ = false;               // and whether it goes on in a new conversation
     std::string last_plan_;                     // the plan presented last in this conversation
-    std::string approved_path_;                 // the file of the plan approved last
+    std::string approved_path_;                 // the file of the plan being approved
     std::string applying_path_;                 // the file an edit being applied writes
-    // The approved plan this turn carries out, and what its tools created or edited.
-    std::optional<ReportPlan> carried_;
+    // The plan approved last in this conversation: its steps, progress and drift; open while
+    // the turn that approved it runs (which ends in a ReportPlan).
+    std::optional<PlanTrack> plan_;
+    std::uint64_t plan_revision_ = 0;
     // The gate before a plan's approval changed it, restored if the approved plan turns out
     // unusable (emptied by the user).
     GateSettings before_plan_approval_;
@@ -286,7 +305,6 @@ private:
     // rather than asking for a summary at every step.
     bool summary_declined_ = false;
     std::uint64_t compactions_ = 0;
-    std::string approved_plan_;
     std::vector<std::string> changed_files_;
 };
 

@@ -260,6 +260,8 @@ PlanFileInfo parse_plan_file(std::string_view text) {
     info.revises = field(fields, "revises");
     info.touched = read_path_list(field(fields, "touched"));
     info.unplanned = read_path_list(field(fields, "unplanned"));
+    for (const auto& [key, value] : fields)
+        if (key == "progress") info.progress = value;
     info.title = first_heading(body);
     info.body = std::string(body);
     info.plan = info.body;
@@ -293,6 +295,11 @@ std::string add_plan_review(std::string_view text, std::string_view section, std
     while (!out.empty() && out.back() == '\n')
         out.pop_back();
     return out + "\n\n" + std::string(section);
+}
+
+std::string set_plan_progress(std::string_view text, std::string_view progress) {
+    return with_fields(
+        text, [&](Fields& fields) { set_field(fields, "progress", std::string(progress)); });
 }
 
 std::string set_plan_outcome(std::string_view text, const std::vector<std::string>& touched,

@@ -60,6 +60,8 @@ struct PlanFileInfo {
     // Once the approved plan's work ended: what it created or edited, and of those the ones
     // the plan did not name.
     std::optional<std::vector<std::string>> touched, unplanned;
+    // Once approved: one status word per step (DESIGN §20; plan_track reads it).
+    std::optional<std::string> progress;
     std::string title;  // the first heading of the body
     std::string body;   // everything after the front matter
     std::string plan;   // the body without the review section
@@ -77,6 +79,9 @@ std::string set_plan_status(std::string_view text, std::string_view status, Wall
 // Appends `section` (which starts with review_heading) after a blank line and records
 // `comments: <count>` in the front matter, which is what marks the section as the core's.
 std::string add_plan_review(std::string_view text, std::string_view section, std::size_t comments);
+
+// Records the approved plan's steps' statuses (`progress`, from plan_track's progress_field).
+std::string set_plan_progress(std::string_view text, std::string_view progress);
 
 // Records what the approved plan's work changed: `touched` and `unplanned` as lists of paths.
 std::string set_plan_outcome(std::string_view text, const std::vector<std::string>& touched,

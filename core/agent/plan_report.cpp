@@ -65,6 +65,12 @@ std::vector<std::string> path_words(std::string_view plan) {
     return out;
 }
 
+bool plan_names(std::string_view plan, const std::string& touched) {
+    std::vector<std::string> words = path_words(plan);
+    return std::any_of(words.begin(), words.end(),
+                       [&](const std::string& w) { return answers_to(touched, w); });
+}
+
 PlanOutcome compare_with_plan(std::string_view plan, const std::vector<std::string>& touched,
                               const std::function<bool(const std::string&)>& exists) {
     std::vector<std::string> named;

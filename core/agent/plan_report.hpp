@@ -24,6 +24,12 @@ struct PlanOutcome {
 // is in. Of the path words, those count as named that exist in the project, that a touched
 // file answers to, or that are clearly paths (a folder and a file name with an extension,
 // like tests/test_cli.py, or a folder ending in '/'); prose like "e.g." or "os.path" is not.
+// Whether the plan names `touched` (a file created or edited) by the rule above: some path
+// word of the plan is its path, its file name or a folder it is in. What exists does not
+// matter here — a word a touched file answers to counts as named — so drift can be told the
+// moment a file changes (DESIGN §20), and agrees with compare_with_plan's `unplanned`.
+bool plan_names(std::string_view plan, const std::string& touched);
+
 PlanOutcome compare_with_plan(std::string_view plan, const std::vector<std::string>& touched,
                               const std::function<bool(const std::string&)>& exists);
 

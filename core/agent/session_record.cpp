@@ -101,6 +101,14 @@ void apply_line(const Json& line, RestoredSession& s) {
         }
         s.pending = std::move(step);
         s.turn = turn;
+    } else if (type == "plan") {
+        const Json& plan = line.at("plan");
+        std::optional<PlanTrack> track;
+        if (!plan.is_null()) {
+            track = track_from_json(plan);
+            if (!track) throw std::invalid_argument("not a plan's track");
+        }
+        s.plan = std::move(track);
     } else if (type == "compacted") {
         Conversation conversation;
         for (const Json& m : line.at("conversation"))
@@ -136,6 +144,10 @@ Json message_line(const Message& message, std::uint64_t turn, bool replaces_last
 Json mode_line(Mode mode, bool auto_accept, const std::string& time) {
     return {
         {"type", "mode"}, {"mode", to_string(mode)}, {"auto_accept", auto_accept}, {"time", time}};
+}
+
+Json plan_line(const PlanTrack* track, const std::string& time) {
+    return {{"type", "plan"}, {"time", time}, {"plan", track ? track_json(*track) : Json()}};
 }
 
 Json compacted_line(const Conversation& conversation, std::uint64_t turn,

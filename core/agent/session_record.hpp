@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/agent/conversation.hpp"
+#include "core/agent/plan_track.hpp"
 #include "core/agent/tools.hpp"
 
 #include <cstdint>
@@ -40,6 +41,8 @@ struct RestoredSession {
     // From the last compaction line: what the compacted conversation carried besides itself.
     std::string approved_plan;
     std::vector<std::string> changed_files;
+    // From the last plan line: the approved plan's steps and progress (DESIGN §20).
+    std::optional<PlanTrack> plan;
 };
 
 // Lines. `time` is ISO 8601; each line carries it so `updated` needs no stat().
@@ -50,6 +53,10 @@ nlohmann::json message_line(const Message& message, std::uint64_t turn, bool rep
 nlohmann::json mode_line(Mode mode, bool auto_accept, const std::string& time);
 // `step` null: nothing is pending any more.
 nlohmann::json pending_line(const PendingStep* step, std::uint64_t turn, const std::string& time);
+
+// The approved plan's track changed (approved, a step's status, a file outside it); null: the
+// conversation has no approved plan any more.
+nlohmann::json plan_line(const PlanTrack* track, const std::string& time);
 
 // The conversation was compacted (DESIGN §18): the whole of it as it now is replaces what the
 // lines before said, with the approved plan and the files changed so far.

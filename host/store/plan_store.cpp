@@ -1,5 +1,6 @@
 #include "host/store/plan_store.hpp"
 
+#include "core/agent/plan_track.hpp"
 #include "core/buffer_events.hpp"
 #include "host/files/document_io.hpp"
 #include "host/files/project_file.hpp"
@@ -97,6 +98,12 @@ Status mark_plan(Workspace& workspace, const Emit& emit, std::string_view rel,
     });
 }
 
+Status record_plan_progress(Workspace& workspace, const Emit& emit, std::string_view rel,
+                            std::string_view progress) {
+    return update_plan(workspace, emit, rel,
+                       [&](const std::string& text) { return set_plan_progress(text, progress); });
+}
+
 Status record_plan_outcome(Workspace& workspace, const Emit& emit, std::string_view rel,
                            const std::vector<std::string>& touched,
                            const std::vector<std::string>& unplanned) {
@@ -125,10 +132,12 @@ Result<PlansListResult> list_plans(const Workspace& workspace) {
         std::string rel = ".rio/plans/" + e.name;
         auto info = read_plan(workspace, rel);
         if (!info) continue; // unreadable or not UTF-8: not a plan rio can show
+        std::string tally = info->progress ? progress_tally(*info->progress) : std::string();
         listed.push_back(
             {parse_iso_time(info->presented).value_or(0), e.name,
              PlanInfo{rel, info->title, info->status, info->presented,
-                      info->revises.empty() ? std::nullopt : std::optional(info->revises)}});
+                      info->revises.empty() ? std::nullopt : std::optional(info->revises),
+                      tally.empty() ? std::nullopt : std::optional(tally)}});
     }
     std::sort(listed.begin(), listed.end(), [](const Listed& a, const Listed& b) {
         return a.presented != b.presented ? a.presented > b.presented : a.name > b.name;

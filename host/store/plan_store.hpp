@@ -35,6 +35,10 @@ Status mark_plan(Workspace& workspace, const Emit& emit, std::string_view rel,
                  std::string_view status, std::string_view policy, WallTime now,
                  const PlanReview& review = {});
 
+// Records the approved plan's progress (one status word per step) in the front matter.
+Status record_plan_progress(Workspace& workspace, const Emit& emit, std::string_view rel,
+                            std::string_view progress);
+
 // Records `touched` and `unplanned` in the front matter, once the plan's work ended.
 Status record_plan_outcome(Workspace& workspace, const Emit& emit, std::string_view rel,
                            const std::vector<std::string>& touched,

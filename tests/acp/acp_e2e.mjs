@@ -167,6 +167,29 @@ const tests = {
     box.cleanup();
   },
 
+  // DESIGN §20: the approved plan's steps reach the client as ACP `plan` updates, each
+  // plan_progress call a new one; skipped is completed with its words (decision 0064).
+  async plan_progress_reaches_the_client_as_plan_updates() {
+    const progress = (step, status, note) => tool("plan_progress", note ? { step, status, note } : { step, status });
+    const box = sandbox([planStep, { tools: [progress(1, "in_progress"), editStep.tools[0], progress(1, "done"),
+                                             progress(2, "skipped", "no tests here")] }, { text: "Done." }]);
+    await withRioAcp(box, ["--provider", "script:" + box.script], byKind("allow_always"), async (agent, seen) => {
+      const sessionId = await newSession(agent, box, "plan");
+      const r = await agent.request(acp.methods.agent.session.prompt,
+                                    { sessionId, prompt: [{ type: "text", text: "add a shout flag" }] });
+      assert(r.stopReason === "end_turn", "end_turn, got " + r.stopReason);
+      await until("the last plan update", () => seen.updates.filter((u) => u.sessionUpdate === "plan").length >= 4);
+      const plans = seen.updates.filter((u) => u.sessionUpdate === "plan");
+      const statuses = plans.map((p) => p.entries.map((e) => e.status).join(","));
+      assert(JSON.stringify(statuses) === JSON.stringify([
+        "pending,pending", "in_progress,pending", "completed,pending", "completed,completed"]), "statuses, got " + statuses);
+      assert(plans[0].entries[0].content === "Add a shout flag" && plans[0].entries[0].priority === "medium", "an entry's content");
+      assert(plans[3].entries[1].content === "Test it (skipped: no tests here)", "skipped says so, got " + plans[3].entries[1].content);
+      assert(box.greet().includes("HELLO"), "the work went on");
+    });
+    box.cleanup();
+  },
+
   async a_rejected_plan_changes_nothing_and_the_model_is_told() {
     const box = sandbox([planStep, editStep, { text: "What should change?" }]);
     await withRioAcp(box, ["--provider", "script:" + box.script], byKind("reject_once"), async (agent, seen) => {

@@ -444,6 +444,21 @@ class Headless(unittest.TestCase):
         self.assertIn("second err", results[0]["content"])
         self.assertTrue(results[0]["is_error"])
 
+    def test_the_plans_progress_is_in_the_event_stream_and_on_stderr(self):
+        steps = [plan_step(), {"tools": [tool("plan_progress", step=1, status="done")]},
+                 {"text": "Done."}]
+        box = self.sandbox(steps)
+        r = box.run("-p", "x", "--mode", "plan", "--approve-plans", "auto", "--output", "events")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        events = [json.loads(line) for line in r.stdout.splitlines()]
+        progress = [e["params"] for e in events if e["event"] == "plans.progress"]
+        self.assertEqual([[s["status"] for s in p["steps"]] for p in progress],
+                         [["pending", "pending"], ["done", "pending"]])
+        self.assertEqual(progress[0]["steps"][0]["text"], "Edit it")
+        text = self.sandbox(steps).run("-p", "x", "--mode", "plan", "--approve-plans", "auto")
+        self.assertEqual(text.returncode, 0, text.stderr)
+        self.assertIn("plan 1/2 ▸ Run the tests", ANSI.sub("", text.stderr))
+
     def test_files_changed_outside_the_plan_are_warned_about(self):
         steps = [plan_step(), {"tools": [tool("create_file", path="extra.py", content="x = 1\n")]},
                  edit_step(), {"text": "Done."}]

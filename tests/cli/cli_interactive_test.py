@@ -59,6 +59,33 @@ class Interactive(unittest.TestCase):
         self.assertEqual(len(calls), 3, "one turn: plan, edit, answer")
         self.assertIn("edit_file", calls[1]["tools"])
 
+    def test_the_plans_progress_is_one_line_as_it_changes_and_steps_lists_it(self):
+        steps_plan = "1. Edit greet.py\n2. Test it\n3. Update README.md\n"
+        box, term = self.session([
+            plan_step("Shout", steps_plan),
+            {"tools": [tool("plan_progress", step=1, status="in_progress"),
+                       tool("plan_progress", step=1, status="done"),
+                       tool("create_file", path="notes.txt", content="x\n"),
+                       tool("plan_progress", step=3, status="skipped", note="no README")]},
+            {"text": "All done."}])
+        term.send("/plan\r")
+        term.expect("plan ❯ ")
+        term.send("shout\r")
+        term.expect(r"\[A\] approve, auto-accept edits")
+        term.send("A")
+        term.expect("All done.")
+        screen = term.expect("auto ❯ ")
+        lines = [l for l in screen_lines(screen) if l.startswith("plan ") and "▸" in l]
+        self.assertEqual(lines, ["plan 0/3 ▸ Edit greet.py", "plan 1/3 ▸ Test it"],
+                         "one line, only when it changes")
+        self.assertIn("outside the plan: notes.txt", ANSI.sub("", screen))
+        self.assertIn("(plan: 1/3 done, 1 skipped · 1 file outside the plan", ANSI.sub("", screen))
+        term.send("/steps\r")
+        listed = ANSI.sub("", term.expect("auto ❯ "))
+        self.assertIn("[x] 1. Edit greet.py", listed)
+        self.assertIn("[ ] 2. Test it", listed)
+        self.assertIn("[-] 3. Update README.md — no README", listed)
+
     def test_status_shows_the_context_and_compact_shows_one_line(self):
         long_answer = "Hello there. " + " ".join(WORDS * 20)  # worth summarizing
         box, term = self.session([{"text": long_answer}, {"text": "Said hello."}])

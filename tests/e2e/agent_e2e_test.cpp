@@ -25,6 +25,11 @@ const std::vector<std::string>& plan_tools(AgentSession& s) {
 const std::vector<std::string> every_tool{"list_dir",    "read_file",   "search",
                                           "diagnostics", "edit_file",   "create_file",
                                           "run_command", "present_plan"};
+// What every request lists (decision 0053): plan_progress too, allowed only while an approved
+// plan is carried out (DESIGN §20).
+const std::vector<std::string> listed_tools{"list_dir",    "read_file",    "search",
+                                            "diagnostics", "edit_file",    "create_file",
+                                            "run_command", "present_plan", "plan_progress"};
 
 Json edit_step(const std::string& old_s = "Hello", const std::string& new_s = "Hi") {
     return step(
@@ -206,8 +211,8 @@ TEST(AgentE2E, ApproveWithAutoSwitchesToBuildBeforeTheResult_NextCallCanEdit) {
     EXPECT_EQ(done["turn"], turn) << "all within the same turn";
     // Decision 0053: every call lists every tool (the gate allows the mode's), so approving
     // the plan leaves the request's prefix as it was.
-    EXPECT_EQ(s.tools_of_call(0), every_tool);
-    EXPECT_EQ(s.tools_of_call(1), every_tool);
+    EXPECT_EQ(s.tools_of_call(0), listed_tools);
+    EXPECT_EQ(s.tools_of_call(1), listed_tools);
     EXPECT_EQ(read_bytes(s.project() / "greet.py"),
               "def greeting(name):\n    return f\"Hi, {name}!\"\n");
     Json status = s.request("agent.status")["result"];
@@ -256,7 +261,7 @@ TEST(AgentE2E, RejectWithFeedbackKeepsPlanModeAndTellsTheModel) {
     Json result = s.provider_calls().at(1)["conversation"].back()["results"][0];
     EXPECT_EQ(result["ok"], false);
     EXPECT_NE(result["content"].get<std::string>().find("use argparse"), std::string::npos);
-    EXPECT_EQ(s.tools_of_call(1), every_tool) << "listed; the gate allows plan mode's";
+    EXPECT_EQ(s.tools_of_call(1), listed_tools) << "listed; the gate allows plan mode's";
     EXPECT_TRUE(fs::exists(s.project() / path));
     EXPECT_NE(read_bytes(s.project() / path).find("status: rejected\n"), std::string::npos);
 }

@@ -248,7 +248,7 @@ private slots:
         QVERIFY(s.transcript()
                     .texts_of(ChatTranscript::Entry::note)
                     .contains(QStringLiteral("Plan approved — review each edit")));
-        QCOMPARE(s.provider_calls().at(1)["tools"].size(), std::size_t(8)); // write tools now
+        QCOMPARE(s.provider_calls().at(1)["tools"].size(), std::size_t(9)); // write tools, plan_progress
     }
 
     void approve_auto_sets_core_state_and_continues() {
@@ -628,6 +628,55 @@ private slots:
         QTest::keyClick(view->body(), Qt::Key_Escape);
         QVERIFY(s.shows_editors());
         QCOMPARE(qstr(s.status()["pending"], "kind"), QStringLiteral("plan")); // still pending
+    }
+
+    // DESIGN §20: the approved plan's steps tick in the plan view, the chat's line and the
+    // Plans panel as plans.progress comes.
+    void plan_steps_tick_in_the_plan_view_the_chat_and_the_plans_panel() {
+        TempProject project;
+        Agent s(
+            project,
+            Json::array({plan_step("Three steps", "1. One\n2. Two\n3. Three\n"),
+                         step({tool("plan_progress", {{"step", 1}, {"status", "in_progress"}})}),
+                         step({tool("plan_progress", {{"step", 1}, {"status", "done"}}),
+                               tool("plan_progress",
+                                    {{"step", 2}, {"status", "skipped"}, {"note", "moot"}})}),
+                         text_step("done")}));
+        QVERIFY(s.up_to_plan_shown(false));
+        QSignalSpy events(&s.core, &CoreClient::core_event);
+        click(s.bar().approve_button());
+        click_menu(s.bar().approve_menu(), s.bar().approve_auto_action());
+        QTRY_VERIFY(!s.composer().busy());
+
+        // The review's plan view (which can be brought back beside the work) followed.
+        QListWidget* steps = s.plan_view()->step_list();
+        QCOMPARE(steps->count(), 3);
+        QCOMPARE(steps->item(0)->checkState(), Qt::Checked);
+        QCOMPARE(steps->item(1)->checkState(), Qt::Unchecked);
+        QCOMPARE(steps->item(1)->text(), QStringLiteral("2. Two (skipped) — moot"));
+        QCOMPARE(steps->item(2)->checkState(), Qt::Unchecked);
+        QVERIFY2(!(steps->item(0)->flags() & Qt::ItemIsUserCheckable), "the agent's to tick");
+        // It went through in progress: a half-checked box once.
+        int progress_events = 0;
+        for (const QList<QVariant>& event : events)
+            if (std::holds_alternative<PlanProgressEvent>(event.at(0).value<client::CoreEvent>()))
+                ++progress_events;
+        QCOMPARE(progress_events, 4);
+
+        QPushButton* line = s.chat().plan_line();
+        QVERIFY(line->isVisible());
+        QCOMPARE(line->text(), QStringLiteral("1/3 ▸ Three"));
+        QTreeWidget* list = s.window.plans()->list();
+        QTRY_COMPARE(list->topLevelItemCount(), 1);
+        QTRY_COMPARE(list->topLevelItem(0)->text(1), QStringLiteral("approved · 1/3"));
+
+        // The line opens the plan, its boxes as the file says them.
+        click(line);
+        PlanView* view = s.window.plans()->view();
+        QTRY_VERIFY(s.centre_view() == view);
+        QTRY_COMPARE(view->step_list()->count(), 3);
+        QCOMPARE(view->step_list()->item(0)->checkState(), Qt::Checked);
+        QCOMPARE(view->step_list()->item(2)->checkState(), Qt::Unchecked);
     }
 
     void chat_plan_line_reopens_its_plan() {

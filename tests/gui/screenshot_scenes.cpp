@@ -436,6 +436,51 @@ bool edit_card(const QDir& out) {
     return s.save(out.filePath(QStringLiteral("edit-card.png")));
 }
 
+// DESIGN §20: the demo's plan approved and under way — its first step done, the second in
+// progress, the first edit waiting for review; the plan view beside the work with its
+// checkboxes, and the chat's "1/N ▸ step" line.
+bool plan_progress(const QDir& out) {
+    TempProject project;
+    if (!copy_demo(project)) return false;
+    Json steps = Json::array();
+    for (const Json& step : demo_steps()) {
+        if (step.contains("tools") && step["tools"].at(0).value("name", "") == "edit_file")
+            steps.push_back(
+                {{"text", "Step 1 is understood; on to the code."},
+                 {"tools", Json::array({{{"name", "plan_progress"},
+                                         {"input", {{"step", 1}, {"status", "done"}}}},
+                                        {{"name", "plan_progress"},
+                                         {"input", {{"step", 2}, {"status", "in_progress"}}}}})}});
+        steps.push_back(step);
+    }
+    const QString script = project.beside(QStringLiteral("progress.json"));
+    if (!write_script(script, steps)) return false;
+    Scene s(project, script);
+    if (!s.wait([&] { return s.window.settled(); }, "the window")) return false;
+    if (!s.request("agent.mode.set", Json{{"mode", "plan"}})) return false;
+    s.chat().send_message(QStringLiteral("Add a --shout flag to greet.py"));
+    if (!s.wait([&] { return s.review().bar()->showing(); }, "the plan")) return false;
+    s.review().approve(QStringLiteral("review"));
+    const auto edit_waits = [&] {
+        return s.review().bar()->showing() &&
+               s.review().bar()->heading()->text() == QStringLiteral("Edit greet.py") &&
+               s.chat().plan_line()->isVisible();
+    };
+    if (!s.wait(edit_waits, "the first edit, under way")) return false;
+    // Review mode shows the edit in the compare view first; the plan comes back beside it.
+    if (!s.wait([&] { return s.window.centre()->current_view() == s.review().compare_view(); },
+                "the compare view"))
+        return false;
+    s.chat().plan_line()->click();
+    PlanView* view = s.window.plans()->view();
+    const auto ticked = [&] {
+        return s.window.centre()->current_view() == view && view->step_list()->count() > 1 &&
+               view->step_list()->item(0)->checkState() == Qt::Checked;
+    };
+    if (!s.wait(ticked, "the plan's steps")) return false;
+    return s.save(out.filePath(QStringLiteral("plan-progress.png")));
+}
+
 // No file open yet: what rio is and how to begin.
 bool welcome(const QDir& out) {
     TempProject project;
@@ -589,6 +634,7 @@ int main(int argc, char** argv) {
     qputenv("RIO_SHARE_DIR", RIO_SOURCE_DIR "/share/rio");
     const bool drawn = main_window_and_manual(out) && plan_and_compare(out) && plan_review(out) &&
                        editor_find(out) && dark_theme(out) && edit_card(out) && quick_open(out) &&
-                       problems(out) && providers(out) && welcome(out) && command_card(out);
+                       problems(out) && providers(out) && welcome(out) && command_card(out) &&
+                       plan_progress(out);
     return drawn ? 0 : 1;
 }

@@ -177,6 +177,27 @@ TEST(AcpUpdates, ACallsProgressIsAnUpdateInProgressThatItsResultReplaces) {
     EXPECT_EQ(update["content"][0]["content"]["text"], "2 of 5 · indexing");
 }
 
+// DESIGN §20, decision 0064: ACP has pending, in_progress and completed; skipped is
+// completed, and says so.
+TEST(AcpUpdates, ThePlansStepsAreAPlanUpdateAndSkippedIsCompletedInWords) {
+    PlanProgressEvent e{3,
+                        ".rio/plans/p.md",
+                        {{1, "Edit", "done", std::nullopt},
+                         {2, "Test", "in_progress", std::nullopt},
+                         {3, "Docs", "skipped", std::string("none here")},
+                         {4, "Ship", "pending", std::nullopt}},
+                        {"x.txt"}};
+    Json update = plan_update(e);
+    EXPECT_EQ(update["sessionUpdate"], "plan");
+    ASSERT_EQ(update["entries"].size(), 4u);
+    EXPECT_EQ(update["entries"][0],
+              (Json{{"content", "Edit"}, {"priority", "medium"}, {"status", "completed"}}));
+    EXPECT_EQ(update["entries"][1]["status"], "in_progress");
+    EXPECT_EQ(update["entries"][2]["status"], "completed");
+    EXPECT_EQ(update["entries"][2]["content"], "Docs (skipped: none here)");
+    EXPECT_EQ(update["entries"][3]["status"], "pending");
+}
+
 TEST(AcpUpdates, ACommandsOutputIsItsResultsContent) {
     ToolResultEvent r;
     r.id = "c";

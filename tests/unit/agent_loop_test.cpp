@@ -108,10 +108,9 @@ TEST(AgentLoop, PlanModeOffersOnlyReadToolsAndPresentPlan) {
     Harness h;
     h.loop.set_mode(Mode::plan, h.out);
     h.send("hi");
-    EXPECT_EQ(names(h.loop.offered()),
-              (std::vector<std::string>{"list_dir", "read_file", "search", "diagnostics",
-                                        "present_plan"}));
-    EXPECT_EQ(names(h.last_call().tools).size(), 8u) << "listed, not allowed";
+    EXPECT_EQ(names(h.loop.offered()), (std::vector<std::string>{"list_dir", "read_file", "search",
+                                                                 "diagnostics", "present_plan"}));
+    EXPECT_EQ(names(h.last_call().tools).size(), 9u) << "listed, not allowed";
     EXPECT_EQ(h.last_call().mode, Mode::plan);
 }
 
@@ -121,7 +120,8 @@ TEST(AgentLoop, BuildModeOffersEveryTool) {
     EXPECT_EQ(
         names(h.last_call().tools),
         (std::vector<std::string>{"list_dir", "read_file", "search", "diagnostics", "edit_file",
-                                  "create_file", "run_command", "present_plan"}));
+                                  "create_file", "run_command", "present_plan", "plan_progress"}));
+    EXPECT_EQ(names(h.loop.offered()).size(), 8u) << "plan_progress waits for an approval";
 }
 
 TEST(AgentLoop, ToolsAreRecomposedOnEveryStep) {
@@ -319,7 +319,8 @@ TEST(AgentLoop, PlanApprovalWithAutoSwitchesToBuildBeforeTheResult_AndWidensTheN
     std::string result = h.events("agent.tool_result").back()["content"];
     EXPECT_NE(result.find("approved"), std::string::npos);
     EXPECT_NE(result.find("without further review"), std::string::npos);
-    EXPECT_EQ(names(h.loop.offered()).size(), 8u) << "same turn, next call: write tools";
+    EXPECT_EQ(names(h.loop.offered()).size(), 9u)
+        << "same turn, next call: write tools and plan_progress";
     EXPECT_EQ(h.last_call().turn, 1u);
 }
 
@@ -635,7 +636,7 @@ TEST(AgentLoopSandbox, PlanModeRunsCommandsAtOnceUnderReadOnly) {
     Harness h = sandboxed_harness();
     h.loop.set_mode(Mode::plan, h.out);
     h.send("look");
-    EXPECT_EQ(h.last_call().tools.size(), 8u) << "every tool is listed (decision 0053)";
+    EXPECT_EQ(h.last_call().tools.size(), 9u) << "every tool is listed (decision 0053)";
     auto tools = h.loop.offered(); // what the gate lets run in plan mode
     EXPECT_EQ(names(tools),
               (std::vector<std::string>{"list_dir", "read_file", "search", "diagnostics",
@@ -713,6 +714,232 @@ TEST(AgentLoopSandbox, APersonWidensOneCommandOnly_AndOnlyACommand) {
     Status refused = h.loop.decide(wide, h.out);
     EXPECT_FALSE(refused.ok()) << "an edit has no sandbox to leave";
     EXPECT_EQ(refused.error().code, ErrorCode::bad_request);
+}
+
+} // namespace
+} // namespace rio
+
+namespace rio {
+namespace {
+
+// The approved plan as a contract (DESIGN §20).
+struct PlanHarness : Harness {
+    // Up to an approved plan (auto-accept), its turn going on with its next step.
+    void approve(const std::string& text, const std::string& path = "x.md",
+                 std::optional<std::string> edited = {}) {
+        loop.set_mode(Mode::plan, out);
+        send("plan it");
+        reply("", {call("p", "present_plan", {{"title", "T"}, {"plan", text}})});
+        tool_report(all<RunTool>().back(), {}, {{"title", "T"}, {"plan", text}, {"path", path}});
+        ASSERT_TRUE(decide(true, "auto").ok());
+        tool_report(all<RunTool>().back(), {},
+                    {{"edited", edited.has_value()}, {"text", edited.value_or(text)}});
+    }
+    // The model calls plan_progress with `input`; the tool hands the loop what it checked.
+    void progress(const Json& input, const std::string& id = "g") {
+        reply("", {call(id, "plan_progress", input)});
+        if (!all<RunTool>().empty() && all<RunTool>().back().call.id == id)
+            tool_report(all<RunTool>().back(), "", input);
+    }
+    Json last_result() const { return events("agent.tool_result").back(); }
+    // Forgets the effects so far but the provider call the next reply answers.
+    void forget() {
+        CallProvider c = last_call();
+        out.clear();
+        out.push_back(std::move(c));
+    }
+    std::vector<std::string> statuses() const {
+        std::vector<std::string> out;
+        for (const PlanStep& s : loop.plan()->steps)
+            out.push_back(s.status);
+        return out;
+    }
+};
+
+const std::string three_steps = "# Greeting\n\n1. Add `shout` to greet.py\n2. Test it in "
+                                "tests/test_greet.py\n3. Update README.md\n";
+
+TEST(AgentLoopPlanTrack, ApprovalListsTheStepsAndEmitsProgress) {
+    PlanHarness h;
+    h.approve(three_steps);
+    ASSERT_TRUE(h.loop.plan());
+    EXPECT_EQ(h.loop.plan()->steps.size(), 3u);
+    std::string result = h.events("agent.tool_result").back()["content"];
+    EXPECT_NE(result.find("1. Add shout to greet.py\n2. Test it in tests/test_greet.py\n3. "
+                          "Update README.md"),
+              std::string::npos)
+        << result;
+    EXPECT_NE(result.find("plan_progress"), std::string::npos);
+    Json progress = h.events("plans.progress").back();
+    EXPECT_EQ(progress["path"], "x.md");
+    EXPECT_EQ(progress["steps"][2]["status"], "pending");
+    EXPECT_EQ(h.all<SaveProgress>().back().steps.size(), 3u);
+    EXPECT_EQ(h.loop.status().plan->total, 3u);
+    EXPECT_EQ(h.loop.status().plan->done, 0u);
+    EXPECT_EQ(h.events("agent.status").back()["plan"]["total"], 3);
+}
+
+TEST(AgentLoopPlanTrack, ProgressTicksStepsAndSaysSo) {
+    PlanHarness h;
+    h.approve(three_steps);
+    h.forget();
+    h.progress({{"step", 1}, {"status", "in_progress"}});
+    h.progress({{"step", 1}, {"status", "done"}, {"note", "with a test"}}, "g2");
+    h.progress({{"step", 3}, {"status", "skipped"}, {"note", "no README here"}}, "g3");
+    EXPECT_EQ(h.statuses(), (std::vector<std::string>{"done", "pending", "skipped"}));
+    auto events = h.events("plans.progress");
+    ASSERT_EQ(events.size(), 3u) << "one a change";
+    EXPECT_EQ(events[0]["steps"][0]["status"], "in_progress");
+    EXPECT_EQ(events[1]["steps"][0]["note"], "with a test");
+    EXPECT_EQ(events[2]["turn"], 1);
+    EXPECT_TRUE(h.last_result()["ok"]);
+    EXPECT_NE(h.last_result()["content"].get<std::string>().find("1 of 3 steps are done"),
+              std::string::npos);
+    EXPECT_EQ(h.all<SaveProgress>().back().path, "x.md");
+    EXPECT_EQ(h.loop.status().plan->done, 1u);
+}
+
+TEST(AgentLoopPlanTrack, AnUnknownStepIsAnErrorThatSaysWhichExist) {
+    PlanHarness h;
+    h.approve(three_steps);
+    h.forget();
+    h.progress({{"step", 9}, {"status", "done"}});
+    EXPECT_FALSE(h.last_result()["ok"]);
+    EXPECT_EQ(h.last_result()["content"],
+              "There is no step 9: the approved plan has steps 1 to 3. Nothing was recorded.");
+    h.progress({{"step", 2}, {"status", "finished"}}, "g2"); // past the tool's own check
+    EXPECT_NE(h.last_result()["content"].get<std::string>().find(
+                  "use one of pending, in_progress, done, skipped"),
+              std::string::npos);
+    EXPECT_TRUE(h.events("plans.progress").empty()) << "nothing changed";
+    EXPECT_TRUE(h.all<SaveProgress>().empty());
+    EXPECT_EQ(h.statuses(), (std::vector<std::string>{"pending", "pending", "pending"}));
+}
+
+TEST(AgentLoopPlanTrack, ALongNoteIsClipped) {
+    PlanHarness h;
+    h.approve(three_steps);
+    h.progress({{"step", 1}, {"status", "done"}, {"note", std::string(1 << 20, 'n')}});
+    EXPECT_TRUE(h.last_result()["ok"]);
+    EXPECT_NE(h.last_result()["content"].get<std::string>().find("clipped"), std::string::npos);
+    EXPECT_LE(h.loop.plan()->steps[0].note->size(), max_step_note_bytes + 3);
+}
+
+TEST(AgentLoopPlanTrack, PlanProgressIsRefusedBeforeAnyApproval) {
+    PlanHarness h;
+    h.send("go");
+    EXPECT_EQ(names(h.last_call().tools).back(), "plan_progress") << "listed";
+    h.progress({{"step", 1}, {"status", "done"}});
+    EXPECT_TRUE(h.all<RunTool>().empty()) << "never runs";
+    EXPECT_EQ(h.last_result()["content"],
+              "plan_progress was refused: no plan was approved in this conversation, so there is "
+              "no progress to report. Nothing was recorded.");
+    EXPECT_FALSE(h.loop.plan());
+    EXPECT_FALSE(h.loop.status().plan);
+}
+
+TEST(AgentLoopPlanTrack, PlanProgressIsRefusedInPlanModeAndAfterThePlansTurn) {
+    PlanHarness h;
+    h.approve(three_steps);
+    h.loop.set_mode(Mode::plan, h.out);
+    h.progress({{"step", 1}, {"status", "done"}});
+    EXPECT_NE(h.last_result()["content"].get<std::string>().find("not available in plan mode"),
+              std::string::npos);
+    h.loop.set_mode(Mode::build, h.out);
+    h.reply("Done.");
+    EXPECT_EQ(h.all<ReportPlan>().size(), 1u);
+    h.send("more");
+    h.progress({{"step", 1}, {"status", "done"}}, "g2");
+    EXPECT_NE(h.last_result()["content"].get<std::string>().find("has ended"), std::string::npos);
+    EXPECT_EQ(h.statuses(), (std::vector<std::string>{"pending", "pending", "pending"}));
+    EXPECT_EQ(h.loop.status().plan->total, 3u) << "the plan's tally stays in the status";
+}
+
+TEST(AgentLoopPlanTrack, StepsComeFromTheTextAsApproved) {
+    PlanHarness h;
+    h.approve(three_steps, "x.md", "- Only this\n- And that\n");
+    ASSERT_EQ(h.loop.plan()->steps.size(), 2u);
+    EXPECT_EQ(h.loop.plan()->steps[1].text, "And that");
+}
+
+TEST(AgentLoopPlanTrack, AFileNoStepNamesIsDriftAtOnce) {
+    PlanHarness h;
+    h.approve(three_steps);
+    h.forget();
+    h.reply("", {call("e1", "edit_file",
+                      {{"path", "greet.py"}, {"old_string", "a"}, {"new_string", "b"}}),
+                 call("e2", "edit_file",
+                      {{"path", "setup.cfg"}, {"old_string", "a"}, {"new_string", "b"}})});
+    h.tool_report(h.all<RunTool>().back(), "", {{"path", "greet.py"}}); // prepare
+    h.tool_report(h.all<RunTool>().back(), "edited");                   // apply (auto)
+    EXPECT_TRUE(h.events("plans.progress").empty()) << "greet.py is in the plan";
+    h.tool_report(h.all<RunTool>().back(), "", {{"path", "setup.cfg"}});
+    h.tool_report(h.all<RunTool>().back(), "edited");
+    auto drift = h.events("plans.progress");
+    ASSERT_EQ(drift.size(), 1u);
+    EXPECT_EQ(drift[0]["unplanned"], Json::array({"setup.cfg"}));
+    EXPECT_TRUE(h.events("agent.done").empty()) << "said before the turn ends";
+    EXPECT_EQ(h.loop.plan()->touched, (std::vector<std::string>{"greet.py", "setup.cfg"}));
+}
+
+TEST(AgentLoopPlanTrack, UnderReviewAnEditOutsideThePlanSaysSo) {
+    PlanHarness h;
+    h.loop.set_mode(Mode::plan, h.out);
+    h.send("plan it");
+    h.reply("", {call("p", "present_plan", {{"title", "T"}, {"plan", three_steps}})});
+    h.tool_report(h.all<RunTool>().back(), {},
+                  {{"title", "T"}, {"plan", three_steps}, {"path", "x.md"}});
+    ASSERT_TRUE(h.decide(true, "review").ok());
+    h.tool_report(h.all<RunTool>().back(), {}, {{"edited", false}, {"text", three_steps}});
+    h.reply("", {call("e1", "edit_file",
+                      {{"path", "setup.cfg"}, {"old_string", "a"}, {"new_string", "b"}})});
+    h.tool_report(h.all<RunTool>().back(), "", {{"path", "setup.cfg"}});
+    Json proposal = h.events("agent.propose").back();
+    EXPECT_EQ(proposal["plan_note"], "not in the plan");
+    ASSERT_TRUE(h.decide(true).ok());
+    h.tool_report(h.all<RunTool>().back(), "edited");
+    h.reply("", {call("e2", "edit_file",
+                      {{"path", "greet.py"}, {"old_string", "a"}, {"new_string", "b"}})});
+    h.tool_report(h.all<RunTool>().back(), "", {{"path", "greet.py"}});
+    EXPECT_FALSE(h.events("agent.propose").back().contains("plan_note"));
+}
+
+TEST(AgentLoopPlanTrack, ResetForgetsThePlan) {
+    PlanHarness h;
+    h.approve(three_steps);
+    std::uint64_t revision = h.loop.plan_revision();
+    h.loop.reset(h.out);
+    EXPECT_FALSE(h.loop.plan());
+    EXPECT_GT(h.loop.plan_revision(), revision) << "the session hears of it";
+}
+
+TEST(AgentLoopPlanTrack, ARestoredSessionKeepsItsProgressButNotItsTurn) {
+    PlanHarness h;
+    h.approve(three_steps);
+    h.progress({{"step", 2}, {"status", "done"}});
+    RestoredSession session;
+    session.header.id = "s";
+    session.conversation = h.loop.history();
+    session.turn = h.loop.turn();
+    session.plan = *h.loop.plan();
+    Harness resumed;
+    resumed.loop.restore(session, resumed.out);
+    ASSERT_TRUE(resumed.loop.plan());
+    EXPECT_EQ(resumed.loop.plan()->steps[1].status, "done");
+    EXPECT_FALSE(resumed.loop.plan()->open);
+    EXPECT_EQ(resumed.loop.status().plan->done, 1u);
+}
+
+TEST(AgentLoopPlanTrack, ASessionWithoutATrackGetsTheApprovedPlansSteps) {
+    PlanHarness h;
+    h.approve(three_steps);
+    RestoredSession session;
+    session.conversation = h.loop.history();
+    session.turn = h.loop.turn();
+    Harness resumed;
+    resumed.loop.restore(session, resumed.out);
+    ASSERT_TRUE(resumed.loop.plan());
+    EXPECT_EQ(resumed.loop.plan()->steps.size(), 3u);
 }
 
 } // namespace

@@ -111,7 +111,7 @@ TEST(ContextLoop, EveryStepSendsEveryToolAndPlanModeRidesInTheUserMessage) {
     h.loop.set_mode(Mode::plan, h.out);
     h.loop.send("Plan a change.", h.out);
     CallProvider planning = h.last_call();
-    ASSERT_EQ(planning.tools.size(), 8u) << "the prefix is the same in both modes";
+    ASSERT_EQ(planning.tools.size(), 9u) << "the prefix is the same in both modes";
     EXPECT_EQ(planning.conversation.front()->note, ModeNote::plan);
     h.reply("", {ToolCall{
                     "e1", "edit_file", {{"path", "a"}, {"old_string", "x"}, {"new_string", "y"}}}});
@@ -120,7 +120,7 @@ TEST(ContextLoop, EveryStepSendsEveryToolAndPlanModeRidesInTheUserMessage) {
     EXPECT_FALSE(results.back().ok);
     EXPECT_NE(results.back().content.find("not available in plan mode"), std::string::npos)
         << results.back().content;
-    EXPECT_EQ(h.last_call().tools.size(), 8u);
+    EXPECT_EQ(h.last_call().tools.size(), 9u);
     h.reply("Done planning.");
     h.loop.set_mode(Mode::build, h.out);
     h.loop.send("Now build.", h.out);
@@ -202,6 +202,11 @@ TEST(ContextLoop, WhenClearingIsNotEnoughASummaryWithoutToolsKeepsWhatMatters) {
                               {}, {}},
                    h.out);
     EXPECT_EQ(h.loop.approved_plan(), "1. Split a.cpp\n2. Test");
+    // Its progress travels with it (DESIGN §20).
+    Json done{{"step", 1}, {"status", "done"}, {"note", "split in two"}};
+    h.reply("", {ToolCall{"g1", "plan_progress", done}});
+    RunTool progress = h.all<RunTool>().back();
+    h.loop.on_tool(ToolReport{progress.turn, "g1", ToolStage::run, false, "", done, {}, {}}, h.out);
     // Long user messages and answers, which clearing cannot touch, until it must summarize.
     int i = 0;
     for (; i < 5 && !h.last_call().summary; ++i) {
@@ -228,6 +233,11 @@ TEST(ContextLoop, WhenClearingIsNotEnoughASummaryWithoutToolsKeepsWhatMatters) {
     EXPECT_NE(seed.find("The user wants a refactor"), std::string::npos);
     EXPECT_NE(seed.find("## The approved plan (verbatim)\n\n1. Split a.cpp\n2. Test"),
               std::string::npos);
+    EXPECT_NE(seed.find("## Progress on the approved plan (step, status, note)\n\n1. [done] "
+                        "Split a.cpp — split in two\n2. [pending] Test\n"),
+              std::string::npos)
+        << seed;
+    EXPECT_EQ(h.loop.plan()->steps[0].status, "done") << "the track itself is untouched";
     EXPECT_NE(seed.find(latest), std::string::npos) << "the latest message, whole";
     EXPECT_NE(seed.find("Plan the refactor."), std::string::npos);
     EXPECT_EQ(h.loop.mode(), Mode::build);

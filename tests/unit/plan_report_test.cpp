@@ -4,6 +4,7 @@
 #include "core/agent/plan_lifecycle.hpp"
 #include "core/agent/plan_report.hpp"
 #include "core/agent/plan_review.hpp"
+#include "core/agent/plan_track.hpp"
 
 #include <gtest/gtest.h>
 #include <set>
@@ -73,6 +74,99 @@ TEST(PlanReview, TheModelReadsEachPassageAndCommentVerbatim) {
     EXPECT_NE(section.find("**Lines 3-4**\n\n> 1. Parse flags\n> 2. By hand\n\nuse argparse"),
               std::string::npos)
         << section;
+}
+
+std::vector<std::string> step_texts(std::string_view plan) {
+    std::vector<std::string> out;
+    for (const PlanStep& s : plan_steps(plan)) {
+        EXPECT_EQ(s.n, out.size() + 1);
+        EXPECT_EQ(s.status, "pending");
+        out.push_back(s.text);
+    }
+    return out;
+}
+
+// DESIGN §20: a plan's steps are its top-level list items.
+TEST(PlanSteps, NumberedAndBulletedItemsAreSteps) {
+    EXPECT_EQ(step_texts("1. One\n2. Two\n3. Three\n"), (Paths{"One", "Two", "Three"}));
+    EXPECT_EQ(step_texts("- One\n* Two\n+ Three\n"), (Paths{"One", "Two", "Three"}));
+    EXPECT_EQ(step_texts("1) Add `shout` to **greet.py**\n   over two lines\n"),
+              (Paths{"Add shout to greet.py over two lines"}));
+}
+
+TEST(PlanSteps, NestedItemsBelongToTheirParent) {
+    EXPECT_EQ(step_texts("1. Parser\n   - tokens\n   - tree\n2. Printer\n   1. lines\n"),
+              (Paths{"Parser", "Printer"}));
+    EXPECT_EQ(step_texts("- Loose item\n\n  With a second paragraph.\n\n- Next\n"),
+              (Paths{"Loose item", "Next"}));
+}
+
+TEST(PlanSteps, ItemsInCodeBlocksAreNotSteps) {
+    EXPECT_EQ(step_texts("1. Write it\n\n```\n1. not a step\n- nor this\n```\n\n2. Test it\n"),
+              (Paths{"Write it", "Test it"}));
+    EXPECT_EQ(step_texts("    - indented code\n\n- A step\n"), (Paths{"A step"}));
+}
+
+TEST(PlanSteps, HeadingsBetweenListsDoNotMatter) {
+    EXPECT_EQ(step_texts("# Plan\n\nContext.\n\n## Code\n\n1. a.cpp\n2. b.cpp\n\n## Tests\n\n"
+                         "1. test_a\n- check\n"),
+              (Paths{"a.cpp", "b.cpp", "test_a", "check"}));
+}
+
+TEST(PlanSteps, APlanWithoutAListIsOneStep) {
+    EXPECT_EQ(step_texts("# Rename the flag\n\nRename --loud to --shout everywhere.\n"),
+              (Paths{"Rename the flag"}));
+    EXPECT_EQ(step_texts("Just rename it."), (Paths{"Just rename it."}));
+    EXPECT_EQ(step_texts(""), (Paths{"Carry out the plan"}));
+    EXPECT_EQ(step_texts("> - quoted\n"), (Paths{"quoted"})) << "a quote's list is not the plan's";
+}
+
+TEST(PlanSteps, ALongItemIsClippedAndEmptyOnesLeftOut) {
+    auto steps = plan_steps("- " + std::string(1000, 'x') + "\n-\n- b\n");
+    ASSERT_EQ(steps.size(), 2u);
+    EXPECT_LE(steps[0].text.size(), max_step_text_bytes + 3);
+    EXPECT_EQ(steps[1].text, "b");
+    EXPECT_EQ(steps[1].n, 2u);
+}
+
+TEST(PlanSteps, TheFrontMattersProgressFitsOrIsRefused) {
+    std::vector<PlanStep> steps = plan_steps("1. a\n2. b\n3. c\n");
+    steps[1].status = "done";
+    EXPECT_EQ(progress_field(steps), "pending done pending");
+    std::vector<PlanStep> read = plan_steps("1. a\n2. b\n3. c\n");
+    EXPECT_TRUE(read_progress_field("done  skipped in_progress", read));
+    EXPECT_EQ(read[2].status, "in_progress");
+    for (std::string_view garbage :
+         {"done done", "done done done done", "done ok done", "", "[x] [ ] [x]"}) {
+        std::vector<PlanStep> kept = plan_steps("1. a\n2. b\n3. c\n");
+        EXPECT_FALSE(read_progress_field(garbage, kept)) << garbage;
+        EXPECT_EQ(kept[0].status, "pending") << "unchanged";
+    }
+}
+
+TEST(PlanSteps, ATrackSurvivesItsJsonAndRefusesAForgedOne) {
+    PlanTrack t = track_plan(4, ".rio/plans/p.md", "1. a\n2. b\n");
+    ASSERT_FALSE(set_step(t, 2, "done", std::string("ok")));
+    touch(t, "other.txt");
+    auto back = track_from_json(track_json(t));
+    ASSERT_TRUE(back);
+    EXPECT_EQ(back->steps[1].note, "ok");
+    EXPECT_EQ(back->unplanned, (Paths{"other.txt"}));
+    EXPECT_EQ(back->turn, 4u);
+    nlohmann::json forged = track_json(t);
+    forged["steps"][0]["status"] = "approved";
+    EXPECT_FALSE(track_from_json(forged));
+    EXPECT_FALSE(track_from_json(nlohmann::json::object()));
+}
+
+TEST(PlanSteps, DriftUsesTheReportsRule) {
+    std::string plan = "1. Edit greet.py\n2. Tests under tests/\n";
+    EXPECT_TRUE(plan_names(plan, "src/greet.py"));
+    EXPECT_TRUE(plan_names(plan, "tests/test_greet.py"));
+    EXPECT_FALSE(plan_names(plan, "setup.cfg"));
+    PlanOutcome outcome = compare_with_plan(plan, {"src/greet.py", "setup.cfg"},
+                                            [](const std::string&) { return false; });
+    EXPECT_EQ(outcome.unplanned, (Paths{"setup.cfg"})) << "the same answer at the end";
 }
 
 } // namespace

@@ -1,0 +1,220 @@
+#include "core/agent/plan_track.hpp"
+
+#include "core/agent/plan_report.hpp"
+#include "text/markdown.hpp"
+#include "text/utf8.hpp"
+
+#include <algorithm>
+
+namespace rio {
+namespace {
+
+using Json = nlohmann::json;
+
+// Cut to at most `max` bytes on a character boundary, marked with an ellipsis when cut.
+std::string clipped(std::string text, std::size_t max) {
+    if (text.size() <= max) return text;
+    std::size_t end = max;
+    while (end > 0 && !is_char_boundary(text, end))
+        --end;
+    text.resize(end);
+    return text + "…";
+}
+
+// Runs of white space to one space, trimmed.
+std::string one_line(std::string_view text) {
+    std::string out;
+    bool space = false;
+    for (char c : text) {
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+            space = !out.empty();
+            continue;
+        }
+        if (space) out.push_back(' ');
+        space = false;
+        out.push_back(c);
+    }
+    return out;
+}
+
+// The first paragraph's (or heading's) text in a block, depth first; an item's own text is
+// not in its nested lists.
+std::string first_text(const md::Block& block, bool into_lists) {
+    if (block.kind == md::BlockKind::paragraph || block.kind == md::BlockKind::heading)
+        return one_line(md::plain_text(block.spans));
+    for (const md::Block& child : block.children)
+        if (child.kind != md::BlockKind::code && (into_lists || child.kind != md::BlockKind::list))
+            if (std::string text = first_text(child, into_lists); !text.empty()) return text;
+    return {};
+}
+
+PlanStep step(std::size_t n, std::string text) {
+    return PlanStep{n, clipped(std::move(text), max_step_text_bytes), "pending", std::nullopt};
+}
+
+} // namespace
+
+bool is_step_status(std::string_view status) {
+    return std::find(step_statuses.begin(), step_statuses.end(), status) != step_statuses.end();
+}
+
+std::string step_status_list() {
+    std::string out;
+    for (std::string_view s : step_statuses)
+        out += (out.empty() ? "" : ", ") + std::string(s);
+    return out;
+}
+
+std::vector<PlanStep> plan_steps(std::string_view plan) {
+    md::Block doc = md::parse(plan);
+    std::vector<PlanStep> steps;
+    for (const md::Block& block : doc.children) {
+        if (block.kind != md::BlockKind::list) continue;
+        for (const md::Block& item : block.children) {
+            std::string text = first_text(item, false);
+            if (!text.empty()) steps.push_back(step(steps.size() + 1, std::move(text)));
+        }
+    }
+    if (!steps.empty()) return steps;
+    std::string text = first_text(doc, true);
+    steps.push_back(step(1, text.empty() ? "Carry out the plan" : std::move(text)));
+    return steps;
+}
+
+PlanTrack track_plan(std::uint64_t turn, std::string path, std::string text) {
+    PlanTrack track;
+    track.turn = turn;
+    track.open = true;
+    track.path = std::move(path);
+    track.steps = plan_steps(text);
+    track.text = std::move(text);
+    return track;
+}
+
+std::optional<std::string> set_step(PlanTrack& track, std::uint64_t step, std::string_view status,
+                                    const std::optional<std::string>& note) {
+    std::string steps = track.steps.size() == 1 ? "the approved plan has one step, 1"
+                                                : "the approved plan has steps 1 to " +
+                                                      std::to_string(track.steps.size());
+    if (step == 0 || step > track.steps.size())
+        return "There is no step " + std::to_string(step) + ": " + steps +
+               ". Nothing was recorded.";
+    if (!is_step_status(status))
+        return "'" + std::string(status) + "' is not a step status; use one of " +
+               step_status_list() + ". Nothing was recorded.";
+    PlanStep& s = track.steps[step - 1];
+    s.status = std::string(status);
+    if (note)
+        s.note = clipped(to_valid_utf8(*note), max_step_note_bytes);
+    else
+        s.note.reset();
+    return std::nullopt;
+}
+
+bool touch(PlanTrack& track, const std::string& path) {
+    if (std::find(track.touched.begin(), track.touched.end(), path) != track.touched.end())
+        return false;
+    track.touched.push_back(path);
+    if (plan_names(track.text, path)) return false;
+    track.unplanned.push_back(path);
+    return true;
+}
+
+PlanTally tally(const std::vector<PlanStep>& steps) {
+    PlanTally t{0, steps.size(), {}};
+    for (const PlanStep& s : steps)
+        if (s.status == "done") ++t.done;
+    return t;
+}
+
+PlanProgressEvent progress_event(const PlanTrack& track) {
+    return PlanProgressEvent{track.turn, track.path, track.steps, track.unplanned};
+}
+
+std::string steps_for_model(const std::vector<PlanStep>& steps) {
+    std::string out = "The plan's steps:\n";
+    for (const PlanStep& s : steps)
+        out += std::to_string(s.n) + ". " + s.text + "\n";
+    out += "\nReport your progress on them with plan_progress {step, status, note?} as you go: "
+           "in_progress when you start a step, done when it is finished, skipped (with a note "
+           "saying why) when you leave it out.";
+    return out;
+}
+
+std::string progress_text(const std::vector<PlanStep>& steps) {
+    std::string out;
+    for (const PlanStep& s : steps) {
+        out += std::to_string(s.n) + ". [" + s.status + "] " + s.text;
+        if (s.note) out += " — " + one_line(*s.note);
+        out += "\n";
+    }
+    return out;
+}
+
+std::string progress_field(const std::vector<PlanStep>& steps) {
+    std::string out;
+    for (const PlanStep& s : steps)
+        out += (out.empty() ? "" : " ") + s.status;
+    return out;
+}
+
+bool read_progress_field(std::string_view field, std::vector<PlanStep>& steps) {
+    std::vector<std::string> words;
+    std::string word;
+    for (char c : std::string(field) + ' ') {
+        if (c != ' ') {
+            word.push_back(c);
+            continue;
+        }
+        if (!word.empty()) words.push_back(std::exchange(word, {}));
+    }
+    if (words.size() != steps.size() ||
+        !std::all_of(words.begin(), words.end(),
+                     [](const std::string& w) { return is_step_status(w); }))
+        return false;
+    for (std::size_t i = 0; i < steps.size(); ++i)
+        steps[i].status = words[i];
+    return true;
+}
+
+std::string progress_tally(std::string_view field) {
+    std::size_t done = 0, total = 0;
+    std::size_t at = 0;
+    while (at < field.size()) {
+        std::size_t end = field.find(' ', at);
+        if (end == std::string_view::npos) end = field.size();
+        std::string_view word = field.substr(at, end - at);
+        at = end + 1;
+        if (word.empty()) continue;
+        if (!is_step_status(word)) return {};
+        ++total;
+        if (word == "done") ++done;
+    }
+    return total ? std::to_string(done) + "/" + std::to_string(total) : std::string();
+}
+
+Json track_json(const PlanTrack& track) {
+    return Json{{"turn", track.turn},   {"path", track.path},       {"text", track.text},
+                {"steps", track.steps}, {"touched", track.touched}, {"unplanned", track.unplanned}};
+}
+
+std::optional<PlanTrack> track_from_json(const Json& j) {
+    try {
+        PlanTrack track;
+        track.turn = j.at("turn").get<std::uint64_t>();
+        track.path = j.at("path").get<std::string>();
+        track.text = j.at("text").get<std::string>();
+        track.steps = j.at("steps").get<std::vector<PlanStep>>();
+        track.touched = j.value("touched", std::vector<std::string>{});
+        track.unplanned = j.value("unplanned", std::vector<std::string>{});
+        for (std::size_t i = 0; i < track.steps.size(); ++i)
+            if (track.steps[i].n != i + 1 || !is_step_status(track.steps[i].status))
+                return std::nullopt;
+        if (track.steps.empty()) return std::nullopt;
+        return track;
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+}
+
+} // namespace rio

@@ -1,0 +1,81 @@
+// The approved plan as a contract (DESIGN §20): its steps — the top-level list items of the
+// text as approved — with their progress, and the files its work created or edited that the
+// plan does not name. The loop keeps one per conversation, for the plan approved last; the
+// plan lifecycle decides what approving does, this what follows. Pure: no I/O.
+#pragma once
+
+#include "protocol/messages.hpp"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rio {
+
+// The tool the model reports progress with (agent_tools/plan_progress.cpp).
+inline constexpr std::string_view plan_progress_name = "plan_progress";
+
+// A step's statuses, in the order the model is told of them.
+inline constexpr std::array<std::string_view, 4> step_statuses{"pending", "in_progress", "done",
+                                                               "skipped"};
+bool is_step_status(std::string_view status);
+// "pending, in_progress, done, skipped"
+std::string step_status_list();
+
+inline constexpr std::size_t max_step_text_bytes = 300;
+// A longer note is clipped to this, on a character boundary.
+inline constexpr std::size_t max_step_note_bytes = 2000;
+
+// The steps of a plan, all pending, numbered from 1: its top-level list items, numbered or
+// bulleted, in order — headings and paragraphs between lists do not matter, nested items
+// belong to their parent, list items in code blocks are not items. A step's text is its
+// item's first paragraph, on one line. A plan without a list is one step.
+std::vector<PlanStep> plan_steps(std::string_view plan);
+
+struct PlanTrack {
+    std::uint64_t turn = 0; // the turn that approved it: plan_progress works in that one only
+    bool open = false;      // that turn is still running
+    std::string path;       // the plan file, "" without a project
+    std::string text;       // the approved text, verbatim
+    std::vector<PlanStep> steps;
+    std::vector<std::string> touched;   // created or edited since the approval, in order
+    std::vector<std::string> unplanned; // of those, the ones the plan does not name
+};
+
+// A plan just approved in `turn`: its steps pending, nothing touched yet.
+PlanTrack track_plan(std::uint64_t turn, std::string path, std::string text);
+
+// Sets a step's status and note (a note longer than max_step_note_bytes is clipped). Returns
+// why it could not — the step does not exist, the status is not one — and changes nothing then.
+std::optional<std::string> set_step(PlanTrack& track, std::uint64_t step, std::string_view status,
+                                    const std::optional<std::string>& note);
+
+// Records a file the plan's work created or edited. True when it is new to `unplanned`: the
+// plan names it nowhere (plan_report's rule).
+bool touch(PlanTrack& track, const std::string& path);
+
+PlanTally tally(const std::vector<PlanStep>& steps);
+PlanProgressEvent progress_event(const PlanTrack& track);
+
+// What the approval's tool result adds: the numbered steps and how to report on them.
+std::string steps_for_model(const std::vector<PlanStep>& steps);
+// The steps with their statuses and notes, as a compacted conversation carries them.
+std::string progress_text(const std::vector<PlanStep>& steps);
+
+// The plan file's front-matter field: one status word per step, in order.
+std::string progress_field(const std::vector<PlanStep>& steps);
+// Takes the statuses of `field` into `steps`; false (and `steps` unchanged) when it does not
+// fit them: another count of words, or a word that is not a status.
+bool read_progress_field(std::string_view field, std::vector<PlanStep>& steps);
+
+// "5/8" from a progress field: the steps done of all; "" when the field is not statuses.
+std::string progress_tally(std::string_view field);
+
+// As a session file keeps it, and back; nullopt when the JSON is not a track.
+nlohmann::json track_json(const PlanTrack& track);
+std::optional<PlanTrack> track_from_json(const nlohmann::json& j);
+
+} // namespace rio
