@@ -11,6 +11,7 @@
 #include "gui/manual_link.hpp"
 #include "gui/manual_pages.hpp"
 #include "gui/manual_view.hpp"
+#include "gui/markdown_bubble.hpp"
 #include "gui/markdown_document.hpp"
 #include "gui/markdown_view.hpp"
 #include "gui/plan_view.hpp"
@@ -38,6 +39,7 @@
 #include <QTextTable>
 #include <QToolButton>
 #include <Qsci/qsciscintilla.h>
+#include <algorithm>
 #include <cstdlib>
 #include <optional>
 #include <vector>
@@ -279,6 +281,50 @@ private slots:
         QCOMPARE(link->charFormat().anchorHref(), QStringLiteral("plan-mode.md"));
         QVERIFY(link->charFormat().fontUnderline());
         QCOMPARE(link->charFormat().foreground().color(), look.link);
+    }
+
+    // Issue 32 item 11: inline code in a chat message wraps as one token, never inside it
+    // ("--" on one line and "shout" on the next), at whatever width the chat has.
+    void inline_code_in_a_chat_message_never_wraps_mid_token() {
+        MarkdownBubble bubble(
+            QStringLiteral("Run the greeting with `--shout` and the flag `--name=Ada`, then read "
+                           "`tests/test_greet.py` to see why each of them is there."));
+        QTextDocument& document = *bubble.document();
+        struct Token {
+            int start, end;
+            QString text;
+            bool split = false;
+        };
+        std::vector<Token> tokens; // the inline code spans, where the document has them
+        qreal widest = 0;
+        for (QTextBlock block = document.begin(); block.isValid(); block = block.next())
+            for (auto it = block.begin(); !it.atEnd(); ++it)
+                if (const QTextFragment f = it.fragment(); f.charFormat().fontFixedPitch()) {
+                    tokens.push_back({f.position(), f.position() + f.length(), f.text(), false});
+                    widest = std::max(
+                        widest, QFontMetricsF(f.charFormat().font()).horizontalAdvance(f.text()));
+                }
+        QCOMPARE(tokens.size(), std::size_t{3});
+        QCOMPARE(tokens[0].text, QStringLiteral("--shout"));
+        // Every width where each token fits on a line: no line starts inside one.
+        QStringList broken; // each token split, at the first width that splits it
+        for (int width =
+                 static_cast<int>(widest) + 2 * static_cast<int>(document.documentMargin()) + 8;
+             width <= 700; ++width) {
+            document.setTextWidth(width);
+            for (QTextBlock block = document.begin(); block.isValid(); block = block.next()) {
+                const QTextLayout* layout = block.layout();
+                for (int i = 1; i < layout->lineCount(); ++i) {
+                    const int at = block.position() + layout->lineAt(i).textStart();
+                    for (Token& token : tokens)
+                        if (at > token.start && at < token.end && !token.split) {
+                            token.split = true;
+                            broken << QStringLiteral("%1 at %2 px").arg(token.text).arg(width);
+                        }
+                }
+            }
+        }
+        QVERIFY2(broken.isEmpty(), qPrintable(broken.join(QStringLiteral("; "))));
     }
 
     void plan_view_is_read_only_and_copyable() {
