@@ -542,7 +542,8 @@ TEST(SurvivalE2E, RedTeamI_HugePlansAreRefusedAndDiffsStayBounded) {
                                 text_step("I will write a shorter one.")}));
     s.request("agent.mode.set", {{"mode", "plan"}});
     s.send("plan everything");
-    auto events = s.client().events_until("agent.done", 30s);
+    // Generous: under ASan beside the fuzzers, 7 MB of JSON takes its time each way.
+    auto events = s.client().events_until("agent.done", 120s);
     bool proposed = false;
     std::string refusal;
     for (const Json& e : events) {
@@ -554,7 +555,12 @@ TEST(SurvivalE2E, RedTeamI_HugePlansAreRefusedAndDiffsStayBounded) {
     EXPECT_TRUE(s.request("plans.list")["result"]["plans"].empty());
 
     // diff.lines as a frontend asks for a revision: word changes inside changed lines.
-    Json diff = s.request("diff.lines", {{"a", huge_a}, {"b", huge_b}, {"words", true}});
+    s.client().send_raw(Json{{"id", "huge"},
+                             {"op", "diff.lines"},
+                             {"params", {{"a", huge_a}, {"b", huge_b}, {"words", true}}}}
+                            .dump() +
+                        "\n");
+    Json diff = s.client().response_to("huge", 120s);
     ASSERT_EQ(diff["ok"], true) << diff.dump().substr(0, 300);
     const Json& hunk = diff["result"]["hunks"][0];
     EXPECT_EQ(diff["result"]["exact"], false);
@@ -587,11 +593,11 @@ TEST(SurvivalE2E, RedTeamI_HugePlansAreRefusedAndDiffsStayBounded) {
             .dump() +
         "\n" + Json{{"id", "hello"}, {"op", "session.hello"}, {"params", Json::object()}}.dump() +
         "\n");
-    Json first = s.client().next_message(30s);
+    Json first = s.client().next_message(120s);
     while (first.contains("event"))
-        first = s.client().next_message(30s);
+        first = s.client().next_message(120s);
     EXPECT_EQ(first["id"], "hello") << "the diff held up the next request";
-    Json shuffled = s.client().response_to("diff", 60s);
+    Json shuffled = s.client().response_to("diff", 120s);
     EXPECT_EQ(shuffled["ok"], true);
     std::printf("red team I, two 7 MB plans: presented %s; their word diff answered, core peak "
                 "%ld MB; a request behind a 200k-line diff answered %s\n",
