@@ -211,7 +211,7 @@ void ChatTranscript::finish_message(const QString& text) {
         return;
     }
     auto* bubble = new MarkdownBubble(markdown);
-    bubble->setProperty(text_property, bubble->toPlainText());
+    bubble->setProperty(text_property, without_joiners(bubble->toPlainText()));
     // In the streamed text's place, so the order of the transcript stays as it happened.
     replace(streaming, bubble, Entry::message);
 }
@@ -260,7 +260,8 @@ void ChatTranscript::add_tool_progress(const ToolProgressEvent& progress) {
     if (!label->property(line_property).isValid())
         label->setProperty(line_property, label->property(text_property));
     const QString line = label->property(line_property).toString();
-    const QString words = QStringLiteral("… ") + QString::fromStdString(client::progress_text(progress));
+    const QString words =
+        QStringLiteral("… ") + QString::fromStdString(client::progress_text(progress));
     label->setProperty(outcome_property, words);
     label->setProperty(failed_property, false);
     show_outcome(label);

@@ -2,8 +2,10 @@
 
 #include <QAbstractTextDocumentLayout>
 #include <QApplication>
+#include <QMimeData>
 #include <QResizeEvent>
 #include <QScrollBar>
+#include <QTextDocumentFragment>
 #include <QWheelEvent>
 #include <QtMath>
 
@@ -25,6 +27,7 @@ MarkdownBubble::MarkdownBubble(const QString& markdown, QWidget* parent)
     narrow.code.setPointSizeF(narrow.prose.pointSizeF() * 0.9);
     narrow.line_height = 125;
     narrow.margin = 2;
+    narrow.unbreakable_inline_code = true;
     set_look(narrow);
     setFont(narrow.prose);
     // Painted again in a new theme's colours: the new document's size is the one to follow.
@@ -34,6 +37,12 @@ MarkdownBubble::MarkdownBubble(const QString& markdown, QWidget* parent)
         fit();
     });
     show_markdown(markdown);
+}
+
+QMimeData* MarkdownBubble::createMimeDataFromSelection() const {
+    auto* data = new QMimeData;
+    data->setText(without_joiners(textCursor().selection().toPlainText()));
+    return data;
 }
 
 int MarkdownBubble::fitted_height() const {

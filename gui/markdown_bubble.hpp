@@ -19,6 +19,8 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
     // Wheel turns scroll the chat, not this (it never needs to scroll vertically).
     void wheelEvent(QWheelEvent* event) override;
+    // A copied command pastes as typed: without the joiners that keep inline code whole.
+    QMimeData* createMimeDataFromSelection() const override;
 
 private:
     int fitted_height() const;

@@ -32,6 +32,22 @@ QString inline_text(const std::string& text) {
     return out;
 }
 
+constexpr char16_t word_joiner = u'\u2060';
+
+// A word joiner between two characters of a token (no break either side, UAX #14), none
+// beside a space: the text still wraps between words, never inside one.
+QString joined(const QString& text) {
+    QString out;
+    out.reserve(text.size() * 2);
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        out += text[i];
+        if (i + 1 < text.size() && !text[i].isSpace() && !text[i + 1].isSpace() &&
+            !text[i].isHighSurrogate())
+            out += QChar(word_joiner);
+    }
+    return out;
+}
+
 Qt::Alignment alignment(md::Align align) {
     switch (align) {
     case md::Align::center:
@@ -344,7 +360,9 @@ private:
                 code.setWeight(base.font().weight());
                 format.setFont(code);
                 format.setBackground(look_.inline_background);
-                at.insertText(inline_text(span.text), format);
+                at.insertText(look_.unbreakable_inline_code ? joined(inline_text(span.text))
+                                                            : inline_text(span.text),
+                              format);
                 break;
             }
             case md::SpanKind::emphasis:
@@ -492,6 +510,10 @@ private:
 };
 
 } // namespace
+
+QString without_joiners(QString text) {
+    return text.remove(QChar(word_joiner));
+}
 
 MarkdownLook markdown_look(const QPalette& palette, const QFont& ui_font) {
     MarkdownLook look;

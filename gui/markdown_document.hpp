@@ -31,7 +31,14 @@ struct MarkdownLook {
     int line_height = 145;    // percent of the font's line spacing, for prose
     int margin = 28;          // around the document, in pixels
     int readable_width = 860; // widest the text column gets, in pixels (the view centres it)
+    // Inline code wraps only at its spaces (a chat bubble: "--" on one line and "shout" on the
+    // next misleads). Word joiners hold it together; a view that sets this strips them from
+    // what it copies (without_joiners).
+    bool unbreakable_inline_code = false;
 };
+
+// `text` without the word joiners unbreakable inline code put between its characters.
+QString without_joiners(QString text);
 
 // rio's look for a widget with `palette` and `ui_font` (the application's font).
 MarkdownLook markdown_look(const QPalette& palette, const QFont& ui_font);

@@ -300,7 +300,8 @@ private slots:
         for (QTextBlock block = document.begin(); block.isValid(); block = block.next())
             for (auto it = block.begin(); !it.atEnd(); ++it)
                 if (const QTextFragment f = it.fragment(); f.charFormat().fontFixedPitch()) {
-                    tokens.push_back({f.position(), f.position() + f.length(), f.text(), false});
+                    tokens.push_back({f.position(), f.position() + f.length(),
+                                      without_joiners(f.text()), false});
                     widest = std::max(
                         widest, QFontMetricsF(f.charFormat().font()).horizontalAdvance(f.text()));
                 }
@@ -325,6 +326,14 @@ private slots:
             }
         }
         QVERIFY2(broken.isEmpty(), qPrintable(broken.join(QStringLiteral("; "))));
+        // Between words it still wraps, and what is copied is what was written.
+        document.setTextWidth(static_cast<int>(widest) + 40);
+        QVERIFY(document.begin().layout()->lineCount() > 3);
+        bubble.selectAll();
+        bubble.copy();
+        QCOMPARE(QGuiApplication::clipboard()->text(),
+                 QStringLiteral("Run the greeting with --shout and the flag --name=Ada, then read "
+                                "tests/test_greet.py to see why each of them is there."));
     }
 
     void plan_view_is_read_only_and_copyable() {
