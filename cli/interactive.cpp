@@ -21,6 +21,7 @@
 #include <iostream>
 #include <iterator>
 #include <optional>
+#include <sstream>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <utility>
@@ -46,6 +47,8 @@ const char* help_text = "Type a task and press Enter. Commands:\n"
                         "  /key [clear] [NAME]  store the provider's API key (typed unseen), or "
                         "remove it\n"
                         "  /model [ID]        pick the model from the provider's list, or set it\n"
+                        "  /model plan PROVIDER [ID] | off  who answers in plan mode; the "
+                        "model above takes over at approval\n"
                         "  /plans     list the plans filed in this project, and show one\n"
                         "  /steps     the approved plan's steps and how far they came\n"
                         "  /sessions  list this project's conversations, and continue one\n"
@@ -682,6 +685,7 @@ void InteractiveSession::command(const std::string& line) {
     }
     if (name == "/key") return key_command(arg);
     if (name == "/model") {
+        if (arg == "plan" || arg.rfind("plan ", 0) == 0) return set_plan_model(arg.substr(4));
         if (!arg.empty())
             return link_.request(op::agent_options_set, Json{{"name", "model"}, {"value", arg}},
                                  prompt_after);
@@ -694,6 +698,41 @@ void InteractiveSession::command(const std::string& line) {
     if (name == "/problems") return list_problems(arg);
     print("Unknown command " + name + "; /help lists them.");
     prompt();
+}
+
+// /model plan PROVIDER [ID], /model plan off; /model plan alone says who plans now.
+void InteractiveSession::set_plan_model(std::string words) {
+    std::istringstream in(words);
+    std::string provider, model, extra;
+    in >> provider >> model >> extra;
+    if (provider.empty()) {
+        const auto& planner = session_.state().plan_model;
+        print(planner ? "Plan mode answers with " + shown(planner->provider) + " · " +
+                            shown(planner->model.empty() ? "its model option" : planner->model) +
+                            "; the builder takes over at approval."
+                      : "The builder's model plans too; set another with /model plan PROVIDER "
+                        "[ID].");
+        return prompt();
+    }
+    if (!extra.empty()) {
+        print("Usage: /model plan PROVIDER [ID], or /model plan off");
+        return prompt();
+    }
+    PlanModelSetParams set;
+    if (provider != "off") {
+        set.provider = provider;
+        set.model = model;
+    }
+    link_.call(set, [this](const client::Typed<PlanModelSetParams>& r) {
+        if (!r) return then_prompt(client::Reply{nullptr, r.error()});
+        print(r->plan_model ? "Plan mode answers with " + shown(r->plan_model->provider) + " · " +
+                                  shown(r->plan_model->model.empty() ? "its model option"
+                                                                     : r->plan_model->model) +
+                                  "; " + shown(r->current) + " · " + shown(r->model) +
+                                  " takes over at approval."
+                            : "The builder's model plans too.");
+        prompt();
+    });
 }
 
 // /undo: the newest turn that can still be undone; /undo TURN: that one. A refusal is the
@@ -1029,6 +1068,9 @@ std::string InteractiveSession::status_text() const {
     const client::SessionState& s = session_.state();
     std::string text = s.provider + " · " + s.model + " · " +
                        std::string(client::mode_word(s.choice())) + " · session " + s.session;
+    if (s.plan_model)
+        text += "\nplans with: " + shown(s.plan_model->provider) + " · " +
+                shown(s.plan_model->model.empty() ? "its model option" : s.plan_model->model);
     if (s.context) text += "\ncontext: " + client::context_text(*s.context);
     if (!s.session_problem.empty()) text += "\n" + s.session_problem;
     return text;

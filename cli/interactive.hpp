@@ -50,6 +50,7 @@ private:
 
     std::string turn_summary() const;
     std::string status_text() const;
+    void set_plan_model(std::string words);
     void prompt();
     void ask_trust_then_prompt();
     void ask_line(const std::string& question, std::function<void(std::string)> then);

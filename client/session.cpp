@@ -70,6 +70,7 @@ void Session::apply_status(const AgentStatus& status) {
     state_.turn = status.turn;
     state_.provider = status.provider;
     state_.model = status.model;
+    state_.plan_model = status.plan_model;
     state_.pending = status.pending;
     state_.session = status.session;
     state_.session_problem = status.session_problem;

@@ -48,10 +48,11 @@ struct SessionState {
     bool busy = false;
     std::uint64_t turn = 0;
     std::string provider, model;
-    std::optional<Proposal> pending; // waiting for a person
-    std::string session;             // the saved session the conversation goes to
-    std::string session_problem;     // why it is not being saved, "" while it is
-    std::string streaming;           // the assistant's text of the message being written
+    std::optional<PlanModel> plan_model; // who answers in plan mode, when not the builder
+    std::optional<Proposal> pending;     // waiting for a person
+    std::string session;                 // the saved session the conversation goes to
+    std::string session_problem;         // why it is not being saved, "" while it is
+    std::string streaming;               // the assistant's text of the message being written
     std::vector<TranscriptEntry> transcript;
     std::vector<TraceCall> calls;
     // The last plans.report: what the last approved plan's work changed against the plan.

@@ -304,7 +304,13 @@ void ChatDock::close_turn(std::uint64_t turn) {
 void ChatDock::show_state() {
     const client::SessionState& st = session_.state();
     mode_->show_state(QString::fromStdString(st.mode), st.auto_accept);
-    provider_->show_status(QString::fromStdString(st.provider), QString::fromStdString(st.model));
+    if (st.mode == "plan" && st.plan_model)
+        provider_->show_status(QString::fromStdString(st.plan_model->provider),
+                               QString::fromStdString(st.plan_model->model),
+                               QString::fromStdString(st.provider + " · " + st.model));
+    else
+        provider_->show_status(QString::fromStdString(st.provider),
+                               QString::fromStdString(st.model));
     meter_->show_context(st.context, st.busy);
     composer_->set_busy(st.busy);
     // After a resume the status has the tally before any plans.progress has the steps.

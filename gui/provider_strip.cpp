@@ -28,11 +28,17 @@ ProviderStrip::ProviderStrip(QWidget* parent) : QToolButton(parent), menu_(new Q
     connect(menu_, &QMenu::aboutToShow, this, &ProviderStrip::menu_opening);
 }
 
-void ProviderStrip::show_status(const QString& provider, const QString& model) {
+void ProviderStrip::show_status(const QString& provider, const QString& model,
+                                const QString& builder) {
     QString text = provider.isEmpty() ? tr("no provider") : provider;
     if (!model.isEmpty() && model != provider) text += QStringLiteral(" · ") + model;
     full_ = text;
-    setToolTip(tr("%1 — the model provider and model; click to switch provider").arg(text));
+    if (builder.isEmpty())
+        setToolTip(tr("%1 — the model provider and model; click to switch provider").arg(text));
+    else
+        setToolTip(tr("%1 plans; %2 takes over when you approve the plan. Click to switch "
+                      "provider")
+                       .arg(text, builder));
     updateGeometry();
     fit_text();
 }

@@ -19,7 +19,8 @@ class ProviderStrip : public QToolButton {
 public:
     explicit ProviderStrip(QWidget* parent = nullptr);
 
-    void show_status(const QString& provider, const QString& model);
+    // `builder`: who takes over at approval, when another model plans (DESIGN §20).
+    void show_status(const QString& provider, const QString& model, const QString& builder = {});
     QString full_text() const { return full_; } // the label before it is cut to fit
     // agent.providers' result: {current, providers: [{name, description, key, ready, active}]}.
     void show_providers(const Json& providers);

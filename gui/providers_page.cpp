@@ -11,6 +11,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace rio::gui {
 namespace {
@@ -66,7 +67,9 @@ ProvidersPage::ProvidersPage(CoreClient& core, QWidget* parent)
       remove_key_(new QPushButton(tr("R&emove key"))), key_state_(note_label()),
       base_url_(new QLineEdit), model_box_(new QComboBox), model_state_(note_label()),
       test_(new QPushButton(tr("&Test"))), test_result_(note_label()),
-      use_(new QPushButton(tr("&Use this provider"))) {
+      use_(new QPushButton(tr("&Use this provider"))), plan_provider_box_(new QComboBox),
+      plan_model_field_(new QLineEdit), plan_apply_(new QPushButton(tr("&Apply"))),
+      plan_model_state_(note_label()) {
     provider_box_->setAccessibleName(tr("Provider"));
     key_field_->setEchoMode(QLineEdit::Password);
     key_field_->setAccessibleName(tr("API key"));
@@ -84,6 +87,12 @@ ProvidersPage::ProvidersPage(CoreClient& core, QWidget* parent)
     use_->setAutoDefault(false);
     use_->setToolTip(tr("Talk to this provider from now on, and at the next start"));
     description_->setForegroundRole(QPalette::PlaceholderText);
+    plan_provider_box_->setAccessibleName(tr("Plan mode provider"));
+    plan_provider_box_->setToolTip(tr("Who answers in plan mode; the provider in use takes over "
+                                      "when you approve the plan"));
+    plan_model_field_->setAccessibleName(tr("Plan mode model"));
+    plan_model_field_->setPlaceholderText(tr("its model option"));
+    plan_apply_->setAutoDefault(false);
 
     auto* provider_label = new QLabel(tr("Pro&vider:"));
     provider_label->setBuddy(provider_box_);
@@ -111,6 +120,10 @@ ProvidersPage::ProvidersPage(CoreClient& core, QWidget* parent)
     add(model_label, model_box_);
     add(nullptr, model_state_);
     add(nullptr, row_of({test_, test_result_}, 1));
+    auto* plan_label = new QLabel(tr("&Plan with:"));
+    plan_label->setBuddy(plan_provider_box_);
+    add(plan_label, row_of({plan_provider_box_, plan_model_field_, plan_apply_}, 1));
+    add(nullptr, plan_model_state_);
     network_rows_ = {key_label, key_row_,    key_state_, url_label,
                      base_url_, model_label, model_box_, model_state_};
     auto* column = new QVBoxLayout(this);
@@ -134,6 +147,11 @@ ProvidersPage::ProvidersPage(CoreClient& core, QWidget* parent)
     connect(model_box_->lineEdit(), &QLineEdit::editingFinished, this, &ProvidersPage::apply_model);
     connect(test_, &QPushButton::clicked, this, &ProvidersPage::test);
     connect(use_, &QPushButton::clicked, this, &ProvidersPage::use);
+    connect(plan_apply_, &QPushButton::clicked, this, &ProvidersPage::set_plan_model);
+    connect(plan_model_field_, &QLineEdit::returnPressed, this, &ProvidersPage::set_plan_model);
+    connect(plan_provider_box_, &QComboBox::activated, this, [this] {
+        plan_model_field_->setEnabled(!plan_provider_box_->currentData().toString().isEmpty());
+    });
 }
 
 QString ProvidersPage::shown_provider() const {
@@ -167,7 +185,45 @@ void ProvidersPage::show_providers(const ProvidersResult& list, const QString& w
     }
     const int index = provider_box_->findData(keep);
     provider_box_->setCurrentIndex(index >= 0 ? index : 0);
+    show_plan_model();
     show_provider();
+}
+
+void ProvidersPage::show_plan_model() {
+    const std::optional<PlanModel>& planner = list_.plan_model;
+    plan_provider_box_->clear();
+    plan_provider_box_->addItem(tr("the provider in use"), QString());
+    for (const ProviderInfo& p : list_.providers)
+        if (p.key != "not needed") plan_provider_box_->addItem(qs(p.name), qs(p.name));
+    const int index = planner ? plan_provider_box_->findData(qs(planner->provider)) : 0;
+    plan_provider_box_->setCurrentIndex(std::max(index, 0));
+    plan_model_field_->setText(planner ? qs(planner->model) : QString());
+    plan_model_field_->setEnabled(planner.has_value());
+    if (!planner)
+        return plan_model_state_->setText(
+            tr("The provider in use plans too (%1 · %2).").arg(qs(list_.current), qs(list_.model)));
+    plan_model_state_->setText(
+        tr("%1 · %2 plans; %3 · %4 takes over when you approve a plan.")
+            .arg(qs(planner->provider),
+                 planner->model.empty() ? tr("its model option") : qs(planner->model),
+                 qs(list_.current), qs(list_.model)));
+}
+
+void ProvidersPage::set_plan_model() {
+    PlanModelSetParams params;
+    if (const QString provider = plan_provider_box_->currentData().toString();
+        !provider.isEmpty()) {
+        params.provider = provider.toStdString();
+        params.model = plan_model_field_->text().trimmed().toStdString();
+    }
+    core_.request(op::agent_plan_model_set, Json(params), this,
+                  [this](const Json& result, const std::optional<Error>& error) {
+                      if (error) return say(qs(error->message), Tone::failed);
+                      if (auto list = read_result<ProvidersResult>(result)) {
+                          list_ = *list;
+                          show_plan_model();
+                      }
+                  });
 }
 
 void ProvidersPage::show_provider() {

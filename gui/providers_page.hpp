@@ -44,6 +44,10 @@ public:
     QPushButton* test_button() const { return test_; }
     QLabel* test_result() const { return test_result_; }
     QPushButton* use_button() const { return use_; }
+    QComboBox* plan_provider_box() const { return plan_provider_box_; }
+    QLineEdit* plan_model_field() const { return plan_model_field_; }
+    QPushButton* plan_apply_button() const { return plan_apply_; }
+    QLabel* plan_model_state() const { return plan_model_state_; }
 
 signals:
     void shown();         // a provider's key state and options are on the page
@@ -63,6 +67,9 @@ private:
     void apply_model();
     void test();
     void use();
+    // DESIGN §20: who answers in plan mode; the provider in use takes over at approval.
+    void show_plan_model();
+    void set_plan_model();
     enum class Tone { plain, ok, failed };
     // What the last action did (Test's answer, a refusal), under the form.
     void say(const QString& text, Tone tone);
@@ -83,6 +90,10 @@ private:
     QPushButton* test_;
     QLabel* test_result_;
     QPushButton* use_;
+    QComboBox* plan_provider_box_;
+    QLineEdit* plan_model_field_;
+    QPushButton* plan_apply_;
+    QLabel* plan_model_state_;
     ProvidersResult list_;
     QString last_shown_;   // the provider the page showed last
     QString base_url_set_; // what the core has as the base URL option ("" for the default)

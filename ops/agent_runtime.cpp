@@ -32,7 +32,8 @@ AgentRuntime::AgentRuntime(asio::io_context& io, Workspace& workspace, Emit emit
           redact(line, providers_.secrets());
       }) {
     Effects before_any_client; // nobody is connected yet to hear this status
-    loop_.set_provider(providers_.current(), providers_.model(), before_any_client);
+    loop_.set_provider(providers_.current(), providers_.model(), providers_.planner(),
+                       before_any_client);
     told_session_ = recorder_.id();
     loop_.set_session(told_session_, "", before_any_client);
     update_budget(before_any_client);
@@ -119,7 +120,7 @@ void AgentRuntime::shutdown() {
 
 void AgentRuntime::provider_changed() {
     act([this](AgentLoop& loop, Effects& out) {
-        loop.set_provider(providers_.current(), providers_.model(), out);
+        loop.set_provider(providers_.current(), providers_.model(), providers_.planner(), out);
         update_budget(out);
         return 0;
     });
@@ -211,9 +212,13 @@ void AgentRuntime::call_provider(CallProvider call) {
     struct Streams {
         StreamRedaction text, thinking;
     };
+    // The plan model answers while planning, the builder from approval on (DESIGN §20); the
+    // usage and the recorded answer name which.
+    PlanModel who = providers_.answering(call.mode == Mode::plan);
     cancel_provider_ = providers_.start(
-        std::move(request), [this, turn = call.turn, step = call.step,
-                             streams = std::make_shared<Streams>()](const ProviderReport& r) {
+        std::move(request),
+        [this, turn = call.turn, step = call.step, model = who.model,
+         streams = std::make_shared<Streams>()](const ProviderReport& r) {
             auto to_loop = [&](const ProviderReport& report) {
                 act([&](AgentLoop& loop, Effects& out) {
                     loop.on_provider(turn, step, report, out);
@@ -236,8 +241,15 @@ void AgentRuntime::call_provider(CallProvider call) {
                 if (std::string rest = streams->text.finish(); !rest.empty())
                     to_loop(ProviderReport::delta(std::move(rest)));
             }
+            if (r.kind == Kind::usage || r.kind == Kind::done) {
+                ProviderReport named = r;
+                if (!named.data.is_object()) named.data = nlohmann::json::object();
+                named.data["model"] = model;
+                return to_loop(named);
+            }
             to_loop(r);
-        });
+        },
+        who);
 }
 
 void AgentRuntime::report_plan(const ReportPlan& report) {

@@ -23,6 +23,16 @@ void register_provider_ops(Dispatcher& dispatcher, AgentRuntime& agent) {
             return providers.providers_json().get<ProvidersResult>();
         });
 
+    dispatcher.on<PlanModelSetParams>(
+        [&agent, &providers](const PlanModelSetParams& p) -> Result<ProvidersResult> {
+            std::optional<PlanModel> choice;
+            if (p.provider && !p.provider->empty())
+                choice = PlanModel{*p.provider, p.model.value_or("")};
+            if (Status s = providers.set_plan_model(choice); !s) return s.error();
+            agent.provider_changed();
+            return providers.providers_json().get<ProvidersResult>();
+        });
+
     dispatcher.on_async<ProviderTestParams>(
         [&providers, chosen](const ProviderTestParams& p,
                              std::function<void(Result<ProviderTestResult>)> done) {

@@ -100,6 +100,7 @@ void to_json(Json& j, const AgentStatus& s) {
     if (!s.session_problem.empty()) j["session_problem"] = s.session_problem;
     if (s.context) j["context"] = *s.context;
     if (s.plan) j["plan"] = *s.plan;
+    if (s.plan_model) j["plan_model"] = *s.plan_model;
 }
 
 void from_json(const Json& j, AgentStatus& s) {
@@ -123,6 +124,9 @@ void from_json(const Json& j, AgentStatus& s) {
         s.context = it->get<ContextInfo>();
     s.plan.reset();
     if (auto it = j.find("plan"); it != j.end() && it->is_object()) s.plan = it->get<PlanTally>();
+    s.plan_model.reset();
+    if (auto it = j.find("plan_model"); it != j.end() && it->is_object())
+        s.plan_model = it->get<PlanModel>();
 }
 
 std::vector<std::string_view> typed_ops() {
@@ -164,6 +168,7 @@ std::vector<std::string_view> typed_ops() {
             ProvidersParams::op,
             ProviderSetParams::op,
             ProviderTestParams::op,
+            PlanModelSetParams::op,
             OptionsListParams::op,
             OptionsSetParams::op,
             KeySetParams::op,

@@ -582,6 +582,15 @@ struct PlanTally {
 };
 RIO_FIELDS(PlanTally, done, total, path)
 
+// The provider and model that answer in plan mode (DESIGN §20), when the person chose one;
+// `model` "" is that provider's own model option. The builder is the current provider.
+struct PlanModel {
+    std::string provider;
+    std::string model;
+    bool operator==(const PlanModel&) const = default;
+};
+RIO_FIELDS(PlanModel, provider, model)
+
 struct AgentStatus {
     static constexpr std::string_view event = event::agent_status;
     std::string mode;
@@ -595,8 +604,9 @@ struct AgentStatus {
     std::string session;         // the id of the conversation's session file (DESIGN §14)
     std::string session_problem; // why it is not being saved, "" while it is (left out then)
     std::optional<ContextInfo> context;
-    SandboxState sandbox;          // whether commands run sandboxed (DESIGN §19)
-    std::optional<PlanTally> plan; // the plan approved last in this conversation
+    SandboxState sandbox;                // whether commands run sandboxed (DESIGN §19)
+    std::optional<PlanTally> plan;       // the plan approved last in this conversation
+    std::optional<PlanModel> plan_model; // who answers in plan mode, when not the builder
 };
 void to_json(Json& j, const AgentStatus& s);
 void from_json(const Json& j, AgentStatus& s);
@@ -718,8 +728,9 @@ struct HistoryMessage {
     std::string text;
     std::optional<std::vector<CallInfo>> calls;     // assistant entries with tool calls
     std::optional<std::vector<ResultInfo>> results; // user entries answering them
+    std::optional<std::string> model;               // assistant entries: who answered
 };
-RIO_FIELDS(HistoryMessage, role, text, calls, results)
+RIO_FIELDS(HistoryMessage, role, text, calls, results, model)
 
 struct HistoryResult {
     std::uint64_t turn = 0;
@@ -909,8 +920,9 @@ struct ProvidersResult {
     std::vector<ProviderInfo> providers;
     // echo stands in because no provider was named or configured and none was found
     bool fallback = false;
+    std::optional<PlanModel> plan_model; // who answers in plan mode, when not the builder
 };
-RIO_FIELDS(ProvidersResult, current, model, providers, fallback)
+RIO_FIELDS(ProvidersResult, current, model, providers, fallback, plan_model)
 
 struct ProvidersParams : Empty {
     static constexpr std::string_view op = op::agent_providers;
@@ -924,6 +936,15 @@ struct ProviderSetParams {
     std::optional<bool> remember;
 };
 RIO_FIELDS(ProviderSetParams, name, remember)
+
+// Sets who answers in plan mode (DESIGN §20); without a provider, the builder plans too.
+struct PlanModelSetParams {
+    static constexpr std::string_view op = op::agent_plan_model_set;
+    using Result = ProvidersResult;
+    std::optional<std::string> provider;
+    std::optional<std::string> model; // "" or absent: that provider's model option
+};
+RIO_FIELDS(PlanModelSetParams, provider, model)
 
 struct ProviderTestResult {
     bool ok = false;
@@ -1010,7 +1031,7 @@ struct PlanInfo {
     std::string title;
     std::string status; // presented, approved, rejected, abandoned
     std::string created;
-    std::optional<std::string> revises; // the plan this one revises: chains of revisions
+    std::optional<std::string> revises;  // the plan this one revises: chains of revisions
     std::optional<std::string> progress; // once approved: "5/8", its steps done of all
 };
 RIO_FIELDS(PlanInfo, path, title, status, created, revises, progress)

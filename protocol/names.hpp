@@ -46,6 +46,7 @@ inline constexpr std::string_view agent_prompt_edit = "agent.prompt.edit";
 inline constexpr std::string_view agent_providers = "agent.providers";
 inline constexpr std::string_view agent_provider_set = "agent.provider.set";
 inline constexpr std::string_view agent_provider_test = "agent.provider.test";
+inline constexpr std::string_view agent_plan_model_set = "agent.plan_model.set";
 inline constexpr std::string_view agent_options_list = "agent.options.list";
 inline constexpr std::string_view agent_options_set = "agent.options.set";
 inline constexpr std::string_view agent_key_set = "agent.key.set";

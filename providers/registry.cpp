@@ -169,12 +169,55 @@ std::string ProviderRegistry::model() const {
     return option(name_, "model");
 }
 
-CancelFn ProviderRegistry::start(ProviderRequest request, ProviderReportFn report) {
-    if (local_) return local_->start(std::move(request), std::move(report));
-    std::string provider = name_;
+std::optional<PlanModel> ProviderRegistry::plan_model() const {
+    auto config = load_json_file(dirs_.settings_file());
+    if (!config || !config->contains("plan_model")) return std::nullopt;
+    const Json& chosen = (*config)["plan_model"];
+    if (!chosen.is_object()) return std::nullopt;
+    PlanModel m{as_text(chosen.value("provider", Json())), as_text(chosen.value("model", Json()))};
+    const ProviderSpec* spec = find_provider_spec(m.provider);
+    if (!spec || spec->default_base_url.empty()) return std::nullopt; // edited by hand
+    return m;
+}
+
+Status ProviderRegistry::set_plan_model(std::optional<PlanModel> choice) {
+    const ProviderSpec* spec = choice ? find_provider_spec(choice->provider) : nullptr;
+    if (choice && (!spec || spec->default_base_url.empty()))
+        return make_error(ErrorCode::bad_request,
+                          "plan_model needs a network provider (anthropic or openai), not '" +
+                              choice->provider + "'");
+    auto config = load_json_file(dirs_.settings_file());
+    Json updated = config ? *config : Json::object();
+    if (choice)
+        updated["plan_model"] = Json{{"provider", choice->provider}, {"model", choice->model}};
+    else
+        updated.erase("plan_model");
+    return save_json_file(dirs_.settings_file(), updated);
+}
+
+std::optional<PlanModel> ProviderRegistry::planner() const {
+    std::optional<PlanModel> chosen = plan_model();
+    if (chosen && chosen->model.empty()) chosen->model = option(chosen->provider, "model");
+    return chosen;
+}
+
+PlanModel ProviderRegistry::answering(bool planning) const {
+    if (std::optional<PlanModel> chosen = planning ? planner() : std::nullopt) return *chosen;
+    return {name_, model()};
+}
+
+CancelFn ProviderRegistry::start(ProviderRequest request, ProviderReportFn report,
+                                 const PlanModel& who) {
+    if (local_ && who.provider == name_)
+        return local_->start(std::move(request), std::move(report));
     return start_http_call(
-        io_, http_, [this, provider] { return http_settings(provider); }, std::move(request),
-        std::move(report));
+        io_, http_,
+        [this, who]() -> Result<HttpProviderSettings> {
+            auto settings = http_settings(who.provider);
+            if (settings) settings->model = who.model;
+            return settings;
+        },
+        std::move(request), std::move(report));
 }
 
 Result<const ProviderSpec*> ProviderRegistry::network_spec(std::string_view provider) const {
@@ -266,8 +309,9 @@ Json ProviderRegistry::providers_json() const {
         if (!spec.key_env.empty()) entry["key_variable"] = spec.key_env;
         list.push_back(std::move(entry));
     }
-    return Json{
-        {"current", name_}, {"model", model()}, {"providers", list}, {"fallback", fallback_}};
+    Json out{{"current", name_}, {"model", model()}, {"providers", list}, {"fallback", fallback_}};
+    if (std::optional<PlanModel> planner = plan_model()) out["plan_model"] = *planner;
+    return out;
 }
 
 Result<Json> ProviderRegistry::options_json(std::string_view provider) const {

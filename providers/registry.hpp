@@ -5,6 +5,7 @@
 #include "core/agent/context_budget.hpp"
 #include "host/http/http_client.hpp"
 #include "io/user_dirs.hpp"
+#include "protocol/messages.hpp"
 #include "protocol/wire.hpp"
 #include "providers/catalog.hpp"
 #include "providers/http_provider.hpp"
@@ -38,7 +39,18 @@ public:
     // rio-core --model: this process's model, over the stored option, never saved.
     void use_model(std::string model) { model_for_run_ = std::move(model); }
 
-    CancelFn start(ProviderRequest request, ProviderReportFn report);
+    // DESIGN §20: the provider and model that answer in plan mode, when the person chose one
+    // (settings.json's plan_model); the builder, current() and model(), takes over at
+    // approval. `model` is "" for that provider's own model option.
+    std::optional<PlanModel> plan_model() const;
+    // Clears it when `choice` is empty; a local provider (echo, script) cannot plan.
+    Status set_plan_model(std::optional<PlanModel> choice);
+    // plan_model() with its model resolved (the provider's model option when "").
+    std::optional<PlanModel> planner() const;
+    // Who answers a request: the planner while planning, when one is set, else the builder.
+    PlanModel answering(bool planning) const;
+
+    CancelFn start(ProviderRequest request, ProviderReportFn report, const PlanModel& who);
 
     Json providers_json() const;
     Result<Json> options_json(std::string_view provider) const;

@@ -8,6 +8,7 @@ HistoryMessage history_entry(const Message& message) {
     HistoryMessage out;
     out.role = message.role == Role::user ? "user" : "assistant";
     out.text = message.text;
+    if (!message.model.empty()) out.model = message.model;
     if (!message.calls.empty()) {
         out.calls.emplace();
         for (const ToolCall& c : message.calls)

@@ -42,6 +42,7 @@ struct Message {
     // a provider replays only its own (a signed thinking block, say).
     std::vector<nlohmann::json> kept;
     ModeNote note = ModeNote::none; // user entries
+    std::string model{};            // assistant entries: the model that answered (DESIGN §20)
 };
 
 // Entries never change once recorded, so every provider call shares them instead of copying

@@ -382,10 +382,12 @@ void AgentLoop::set_auto_accept(bool on, Effects& out) {
     emit_status(out);
 }
 
-void AgentLoop::set_provider(std::string provider, std::string model, Effects& out) {
-    if (provider == provider_ && model == model_) return;
+void AgentLoop::set_provider(std::string provider, std::string model,
+                             std::optional<PlanModel> plan_model, Effects& out) {
+    if (provider == provider_ && model == model_ && plan_model == plan_model_) return;
     provider_ = std::move(provider);
     model_ = std::move(model);
+    plan_model_ = std::move(plan_model);
     emit_status(out);
 }
 
@@ -475,8 +477,10 @@ void AgentLoop::on_provider(TurnId turn, std::uint64_t step, const ProviderRepor
         return;
     case Kind::done:
         overflow_retried_ = false;
-        if (!streamed_.empty() || !calls_.empty())
-            record(Message{Role::assistant, streamed_, calls_, {}, kept_, ModeNote::none});
+        if (!streamed_.empty() || !calls_.empty()) {
+            std::string model = report.data.is_object() ? report.data.value("model", "") : "";
+            record(Message{Role::assistant, streamed_, calls_, {}, kept_, ModeNote::none, model});
+        }
         emit(out, MessageEvent{turn_, streamed_, report.stop_reason});
         if (calls_.empty()) {
             end_turn(report.stop_reason, out);
@@ -613,6 +617,7 @@ AgentStatus AgentLoop::status() const {
     s.auto_accept = auto_accept_;
     s.provider = provider_;
     s.model = model_;
+    s.plan_model = plan_model_;
     s.busy = busy();
     s.turn = turn_;
     s.state = std::string(to_string(state_));

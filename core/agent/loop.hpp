@@ -135,8 +135,10 @@ public:
     void reset(Effects& out);
     void set_mode(Mode mode, Effects& out);
     void set_auto_accept(bool on, Effects& out);
-    // Which provider and model the turns go to, for agent.status.
-    void set_provider(std::string provider, std::string model, Effects& out);
+    // Which provider and model the turns go to, and who answers in plan mode when the
+    // person chose another (DESIGN §20), for agent.status.
+    void set_provider(std::string provider, std::string model, std::optional<PlanModel> plan_model,
+                      Effects& out);
     // The session the conversation is saved in, and why it is not being saved ("" when it is).
     void set_session(std::string id, std::string problem, Effects& out);
     // The window the conversation is held to, the threshold for compacting, and the size of
@@ -254,6 +256,7 @@ private:
     Mode mode_ = Mode::build;
     bool auto_accept_ = false;
     std::string provider_, model_;
+    std::optional<PlanModel> plan_model_;
     std::string session_, session_problem_;
     SandboxState sandbox_;
     Conversation conversation_;

@@ -41,6 +41,7 @@ Json message_json(const Message& m) {
     }
     if (!m.kept.empty()) j["kept"] = m.kept;
     if (m.note != ModeNote::none) j["note"] = m.note == ModeNote::plan ? "plan" : "build";
+    if (!m.model.empty()) j["model"] = m.model;
     return j;
 }
 
@@ -61,6 +62,8 @@ Message message_from(const Json& j) {
     std::string note = j.value("note", "");
     if (note == "plan") m.note = ModeNote::plan;
     if (note == "build") m.note = ModeNote::build;
+    if (auto it = j.find("model"); it != j.end() && it->is_string())
+        m.model = it->get<std::string>();
     return m;
 }
 

@@ -731,6 +731,21 @@ class Interactive(unittest.TestCase):
             self.assertEqual(json.load(f)["model"], "claude-fake-small")
         term.send("/model\r")
         term.expect(r"2\. claude-fake-small +in use")
+        term.expect("Use which")
+        term.send("\r")
+        term.expect("review ❯ ")
+        # DESIGN §20: another model plans; the one in use takes over at approval.
+        term.send("/model plan anthropic claude-fake-large\r")
+        term.expect("Plan mode answers with anthropic · claude-fake-large; anthropic · "
+                    "claude-fake-small takes over at approval.")
+        term.send("/status\r")
+        term.expect("plans with: anthropic · claude-fake-large")
+        term.send("/model plan echo\r")
+        term.expect("plan_model needs a network provider")
+        term.send("/model plan off\r")
+        term.expect("The builder's model plans too.")
+        with open(os.path.join(box.dir, "config", "rio", "config.json")) as f:
+            self.assertNotIn("plan_model", json.load(f))
 
     def test_echo_says_how_to_connect_a_model(self):
         _, term = self.provider_session("echo")

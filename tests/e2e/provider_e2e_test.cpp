@@ -3,13 +3,14 @@
 // fault (issue 4).
 #include "tests/support/agent_session.hpp"
 #include "tests/support/fake_llm.hpp"
+#include "tests/support/replies.hpp"
 #include "tests/support/script_steps.hpp"
 
 #include <algorithm>
 #include <csignal>
 #include <gtest/gtest.h>
-#include <sys/stat.h>
 #include <iostream>
+#include <sys/stat.h>
 #include <thread>
 
 namespace rio::test {
@@ -144,6 +145,68 @@ TEST_P(ProviderE2E, APlanModeSessionOverTheWire) {
             EXPECT_EQ(r["path"], "/v1/chat/completions");
         }
     }
+}
+
+// DESIGN §20: a plan model answers while planning; at approval the builder takes over. The
+// wire shows two models, and agent.status, agent.usage, agent.history and the session file
+// say which answered.
+TEST_P(ProviderE2E, APlanModelPlansAndTheBuilderTakesOverAtApproval) {
+    FakeLlm fake(Json::array(
+        {{{"text", "Let me read it."},
+          {"tools", {call_with_id("t1", "read_file", {{"path", "greet.py"}})}}},
+         {{"tools",
+           {call_with_id("t2", "present_plan", {{"title", "Say hi"}, {"plan", "1. Hello → Hi"}})}}},
+         {{"tools",
+           {call_with_id("t3", "edit_file",
+                         {{"path", "greet.py"}, {"old_string", "Hello"}, {"new_string", "Hi"}})}}},
+         {{"text", "Done."}}}));
+    auto s = session(fake);
+    s->request("agent.options.set", {{"name", "model"}, {"value", "builder-1"}});
+    Json set =
+        s->request("agent.plan_model.set", {{"provider", provider()}, {"model", "planner-1"}});
+    ASSERT_EQ(set["ok"], true) << set.dump();
+    EXPECT_EQ(set["result"]["plan_model"],
+              Json({{"provider", provider()}, {"model", "planner-1"}}));
+    Json status = s->request("agent.status")["result"];
+    EXPECT_EQ(status["model"], "builder-1");
+    EXPECT_EQ(status["plan_model"]["model"], "planner-1");
+
+    s->request("agent.mode.set", {{"mode", "plan"}});
+    long turn = s->send("make it friendlier");
+    auto events = s->client().events_until("agent.propose");
+    s->request("agent.approve", {{"turn", turn}, {"decision", "approve"}, {"policy", "auto"}});
+    for (Json& e : s->client().events_until("agent.done"))
+        events.push_back(std::move(e));
+
+    std::vector<std::string> wire;
+    for (const Json& r : fake.requests())
+        wire.push_back(r["body"]["model"]);
+    EXPECT_EQ(wire, (std::vector<std::string>{"planner-1", "planner-1", "builder-1", "builder-1"}));
+    std::vector<std::string> usage;
+    for (const Json& e : events)
+        if (e["event"] == "agent.usage") usage.push_back(e["params"]["model"]);
+    EXPECT_EQ(usage,
+              (std::vector<std::string>{"planner-1", "planner-1", "builder-1", "builder-1"}));
+    std::vector<std::string> answered;
+    Json history = s->request("agent.history");
+    for (const Json& m : history["result"]["messages"])
+        if (m["role"] == "assistant") answered.push_back(m.value("model", ""));
+    EXPECT_EQ(answered,
+              (std::vector<std::string>{"planner-1", "planner-1", "builder-1", "builder-1"}))
+        << history.dump().substr(0, 2000);
+    std::string recorded;
+    for (const auto& entry : fs::recursive_directory_iterator(s->home() / "state/rio/sessions"))
+        if (entry.path().extension() == ".jsonl") recorded += read_bytes(entry.path());
+    EXPECT_NE(recorded.find("\"model\":\"planner-1\""), std::string::npos);
+    EXPECT_NE(recorded.find("\"model\":\"builder-1\""), std::string::npos);
+
+    // Cleared, the builder plans too; a local provider cannot plan.
+    EXPECT_FALSE(s->request("agent.plan_model.set")["result"].contains("plan_model"));
+    Json echo = s->request("agent.plan_model.set", {{"provider", "echo"}});
+    EXPECT_EQ(code_of(echo), "bad_request");
+    EXPECT_NE(echo["error"]["message"].get<std::string>().find("network provider"),
+              std::string::npos);
+    EXPECT_FALSE(s->request("agent.status")["result"].contains("plan_model"));
 }
 
 TEST_P(ProviderE2E, ThinkingAndSeveralToolCallsInOneReply) {

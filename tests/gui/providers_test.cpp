@@ -240,6 +240,54 @@ private slots:
         QTRY_COMPARE(s.window.settings()->providers()->shown_provider(), QStringLiteral("echo"));
     }
 
+    // DESIGN §20: another model plans; the one in use takes over at approval. The chat's strip
+    // names the planner in plan mode and the builder in build mode.
+    void the_plan_model_is_chosen_and_cleared_on_the_page() {
+        TempProject project;
+        Session s(project);
+        QVERIFY(s.settle());
+        ProvidersPage* page = s.page_on(QStringLiteral("echo"));
+        QVERIFY(page);
+        QVERIFY(!page->plan_model_field()->isEnabled());
+        QVERIFY2(page->plan_model_state()->text().startsWith(
+                     QStringLiteral("The provider in use plans too")),
+                 qPrintable(page->plan_model_state()->text()));
+        QComboBox* who = page->plan_provider_box();
+        const int openai = who->findData(QStringLiteral("openai"));
+        QVERIFY(openai > 0);
+        QVERIFY(who->findData(QStringLiteral("echo")) < 0); // a local provider cannot plan
+        who->setCurrentIndex(openai);
+        emit who->activated(openai);
+        QVERIFY(page->plan_model_field()->isEnabled());
+        QTest::keyClicks(page->plan_model_field(), QStringLiteral("planner-x"));
+        QTest::keyClick(page->plan_model_field(), Qt::Key_Return);
+        QTRY_VERIFY2(page->plan_model_state()->text().startsWith(
+                         QStringLiteral("openai · planner-x plans; echo")),
+                     qPrintable(page->plan_model_state()->text()));
+        QFile config(config_home() + QStringLiteral("/rio/config.json"));
+        QVERIFY(config.open(QIODevice::ReadOnly));
+        const Json stored = Json::parse(config.readAll().toStdString());
+        QCOMPARE(str(stored["plan_model"]["provider"]), "openai");
+        QCOMPARE(str(stored["plan_model"]["model"]), "planner-x");
+        config.close();
+
+        ProviderStrip* strip = s.window.chat()->provider_strip();
+        QVERIFY(!call(s.core, QStringLiteral("agent.mode.set"), Json{{"mode", "plan"}}).error);
+        QTRY_COMPARE(strip->full_text(), QStringLiteral("openai · planner-x"));
+        QVERIFY2(strip->toolTip().contains(QStringLiteral("takes over when you approve")),
+                 qPrintable(strip->toolTip()));
+        QVERIFY(!call(s.core, QStringLiteral("agent.mode.set"), Json{{"mode", "build"}}).error);
+        QTRY_COMPARE(strip->full_text(), QStringLiteral("echo"));
+
+        who->setCurrentIndex(0);
+        emit who->activated(0);
+        QTest::mouseClick(page->plan_apply_button(), Qt::LeftButton);
+        QTRY_VERIFY(page->plan_model_state()->text().startsWith(
+            QStringLiteral("The provider in use plans too")));
+        QVERIFY(!call(s.core, QStringLiteral("agent.status"), Json::object())
+                     .result.contains("plan_model"));
+    }
+
     void settings_menu_opens_providers_with_ctrl_comma() {
         TempProject project;
         Session s(project);
