@@ -25,6 +25,19 @@ Json call_with_id(const std::string& id, const std::string& name, Json input) {
     return {{"id", id}, {"name", name}, {"input", std::move(input)}};
 }
 
+// A plan-mode session's four answers: read greet.py, present a plan, edit as planned, done.
+Json read_plan_edit_done() {
+    return Json::array(
+        {{{"text", "Let me read it."},
+          {"tools", {call_with_id("t1", "read_file", {{"path", "greet.py"}})}}},
+         {{"tools",
+           {call_with_id("t2", "present_plan", {{"title", "Say hi"}, {"plan", "1. Hello → Hi"}})}}},
+         {{"tools",
+           {call_with_id("t3", "edit_file",
+                         {{"path", "greet.py"}, {"old_string", "Hello"}, {"new_string", "Hi"}})}}},
+         {{"text", "Done."}}});
+}
+
 class ProviderE2E : public ::testing::TestWithParam<std::string> {
 protected:
     std::string provider() const { return GetParam(); }
@@ -96,15 +109,7 @@ INSTANTIATE_TEST_SUITE_P(Wire, ProviderE2E, ::testing::Values("anthropic", "open
                          [](const auto& info) { return info.param; });
 
 TEST_P(ProviderE2E, APlanModeSessionOverTheWire) {
-    FakeLlm fake(Json::array(
-        {{{"text", "Let me read it."},
-          {"tools", {call_with_id("t1", "read_file", {{"path", "greet.py"}})}}},
-         {{"tools",
-           {call_with_id("t2", "present_plan", {{"title", "Say hi"}, {"plan", "1. Hello → Hi"}})}}},
-         {{"tools",
-           {call_with_id("t3", "edit_file",
-                         {{"path", "greet.py"}, {"old_string", "Hello"}, {"new_string", "Hi"}})}}},
-         {{"text", "Done."}}}));
+    FakeLlm fake(read_plan_edit_done());
     auto s = session(fake);
     s->request("agent.mode.set", {{"mode", "plan"}});
     long turn = s->send("make it friendlier");
@@ -151,15 +156,7 @@ TEST_P(ProviderE2E, APlanModeSessionOverTheWire) {
 // wire shows two models, and agent.status, agent.usage, agent.history and the session file
 // say which answered.
 TEST_P(ProviderE2E, APlanModelPlansAndTheBuilderTakesOverAtApproval) {
-    FakeLlm fake(Json::array(
-        {{{"text", "Let me read it."},
-          {"tools", {call_with_id("t1", "read_file", {{"path", "greet.py"}})}}},
-         {{"tools",
-           {call_with_id("t2", "present_plan", {{"title", "Say hi"}, {"plan", "1. Hello → Hi"}})}}},
-         {{"tools",
-           {call_with_id("t3", "edit_file",
-                         {{"path", "greet.py"}, {"old_string", "Hello"}, {"new_string", "Hi"}})}}},
-         {{"text", "Done."}}}));
+    FakeLlm fake(read_plan_edit_done());
     auto s = session(fake);
     s->request("agent.options.set", {{"name", "model"}, {"value", "builder-1"}});
     Json set =
