@@ -136,10 +136,7 @@ public:
 
         SearchResult result;
         const std::size_t end = std::min(bound_.load(), slots_.size());
-        std::size_t total = 0, bytes = 0;
-        for (std::size_t i = 0; i < end; ++i)
-            bytes += slots_[i].rendered.size() + 1;
-        result.rendered.reserve(bytes);
+        std::size_t total = 0;
         for (std::size_t i = 0; i < end; ++i) {
             Slot& slot = slots_[i];
             (slot.searched ? result.files_searched : result.files_skipped) += 1;
@@ -148,8 +145,10 @@ public:
             result.truncated = keep < slot.count;
             total += keep;
             if (keep > 0 && !slot.rendered.empty()) {
-                if (!result.rendered.empty()) result.rendered += ',';
-                result.rendered.append(slot.rendered, 0, slot.ends[keep - 1]);
+                // Moved, not copied: 100,000 matches are megabytes (decision 0067).
+                slot.rendered.resize(slot.ends[keep - 1]);
+                result.rendered.push_back(
+                    RenderedMatches{std::move(slot.path), std::move(slot.rendered)});
             }
             slot.matches.resize(std::min(slot.matches.size(), keep));
             for (auto& m : slot.matches)
@@ -166,6 +165,7 @@ private:
         std::vector<SearchMatch> matches; // without SearchQuery::render
         std::string rendered;             // with it: each match, joined by ','
         std::vector<std::size_t> ends;    // where each one ends in `rendered`
+        std::string path;                 // with it: project-relative (`file` loses its folder)
         bool searched = false;            // else skipped
     };
 
@@ -176,7 +176,10 @@ private:
                                                m.column, m.length, m.start, m.end});
             return;
         }
-        if (!slot.rendered.empty()) slot.rendered += ',';
+        if (slot.rendered.empty())
+            slot.path = m.path;
+        else
+            slot.rendered += ',';
         query_.render(slot.rendered, m);
         slot.ends.push_back(slot.rendered.size());
     }
@@ -213,7 +216,7 @@ private:
                 bool more = next_files_(listed_, walk_batch);
                 lock.lock();
                 for (SearchFile& f : listed_)
-                    slots_.push_back(Slot{std::move(f), 0, {}, {}, {}, false});
+                    slots_.push_back(Slot{std::move(f), 0, {}, {}, {}, {}, false});
                 walking_ = false;
                 walked_ = !more;
                 cv_.notify_all();
