@@ -2,20 +2,20 @@
 
 #include "protocol/json_text.hpp"
 
+#include <charconv>
+
 namespace rio {
 
+// The five numbers go through a buffer of their own: one append instead of ten.
 void append_search_match(std::string& out, const MatchView& m) {
-    out += '[';
-    append_json_number(out, m.line);
-    out += ',';
-    append_json_number(out, m.column);
-    out += ',';
-    append_json_number(out, m.length);
-    out += ',';
-    append_json_number(out, m.start);
-    out += ',';
-    append_json_number(out, m.end);
-    out += ',';
+    char row[5 * 21 + 2];
+    char* at = row;
+    *at++ = '[';
+    for (std::size_t value : {m.line, m.column, m.length, m.start, m.end}) {
+        at = std::to_chars(at, row + sizeof row, value).ptr;
+        *at++ = ',';
+    }
+    out.append(row, static_cast<std::size_t>(at - row));
     append_json_string(out, m.text);
     out += ']';
 }

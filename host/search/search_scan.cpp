@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
+#include <cstdint>
 #include <cstring>
 #include <deque>
 #include <fcntl.h>
@@ -76,6 +77,25 @@ void clip_line(std::string_view line, Span match, std::size_t max_bytes, Clipped
     out.text = made;
 }
 
+// Line breaks in [p, end), eight bytes at a time: std::count went a byte at a time and was
+// a sixth of a search with 100,000 matches. A byte of `x` is zero where the text has '\n';
+// the high bit of each lane of `found` says so exactly (no carry crosses lanes: 0x7f + 0x7f
+// stays below 0x100).
+std::size_t count_newlines(const char* p, const char* end) {
+    constexpr std::uint64_t ones = 0x0101010101010101ull, lows = 0x7f7f7f7f7f7f7f7full;
+    std::size_t n = 0;
+    for (; end - p >= 8; p += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, p, 8);
+        const std::uint64_t x = w ^ (ones * '\n');
+        const std::uint64_t found = ~(((x & lows) + lows) | x | lows);
+        n += static_cast<std::size_t>(__builtin_popcountll(found));
+    }
+    for (; p < end; ++p)
+        n += *p == '\n';
+    return n;
+}
+
 // One match per line, at most `cap`, in line order, each handed to `found` (a MatchView).
 template <typename Found>
 void scan_text(std::string_view text, const Matcher& matcher, const SearchFile& file,
@@ -86,9 +106,7 @@ void scan_text(std::string_view text, const Matcher& matcher, const SearchFile& 
     while (from < text.size() && count < cap) {
         auto hit = matcher.find(text, from);
         if (!hit) break;
-        line_no += static_cast<std::size_t>(
-            std::count(text.begin() + static_cast<std::ptrdiff_t>(from),
-                       text.begin() + static_cast<std::ptrdiff_t>(hit->begin), '\n'));
+        line_no += count_newlines(text.data() + from, text.data() + hit->begin);
         std::size_t line_begin = from;
         if (const void* nl = ::memrchr(text.data() + from, '\n', hit->begin - from))
             line_begin = static_cast<std::size_t>(static_cast<const char*>(nl) - text.data()) + 1;
