@@ -6,6 +6,11 @@
 // engine must report the same number of matching lines, or the benchmark fails. Page cache
 // warm after the first run.
 //
+// A large result (issue 27): 1,000 files of 200 lines, 100,000 of them matching, every match
+// asked for. rio-core is timed from the request to the reply's last byte, read whole (not
+// parsed: that is the client's work); rg as a whole process writing to a pipe that is read
+// whole (writing to a file or /dev/null it has no reader to wait for).
+//
 // The figures in docs/BENCHMARKS.md come from the default run: 15 repetitions of each,
 // interleaved at random so that a noisy machine slows every engine alike; medians are quoted.
 // RIO_BENCH_BASELINE_CORE=path/to/rio-core adds that core as a baseline in the same run.
@@ -27,6 +32,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
 
@@ -44,10 +50,13 @@ constexpr std::size_t kFileBytes = 10'000;
 constexpr std::size_t kAllMatches = 1'000'000; // every match, as rg and grep print them
 constexpr int kRepetitions = 15;
 
+// Code-like text with rare needles, or many matches: every other line holds one.
+enum class Shape { code, many_matches };
+
 // A generated tree, removed at exit with the cores that searched it.
 class Tree {
 public:
-    explicit Tree(std::size_t files) {
+    explicit Tree(std::size_t files, Shape shape = Shape::code) {
         std::string templ = (fs::temp_directory_path() / "rio-search-bench-XXXXXX").string();
         if (!::mkdtemp(templ.data())) throw std::runtime_error("mkdtemp failed");
         root_ = fs::canonical(templ);
@@ -55,6 +64,10 @@ public:
         fs::create_directories(root_ / ".git");
         std::ofstream(root_ / ".git/HEAD") << "ref: refs/heads/main\n";
         std::ofstream(root_ / ".gitignore") << "# generated output\nbuild/\n*.log\n";
+        if (shape == Shape::many_matches) {
+            write_many_matches(files);
+            return;
+        }
 
         Rng rng(20240611);
         const std::size_t modules = std::max<std::size_t>(1, files / 700); // ~100 files a folder
@@ -105,15 +118,42 @@ public:
     }
 
 private:
+    // 200 lines a file in folders of 50 files; the even lines call find_needle.
+    void write_many_matches(std::size_t files) {
+        const char* const words[] = {"alpha", "beta", "gamma", "delta", "result", "value"};
+        std::size_t n = 0;
+        for (std::size_t f = 0; f < files; ++f) {
+            fs::path folder = root_ / "src" / ("mod" + std::to_string(f / 50));
+            fs::create_directories(folder);
+            std::string text;
+            for (std::size_t i = 0; i < 200; ++i, ++n) {
+                const std::string w = words[(i + f) % std::size(words)];
+                text += i % 2 == 0 ? "    let " + w + "_" + std::to_string(i) + " = find_needle(&" +
+                                         w + "s, " + std::to_string(i) + "); // step " +
+                                         std::to_string(n) + "\n"
+                                   : "    total += " + w + "_" + std::to_string(i - 1) +
+                                         ".len() * " + std::to_string(i) + "; // " + w + "\n";
+            }
+            std::ofstream(folder / ("file" + std::to_string(f) + ".rs"), std::ios::binary) << text;
+        }
+    }
+
     fs::path root_;
     std::map<std::string, std::unique_ptr<CoreProcess>> cores_;
 };
+
+// The tree of 100,000 matching lines, keyed apart from the code trees.
+constexpr std::size_t kManyMatchesFiles = 1'000;
+constexpr std::size_t kManyMatchesKey = 1'000'000'000;
 
 // Trees are generated when a benchmark first needs one: a filtered run makes only its own.
 Tree& tree(std::size_t files) {
     static std::map<std::size_t, std::unique_ptr<Tree>> trees;
     auto& t = trees[files];
-    if (!t) t = std::make_unique<Tree>(files);
+    if (!t)
+        t = files == kManyMatchesKey
+                ? std::make_unique<Tree>(kManyMatchesFiles, Shape::many_matches)
+                : std::make_unique<Tree>(files);
     return *t;
 }
 
@@ -125,6 +165,7 @@ struct Case {
     std::size_t max_matches = kAllMatches;
     std::vector<std::string> rg_flags;
     std::vector<std::string> grep_flags;
+    bool many = false; // on the tree of 100,000 matching lines, rg writing to a pipe
 };
 
 const char* const kRegex = R"(needle_[0-9]+\([a-z]+\))";
@@ -136,6 +177,7 @@ std::vector<Case> cases() {
         {"regex_ignore_case", kRegex, true, true, kAllMatches, {"-ni"}, {"-rniE"}},
         // A word on most lines: rio stops once 200 matches are certain, rg prints them all.
         {"common_word_first_200", "result", false, false, 200, {"-nF"}, {}},
+        {"every_match_100k", "find_needle", false, false, kAllMatches, {"-nF"}, {}, true},
     };
 }
 
@@ -193,6 +235,18 @@ void rio_in_process(benchmark::State& state, std::size_t files, const Case& c) {
     check_count(state, files, c, matches);
 }
 
+// The matches of a reply: its files' rows (a baseline core from before decision 0067 lists
+// them flat, as `matches`).
+std::size_t matches_in(const Json& result) {
+    if (result.contains("matches")) return result["matches"].size();
+    std::size_t n = 0;
+    for (const Json& file : result.at("files"))
+        n += file.at("matches").size();
+    return n;
+}
+
+// From the request to the reply's last byte, the reply read whole but parsed after the clock
+// stops: a frontend shows the first matches before it has parsed the last.
 void rio_core(benchmark::State& state, std::size_t files, const Case& c,
               const std::string& program) {
     CoreProcess& core = tree(files).core(program);
@@ -201,15 +255,23 @@ void rio_core(benchmark::State& state, std::size_t files, const Case& c,
                 {"ignore_case", c.ignore_case},
                 {"max_matches", c.max_matches}};
     std::size_t matches = 0;
+    long id = 0;
     for (auto _ : state) {
+        const std::string request =
+            Json{{"id", ++id}, {"op", "fs.search"}, {"params", params}}.dump() + "\n";
         auto start = std::chrono::steady_clock::now();
-        Json r = core.stdio().request("fs.search", params);
+        core.stdio().send_raw(request);
+        std::optional<std::string> line;
+        do
+            line = core.stdio().next_line();
+        while (line && line->starts_with("{\"event\""));
         std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
-        if (r["ok"] != true) {
-            state.SkipWithError(("fs.search failed: " + r.dump()).c_str());
+        Json r = line ? Json::parse(*line, nullptr, false) : Json();
+        if (!r.is_object() || r["ok"] != true || r["id"] != id) {
+            state.SkipWithError(("fs.search failed: " + line.value_or("no reply")).c_str());
             return;
         }
-        matches = r["result"]["matches"].size();
+        matches = matches_in(r["result"]);
         state.SetIterationTime(elapsed.count());
     }
     check_count(state, files, c, matches);
@@ -239,6 +301,37 @@ void whole_process(benchmark::State& state, std::size_t files, const Case& c,
     check_count(state, files, c, lines_in(t.output()));
 }
 
+// A whole process writing to a pipe this thread reads whole; its lines are counted.
+std::optional<double> piped_run(const std::vector<std::string>& args, std::size_t& lines) {
+    int fds[2];
+    if (::pipe(fds) != 0) return std::nullopt;
+    std::vector<std::string> argv_s = args;
+    std::vector<char*> argv;
+    for (auto& a : argv_s)
+        argv.push_back(a.data());
+    argv.push_back(nullptr);
+    auto start = std::chrono::steady_clock::now();
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        ::dup2(fds[1], 1);
+        ::close(fds[0]);
+        ::close(fds[1]);
+        ::execv(argv[0], argv.data());
+        ::_exit(127);
+    }
+    ::close(fds[1]);
+    static std::vector<char> buffer(1 << 20);
+    lines = 0;
+    for (ssize_t got; (got = ::read(fds[0], buffer.data(), buffer.size())) > 0;)
+        lines += static_cast<std::size_t>(std::count(buffer.data(), buffer.data() + got, '\n'));
+    ::close(fds[0]);
+    int status = 0;
+    const bool ran = pid > 0 && ::waitpid(pid, &status, 0) == pid;
+    std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
+    if (!ran || !WIFEXITED(status) || WEXITSTATUS(status) > 1) return std::nullopt;
+    return elapsed.count();
+}
+
 void rg(benchmark::State& state, std::size_t files, const Case& c) {
     static const std::optional<std::string> program = find_program("rg");
     if (!program) {
@@ -248,7 +341,17 @@ void rg(benchmark::State& state, std::size_t files, const Case& c) {
     std::vector<std::string> argv{*program};
     argv.insert(argv.end(), c.rg_flags.begin(), c.rg_flags.end());
     argv.insert(argv.end(), {"-e", c.pattern, tree(files).root().string()});
-    whole_process(state, files, c, argv, {});
+    if (!c.many) return whole_process(state, files, c, argv, {});
+    std::size_t lines = 0;
+    for (auto _ : state) {
+        auto seconds = piped_run(argv, lines);
+        if (!seconds) {
+            state.SkipWithError("could not run rg");
+            return;
+        }
+        state.SetIterationTime(*seconds);
+    }
+    check_count(state, files, c, lines);
 }
 
 void grep(benchmark::State& state, std::size_t files, const Case& c) {
@@ -266,10 +369,15 @@ void register_all() {
     const char* baseline = std::getenv("RIO_BENCH_BASELINE_CORE");
     for (const Case& c : cases()) {
         for (const auto& size : sizes) {
-            const std::size_t files = size.first; // a plain name: Clang 14 cannot capture bindings
-            std::string prefix = std::string(c.name) + "/" + size.second + "/";
+            if (c.many && size.first != sizes[0].first) continue; // one tree of its own
+            const std::size_t files = c.many ? kManyMatchesKey : size.first;
+            std::string prefix =
+                std::string(c.name) + "/" + (c.many ? "1k_files_100k_matches" : size.second) + "/";
             // Many short samples: interleaved, they spread a noisy moment over every engine.
-            const int iterations = files >= 45'000 ? 1 : files >= 9'000 ? 2 : 8;
+            const int iterations = files == kManyMatchesKey ? 2
+                                   : files >= 45'000        ? 1
+                                   : files >= 9'000         ? 2
+                                                            : 8;
             auto add = [&](const std::string& engine, auto fn) {
                 benchmark::RegisterBenchmark((prefix + engine).c_str(), fn)
                     ->Unit(benchmark::kMillisecond)

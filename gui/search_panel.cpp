@@ -17,7 +17,6 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 #include <algorithm>
-#include <set>
 #include <tuple>
 
 namespace rio::gui {
@@ -57,7 +56,7 @@ QTreeWidgetItem* file_item(const std::string& path, int matches) {
 }
 
 // "12: the line", the line without its indentation, the match marked.
-QTreeWidgetItem* line_item(const SearchMatchInfo& match) {
+QTreeWidgetItem* line_item(const std::string& path, const SearchMatchInfo& match) {
     auto* item = new QTreeWidgetItem;
     std::string_view text = match.text;
     const std::size_t indent = std::min(text.find_first_not_of(" \t"), text.size());
@@ -70,7 +69,7 @@ QTreeWidgetItem* line_item(const SearchMatchInfo& match) {
                          QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())));
     item->setToolTip(0, QString::fromStdString(match.text));
     item->setData(0, marked_runs_role, QVariant::fromValue(runs));
-    item->setData(0, path_role, QString::fromStdString(match.path));
+    item->setData(0, path_role, QString::fromStdString(path));
     item->setData(0, line_role, static_cast<int>(match.line));
     item->setData(0, column_role, static_cast<qlonglong>(match.column));
     item->setData(0, length_role, static_cast<qlonglong>(match.length));
@@ -210,22 +209,16 @@ void SearchPanel::search() {
 }
 
 void SearchPanel::show_results(const QString& pattern, const FsSearchResult& result) {
-    QTreeWidgetItem* file = nullptr;
-    int files = 0;
-    for (std::size_t i = 0; i < result.matches.size(); ++i) {
-        const SearchMatchInfo& match = result.matches[i];
-        if (!file || match.path != result.matches[i - 1].path) {
-            std::size_t same = i;
-            while (same < result.matches.size() && result.matches[same].path == match.path)
-                ++same;
-            file = file_item(match.path, static_cast<int>(same - i));
-            results_->addTopLevelItem(file);
-            ++files;
-        }
-        file->addChild(line_item(match));
+    int matches = 0;
+    for (const SearchFileMatches& in_file : result.files) {
+        QTreeWidgetItem* file = file_item(in_file.path, static_cast<int>(in_file.matches.size()));
+        results_->addTopLevelItem(file);
+        for (const SearchMatchInfo& match : in_file.matches)
+            file->addChild(line_item(in_file.path, match));
+        matches += static_cast<int>(in_file.matches.size());
     }
+    const int files = static_cast<int>(result.files.size());
     results_->expandAll();
-    const int matches = static_cast<int>(result.matches.size());
     if (matches == 0) {
         QString text = tr("No results for “%1”").arg(pattern);
         if (!glob_->text().trimmed().isEmpty())
@@ -249,29 +242,36 @@ void SearchPanel::show_references(const QString& symbol,
     ++generation_; // a search still on its way is not shown over these
     searching_ = false;
     results_->clear();
-    FsSearchResult result;
-    for (const SourceLocation& place : places) {
-        SearchMatchInfo match{place.path, place.line, place.text, place.column, 0, 0, 0};
-        if (place.end_line == place.line && place.end_column > place.column)
-            match.length = place.end_column - place.column;
-        match.start = std::min<std::uint64_t>(place.column, place.text.size());
-        match.end = std::min<std::uint64_t>(match.start + match.length, place.text.size());
-        result.matches.push_back(std::move(match));
-    }
-    std::stable_sort(result.matches.begin(), result.matches.end(),
-                     [](const SearchMatchInfo& a, const SearchMatchInfo& b) {
-                         return std::tie(a.path, a.line) < std::tie(b.path, b.line);
+    // Sorted by path, then line, and grouped by file, as fs.search gives them.
+    std::vector<const SourceLocation*> sorted;
+    for (const SourceLocation& place : places)
+        sorted.push_back(&place);
+    std::stable_sort(sorted.begin(), sorted.end(),
+                     [](const SourceLocation* a, const SourceLocation* b) {
+                         return std::tie(a->path, a->line) < std::tie(b->path, b->line);
                      });
+    FsSearchResult result;
+    for (const SourceLocation* place : sorted) {
+        SearchMatchInfo match{};
+        match.line = place->line;
+        match.column = place->column;
+        match.text = place->text;
+        if (place->end_line == place->line && place->end_column > place->column)
+            match.length = place->end_column - place->column;
+        match.start = std::min<std::uint64_t>(place->column, place->text.size());
+        match.end = std::min<std::uint64_t>(match.start + match.length, place->text.size());
+        if (result.files.empty() || result.files.back().path != place->path)
+            result.files.push_back(SearchFileMatches{place->path, {}});
+        result.files.back().matches.push_back(std::move(match));
+    }
     show_results(symbol, result);
-    std::set<std::string> files;
-    for (const SearchMatchInfo& match : result.matches)
-        files.insert(match.path);
+    const std::size_t files = result.files.size();
     show_status(
         places.empty()
             ? tr("No references to “%1”").arg(symbol)
             : tr("%1 to “%2” in %3")
                   .arg(count(static_cast<int>(places.size()), tr("reference"), tr("references")),
-                       symbol, count(static_cast<int>(files.size()), tr("file"), tr("files"))),
+                       symbol, count(static_cast<int>(files), tr("file"), tr("files"))),
         false);
     show();
     raise();

@@ -5,7 +5,7 @@
 #include "host/search/search.hpp"
 #include "ops/ops.hpp"
 #include "ops/project_access.hpp"
-#include "protocol/json_text.hpp"
+#include "ops/search_reply.hpp"
 
 namespace rio {
 namespace {
@@ -13,57 +13,13 @@ namespace {
 // Enough for any project a person opens; the answer stays a few megabytes.
 constexpr std::uint64_t default_max_files = 200'000;
 
-// One of FsSearchResult's matches as JSON, keys in the order nlohmann's objects have them;
-// written by the search's threads (SearchQuery::render).
-void append_search_match(std::string& out, const MatchView& m) {
-    out += "{\"column\":";
-    append_json_number(out, m.column);
-    out += ",\"end\":";
-    append_json_number(out, m.end);
-    out += ",\"length\":";
-    append_json_number(out, m.length);
-    out += ",\"line\":";
-    append_json_number(out, m.line);
-    out += ",\"path\":";
-    append_json_string(out, m.path);
-    out += ",\"start\":";
-    append_json_number(out, m.start);
-    out += ",\"text\":";
-    append_json_string(out, m.text);
-    out += '}';
-}
-
-// The rest of FsSearchResult around the rendered matches.
-void append_search_result(std::string& out, const SearchResult& r) {
-    out.reserve(out.size() + r.rendered.size() + 160);
-    out += '{';
-    append_json_key(out, "files_searched");
-    append_json_number(out, r.files_searched);
-    out += ',';
-    append_json_key(out, "files_skipped");
-    append_json_number(out, r.files_skipped);
-    if (r.left_out > 0) {
-        out += ',';
-        append_json_key(out, "left_out");
-        append_json_number(out, r.left_out);
-    }
-    out += ',';
-    append_json_key(out, "matches");
-    out += '[';
-    out += r.rendered;
-    out += "],";
-    append_json_key(out, "truncated");
-    out += r.truncated ? "true" : "false";
-    out += '}';
-}
-
 } // namespace
 
 void register_search_ops(Dispatcher& dispatcher, OpContext& context) {
     Workspace& ws = context.workspace;
 
-    // Written as text (decision 0050): a search with 100,000 matches spent most of its time
-    // building and dumping them as a document.
+    // Written as text, grouped by file, a match an array (decisions 0050, 0067): a search with
+    // 100,000 matches spent most of its time building and dumping them as a document.
     dispatcher.on_text<FsSearchParams>([&ws](const FsSearchParams& p, std::string& line) -> Status {
         SearchQuery query;
         query.pattern = p.pattern;
@@ -82,7 +38,7 @@ void register_search_ops(Dispatcher& dispatcher, OpContext& context) {
             open_texts.emplace(rel, doc.text);
         auto result = search_project(*ws.root, query, open_texts);
         if (!result) return result.error();
-        append_search_result(line, *result);
+        append_search_reply(line, *result);
         return Ok{};
     });
 

@@ -21,6 +21,12 @@ template <typename T> struct is_optional : std::false_type {};
 template <typename T> struct is_optional<std::optional<T>> : std::true_type {};
 template <typename T> struct is_vector : std::false_type {};
 template <typename T> struct is_vector<std::vector<T>> : std::true_type {};
+// A struct written as a JSON array, a compact row (fs.search's matches), declares
+// `static constexpr bool json_array = true;` beside its own to_json / from_json.
+template <typename T, typename = void> struct is_json_array : std::false_type {};
+template <typename T>
+struct is_json_array<T, std::void_t<decltype(T::json_array)>> : std::bool_constant<T::json_array> {
+};
 
 // A struct with RIO_FIELDS.
 template <typename T, typename = void> struct has_fields : std::false_type {};
@@ -44,7 +50,7 @@ template <typename T> const char* expectation() {
         return "an integer";
     else if constexpr (std::is_floating_point_v<T>)
         return "a number";
-    else if constexpr (is_vector<T>::value)
+    else if constexpr (is_vector<T>::value || is_json_array<T>::value)
         return "an array";
     else
         return "an object";
@@ -63,7 +69,7 @@ template <typename T> bool fits(const nlohmann::json& j) {
         return j.is_number_integer();
     else if constexpr (std::is_floating_point_v<T>)
         return j.is_number();
-    else if constexpr (is_vector<T>::value)
+    else if constexpr (is_vector<T>::value || is_json_array<T>::value)
         return j.is_array();
     else
         return j.is_object();

@@ -26,6 +26,27 @@ Json without(const Json& j, std::initializer_list<const char*> keys) {
 
 } // namespace
 
+void to_json(Json& j, const SearchMatchInfo& m) {
+    j = Json::array({m.line, m.column, m.length, m.start, m.end, m.text});
+}
+
+void from_json(const Json& j, SearchMatchInfo& m) {
+    auto count = [&j](std::size_t i) {
+        if (!j[i].is_number_unsigned())
+            throw ParamError("a search match: [line, column, length, start, end, text] expected");
+        return j[i].get<std::uint64_t>();
+    };
+    if (!j.is_array() || j.size() != 6 || !j[5].is_string())
+        throw ParamError("a search match: [line, column, length, start, end, text] expected");
+    m = SearchMatchInfo{};
+    m.line = count(0);
+    m.column = count(1);
+    m.length = count(2);
+    m.start = count(3);
+    m.end = count(4);
+    m.text = j[5].get<std::string>();
+}
+
 void to_json(Json& j, const UsageEvent& e) {
     j = Json{{"turn", e.turn}};
     merge(j, e.counts);

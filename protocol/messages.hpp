@@ -165,23 +165,34 @@ struct FsReadParams {
 };
 RIO_FIELDS(FsReadParams, path)
 
+// One match of fs.search, written as the array [line, column, length, start, end, text]
+// (decision 0067): as an object with its path it made a reply of 100,000 matches 1.4 times
+// `rg -n`'s output and twice its time.
 struct SearchMatchInfo {
-    std::string path;
-    std::uint64_t line = 0;
+    static constexpr bool json_array = true; // fields.hpp: fits an array, not an object
+    std::uint64_t line = 0;                  // 1-based
+    std::uint64_t column = 0, length = 0;    // the match in the file's line, bytes from 0
+    std::uint64_t start = 0, end = 0;        // the match in `text`, bytes
     std::string text;
-    std::uint64_t column = 0, length = 0; // the match in the file's line, bytes from 0
-    std::uint64_t start = 0, end = 0;     // the match in `text`, bytes
 };
-RIO_FIELDS(SearchMatchInfo, path, line, text, column, length, start, end)
+void to_json(nlohmann::json& j, const SearchMatchInfo& m);
+void from_json(const nlohmann::json& j, SearchMatchInfo& m);
+
+// A file's matches, in line order.
+struct SearchFileMatches {
+    std::string path; // project-relative
+    std::vector<SearchMatchInfo> matches;
+};
+RIO_FIELDS(SearchFileMatches, path, matches)
 
 struct FsSearchResult {
-    std::vector<SearchMatchInfo> matches;
+    std::vector<SearchFileMatches> files; // in path order, only those with matches
     bool truncated = false;
     std::uint64_t files_searched = 0;
     std::uint64_t files_skipped = 0;
     std::optional<std::uint64_t> left_out;
 };
-RIO_FIELDS(FsSearchResult, matches, truncated, files_searched, files_skipped, left_out)
+RIO_FIELDS(FsSearchResult, files, truncated, files_searched, files_skipped, left_out)
 
 struct FsSearchParams {
     static constexpr std::string_view op = op::fs_search;

@@ -11,14 +11,15 @@
 #include <filesystem>
 #include <functional>
 #include <map>
-#include <string_view>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace rio {
 
 // A match as its finder sees it, for a caller that writes matches out itself: fs.search writes
-// its reply's JSON on the threads that find them (decision 0050). The views live for the call.
+// its reply's JSON on the threads that find them (decisions 0050, 0067). The views live for
+// the call.
 struct MatchView {
     std::string_view path; // project-relative
     std::size_t line;      // 1-based
@@ -39,7 +40,8 @@ struct SearchQuery {
     // A longer line is clipped to a window around the match, marked with "…"; 0 = no limit.
     std::size_t max_line_bytes = 240;
     // When set, each match is written by this (on any thread, never two at once into one
-    // string) into SearchResult::rendered instead of being listed in SearchResult::matches.
+    // string) into its file's SearchResult::rendered instead of being listed in
+    // SearchResult::matches.
     RenderMatch render;
 };
 
@@ -51,10 +53,16 @@ struct SearchMatch {
     std::size_t start = 0, end = 0;     // the match in `text`, in bytes
 };
 
+// With SearchQuery::render: a file's matches as written, joined by ','.
+struct RenderedMatches {
+    std::string path; // project-relative
+    std::string text;
+};
+
 struct SearchResult {
-    std::vector<SearchMatch> matches; // by path, then line, whatever the threads did
-    std::string rendered;             // with SearchQuery::render: the matches so, joined by ','
-    bool truncated = false;           // more matches existed than max_matches
+    std::vector<SearchMatch> matches;      // by path, then line, whatever the threads did
+    std::vector<RenderedMatches> rendered; // with SearchQuery::render: files with matches, by path
+    bool truncated = false;                // more matches existed than max_matches
     std::size_t files_searched = 0;
     std::size_t files_skipped = 0; // binary (a NUL byte anywhere), too large, or unreadable
     std::size_t left_out = 0;      // names that are not valid UTF-8, not searched (decision 0051)

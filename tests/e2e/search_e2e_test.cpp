@@ -28,10 +28,13 @@ protected:
 
     LineClient& client() { return core.stdio(); }
 
+    // The result with its matches also one by one, as `matches` (search_matches).
     Json search(const Json& params) {
         Json r = client().request("fs.search", params);
         EXPECT_EQ(r["ok"], true) << r.dump();
-        return r["result"];
+        Json result = r["result"];
+        result["matches"] = search_matches(result);
+        return result;
     }
 
     TempDir project;
@@ -185,9 +188,9 @@ TEST_F(SearchE2E, NamesThatAreNotUtf8AreLeftOutOfEveryListingAndCounted) {
     for (const char* op : {"fs.read", "buffer.open"})
         EXPECT_EQ(code_of(client().request(op, {{"path", "bad\uFFFDname.txt"}})), "not_found")
             << op;
-    EXPECT_EQ(code_of(client().request("fs.search",
-                                       {{"pattern", "needle"}, {"path", "d\uFFFDj\uFFFD"}})),
-              "not_found")
+    EXPECT_EQ(
+        code_of(client().request("fs.search", {{"pattern", "needle"}, {"path", "d\uFFFDj\uFFFD"}})),
+        "not_found")
         << "a folder shown with U+FFFD cannot be searched either";
     Json clean = client().request("fs.list", {{"path", "."}});
     EXPECT_EQ(clean["result"]["left_out"], 2) << "nothing was created or renamed";
@@ -208,12 +211,12 @@ TEST_F(SearchE2E, AFileWithANulPastItsFirst8KiBIsNeitherSearchedNorRead) {
 // word with Über. They are Unicode now, as rg's are (decision 0052).
 TEST_F(SearchE2E, WordBoundariesAndWordCharactersAreUnicodeAsRgHasThem) {
     write_bytes(project / "de.txt",
-                "Über alles\n"        // 1: at the start
-                "nicht Überall\n"     // 2: after a space
-                "GrößeÜber\n"         // 3: after a letter: no boundary
-                "x_Über\n"            // 4: after '_', a word character: no boundary
-                "«Über»\n"            // 5: after punctuation
-                "naïve café\n");      // 6: \w+ takes whole words
+                "Über alles\n"    // 1: at the start
+                "nicht Überall\n" // 2: after a space
+                "GrößeÜber\n"     // 3: after a letter: no boundary
+                "x_Über\n"        // 4: after '_', a word character: no boundary
+                "«Über»\n"        // 5: after punctuation
+                "naïve café\n");  // 6: \w+ takes whole words
     EXPECT_EQ(where(search({{"pattern", R"(\bÜber)"}, {"regex", true}})),
               (Where{"de.txt:1", "de.txt:2", "de.txt:5"}));
     EXPECT_EQ(where(search({{"pattern", R"(\büber\b)"}, {"regex", true}, {"ignore_case", true}})),
@@ -229,7 +232,7 @@ TEST_F(SearchE2E, WordBoundariesAndWordCharactersAreUnicodeAsRgHasThem) {
 }
 
 // Every match of a large result, through the protocol, each one whole: the reply is written
-// as text now (decision 0050), and must say what the document did.
+// as text (decision 0050), grouped by file with a match an array (decision 0067).
 TEST_F(SearchE2E, AResultWithEveryMatchOfManyFilesIsWholeAndInOrder) {
     std::string text;
     for (int i = 0; i < 50; ++i)
@@ -250,8 +253,17 @@ TEST_F(SearchE2E, AResultWithEveryMatchOfManyFilesIsWholeAndInOrder) {
     EXPECT_EQ(first["length"], 6);
     EXPECT_EQ(r["matches"][1999]["path"], "d3/f7.txt"); // d3/f11 … d3/f39, d3/f7
     EXPECT_EQ(r["matches"][1999]["line"], 50);
+    // The shape on the wire: a file once, its matches as [line, column, length, start, end, text].
+    ASSERT_EQ(r["files"].size(), 40u);
+    EXPECT_EQ(r["files"][0]["path"], "d0/f0.txt");
+    ASSERT_EQ(r["files"][0]["matches"].size(), 50u);
+    EXPECT_EQ(r["files"][0]["matches"][1],
+              (Json{2, 0, 6, 0, 6, "needle \"quoted\" \\ tab\there 1"}));
     Json cut = search({{"pattern", "needle"}, {"max_matches", 75}});
     EXPECT_EQ(cut["matches"].size(), 75u);
+    ASSERT_EQ(cut["files"].size(), 2u);
+    EXPECT_EQ(cut["files"][1]["matches"].size(), 25u)
+        << "the second file is cut where 75 is reached";
     EXPECT_EQ(cut["truncated"], true);
 }
 

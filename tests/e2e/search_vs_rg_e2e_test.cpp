@@ -3,6 +3,7 @@
 // rio and `rg` must report the same lines. rg is told to select files as rio does: hidden
 // files searched, .git/ never, no global or parent ignore files.
 #include "tests/support/core_process.hpp"
+#include "tests/support/replies.hpp"
 #include "tests/support/rng.hpp"
 
 #include <cstdio>
@@ -139,7 +140,7 @@ protected:
         Json r = core.stdio().request("fs.search", query);
         EXPECT_EQ(r["ok"], true) << r.dump();
         Lines lines;
-        for (const Json& m : r["result"]["matches"])
+        for (const Json& m : search_matches(r["result"]))
             lines.insert(m["path"].get<std::string>() + ":" + std::to_string(m["line"].get<int>()));
         EXPECT_EQ(r["result"]["truncated"], false);
         return lines;

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <gtest/gtest.h>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -259,6 +260,30 @@ TEST_F(Search, EarlyStopIsDeterministic) {
         EXPECT_EQ(where(again), where(first));
         EXPECT_EQ(again.files_searched, first.files_searched);
     }
+}
+
+// Line numbers are counted eight bytes at a time between matches: lines of every length, so
+// that line breaks fall at every offset of a word, with bytes that look like '\n' to a
+// careless mask (0x0a with the high bit, 0x8a; 0x0b; 0x09), must give what counting does.
+TEST_F(Search, LineNumbersAreRightWhereverTheLineBreaksFall) {
+    std::mt19937 rng(11);
+    const char filler[] = {'a', '\x8a', '\x0b', '\x09', '\x7f', ' ', '\xc3', '\xa9'};
+    std::string text;
+    std::vector<std::string> expected;
+    for (std::size_t line = 1; line <= 3000; ++line) {
+        const std::size_t length = rng() % 40;
+        for (std::size_t i = 0; i < length; ++i)
+            text += filler[rng() % std::size(filler)];
+        if (rng() % 7 == 0) {
+            text += "needle";
+            expected.push_back("lines.txt:" + std::to_string(line));
+        }
+        text += '\n';
+    }
+    write("lines.txt", text);
+    SearchQuery q = literal("needle");
+    q.max_matches = 100000;
+    EXPECT_EQ(where(run(q)), expected);
 }
 
 TEST_F(Search, ResultsAreSortedByPathThenLineWhateverTheThreadsDo) {
