@@ -60,6 +60,18 @@ class FakeServer:
             self.dir.cleanup()
         return code, rest
 
+    def wait_for(self, what, check, timeout=10):
+        """The log once `check` holds for it (read again as the server writes); the timeout
+        only bounds a failure."""
+        deadline = time.monotonic() + timeout
+        while True:
+            records = self.log_records()
+            if check(records):
+                return records
+            if time.monotonic() > deadline:
+                raise AssertionError(f"never: {what}: {records}")
+            time.sleep(0.01)
+
     def log_records(self):
         try:
             with open(self.log, encoding="utf-8") as f:
@@ -624,12 +636,16 @@ class Faults(ServerTest):
         self.assertEqual(times, sorted(times))
 
     def test_hanging_up_after_the_last_event_is_not_early(self):
-        srv = self.serve([{"text": self.TEXT, "fault": "split_bytes"},
-                          {"text": self.TEXT, "fault": "split_bytes"}])
+        srv = self.serve([{"text": self.TEXT, "fault": "split_bytes", "trace": True},
+                          {"text": self.TEXT, "fault": "split_bytes", "trace": True}])
         anthropic_stream(srv.port, close_after=lambda d: d.endswith(b'"message_stop"}\n\n'))
         openai_stream(srv.port, close_after=lambda d: d.endswith(b"data: [DONE]\n\n"))
-        time.sleep(0.3)
-        self.assertEqual([r["event"] for r in srv.log_records()], ["request", "request"])
+        # The server says when it has written each reply's end; a hang-up it took for an early
+        # one would have been logged before that.
+        records = srv.wait_for("both replies finished",
+                               lambda rs: sum(r["event"] == "finished" for r in rs) == 2)
+        self.assertEqual([r["event"] for r in records if r["event"] not in ("sent", "finished")],
+                         ["request", "request"])
 
     def test_delay_before_answer(self):
         srv = self.serve([{"text": "late", "delay_s": 0.6}])

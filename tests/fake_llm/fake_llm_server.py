@@ -861,6 +861,9 @@ class Handler(BaseHTTPRequestHandler):
                     self.close_connection = True
                     if out.sent < len(data) - (2 if chunked else 0):  # the event itself
                         raise
+                if r.get("trace"):
+                    self.server.state.log({"event": "finished", "response_index": n,
+                                           "t": time.monotonic()})
                 return
             if k == 0 and "stall" in faults:
                 out.sleep(r.get("stall_s", DEFAULT_STALL_S))
