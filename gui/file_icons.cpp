@@ -1,5 +1,7 @@
 #include "gui/file_icons.hpp"
 
+#include "gui/language_badges.hpp"
+
 #include <QApplication>
 #include <QHash>
 #include <QMimeDatabase>
@@ -33,17 +35,19 @@ QIcon file_icon(const QString& name, bool folder, bool link) {
         return QIcon::fromTheme(QStringLiteral("inode-symlink"),
                                 style->standardIcon(QStyle::SP_FileLinkIcon));
     // One lookup per kind of name: a tree of thousands of .cpp files asks once.
-    static QHash<QString, QIcon> by_suffix;
-    const qsizetype dot = name.lastIndexOf(QLatin1Char('.'));
-    const QString key = dot > 0 ? name.mid(dot).toLower() : name;
-    if (auto it = by_suffix.constFind(key); it != by_suffix.constEnd()) return *it;
+    static QHash<QString, QIcon> by_kind;
+    const QString kind = kind_of_name(name);
+    if (auto it = by_kind.constFind(kind); it != by_kind.constEnd()) return *it;
     static const QMimeDatabase mimes;
     const QMimeType type = mimes.mimeTypeForFile(name, QMimeDatabase::MatchExtension);
+    // The theme's own icon for the type where it has one (Breeze, Papirus), else rio's badge
+    // for the language, else the theme's generic kind (Adwaita's one page for all scripts).
     QIcon icon = QIcon::fromTheme(type.iconName());
+    if (icon.isNull()) icon = language_badge(kind);
     if (icon.isNull()) icon = QIcon::fromTheme(type.genericIconName());
     if (icon.isNull()) icon = QIcon::fromTheme(QStringLiteral("text-x-generic"));
     if (icon.isNull()) icon = style->standardIcon(QStyle::SP_FileIcon);
-    by_suffix.insert(key, icon);
+    by_kind.insert(kind, icon);
     return icon;
 }
 

@@ -1,6 +1,7 @@
 // The icons of files and folders (issue 32 item 11): from the freedesktop icon theme
-// (Debian's Adwaita when the desktop names none), by the file's MIME type, then its generic
-// type, then plain text; Qt's own standard icons where the theme has nothing.
+// (Debian's Adwaita when the desktop names none) by the file's MIME type, then rio's own
+// language badges, then the theme's generic type, then plain text; Qt's own standard icons
+// where the theme has nothing.
 #pragma once
 
 #include <QIcon>

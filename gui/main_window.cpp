@@ -29,6 +29,7 @@
 #include "gui/text_find.hpp"
 #include "gui/trust_bar.hpp"
 #include "gui/welcome_page.hpp"
+#include "gui/window_size.hpp"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -83,8 +84,10 @@ MainWindow::MainWindow(CoreClient& core, QWidget* parent)
     files->setWidget(tree_);
     addDockWidget(Qt::LeftDockWidgetArea, files);
     resizeDocks({files}, {240}, Qt::Horizontal);
-    // The side bar's tabs say their whole names ("Files", "Problems"), scrolling when they
-    // do not fit, rather than "Fi…" and "Proble…".
+    // The side bar's tabs stand on its left edge, as an activity bar's do: their whole names
+    // ("Problems (2)") fit there at any width, where four along the bottom of a 240 px side
+    // bar put the last behind scroll buttons.
+    setTabPosition(Qt::LeftDockWidgetArea, QTabWidget::West);
     QTimer::singleShot(0, this, [this] {
         for (QTabBar* bar : findChildren<QTabBar*>(Qt::FindDirectChildrenOnly)) {
             bar->setElideMode(Qt::ElideNone);
@@ -95,12 +98,10 @@ MainWindow::MainWindow(CoreClient& core, QWidget* parent)
     statusBar()->addPermanentWidget(format_label_);
     statusBar()->addPermanentWidget(position_label_);
     build_menus();
-    // What fits a laptop; a large screen gets more room for the headline views.
-    resize(1200, 780);
-    if (const QScreen* screen = QGuiApplication::primaryScreen();
-        screen && screen->availableSize().width() >= 1760 &&
-        screen->availableSize().height() >= 1100)
-        resize(1600, 1000);
+    if (const QScreen* screen = QGuiApplication::primaryScreen())
+        resize(default_window_size(screen->availableSize()));
+    else
+        resize(default_window_size({}));
     update_title();
 
     connect(tree_, &FileTree::file_activated, this, &MainWindow::open_file);
@@ -303,7 +304,9 @@ void MainWindow::resizeEvent(QResizeEvent* event) {
     const int room = centre_->width() + files_dock_->width() - side_width_;
     if (files_dock_->isVisible() && files_dock_->width() < side_width_ && room >= 400) {
         restoring_ = true;
-        resizeDocks({files_dock_}, {side_width_}, Qt::Horizontal);
+        // The width given is the dock area's, which starts at the window's left edge: the
+        // tabs' strip there is the dock's x.
+        resizeDocks({files_dock_}, {files_dock_->x() + side_width_}, Qt::Horizontal);
         restoring_ = false;
     }
 }

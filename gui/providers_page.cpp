@@ -88,6 +88,8 @@ ProvidersPage::ProvidersPage(CoreClient& core, QWidget* parent)
     use_->setToolTip(tr("Talk to this provider from now on, and at the next start"));
     description_->setForegroundRole(QPalette::PlaceholderText);
     plan_provider_box_->setAccessibleName(tr("Plan mode provider"));
+    // Its names whole ("the provider in use"), however wide the model field beside it grows.
+    plan_provider_box_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     plan_provider_box_->setToolTip(tr("Who answers in plan mode; the provider in use takes over "
                                       "when you approve the plan"));
     plan_model_field_->setAccessibleName(tr("Plan mode model"));

@@ -14,6 +14,7 @@
 #include "gui/plan_link.hpp"
 #include "gui/quote_lines.hpp"
 #include "gui/theme.hpp"
+#include "gui/window_size.hpp"
 
 #include <QSettings>
 #include <QStringList>
@@ -464,6 +465,19 @@ private slots:
                                    client::ToolOutcome{"it broke", true, false});
         QCOMPARE(transcript.texts_of(ChatTranscript::Entry::tool).at(1),
                  line + QStringLiteral("\n  ✗ it broke"));
+    }
+
+    // Issue 32 item 5: the first window fits the screen it opens on, frame included.
+    void the_first_window_fits_the_screen() {
+        QCOMPARE(default_window_size(QSize(2560, 1400)), QSize(1600, 1000));
+        QCOMPARE(default_window_size(QSize(1920, 1052)), QSize(1200, 780));
+        QCOMPARE(default_window_size(QSize(1440, 900)), QSize(1200, 780));
+        // A 1366×768 laptop with a 28 px panel: not 780 px tall.
+        const QSize laptop = default_window_size(QSize(1366, 740));
+        QCOMPARE(laptop.width(), 1200);
+        QVERIFY(laptop.height() <= 740 - 60);
+        QVERIFY(default_window_size(QSize(800, 600)).width() < 800);
+        QCOMPARE(default_window_size(QSize()), QSize(1200, 780));
     }
 };
 

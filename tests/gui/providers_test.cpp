@@ -253,6 +253,11 @@ private slots:
                      QStringLiteral("The provider in use plans too")),
                  qPrintable(page->plan_model_state()->text()));
         QComboBox* who = page->plan_provider_box();
+        // Each choice reads whole in the box ("the provi…" did).
+        for (int i = 0; i < who->count(); ++i)
+            QTRY_VERIFY2(who->width() >
+                             who->fontMetrics().horizontalAdvance(who->itemText(i)) + 24,
+                         qPrintable(who->itemText(i)));
         const int openai = who->findData(QStringLiteral("openai"));
         QVERIFY(openai > 0);
         QVERIFY(who->findData(QStringLiteral("echo")) < 0); // a local provider cannot plan

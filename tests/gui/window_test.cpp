@@ -12,15 +12,18 @@
 #include "gui/settings_dialog.hpp"
 #include "gui/trust_bar.hpp"
 #include "gui/welcome_page.hpp"
+#include "gui/window_size.hpp"
 #include "tests/gui/gui_support.hpp"
 
 #include <QAccessible>
 #include <QApplication>
 #include <QDockWidget>
 #include <QFontInfo>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QMouseEvent>
 #include <QPushButton>
+#include <QScreen>
 #include <QSignalSpy>
 #include <QTabBar>
 #include <QTest>
@@ -56,20 +59,33 @@ private slots:
         project.write("b.txt", "b\n");
         project.write("a.cpp", "int main() {}\n");
         project.write("src/lib.cpp", "// lib\n");
+        project.write("c.py", "pass\n");
         Session s(project);
         QVERIFY(s.settle());
         FileTreeModel& files = s.window.file_tree()->files();
-        QCOMPARE(child_names(files, {}), (QStringList{"src", "a.cpp", "b.txt"}));
+        QCOMPARE(child_names(files, {}), (QStringList{"src", "a.cpp", "b.txt", "c.py"}));
         QCOMPARE(s.window.windowTitle(), QStringLiteral("rio — ") + project.name());
         QCOMPARE(s.window.project_root(), project.path());
-        // Issue 32 item 11: icons from the freedesktop theme, a folder's and a file's by kind.
+        // The size a laptop's screen allows (the tests' offscreen screen is 1440×900).
+        QCOMPARE(QGuiApplication::primaryScreen()->size(), QSize(1440, 900));
+        QCOMPARE(s.window.size(),
+                 default_window_size(QGuiApplication::primaryScreen()->availableSize()));
+        // Issue 32 item 11: icons from the freedesktop theme, a folder's and a file's by kind;
+        // where the theme has one page for every source file (Adwaita), rio's own badges tell
+        // the languages apart.
         const auto icon = [&](const char* path) {
             return files.data(files.index_of(QString::fromLatin1(path)), Qt::DecorationRole)
                 .value<QIcon>();
         };
         QCOMPARE(icon("src").name(), QStringLiteral("folder"));
-        QVERIFY2(!icon("a.cpp").name().isEmpty(), "a themed icon, not the style's");
-        QVERIFY(!icon("a.cpp").isNull());
+        QVERIFY2(!icon("b.txt").name().isEmpty(), "a themed icon, not the style's");
+        const auto picture = [&](const char* path) {
+            return icon(path).pixmap(QSize(16, 16)).toImage();
+        };
+        QVERIFY(!picture("a.cpp").isNull());
+        QVERIFY2(picture("a.cpp") != picture("c.py"), "C++ and Python look the same");
+        QVERIFY2(picture("a.cpp") != picture("b.txt"), "C++ looks like plain text");
+        QVERIFY2(picture("c.py") != picture("b.txt"), "Python looks like plain text");
         // A tab's close button is drawn in the text's colour.
         CodeEditor* editor = s.open(QStringLiteral("b.txt"));
         QVERIFY(editor);
@@ -125,16 +141,23 @@ private slots:
         s.window.resize(1200, 780);
         QDockWidget* side = s.window.side_bar();
         s.window.resizeDocks({side}, {300}, Qt::Horizontal);
-        QTRY_COMPARE(side->width(), 300);
+        // 300 px for the side bar with its tabs' strip on the edge.
+        QTRY_VERIFY(side->width() > 260);
+        const int wide = side->width();
         s.window.resize(640, 780);
-        QTRY_VERIFY(side->width() < 300);
+        QTRY_VERIFY(side->width() < wide);
         s.window.resize(1200, 780);
-        QTRY_COMPARE(side->width(), 300);
-        // Its tabs say their whole names, scrolling when they do not fit.
+        QTRY_COMPARE(side->width(), wide);
+        // Its tabs say their whole names, all in sight however narrow it is dragged (none
+        // behind scroll buttons: "Prob" was at the default width).
+        s.window.resizeDocks({side}, {180}, Qt::Horizontal);
+        QTRY_VERIFY(side->width() <= 200);
         const QList<QTabBar*> bars = s.window.findChildren<QTabBar*>(Qt::FindDirectChildrenOnly);
         QVERIFY(!bars.isEmpty());
         for (QTabBar* bar : bars) {
             QCOMPARE(bar->elideMode(), Qt::ElideNone);
+            QTRY_VERIFY2(bar->rect().contains(bar->tabRect(bar->count() - 1)),
+                         qPrintable(bar->tabText(bar->count() - 1)));
             for (int i = 0; i < bar->count(); ++i)
                 QVERIFY2(!bar->tabText(i).contains(QStringLiteral("…")),
                          qPrintable(bar->tabText(i)));

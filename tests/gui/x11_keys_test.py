@@ -2,8 +2,8 @@
 """Keys as a real X server delivers them, not as Qt Test sends them (issue 32 item 3): the
 desktop on Xvfb, attached to a rio-core on a unix socket, typed at with xdotool (XTEST, the
 path a keyboard's keys take). Shift+Tab reaches Qt as Shift+ISO_Left_Tab there; in the
-composer it must cycle Plan → Review → Auto → Plan. The core, asked over its socket, says
-what happened.
+composer, the transcript and the mode buttons it must cycle Plan → Review → Auto → Plan.
+The core's events, on a connection of the test's own, say what happened.
 
 Usage: x11_keys_test.py RIO RIO_CORE"""
 import json
@@ -13,7 +13,6 @@ import socket
 import subprocess
 import sys
 import tempfile
-import time
 import unittest
 
 RIO, RIO_CORE = sys.argv[1], sys.argv[2]
@@ -37,14 +36,37 @@ def ask(path, op, params=None):
                     return message["result"]
 
 
-def until(what, check, timeout=20):
-    """Waits for the core to say `check` holds (asking again as events come and go)."""
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        if check():
-            return
-        time.sleep(0.05)
-    raise AssertionError("never: " + what)
+class Events:
+    """A connection of its own to the core, reading the events it sends every client."""
+
+    def __init__(self, path):
+        self.socket = socket.socket(socket.AF_UNIX)
+        self.socket.connect(path)
+        self.buffer = b""
+
+    def close(self):
+        self.socket.close()
+
+    def until(self, what, check, timeout=30):
+        """Reads events until one satisfies `check`; the timeout only bounds a failure."""
+        self.socket.settimeout(timeout)
+        while True:
+            while b"\n" in self.buffer:
+                line, self.buffer = self.buffer.split(b"\n", 1)
+                message = json.loads(line)
+                if "event" in message and check(message["event"], message["params"]):
+                    return message["params"]
+            try:
+                chunk = self.socket.recv(65536)
+            except socket.timeout:
+                raise AssertionError("never: " + what) from None
+            if not chunk:
+                raise AssertionError("the core closed the connection: " + what)
+            self.buffer += chunk
+
+
+def mode_of(status):
+    return "plan" if status["mode"] == "plan" else "auto" if status["auto_accept"] else "review"
 
 
 class X11Keys(unittest.TestCase):
@@ -91,29 +113,49 @@ class X11Keys(unittest.TestCase):
         return subprocess.run(["xdotool", *args], env=self.env, capture_output=True, text=True,
                               check=True, timeout=30).stdout
 
-    def mode(self):
-        status = ask(self.socket, "agent.status")
-        return "plan" if status["mode"] == "plan" else \
-            "auto" if status["auto_accept"] else "review"
+    def click(self, x, y):
+        self.xdotool("mousemove", str(x), str(y), "click", "1")
 
-    def test_shift_tab_in_the_composer_cycles_the_modes(self):
+    def cycle(self, events, where, start):
+        """Shift+Tab three times, as X delivers it, to whatever has the keyboard: the modes
+        go round once, from `start` back to it."""
+        order = ["plan", "review", "auto"]
+        for step in range(1, 4):
+            expected = order[(order.index(start) + step) % 3]
+            self.xdotool("key", "shift+Tab")
+            events.until("Shift+Tab in the %s made it %s" % (where, expected),
+                         lambda event, params: event == "agent.status" and
+                         mode_of(params) == expected)
+
+    def test_shift_tab_cycles_the_modes_wherever_the_keyboard_is_in_the_chat(self):
+        events = Events(self.socket)
+        self.addCleanup(events.close)
+        self.assertEqual(mode_of(ask(self.socket, "agent.status")), "plan")
         window = self.xdotool("search", "--sync", "--onlyvisible", "--name", "rio").split()[0]
         geometry = dict(line.strip().split(": ", 1)
                         for line in self.xdotool("getwindowgeometry", window).splitlines()[1:])
         x, y = (int(n) for n in geometry["Position"].split(" ")[0].split(","))
         width, height = (int(n) for n in geometry["Geometry"].split("x"))
         # The composer: the chat's message box, above Send at the window's bottom right. A
-        # message typed there and sent shows the click put the keyboard in it.
-        self.xdotool("mousemove", str(x + width - 150), str(y + height - 75), "click", "1")
+        # message typed there and answered shows the click put the keyboard in it.
+        self.click(x + width - 150, y + height - 75)
         self.xdotool("type", "hello")
         self.xdotool("key", "Return")
-        until("the composer sent what was typed",
-              lambda: any(m["text"] == "hello"
-                          for m in ask(self.socket, "agent.history")["messages"]))
-        self.assertEqual(self.mode(), "plan")
-        for expected in ("review", "auto", "plan"):
-            self.xdotool("key", "shift+Tab")
-            until("Shift+Tab made it " + expected, lambda: self.mode() == expected)
+        events.until("the composer sent what was typed",
+                     lambda event, params: event == "agent.delta" and "hello" in params["text"])
+        self.cycle(events, "composer", "plan")
+        # The transcript: the chat's middle, where the answer is.
+        self.click(x + width - 150, y + height // 2)
+        self.cycle(events, "transcript", "plan")
+        # A mode button: the chat's top row holds Plan, Review and Auto (at the window's
+        # default 1200×780, Review spans 887–963 × 44–69); a click on Review chooses it and
+        # leaves the keyboard there.
+        self.assertEqual((width, height), (1200, 780))
+        self.click(x + width - 275, y + 56)
+        events.until("a click on the Review button",
+                     lambda event, params: event == "agent.status" and
+                     mode_of(params) == "review")
+        self.cycle(events, "mode buttons", "review")
 
 
 if __name__ == "__main__":
