@@ -39,14 +39,38 @@ struct HeadlessOptions {
     bool trust_project = false;
 };
 
-// Exit codes of DESIGN §11.
+// Exit codes of DESIGN §11 (5–9: decision 0060).
 enum ExitCode {
     exit_done = 0,
     exit_other = 1,
     exit_plan_waiting = 2,
     exit_rejected = 3,
     exit_provider_error = 4,
+    // --connect ssh://… failed before the far core answered (decision 0060).
+    exit_host_unreachable = 5,
+    exit_login_refused = 6,
+    exit_host_key = 7,
+    exit_far_core_missing = 8,
+    exit_far_protocol = 9,
 };
+
+inline int remote_exit_code(client::RemoteFailure failure) {
+    switch (failure) {
+    case client::RemoteFailure::host_unreachable:
+        return exit_host_unreachable;
+    case client::RemoteFailure::auth_refused:
+        return exit_login_refused;
+    case client::RemoteFailure::host_key:
+        return exit_host_key;
+    case client::RemoteFailure::core_missing:
+        return exit_far_core_missing;
+    case client::RemoteFailure::version_mismatch:
+        return exit_far_protocol;
+    case client::RemoteFailure::other:
+        break;
+    }
+    return exit_other;
+}
 
 // Runs the task over `link` (the loop must be running it); `finish(code)` is called once.
 class HeadlessRun {
