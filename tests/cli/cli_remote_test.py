@@ -237,5 +237,61 @@ class RemoteTest(SshCase):
         self.assertFalse(os.path.exists(marker))
 
 
+RIO_ACP = os.path.join(os.path.dirname(RIO_CLI), "rio-acp")
+
+
+class AcpRemoteTest(SshCase):
+    """rio-acp --connect ssh://…: each ACP session's core on the far machine."""
+
+    def acp(self, env):
+        process = subprocess.Popen(
+            [RIO_ACP, "--provider", "script:" + self.box.script, "--connect",
+             self.sshd.url(self.project)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, text=True, env={**self.env, **env})
+        self.addCleanup(lambda: (process.kill(), process.wait(), process.stdout.close(),
+                                 process.stderr.close(), process.stdin.close()))
+        return process
+
+    @staticmethod
+    def call(process, id, method, params, seen=None):
+        process.stdin.write(json.dumps({"jsonrpc": "2.0", "id": id, "method": method,
+                                        "params": params}) + "\n")
+        process.stdin.flush()
+        for line in process.stdout:
+            message = json.loads(line)
+            if message.get("id") == id and "method" not in message:
+                return message
+            if seen is not None:
+                seen.append(message)
+        raise AssertionError("rio-acp ended: " + process.stderr.read())
+
+    def test_an_acp_session_runs_its_core_on_the_far_side(self):
+        self.box.rescript([{"text": "Hello from the far side."}])
+        acp = self.acp({"RIO_REMOTE_CORE": self.far_core})
+        self.assertIn("result", self.call(acp, 1, "initialize", {"protocolVersion": 1}))
+        # The editor's cwd is a local path; the far folder is the address's.
+        opened = self.call(acp, 2, "session/new", {"cwd": "/no/such/local/folder",
+                                                   "mcpServers": []})
+        self.assertIn("result", opened, opened)
+        seen = []
+        answer = self.call(acp, 3, "session/prompt", {
+            "sessionId": opened["result"]["sessionId"],
+            "prompt": [{"type": "text", "text": "say hello"}]}, seen)
+        self.assertEqual(answer["result"]["stopReason"], "end_turn", answer)
+        said = "".join(m["params"]["update"]["content"]["text"] for m in seen
+                       if m.get("method") == "session/update" and
+                       m["params"]["update"]["sessionUpdate"] == "agent_message_chunk")
+        self.assertEqual(said, "Hello from the far side.")
+        # The session was saved by the far core, under the far project.
+        self.assertEqual(self.box.calls()[0]["conversation"][0]["text"], "say hello")
+
+    def test_an_acp_session_without_a_far_core_says_why(self):
+        acp = self.acp({"RIO_REMOTE_CORE": "rio-core-not-installed"})
+        self.call(acp, 1, "initialize", {"protocolVersion": 1})
+        failed = self.call(acp, 2, "session/new", {"cwd": "/", "mcpServers": []})
+        self.assertIn("rio-core-not-installed not found on 127.0.0.1; install rio there or "
+                      "set RIO_REMOTE_CORE", failed["error"]["message"])
+
+
 if __name__ == "__main__":
     unittest.main()
