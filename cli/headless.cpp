@@ -356,7 +356,8 @@ void HeadlessRun::end(int code) {
     if (line_open_ && options_.output == HeadlessOutput::text) std::cout << "\n";
     if (code == exit_plan_waiting && !session_.empty())
         say("rio-cli: the plan waits for approval in session " + session_ +
-            "; carry it out with: rio-cli -p --resume " + session_ + " --approve-plans auto");
+            "; carry it out with: rio-cli -p --resume " + session_ + " --approve-plans auto" +
+            (options_.remote.empty() ? "" : " --connect " + client::shell_quote(options_.remote)));
     if (options_.output == HeadlessOutput::json)
         print_line(Json{{"exit_code", code},
                         {"session_id", session_},

@@ -34,6 +34,8 @@ struct HeadlessOptions {
     // Connected to a core someone else started (--connect): a plan left waiting stays
     // pending for the person at that core, so leaving must not stop the turn.
     bool shared_core = false;
+    // The --connect ssh://… address the run used, for the resume hint ("" otherwise).
+    std::string remote;
     // --trust-project: the project's power-granting files apply as they are (DESIGN §12);
     // without it a headless run never trusts them.
     bool trust_project = false;

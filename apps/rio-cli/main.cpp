@@ -207,6 +207,7 @@ int main(int argc, char** argv) {
                                                       : Out::text;
         if (resuming) h.resume = o.resume;
         h.shared_core = !o.connect.empty() && !remote;
+        if (remote) h.remote = o.connect;
         h.trust_project = o.trust_project;
         run = std::make_unique<rio::HeadlessRun>(io, core, h, out, err);
         run->start(finish);

@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
-"""rio-cli --connect ssh://… against a real OpenSSH server this test starts on a loopback
-port, with host and user keys generated in a temporary folder (DESIGN §22, decision 0060).
-The far rio-core is this build's, started by the far shell through RIO_REMOTE_CORE (or the
-remote_core setting): a plan turn files its plan on the far side; a missing far core, another
-protocol version, a refused login, an unknown host key and an unreachable host each get their
-own message and exit code; a banner before the core starts is skipped, an endless one is not
-waited on forever; an option for a host is refused before ssh runs."""
+"""rio-cli and rio-acp --connect ssh://… against a real OpenSSH server this test starts on a
+loopback port, with host and user keys generated in a temporary folder (DESIGN §22, decision
+0060). The far rio-core is this build's, started by the far shell through RIO_REMOTE_CORE (or
+the remote_core setting): a plan turn files its plan on the far side and a resume over ssh
+carries it out; a missing far core, another protocol version, a refused login, an unknown
+host key and an unreachable host each get their own message and exit code; a banner before
+the core starts is skipped, an endless one is not waited on forever; an option for a host is
+refused before ssh runs; an ACP session runs its core on the far side."""
 import json
 import os
 import pwd
+import re
+import shlex
 import shutil
 import socket
 import subprocess
@@ -17,7 +20,8 @@ import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cli_support import GREET, RIO_CLI, RIO_CORE, Sandbox, plan_step  # noqa: E402
+from cli_support import (GREET, RIO_CLI, RIO_CORE, Sandbox, edit_step,  # noqa: E402
+                         plan_step)
 
 SSHD = "/usr/sbin/sshd"  # sshd wants its absolute path (it re-executes itself)
 USER = pwd.getpwuid(os.getuid()).pw_name
@@ -141,7 +145,7 @@ class SshCase(unittest.TestCase):
 
 
 class RemoteTest(SshCase):
-    def test_a_headless_plan_turn_over_ssh_files_its_plan_on_the_far_side_and_exits_2(self):
+    def test_a_plan_filed_over_ssh_on_the_far_side_exits_2_and_a_resume_carries_it_out(self):
         r = self.rio_cli("-p", "make it friendlier", "--mode", "plan",
                          env={"RIO_REMOTE_CORE": self.far_core})
         self.assertEqual(r.returncode, 2, r.stderr)
@@ -152,6 +156,21 @@ class RemoteTest(SshCase):
             self.assertEqual(f.read(), GREET)
         # The far core got the provider and the mode it was given, through the far shell.
         self.assertEqual(self.box.calls()[0]["conversation"][0]["text"], "make it friendlier")
+        # The hint says how to carry it out over the same connection; doing so does.
+        url = self.sshd.url(self.project)
+        m = re.search(r"carry it out with: rio-cli -p --resume (\S+) --approve-plans auto "
+                      r"--connect (.*)$", r.stderr, re.M)
+        self.assertIsNotNone(m, r.stderr)
+        self.assertEqual(shlex.split(m.group(2)), [url])
+        self.box.rescript([edit_step(), {"text": "Done."}])
+        second = self.rio_cli("-p", "--resume", m.group(1), "--approve-plans", "auto",
+                              env={"RIO_REMOTE_CORE": self.far_core})
+        self.assertEqual(second.returncode, 0, second.stderr)
+        self.assertIn("resumed session " + m.group(1), second.stderr)
+        with open(os.path.join(self.project, "greet.py")) as f:
+            self.assertNotEqual(f.read(), GREET)
+        with open(os.path.join(self.project, ".rio", "plans", self.far_plans()[0])) as f:
+            self.assertIn("status: approved", f.read())
 
     def test_a_banner_before_the_far_core_starts_is_skipped(self):
         # .bashrc noise on stdout; the far program named by the remote_core setting.
