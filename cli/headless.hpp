@@ -85,6 +85,8 @@ private:
     // Echo standing in for a model that was never connected fails the run (exit 4), naming
     // how to connect one; a provider named or configured goes on.
     void check_provider(std::function<void()> next);
+    // The `cwd` of Claude Code's shapes: ours, or over ssh the far project's root.
+    std::string working_folder() const;
     void configure();
     // The first request waits for MCP servers still starting (at most mcp_wait), so their
     // tools are offered from the start; `next` runs once none is starting.
@@ -117,6 +119,7 @@ private:
     std::optional<std::uint64_t> turn_; // agent.send's answer
     bool live_ = false; // events before the run's own turn (a resume's replay) are not its
     std::string session_;
+    std::string far_root_; // over ssh: the far project, as session.hello named it
     std::unique_ptr<ClaudeShapes> claude_;
     std::chrono::steady_clock::time_point began_ = std::chrono::steady_clock::now();
     bool rejected_ = false;

@@ -41,6 +41,8 @@ public:
                                                  const std::string& client);
     ~CoreLink();
 
+    // The channel closed, or the core refused this client.
+    bool lost() const { return closed_; }
     // Why an ssh link ended before its far core answered session.hello, once it has.
     std::optional<RemoteProblem> failure() const;
 

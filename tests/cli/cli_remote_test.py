@@ -6,7 +6,8 @@ the remote_core setting): a plan turn files its plan on the far side and a resum
 carries it out; a missing far core, another protocol version, a refused login, an unknown
 host key and an unreachable host each get their own message and exit code; a banner before
 the core starts is skipped, an endless one is not waited on forever; an option for a host is
-refused before ssh runs; an ACP session runs its core on the far side."""
+refused before ssh runs; an interactive session works; an ACP session runs its core on the
+far side."""
 import json
 import os
 import pwd
@@ -20,8 +21,8 @@ import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cli_support import (GREET, RIO_CLI, RIO_CORE, Sandbox, edit_step,  # noqa: E402
-                         plan_step)
+from cli_support import (GREET, RIO_CLI, RIO_CORE, Pty, Sandbox,  # noqa: E402
+                         edit_step, plan_step)
 
 SSHD = "/usr/sbin/sshd"  # sshd wants its absolute path (it re-executes itself)
 USER = pwd.getpwuid(os.getuid()).pw_name
@@ -172,6 +173,25 @@ class RemoteTest(SshCase):
         with open(os.path.join(self.project, ".rio", "plans", self.far_plans()[0])) as f:
             self.assertIn("status: approved", f.read())
 
+    def test_an_interactive_session_over_ssh(self):
+        self.box.rescript([{"text": "Hello from the far side."}])
+        term = Pty([RIO_CLI, "--provider", "script:" + self.box.script, "--connect",
+                    self.sshd.url(self.project)],
+                   {**self.env, "RIO_REMOTE_CORE": self.far_core})
+        self.addCleanup(term.close)
+        term.expect("review ❯ ")
+        term.send("say hello\r")
+        term.expect("Hello from the far side.")
+        term.send("/quit\r")
+        self.assertEqual(self.box.calls()[0]["conversation"][0]["text"], "say hello")
+
+    def test_claude_shapes_name_the_far_folder_as_cwd(self):
+        r = self.rio_cli("-p", "make it friendlier", "--mode", "plan", "--output-format",
+                         "stream-json", env={"RIO_REMOTE_CORE": self.far_core})
+        self.assertEqual(r.returncode, 2, r.stderr)
+        init = json.loads(r.stdout.splitlines()[0])
+        self.assertEqual(init["cwd"], self.project)
+
     def test_a_banner_before_the_far_core_starts_is_skipped(self):
         # .bashrc noise on stdout; the far program named by the remote_core setting.
         write_script(self.far_core, self.far_script(
@@ -214,6 +234,22 @@ class RemoteTest(SshCase):
         self.assertIn(fake + " on 127.0.0.1 speaks protocol 99 (rio-core 9.0.0); this rio-cli "
                       "speaks protocol 1: install the same rio release on both machines",
                       r.stderr)
+
+    def test_a_connection_lost_after_the_far_core_answered_says_how_to_go_on(self):
+        # A far program that answers session.hello as rio-core does, then goes away.
+        fake = os.path.join(self.box.dir, "vanishing-rio-core")
+        write_script(fake, "#!/usr/bin/env python3\nimport json, sys\n"
+                           "hello = json.loads(sys.stdin.readline())\n"
+                           "print(json.dumps({'id': hello['id'], 'ok': True, 'result': {"
+                           "'protocol': 1, 'name': 'rio-core', 'version': '1', 'ops': [],"
+                           " 'root': '/', 'max_line': 1024}}), flush=True)\n")
+        r = self.rio_cli("-p", "task", env={"RIO_REMOTE_CORE": fake})
+        self.assertEqual(r.returncode, 1, r.stderr)
+        m = re.search(r"^rio-cli: the connection to 127\.0\.0\.1 closed\n"
+                      r"rio-cli: the conversation so far is kept on the far machine; pick it up "
+                      r"with: rio-cli --connect (.*) --continue$", r.stderr, re.M)
+        self.assertIsNotNone(m, r.stderr)
+        self.assertEqual(shlex.split(m.group(1)), [self.sshd.url(self.project)])
 
     def test_a_refused_login_says_so(self):
         r = self.rio_cli("-p", "task", env={"RIO_SSH": self.sshd.ssh_command("stranger_key"),
