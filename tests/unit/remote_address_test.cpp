@@ -12,13 +12,13 @@ namespace {
 
 using Words = std::vector<std::string>;
 
-RemoteAddress parsed(std::string_view spec) {
+RemoteAddress parsed_address(std::string_view spec) {
     auto address = parse_remote_address(spec);
     EXPECT_TRUE(address) << spec << ": " << (address ? "" : address.error().message);
     return address ? *address : RemoteAddress{};
 }
 
-std::string refusal(std::string_view spec) {
+std::string refusal_of(std::string_view spec) {
     auto address = parse_remote_address(spec);
     EXPECT_FALSE(address) << spec << " was accepted";
     return address ? "" : address.error().message;
@@ -39,7 +39,7 @@ std::string through_sh(const std::string& words) {
 }
 
 TEST(RemoteAddress, UserHostPortAndPath) {
-    RemoteAddress a = parsed("ssh://me@build.example.com:2222/home/me/project");
+    RemoteAddress a = parsed_address("ssh://me@build.example.com:2222/home/me/project");
     EXPECT_EQ(a.user, "me");
     EXPECT_EQ(a.host, "build.example.com");
     ASSERT_TRUE(a.port);
@@ -47,60 +47,64 @@ TEST(RemoteAddress, UserHostPortAndPath) {
     EXPECT_EQ(a.path, "/home/me/project");
     EXPECT_EQ(to_string(a), "ssh://me@build.example.com:2222/home/me/project");
 
-    RemoteAddress b = parsed("ssh://devbox/srv/code");
+    RemoteAddress b = parsed_address("ssh://devbox/srv/code");
     EXPECT_EQ(b.user, "");
     EXPECT_EQ(b.host, "devbox");
     EXPECT_FALSE(b.port);
     EXPECT_EQ(b.path, "/srv/code");
 
-    RemoteAddress v6 = parsed("ssh://[::1]:22/x");
+    RemoteAddress v6 = parsed_address("ssh://[::1]:22/x");
     EXPECT_EQ(v6.host, "::1");
     EXPECT_EQ(*v6.port, 22);
     EXPECT_EQ(to_string(v6), "ssh://[::1]:22/x");
 }
 
 TEST(RemoteAddress, SpacesAndQuotesInThePathAreTakenLiterally) {
-    EXPECT_EQ(parsed("ssh://h/home/me/my project").path, "/home/me/my project");
-    EXPECT_EQ(parsed("ssh://h/home/me/it's \"here\"").path, "/home/me/it's \"here\"");
-    EXPECT_EQ(parsed("ssh://h/a%20b").path, "/a%20b"); // no %-decoding
+    EXPECT_EQ(parsed_address("ssh://h/home/me/my project").path, "/home/me/my project");
+    EXPECT_EQ(parsed_address("ssh://h/home/me/it's \"here\"").path, "/home/me/it's \"here\"");
+    EXPECT_EQ(parsed_address("ssh://h/a%20b").path, "/a%20b"); // no %-decoding
 }
 
 TEST(RemoteAddress, AnOptionForAHostIsRefused) {
-    EXPECT_NE(refusal("ssh://-oProxyCommand=touch%20/tmp/x/dir")
+    EXPECT_NE(refusal_of("ssh://-oProxyCommand=touch%20/tmp/x/dir")
                   .find("refusing host '-oProxyCommand=touch%20"),
               std::string::npos);
-    EXPECT_NE(refusal("ssh://-oProxyCommand=x/dir").find("cannot start with '-'"),
+    EXPECT_NE(refusal_of("ssh://-oProxyCommand=x/dir").find("cannot start with '-'"),
               std::string::npos);
-    EXPECT_NE(refusal("ssh://-l@host/dir").find("a user cannot start with '-'"), std::string::npos);
-    EXPECT_NE(refusal("ssh://[-oX]/dir").find("cannot start with '-'"), std::string::npos);
+    EXPECT_NE(refusal_of("ssh://-l@host/dir").find("a user cannot start with '-'"),
+              std::string::npos);
+    EXPECT_NE(refusal_of("ssh://[-oX]/dir").find("cannot start with '-'"), std::string::npos);
 }
 
 TEST(RemoteAddress, APathThatIsNotAbsoluteIsRefused) {
-    EXPECT_NE(refusal("ssh://host").find("no folder after the host"), std::string::npos);
-    EXPECT_NE(refusal("ssh://host:22").find("no folder after the host"), std::string::npos);
-    EXPECT_NE(refusal("ssh://host/~/project").find("must be an absolute path"), std::string::npos);
-    EXPECT_NE(refusal("ssh://host/~me/project").find("relative to the far home"),
+    EXPECT_NE(refusal_of("ssh://host").find("no folder after the host"), std::string::npos);
+    EXPECT_NE(refusal_of("ssh://host:22").find("no folder after the host"), std::string::npos);
+    EXPECT_NE(refusal_of("ssh://host/~/project").find("must be an absolute path"),
+              std::string::npos);
+    EXPECT_NE(refusal_of("ssh://host/~me/project").find("relative to the far home"),
               std::string::npos);
 }
 
 TEST(RemoteAddress, ControlCharactersAreRefused) {
-    EXPECT_NE(refusal("ssh://host/dir\nrm -rf ~").find("control character (0x0a)"),
+    EXPECT_NE(refusal_of("ssh://host/dir\nrm -rf ~").find("control character (0x0a)"),
               std::string::npos);
-    EXPECT_NE(refusal("ssh://host/dir\x1b[2J").find("control character (0x1b)"), std::string::npos);
-    EXPECT_NE(refusal(std::string("ssh://ho\0st/d", 13)).find("control character (0x00)"),
+    EXPECT_NE(refusal_of("ssh://host/dir\x1b[2J").find("control character (0x1b)"),
               std::string::npos);
-    EXPECT_NE(refusal("ssh://host/dir\x7f").find("control character (0x7f)"), std::string::npos);
+    EXPECT_NE(refusal_of(std::string("ssh://ho\0st/d", 13)).find("control character (0x00)"),
+              std::string::npos);
+    EXPECT_NE(refusal_of("ssh://host/dir\x7f").find("control character (0x7f)"), std::string::npos);
 }
 
 TEST(RemoteAddress, OtherMalformedAddressesAreRefused) {
-    EXPECT_NE(refusal("ssh:///dir").find("no host"), std::string::npos);
-    EXPECT_NE(refusal("ssh://@host/dir").find("an empty user"), std::string::npos);
-    EXPECT_NE(refusal("ssh://host:0/dir").find("bad port '0'"), std::string::npos);
-    EXPECT_NE(refusal("ssh://host:65536/dir").find("bad port"), std::string::npos);
-    EXPECT_NE(refusal("ssh://host:/dir").find("bad port ''"), std::string::npos);
-    EXPECT_NE(refusal("ssh://host:22x/dir").find("bad port '22x'"), std::string::npos);
-    EXPECT_NE(refusal("ssh://ho st/dir").find("a space or quote in the host"), std::string::npos);
-    EXPECT_NE(refusal("ssh://[::1/dir").find("unclosed '['"), std::string::npos);
+    EXPECT_NE(refusal_of("ssh:///dir").find("no host"), std::string::npos);
+    EXPECT_NE(refusal_of("ssh://@host/dir").find("an empty user"), std::string::npos);
+    EXPECT_NE(refusal_of("ssh://host:0/dir").find("bad port '0'"), std::string::npos);
+    EXPECT_NE(refusal_of("ssh://host:65536/dir").find("bad port"), std::string::npos);
+    EXPECT_NE(refusal_of("ssh://host:/dir").find("bad port ''"), std::string::npos);
+    EXPECT_NE(refusal_of("ssh://host:22x/dir").find("bad port '22x'"), std::string::npos);
+    EXPECT_NE(refusal_of("ssh://ho st/dir").find("a space or quote in the host"),
+              std::string::npos);
+    EXPECT_NE(refusal_of("ssh://[::1/dir").find("unclosed '['"), std::string::npos);
     EXPECT_FALSE(is_remote_spec("unix:/run/rio.sock"));
     EXPECT_FALSE(is_remote_spec("127.0.0.1:4000"));
     EXPECT_TRUE(is_remote_spec("ssh://h/x"));
@@ -122,7 +126,7 @@ TEST(ShellQuote, EveryWordReachesARealShellIntact) {
 }
 
 TEST(FarCommand, TheCoreOptionsArePassedOnQuoted) {
-    RemoteAddress a = parsed("ssh://h/home/me/it's here");
+    RemoteAddress a = parsed_address("ssh://h/home/me/it's here");
     RemoteLaunch launch;
     launch.provider = "script:/tmp/a b.json";
     launch.model = "claude-x";
@@ -135,7 +139,7 @@ TEST(FarCommand, TheCoreOptionsArePassedOnQuoted) {
               "[script:/tmp/a b.json]\n[--model]\n[claude-x]\n[--mode]\n[plan]\n");
     launch = {};
     launch.core = "~/opt/rio core/bin/rio-core";
-    EXPECT_EQ(far_command(parsed("ssh://h/p"), launch),
+    EXPECT_EQ(far_command(parsed_address("ssh://h/p"), launch),
               "~/'opt/rio core/bin/rio-core' --stdio --project /p");
 }
 
@@ -157,22 +161,22 @@ TEST(SplitCommandLine, AsAShellSplitsWordsWithoutRunningOne) {
 TEST(SshArgv, BatchModeTheHostAfterDoubleDashAndOneFarCommand) {
     RemoteLaunch launch;
     launch.ssh_command = "ssh -F '/tmp/c d'";
-    auto argv = ssh_argv(parsed("ssh://me@h:2200/srv/x y"), launch);
+    auto argv = ssh_argv(parsed_address("ssh://me@h:2200/srv/x y"), launch);
     ASSERT_TRUE(argv);
     EXPECT_EQ(*argv, (Words{"ssh", "-F", "/tmp/c d", "-T", "-o", "BatchMode=yes", "-o",
                             "ConnectTimeout=15", "-p", "2200", "-l", "me", "--", "h",
                             "rio-core --stdio --project '/srv/x y'"}));
     launch.batch = false;
     launch.ssh_command = "ssh";
-    EXPECT_EQ(*ssh_argv(parsed("ssh://h/p"), launch),
+    EXPECT_EQ(*ssh_argv(parsed_address("ssh://h/p"), launch),
               (Words{"ssh", "-T", "--", "h", "rio-core --stdio --project /p"}));
     launch.ssh_command = "ssh 'x";
-    EXPECT_NE(ssh_argv(parsed("ssh://h/p"), launch).error().message.find("RIO_SSH"),
+    EXPECT_NE(ssh_argv(parsed_address("ssh://h/p"), launch).error().message.find("RIO_SSH"),
               std::string::npos);
 }
 
 TEST(ClassifySshExit, EachFailureItsOwnKindAndMessage) {
-    RemoteAddress a = parsed("ssh://me@far/p");
+    RemoteAddress a = parsed_address("ssh://me@far/p");
     RemoteLaunch launch;
     auto kind = [&](int status, std::string_view err) {
         return classify_ssh_exit(a, launch, status, err);
