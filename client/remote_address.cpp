@@ -241,6 +241,11 @@ std::string configured_remote_core(const std::string& settings_file) {
 RemoteProblem classify_ssh_exit(const RemoteAddress& address, const RemoteLaunch& launch,
                                 int exit_status, std::string_view ssh_stderr) {
     const std::string& host = address.host;
+    // How the user names this host to ssh and to known_hosts.
+    const std::string ssh_to =
+        (address.port ? "-p " + std::to_string(*address.port) + " " : "") + host;
+    const std::string known_as =
+        address.port ? "'[" + host + "]:" + std::to_string(*address.port) + "'" : host;
     if (exit_status == 127)
         return {RemoteFailure::core_missing, launch.core + " not found on " + host +
                                                  "; install rio there or set RIO_REMOTE_CORE"};
@@ -255,11 +260,11 @@ RemoteProblem classify_ssh_exit(const RemoteAddress& address, const RemoteLaunch
                     " has changed since it was last seen, so ssh refused to connect (this "
                     "can be an attack); if the change is expected, remove the old key "
                     "(ssh-keygen -R " +
-                    host + ") and connect once with ssh to check the new one"};
+                    known_as + ") and connect once with `ssh " + ssh_to + "` to check the new one"};
     if (std::string line = line_with(ssh_stderr, "Host key verification failed"); !line.empty())
         return {RemoteFailure::host_key,
                 with_excerpt(host + "'s host key is not known here; connect once with `ssh " +
-                                 host + "` to check and accept it",
+                                 ssh_to + "` to check and accept it",
                              line)};
     if (std::string line = line_with(ssh_stderr, "Permission denied"); !line.empty())
         return {RemoteFailure::auth_refused,
@@ -267,7 +272,7 @@ RemoteProblem classify_ssh_exit(const RemoteAddress& address, const RemoteLaunch
                                  " refused the login; rio runs ssh without prompts, so log "
                                  "in with a key (ssh-agent or ~/.ssh/config) and check that "
                                  "`ssh " +
-                                 host + " true` works without a question",
+                                 ssh_to + " true` works without a question",
                              line)};
     if (std::string line = line_with(ssh_stderr, "Could not resolve hostname"); !line.empty())
         return {RemoteFailure::host_unreachable, with_excerpt("cannot find host " + host, line)};

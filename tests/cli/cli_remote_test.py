@@ -61,6 +61,10 @@ class SshServer:
         with open(os.path.join(directory, "known_hosts"), "w") as f:
             f.write(f"[127.0.0.1]:{self.port} {host_public}\n")
         open(os.path.join(directory, "empty_known_hosts"), "w").close()
+        # What known_hosts says after the server's key changed (or someone is in between).
+        impostor_public = keygen(os.path.join(directory, "impostor_host_key"))
+        with open(os.path.join(directory, "changed_known_hosts"), "w") as f:
+            f.write(f"[127.0.0.1]:{self.port} {impostor_public}\n")
         config = os.path.join(directory, "sshd_config")
         with open(config, "w") as f:
             f.write(f"Port {self.port}\nListenAddress 127.0.0.1\n"
@@ -265,7 +269,19 @@ class RemoteTest(SshCase):
             "RIO_REMOTE_CORE": self.far_core})
         self.assertEqual(r.returncode, 7, r.stderr)
         self.assertIn("rio-cli: 127.0.0.1's host key is not known here; connect once with "
-                      "`ssh 127.0.0.1` to check and accept it", r.stderr)
+                      f"`ssh -p {self.sshd.port} 127.0.0.1` to check and accept it", r.stderr)
+
+    def test_a_changed_host_key_says_so(self):
+        r = self.rio_cli("-p", "task", env={
+            "RIO_SSH": self.sshd.ssh_command(known_hosts="changed_known_hosts"),
+            "RIO_REMOTE_CORE": self.far_core})
+        self.assertEqual(r.returncode, 7, r.stderr)
+        self.assertIn("rio-cli: the host key of 127.0.0.1 has changed since it was last seen, "
+                      "so ssh refused to connect (this can be an attack); if the change is "
+                      f"expected, remove the old key (ssh-keygen -R '[127.0.0.1]:{self.sshd.port}')"
+                      f" and connect once with `ssh -p {self.sshd.port} 127.0.0.1` to check the "
+                      "new one", r.stderr)
+        self.assertEqual(self.far_plans(), [])
 
     def test_an_unreachable_host_says_so(self):
         r = self.rio_cli("-p", "task", url=f"ssh://127.0.0.1:{free_port()}{self.project}")

@@ -199,6 +199,11 @@ TEST(ClassifySshExit, EachFailureItsOwnKindAndMessage) {
                   "Host key verification failed.\n");
     EXPECT_EQ(changed.kind, RemoteFailure::host_key);
     EXPECT_NE(changed.message.find("has changed"), std::string::npos);
+    EXPECT_NE(changed.message.find("(ssh-keygen -R far)"), std::string::npos);
+    RemoteAddress ported = parsed_address("ssh://far:2222/p");
+    EXPECT_NE(classify_ssh_exit(ported, launch, 255, "Host key verification failed.\n")
+                  .message.find("connect once with `ssh -p 2222 far`"),
+              std::string::npos);
     EXPECT_EQ(kind(255, "ssh: Could not resolve hostname far: Name or service not known\n").kind,
               RemoteFailure::host_unreachable);
     EXPECT_EQ(kind(255, "ssh: connect to host far port 22: Connection refused\n").kind,
