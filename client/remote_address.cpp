@@ -215,7 +215,11 @@ Result<std::vector<std::string>> ssh_argv(const RemoteAddress& address,
     argv.push_back("-T");
     // ssh keeps the first value it is given for an option: RIO_SSH's own -o come first
     // and win over these.
-    if (launch.batch) argv.insert(argv.end(), {"-o", "BatchMode=yes", "-o", "ConnectTimeout=15"});
+    // A network that goes away mid-turn ends ssh after 45 s of silence instead of leaving
+    // the run waiting for TCP to notice.
+    if (launch.batch)
+        argv.insert(argv.end(), {"-o", "BatchMode=yes", "-o", "ConnectTimeout=15", "-o",
+                                 "ServerAliveInterval=15", "-o", "ServerAliveCountMax=3"});
     if (address.port) argv.insert(argv.end(), {"-p", std::to_string(*address.port)});
     if (!address.user.empty()) argv.insert(argv.end(), {"-l", address.user});
     argv.insert(argv.end(), {"--", address.host, far_command(address, launch)});

@@ -45,8 +45,8 @@ struct RemoteLaunch {
     std::string core = "rio-core";   // RIO_REMOTE_CORE, else the remote_core setting
     // The core options the frontend was given, passed on to the far core.
     std::string provider, model, mode;
-    // Headless frontends and rio-acp: ssh never prompts (BatchMode) and gives up on a host
-    // that does not answer (ConnectTimeout).
+    // Headless frontends and rio-acp: ssh never prompts (BatchMode), gives up on a host
+    // that does not answer (ConnectTimeout) and on a connection gone silent (ServerAlive*).
     bool batch = true;
 };
 

@@ -164,7 +164,8 @@ TEST(SshArgv, BatchModeTheHostAfterDoubleDashAndOneFarCommand) {
     auto argv = ssh_argv(parsed_address("ssh://me@h:2200/srv/x y"), launch);
     ASSERT_TRUE(argv);
     EXPECT_EQ(*argv, (Words{"ssh", "-F", "/tmp/c d", "-T", "-o", "BatchMode=yes", "-o",
-                            "ConnectTimeout=15", "-p", "2200", "-l", "me", "--", "h",
+                            "ConnectTimeout=15", "-o", "ServerAliveInterval=15", "-o",
+                            "ServerAliveCountMax=3", "-p", "2200", "-l", "me", "--", "h",
                             "rio-core --stdio --project '/srv/x y'"}));
     launch.batch = false;
     launch.ssh_command = "ssh";
