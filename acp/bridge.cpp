@@ -141,7 +141,7 @@ void Bridge::open_session(const RpcRequest& r, std::optional<std::string> resume
         return fail(r.id, rpc_error::invalid_params,
                     "Invalid params: mcpServers must be an array (it may be empty)");
     std::error_code ec;
-    if (!std::filesystem::is_directory(cwd, ec))
+    if (!options_.remote && !std::filesystem::is_directory(cwd, ec))
         return fail(r.id, rpc_error::invalid_params, "Invalid params: no folder " + cwd);
     McpServersError bad_server;
     Json servers = mcp_servers_of(r.params["mcpServers"], bad_server);
@@ -150,7 +150,9 @@ void Bridge::open_session(const RpcRequest& r, std::optional<std::string> resume
                     {{"field", bad_server.field}});
 
     auto link =
-        options_.connect.empty()
+        options_.remote
+            ? client::CoreLink::ssh(io_, *options_.remote, options_.remote_launch, "rio-acp")
+        : options_.connect.empty()
             ? client::CoreLink::spawn(
                   io_, options_.core_binary,
                   [&] {
@@ -167,7 +169,7 @@ void Bridge::open_session(const RpcRequest& r, std::optional<std::string> resume
     auto session = std::make_unique<AcpSession>();
     AcpSession& s = *session;
     s.id = "opening-" + std::to_string(next_session_++);
-    s.root = cwd;
+    s.root = options_.remote ? options_.remote->path : cwd;
     s.link = std::move(*link);
     sessions_.emplace(s.id, std::move(session));
     s.link->on_event([this, &s](const client::CoreEvent& event) { on_event(s, event); });

@@ -19,9 +19,13 @@
 namespace rio::acp {
 
 struct BridgeOptions {
-    std::string core_binary;       // the rio-core to start per session
-    std::string provider;          // passed to it as --provider (empty: the core's default)
-    std::string connect;           // share this running core instead
+    std::string core_binary; // the rio-core to start per session
+    std::string provider;    // passed to it as --provider (empty: the core's default)
+    std::string connect;     // share this running core instead
+    // --connect ssh://…: each session gets a core of its own on that machine, in the
+    // address's folder (the editor's cwd is a local path; DESIGN §22).
+    std::optional<client::RemoteAddress> remote;
+    client::RemoteLaunch remote_launch;
     std::string token;             // its token, for a TCP core
     std::string version = "0.0.0"; // agentInfo.version
 };

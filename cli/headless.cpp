@@ -58,11 +58,18 @@ void HeadlessRun::start(std::function<void(int)> finish) {
     hello.client = "rio-cli";
     link_.request(op::session_hello, Json(hello), [this](const client::Reply& r) {
         if (!r.ok()) return fail(r);
+        // Over ssh the project is the far one: the local folder means nothing there.
+        if (!options_.remote.empty() && r.result.contains("root") && r.result["root"].is_string())
+            far_root_ = r.result["root"].get<std::string>();
         check_provider([this] {
             configure();
             wait_for_mcp([this] { resume_then([this] { begin(); }); });
         });
     });
+}
+
+std::string HeadlessRun::working_folder() const {
+    return options_.remote.empty() ? std::filesystem::current_path().string() : far_root_;
 }
 
 void HeadlessRun::check_provider(std::function<void()> next) {
@@ -77,15 +84,10 @@ void HeadlessRun::check_provider(std::function<void()> next) {
         error_ = {{"code", std::string(to_string(ErrorCode::not_configured))}, {"message", why}};
         if (options_.output == HeadlessOutput::claude_json ||
             options_.output == HeadlessOutput::claude_stream)
-            claude_ =
-                std::make_unique<ClaudeShapes>(RunStart{"",
-                                                        providers->model,
-                                                        "default",
-                                                        std::filesystem::current_path().string(),
-                                                        {},
-                                                        Json::array(),
-                                                        "none"},
-                                               began_);
+            claude_ = std::make_unique<ClaudeShapes>(
+                RunStart{
+                    "", providers->model, "default", working_folder(), {}, Json::array(), "none"},
+                began_);
         end(exit_provider_error);
     });
 }
@@ -173,7 +175,7 @@ void HeadlessRun::begin() {
                                           status.mode == "plan"    ? "plan"
                                           : options_.approve_edits ? "acceptEdits"
                                                                    : "default",
-                                          std::filesystem::current_path().string(),
+                                          working_folder(),
                                           {},
                                           mcp_servers_,
                                           api_key_source_};
@@ -354,9 +356,15 @@ void HeadlessRun::end(int code) {
     ended_ = true;
     std::string answer = messages_.empty() ? "" : messages_.back().get<std::string>();
     if (line_open_ && options_.output == HeadlessOutput::text) std::cout << "\n";
+    // A far core that had answered keeps its conversation in its session file.
+    if (!options_.remote.empty() && link_.lost() && !link_.failure())
+        say("rio-cli: the conversation so far is kept on the far machine; pick it up with: "
+            "rio-cli --connect " +
+            shown(client::shell_quote(options_.remote)) + " --continue");
     if (code == exit_plan_waiting && !session_.empty())
         say("rio-cli: the plan waits for approval in session " + session_ +
-            "; carry it out with: rio-cli -p --resume " + session_ + " --approve-plans auto");
+            "; carry it out with: rio-cli -p --resume " + session_ + " --approve-plans auto" +
+            (options_.remote.empty() ? "" : " --connect " + client::shell_quote(options_.remote)));
     if (options_.output == HeadlessOutput::json)
         print_line(Json{{"exit_code", code},
                         {"session_id", session_},

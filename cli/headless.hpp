@@ -34,19 +34,45 @@ struct HeadlessOptions {
     // Connected to a core someone else started (--connect): a plan left waiting stays
     // pending for the person at that core, so leaving must not stop the turn.
     bool shared_core = false;
+    // The --connect ssh://… address the run used, for the resume hint ("" otherwise).
+    std::string remote;
     // --trust-project: the project's power-granting files apply as they are (DESIGN §12);
     // without it a headless run never trusts them.
     bool trust_project = false;
 };
 
-// Exit codes of DESIGN §11.
+// Exit codes of DESIGN §11 (5–9: decision 0060).
 enum ExitCode {
     exit_done = 0,
     exit_other = 1,
     exit_plan_waiting = 2,
     exit_rejected = 3,
     exit_provider_error = 4,
+    // --connect ssh://… failed before the far core answered (decision 0060).
+    exit_host_unreachable = 5,
+    exit_login_refused = 6,
+    exit_host_key = 7,
+    exit_far_core_missing = 8,
+    exit_far_protocol = 9,
 };
+
+inline int remote_exit_code(client::RemoteFailure failure) {
+    switch (failure) {
+    case client::RemoteFailure::host_unreachable:
+        return exit_host_unreachable;
+    case client::RemoteFailure::auth_refused:
+        return exit_login_refused;
+    case client::RemoteFailure::host_key:
+        return exit_host_key;
+    case client::RemoteFailure::core_missing:
+        return exit_far_core_missing;
+    case client::RemoteFailure::version_mismatch:
+        return exit_far_protocol;
+    case client::RemoteFailure::other:
+        break;
+    }
+    return exit_other;
+}
 
 // Runs the task over `link` (the loop must be running it); `finish(code)` is called once.
 class HeadlessRun {
@@ -59,6 +85,8 @@ private:
     // Echo standing in for a model that was never connected fails the run (exit 4), naming
     // how to connect one; a provider named or configured goes on.
     void check_provider(std::function<void()> next);
+    // The `cwd` of Claude Code's shapes: ours, or over ssh the far project's root.
+    std::string working_folder() const;
     void configure();
     // The first request waits for MCP servers still starting (at most mcp_wait), so their
     // tools are offered from the start; `next` runs once none is starting.
@@ -91,6 +119,7 @@ private:
     std::optional<std::uint64_t> turn_; // agent.send's answer
     bool live_ = false; // events before the run's own turn (a resume's replay) are not its
     std::string session_;
+    std::string far_root_; // over ssh: the far project, as session.hello named it
     std::unique_ptr<ClaudeShapes> claude_;
     std::chrono::steady_clock::time_point began_ = std::chrono::steady_clock::now();
     bool rejected_ = false;

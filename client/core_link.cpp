@@ -2,10 +2,15 @@
 
 #include "io/listen_address.hpp"
 #include "io/user_dirs.hpp"
+#include "protocol/json_parse.hpp"
+#include "protocol/messages.hpp"
 
+#include <array>
 #include <asio/connect.hpp>
 #include <asio/ip/tcp.hpp>
 #include <asio/local/stream_protocol.hpp>
+#include <asio/posix/stream_descriptor.hpp>
+#include <asio/steady_timer.hpp>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -43,7 +48,136 @@ Result<int> connect_socket(asio::io_context& io, const ListenAddress& address,
     return make_error(ErrorCode::network, "cannot connect to " + spec + ": " + ec.message());
 }
 
+// A child on pipes, in its own process group: Ctrl+C in the terminal is the frontend's to
+// handle (stop the turn), not a signal that kills the core (or ssh) mid-turn.
+struct Child {
+    pid_t pid = -1;
+    int read_fd = -1, write_fd = -1, stderr_fd = -1; // stderr_fd: only if asked for
+};
+
+Result<Child> start_child(const std::vector<std::string>& argv_s, bool pipe_stderr) {
+    int to_child[2], from_child[2], err_pipe[2] = {-1, -1};
+    auto close_all = [&] {
+        for (int fd :
+             {to_child[0], to_child[1], from_child[0], from_child[1], err_pipe[0], err_pipe[1]})
+            if (fd >= 0) ::close(fd);
+    };
+    to_child[0] = to_child[1] = from_child[0] = from_child[1] = -1;
+    if (::pipe2(to_child, O_CLOEXEC) != 0 || ::pipe2(from_child, O_CLOEXEC) != 0 ||
+        (pipe_stderr && ::pipe2(err_pipe, O_CLOEXEC) != 0)) {
+        close_all();
+        return make_error(ErrorCode::internal, "pipe failed");
+    }
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, to_child[0], 0);
+    posix_spawn_file_actions_adddup2(&actions, from_child[1], 1);
+    if (pipe_stderr) posix_spawn_file_actions_adddup2(&actions, err_pipe[1], 2);
+    posix_spawnattr_t attr;
+    posix_spawnattr_init(&attr);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setpgroup(&attr, 0);
+    std::vector<std::string> copy = argv_s;
+    std::vector<char*> argv;
+    for (auto& a : copy)
+        argv.push_back(a.data());
+    argv.push_back(nullptr);
+    pid_t pid = -1;
+    int rc = ::posix_spawnp(&pid, argv[0], &actions, &attr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attr);
+    if (rc != 0) {
+        close_all();
+        return make_error(ErrorCode::not_found,
+                          "cannot start " + argv_s.front() + ": " + std::strerror(rc));
+    }
+    Child child{pid, from_child[0], to_child[1], err_pipe[0]};
+    from_child[0] = to_child[1] = err_pipe[0] = -1;
+    close_all();
+    return child;
+}
+
+// ssh's stderr, which carries the far side's too. Held (its last 64 KiB) until the far core
+// answers, to say why a connection failed; relayed to ours after that. Shared with its
+// reads, which may finish after the link is gone.
+struct FarStderr : std::enable_shared_from_this<FarStderr> {
+    static constexpr std::size_t kept_limit = 64 * 1024;
+
+    FarStderr(asio::io_context& io, int fd) : in(io, fd) {}
+
+    void read() {
+        in.async_read_some(asio::buffer(buffer),
+                           [self = shared_from_this()](std::error_code ec, std::size_t n) {
+                               self->take(std::string_view(self->buffer.data(), n));
+                               if (!ec) return self->read();
+                               self->ended = true;
+                               if (auto done = std::exchange(self->on_end, nullptr)) done();
+                           });
+    }
+    void take(std::string_view bytes) {
+        if (relay) return write_all(bytes);
+        kept += bytes;
+        if (kept.size() > kept_limit) kept.erase(0, kept.size() - kept_limit);
+    }
+    void start_relay() {
+        relay = true;
+        write_all(std::exchange(kept, {}));
+    }
+    static void write_all(std::string_view bytes) {
+        while (!bytes.empty()) {
+            ssize_t n = ::write(2, bytes.data(), bytes.size());
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) return;
+            bytes.remove_prefix(static_cast<std::size_t>(n));
+        }
+    }
+
+    asio::posix::stream_descriptor in;
+    std::array<char, 4096> buffer{};
+    std::string kept;
+    bool relay = false;
+    bool ended = false;
+    std::function<void()> on_end;
+};
+
+// Lines before the far core's hello answer that are not protocol: how many are skipped
+// (a long MOTD fits), and how much of the first is quoted when it gives up.
+constexpr std::size_t far_noise_lines = 200;
+constexpr std::size_t far_noise_bytes = 64 * 1024;
+constexpr std::size_t quoted_noise = 120;
+
+// The exit status of a child whose output has ended, waiting for it at most `ms`; -1 if it
+// did not exit by itself or was killed by a signal.
+int reap_exit_status(pid_t& child, int ms) {
+    if (child <= 0) return -1;
+    if (int exited = ::pidfd_open(child, 0); exited >= 0) {
+        pollfd watch{exited, POLLIN, 0};
+        while (::poll(&watch, 1, ms) < 0 && errno == EINTR) {
+        }
+        ::close(exited);
+    }
+    int status = 0;
+    if (::waitpid(child, &status, WNOHANG) != child) return -1;
+    child = -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
 } // namespace
+
+struct CoreLink::Remote {
+    Remote(asio::io_context& io, RemoteAddress a, RemoteLaunch l, int stderr_fd)
+        : address(std::move(a)), launch(std::move(l)),
+          err(std::make_shared<FarStderr>(io, stderr_fd)), wait_for_stderr(io) {}
+
+    RemoteAddress address;
+    RemoteLaunch launch;
+    std::shared_ptr<FarStderr> err;
+    asio::steady_timer wait_for_stderr;
+    bool answered = false; // the far core answered session.hello with our protocol
+    std::size_t noise_lines = 0, noise_bytes = 0;
+    std::string first_noise;
+    std::optional<RemoteProblem> failure;
+};
 
 std::string find_core_binary() {
     std::error_code ec;
@@ -55,54 +189,41 @@ std::string find_core_binary() {
     return "rio-core";
 }
 
-CoreLink::CoreLink(asio::io_context& io, int in_fd, int out_fd, pid_t child) : child_(child) {
+CoreLink::CoreLink(asio::io_context& io, int in_fd, int out_fd, pid_t child,
+                   std::unique_ptr<Remote> remote)
+    : child_(child), remote_(std::move(remote)) {
     Channel::Hooks hooks;
-    hooks.on_frame = [this](Channel&, const Frame& frame) {
-        if (frame.oversize) return;
-        if (auto event = requests_.take(frame.line); event && on_event_) on_event_(*event);
+    hooks.on_frame = [this](Channel&, const Frame& frame) { take_frame(frame); };
+    hooks.on_closed = [this](Channel&) {
+        if (remote_) return far_output_ended();
+        lose("the core closed the connection");
     };
-    hooks.on_closed = [this](Channel&) { lose("the core closed the connection"); };
     channel_ = std::make_shared<Channel>(io, in_fd, out_fd, 0, default_max_line, std::move(hooks));
     channel_->start();
 }
 
 Result<std::unique_ptr<CoreLink>> CoreLink::spawn(asio::io_context& io, const std::string& core,
                                                   const std::vector<std::string>& args) {
-    int to_core[2], from_core[2];
-    if (::pipe2(to_core, O_CLOEXEC) != 0) return make_error(ErrorCode::internal, "pipe failed");
-    if (::pipe2(from_core, O_CLOEXEC) != 0) {
-        ::close(to_core[0]);
-        ::close(to_core[1]);
-        return make_error(ErrorCode::internal, "pipe failed");
-    }
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, to_core[0], 0);
-    posix_spawn_file_actions_adddup2(&actions, from_core[1], 1);
-    // Its own process group: Ctrl+C in the terminal is the frontend's to handle (stop the
-    // turn), not a signal that kills the core mid-turn.
-    posix_spawnattr_t attr;
-    posix_spawnattr_init(&attr);
-    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
-    posix_spawnattr_setpgroup(&attr, 0);
-    std::vector<std::string> argv_s{core};
-    argv_s.insert(argv_s.end(), args.begin(), args.end());
-    std::vector<char*> argv;
-    for (auto& a : argv_s)
-        argv.push_back(a.data());
-    argv.push_back(nullptr);
-    pid_t pid = -1;
-    int rc = ::posix_spawnp(&pid, core.c_str(), &actions, &attr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    posix_spawnattr_destroy(&attr);
-    ::close(to_core[0]);
-    ::close(from_core[1]);
-    if (rc != 0) {
-        ::close(to_core[1]);
-        ::close(from_core[0]);
-        return make_error(ErrorCode::not_found, "cannot start " + core + ": " + std::strerror(rc));
-    }
-    return std::unique_ptr<CoreLink>(new CoreLink(io, from_core[0], to_core[1], pid));
+    std::vector<std::string> argv{core};
+    argv.insert(argv.end(), args.begin(), args.end());
+    auto child = start_child(argv, false);
+    if (!child) return child.error();
+    return std::unique_ptr<CoreLink>(new CoreLink(io, child->read_fd, child->write_fd, child->pid));
+}
+
+Result<std::unique_ptr<CoreLink>> CoreLink::ssh(asio::io_context& io, const RemoteAddress& address,
+                                                const RemoteLaunch& launch,
+                                                const std::string& client) {
+    auto argv = ssh_argv(address, launch);
+    if (!argv) return argv.error();
+    auto child = start_child(*argv, true);
+    if (!child) return child.error();
+    auto remote = std::make_unique<Remote>(io, address, launch, child->stderr_fd);
+    std::unique_ptr<CoreLink> link(
+        new CoreLink(io, child->read_fd, child->write_fd, child->pid, std::move(remote)));
+    link->remote_->err->read();
+    link->greet_far_core(client);
+    return link;
 }
 
 Result<std::unique_ptr<CoreLink>> CoreLink::connect(asio::io_context& io,
@@ -137,6 +258,10 @@ Result<std::unique_ptr<CoreLink>> CoreLink::connect(asio::io_context& io,
 
 CoreLink::~CoreLink() {
     on_lost_ = nullptr;
+    if (remote_) {
+        remote_->err->on_end = nullptr;
+        remote_->err->in.close();
+    }
     // Closed now, not after a flush: the loop may not run again (a frontend on its way
     // out), and a private core must see the end of its input to stop its turn and exit.
     if (channel_) channel_->close_now();
@@ -154,6 +279,101 @@ CoreLink::~CoreLink() {
     ::waitpid(child_, nullptr, 0);
 }
 
+void CoreLink::take_frame(const Frame& frame) {
+    if (closed_) return;
+    if (remote_ && !remote_->answered) {
+        // Before the far core answers, a line that is not a JSON object is the far shell's
+        // (a banner, a MOTD, .bashrc noise): skipped, up to a bound.
+        bool protocol = false;
+        if (!frame.oversize)
+            if (auto parsed = parse_json(frame.line); parsed && parsed->is_object())
+                protocol = true;
+        if (!protocol) {
+            Remote& r = *remote_;
+            if (r.noise_lines++ == 0)
+                r.first_noise = frame.oversize
+                                    ? "a line of " + std::to_string(frame.oversize) + " bytes"
+                                    : "'" + frame.line.substr(0, quoted_noise) + "'";
+            r.noise_bytes += frame.oversize ? frame.oversize : frame.line.size();
+            if (r.noise_lines > far_noise_lines || r.noise_bytes > far_noise_bytes)
+                far_failed({RemoteFailure::other,
+                            "the far side of " + to_string(r.address) + " printed " +
+                                std::to_string(r.noise_lines) +
+                                " lines that are not rio's protocol and no answer from " +
+                                r.launch.core + " (the first: " + r.first_noise + ")"});
+            return;
+        }
+    }
+    if (frame.oversize) return;
+    if (auto event = requests_.take(frame.line); event && on_event_) on_event_(*event);
+}
+
+void CoreLink::greet_far_core(const std::string& client) {
+    HelloParams hello;
+    hello.client = client;
+    request(op::session_hello, Json(hello), [this, client](const Reply& reply) {
+        if (closed_) return;
+        Remote& r = *remote_;
+        if (!reply.ok())
+            return far_failed({RemoteFailure::other,
+                               r.launch.core + " on " + r.address.host +
+                                   " did not answer session.hello: " + reply.error->message});
+        const Json protocol = reply.result.value("protocol", Json());
+        if (protocol != Json(protocol_version)) {
+            std::string release = reply.result.value("version", Json("?")).is_string()
+                                      ? reply.result.value("version", std::string("?"))
+                                      : std::string("?");
+            return far_failed({RemoteFailure::version_mismatch,
+                               r.launch.core + " on " + r.address.host + " speaks protocol " +
+                                   protocol.dump() + " (rio-core " + release + "); this " + client +
+                                   " speaks protocol " + std::to_string(protocol_version) +
+                                   ": install the same rio release on both machines"});
+        }
+        r.answered = true;
+        r.err->start_relay();
+    });
+}
+
+// ssh's stdout ended. Before the far core answered, ssh's exit status and its last words on
+// stderr say why; both come a moment later, so wait for them (boundedly).
+void CoreLink::far_output_ended() {
+    if (closed_) return;
+    Remote& r = *remote_;
+    if (r.answered) return lose("the connection to " + r.address.host + " closed");
+    if (r.err->ended) return conclude_far_failure();
+    r.err->on_end = [this] { conclude_far_failure(); };
+    r.wait_for_stderr.expires_after(std::chrono::seconds(3));
+    r.wait_for_stderr.async_wait([this](std::error_code ec) {
+        if (!ec) conclude_far_failure();
+    });
+}
+
+void CoreLink::conclude_far_failure() {
+    if (closed_) return;
+    Remote& r = *remote_;
+    r.err->on_end = nullptr;
+    r.wait_for_stderr.cancel();
+    int status = reap_exit_status(child_, 2000);
+    RemoteProblem problem = classify_ssh_exit(r.address, r.launch, status, r.err->kept);
+    if (problem.kind == RemoteFailure::other && r.noise_lines)
+        problem.message += "; on stdout it printed " + r.first_noise;
+    far_failed(std::move(problem));
+}
+
+void CoreLink::far_failed(RemoteProblem problem) {
+    remote_->failure = problem;
+    // Nothing the far side says now changes the message; a far program that keeps talking
+    // must not keep the frontend's loop running.
+    remote_->err->on_end = nullptr;
+    remote_->err->in.close();
+    lose(problem.message);
+}
+
+std::optional<RemoteProblem> CoreLink::failure() const {
+    if (!remote_) return std::nullopt;
+    return remote_->failure;
+}
+
 void CoreLink::request(std::string_view op, const Json& params, ReplyHandler done) {
     channel_->send(requests_.encode(op, params, std::move(done)));
 }
@@ -166,7 +386,9 @@ void CoreLink::lose(const std::string& why) {
 }
 
 void CoreLink::close() {
-    if (channel_ && !closed_) channel_->close_after_flush();
+    // Also after a far failure that left the channel open (a far program that answered
+    // wrongly is still running).
+    if (channel_ && !channel_->closed()) channel_->close_after_flush();
 }
 
 } // namespace rio::client

@@ -3,12 +3,14 @@
 // client::Requests; events arrive typed.
 #pragma once
 
+#include "client/remote_address.hpp"
 #include "client/requests.hpp"
 #include "io/channel.hpp"
 
 #include <asio/io_context.hpp>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <sys/types.h>
 #include <vector>
@@ -29,7 +31,20 @@ public:
     // else the one in the user's runtime folder for that address.
     static Result<std::unique_ptr<CoreLink>>
     connect(asio::io_context& io, const std::string& address, std::string token = {});
+    // `ssh -T … HOST 'rio-core --stdio --project PATH …'` (DESIGN §22, decision 0060). The
+    // link says session.hello itself (as `client`) and checks the far protocol version; until
+    // the far core answers, stdout lines that are not protocol (a far .bashrc's banner) are
+    // skipped, a bounded number of them, and ssh's stderr is held back to explain a failure
+    // (failure()); after that it is relayed to ours.
+    static Result<std::unique_ptr<CoreLink>> ssh(asio::io_context& io, const RemoteAddress& address,
+                                                 const RemoteLaunch& launch,
+                                                 const std::string& client);
     ~CoreLink();
+
+    // The channel closed, or the core refused this client.
+    bool lost() const { return closed_; }
+    // Why an ssh link ended before its far core answered session.hello, once it has.
+    std::optional<RemoteProblem> failure() const;
 
     void on_event(OnEvent handler) { on_event_ = std::move(handler); }
     void on_lost(OnLost handler) { on_lost_ = std::move(handler); }
@@ -43,8 +58,15 @@ public:
     void close();
 
 private:
-    CoreLink(asio::io_context& io, int in_fd, int out_fd, pid_t child);
+    struct Remote;
+    CoreLink(asio::io_context& io, int in_fd, int out_fd, pid_t child,
+             std::unique_ptr<Remote> remote = nullptr);
     void lose(const std::string& why);
+    void take_frame(const Frame& frame);
+    void greet_far_core(const std::string& client);
+    void far_output_ended();
+    void far_failed(RemoteProblem problem);
+    void conclude_far_failure();
 
     std::shared_ptr<Channel> channel_;
     Requests requests_;
@@ -52,6 +74,7 @@ private:
     OnEvent on_event_;
     OnLost on_lost_;
     bool closed_ = false;
+    std::unique_ptr<Remote> remote_; // an ssh link's state; null otherwise
 };
 
 // rio-core beside this executable, else the one on PATH.

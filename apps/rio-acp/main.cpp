@@ -5,11 +5,13 @@
 #include "client/core_link.hpp"
 #include "core/version.hpp"
 #include "io/channel.hpp"
+#include "io/user_dirs.hpp"
 
 #include <CLI/CLI.hpp>
 #include <asio/io_context.hpp>
 #include <csignal>
 #include <cstdlib>
+#include <iostream>
 #include <unistd.h>
 
 namespace {
@@ -30,7 +32,9 @@ int main(int argc, char** argv) {
                    "the model for each session's rio-core (see rio-core --help; default: "
                    "$RIO_PROVIDER, else the core's own)");
     app.add_option("--connect", options.connect,
-                   "share the running core at unix:PATH or HOST:PORT instead of starting one");
+                   "share the running core at unix:PATH or HOST:PORT instead of starting one; "
+                   "or ssh://[user@]host[:port]/absolute/path: start each session's core on "
+                   "that machine, in that folder, over ssh (never prompting)");
     app.add_option("--token", options.token,
                    "with --connect HOST:PORT: the core's token (default: read from the file "
                    "rio-core wrote in $XDG_RUNTIME_DIR/rio)");
@@ -46,6 +50,21 @@ int main(int argc, char** argv) {
     if (options.provider.empty())
         if (const char* env = std::getenv("RIO_PROVIDER")) options.provider = env;
     if (options.core_binary.empty()) options.core_binary = rio::client::find_core_binary();
+    if (rio::client::is_remote_spec(options.connect)) {
+        auto remote = rio::client::parse_remote_address(options.connect);
+        if (!remote) {
+            std::cerr << "rio-acp: " << remote.error().message << "\n";
+            return 1;
+        }
+        options.remote = *remote;
+        rio::client::RemoteLaunch& launch = options.remote_launch;
+        if (const char* ssh = std::getenv("RIO_SSH"); ssh && *ssh) launch.ssh_command = ssh;
+        launch.core = rio::client::configured_remote_core(
+            rio::find_user_dirs("/proc/self/exe").settings_file().string());
+        launch.provider = options.provider;
+        launch.mode = "build"; // DESIGN §15: an ACP session starts in Review
+        launch.batch = true;   // an editor's agent has no terminal to ask on
+    }
     options.version = rio::version;
 
     std::signal(SIGPIPE, SIG_IGN); // a vanished editor is a write error, not a crash

@@ -4,10 +4,12 @@
 #include "cli/interactive.hpp"
 #include "client/core_link.hpp"
 #include "core/version.hpp"
+#include "io/user_dirs.hpp"
 
 #include <CLI/CLI.hpp>
 #include <asio/io_context.hpp>
 #include <csignal>
+#include <cstdlib>
 #include <iostream>
 #include <iterator>
 #include <unistd.h>
@@ -81,7 +83,11 @@ int main(int argc, char** argv) {
                  "continue this project's most recent conversation")
         ->excludes(resume);
     app.add_option("--provider", o.provider, "provider for a private core (see rio-core --help)");
-    app.add_option("--connect", o.connect, "use a running core at unix:PATH or HOST:PORT");
+    app.add_option("--connect", o.connect,
+                   "use a running core at unix:PATH or HOST:PORT, or start one on another "
+                   "machine over ssh: ssh://[user@]host[:port]/absolute/path (exit codes: 5 "
+                   "host unknown or unreachable, 6 login refused, 7 host key unknown or "
+                   "changed, 8 no rio-core there, 9 its protocol differs)");
     app.add_option("--token", o.token,
                    "with --connect HOST:PORT: the core's token (default: read from the file "
                    "rio-core wrote in $XDG_RUNTIME_DIR/rio)");
@@ -122,7 +128,26 @@ int main(int argc, char** argv) {
         }
     }
     std::string project = !o.project.empty() ? o.project : !o.dir.empty() ? o.dir : ".";
-    if (!o.connect.empty() && !o.model.empty()) {
+    // ssh://: a private core on another machine, started with this run's core options.
+    std::optional<rio::client::RemoteAddress> remote;
+    if (rio::client::is_remote_spec(o.connect)) {
+        auto parsed = rio::client::parse_remote_address(o.connect);
+        if (!parsed) {
+            std::cerr << "rio-cli: " << parsed.error().message << "\n";
+            return rio::exit_other;
+        }
+        if (!o.project.empty() || !o.dir.empty()) {
+            std::cerr << "rio-cli: with --connect ssh://… the project is the folder in the "
+                         "address, not a local one\n";
+            return rio::exit_other;
+        }
+        if (!o.token.empty()) {
+            std::cerr << "rio-cli: --token is for --connect HOST:PORT; ssh logs in itself\n";
+            return rio::exit_other;
+        }
+        remote = *parsed;
+    }
+    if (!o.connect.empty() && !remote && !o.model.empty()) {
         std::cerr << "rio-cli: --model chooses the model of a core rio-cli starts; a shared core "
                      "(--connect) keeps its own (agent.options.set changes it for everyone)\n";
         return rio::exit_other;
@@ -130,6 +155,17 @@ int main(int argc, char** argv) {
 
     asio::io_context io;
     auto link = [&]() -> rio::Result<std::unique_ptr<rio::client::CoreLink>> {
+        if (remote) {
+            rio::client::RemoteLaunch launch;
+            if (const char* ssh = std::getenv("RIO_SSH"); ssh && *ssh) launch.ssh_command = ssh;
+            launch.core = rio::client::configured_remote_core(
+                rio::find_user_dirs("/proc/self/exe").settings_file().string());
+            launch.provider = o.provider;
+            launch.model = o.model;
+            launch.mode = o.mode;
+            launch.batch = true; // rio-cli never lets ssh ask (decision 0060)
+            return rio::client::CoreLink::ssh(io, *remote, launch, "rio-cli");
+        }
         if (!o.connect.empty()) return rio::client::CoreLink::connect(io, o.connect, o.token);
         std::vector<std::string> args{"--stdio", "--project", project};
         if (!o.provider.empty()) args.insert(args.end(), {"--provider", o.provider});
@@ -142,13 +178,15 @@ int main(int argc, char** argv) {
         return rio::exit_other;
     }
     rio::client::CoreLink& core = **link;
-    if (!o.connect.empty() && (!o.project.empty() || !o.dir.empty()))
+    if (!o.connect.empty() && !remote && (!o.project.empty() || !o.dir.empty()))
         core.request(rio::op::project_open,
                      {{"path", std::filesystem::absolute(project).string()}});
 
     int code = rio::exit_other;
     auto finish = [&](int c) {
         code = c;
+        // An ssh link that failed before its far core answered: its own code (decision 0060).
+        if (auto failure = core.failure()) code = rio::remote_exit_code(failure->kind);
         core.close();
     };
     rio::Terminal out = rio::detect_terminal(1), err = rio::detect_terminal(2);
@@ -168,14 +206,15 @@ int main(int argc, char** argv) {
                    : o.output_format == "stream-json" ? Out::claude_stream
                                                       : Out::text;
         if (resuming) h.resume = o.resume;
-        h.shared_core = !o.connect.empty();
+        h.shared_core = !o.connect.empty() && !remote;
+        if (remote) h.remote = o.connect;
         h.trust_project = o.trust_project;
         run = std::make_unique<rio::HeadlessRun>(io, core, h, out, err);
         run->start(finish);
     } else {
         session = std::make_unique<rio::InteractiveSession>(io, core, out);
         // A shared core keeps its mode unless one is asked for; a private one started in it.
-        if (!o.mode.empty() && !o.connect.empty())
+        if (!o.mode.empty() && !o.connect.empty() && !remote)
             core.request(rio::op::agent_mode_set, {{"mode", o.mode}});
         session->start(finish, resuming ? std::optional<std::string>(o.resume) : std::nullopt);
     }
