@@ -2,6 +2,11 @@
 // and a tool trace, slash commands, Ctrl+C to stop a turn (twice to quit), and a single-key
 // choice for every proposal — a plan rendered for the terminal (with comments on its numbered
 // lines and, for a revision, what changed), a coloured diff, a command.
+//
+// One class in five files, one concept each: interactive.cpp (its life: start, trust, events,
+// sending, stopping), interactive_display.cpp (what it prints), interactive_plan.cpp (deciding
+// a proposal), interactive_commands.cpp (slash commands), interactive_input.cpp (reading the
+// terminal).
 #pragma once
 
 #include "cli/line_input.hpp"

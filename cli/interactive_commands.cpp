@@ -1,0 +1,455 @@
+// rio-cli's interactive session, its slash commands: modes, /status, /undo, /output,
+// providers, keys and models, plans, steps, sessions, MCP servers and problems.
+#include "cli/interactive.hpp"
+#include "cli/resume.hpp"
+#include "cli/terminal_safe.hpp"
+#include "cli/trace.hpp"
+#include "client/problems.hpp"
+#include "text/trim.hpp"
+
+#include <cstdlib>
+#include <sstream>
+#include <utility>
+
+namespace rio {
+namespace {
+
+const char* help_text = "Type a task and press Enter. Commands:\n"
+                        "  /plan      plan mode: the agent investigates and presents a plan first\n"
+                        "  /review    build mode; you review each edit\n"
+                        "  /auto      build mode; edits are applied without asking\n"
+                        "  /build     build mode, keeping the current edit policy\n"
+                        "  /stop      stop the running turn (also Ctrl+C)\n"
+                        "  /clear     clear the conversation\n"
+                        "  /compact [INSTRUCTIONS]  make the conversation smaller: old tool "
+                        "outputs cleared, older turns summarized\n"
+                        "  /status    the provider, model, mode, session and how full the "
+                        "context is\n"
+                        "  /undo [TURN]  put back what the agent's edits of the last turn (or "
+                        "TURN) replaced\n"
+                        "  /output [N]   all that command N (default: the last) printed\n"
+                        "  /provider [NAME]   show or switch the provider\n"
+                        "  /key [clear] [NAME]  store the provider's API key (typed unseen), or "
+                        "remove it\n"
+                        "  /model [ID]        pick the model from the provider's list, or set it\n"
+                        "  /model plan PROVIDER [ID] | off  who answers in plan mode; the "
+                        "model above takes over at approval\n"
+                        "  /plans     list the plans filed in this project, and show one\n"
+                        "  /steps     the approved plan's steps and how far they came\n"
+                        "  /sessions  list this project's conversations, and continue one\n"
+                        "  /mcp [restart NAME]  the MCP servers, their state and tools\n"
+                        "  /problems [PATH]  errors and warnings the language servers report\n"
+                        "  /help      this text;  /quit (or Ctrl+D, or Ctrl+C twice) to leave";
+
+} // namespace
+
+void InteractiveSession::command(const std::string& line) {
+    std::string name = line.substr(0, line.find(' '));
+    std::string arg = line.find(' ') == std::string::npos
+                          ? ""
+                          : std::string(trimmed(line.substr(line.find(' '))));
+    auto prompt_after = [this](const client::Reply& r) { then_prompt(r); };
+    auto choose = [this](client::ModeChoice choice) {
+        auto requests = client::mode_requests(choice);
+        for (std::size_t i = 0; i < requests.size(); ++i)
+            link_.request(requests[i].op, requests[i].params,
+                          [this, last = i + 1 == requests.size()](const client::Reply& r) {
+                              if (last) return then_prompt(r);
+                              report(r);
+                              if (r.ok() && r.result.contains("on"))
+                                  session_.apply_auto_accept(r.result.value("on", false));
+                          });
+    };
+    if (name == "/quit" || name == "/exit") return quit(0);
+    if (name == "/help") {
+        print(help_text);
+        return prompt();
+    }
+    if (name == "/plan") return choose(client::ModeChoice::plan);
+    if (name == "/review") return choose(client::ModeChoice::review);
+    if (name == "/auto") return choose(client::ModeChoice::auto_accept);
+    if (name == "/build")
+        return link_.request(op::agent_mode_set, Json(ModeSetParams{"build"}), prompt_after);
+    if (name == "/stop") return link_.request(op::agent_stop, Json::object(), prompt_after);
+    if (name == "/clear") return link_.request(op::agent_reset, Json::object(), prompt_after);
+    if (name == "/compact") {
+        CompactParams compact;
+        if (!arg.empty()) compact.instructions = arg;
+        print(styled("(compacting…)", sgr::dim, out_.color));
+        // Like a message: the prompt comes back with the status that ends the compaction.
+        sending_ = true;
+        return link_.request(op::agent_compact, Json(compact), [this](const client::Reply& r) {
+            if (r.ok()) return;
+            sending_ = false;
+            then_prompt(r);
+        });
+    }
+    if (name == "/status") {
+        return link_.call(StatusParams{}, [this](const client::Typed<StatusParams>& status) {
+            if (status) session_.apply_status(*status);
+            print(status_text());
+            prompt();
+        });
+    }
+    if (name == "/undo") return undo(arg);
+    if (name == "/output") return show_output(arg);
+    if (name == "/provider") {
+        if (!arg.empty())
+            return link_.call(ProviderSetParams{arg, std::nullopt},
+                              [this](const client::Typed<ProviderSetParams>& r) {
+                                  if (!r) return then_prompt(client::Reply{nullptr, r.error()});
+                                  say_if_not_ready(*r);
+                                  prompt();
+                              });
+        return link_.request(op::agent_providers, Json::object(), [this](const client::Reply& r) {
+            std::string out;
+            for (const Json& p : r.result.value("providers", Json::array()))
+                out += std::string(p.value("active", false) ? "* " : "  ") +
+                       shown(p.value("name", "")) + "  (key: " + shown(p.value("key", "")) + ")  " +
+                       shown(p.value("description", "")) + "\n";
+            print(out + "Switch with /provider NAME.");
+            prompt();
+        });
+    }
+    if (name == "/key") return key_command(arg);
+    if (name == "/model") {
+        if (arg == "plan" || arg.rfind("plan ", 0) == 0) return set_plan_model(arg.substr(4));
+        if (!arg.empty())
+            return link_.request(op::agent_options_set, Json{{"name", "model"}, {"value", arg}},
+                                 prompt_after);
+        return pick_model();
+    }
+    if (name == "/plans") return list_plans();
+    if (name == "/steps") return show_steps();
+    if (name == "/sessions") return list_sessions();
+    if (name == "/mcp") return list_mcp(arg);
+    if (name == "/problems") return list_problems(arg);
+    print("Unknown command " + name + "; /help lists them.");
+    prompt();
+}
+
+// /model plan PROVIDER [ID], /model plan off; /model plan alone says who plans now.
+void InteractiveSession::set_plan_model(std::string words) {
+    std::istringstream in(words);
+    std::string provider, model, extra;
+    in >> provider >> model >> extra;
+    if (provider.empty()) {
+        const auto& planner = session_.state().plan_model;
+        print(planner ? "Plan mode answers with " + shown(planner->provider) + " · " +
+                            shown(planner->model.empty() ? "its model option" : planner->model) +
+                            "; the builder takes over at approval."
+                      : "The builder's model plans too; set another with /model plan PROVIDER "
+                        "[ID].");
+        return prompt();
+    }
+    if (!extra.empty()) {
+        print("Usage: /model plan PROVIDER [ID], or /model plan off");
+        return prompt();
+    }
+    PlanModelSetParams set;
+    if (provider != "off") {
+        set.provider = provider;
+        set.model = model;
+    }
+    link_.call(set, [this](const client::Typed<PlanModelSetParams>& r) {
+        if (!r) return then_prompt(client::Reply{nullptr, r.error()});
+        print(r->plan_model ? "Plan mode answers with " + shown(r->plan_model->provider) + " · " +
+                                  shown(r->plan_model->model.empty() ? "its model option"
+                                                                     : r->plan_model->model) +
+                                  "; " + shown(r->current) + " · " + shown(r->model) +
+                                  " takes over at approval."
+                            : "The builder's model plans too.");
+        prompt();
+    });
+}
+
+// /undo: the newest turn that can still be undone; /undo TURN: that one. A refusal is the
+// core's, which names the files that changed since (as the desktop says it).
+void InteractiveSession::undo(const std::string& arg) {
+    std::optional<std::uint64_t> named;
+    if (!arg.empty()) {
+        char* end = nullptr;
+        unsigned long long turn = std::strtoull(arg.c_str(), &end, 10);
+        if (end == arg.c_str() || *end != '\0' || turn == 0) {
+            print("Usage: /undo, or /undo TURN (a turn's number)");
+            return prompt();
+        }
+        named = turn;
+    }
+    link_.call(CheckpointsParams{}, [this, named](const client::Typed<CheckpointsParams>& kept) {
+        if (!kept) return then_prompt(client::Reply{nullptr, kept.error()});
+        if (!named && kept->turns.empty()) {
+            print("Nothing to undo: the agent's edits of this conversation are undone, or it "
+                  "made none.");
+            return prompt();
+        }
+        std::uint64_t turn = named.value_or(kept->turns.empty() ? 0 : kept->turns.back().turn);
+        link_.call(UndoParams{turn, std::nullopt}, [this](const client::Typed<UndoParams>& r) {
+            if (!r) {
+                std::string why = r.error().message;
+                if (!why.empty()) why[0] = static_cast<char>(std::toupper(why[0]));
+                print(styled(why, sgr::yellow, out_.color));
+                return prompt();
+            }
+            std::string done;
+            auto list = [](const std::vector<std::string>& paths) {
+                std::string out;
+                for (const std::string& path : paths)
+                    out += (out.empty() ? "" : ", ") + path;
+                return out;
+            };
+            if (!r->restored.empty()) done += "put back " + list(r->restored);
+            if (!r->deleted.empty())
+                done += (done.empty() ? "" : "; ") + ("deleted " + list(r->deleted));
+            print("Undone turn " + std::to_string(r->turn) + ": " + done);
+            prompt();
+        });
+    });
+}
+
+void InteractiveSession::show_output(const std::string& arg) {
+    std::size_t index = outputs_.size();
+    if (!arg.empty()) {
+        char* end = nullptr;
+        index = static_cast<std::size_t>(std::strtoull(arg.c_str(), &end, 10));
+        if (end == arg.c_str() || *end != '\0') index = 0;
+    }
+    if (outputs_.empty())
+        print("No command has printed anything yet.");
+    else if (index == 0 || index > outputs_.size())
+        print("Usage: /output N, N from 1 to " + std::to_string(outputs_.size()));
+    else
+        print(command_output_text(outputs_[index - 1], std::nullopt, std::nullopt, out_.color));
+    prompt();
+}
+
+void InteractiveSession::list_plans() {
+    link_.request(op::plans_list, Json::object(), [this](const client::Reply& r) {
+        if (!r.ok()) return then_prompt(r);
+        std::vector<PickEntry> entries;
+        std::vector<std::string> paths;
+        for (const Json& p : r.result.value("plans", Json::array())) {
+            entries.push_back(
+                {p.value("title", ""), p.value("status", "") + " · " + p.value("path", "")});
+            paths.push_back(p.value("path", ""));
+        }
+        if (entries.empty()) {
+            print("No plans filed yet.");
+            return prompt();
+        }
+        print("Plans filed in this project, newest first:");
+        pick(entries, "Show which? (number, Enter for none) ", [this, paths](std::size_t i) {
+            link_.request(op::plans_get, Json{{"path", paths[i]}}, [this](const client::Reply& r) {
+                if (!r.ok()) return then_prompt(r);
+                Proposal plan;
+                plan.kind = "plan";
+                plan.fields = {{"title", r.result.value("title", "")},
+                               {"plan", r.result.value("body", "")},
+                               {"path", r.result.value("path", "")}};
+                std::string status = r.result.value("status", "");
+                print(
+                    "\n" + plan_text(plan, width(), out_.color) +
+                    styled(status.empty() ? "" : "(" + shown(status) + ")", sgr::dim, out_.color));
+                if (r.result.contains("steps")) {
+                    std::vector<PlanStep> steps = r.result["steps"].get<std::vector<PlanStep>>();
+                    print(md::terminal_safe(client::plan_steps_text(steps), md::Whitespace::block));
+                    if (r.result.contains("warning"))
+                        print(styled("(" + shown(r.result.value("warning", "")) + ")", sgr::yellow,
+                                     out_.color));
+                }
+                prompt();
+            });
+        });
+    });
+}
+
+// The steps as the last plans.progress said them (with notes); after a resume, before any,
+// as the plan file says them.
+void InteractiveSession::show_steps() {
+    const client::SessionState& s = session_.state();
+    if (s.plan) {
+        print(md::terminal_safe(client::plan_steps_text(s.plan->steps), md::Whitespace::block) +
+              styled("(" + client::plan_summary_text(*s.plan) + ")", sgr::dim, out_.color));
+        return prompt();
+    }
+    if (!s.plan_tally || s.plan_tally->path.empty()) {
+        print("No plan was approved in this conversation.");
+        return prompt();
+    }
+    link_.call(PlansGetParams{s.plan_tally->path}, [this](const client::Typed<PlansGetParams>& r) {
+        if (!r) return then_prompt(client::Reply{nullptr, r.error()});
+        print(md::terminal_safe(client::plan_steps_text(r->steps.value_or(std::vector<PlanStep>{})),
+                                md::Whitespace::block));
+        if (r->warning) print(styled("(" + shown(*r->warning) + ")", sgr::yellow, out_.color));
+        prompt();
+    });
+}
+
+void InteractiveSession::list_sessions() {
+    link_.call(SessionsListParams{}, [this](const client::Typed<SessionsListParams>& listed) {
+        if (!listed) return then_prompt(client::Reply{nullptr, listed.error()});
+        if (listed->sessions.empty()) {
+            print("No earlier conversations in this project.");
+            return prompt();
+        }
+        std::vector<PickEntry> entries;
+        for (const SessionInfo& s : listed->sessions) {
+            std::string detail = s.updated.substr(0, 16) + " · " + std::to_string(s.turns) +
+                                 (s.turns == 1 ? " turn" : " turns") +
+                                 (s.pending ? " · waiting for you" : "") + " · " + s.id;
+            entries.push_back({s.title.empty() ? "(untitled)" : s.title, detail});
+        }
+        std::vector<SessionInfo> sessions = listed->sessions;
+        pick(entries, "Continue which? (number, Enter for none) ", [this, sessions](std::size_t i) {
+            resume_session(link_, sessions[i].id, [this](const Result<SessionResumeResult>& r) {
+                if (!r) return then_prompt(client::Reply{nullptr, r.error()});
+                print("Resumed “" + shown(r->session.title) + "” · " + std::to_string(r->messages) +
+                      " messages");
+                prompt();
+            });
+        });
+    });
+}
+
+void InteractiveSession::list_mcp(const std::string& arg) {
+    auto show = [this](const auto& listed) {
+        if (!listed) return then_prompt(client::Reply{nullptr, listed.error()});
+        print(mcp_servers_text(*listed, out_.color));
+        prompt();
+    };
+    if (arg.empty()) return link_.call(McpListParams{}, show);
+    const std::string restart = "restart ";
+    if (arg.rfind(restart, 0) != 0 || arg.size() == restart.size()) {
+        print("Usage: /mcp, or /mcp restart NAME");
+        return prompt();
+    }
+    link_.call(McpRestartParams{arg.substr(restart.size())}, show);
+}
+
+void InteractiveSession::list_problems(const std::string& path) {
+    // What a terminal shows at once; the desktop's Problems panel has them all.
+    constexpr std::size_t max_lines = 50;
+    LspDiagnosticsParams params;
+    if (!path.empty()) params.path = path;
+    link_.call(params, [this, path](const client::Typed<LspDiagnosticsParams>& r) {
+        if (!r) return then_prompt(client::Reply{nullptr, r.error()});
+        client::Problems problems;
+        problems.load(*r);
+        if (problems.files().empty()) {
+            print(path.empty() ? "No problems: the language servers report none in the files "
+                                 "they have seen."
+                               : "No problems reported for " + path + ".");
+            return prompt();
+        }
+        std::string out;
+        for (const std::string& line : client::problem_lines(problems, max_lines))
+            out += md::terminal_safe(line, md::Whitespace::inline_text) + "\n";
+        print(out + problems.summary() + ".");
+        prompt();
+    });
+}
+
+void InteractiveSession::say_if_not_ready(const ProvidersResult& providers) {
+    for (const ProviderInfo& p : providers.providers)
+        if (p.active && !p.ready)
+            print(styled(p.name + " has no key yet: store one with /key (or set " +
+                             p.key_variable.value_or("its key variable") + ").",
+                         sgr::yellow, out_.color));
+}
+
+void InteractiveSession::key_command(const std::string& arg) {
+    const bool clear = arg == "clear" || arg.rfind("clear ", 0) == 0;
+    std::string named(trimmed(clear ? arg.substr(5) : arg));
+    link_.call(ProvidersParams{}, [this, clear, named](const client::Typed<ProvidersParams>& r) {
+        if (!r) return then_prompt(client::Reply{nullptr, r.error()});
+        const std::string wanted = named.empty() ? r->current : named;
+        const ProviderInfo* provider = nullptr;
+        for (const ProviderInfo& p : r->providers)
+            if (p.name == wanted) provider = &p;
+        if (!provider) {
+            print("No provider named " + shown(wanted) + "; /provider lists them.");
+            return prompt();
+        }
+        if (provider->key == "not needed") {
+            print(wanted + " takes no key. Switch first (/provider anthropic), or name one: "
+                           "/key anthropic.");
+            return prompt();
+        }
+        if (!clear) return store_key(*provider);
+        link_.call(KeyClearParams{wanted}, [this, wanted](const client::Typed<KeyClearParams>& c) {
+            if (!c) return then_prompt(client::Reply{nullptr, c.error()});
+            print("Removed the stored " + wanted + " key.");
+            prompt();
+        });
+    });
+}
+
+void InteractiveSession::store_key(const ProviderInfo& provider) {
+    if (provider.key == "env")
+        print(styled(provider.key_variable.value_or("The environment") +
+                         " is set: while it is, that key is used, not one stored here.",
+                     sgr::yellow, out_.color));
+    print("Paste the " + provider.name +
+          " key and press Enter; it is not shown. Enter alone keeps what there is.");
+    const std::string name = provider.name;
+    ask_secret("key: ", [this, name](std::string key) {
+        if (trimmed(key).empty()) {
+            print("No key stored.");
+            return prompt();
+        }
+        link_.call(KeySetParams{name, std::string(trimmed(key))},
+                   [this, name](const client::Typed<KeySetParams>& r) {
+                       if (!r) return then_prompt(client::Reply{nullptr, r.error()});
+                       print("Stored the " + name + " key, readable by you alone.");
+                       prompt();
+                   });
+    });
+}
+
+void InteractiveSession::pick_model() {
+    link_.call(StatusParams{}, [this](const client::Typed<StatusParams>& status) {
+        const std::string current = status ? status->model : std::string();
+        link_.call(ModelsParams{}, [this, current](const client::Typed<ModelsParams>& r) {
+            if (!r || r->models.empty()) {
+                print("model: " + shown(current) + "  (" +
+                      (r ? std::string("the provider lists no models")
+                         : "the model list could not be fetched: " + shown(r.error().message)) +
+                      "; set one with /model ID)");
+                return prompt();
+            }
+            std::vector<PickEntry> entries;
+            for (const std::string& id : r->models)
+                entries.push_back({id, id == current ? "in use" : ""});
+            std::vector<std::string> models = r->models;
+            print("Models of this provider:");
+            pick(entries, "Use which? (number, Enter to keep " + current + ") ",
+                 [this, models](std::size_t i) {
+                     link_.request(op::agent_options_set,
+                                   Json{{"name", "model"}, {"value", models[i]}},
+                                   [this, model = models[i]](const client::Reply& set) {
+                                       if (set.ok()) print("model: " + shown(model));
+                                       then_prompt(set);
+                                   });
+                 });
+        });
+    });
+}
+
+void InteractiveSession::pick(const std::vector<PickEntry>& entries, const std::string& question,
+                              std::function<void(std::size_t)> then) {
+    print(pick_list_text(entries, out_.color));
+    ask_pick(question, entries.size(), std::move(then));
+}
+
+void InteractiveSession::ask_pick(const std::string& question, std::size_t count,
+                                  std::function<void(std::size_t)> then) {
+    ask_line(question, [this, question, count, then = std::move(then)](std::string answer) {
+        PickAnswer picked = read_pick(answer, count);
+        if (picked.index) return then(*picked.index);
+        if (picked.problem.empty()) return prompt();
+        print(picked.problem);
+        ask_pick(question, count, then);
+    });
+}
+
+} // namespace rio

@@ -1,0 +1,285 @@
+// rio-cli's interactive session, deciding what the agent proposes: a plan shown, its
+// revision diffed, commented on, edited in $EDITOR, approved or rejected; an edit or a
+// command allowed or refused with a key.
+#include "cli/interactive.hpp"
+#include "cli/plan_review_text.hpp"
+#include "cli/terminal_safe.hpp"
+#include "cli/trace.hpp"
+#include "text/trim.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <utility>
+
+namespace rio {
+namespace {
+
+// The editor $VISUAL, else $EDITOR, names (with the variable's name, for when it cannot be
+// run), else vi.
+std::pair<std::string, std::string> chosen_editor() {
+    for (const char* variable : {"VISUAL", "EDITOR"})
+        if (const char* editor = std::getenv(variable); editor && *editor)
+            return {editor, variable};
+    return {"vi", ""};
+}
+
+// Whether the first word of an editor's command line names a program that can be run.
+bool runnable(const std::string& command) {
+    std::string program = command.substr(0, command.find_first_of(" \t"));
+    if (program.empty()) return false;
+    if (program.find('/') != std::string::npos) return ::access(program.c_str(), X_OK) == 0;
+    const char* path = std::getenv("PATH");
+    std::string dirs = path ? path : "/usr/bin:/bin";
+    for (std::size_t at = 0; at <= dirs.size();) {
+        std::size_t end = std::min(dirs.find(':', at), dirs.size());
+        std::string dir = dirs.substr(at, end - at);
+        if (::access(((dir.empty() ? "." : dir) + "/" + program).c_str(), X_OK) == 0) return true;
+        at = end + 1;
+    }
+    return false;
+}
+
+// Runs $VISUAL (or $EDITOR, or vi) on a temporary file holding `text` and returns what it
+// holds afterwards; nullopt when the file could not be made. The editor owns the terminal
+// until it exits; events wait in the pipe meanwhile.
+std::optional<std::string> edit_in_editor(const std::string& text) {
+    const char* tmp = std::getenv("TMPDIR");
+    std::string path = std::string(tmp && *tmp ? tmp : "/tmp") + "/rio-plan-XXXXXX.md";
+    int fd = ::mkstemps(path.data(), 3);
+    if (fd < 0) return std::nullopt;
+    bool written = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+    ::close(fd);
+    if (!written) {
+        ::unlink(path.c_str());
+        return std::nullopt;
+    }
+    std::string shell_command = chosen_editor().first + " \"$1\"";
+    pid_t pid = ::fork();
+    if (pid == 0) {
+        ::execl("/bin/sh", "sh", "-c", shell_command.c_str(), "sh", path.c_str(), nullptr);
+        ::_exit(127);
+    }
+    if (pid > 0) ::waitpid(pid, nullptr, 0);
+    std::ifstream in(path, std::ios::binary);
+    std::string edited((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    ::unlink(path.c_str());
+    return edited;
+}
+
+} // namespace
+
+void InteractiveSession::on_propose(const Proposal& p) {
+    if (p.kind == "plan") return show_plan(p);
+    auto decide = [this, p](char k) {
+        if (k == 'y')
+            approve(p, "");
+        else
+            reject_with_reason(p);
+    };
+    if (p.kind == "edit") {
+        print(styled("Edit " + shown(p.text("path")), sgr::bold, out_.color) + "\n" +
+              diff_text(p, width(), out_.color));
+        return ask_key("[y] apply  [n] reject", "yn", decide);
+    }
+    if (p.kind == "mcp") {
+        print("Call " + styled(shown(client::mcp_call_text(p)), sgr::bold, out_.color));
+        return ask_key("[y] call  [n] reject", "yn", decide);
+    }
+    print("Run " + command_text(p, out_.color));
+    // A sandboxed command may be let out for this one call (DESIGN §19).
+    const Json sandbox = p.fields.value("sandbox", Json::object());
+    if (sandbox.value("profile", "") != "workspace-write")
+        return ask_key("[y] run  [n] reject", "yn", decide);
+    ask_key("[y] run  [w] run with the network  [u] run without the sandbox  [n] reject", "ywun",
+            [this, p, decide](char k) {
+                if (k == 'w' || k == 'u')
+                    approve_command(p, /*network=*/k == 'w', /*unsandboxed=*/k == 'u');
+                else
+                    decide(k);
+            });
+}
+
+void InteractiveSession::show_plan(const Proposal& p) {
+    comments_.clear();
+    numbered_for_.clear();
+    print("\n" + plan_text(p, width(), out_.color));
+    if (p.text("revises").empty() || p.text("path").empty()) return decide_plan(p);
+    show_revision(p, [this, p] { decide_plan(p); });
+}
+
+// Both texts as filed (each with its title, neither with its review), so the diff shows what
+// the model changed.
+void InteractiveSession::show_revision(const Proposal& p, std::function<void()> then) {
+    link_.call(PlansGetParams{p.text("revises")}, [this, p,
+                                                   then](const client::Typed<PlansGetParams>& old) {
+        link_.call(PlansGetParams{p.text("path")}, [this, old, then](
+                                                       const client::Typed<PlansGetParams>& now) {
+            if (!old || !now) {
+                print(styled("(the previous plan could not be read)", sgr::dim, out_.color));
+                return then();
+            }
+            std::string a = old->plan, b = now->plan;
+            link_.call(client::revision_diff_request(a, b),
+                       [this, a, b, then](const client::Typed<DiffLinesParams>& diff) {
+                           if (diff) {
+                               std::string text =
+                                   revision_text(client::mark_revision(a, b, *diff), out_.color);
+                               print(text.empty() ? styled("(no changes since the previous plan)",
+                                                           sgr::dim, out_.color)
+                                                  : text);
+                           }
+                           then();
+                       });
+        });
+    });
+}
+
+void InteractiveSession::decide_plan(const Proposal& p) {
+    bool filed = !p.text("path").empty();
+    bool notes = !comments_.empty();
+    if (notes) print(comments_text(comments_, out_.color));
+    std::string choices = notes ? "[a] approve with notes, review each edit  [A] approve with "
+                                  "notes, auto-accept edits  [f] approve in a fresh context  "
+                                  "[r] request changes"
+                                : "[a] approve, review each edit  [A] approve, auto-accept edits  "
+                                  "[f] approve in a fresh context  [r] reject";
+    choices += "  [c] comment";
+    if (filed) choices += "  [e] edit the plan";
+    ask_key(choices, filed ? "aAfrce" : "aAfrc", [this, p](char k) {
+        if (k == 'a')
+            approve(p, "review");
+        else if (k == 'A')
+            approve(p, "auto");
+        else if (k == 'f')
+            approve(p, "review", true);
+        else if (k == 'r')
+            reject_with_reason(p);
+        else if (k == 'c')
+            comment_on(p);
+        else
+            edit_plan(p);
+    });
+}
+
+void InteractiveSession::comment_on(const Proposal& p) {
+    std::string plan = p.text("plan");
+    if (numbered_for_ != p.id) {
+        numbered_for_ = p.id;
+        print(numbered_lines(plan, out_.color) +
+              styled("Comment on lines: 12-14 what to change · -N removes comment N · Enter "
+                     "when done",
+                     sgr::dim, out_.color));
+    }
+    ask_line("c ", [this, p, plan](std::string line) {
+        CommentCommand command = read_comment_command(line, plan, comments_.size());
+        using Kind = CommentCommand::Kind;
+        if (command.kind == Kind::add) comments_.push_back(std::move(command.comment));
+        if (command.kind == Kind::remove)
+            comments_.erase(comments_.begin() + static_cast<long>(command.index - 1));
+        if (command.kind == Kind::invalid) print(styled(command.error, sgr::yellow, out_.color));
+        if (command.kind == Kind::remove && comments_.empty()) print("No comments left.");
+        decide_plan(p);
+    });
+}
+
+// The plan goes through the core: the editor gets the buffer's text (the body; the core
+// keeps the front matter), and what it saves comes back as an edit of the buffer, saved, so
+// every client sees it and the approval reads it.
+void InteractiveSession::edit_plan(const Proposal& p) {
+    std::string rel = p.text("path");
+    link_.call(BufferListParams{}, [this, p, rel](const client::Typed<BufferListParams>& list) {
+        bool was_open = false;
+        if (list)
+            for (const BufferState& b : list->buffers)
+                was_open |= b.path == rel;
+        link_.call(BufferOpenParams{rel}, [this, p, rel, was_open](
+                                              const client::Typed<BufferOpenParams>& opened) {
+            if (!opened || !opened->text) {
+                print("rio-cli: " +
+                      (opened ? std::string("no text") : shown(opened.error().message)));
+                return decide_plan(p);
+            }
+            if (auto [editor, variable] = chosen_editor(); !runnable(editor)) {
+                print(styled((variable.empty() ? std::string("vi, the editor rio-cli uses when "
+                                                             "$VISUAL and $EDITOR are unset,")
+                                               : "$" + variable + " (" + editor + ")") +
+                                 " cannot be run: it is not installed or not on PATH. Set $" +
+                                 (variable.empty() ? "EDITOR" : variable) +
+                                 " to an editor you have.",
+                             sgr::yellow, out_.color));
+                if (!was_open) link_.call(BufferCloseParams{rel, std::nullopt}, nullptr);
+                return decide_plan(p);
+            }
+            auto edited = edit_in_editor(*opened->text);
+            if (!edited) print("rio-cli: the plan could not be handed to the editor");
+            if (!edited || *edited == *opened->text) return show_edited_plan(p, rel, was_open);
+            BufferReplaceParams replace{rel, *edited, std::nullopt, std::nullopt, opened->version};
+            link_.call(replace, [this, p, rel,
+                                 was_open](const client::Typed<BufferReplaceParams>& replaced) {
+                if (!replaced) {
+                    print("rio-cli: " + shown(replaced.error().message));
+                    return show_edited_plan(p, rel, was_open);
+                }
+                link_.call(BufferSaveParams{rel, std::nullopt},
+                           [this, p, rel, was_open](const client::Typed<BufferSaveParams>& saved) {
+                               if (!saved) print("rio-cli: " + shown(saved.error().message));
+                               show_edited_plan(p, rel, was_open || !saved);
+                           });
+            });
+        });
+    });
+}
+
+// A buffer rio-cli opened only to edit the plan is closed again (unless saving failed: then
+// the edit stays in it, and the approval still reads it); the plan is shown as it is now.
+void InteractiveSession::show_edited_plan(const Proposal& p, const std::string& rel,
+                                          bool keep_open) {
+    if (!keep_open) link_.call(BufferCloseParams{rel, std::nullopt}, nullptr);
+    link_.call(PlansGetParams{rel}, [this, p](const client::Typed<PlansGetParams>& r) {
+        Proposal shown = p;
+        if (r) shown.fields["plan"] = r->body;
+        numbered_for_.clear(); // the lines are the edited plan's now
+        print("\n" + plan_text(shown, width(), out_.color));
+        decide_plan(shown);
+    });
+}
+
+void InteractiveSession::approve(const Proposal& p, const std::string& policy, bool fresh) {
+    ApproveParams params;
+    params.turn = p.turn ? p.turn : session_.state().turn;
+    params.id = p.id;
+    params.decision = "approve";
+    if (!policy.empty()) params.policy = policy;
+    if (p.kind == "plan" && !comments_.empty()) params.comments = comments_;
+    if (fresh) params.fresh = true;
+    link_.request(op::agent_approve, Json(params), [this](const client::Reply& r) { report(r); });
+}
+
+void InteractiveSession::approve_command(const Proposal& p, bool network, bool unsandboxed) {
+    ApproveParams params;
+    params.turn = p.turn ? p.turn : session_.state().turn;
+    params.id = p.id;
+    params.decision = "approve";
+    if (network) params.network = true;
+    if (unsandboxed) params.unsandboxed = true;
+    link_.request(op::agent_approve, Json(params), [this](const client::Reply& r) { report(r); });
+}
+
+void InteractiveSession::reject_with_reason(const Proposal& p) {
+    ask_line("reason (optional, Enter to skip): ", [this, p](std::string reason) {
+        ApproveParams params;
+        params.turn = p.turn ? p.turn : session_.state().turn;
+        params.id = p.id;
+        params.decision = "reject";
+        if (!trimmed(reason).empty()) params.feedback = std::string(trimmed(reason));
+        if (p.kind == "plan" && !comments_.empty()) params.comments = comments_;
+        link_.request(op::agent_approve, Json(params),
+                      [this](const client::Reply& r) { report(r); });
+    });
+}
+
+} // namespace rio
