@@ -68,6 +68,17 @@ private slots:
         QVERIFY2(!run.err.contains("platform plugin"), run.err);
     }
 
+    // Issue 34: over ssh the desktop says what it cannot do yet and what can, before it
+    // looks for a display or runs ssh.
+    void an_ssh_address_is_refused_with_what_works_instead() {
+        Run run = run_rio({QStringLiteral("--connect"), QStringLiteral("ssh://devbox/srv/app")},
+                          headless());
+        QCOMPARE(run.exit_code, 1);
+        QVERIFY2(run.err.contains("rio: the desktop does not open a folder over ssh yet; "
+                                  "rio-cli --connect ssh://devbox/srv/app does"),
+                 run.err);
+    }
+
     void screenshot_renders_window() {
         QTemporaryDir scratch;
         QDir(scratch.path()).mkpath(QStringLiteral("demo/src"));
