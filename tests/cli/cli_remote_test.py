@@ -46,6 +46,17 @@ def write_script(path, text):
     os.chmod(path, 0o755)
 
 
+def write_fake_core(path, protocol, version, root, stays):
+    """A far program that answers session.hello as a rio-core of `protocol` and `version`
+    would, then waits for its input to end (`stays`) or goes away at once."""
+    write_script(path, "#!/usr/bin/env python3\nimport json, sys\n"
+                       "hello = json.loads(sys.stdin.readline())\n"
+                       "print(json.dumps({'id': hello['id'], 'ok': True, 'result': {"
+                       f"'protocol': {protocol}, 'name': 'rio-core', 'version': '{version}', "
+                       f"'ops': [], 'root': {root!r}, 'max_line': 1024}}}}), flush=True)\n"
+                       + ("sys.stdin.read()\n" if stays else ""))
+
+
 class SshServer:
     """sshd on 127.0.0.1:PORT taking this user's login with the key in `dir`/user_key only,
     and the ssh configurations a client uses to reach it."""
@@ -227,12 +238,7 @@ class RemoteTest(SshCase):
 
     def test_another_protocol_version_names_both(self):
         fake = os.path.join(self.box.dir, "old-rio-core")
-        write_script(fake, "#!/usr/bin/env python3\nimport json, sys\n"
-                           "hello = json.loads(sys.stdin.readline())\n"
-                           "print(json.dumps({'id': hello['id'], 'ok': True, 'result': {"
-                           "'protocol': 99, 'name': 'rio-core', 'version': '9.0.0', 'ops': [],"
-                           " 'root': None, 'max_line': 1024}}), flush=True)\n"
-                           "sys.stdin.read()\n")
+        write_fake_core(fake, protocol=99, version="9.0.0", root=None, stays=True)
         r = self.rio_cli("-p", "task", env={"RIO_REMOTE_CORE": fake})
         self.assertEqual(r.returncode, 9, r.stderr)
         self.assertIn(fake + " on 127.0.0.1 speaks protocol 99 (rio-core 9.0.0); this rio-cli "
@@ -242,11 +248,7 @@ class RemoteTest(SshCase):
     def test_a_connection_lost_after_the_far_core_answered_says_how_to_go_on(self):
         # A far program that answers session.hello as rio-core does, then goes away.
         fake = os.path.join(self.box.dir, "vanishing-rio-core")
-        write_script(fake, "#!/usr/bin/env python3\nimport json, sys\n"
-                           "hello = json.loads(sys.stdin.readline())\n"
-                           "print(json.dumps({'id': hello['id'], 'ok': True, 'result': {"
-                           "'protocol': 1, 'name': 'rio-core', 'version': '1', 'ops': [],"
-                           " 'root': '/', 'max_line': 1024}}), flush=True)\n")
+        write_fake_core(fake, protocol=1, version="1", root="/", stays=False)
         r = self.rio_cli("-p", "task", env={"RIO_REMOTE_CORE": fake})
         self.assertEqual(r.returncode, 1, r.stderr)
         m = re.search(r"^rio-cli: the connection to 127\.0\.0\.1 closed\n"
