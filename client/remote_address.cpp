@@ -96,6 +96,7 @@ Result<RemoteAddress> parse_remote_address(std::string_view spec) {
             return refuse(spec, "a user cannot start with '-' (ssh would take it for an option)");
     }
     std::string_view host = authority, port;
+    bool port_given = false; // a ':' after the host, so a port must follow it
     if (!authority.empty() && authority.front() == '[') {
         auto close = authority.find(']');
         if (close == std::string_view::npos) return refuse(spec, "an unclosed '[' in the host");
@@ -103,10 +104,12 @@ Result<RemoteAddress> parse_remote_address(std::string_view spec) {
         std::string_view after = authority.substr(close + 1);
         if (!after.empty() && after.front() != ':')
             return refuse(spec, "unexpected '" + std::string(after) + "' after the host");
-        if (!after.empty()) port = after.substr(1);
+        port_given = !after.empty();
+        if (port_given) port = after.substr(1);
     } else if (auto colon = authority.find(':'); colon != std::string_view::npos) {
         host = authority.substr(0, colon);
         port = authority.substr(colon + 1);
+        port_given = true;
     }
     if (host.empty()) return refuse(spec, "no host");
     if (host.front() == '-')
@@ -116,7 +119,7 @@ Result<RemoteAddress> parse_remote_address(std::string_view spec) {
     if (host.find_first_of(" \t'\"\\") != std::string_view::npos)
         return refuse(spec, "a space or quote in the host '" + std::string(host) + "'");
     out.host = std::string(host);
-    if (authority.find(':') != std::string_view::npos || !port.empty()) {
+    if (port_given) {
         unsigned value = 0;
         auto [end, ec] = std::from_chars(port.data(), port.data() + port.size(), value);
         if (port.empty() || ec != std::errc() || end != port.data() + port.size() || value == 0 ||

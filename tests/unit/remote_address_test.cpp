@@ -57,6 +57,12 @@ TEST(RemoteAddress, UserHostPortAndPath) {
     EXPECT_EQ(v6.host, "::1");
     EXPECT_EQ(*v6.port, 22);
     EXPECT_EQ(to_string(v6), "ssh://[::1]:22/x");
+
+    // Brackets without a port: the colons are the address's own.
+    RemoteAddress bare_v6 = parsed_address("ssh://me@[fe80::1]/srv/code");
+    EXPECT_EQ(bare_v6.host, "fe80::1");
+    EXPECT_FALSE(bare_v6.port);
+    EXPECT_EQ(to_string(bare_v6), "ssh://me@[fe80::1]/srv/code");
 }
 
 TEST(RemoteAddress, SpacesAndQuotesInThePathAreTakenLiterally) {
