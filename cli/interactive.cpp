@@ -3,6 +3,7 @@
 #include "cli/resume.hpp"
 #include "cli/state_dir.hpp"
 #include "cli/terminal_safe.hpp"
+#include "client/remote_address.hpp"
 #include "client/trust_question.hpp"
 #include "text/trim.hpp"
 
@@ -48,6 +49,11 @@ void InteractiveSession::start(std::function<void(int)> finish, std::optional<st
     link_.on_lost([this](const std::string& why) {
         if (done_) return;
         print("rio-cli: " + shown(why));
+        // A far core that had answered keeps its conversation in its session file.
+        if (!remote_.empty() && !link_.failure())
+            print("rio-cli: the conversation so far is kept on the far machine; pick it up "
+                  "with: rio-cli --connect " +
+                  shown(client::shell_quote(remote_)) + " --continue");
         quit(1);
     });
     wait_for_signal();

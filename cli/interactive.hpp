@@ -37,6 +37,9 @@ public:
     ~InteractiveSession();
     // `resume`: a saved session to continue first, by id, or "" for the project's latest.
     void start(std::function<void(int)> finish, std::optional<std::string> resume = {});
+    // The ssh:// address the far core was reached at: a lost connection then says how to pick
+    // the far conversation up.
+    void set_remote(std::string address) { remote_ = std::move(address); }
 
 private:
     // What stdin is for right now: a line (libedit), one key, or a line typed unseen.
@@ -124,6 +127,7 @@ private:
     bool secret_escape_ = false; // inside an escape sequence (a bracketed paste's markers)
     bool sending_ = false;       // agent.send is on its way; the core has not said busy yet
     std::string root_;
+    std::string remote_;               // --connect ssh://…, else empty
     std::vector<std::string> outputs_; // what each command printed, /output's 1, 2, …
     // The approved plan's progress line as last printed, and how many files outside the plan
     // were said: a plans.progress prints only what changed.

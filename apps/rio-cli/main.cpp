@@ -213,6 +213,7 @@ int main(int argc, char** argv) {
         run->start(finish);
     } else {
         session = std::make_unique<rio::InteractiveSession>(io, core, out);
+        if (remote) session->set_remote(o.connect);
         // A shared core keeps its mode unless one is asked for; a private one started in it.
         if (!o.mode.empty() && !o.connect.empty() && !remote)
             core.request(rio::op::agent_mode_set, {{"mode", o.mode}});

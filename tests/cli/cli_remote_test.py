@@ -200,6 +200,16 @@ class RemoteTest(SshCase):
         term.send("/quit\r")
         self.assertEqual(self.box.calls()[0]["conversation"][0]["text"], "say hello")
 
+    def test_an_interactive_session_that_loses_its_connection_says_how_to_go_on(self):
+        fake = os.path.join(self.box.dir, "vanishing-rio-core")
+        write_fake_core(fake, protocol=1, version="1", root="/", stays=False)
+        term = Pty([RIO_CLI, "--connect", self.sshd.url(self.project)],
+                   {**self.env, "RIO_REMOTE_CORE": fake})
+        self.addCleanup(term.close)
+        term.expect("rio-cli: the conversation so far is kept on the far machine; pick it up "
+                    "with: rio-cli --connect ")
+        term.expect("--continue")
+
     def test_claude_shapes_name_the_far_folder_as_cwd(self):
         r = self.rio_cli("-p", "make it friendlier", "--mode", "plan", "--output-format",
                          "stream-json", env={"RIO_REMOTE_CORE": self.far_core})
