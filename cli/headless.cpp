@@ -358,9 +358,7 @@ void HeadlessRun::end(int code) {
     if (line_open_ && options_.output == HeadlessOutput::text) std::cout << "\n";
     // A far core that had answered keeps its conversation in its session file.
     if (!options_.remote.empty() && link_.lost() && !link_.failure())
-        say("rio-cli: the conversation so far is kept on the far machine; pick it up with: "
-            "rio-cli --connect " +
-            shown(client::shell_quote(options_.remote)) + " --continue");
+        say("rio-cli: " + shown(client::far_resume_hint(options_.remote)));
     if (code == exit_plan_waiting && !session_.empty())
         say("rio-cli: the plan waits for approval in session " + session_ +
             "; carry it out with: rio-cli -p --resume " + session_ + " --approve-plans auto" +

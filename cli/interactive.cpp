@@ -51,9 +51,7 @@ void InteractiveSession::start(std::function<void(int)> finish, std::optional<st
         print("rio-cli: " + shown(why));
         // A far core that had answered keeps its conversation in its session file.
         if (!remote_.empty() && !link_.failure())
-            print("rio-cli: the conversation so far is kept on the far machine; pick it up "
-                  "with: rio-cli --connect " +
-                  shown(client::shell_quote(remote_)) + " --continue");
+            print("rio-cli: " + shown(client::far_resume_hint(remote_)));
         quit(1);
     });
     wait_for_signal();

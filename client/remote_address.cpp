@@ -137,6 +137,12 @@ std::string to_string(const RemoteAddress& address) {
            (address.port ? ":" + std::to_string(*address.port) : "") + address.path;
 }
 
+std::string far_resume_hint(std::string_view address) {
+    return "the conversation so far is kept on the far machine; pick it up with: rio-cli "
+           "--connect " +
+           shell_quote(address) + " --continue";
+}
+
 std::string shell_quote(std::string_view word) {
     if (!word.empty()) {
         bool safe = true;

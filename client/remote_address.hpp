@@ -35,6 +35,10 @@ std::string to_string(const RemoteAddress& address);
 // specially, else in single quotes (a quote inside becomes '\'').
 std::string shell_quote(std::string_view word);
 
+// What rio-cli says when its link to a far core that had answered is lost: the far core keeps
+// the conversation in its session file, and this is the command that picks it up.
+std::string far_resume_hint(std::string_view address);
+
 // A command line split into words as a POSIX shell would (quotes, backslashes), without
 // running one: no expansion of any kind. For RIO_SSH, as git splits GIT_SSH_COMMAND.
 Result<std::vector<std::string>> split_command_line(std::string_view line);
