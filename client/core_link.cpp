@@ -1,5 +1,6 @@
 #include "client/core_link.hpp"
 
+#include "client/far_greeting.hpp"
 #include "io/listen_address.hpp"
 #include "io/user_dirs.hpp"
 #include "protocol/json_parse.hpp"
@@ -140,12 +141,6 @@ struct FarStderr : std::enable_shared_from_this<FarStderr> {
     std::function<void()> on_end;
 };
 
-// Lines before the far core's hello answer that are not protocol: how many are skipped
-// (a long MOTD fits), and how much of the first is quoted when it gives up.
-constexpr std::size_t far_noise_lines = 200;
-constexpr std::size_t far_noise_bytes = 64 * 1024;
-constexpr std::size_t quoted_noise = 120;
-
 // The exit status of a child whose output has ended, waiting for it at most `ms`; -1 if it
 // did not exit by itself or was killed by a signal.
 int reap_exit_status(pid_t& child, int ms) {
@@ -166,16 +161,14 @@ int reap_exit_status(pid_t& child, int ms) {
 
 struct CoreLink::Remote {
     Remote(asio::io_context& io, RemoteAddress a, RemoteLaunch l, int stderr_fd)
-        : address(std::move(a)), launch(std::move(l)),
+        : address(std::move(a)), launch(std::move(l)), greeting(address, launch.core),
           err(std::make_shared<FarStderr>(io, stderr_fd)), wait_for_stderr(io) {}
 
     RemoteAddress address;
     RemoteLaunch launch;
+    FarGreeting greeting;
     std::shared_ptr<FarStderr> err;
     asio::steady_timer wait_for_stderr;
-    bool answered = false; // the far core answered session.hello with our protocol
-    std::size_t noise_lines = 0, noise_bytes = 0;
-    std::string first_noise;
     std::optional<RemoteProblem> failure;
 };
 
@@ -281,27 +274,14 @@ CoreLink::~CoreLink() {
 
 void CoreLink::take_frame(const Frame& frame) {
     if (closed_) return;
-    if (remote_ && !remote_->answered) {
-        // Before the far core answers, a line that is not a JSON object is the far shell's
-        // (a banner, a MOTD, .bashrc noise): skipped, up to a bound.
-        bool protocol = false;
-        if (!frame.oversize)
-            if (auto parsed = parse_json(frame.line); parsed && parsed->is_object())
-                protocol = true;
-        if (!protocol) {
-            Remote& r = *remote_;
-            if (r.noise_lines++ == 0)
-                r.first_noise = frame.oversize
-                                    ? "a line of " + std::to_string(frame.oversize) + " bytes"
-                                    : "'" + frame.line.substr(0, quoted_noise) + "'";
-            r.noise_bytes += frame.oversize ? frame.oversize : frame.line.size();
-            if (r.noise_lines > far_noise_lines || r.noise_bytes > far_noise_bytes)
-                far_failed({RemoteFailure::other,
-                            "the far side of " + to_string(r.address) + " printed " +
-                                std::to_string(r.noise_lines) +
-                                " lines that are not rio's protocol and no answer from " +
-                                r.launch.core + " (the first: " + r.first_noise + ")"});
+    if (remote_ && !remote_->greeting.answered()) {
+        switch (remote_->greeting.take(frame.line, frame.oversize)) {
+        case FarGreeting::Line::protocol:
+            break;
+        case FarGreeting::Line::skipped:
             return;
+        case FarGreeting::Line::too_much:
+            return far_failed(remote_->greeting.give_up());
         }
     }
     if (frame.oversize) return;
@@ -313,24 +293,9 @@ void CoreLink::greet_far_core(const std::string& client) {
     hello.client = client;
     request(op::session_hello, Json(hello), [this, client](const Reply& reply) {
         if (closed_) return;
-        Remote& r = *remote_;
-        if (!reply.ok())
-            return far_failed({RemoteFailure::other,
-                               r.launch.core + " on " + r.address.host +
-                                   " did not answer session.hello: " + reply.error->message});
-        const Json protocol = reply.result.value("protocol", Json());
-        if (protocol != Json(protocol_version)) {
-            std::string release = reply.result.value("version", Json("?")).is_string()
-                                      ? reply.result.value("version", std::string("?"))
-                                      : std::string("?");
-            return far_failed({RemoteFailure::version_mismatch,
-                               r.launch.core + " on " + r.address.host + " speaks protocol " +
-                                   protocol.dump() + " (rio-core " + release + "); this " + client +
-                                   " speaks protocol " + std::to_string(protocol_version) +
-                                   ": install the same rio release on both machines"});
-        }
-        r.answered = true;
-        r.err->start_relay();
+        if (auto problem = remote_->greeting.check_answer(reply.result, reply.error, client))
+            return far_failed(std::move(*problem));
+        remote_->err->start_relay();
     });
 }
 
@@ -339,7 +304,7 @@ void CoreLink::greet_far_core(const std::string& client) {
 void CoreLink::far_output_ended() {
     if (closed_) return;
     Remote& r = *remote_;
-    if (r.answered) return lose("the connection to " + r.address.host + " closed");
+    if (r.greeting.answered()) return lose("the connection to " + r.address.host + " closed");
     if (r.err->ended) return conclude_far_failure();
     r.err->on_end = [this] { conclude_far_failure(); };
     r.wait_for_stderr.expires_after(std::chrono::seconds(3));
@@ -355,8 +320,7 @@ void CoreLink::conclude_far_failure() {
     r.wait_for_stderr.cancel();
     int status = reap_exit_status(child_, 2000);
     RemoteProblem problem = classify_ssh_exit(r.address, r.launch, status, r.err->kept);
-    if (problem.kind == RemoteFailure::other && r.noise_lines)
-        problem.message += "; on stdout it printed " + r.first_noise;
+    if (problem.kind == RemoteFailure::other) problem.message += r.greeting.noise_note();
     far_failed(std::move(problem));
 }
 

@@ -251,6 +251,13 @@ std::string configured_remote_core(const std::string& settings_file) {
     return "rio-core";
 }
 
+RemoteLaunch configured_remote_launch(const std::string& settings_file) {
+    RemoteLaunch launch;
+    if (const char* ssh = std::getenv("RIO_SSH"); ssh && *ssh) launch.ssh_command = ssh;
+    launch.core = configured_remote_core(settings_file);
+    return launch;
+}
+
 RemoteProblem classify_ssh_exit(const RemoteAddress& address, const RemoteLaunch& launch,
                                 int exit_status, std::string_view ssh_stderr) {
     const std::string& host = address.host;

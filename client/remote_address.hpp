@@ -64,6 +64,8 @@ Result<std::vector<std::string>> ssh_argv(const RemoteAddress& address, const Re
 
 // RIO_REMOTE_CORE, else `remote_core` in the user's config.json, else "rio-core".
 std::string configured_remote_core(const std::string& settings_file);
+// A launch with RIO_SSH's command and configured_remote_core; the frontend adds its options.
+RemoteLaunch configured_remote_launch(const std::string& settings_file);
 
 // Why a connection over ssh ended before the far core answered, each with its own message
 // and (in rio-cli) exit code (decision 0060).

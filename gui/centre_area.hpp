@@ -7,6 +7,7 @@
 #include <QWidget>
 
 class QLabel;
+class QPushButton;
 class QStackedWidget;
 
 namespace rio::gui {
@@ -26,18 +27,23 @@ public:
     void show_editors();
     QWidget* current_view() const;
 
-    void show_notice(const QString& text);
+    // `action`: the text of a button beside it (notice_action() when pressed); none if empty.
+    void show_notice(const QString& text, const QString& action = {});
     void hide_notice();
     QString notice() const; // empty when hidden
+    QPushButton* notice_button() const { return notice_button_; }
 
     FindBar* find_bar() const { return find_bar_; }
     GoToLineBar* go_to_line_bar() const { return go_to_line_; }
 
 signals:
     void view_changed(); // another view took the centre
+    void notice_action();
 
 private:
+    QWidget* notice_strip_;
     QLabel* notice_;
+    QPushButton* notice_button_;
     QStackedWidget* stack_;
     EditorArea* editors_;
     FindBar* find_bar_;

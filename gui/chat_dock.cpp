@@ -27,6 +27,7 @@
 #include <QVBoxLayout>
 #include <iterator>
 #include <memory>
+#include <utility>
 
 namespace rio::gui {
 namespace {
@@ -138,6 +139,10 @@ WorkingIndicator* ChatDock::indicator() const {
 void ChatDock::on_connected() {
     composer_->set_connected(true);
     clear_->setEnabled(true);
+    // Connected again (a new core, here or over ssh): the conversation this dock showed lives
+    // on in its session file, a pending proposal included, and is picked up from there.
+    const std::string session = session_.state().session;
+    if (std::exchange(connected_before_, true) && !session.empty()) return resume_session(session);
     load_conversation();
 }
 

@@ -102,6 +102,7 @@ private:
     ChangeCards* changes_;
     client::Session session_;
     std::map<QString, QString> plan_paths_; // present_plan call id → its plan file
+    bool connected_before_ = false;         // a reconnection resumes the session shown
     bool told_about_echo_ = false;          // the note on connecting a model was shown
     QPointer<QWidget> echo_note_;           // that note, while echo is in use
 };

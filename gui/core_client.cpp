@@ -1,5 +1,6 @@
 #include "gui/core_client.hpp"
 
+#include "client/remote_address.hpp"
 #include "io/listen_address.hpp"
 #include "io/user_dirs.hpp"
 
@@ -53,19 +54,13 @@ CoreClient::~CoreClient() {
 }
 
 void CoreClient::start(const CoreOptions& options) {
+    options_ = options;
     // Queued before anything else, so it is the first line the core reads.
     HelloParams hello;
     hello.client = "rio";
     request(op::session_hello, Json(hello),
             [this](const Json& result, const std::optional<Error>& error) {
-                if (error) {
-                    lose("rio-core did not answer session.hello: " +
-                         QString::fromStdString(error->message));
-                    return;
-                }
-                hello_ = result;
-                connected_ = true;
-                emit connected();
+                answered_hello(result, error);
             });
     private_ = options.connect.isEmpty();
     // From the event loop, so even a failure that Qt reports at once (no such socket, no such
@@ -73,9 +68,47 @@ void CoreClient::start(const CoreOptions& options) {
     QTimer::singleShot(0, this, [this, options] {
         if (options.connect.isEmpty())
             start_process(options);
+        else if (client::is_remote_spec(options.connect.toStdString()))
+            start_ssh(options);
         else
             connect_socket(options.connect, options.token);
     });
+}
+
+void CoreClient::reconnect() {
+    if (!lost_) return;
+    if (device_) {
+        device_->disconnect(this);
+        if (process_) {
+            process_->kill();
+            process_->waitForFinished(1000);
+        }
+        device_->deleteLater();
+    }
+    device_ = nullptr;
+    process_ = nullptr;
+    reader_ = LineReader{max_core_line};
+    hello_ = Json();
+    transport_up_ = lost_ = false;
+    lost_reason_.clear();
+    stderr_tail_.clear();
+    far_.reset();
+    start(options_);
+}
+
+void CoreClient::answered_hello(const Json& result, const std::optional<Error>& error) {
+    if (far_) {
+        if (auto problem = far_->check_answer(result, error, "rio")) {
+            lose(QString::fromStdString(problem->message));
+            return;
+        }
+    } else if (error) {
+        lose("rio-core did not answer session.hello: " + QString::fromStdString(error->message));
+        return;
+    }
+    hello_ = result;
+    connected_ = true;
+    emit connected();
 }
 
 void CoreClient::start_process(const CoreOptions& options) {
@@ -85,8 +118,38 @@ void CoreClient::start_process(const CoreOptions& options) {
     QStringList args{QStringLiteral("--stdio")};
     if (!options.project.isEmpty()) args << QStringLiteral("--project") << options.project;
     if (!options.provider.isEmpty()) args << QStringLiteral("--provider") << options.provider;
+    if (!options.mode.isEmpty()) args << QStringLiteral("--mode") << options.mode;
     args << options.extra_args;
+    start_program(program, args);
+}
 
+// The system ssh in batch mode: the desktop does not type passwords or accept host keys for
+// the person; ssh's reason comes back in a message that says what to do (decision 0061).
+void CoreClient::start_ssh(const CoreOptions& options) {
+    auto address = client::parse_remote_address(options.connect.toStdString());
+    if (!address) {
+        lose(QString::fromStdString(address.error().message));
+        return;
+    }
+    far_launch_ =
+        client::configured_remote_launch(find_user_dirs("/proc/self/exe").settings_file().string());
+    far_launch_.provider = options.provider.toStdString();
+    far_launch_.mode = options.mode.toStdString();
+    far_launch_.batch = true;
+    auto argv = client::ssh_argv(*address, far_launch_);
+    if (!argv) {
+        lose("cannot connect to " + options.connect + ": " +
+             QString::fromStdString(argv.error().message));
+        return;
+    }
+    far_.emplace(*address, far_launch_.core);
+    QStringList args;
+    for (std::size_t i = 1; i < argv->size(); ++i)
+        args << QString::fromStdString((*argv)[i]);
+    start_program(QString::fromStdString(argv->front()), args);
+}
+
+void CoreClient::start_program(const QString& program, const QStringList& args) {
     process_ = new QProcess(this);
     device_ = process_;
     process_->setProcessChannelMode(QProcess::SeparateChannels);
@@ -96,18 +159,34 @@ void CoreClient::start_process(const CoreOptions& options) {
     connect(process_, &QProcess::readyReadStandardError, this, &CoreClient::forward_stderr);
     connect(process_, &QProcess::errorOccurred, this, [this, program](QProcess::ProcessError e) {
         if (e == QProcess::FailedToStart)
-            lose("cannot start rio-core (" + program + "): " + process_->errorString());
+            lose((far_ ? "cannot start ssh (" : "cannot start rio-core (") + program +
+                 "): " + process_->errorString());
     });
     connect(process_, &QProcess::finished, this, [this](int code, QProcess::ExitStatus status) {
         read_available(); // its last answers still count
         forward_stderr();
-        QString why = status == QProcess::CrashExit
-                          ? QStringLiteral("rio-core stopped unexpectedly (crashed or killed)")
-                          : QStringLiteral("rio-core exited (code %1)").arg(code);
-        if (QString last = last_line(stderr_tail_); !last.isEmpty()) why += ": " + last;
-        lose(why);
+        program_finished(code, status == QProcess::CrashExit);
     });
     process_->start(program, args);
+}
+
+void CoreClient::program_finished(int code, bool crashed) {
+    const QString last = last_line(stderr_tail_);
+    if (far_ && !far_->answered()) {
+        client::RemoteProblem problem = client::classify_ssh_exit(
+            far_->address(), far_launch_, crashed ? -1 : code, stderr_tail_.toStdString());
+        if (problem.kind == client::RemoteFailure::other) problem.message += far_->noise_note();
+        lose(QString::fromStdString(problem.message));
+        return;
+    }
+    QString why;
+    if (far_)
+        why = "the connection to " + QString::fromStdString(far_->address().host) + " closed";
+    else
+        why = crashed ? QStringLiteral("rio-core stopped unexpectedly (crashed or killed)")
+                      : QStringLiteral("rio-core exited (code %1)").arg(code);
+    if (!last.isEmpty()) why += ": " + last;
+    lose(why);
 }
 
 void CoreClient::connect_socket(const QString& spec, const QString& given_token) {
@@ -214,6 +293,15 @@ void CoreClient::read_available() {
     if (bytes.isEmpty()) return;
     QPointer<CoreClient> alive(this); // a handler may end this client
     for (Frame& frame : reader_.feed(std::string_view(bytes.constData(), bytes.size()))) {
+        if (far_ && !far_->answered()) {
+            // Before the far core answers: the far shell's banner is skipped, boundedly.
+            const auto line = far_->take(frame.line, frame.oversize);
+            if (line == client::FarGreeting::Line::skipped) continue;
+            if (line == client::FarGreeting::Line::too_much) {
+                lose(QString::fromStdString(far_->give_up().message));
+                return;
+            }
+        }
         if (frame.oversize) {
             std::fprintf(stderr, "rio: dropped a %zu-byte line from rio-core\n", frame.oversize);
             continue;
@@ -250,6 +338,8 @@ void CoreClient::forward_stderr() {
 void CoreClient::lose(const QString& why) {
     if (lost_) return;
     lost_ = true;
+    // A far program that answered wrongly, or a core that did not answer, is told to end.
+    if (process_ && process_->state() != QProcess::NotRunning) process_->closeWriteChannel();
     lost_reason_ = why;
     connected_ = false;
     transport_up_ = false;
@@ -257,6 +347,10 @@ void CoreClient::lose(const QString& why) {
     QPointer<CoreClient> alive(this);
     emit disconnected(why);
     if (alive) requests_.fail_all(Error{ErrorCode::io_error, why.toStdString()});
+}
+
+QString CoreClient::far_host() const {
+    return far_ ? QString::fromStdString(far_->address().host) : QString();
 }
 
 qint64 CoreClient::core_pid() const {

@@ -1,9 +1,11 @@
 // The desktop frontend's only way to the project: a rio-core it starts on a pipe (the
-// default) or a running one it attaches to on a socket (`--connect`). The Qt transport glue
-// over client::Requests: requests get their answer through a callback, events arrive typed
-// as a signal.
+// default), a running one it attaches to on a socket (`--connect`), or one it starts on
+// another machine over ssh (`--connect ssh://`, DESIGN §22). The Qt transport glue over
+// client::Requests: requests get their answer through a callback, events arrive typed as a
+// signal.
 #pragma once
 
+#include "client/far_greeting.hpp"
 #include "client/requests.hpp"
 #include "protocol/error.hpp"
 #include "protocol/line_reader.hpp"
@@ -27,10 +29,13 @@ Q_DECLARE_METATYPE(rio::client::CoreEvent)
 namespace rio::gui {
 
 struct CoreOptions {
-    QString connect;      // "unix:PATH" or "HOST:PORT": attach to a running core; empty: start one
-    QString core_program; // the rio-core to start; empty: the one beside this executable
-    QString project;      // a private core's --project
-    QString provider;     // a private core's --provider NAME[:ARG]
+    // "unix:PATH" or "HOST:PORT": attach to a running core; "ssh://[user@]host[:port]/path":
+    // start one there; empty: start one here.
+    QString connect;
+    QString core_program;   // the rio-core to start; empty: the one beside this executable
+    QString project;        // a private core's --project
+    QString provider;       // a started core's --provider NAME[:ARG] (here or over ssh)
+    QString mode;           // a started core's --mode
     QStringList extra_args; // more rio-core arguments (tests add `--listen unix:PATH`)
     QString token;          // a TCP core's token; empty: the one in the user's runtime folder
 };
@@ -50,6 +55,9 @@ public:
     // Starts or attaches. `connected()` follows once the core answered session.hello;
     // `disconnected(why)` reports a core that could not be reached or went away.
     void start(const CoreOptions& options);
+    // After disconnected(): the same start again (a new core, or the same socket). The
+    // client's handlers and signal connections stay; `connected()` follows as at first.
+    void reconnect();
 
     // Sends one request. `done` runs once: with the result, or with the error (the core's,
     // or io_error when the core went away before answering); never after this client is
@@ -60,8 +68,11 @@ public:
     void request(std::string_view op, Json params, const QObject* context, Done done);
 
     bool is_connected() const { return connected_; }
-    bool is_private() const { return private_; } // it started its own core
-    bool is_lost() const { return lost_; }       // disconnected() was emitted
+    bool is_private() const { return private_; }        // it started its own core, here
+    bool is_remote() const { return far_.has_value(); } // it started one over ssh
+    QString far_host() const;                           // the ssh host, else empty
+    const CoreOptions& options() const { return options_; }
+    bool is_lost() const { return lost_; } // disconnected() was emitted
     const QString& lost_reason() const { return lost_reason_; }
     const Json& hello() const { return hello_; } // the session.hello result
     std::size_t pending() const { return requests_.pending(); }
@@ -76,6 +87,10 @@ signals:
 
 private:
     void start_process(const CoreOptions& options);
+    void start_ssh(const CoreOptions& options);
+    void start_program(const QString& program, const QStringList& args);
+    void answered_hello(const Json& result, const std::optional<Error>& error);
+    void program_finished(int code, bool crashed);
     void connect_socket(const QString& address, const QString& token);
     void transport_ready();
     void read_available();
@@ -86,6 +101,9 @@ private:
 
     QIODevice* device_ = nullptr; // the process or the socket, owned as a child
     QProcess* process_ = nullptr;
+    CoreOptions options_;
+    std::optional<client::FarGreeting> far_; // over ssh: until the far core answered, and after
+    client::RemoteLaunch far_launch_;
     LineReader reader_{max_core_line};
     std::string outbox_; // lines written before the pipe or socket was up
     client::Requests requests_;

@@ -8,6 +8,7 @@ namespace {
 // The keys rio used before this struct existed keep their names, so nothing is forgotten.
 constexpr const char* last_project_key = "last_project";
 constexpr const char* recent_key = "recent_projects";
+constexpr const char* remotes_key = "recent_remotes";
 constexpr const char* geometry_key = "window/geometry";
 constexpr const char* layout_key = "window/layout";
 constexpr const char* zoom_key = "editor/zoom";
@@ -19,9 +20,12 @@ DesktopSettings load_desktop_settings(const QSettings& settings) {
     DesktopSettings values;
     values.last_project = settings.value(last_project_key).toString();
     values.recent_projects = settings.value(recent_key).toStringList();
-    values.recent_projects.removeAll(QString());
-    while (values.recent_projects.size() > recent_projects_kept)
-        values.recent_projects.removeLast();
+    values.recent_remotes = settings.value(remotes_key).toStringList();
+    for (QStringList* list : {&values.recent_projects, &values.recent_remotes}) {
+        list->removeAll(QString());
+        while (list->size() > recent_projects_kept)
+            list->removeLast();
+    }
     values.geometry = settings.value(geometry_key).toByteArray();
     values.layout = settings.value(layout_key).toByteArray();
     values.zoom = settings.value(zoom_key, 0).toInt();
@@ -33,6 +37,7 @@ DesktopSettings load_desktop_settings(const QSettings& settings) {
 void save_desktop_settings(QSettings& settings, const DesktopSettings& values) {
     settings.setValue(last_project_key, values.last_project);
     settings.setValue(recent_key, values.recent_projects);
+    settings.setValue(remotes_key, values.recent_remotes);
     settings.setValue(geometry_key, values.geometry);
     settings.setValue(layout_key, values.layout);
     settings.setValue(zoom_key, values.zoom);

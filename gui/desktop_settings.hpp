@@ -1,8 +1,8 @@
 // What the desktop remembers between runs (issue 15 item 7): the folder opened last, the
-// recent projects, the window's geometry and panel layout, the editor's zoom and the theme.
-// The app fills it from QSettings at start and writes it back as things change; the window
-// is handed the values and tells of changes by signals, and never reads settings itself
-// (so tests and screenshots never depend on, or touch, a person's settings).
+// recent projects and remote folders, the window's geometry and panel layout, the editor's zoom and
+// the theme. The app fills it from QSettings at start and writes it back as things change; the
+// window is handed the values and tells of changes by signals, and never reads settings itself (so
+// tests and screenshots never depend on, or touch, a person's settings).
 #pragma once
 
 #include "gui/theme.hpp"
@@ -18,6 +18,7 @@ namespace rio::gui {
 struct DesktopSettings {
     QString last_project;
     QStringList recent_projects; // most recent first
+    QStringList recent_remotes;  // ssh:// addresses opened (File ▸ Open Remote Folder…)
     QByteArray geometry;
     QByteArray layout;
     int zoom = 0;

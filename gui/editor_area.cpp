@@ -365,6 +365,33 @@ void EditorArea::drop_all() {
     opening_.clear();
 }
 
+void EditorArea::core_back() {
+    for (const auto& [path, file] : files_) {
+        QPointer<CodeEditor> guard(file->editor);
+        core_.request(op::buffer_open, Json{{"path", path.toStdString()}}, this,
+                      [this, guard](const Json& result, const std::optional<Error>& error) {
+                          OpenFile* file = guard ? find(guard.data()) : nullptr;
+                          if (!file) return;
+                          if (error) {
+                              emit message(
+                                  tr("Cannot open %1 again: %2; its text stays here, read-only")
+                                      .arg(file->path, error_text(*error)));
+                              return;
+                          }
+                          const bool unsaved = file->dirty;
+                          file->sync = BufferSync(result.value("version", 0LL));
+                          update_summary(*file, result);
+                          file->editor->setReadOnly(false);
+                          const std::string held = result.value("text", "");
+                          std::string mine = file->editor->utf8_text();
+                          if (mine == held) return;
+                          // A saved tab shows what the file holds now, changed meanwhile or not.
+                          if (!unsaved) return file->editor->replace_all(held);
+                          send_edit(file->editor, ByteEdit{0, held.size(), std::move(mine)});
+                      });
+    }
+}
+
 void EditorArea::core_lost() {
     for (const auto& [path, file] : files_)
         file->editor->setReadOnly(true);

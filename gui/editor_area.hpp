@@ -46,6 +46,10 @@ public:
     void drop_all();
     // The core is gone: nothing can be saved any more; editors become read-only.
     void core_lost();
+    // A core again (reconnected): every tab's buffer is opened in it. Text the person had
+    // not saved stays and goes to the core as one edit, so it is unsaved there too; a saved
+    // tab shows the file as it is now.
+    void core_back();
 
     CodeEditor* editor(const QString& path) const;
     CodeEditor* current_editor() const;

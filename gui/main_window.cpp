@@ -24,6 +24,7 @@
 #include "gui/problems_panel.hpp"
 #include "gui/prompts.hpp"
 #include "gui/quick_open.hpp"
+#include "gui/remote_folder_dialog.hpp"
 #include "gui/search_panel.hpp"
 #include "gui/settings_dialog.hpp"
 #include "gui/text_find.hpp"
@@ -38,7 +39,9 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QGuiApplication>
+#include <QInputDialog>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QResizeEvent>
@@ -50,6 +53,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <memory>
+#include <utility>
 
 namespace rio::gui {
 namespace {
@@ -133,6 +137,7 @@ MainWindow::MainWindow(CoreClient& core, QWidget* parent)
     connect(&core_, &CoreClient::connected, this, &MainWindow::on_connected);
     connect(&core_, &CoreClient::core_event, this, &MainWindow::on_event);
     connect(&core_, &CoreClient::disconnected, this, &MainWindow::on_disconnected);
+    connect(centre_, &CentreArea::notice_action, this, &MainWindow::reconnect);
     statusBar()->showMessage(tr("Starting rio-core…"));
 
     chat_ = new ChatDock(*this);
@@ -197,6 +202,7 @@ void MainWindow::build_file_menu() {
     new_file->setShortcut(QKeySequence::New);
     QAction* open = file->addAction(tr("&Open Folder…"), this, &MainWindow::choose_folder);
     open->setShortcut(QKeySequence::Open);
+    file->addAction(tr("Open Re&mote Folder…"), this, &MainWindow::choose_remote_folder);
     recent_projects_menu_ = file->addMenu(tr("Open &Recent"));
     connect(recent_projects_menu_, &QMenu::aboutToShow, this, &MainWindow::list_recent_projects);
     file->addSeparator();
@@ -267,8 +273,25 @@ void MainWindow::set_theme(Theme theme) {
 }
 
 void MainWindow::choose_folder() {
-    QString dir = QFileDialog::getExistingDirectory(this, tr("Open Folder"), root_);
+    // Over ssh the folders are the far machine's: this machine's file dialog cannot list them.
+    QString dir =
+        core_.is_remote()
+            ? QInputDialog::getText(this, tr("Open Folder"),
+                                    tr("A folder on %1 (an absolute path):").arg(core_.far_host()),
+                                    QLineEdit::Normal, root_)
+            : QFileDialog::getExistingDirectory(this, tr("Open Folder"), root_);
     if (!dir.isEmpty()) open_project(dir);
+}
+
+void MainWindow::choose_remote_folder() {
+    auto* dialog = new RemoteFolderDialog(recent_remotes_, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        const QString address = dialog->address();
+        recent_remotes_ = remember_project(recent_remotes_, address);
+        emit remote_folder_requested(address);
+    });
+    dialog->open();
 }
 
 void MainWindow::set_recent_projects(const QStringList& roots) {
@@ -522,9 +545,15 @@ void MainWindow::show_providers(const QString& provider) {
 }
 
 void MainWindow::on_connected() {
-    lost_ = false;
+    const bool again = std::exchange(lost_, false);
+    was_connected_ = true;
     centre_->hide_notice();
-    statusBar()->showMessage(tr("Connected to rio-core"), message_ms);
+    update_title();
+    statusBar()->showMessage(core_.is_remote()
+                                 ? tr("Connected to rio-core on %1").arg(core_.far_host())
+                                 : tr("Connected to rio-core"),
+                             message_ms);
+    if (again) editors_->core_back();
     const Json& hello = core_.hello();
     if (!hello.contains("root") || !hello["root"].is_string()) {
         show_project(Json{{"root", nullptr}, {"name", nullptr}});
@@ -554,13 +583,33 @@ void MainWindow::on_event(const client::CoreEvent& event) {
 void MainWindow::on_disconnected(const QString& why) {
     lost_ = true;
     editors_->core_lost();
-    centre_->show_notice(
-        tr("<b>rio-core is not running any more.</b> %1<br>"
-           "Files cannot be opened or saved from this window now. Text you have not saved is "
-           "still shown, so you can copy it; then restart rio.")
-            .arg(why.toHtmlEscaped()));
+    const QString reason = why.toHtmlEscaped();
+    if (!was_connected_)
+        centre_->show_notice(tr("<b>Cannot start rio-core.</b> %1").arg(reason), tr("Try Again"));
+    else if (core_.is_remote())
+        centre_->show_notice(
+            tr("<b>The connection to %1 is lost.</b> %2<br>Text you have not saved is still "
+               "shown and is kept. The far rio-core keeps the conversation in its session file; "
+               "Reconnect picks it up, a plan waiting for a decision included.")
+                .arg(core_.far_host().toHtmlEscaped(), reason),
+            tr("Reconnect"));
+    else
+        centre_->show_notice(
+            tr("<b>rio-core is not running any more.</b> %1<br>"
+               "Files cannot be opened or saved from this window now. Text you have not saved "
+               "is still shown and is kept; Restart starts rio-core again and picks up the "
+               "conversation.")
+                .arg(reason),
+            tr("Restart"));
     statusBar()->showMessage(tr("Disconnected from rio-core"));
     update_title();
+}
+
+void MainWindow::reconnect() {
+    if (!lost_) return;
+    centre_->show_notice(core_.is_remote() ? tr("Connecting to %1…").arg(core_.far_host())
+                                           : tr("Starting rio-core…"));
+    core_.reconnect();
 }
 
 void MainWindow::show_project(const Json& info) {
@@ -597,6 +646,7 @@ void MainWindow::show_project(const Json& info) {
 void MainWindow::update_title() {
     QString title = QStringLiteral("rio");
     if (!name_.isEmpty()) title += QStringLiteral(" — ") + name_;
+    if (core_.is_remote()) title += tr(" on %1").arg(core_.far_host());
     if (lost_) title += tr(" (disconnected)");
     setWindowTitle(title);
 }

@@ -87,6 +87,11 @@ public:
     QStringList recent_projects() const { return recent_projects_; }
     QAction* compact_ = nullptr; // File ▸ Compact Conversation
     QMenu* recent_projects_menu() const { return recent_projects_menu_; }
+    // File ▸ Open Remote Folder…: the ssh:// addresses opened lately, most recent first.
+    void set_recent_remotes(const QStringList& addresses) { recent_remotes_ = addresses; }
+    QStringList recent_remotes() const { return recent_remotes_; }
+    // Asks for an ssh:// folder (recent ones offered); remote_folder_requested says which.
+    void choose_remote_folder();
     // View ▸ Theme.
     void set_theme(Theme theme);
     Theme theme() const { return theme_; }
@@ -98,6 +103,8 @@ public:
 signals:
     void project_shown(const QString& root); // a project is open and shown
     void recent_projects_changed(const QStringList& roots);
+    // A folder on another machine, for a window of its own (the app starts it).
+    void remote_folder_requested(const QString& address);
     void theme_changed(rio::gui::Theme theme);
 
 protected:
@@ -127,6 +134,7 @@ private:
     void on_connected();
     void on_event(const client::CoreEvent& event);
     void on_disconnected(const QString& why);
+    void reconnect();
     void send_project_open(const QString& path, bool discard);
     void show_project(const Json& info); // {root, name}; root null when none is open
     void update_title();
@@ -158,11 +166,13 @@ private:
     QString root_;
     QString name_;
     bool lost_ = false;
+    bool was_connected_ = false; // a core answered once: a loss is a lost connection
     ManualView* manual_ = nullptr;
     SettingsDialog* settings_ = nullptr;
     QMenu* recent_ = nullptr; // File ▸ Recent Conversations
     QMenu* recent_projects_menu_ = nullptr;
     QStringList recent_projects_;
+    QStringList recent_remotes_;
     QList<QPointer<PlanView>> plan_views_; // joined (null once destroyed)
     FileCommands* file_commands_ = nullptr;
     Theme theme_ = Theme::system;

@@ -58,8 +58,7 @@ int main(int argc, char** argv) {
         }
         options.remote = *remote;
         rio::client::RemoteLaunch& launch = options.remote_launch;
-        if (const char* ssh = std::getenv("RIO_SSH"); ssh && *ssh) launch.ssh_command = ssh;
-        launch.core = rio::client::configured_remote_core(
+        launch = rio::client::configured_remote_launch(
             rio::find_user_dirs("/proc/self/exe").settings_file().string());
         launch.provider = options.provider;
         launch.mode = "build"; // DESIGN §15: an ACP session starts in Review

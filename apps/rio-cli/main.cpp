@@ -156,9 +156,7 @@ int main(int argc, char** argv) {
     asio::io_context io;
     auto link = [&]() -> rio::Result<std::unique_ptr<rio::client::CoreLink>> {
         if (remote) {
-            rio::client::RemoteLaunch launch;
-            if (const char* ssh = std::getenv("RIO_SSH"); ssh && *ssh) launch.ssh_command = ssh;
-            launch.core = rio::client::configured_remote_core(
+            rio::client::RemoteLaunch launch = rio::client::configured_remote_launch(
                 rio::find_user_dirs("/proc/self/exe").settings_file().string());
             launch.provider = o.provider;
             launch.model = o.model;

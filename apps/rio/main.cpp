@@ -2,6 +2,7 @@
 // and --version need no display), then a window over a private or attached rio-core.
 #include "client/remote_address.hpp"
 #include "core/version.hpp"
+#include "gui/centre_area.hpp"
 #include "gui/core_client.hpp"
 #include "gui/desktop_settings.hpp"
 #include "gui/editor_area.hpp"
@@ -11,6 +12,7 @@
 #include <CLI/CLI.hpp>
 #include <QApplication>
 #include <QDir>
+#include <QProcess>
 #include <QSettings>
 #include <cstdio>
 #include <cstdlib>
@@ -54,11 +56,9 @@ int main(int argc, char** argv) {
                                 "(default: default_mode in ~/.config/rio/config.json, else plan)")
                      ->check(CLI::IsMember({"plan", "build"}));
     app.add_option("--connect", options.connect,
-                   "attach to a running rio-core (unix:PATH or HOST:PORT) instead of starting one "
-                   "(ssh:// is rio-cli's and rio-acp's for now)")
-        ->excludes(dir)
-        ->excludes(provider)
-        ->excludes(mode);
+                   "attach to a running rio-core (unix:PATH or HOST:PORT) instead of starting "
+                   "one, or start one on another machine: ssh://[user@]host[:port]/path")
+        ->excludes(dir);
     app.add_option("--token", options.token,
                    "with --connect HOST:PORT: the core's token (default: read from the file "
                    "rio-core wrote in $XDG_RUNTIME_DIR/rio)");
@@ -67,14 +67,18 @@ int main(int argc, char** argv) {
     // settled, save the window as PNG to FILE and exit. Hidden from --help.
     app.add_option("--screenshot", options.screenshot)->group("");
     CLI11_PARSE(app, argc, argv);
-    // Said before anything else: the desktop's half of issue 34 is not built yet.
-    if (rio::client::is_remote_spec(options.connect)) {
-        std::fprintf(stderr,
-                     "rio: the desktop does not open a folder over ssh yet; rio-cli --connect "
-                     "%s does (and rio-acp): see the manual's page on remote work\n",
-                     options.connect.c_str());
+    // Said before anything else. A core started over ssh takes the options a local one would.
+    const bool remote = rio::client::is_remote_spec(options.connect);
+    if (!options.connect.empty() && !remote && (*provider || *mode)) {
+        std::fprintf(stderr, "rio: --provider and --mode are for a core rio starts (here, or "
+                             "over ssh://); a running core keeps its own\n");
         return 1;
     }
+    if (remote)
+        if (auto address = rio::client::parse_remote_address(options.connect); !address) {
+            std::fprintf(stderr, "rio: %s\n", address.error().message.c_str());
+            return 1;
+        }
     if (!has_display()) {
         std::fprintf(stderr, "rio: there is no display to open a window on (DISPLAY and "
                              "WAYLAND_DISPLAY are not set). In a terminal, run rio-cli "
@@ -98,8 +102,7 @@ int main(int argc, char** argv) {
     core_options.connect = QString::fromStdString(options.connect);
     core_options.token = QString::fromStdString(options.token);
     core_options.provider = QString::fromStdString(options.provider);
-    if (!options.mode.empty())
-        core_options.extra_args = {QStringLiteral("--mode"), QString::fromStdString(options.mode)};
+    core_options.mode = QString::fromStdString(options.mode);
     QString reopen; // the folder of last time: asked for after start, so a gone folder is harmless
     if (options.connect.empty()) {
         if (!options.dir.empty())
@@ -118,6 +121,22 @@ int main(int argc, char** argv) {
                              remembered.last_project = root;
                              remember();
                          });
+    if (remote && !screenshot)
+        QObject::connect(&core, &rio::gui::CoreClient::connected, &window, [&] {
+            remembered.recent_remotes = rio::gui::remember_project(
+                remembered.recent_remotes, QString::fromStdString(options.connect));
+            remember();
+        });
+    // A remote folder gets a window (and a core) of its own, as Open Remote Folder… says.
+    QObject::connect(&window, &rio::gui::MainWindow::remote_folder_requested, &window,
+                     [&](const QString& address) {
+                         remembered.recent_remotes = window.recent_remotes();
+                         remember();
+                         if (!QProcess::startDetached(QCoreApplication::applicationFilePath(),
+                                                      {QStringLiteral("--connect"), address}))
+                             window.centre()->show_notice(
+                                 QObject::tr("Cannot start another rio for %1").arg(address));
+                     });
     QObject::connect(&core, &rio::gui::CoreClient::connected, &window, [&] {
         if (!reopen.isEmpty()) window.open_project(reopen);
         for (const std::string& path : options.open)
@@ -130,7 +149,9 @@ int main(int argc, char** argv) {
         window.restoreState(remembered.layout);
         window.editors()->set_zoom(remembered.zoom);
         window.set_theme(remembered.theme);
-        window.set_recent_projects(remembered.recent_projects);
+        // Folders on this machine: not ones a far core could open.
+        if (!remote) window.set_recent_projects(remembered.recent_projects);
+        window.set_recent_remotes(remembered.recent_remotes);
         QObject::connect(window.editors(), &rio::gui::EditorArea::zoom_changed, &window,
                          [&](int points) {
                              remembered.zoom = points;

@@ -68,15 +68,26 @@ private slots:
         QVERIFY2(!run.err.contains("platform plugin"), run.err);
     }
 
-    // Issue 34: over ssh the desktop says what it cannot do yet and what can, before it
-    // looks for a display or runs ssh.
-    void an_ssh_address_is_refused_with_what_works_instead() {
-        Run run = run_rio({QStringLiteral("--connect"), QStringLiteral("ssh://devbox/srv/app")},
-                          headless());
-        QCOMPARE(run.exit_code, 1);
-        QVERIFY2(run.err.contains("rio: the desktop does not open a folder over ssh yet; "
-                                  "rio-cli --connect ssh://devbox/srv/app does"),
-                 run.err);
+    // Issue 34: a bad ssh:// address is explained before rio looks for a display or runs
+    // ssh; a core's options go to a core rio starts, not to a running one.
+    void a_bad_ssh_address_is_refused_before_ssh_runs() {
+        Run option_as_host = run_rio(
+            {QStringLiteral("--connect"), QStringLiteral("ssh://-oProxyCommand=touch%20x/srv")},
+            headless());
+        QCOMPARE(option_as_host.exit_code, 1);
+        QVERIFY2(
+            option_as_host.err.startsWith("rio: --connect ssh://-oProxyCommand=touch%20x/srv: "),
+            option_as_host.err);
+        QVERIFY2(option_as_host.err.contains("option"), option_as_host.err);
+        Run relative = run_rio({QStringLiteral("--connect"), QStringLiteral("ssh://devbox/~/app")},
+                               headless());
+        QCOMPARE(relative.exit_code, 1);
+        QVERIFY2(relative.err.contains("absolute"), relative.err);
+        Run shared = run_rio({QStringLiteral("--connect"), QStringLiteral("unix:/tmp/none"),
+                              QStringLiteral("--mode"), QStringLiteral("plan")},
+                             headless());
+        QCOMPARE(shared.exit_code, 1);
+        QVERIFY2(shared.err.contains("a running core keeps its own"), shared.err);
     }
 
     void screenshot_renders_window() {

@@ -2,6 +2,7 @@
 
 #include "gui/code_editor.hpp"
 #include "gui/editor_area.hpp"
+#include "gui/file_tree_model.hpp"
 #include "gui/markdown_view.hpp"
 
 #include <QApplication>
@@ -26,6 +27,13 @@ namespace rio::gui::test {
 
 QString core_binary() {
     return QStringLiteral(RIO_CORE_BINARY);
+}
+
+QStringList child_names(const FileTreeModel& model, const QModelIndex& parent) {
+    QStringList names;
+    for (int row = 0; row < model.rowCount(parent); ++row)
+        names << model.index(row, 0, parent).data().toString();
+    return names;
 }
 
 TempProject::TempProject() : scratch_(QDir::tempPath() + QStringLiteral("/rio-gui-XXXXXX")) {

@@ -15,14 +15,19 @@
 #include <functional>
 #include <optional>
 
+class QModelIndex;
+
 namespace rio::gui {
 class CodeEditor;
+class FileTreeModel;
 class MarkdownView;
 } // namespace rio::gui
 
 namespace rio::gui::test {
 
 QString core_binary();
+// The names the file tree shows under `parent` (the root: an invalid index), in order.
+QStringList child_names(const FileTreeModel& model, const QModelIndex& parent);
 
 class TempProject {
 public:

@@ -382,6 +382,7 @@ private slots:
         DesktopSettings values;
         values.last_project = QStringLiteral("/home/ada/proj");
         values.recent_projects = {QStringLiteral("/home/ada/proj"), QStringLiteral("/srv/other")};
+        values.recent_remotes = {QStringLiteral("ssh://ada@devbox/srv/app")};
         values.geometry = QByteArray("\x01\x02geometry", 10);
         values.layout = QByteArray("layout\x00\xff", 8);
         values.zoom = 3;
@@ -394,6 +395,7 @@ private slots:
         const DesktopSettings back = load_desktop_settings(settings);
         QCOMPARE(back.last_project, values.last_project);
         QCOMPARE(back.recent_projects, values.recent_projects);
+        QCOMPARE(back.recent_remotes, values.recent_remotes);
         QCOMPARE(back.geometry, values.geometry);
         QCOMPARE(back.layout, values.layout);
         QCOMPARE(back.zoom, 3);
@@ -459,10 +461,12 @@ private slots:
         transcript.add_tool_result(result, client::ToolOutcome{});
         QCOMPARE(transcript.texts_of(ChatTranscript::Entry::tool).at(0), line);
 
-        transcript.add_tool(ToolEvent{1, "c2", "mcp__odd__probe", Json::object(), "mcp", std::nullopt});
+        transcript.add_tool(
+            ToolEvent{1, "c2", "mcp__odd__probe", Json::object(), "mcp", std::nullopt});
         transcript.add_tool_progress(ToolProgressEvent{1, "c2", 1, std::nullopt, std::nullopt});
-        transcript.add_tool_result(ToolResultEvent{1, "c2", "mcp__odd__probe", false, "it broke", {}, {}, {}},
-                                   client::ToolOutcome{"it broke", true, false});
+        transcript.add_tool_result(
+            ToolResultEvent{1, "c2", "mcp__odd__probe", false, "it broke", {}, {}, {}},
+            client::ToolOutcome{"it broke", true, false});
         QCOMPARE(transcript.texts_of(ChatTranscript::Entry::tool).at(1),
                  line + QStringLiteral("\n  ✗ it broke"));
     }

@@ -42,13 +42,6 @@ namespace {
 
 using Session = WindowSession;
 
-QStringList child_names(const FileTreeModel& model, const QModelIndex& parent) {
-    QStringList names;
-    for (int row = 0; row < model.rowCount(parent); ++row)
-        names << model.index(row, 0, parent).data().toString();
-    return names;
-}
-
 } // namespace
 
 class WindowTest : public QObject {
