@@ -77,6 +77,7 @@ bench: build
 	bench/startup_bench.py $(BUILD)
 	bench/acp_startup_bench.py $(BUILD)
 	bench/cache_bill_bench.py $(BUILD)
+	bench/remote_latency_bench.py $(BUILD)
 
 # build/rio_<version>_amd64.deb: CPack installs and packs what `build` made (nothing is
 # compiled again); dpkg-shlibdeps works out its dependencies.
