@@ -301,6 +301,16 @@ class AcpRemoteTest(SshCase):
         self.assertIn("rio-core-not-installed not found on 127.0.0.1; install rio there or "
                       "set RIO_REMOTE_CORE", failed["error"]["message"])
 
+    def test_an_acp_session_says_why_a_login_or_a_host_key_was_refused(self):
+        for key, known_hosts, expected in (
+                ("stranger_key", "known_hosts", "127.0.0.1 refused the login"),
+                ("user_key", "empty_known_hosts", "127.0.0.1's host key is not known here")):
+            acp = self.acp({"RIO_REMOTE_CORE": self.far_core,
+                            "RIO_SSH": self.sshd.ssh_command(key, known_hosts)})
+            self.call(acp, 1, "initialize", {"protocolVersion": 1})
+            failed = self.call(acp, 2, "session/new", {"cwd": "/", "mcpServers": []})
+            self.assertIn(expected, failed["error"]["message"])
+
 
 if __name__ == "__main__":
     unittest.main()
