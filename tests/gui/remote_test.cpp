@@ -139,7 +139,8 @@ private:
 // The far side: a project, a script for the far core's provider, and the far rio-core (this
 // build's, with rio's folders in the test's home: ssh passes no environment).
 struct FarSide {
-    explicit FarSide(const Json& steps) {
+    // `banner`: what the far login prints on stdout before rio-core starts (.bashrc noise).
+    explicit FarSide(const Json& steps, const QByteArray& banner = {}) {
         project.write("greet.py", greet);
         const QString script = project.beside(QStringLiteral("script.json"));
         write_file(script, QByteArray::fromStdString(
@@ -151,8 +152,8 @@ struct FarSide {
             exports += QByteArray(" ") + name + "='" + qgetenv(name) + "'";
         core = project.beside(QStringLiteral("far-rio-core"));
         write_file(core,
-                   "#!/bin/sh\nexport" + exports + "\nexec '" + core_binary().toUtf8() +
-                       "' \"$@\"\n",
+                   "#!/bin/sh\nexport" + exports + "\n" + banner + "\nexec '" +
+                       core_binary().toUtf8() + "' \"$@\"\n",
                    true);
     }
     QStringList plans() const {
@@ -218,17 +219,26 @@ private slots:
     }
     void cleanup() { sshd.reset(); }
 
-    // The window lists the far folder, the model's plan is filed there and shown for review,
-    // and approving it carries it out there.
+    // The window lists the far folder (past the far login's banner), saves there, the
+    // model's plan is filed there and shown for review, and approving it carries it out there.
     void opens_a_remote_folder_shows_the_tree_and_reviews_a_plan() {
         FarSide far(Json::array({plan_step(plan_title, "1. Say hi\n"),
-                                 edit_step("greet.py", "Hello", "Hi"), text_step("Done.")}));
+                                 edit_step("greet.py", "Hello", "Hi"), text_step("Done.")}),
+                    "echo 'Welcome to devbox'; echo '{not rio}'");
         RemoteWindow w(*sshd, far);
         QVERIFY2(w.settled(), qPrintable(w.window.centre()->notice()));
         QVERIFY(w.core.is_remote());
         QCOMPARE(w.window.project_root(), far.project.path());
         QCOMPARE(w.window.windowTitle(), QStringLiteral("rio — project on 127.0.0.1"));
         QCOMPARE(child_names(w.window.file_tree()->files(), {}), QStringList{"greet.py"});
+
+        far.project.write("notes.txt", "far\n");
+        w.window.open_file(QStringLiteral("notes.txt"));
+        QTRY_VERIFY(w.window.editors()->editor(QStringLiteral("notes.txt")));
+        CodeEditor* notes = w.window.editors()->editor(QStringLiteral("notes.txt"));
+        QTest::keyClicks(notes, QStringLiteral("near "));
+        w.window.editors()->save_current();
+        QTRY_COMPARE(far.project.read("notes.txt"), QByteArray("near far\n"));
 
         w.send(QStringLiteral("make it friendlier"));
         QVERIFY(w.plan_shown());
