@@ -32,6 +32,7 @@ struct EditorArea::OpenFile {
     bool dirty = false;
     std::string encoding;
     std::string eol;
+    bool unsaved_at_loss = false; // dirty, or an edit unanswered, when the core went away
 };
 
 EditorArea::EditorArea(CoreClient& core, QWidget* parent) : QTabWidget(parent), core_(core) {
@@ -378,7 +379,7 @@ void EditorArea::core_back() {
                                       .arg(file->path, error_text(*error)));
                               return;
                           }
-                          const bool unsaved = file->dirty;
+                          const bool unsaved = file->unsaved_at_loss;
                           file->sync = BufferSync(result.value("version", 0LL));
                           update_summary(*file, result);
                           file->editor->setReadOnly(false);
@@ -393,8 +394,11 @@ void EditorArea::core_back() {
 }
 
 void EditorArea::core_lost() {
-    for (const auto& [path, file] : files_)
+    for (const auto& [path, file] : files_) {
+        file->editor->flush_edits(); // a key typed just before counts as unsaved too
+        file->unsaved_at_loss = file->dirty || file->sync.in_flight() > 0;
         file->editor->setReadOnly(true);
+    }
     opening_.clear();
 }
 

@@ -553,8 +553,23 @@ void MainWindow::on_connected() {
                                  ? tr("Connected to rio-core on %1").arg(core_.far_host())
                                  : tr("Connected to rio-core"),
                              message_ms);
-    if (again) editors_->core_back();
     const Json& hello = core_.hello();
+    if (again && !root_.isEmpty() && json_string(hello, "root") != root_) {
+        // A core started again opens the folder it was first given; this window had moved on
+        // to another, whose tabs are still open. That one first, then the tabs.
+        core_.request(op::project_open, Json{{"path", root_.toStdString()}}, this,
+                      [this](const Json& result, const std::optional<Error>& error) {
+                          if (error)
+                              statusBar()->showMessage(
+                                  tr("Cannot open %1 again: %2")
+                                      .arg(root_, QString::fromStdString(error->message)));
+                          else
+                              show_project(result);
+                          editors_->core_back();
+                      });
+        return;
+    }
+    if (again) editors_->core_back();
     if (!hello.contains("root") || !hello["root"].is_string()) {
         show_project(Json{{"root", nullptr}, {"name", nullptr}});
         return;

@@ -398,6 +398,17 @@ private slots:
         QVERIFY(after.error->code == ErrorCode::io_error);
         QCOMPARE(QString::fromStdString(after.error->message), s.core.lost_reason());
         QVERIFY(!s.core.is_connected());
+
+        // Restart: a new core, the tab opened in it with the text still unsaved.
+        QCOMPARE(s.window.centre()->notice_button()->text(), QStringLiteral("Restart"));
+        QTest::mouseClick(s.window.centre()->notice_button(), Qt::LeftButton);
+        QTRY_VERIFY(s.core.is_connected() && !editor->isReadOnly() && !s.window.editors()->busy());
+        QVERIFY(s.window.centre()->notice().isEmpty());
+        QCOMPARE(QByteArray::fromStdString(editor->utf8_text()), QByteArray("unsaved a\n"));
+        QVERIFY(s.window.editors()->is_dirty(QStringLiteral("a.txt")));
+        QCOMPARE(project.read("a.txt"), QByteArray("a\n"));
+        s.window.editors()->save_current();
+        QTRY_COMPARE(project.read("a.txt"), QByteArray("unsaved a\n"));
     }
 
     // Issue 15 item 7: the font size is one setting for every tab, opened now or later.
