@@ -303,7 +303,8 @@ void MainWindow::set_recent_projects(const QStringList& roots) {
 void MainWindow::show_recent_on_welcome() {
     QStringList others = recent_projects_;
     others.removeAll(root_);
-    welcome_->set_recent(others);
+    // The welcome page checks each folder on this disk; a far window's are elsewhere.
+    welcome_->set_recent(core_.is_remote() ? QStringList() : others);
 }
 
 void MainWindow::show_welcome() {
@@ -339,7 +340,8 @@ void MainWindow::list_recent_projects() {
     recent_projects_menu_->clear();
     for (const QString& root : recent_projects_) {
         const QString label = root.section(QLatin1Char('/'), -1) + QStringLiteral(" — ") + root;
-        if (!QDir(root).exists()) {
+        // A far project's folders are not on this disk to look at.
+        if (!core_.is_remote() && !QDir(root).exists()) {
             recent_projects_menu_->addAction(label + tr(" (not found)"))->setEnabled(false);
             continue;
         }
