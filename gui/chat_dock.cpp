@@ -264,7 +264,8 @@ void ChatDock::on_event(const client::CoreEvent& event) {
     if (std::holds_alternative<ModeEvent>(event)) return show_state();
     review_->on_event(event);
     changes_->on_event(event);
-    if (auto* proposal = std::get_if<Proposal>(&event); proposal && proposal->kind == "plan")
+    if (auto* proposal = std::get_if<Proposal>(&event);
+        proposal && proposal->is(ProposalKind::plan))
         if (const std::string path = proposal->text("path"); !path.empty())
             plan_paths_[QString::fromStdString(proposal->id)] = QString::fromStdString(path);
     if (auto* delta = std::get_if<DeltaEvent>(&event)) {
@@ -309,7 +310,7 @@ void ChatDock::close_turn(std::uint64_t turn) {
 void ChatDock::show_state() {
     const client::SessionState& st = session_.state();
     mode_->show_state(QString::fromStdString(st.mode), st.auto_accept);
-    if (st.mode == "plan" && st.plan_model)
+    if (st.is(Mode::plan) && st.plan_model)
         provider_->show_status(QString::fromStdString(st.plan_model->provider),
                                QString::fromStdString(st.plan_model->model),
                                QString::fromStdString(st.provider + " · " + st.model));
