@@ -16,6 +16,7 @@
 #include "gui/provider_strip.hpp"
 #include "gui/review_flow.hpp"
 #include "gui/working_indicator.hpp"
+#include "protocol/tool_words.hpp"
 
 #include <QApplication>
 #include <QHBoxLayout>
@@ -265,7 +266,7 @@ void ChatDock::on_event(const client::CoreEvent& event) {
     review_->on_event(event);
     changes_->on_event(event);
     if (auto* proposal = std::get_if<Proposal>(&event);
-        proposal && proposal->is(ProposalKind::plan))
+        proposal && proposal->is(rio::ProposalKind::plan))
         if (const std::string path = proposal->text("path"); !path.empty())
             plan_paths_[QString::fromStdString(proposal->id)] = QString::fromStdString(path);
     if (auto* delta = std::get_if<DeltaEvent>(&event)) {
@@ -410,7 +411,8 @@ void ChatDock::show_plan_of(const QString& call_id) {
     if (found != plan_paths_.end()) return window_.plans()->open(found->second);
     // A line from the history: its call says what was presented, not where it was filed.
     for (const client::TraceCall& traced : session_.state().calls)
-        if (traced.call.id == call_id.toStdString() && traced.call.name == "present_plan")
+        if (traced.call.id == call_id.toStdString() &&
+            traced.call.name == tool_words::present_plan.name)
             return find_plan(call_id, client::presented_plan(traced.call.input));
 }
 

@@ -2,6 +2,7 @@
 
 #include "core/agent/compaction.hpp"
 #include "core/agent/plan_report.hpp"
+#include "protocol/tool_words.hpp"
 #include "text/utf8.hpp"
 
 #include <algorithm>
@@ -110,7 +111,8 @@ std::string approved_plan_of(const Conversation& c) {
             calls[call.id] = &call;
         for (const ToolOutcome& r : entry->results) {
             auto it = calls.find(r.call_id);
-            if (r.is_error || it == calls.end() || it->second->name != "present_plan" ||
+            if (r.is_error || it == calls.end() ||
+                it->second->name != tool_words::present_plan.name ||
                 r.content.rfind("The user approved the plan.", 0) != 0)
                 continue;
             if (auto at = r.content.find(edited); at != std::string::npos) {
@@ -136,7 +138,8 @@ std::vector<std::string> files_changed_in(const Conversation& c) {
         for (const ToolOutcome& r : entry->results) {
             auto it = calls.find(r.call_id);
             if (r.is_error || it == calls.end() ||
-                (it->second->name != "edit_file" && it->second->name != "create_file"))
+                (it->second->name != tool_words::edit_file.name &&
+                 it->second->name != tool_words::create_file.name))
                 continue;
             std::string path = it->second->input.value("path", std::string());
             if (!path.empty() && std::find(files.begin(), files.end(), path) == files.end())

@@ -189,7 +189,7 @@ std::string progress_tally(std::string_view field) {
         if (word.empty()) continue;
         if (!is_step_status(word)) return {};
         ++total;
-        if (word == "done") ++done;
+        if (wire_is(word, StepStatus::done)) ++done;
     }
     return total ? std::to_string(done) + "/" + std::to_string(total) : std::string();
 }

@@ -276,7 +276,7 @@ void LspServers::on_buffer(const BufferChangedEvent& event) {
     if (event.is(BufferChange::edited) && event.start && event.end && event.text)
         server->change(uri, *event.start, *event.end, *event.text);
     doc = server->document(uri);
-    if (doc->text.size() != text.size() || (event.reason != "edited" && doc->text != text))
+    if (doc->text.size() != text.size() || (!event.is(BufferChange::edited) && doc->text != text))
         server->replace(uri, text);
     if (event.is(BufferChange::saved)) server->save(uri);
 }
