@@ -311,7 +311,7 @@ void ChatDock::close_turn(std::uint64_t turn) {
 void ChatDock::show_state() {
     const client::SessionState& st = session_.state();
     mode_->show_state(QString::fromStdString(st.mode), st.auto_accept);
-    if (st.is(Mode::plan) && st.plan_model)
+    if (wire_is(st.mode, Mode::plan) && st.plan_model)
         provider_->show_status(QString::fromStdString(st.plan_model->provider),
                                QString::fromStdString(st.plan_model->model),
                                QString::fromStdString(st.provider + " · " + st.model));
