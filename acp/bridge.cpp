@@ -447,7 +447,7 @@ void Bridge::read_for_core(AcpSession& s, const EditorReadEvent& read) {
 }
 
 void Bridge::ask_permission(AcpSession& s, const Proposal& proposal) {
-    if (proposal.kind != "edit") return send_permission(s, proposal, Json::object());
+    if (!proposal.is(ProposalKind::edit)) return send_permission(s, proposal, Json::object());
     // The diff is shown from the whole texts, which agent.proposal has.
     s.link->request(
         op::agent_proposal, Json::object(), [this, &s, proposal](const client::Reply& r) {

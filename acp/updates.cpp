@@ -1,6 +1,7 @@
 #include "acp/updates.hpp"
 
 #include "client/trace_words.hpp"
+#include "protocol/tool_words.hpp"
 #include "text/command_output.hpp"
 
 #include <algorithm>
@@ -27,12 +28,8 @@ constexpr ModeInfo modes[] = {
 };
 
 std::string kind_of(std::string_view tool) {
-    if (tool == "read_file" || tool == "list_dir") return "read";
-    if (tool == "search") return "search";
-    if (tool == "edit_file" || tool == "create_file") return "edit";
-    if (tool == "run_command") return "execute";
-    if (tool == "present_plan") return "switch_mode";
-    return "other";
+    const ToolWords* words = find_tool_words(tool);
+    return std::string(words ? words->acp_kind : "other");
 }
 
 std::string absolute(const std::string& root, const std::string& path) {
@@ -126,12 +123,14 @@ Json tool_call(const ToolEvent& tool, const std::string& root) {
     // What an edit changes, as the model wrote it: the replaced passage and its replacement,
     // or a new file's whole text (an edit that waits for approval shows the whole file).
     auto text = [&](const char* key) { return tool.input.value(key, std::string()); };
-    if (tool.name == "edit_file")
+    const ToolWords* words = find_tool_words(tool.name);
+    const ToolDiff diff = words ? words->diff : ToolDiff::none;
+    if (diff == ToolDiff::replaced)
         update["content"] = Json::array({{{"type", "diff"},
                                           {"path", where},
                                           {"oldText", text("old_string")},
                                           {"newText", text("new_string")}}});
-    if (tool.name == "create_file")
+    if (diff == ToolDiff::whole)
         update["content"] =
             Json::array({{{"type", "diff"}, {"path", where}, {"newText", text("content")}}});
     return update;
@@ -162,8 +161,8 @@ Json plan_update(const PlanProgressEvent& progress) {
     Json entries = Json::array();
     for (const PlanStep& step : progress.steps) {
         std::string content = step.text;
-        std::string status = step.status == "done" ? "completed" : step.status;
-        if (step.status == "skipped") {
+        std::string status = step.is(StepStatus::done) ? "completed" : step.status;
+        if (step.is(StepStatus::skipped)) {
             status = "completed";
             content += " (skipped" + (step.note ? ": " + *step.note : std::string()) + ")";
         }
@@ -176,7 +175,7 @@ Json permission_request(const std::string& session_id, const Proposal& p, const 
                         const std::string& root) {
     Json call{{"toolCallId", p.id}, {"status", "pending"}};
     Json options;
-    if (p.kind == "plan") {
+    if (p.is(ProposalKind::plan)) {
         call["title"] = "Plan: " + p.text("title");
         call["kind"] = "switch_mode";
         call["content"] = Json::array({text_content(p.text("plan"))});
@@ -184,7 +183,7 @@ Json permission_request(const std::string& session_id, const Proposal& p, const 
         options = Json::array({option("auto", "Yes, and auto-accept edits", "allow_always"),
                                option("review", "Yes, and review each edit", "allow_once"),
                                option("reject", "No, keep planning", "reject_once")});
-    } else if (p.kind == "edit") {
+    } else if (p.is(ProposalKind::edit)) {
         const std::string path = absolute(root, p.text("path"));
         call["title"] = "Edit " + p.text("path");
         call["kind"] = "edit";
@@ -195,7 +194,7 @@ Json permission_request(const std::string& session_id, const Proposal& p, const 
         call["locations"] = Json::array({{{"path", path}}});
         options = Json::array({option("allow", "Apply this edit", "allow_once"),
                                option("reject", "Reject", "reject_once")});
-    } else if (p.kind == "mcp") {
+    } else if (p.is(ProposalKind::mcp)) {
         call["title"] = "Call " + p.text("tool") + " of the MCP server " + p.text("server");
         call["kind"] = "other";
         call["content"] = Json::array({text_content(client::mcp_call_text(p))});
@@ -225,15 +224,15 @@ Json permission_request(const std::string& session_id, const Proposal& p, const 
 
 std::optional<Choice> choice_of(const Proposal& p, std::string_view option_id) {
     if (option_id == "reject") return Choice{"reject", std::nullopt};
-    if (p.kind == "plan") {
+    if (p.is(ProposalKind::plan)) {
         if (option_id == "auto" || option_id == "review")
             return Choice{"approve", std::string(option_id)};
         return std::nullopt;
     }
     if (option_id == "allow") return Choice{"approve", std::nullopt};
-    if (p.kind == "command" && option_id == "allow_network")
+    if (p.is(ProposalKind::command) && option_id == "allow_network")
         return Choice{"approve", std::nullopt, true, false};
-    if (p.kind == "command" && option_id == "allow_unsandboxed")
+    if (p.is(ProposalKind::command) && option_id == "allow_unsandboxed")
         return Choice{"approve", std::nullopt, false, true};
     return std::nullopt;
 }

@@ -69,7 +69,7 @@ ToolReport create_file(ToolContext& context, const RunTool& run, std::string& wr
 
 AgentTool create_file_tool() {
     return {ToolSpec{
-                "create_file", ToolKind::edit,
+                std::string(tool_words::create_file.name), ToolKind::edit,
                 "Create a new file with the given content. Refuses a file that already exists (use "
                 "edit_file for those). The user may review it first.",
                 object_schema({{"path", string_prop("Project-relative path of the new file.")},

@@ -66,7 +66,7 @@ ToolCancel run_diagnostics(ToolContext& context, const RunTool& run, const ToolR
 } // namespace
 
 AgentTool diagnostics_tool() {
-    return {ToolSpec{"diagnostics", ToolKind::read,
+    return {ToolSpec{std::string(tool_words::diagnostics.name), ToolKind::read,
                      "The errors and warnings the project's language servers (clangd, pylsp, "
                      "typescript-language-server, …) report for a file, or for every file they "
                      "have checked when no path is given. Use it to find what is broken before "

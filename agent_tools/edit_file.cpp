@@ -46,7 +46,7 @@ ToolReport edit_file(ToolContext& context, const RunTool& run, std::string& writ
 AgentTool edit_file_tool() {
     return {
         ToolSpec{
-            "edit_file", ToolKind::edit,
+            std::string(tool_words::edit_file.name), ToolKind::edit,
             "Replace one exact occurrence of old_string with new_string in a file. old_string must "
             "match the file exactly once (include enough surrounding lines to make it unique) and "
             "must come from the file as you last read it. The user may review the edit first.",

@@ -41,7 +41,7 @@ ToolReport list_dir(ToolContext& context, const RunTool& run) {
 
 AgentTool list_dir_tool() {
     return {ToolSpec{
-                "list_dir", ToolKind::read,
+                std::string(tool_words::list_dir.name), ToolKind::read,
                 "List the entries of a folder in the project. Folders end with '/'. Use it to find "
                 "your way around before reading files.",
                 object_schema({{"path", string_prop("Project-relative folder; \".\" is the project "

@@ -33,8 +33,10 @@ ToolReport plan_progress(ToolContext&, const RunTool& run) {
 AgentTool plan_progress_tool() {
     nlohmann::json status = string_prop("pending, in_progress (you are working on it), done, or "
                                         "skipped (left out; say why in the note).");
-    status["enum"] = {"pending", "in_progress", "done", "skipped"};
-    return {ToolSpec{"plan_progress", ToolKind::read,
+    status["enum"] = nlohmann::json::array();
+    for (const auto& row : all_wire_names<StepStatus>())
+        status["enum"].push_back(row.name);
+    return {ToolSpec{std::string(tool_words::plan_progress.name), ToolKind::read,
                      "Report progress on the approved plan: set a step's status as you work "
                      "through it. Available only after the user approved a plan, while you "
                      "carry it out; the user sees the steps tick.",

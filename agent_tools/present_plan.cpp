@@ -52,14 +52,15 @@ ToolReport present_plan(ToolContext& context, const RunTool& run) {
     if (!now_text) // the user deleted or broke the file: what they saw is what was approved
         return tool_ok(run, {}, {{"edited", false}, {"text", plan}});
     if (now_text->plan.find_first_not_of(" \t\r\n") == std::string::npos) {
-        (void)mark_plan(context.workspace, context.emit, rel, "rejected", "", context.now());
+        (void)mark_plan(context.workspace, context.emit, rel, PlanStatus::rejected, "",
+                        context.now());
         return tool_error(run, "The plan is empty: the user emptied the plan file before "
                                "approving it, so nothing was approved and nothing may change. "
                                "Ask the user what they want, or present a plan again.");
     }
     bool edited = now_text->plan != plan_file_body(title, plan);
-    (void)mark_plan(context.workspace, context.emit, rel, "approved", run.policy, context.now(),
-                    run.review);
+    (void)mark_plan(context.workspace, context.emit, rel, PlanStatus::approved, run.policy,
+                    context.now(), run.review);
     return tool_ok(run, {}, {{"edited", edited}, {"text", now_text->plan}});
 }
 
@@ -68,7 +69,7 @@ ToolReport present_plan(ToolContext& context, const RunTool& run) {
 AgentTool present_plan_tool() {
     return {
         ToolSpec{
-            "present_plan", ToolKind::plan,
+            std::string(tool_words::present_plan.name), ToolKind::plan,
             "Present a plan to the user for approval. Write it in Markdown for a person to read: "
             "what you understood, the changes file by file, how you will verify them, and what "
             "you are not doing. Nothing may change until the user approves; they may edit the "

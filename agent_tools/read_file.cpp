@@ -106,7 +106,7 @@ ToolCancel run_read_file(ToolContext& context, const RunTool& run, const ToolRep
 AgentTool read_file_tool() {
     return {
         ToolSpec{
-            "read_file", ToolKind::read,
+            std::string(tool_words::read_file.name), ToolKind::read,
             "Read a text file of the project, with line numbers. Shows the editor's unsaved text "
             "when the file is open. Long files are cut off; read further with offset and limit. "
             "Read a file before you change it.",

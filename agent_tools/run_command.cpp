@@ -114,7 +114,7 @@ ToolCancel run_command(ToolContext& context, const RunTool& run, const ToolRepor
 AgentTool run_command_tool() {
     return {
         ToolSpec{
-            "run_command", ToolKind::command,
+            std::string(tool_words::run_command.name), ToolKind::command,
             "Run a program in the project, without a shell: argv[0] is the program, the rest are "
             "its arguments (no pipes, redirections or globbing). Use it to build, test and verify. "
             "The user approves each command unless it is on their allow-list. Output is capped.",

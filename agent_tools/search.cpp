@@ -42,7 +42,7 @@ ToolReport search(ToolContext& context, const RunTool& run) {
 AgentTool search_tool() {
     return {
         ToolSpec{
-            "search", ToolKind::read,
+            std::string(tool_words::search.name), ToolKind::read,
             "Search the project's text files for a string (or a regular expression with "
             "regex: true). Respects .gitignore, skips binary files, and returns at most 200 "
             "matches as path:line: text. Use it to find where something is defined or used.",

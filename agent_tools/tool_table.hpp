@@ -4,6 +4,7 @@
 #pragma once
 
 #include "agent_tools/tool_context.hpp"
+#include "protocol/tool_words.hpp"
 
 #include <functional>
 #include <vector>

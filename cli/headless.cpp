@@ -172,7 +172,7 @@ void HeadlessRun::begin() {
                            options_.output == HeadlessOutput::claude_stream) {
                            RunStart start{status.session,
                                           status.model,
-                                          status.mode == "plan"    ? "plan"
+                                          status.is(Mode::plan)    ? "plan"
                                           : options_.approve_edits ? "acceptEdits"
                                                                    : "default",
                                           working_folder(),
@@ -307,7 +307,7 @@ void HeadlessRun::decide(const Proposal& p) {
     approve.turn = turn_.value_or(p.turn);
     approve.id = p.id;
     approve.decision = "approve";
-    if (p.kind == "plan") {
+    if (p.is(ProposalKind::plan)) {
         if (!options_.approve_plans) {
             // DESIGN §9: the plan is filed; show it and leave it for a person to approve.
             plan_ = p;
@@ -329,8 +329,9 @@ void HeadlessRun::decide(const Proposal& p) {
         link_.request(op::agent_approve, Json(approve));
         return;
     }
-    bool allowed = p.kind == "edit" ? options_.approve_edits : options_.allow_commands;
-    if (!allowed) return reject(p, p.kind == "edit" ? "no --approve-edits" : "no --allow-commands");
+    bool allowed = p.is(ProposalKind::edit) ? options_.approve_edits : options_.allow_commands;
+    if (!allowed)
+        return reject(p, p.is(ProposalKind::edit) ? "no --approve-edits" : "no --allow-commands");
     link_.request(op::agent_approve, Json(approve));
 }
 

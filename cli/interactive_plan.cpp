@@ -73,19 +73,19 @@ std::optional<std::string> edit_in_editor(const std::string& text) {
 } // namespace
 
 void InteractiveSession::on_propose(const Proposal& p) {
-    if (p.kind == "plan") return show_plan(p);
+    if (p.is(ProposalKind::plan)) return show_plan(p);
     auto decide = [this, p](char k) {
         if (k == 'y')
             approve(p, "");
         else
             reject_with_reason(p);
     };
-    if (p.kind == "edit") {
+    if (p.is(ProposalKind::edit)) {
         print(styled("Edit " + shown(p.text("path")), sgr::bold, out_.color) + "\n" +
               diff_text(p, width(), out_.color));
         return ask_key("[y] apply  [n] reject", "yn", decide);
     }
-    if (p.kind == "mcp") {
+    if (p.is(ProposalKind::mcp)) {
         print("Call " + styled(shown(client::mcp_call_text(p)), sgr::bold, out_.color));
         return ask_key("[y] call  [n] reject", "yn", decide);
     }
@@ -254,7 +254,7 @@ void InteractiveSession::approve(const Proposal& p, const std::string& policy, b
     params.id = p.id;
     params.decision = "approve";
     if (!policy.empty()) params.policy = policy;
-    if (p.kind == "plan" && !comments_.empty()) params.comments = comments_;
+    if (p.is(ProposalKind::plan) && !comments_.empty()) params.comments = comments_;
     if (fresh) params.fresh = true;
     link_.request(op::agent_approve, Json(params), [this](const client::Reply& r) { report(r); });
 }
@@ -276,7 +276,7 @@ void InteractiveSession::reject_with_reason(const Proposal& p) {
         params.id = p.id;
         params.decision = "reject";
         if (!trimmed(reason).empty()) params.feedback = std::string(trimmed(reason));
-        if (p.kind == "plan" && !comments_.empty()) params.comments = comments_;
+        if (p.is(ProposalKind::plan) && !comments_.empty()) params.comments = comments_;
         link_.request(op::agent_approve, Json(params),
                       [this](const client::Reply& r) { report(r); });
     });

@@ -120,11 +120,11 @@ std::string command_text(const Proposal& command, bool color) {
 }
 
 std::string proposal_words(const Proposal& proposal) {
-    if (proposal.kind == "edit") return "the edit of " + shown(proposal.text("path"));
-    if (proposal.kind == "command")
+    if (proposal.is(ProposalKind::edit)) return "the edit of " + shown(proposal.text("path"));
+    if (proposal.is(ProposalKind::command))
         return "the command `" +
                shown(client::argv_text(proposal.fields.value("argv", Json::array()))) + "`";
-    if (proposal.kind == "mcp")
+    if (proposal.is(ProposalKind::mcp))
         return "the MCP call " + shown(proposal.text("server")) + " · " +
                shown(proposal.text("tool"));
     return "the plan \"" + shown(proposal.text("title")) + "\"";
@@ -149,8 +149,8 @@ std::string mcp_servers_text(const McpListResult& list, bool color) {
         for (const McpToolInfo& tool : server.tools) {
             std::string name =
                 tool.name.substr(std::min(tool.name.size(), tool.name.find("__", 5) + 2));
-            tools +=
-                (tools.empty() ? "" : ", ") + shown(name) + (tool.kind == "read" ? "" : " (asks)");
+            tools += (tools.empty() ? "" : ", ") + shown(name) +
+                     (tool.is(ToolKind::read) ? "" : " (asks)");
         }
         if (!tools.empty()) out += "  " + tools + "\n";
     }

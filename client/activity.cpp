@@ -48,7 +48,7 @@ void Activity::apply(const CoreEvent& event) {
                 words_ = "waiting for your approval";
             } else if constexpr (std::is_same_v<E, DecidedEvent>) {
                 // Approved, the call goes on (a command runs now); rejected, the model hears so.
-                words_ = e.decision == "approve" && !call_.empty() ? call_ : waiting_for_model;
+                words_ = e.approved() && !call_.empty() ? call_ : waiting_for_model;
             } else if constexpr (std::is_same_v<E, DoneEvent> || std::is_same_v<E, StoppedEvent> ||
                                  std::is_same_v<E, ResetEvent>) {
                 words_.clear();

@@ -5,7 +5,7 @@
 namespace rio::client {
 
 ModeChoice mode_choice(std::string_view mode, bool auto_accept) {
-    if (mode == "plan") return ModeChoice::plan;
+    if (wire_is(mode, Mode::plan)) return ModeChoice::plan;
     return auto_accept ? ModeChoice::auto_accept : ModeChoice::review;
 }
 

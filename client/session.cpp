@@ -26,14 +26,14 @@ void Session::apply(const CoreEvent& event) {
             } else if constexpr (std::is_same_v<E, DecidedEvent>) {
                 if (state_.pending && state_.pending->id == e.id) state_.pending.reset();
                 add(TranscriptEntry::Kind::note, decision_text(e));
-                if (e.decision == "reject") note_rejection(e);
+                if (e.rejected()) note_rejection(e);
             } else if constexpr (std::is_same_v<E, ErrorEvent>) {
                 add(TranscriptEntry::Kind::error,
                     "Error" + (e.code.empty() ? "" : " (" + e.code + ")") + ": " + e.message);
             } else if constexpr (std::is_same_v<E, StoppedEvent>) {
                 state_.pending.reset();
                 // A new message ends the turn before it too; that needs no word.
-                if (e.reason == "stop") add(TranscriptEntry::Kind::note, "Stopped.");
+                if (e.is(StopReason::stop)) add(TranscriptEntry::Kind::note, "Stopped.");
             } else if constexpr (std::is_same_v<E, ResetEvent>) {
                 state_.pending.reset();
                 state_.plan.reset();

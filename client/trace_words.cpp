@@ -1,6 +1,7 @@
 #include "client/trace_words.hpp"
 
 #include "client/session.hpp"
+#include "protocol/tool_words.hpp"
 #include "text/argv_text.hpp"
 #include "text/trim.hpp"
 
@@ -31,37 +32,32 @@ std::string text_of(const Json& input, const char* key) {
 }
 
 std::string kind_word(std::string_view kind) {
-    if (kind == "plan") return "Plan";
-    if (kind == "edit") return "Edit";
-    if (kind == "command") return "Command";
-    if (kind == "mcp") return "MCP call";
+    const std::optional<ProposalKind> known = from_wire<ProposalKind>(kind);
+    if (!known) return "Proposal";
+    switch (*known) {
+    case ProposalKind::plan:
+        return "Plan";
+    case ProposalKind::edit:
+        return "Edit";
+    case ProposalKind::command:
+        return "Command";
+    case ProposalKind::mcp:
+        return "MCP call";
+    }
     return "Proposal";
 }
 
 } // namespace
 
 std::string tool_verb(std::string_view tool) {
-    if (tool == "list_dir") return "list";
-    if (tool == "read_file") return "read";
-    if (tool == "search") return "search";
-    if (tool == "edit_file") return "edit";
-    if (tool == "create_file") return "create";
-    if (tool == "run_command") return "run";
-    if (tool == "present_plan") return "plan";
-    return std::string(tool);
+    const ToolWords* words = find_tool_words(tool);
+    return std::string(words ? words->verb : tool);
 }
 
 std::string tool_activity(const ToolEvent& tool) {
-    std::string_view name = tool.name;
-    std::string doing = name == "list_dir"       ? "listing"
-                        : name == "read_file"    ? "reading"
-                        : name == "search"       ? "searching"
-                        : name == "edit_file"    ? "editing"
-                        : name == "create_file"  ? "creating"
-                        : name == "run_command"  ? "running"
-                        : name == "present_plan" ? "presenting the plan"
-                                                 : "using " + tool.name;
-    if (name == "present_plan") return doing;
+    const ToolWords* words = find_tool_words(tool.name);
+    std::string doing = words ? std::string(words->doing) : "using " + tool.name;
+    if (words && !words->detail) return doing;
     std::string detail = tool_detail(tool);
     return detail.empty() ? doing : doing + " " + detail;
 }
@@ -103,7 +99,8 @@ std::string tool_sandbox(const ToolEvent& tool) {
 
 std::string proposal_sandbox(const Proposal& proposal) {
     auto it = proposal.fields.find("sandbox");
-    if (proposal.kind != "command" || it == proposal.fields.end() || !it->is_object()) return {};
+    if (!proposal.is(ProposalKind::command) || it == proposal.fields.end() || !it->is_object())
+        return {};
     return sandbox_text({it->value("profile", ""), it->value("network", false)});
 }
 
@@ -134,15 +131,16 @@ std::string progress_text(const ToolProgressEvent& progress) {
 }
 
 std::string decision_text(const DecidedEvent& decided) {
-    const bool approved = decided.decision == "approve";
+    const bool approved = decided.approved();
     std::size_t comments = decided.comments ? decided.comments->size() : 0;
     std::string text = kind_word(decided.kind) + (approved ? " approved" : " rejected");
-    if (decided.kind == "command" && approved) text = "Command allowed to run";
-    if (decided.kind == "command" && approved && decided.unsandboxed.value_or(false))
+    const bool command = decided.is(ProposalKind::command);
+    if (command && approved) text = "Command allowed to run";
+    if (command && approved && decided.unsandboxed.value_or(false))
         text += " without the sandbox";
-    else if (decided.kind == "command" && approved && decided.network.value_or(false))
+    else if (command && approved && decided.network.value_or(false))
         text += " with the network";
-    if (decided.kind == "mcp" && approved) text = "MCP call allowed";
+    if (decided.is(ProposalKind::mcp) && approved) text = "MCP call allowed";
     if (comments > 0)
         text = std::string(approved ? "Plan approved with notes" : "Changes requested") + " (" +
                std::to_string(comments) + (comments == 1 ? " comment)" : " comments)");
@@ -157,7 +155,7 @@ std::string decision_text(const DecidedEvent& decided) {
 }
 
 std::string rejection_words(const DecidedEvent& decided) {
-    const bool plan = decided.kind == "plan";
+    const bool plan = decided.is(ProposalKind::plan);
     std::size_t comments = decided.comments ? decided.comments->size() : 0;
     if (decided.feedback && !first_line(*decided.feedback).empty())
         return (plan ? "You asked for changes: " : "You rejected it: ") +
@@ -231,9 +229,9 @@ std::string plan_report_text(const PlanReportEvent& report) {
 
 namespace {
 
-std::size_t count_of(const std::vector<PlanStep>& steps, std::string_view status) {
-    return static_cast<std::size_t>(std::count_if(
-        steps.begin(), steps.end(), [&](const PlanStep& s) { return s.status == status; }));
+std::size_t count_of(const std::vector<PlanStep>& steps, StepStatus status) {
+    return static_cast<std::size_t>(
+        std::count_if(steps.begin(), steps.end(), [&](const PlanStep& s) { return s.is(status); }));
 }
 
 } // namespace
@@ -241,19 +239,19 @@ std::size_t count_of(const std::vector<PlanStep>& steps, std::string_view status
 std::string plan_progress_line(const PlanProgressEvent& progress) {
     const std::vector<PlanStep>& steps = progress.steps;
     std::string tally =
-        std::to_string(count_of(steps, "done")) + "/" + std::to_string(steps.size());
+        std::to_string(count_of(steps, StepStatus::done)) + "/" + std::to_string(steps.size());
     const PlanStep* at = nullptr;
-    for (std::string_view status : {"in_progress", "pending"})
+    for (StepStatus status : {StepStatus::in_progress, StepStatus::pending})
         for (const PlanStep& s : steps)
-            if (!at && s.status == status) at = &s;
+            if (!at && s.is(status)) at = &s;
     return at ? tally + " ▸ " + at->text : tally + " done";
 }
 
 std::string plan_summary_text(const PlanProgressEvent& progress) {
     const std::vector<PlanStep>& steps = progress.steps;
-    std::string out = "plan: " + std::to_string(count_of(steps, "done")) + "/" +
+    std::string out = "plan: " + std::to_string(count_of(steps, StepStatus::done)) + "/" +
                       std::to_string(steps.size()) + " done";
-    if (std::size_t skipped = count_of(steps, "skipped"))
+    if (std::size_t skipped = count_of(steps, StepStatus::skipped))
         out += ", " + std::to_string(skipped) + " skipped";
     if (std::size_t n = progress.unplanned.size())
         out += " · " + std::to_string(n) + (n == 1 ? " file" : " files") + " outside the plan";
@@ -263,10 +261,10 @@ std::string plan_summary_text(const PlanProgressEvent& progress) {
 std::string plan_steps_text(const std::vector<PlanStep>& steps) {
     std::string out;
     for (const PlanStep& s : steps) {
-        std::string box = s.status == "done"          ? "[x]"
-                          : s.status == "in_progress" ? "[>]"
-                          : s.status == "skipped"     ? "[-]"
-                                                      : "[ ]";
+        std::string box = s.is(StepStatus::done)          ? "[x]"
+                          : s.is(StepStatus::in_progress) ? "[>]"
+                          : s.is(StepStatus::skipped)     ? "[-]"
+                                                          : "[ ]";
         out += box + " " + std::to_string(s.n) + ". " + s.text;
         if (s.note) out += " — " + first_line(*s.note, 200);
         out += "\n";

@@ -16,6 +16,7 @@
 #include "gui/provider_strip.hpp"
 #include "gui/review_flow.hpp"
 #include "gui/working_indicator.hpp"
+#include "protocol/tool_words.hpp"
 
 #include <QApplication>
 #include <QHBoxLayout>
@@ -264,7 +265,8 @@ void ChatDock::on_event(const client::CoreEvent& event) {
     if (std::holds_alternative<ModeEvent>(event)) return show_state();
     review_->on_event(event);
     changes_->on_event(event);
-    if (auto* proposal = std::get_if<Proposal>(&event); proposal && proposal->kind == "plan")
+    if (auto* proposal = std::get_if<Proposal>(&event);
+        proposal && proposal->is(rio::ProposalKind::plan))
         if (const std::string path = proposal->text("path"); !path.empty())
             plan_paths_[QString::fromStdString(proposal->id)] = QString::fromStdString(path);
     if (auto* delta = std::get_if<DeltaEvent>(&event)) {
@@ -309,7 +311,7 @@ void ChatDock::close_turn(std::uint64_t turn) {
 void ChatDock::show_state() {
     const client::SessionState& st = session_.state();
     mode_->show_state(QString::fromStdString(st.mode), st.auto_accept);
-    if (st.mode == "plan" && st.plan_model)
+    if (wire_is(st.mode, Mode::plan) && st.plan_model)
         provider_->show_status(QString::fromStdString(st.plan_model->provider),
                                QString::fromStdString(st.plan_model->model),
                                QString::fromStdString(st.provider + " · " + st.model));
@@ -409,7 +411,8 @@ void ChatDock::show_plan_of(const QString& call_id) {
     if (found != plan_paths_.end()) return window_.plans()->open(found->second);
     // A line from the history: its call says what was presented, not where it was filed.
     for (const client::TraceCall& traced : session_.state().calls)
-        if (traced.call.id == call_id.toStdString() && traced.call.name == "present_plan")
+        if (traced.call.id == call_id.toStdString() &&
+            traced.call.name == tool_words::present_plan.name)
             return find_plan(call_id, client::presented_plan(traced.call.input));
 }
 

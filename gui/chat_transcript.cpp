@@ -3,6 +3,7 @@
 #include "client/trace_words.hpp"
 #include "gui/markdown_bubble.hpp"
 #include "gui/theme.hpp"
+#include "protocol/tool_words.hpp"
 
 #include <QLabel>
 #include <QPointer>
@@ -239,7 +240,7 @@ void ChatTranscript::add_tool(const ToolEvent& tool) {
                          : QStringLiteral("   (%1)").arg(QString::fromStdString(sandbox)));
     QLabel* label = text_label(text);
     label->setProperty(text_property, text);
-    if (tool.name == "present_plan" && !tool.id.empty()) {
+    if (tool.name == tool_words::present_plan.name && !tool.id.empty()) {
         // The plan's line is a link that shows the plan again.
         const QString id = QString::fromStdString(tool.id);
         label->setProperty(plan_call_property, id);

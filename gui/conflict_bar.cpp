@@ -63,11 +63,11 @@ void ConflictBar::on_event(const client::CoreEvent& event) {
     const auto* buffer = std::get_if<BufferChangedEvent>(&event);
     if (!buffer) return;
     const QString path = QString::fromStdString(buffer->path);
-    if (buffer->reason == "disk_changed") {
+    if (buffer->is(BufferChange::disk_changed)) {
         conflicts_.insert(path, Conflict{buffer->deleted.value_or(false), buffer->dirty});
         follow();
-    } else if (buffer->reason == "reloaded" || buffer->reason == "saved" ||
-               buffer->reason == "closed") {
+    } else if (buffer->is(BufferChange::reloaded) || buffer->is(BufferChange::saved) ||
+               buffer->is(BufferChange::closed)) {
         settled(path);
     }
 }

@@ -5,6 +5,7 @@
 #include "gui/file_icons.hpp"
 #include "gui/json_text.hpp"
 #include "gui/prompts.hpp"
+#include "protocol/closed_sets.hpp"
 
 #include <QMessageBox>
 #include <QPointer>
@@ -198,11 +199,11 @@ void EditorArea::buffer_changed(const Json& params) {
     OpenFile* file = find(json_string(params, "path"));
     if (!file) return;
     const std::string reason = params.value("reason", "");
-    if (reason == "closed") {
+    if (wire_is(reason, BufferChange::closed)) {
         remove(file->path);
         return;
     }
-    if (reason == "edited") apply_event(*file, params);
+    if (wire_is(reason, BufferChange::edited)) apply_event(*file, params);
     if (params.contains("dirty") && params["dirty"].is_boolean())
         set_dirty(*file, params["dirty"].get<bool>());
     resync_if_needed(*file);

@@ -37,8 +37,8 @@ QString state_words(const McpServerInfo& server) {
 }
 
 QString tool_words(const McpToolInfo& tool) {
-    return tool.kind == "read" ? McpServersPage::tr("reads only; offered in plan mode too")
-                               : McpServersPage::tr("asks before each call; not in plan mode");
+    return tool.is(ToolKind::read) ? McpServersPage::tr("reads only; offered in plan mode too")
+                                   : McpServersPage::tr("asks before each call; not in plan mode");
 }
 
 QTreeWidgetItem* server_item(const McpServerInfo& server) {

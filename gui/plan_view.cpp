@@ -172,13 +172,13 @@ void PlanView::set_progress(const PlanProgressEvent& progress) {
     steps_->clear();
     for (const PlanStep& step : progress.steps) {
         QString text = QStringLiteral("%1. %2").arg(step.n).arg(QString::fromStdString(step.text));
-        if (step.status == "skipped") text += tr(" (skipped)");
+        if (step.is(StepStatus::skipped)) text += tr(" (skipped)");
         if (step.note) text += QStringLiteral(" — ") + QString::fromStdString(*step.note);
         auto* item = new QListWidgetItem(text, steps_);
         item->setFlags(Qt::ItemIsEnabled); // the agent ticks them, not the reader
-        item->setCheckState(step.status == "done"          ? Qt::Checked
-                            : step.status == "in_progress" ? Qt::PartiallyChecked
-                                                           : Qt::Unchecked);
+        item->setCheckState(step.is(StepStatus::done)          ? Qt::Checked
+                            : step.is(StepStatus::in_progress) ? Qt::PartiallyChecked
+                                                               : Qt::Unchecked);
         item->setData(Qt::UserRole, QString::fromStdString(step.status));
     }
     const int rows = std::min<int>(steps_->count(), 8);

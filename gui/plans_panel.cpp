@@ -50,8 +50,10 @@ PlansPanel::PlansPanel(MainWindow& window)
     window_.join_plan_view(view_);
     setFeatures(QDockWidget::DockWidgetMovable);
     filter_->addItem(tr("All plans"), QString());
-    for (const char* status : {"presented", "approved", "rejected", "abandoned"})
-        filter_->addItem(QString::fromLatin1(status), QString::fromLatin1(status));
+    for (const auto& row : all_wire_names<PlanStatus>()) {
+        const QString status = QString::fromLatin1(row.name.data(), qsizetype(row.name.size()));
+        filter_->addItem(status, status);
+    }
     filter_->setAccessibleName(tr("Show plans with status"));
     list_->setColumnCount(3);
     list_->setHeaderLabels({tr("Plan"), tr("Status"), tr("Presented")});
@@ -142,21 +144,20 @@ void PlansPanel::apply_filter() {
 
 void PlansPanel::open(const QString& path) {
     if (path.isEmpty()) return;
-    window_.core().request(op::plans_get, Json{{"path", path.toStdString()}}, this,
-                           [this, path](const Json& result, const std::optional<Error>& error) {
-                               if (error) return;
-                               const QString title = json_string(result, "title");
-                               view_->show_plan(
-                                   title, path,
-                                   plan_body_for_view(title, json_string(result, "body")), false);
-                               if (result.contains("steps") && result["steps"].is_array())
-                                   view_->set_progress(PlanProgressEvent{
-                                       0, path.toStdString(),
-                                       result["steps"].get<std::vector<PlanStep>>(), {}});
-                               window_.centre()->show_view(view_);
-                               view_->setFocus(Qt::OtherFocusReason);
-                               emit opened(path);
-                           });
+    window_.core().request(
+        op::plans_get, Json{{"path", path.toStdString()}}, this,
+        [this, path](const Json& result, const std::optional<Error>& error) {
+            if (error) return;
+            const QString title = json_string(result, "title");
+            view_->show_plan(title, path, plan_body_for_view(title, json_string(result, "body")),
+                             false);
+            if (result.contains("steps") && result["steps"].is_array())
+                view_->set_progress(PlanProgressEvent{
+                    0, path.toStdString(), result["steps"].get<std::vector<PlanStep>>(), {}});
+            window_.centre()->show_view(view_);
+            view_->setFocus(Qt::OtherFocusReason);
+            emit opened(path);
+        });
 }
 
 } // namespace rio::gui

@@ -2,6 +2,7 @@
 
 #include "client/trace_words.hpp"
 #include "gui/json_text.hpp"
+#include "protocol/closed_sets.hpp"
 
 #include <QCoreApplication>
 #include <QRegularExpression>
@@ -30,8 +31,9 @@ QString diff_size(const QString& diff) {
 
 BarContent bar_content(const Json& proposal) {
     BarContent bar;
-    const QString kind = json_string(proposal, "kind");
-    if (kind == QLatin1String("edit")) {
+    const std::optional<rio::ProposalKind> kind =
+        from_wire<rio::ProposalKind>(json_string(proposal, "kind").toStdString());
+    if (kind == rio::ProposalKind::edit) {
         bar.kind = ProposalKind::edit;
         bar.heading = tr("Edit %1").arg(json_string(proposal, "path"));
         bar.detail = diff_size(json_string(proposal, "diff"));
@@ -39,17 +41,17 @@ BarContent bar_content(const Json& proposal) {
         bar.compare = true;
         return bar;
     }
-    if (kind == QLatin1String("mcp")) {
+    if (kind == rio::ProposalKind::mcp) {
         bar.kind = ProposalKind::command;
         bar.heading = tr("Call a tool of the MCP server %1?").arg(json_string(proposal, "server"));
         Proposal call;
-        call.kind = "mcp";
+        call.kind = to_wire(rio::ProposalKind::mcp);
         call.fields = proposal;
         bar.detail = QString::fromStdString(client::mcp_call_text(call));
         bar.approve_text = tr("Call");
         return bar;
     }
-    if (kind == QLatin1String("command")) {
+    if (kind == rio::ProposalKind::command) {
         bar.kind = ProposalKind::command;
         bar.heading = tr("Run this command?");
         bar.detail =

@@ -18,7 +18,7 @@ PromptLayerInfo layer_info(const PromptLayer& layer, bool with_text) {
 }
 
 Result<Decision> read_decision(const ApproveParams& p) {
-    if (p.decision != "approve" && p.decision != "reject")
+    if (!from_wire<Verdict>(p.decision))
         return make_error(ErrorCode::bad_request,
                           "params.decision must be \"approve\" or \"reject\"");
     std::vector<PlanComment> comments = p.comments.value_or(std::vector<PlanComment>{});
@@ -26,7 +26,7 @@ Result<Decision> read_decision(const ApproveParams& p) {
         return make_error(ErrorCode::bad_request, *problem);
     return Decision{p.turn,
                     p.id,
-                    p.decision == "approve",
+                    p.is(Verdict::approve),
                     p.feedback.value_or(""),
                     p.policy,
                     comments,
@@ -69,7 +69,7 @@ void register_control_ops(Dispatcher& dispatcher, AgentRuntime& agent) {
         return Empty{};
     });
     dispatcher.on<ModeSetParams>([&agent](const ModeSetParams& p) -> Result<ModeEvent> {
-        auto mode = mode_from_string(p.mode);
+        auto mode = from_wire<Mode>(p.mode);
         if (!mode) return make_error(ErrorCode::bad_request, "params.mode must be build or plan");
         agent.act([&](AgentLoop& l, Effects& out) {
             l.set_mode(*mode, out);
@@ -117,10 +117,10 @@ void register_state_ops(Dispatcher& dispatcher, AgentRuntime& agent) {
         return history;
     });
     dispatcher.on<ToolsParams>([&agent](const ToolsParams&) -> Result<ToolsResult> {
-        ToolsResult out{std::string(to_string(agent.loop().mode())), {}};
+        ToolsResult out{std::string(to_wire(agent.loop().mode())), {}};
         for (const ToolSpec& spec : agent.loop().offered())
-            out.tools.push_back({spec.name, std::string(to_string(spec.kind)), spec.description,
-                                 spec.input_schema});
+            out.tools.push_back(
+                {spec.name, std::string(to_wire(spec.kind)), spec.description, spec.input_schema});
         return out;
     });
 }
@@ -150,7 +150,7 @@ void register_conversation_ops(Dispatcher& dispatcher, AgentRuntime& agent,
 
 void register_prompt_ops(Dispatcher& dispatcher, AgentRuntime& agent, Workspace& workspace) {
     dispatcher.on<PromptListParams>([&agent](const PromptListParams&) -> Result<PromptListResult> {
-        PromptListResult out{std::string(to_string(agent.loop().mode())), {}};
+        PromptListResult out{std::string(to_wire(agent.loop().mode())), {}};
         for (const PromptLayer& layer : agent.prompt_layers())
             out.layers.push_back(layer_info(layer, false));
         return out;
@@ -159,7 +159,7 @@ void register_prompt_ops(Dispatcher& dispatcher, AgentRuntime& agent, Workspace&
         auto layers = agent.prompt_layers();
         PromptGetResult out;
         if (!p.layer) {
-            out.mode = std::string(to_string(agent.loop().mode()));
+            out.mode = std::string(to_wire(agent.loop().mode()));
             out.composed = compose_prompt(layers);
             return out;
         }

@@ -4,6 +4,7 @@
 // Free-form parts (a tool's input, a proposal's kind-specific fields) stay JSON.
 #pragma once
 
+#include "protocol/closed_sets.hpp"
 #include "protocol/fields.hpp"
 #include "protocol/names.hpp"
 
@@ -397,6 +398,8 @@ struct ToolEvent {
     Json input;
     std::string kind;                  // read, edit, command, plan, unknown
     std::optional<SandboxUse> sandbox; // a command that runs at once (plan mode), how
+
+    bool is(ToolKind k) const { return wire_is(kind, k); }
 };
 void to_json(Json& j, const ToolEvent& e);
 void from_json(const Json& j, ToolEvent& e);
@@ -449,10 +452,11 @@ struct Proposal {
     static constexpr std::string_view event = event::agent_propose;
     std::uint64_t turn = 0;
     std::string id;
-    std::string kind; // edit, command, plan
+    std::string kind; // edit, command, plan, mcp
     Json fields = Json::object();
 
     std::string text(const char* key) const; // a string field, "" when absent
+    bool is(ProposalKind k) const { return wire_is(kind, k); }
 };
 void to_json(Json& j, const Proposal& p);
 void from_json(const Json& j, Proposal& p);
@@ -480,6 +484,10 @@ struct DecidedEvent {
     std::optional<bool> rest_of_turn; // an edit approved with the turn's remaining edits
     std::optional<bool> unsandboxed;  // a command approved to run without the sandbox
     std::optional<bool> network;      // a command approved to reach the network
+
+    bool is(ProposalKind k) const { return wire_is(kind, k); }
+    bool approved() const { return wire_is(decision, Verdict::approve); }
+    bool rejected() const { return wire_is(decision, Verdict::reject); }
 };
 RIO_FIELDS(DecidedEvent, turn, id, kind, decision, policy, feedback, comments, fresh, rest_of_turn,
            unsandboxed, network)
@@ -496,6 +504,8 @@ struct StoppedEvent {
     static constexpr std::string_view event = event::agent_stopped;
     std::uint64_t turn = 0;
     std::string reason; // stop, new message
+
+    bool is(StopReason r) const { return wire_is(reason, r); }
 };
 RIO_FIELDS(StoppedEvent, turn, reason)
 
@@ -509,6 +519,8 @@ RIO_FIELDS(DoneEvent, turn, stop_reason)
 struct ModeEvent {
     static constexpr std::string_view event = event::agent_mode;
     std::string mode;
+
+    bool is(Mode m) const { return wire_is(mode, m); }
 };
 RIO_FIELDS(ModeEvent, mode)
 
@@ -618,6 +630,8 @@ struct AgentStatus {
     SandboxState sandbox;                // whether commands run sandboxed (DESIGN §19)
     std::optional<PlanTally> plan;       // the plan approved last in this conversation
     std::optional<PlanModel> plan_model; // who answers in plan mode, when not the builder
+
+    bool is(Mode m) const { return wire_is(mode, m); }
 };
 void to_json(Json& j, const AgentStatus& s);
 void from_json(const Json& j, AgentStatus& s);
@@ -655,6 +669,8 @@ struct ApproveParams {
     // sandbox; or sandboxed but with the network.
     std::optional<bool> unsandboxed;
     std::optional<bool> network;
+
+    bool is(Verdict v) const { return wire_is(decision, v); }
 };
 RIO_FIELDS(ApproveParams, turn, decision, id, feedback, policy, comments, fresh, rest_of_turn,
            unsandboxed, network)
@@ -848,6 +864,8 @@ struct ToolInfo {
     std::string kind;
     std::string description;
     Json input_schema;
+
+    bool is(ToolKind k) const { return wire_is(kind, k); }
 };
 RIO_FIELDS(ToolInfo, name, kind, description, input_schema)
 
@@ -1044,6 +1062,8 @@ struct PlanInfo {
     std::string created;
     std::optional<std::string> revises;  // the plan this one revises: chains of revisions
     std::optional<std::string> progress; // once approved: "5/8", its steps done of all
+
+    bool is(PlanStatus st) const { return wire_is(status, st); }
 };
 RIO_FIELDS(PlanInfo, path, title, status, created, revises, progress)
 
@@ -1063,6 +1083,8 @@ struct PlanStep {
     std::string text;
     std::string status; // pending, in_progress, done, skipped
     std::optional<std::string> note;
+
+    bool is(StepStatus st) const { return wire_is(status, st); }
 };
 RIO_FIELDS(PlanStep, n, text, status, note)
 
@@ -1104,6 +1126,8 @@ struct BufferChangedEvent {
     std::optional<std::uint64_t> start, end; // edited: the byte range replaced
     std::optional<std::string> text;         // edited: what replaced it
     std::optional<bool> deleted;             // disk_changed: the file is gone
+
+    bool is(BufferChange r) const { return wire_is(reason, r); }
 };
 RIO_FIELDS(BufferChangedEvent, path, reason, version, dirty, start, end, text, deleted)
 
@@ -1149,6 +1173,8 @@ RIO_FIELDS(PlanProgressEvent, turn, path, steps, unplanned)
 struct McpToolInfo {
     std::string name; // as the model sees it: mcp__<server>__<tool>
     std::string kind; // read, mcp
+
+    bool is(ToolKind k) const { return wire_is(kind, k); }
 };
 RIO_FIELDS(McpToolInfo, name, kind)
 

@@ -36,7 +36,7 @@ struct HttpCall : std::enable_shared_from_this<HttpCall> {
         error_body.clear();
         retry_after.reset();
         sse = SseParser();
-        if (settings.format == "anthropic")
+        if (settings.format == WireFormat::anthropic)
             stream.emplace<AnthropicStream>();
         else
             stream.emplace<OpenAiStream>();
@@ -63,7 +63,8 @@ struct HttpCall : std::enable_shared_from_this<HttpCall> {
         received += bytes.size();
         if (received > max_reply_bytes) {
             finish(ProviderReport::error(ErrorCode::bad_response,
-                                         "the " + settings.format + " reply went past " +
+                                         "the " + std::string(to_wire(settings.format)) +
+                                             " reply went past " +
                                              std::to_string(max_reply_bytes / (1024 * 1024)) +
                                              " MB without ending; it was cut off"));
             return;
@@ -79,7 +80,7 @@ struct HttpCall : std::enable_shared_from_this<HttpCall> {
         }
         if (sse.overflowed())
             finish(ProviderReport::error(ErrorCode::bad_response,
-                                         "the " + settings.format +
+                                         "the " + std::string(to_wire(settings.format)) +
                                              " stream sent a line or event over the size limit"));
     }
 
@@ -91,8 +92,9 @@ struct HttpCall : std::enable_shared_from_this<HttpCall> {
             return;
         }
         if (status != 200) {
-            Error e = settings.format == "anthropic" ? anthropic_http_error(status, error_body)
-                                                     : openai_http_error(status, error_body);
+            Error e = settings.format == WireFormat::anthropic
+                          ? anthropic_http_error(status, error_body)
+                          : openai_http_error(status, error_body);
             if (retryable(status) && !produced && attempts < max_attempts && retry_later()) return;
             finish(ProviderReport::error(e.code, e.message));
             return;
@@ -166,7 +168,7 @@ HttpRequest http_provider_request(const HttpProviderSettings& settings,
     http.idle_timeout = settings.idle_timeout;
     http.ca_file = settings.ca_file;
     http.headers = {{"content-type", "application/json"}, {"accept", "text/event-stream"}};
-    if (settings.format == "anthropic") {
+    if (settings.format == WireFormat::anthropic) {
         http.url = joined(settings.base_url, "/v1/messages");
         http.headers.emplace_back("anthropic-version", "2023-06-01");
         if (settings.key) http.headers.emplace_back("x-api-key", *settings.key);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "host/http/http_client.hpp"
+#include "protocol/closed_sets.hpp"
 #include "providers/provider.hpp"
 
 #include <chrono>
@@ -13,7 +14,7 @@ namespace rio {
 
 // What one call needs, read fresh for every call so option changes apply at the next step.
 struct HttpProviderSettings {
-    std::string format; // "anthropic" or "openai"
+    WireFormat format = WireFormat::openai;
     std::string base_url;
     std::string model;
     std::string effort;

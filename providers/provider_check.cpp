@@ -33,7 +33,7 @@ ProviderCheck failed(ErrorCode code, std::string message) {
 }
 
 std::string api_name(const HttpProviderSettings& s) {
-    return s.format == "anthropic" ? "the Anthropic API" : "an OpenAI-compatible API";
+    return s.format == WireFormat::anthropic ? "the Anthropic API" : "an OpenAI-compatible API";
 }
 
 // A web page, a proxy's login or a server of another kind: what a wrong base URL reaches.
@@ -44,9 +44,9 @@ ProviderCheck not_the_api(const HttpProviderSettings& s, const Reply& reply) {
     return failed(ErrorCode::bad_response,
                   "Wrong URL: " + s.base_url + " answered, but not as " + api_name(s) + " (" +
                       what + "). The base URL ends where the API's paths begin, such as " +
-                      (s.format == "anthropic" ? "https://api.anthropic.com"
-                                               : "https://api.openai.com/v1 or "
-                                                 "http://127.0.0.1:11434/v1") +
+                      (s.format == WireFormat::anthropic ? "https://api.anthropic.com"
+                                                         : "https://api.openai.com/v1 or "
+                                                           "http://127.0.0.1:11434/v1") +
                       ".");
 }
 
@@ -66,7 +66,7 @@ template <typename Stream> std::vector<ProviderReport> decode(std::string_view b
 
 // A 200 with a stream of events: the model's reply, or the error the stream carried.
 ProviderCheck read_stream(const HttpProviderSettings& s, const Reply& reply) {
-    std::vector<ProviderReport> reports = s.format == "anthropic"
+    std::vector<ProviderReport> reports = s.format == WireFormat::anthropic
                                               ? decode<AnthropicStream>(reply.body)
                                               : decode<OpenAiStream>(reply.body);
     bool replied = false;
@@ -86,8 +86,9 @@ ProviderCheck read_refusal(const HttpProviderSettings& s, const Reply& reply) {
     auto body = parse_json(reply.body);
     if (code == ErrorCode::bad_response && !(body && body->is_object()))
         return not_the_api(s, reply);
-    const Error e = s.format == "anthropic" ? anthropic_http_error(reply.status, reply.body)
-                                            : openai_http_error(reply.status, reply.body);
+    const Error e = s.format == WireFormat::anthropic
+                        ? anthropic_http_error(reply.status, reply.body)
+                        : openai_http_error(reply.status, reply.body);
     switch (code) {
     case ErrorCode::auth:
         return failed(code, "Bad key: " + e.message +

@@ -270,8 +270,12 @@ ContextBudget ProviderRegistry::budget() const {
 Result<HttpProviderSettings> ProviderRegistry::http_settings(std::string_view provider) const {
     auto spec = network_spec(provider);
     if (!spec) return spec.error();
+    auto format = from_wire<WireFormat>(provider);
+    if (!format)
+        return make_error(ErrorCode::internal,
+                          "provider '" + std::string(provider) + "' speaks no known API");
     HttpProviderSettings s;
-    s.format = std::string(provider);
+    s.format = *format;
     s.base_url = api_base(provider, option(provider, "base_url"));
     s.model = option(provider, "model");
     s.effort = option(provider, "effort");
@@ -391,7 +395,7 @@ void ProviderRegistry::list_models(std::string_view provider,
     std::string base = settings->base_url;
     while (!base.empty() && base.back() == '/')
         base.pop_back();
-    if (settings->format == "anthropic") {
+    if (settings->format == WireFormat::anthropic) {
         get.url = base + "/v1/models";
         get.headers = {{"anthropic-version", "2023-06-01"}};
         if (settings->key) get.headers.emplace_back("x-api-key", *settings->key);

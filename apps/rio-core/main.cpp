@@ -137,7 +137,7 @@ int main(int argc, char** argv) {
     rio::AgentRuntime agent(io, workspace, watch.emitter(), providers, dirs, mcp, editor, &lsp);
     const rio::StartMode start = options.mode.empty()
                                      ? rio::configured_mode(dirs)
-                                     : rio::StartMode{*rio::mode_from_string(options.mode), ""};
+                                     : rio::StartMode{*rio::from_wire<rio::Mode>(options.mode), ""};
     if (!start.warning.empty()) std::fprintf(stderr, "rio-core: %s\n", start.warning.c_str());
     agent.start_in(start.mode);
     const rio::SandboxSetting sandbox = rio::configured_sandbox(dirs);

@@ -1,6 +1,7 @@
 #include "core/agent/compaction.hpp"
 
 #include "core/agent/context_budget.hpp"
+#include "protocol/tool_words.hpp"
 #include "text/utf8.hpp"
 
 #include <map>
@@ -10,7 +11,7 @@ namespace {
 
 using Json = nlohmann::json;
 
-constexpr std::string_view plan_tool = "present_plan";
+constexpr std::string_view plan_tool = tool_words::present_plan.name;
 
 std::string clip_text(const std::string& text, std::size_t max) {
     if (text.size() <= max) return text;
@@ -40,7 +41,7 @@ std::string call_words(const ToolCall& call) {
     std::string path = in.is_object() && in.contains("path") && in["path"].is_string()
                            ? in["path"].get<std::string>()
                            : std::string();
-    if (call.name == "read_file" && !path.empty()) {
+    if (call.name == tool_words::read_file.name && !path.empty()) {
         std::string words = "read `" + path + "`";
         auto number = [&](const char* key) -> std::uint64_t {
             return in.contains(key) && in[key].is_number_unsigned() ? in[key].get<std::uint64_t>()
@@ -53,7 +54,8 @@ std::string call_words(const ToolCall& call) {
         }
         return words;
     }
-    if (call.name == "list_dir") return "listed `" + (path.empty() ? "." : path) + "`";
+    if (call.name == tool_words::list_dir.name)
+        return "listed `" + (path.empty() ? "." : path) + "`";
     return call.name + " " + input_text(in, 160);
 }
 

@@ -2,6 +2,7 @@
 
 #include "core/agent/compaction.hpp"
 #include "core/agent/plan_report.hpp"
+#include "protocol/tool_words.hpp"
 #include "text/utf8.hpp"
 
 #include <algorithm>
@@ -20,7 +21,16 @@ std::string switched_refusal(const ToolCall& call) {
            "after the user approves the plan.";
 }
 
-std::string refusal(const ToolCall& call, const std::vector<ToolSpec>& all, Mode mode) {
+// The read tools among those offered: "list_dir, read_file, search, diagnostics".
+std::string read_tool_names(const std::vector<ToolSpec>& offered) {
+    std::string names;
+    for (const ToolSpec& spec : offered)
+        if (spec.kind == ToolKind::read) names += (names.empty() ? "" : ", ") + spec.name;
+    return names;
+}
+
+std::string refusal(const ToolCall& call, const std::vector<ToolSpec>& all,
+                    const std::vector<ToolSpec>& offered, Mode mode) {
     if (!find_tool(all, call.name)) {
         std::string names;
         for (const ToolSpec& spec : offered_tools(all, mode))
@@ -30,8 +40,10 @@ std::string refusal(const ToolCall& call, const std::vector<ToolSpec>& all, Mode
     if (mode == Mode::plan)
         return call.name +
                " is not available in plan mode, so nothing was changed or run. Investigate with "
-               "the read tools (list_dir, read_file, search), then call present_plan; changes "
-               "are possible only after the user approves the plan.";
+               "the read tools (" +
+               read_tool_names(offered) +
+               "), then call present_plan; changes are possible only after the user approves "
+               "the plan.";
     return call.name + " is not available now; nothing was run.";
 }
 
@@ -56,7 +68,7 @@ Proposal proposal_event(const Json& full) {
 }
 
 std::string_view kind_name(const ToolSpec* spec) {
-    return spec ? to_string(spec->kind) : "unknown";
+    return spec ? to_wire(spec->kind) : "unknown";
 }
 
 std::string_view reason_name(int reason) {
@@ -99,7 +111,8 @@ std::string approved_plan_of(const Conversation& c) {
             calls[call.id] = &call;
         for (const ToolOutcome& r : entry->results) {
             auto it = calls.find(r.call_id);
-            if (r.is_error || it == calls.end() || it->second->name != "present_plan" ||
+            if (r.is_error || it == calls.end() ||
+                it->second->name != tool_words::present_plan.name ||
                 r.content.rfind("The user approved the plan.", 0) != 0)
                 continue;
             if (auto at = r.content.find(edited); at != std::string::npos) {
@@ -125,7 +138,8 @@ std::vector<std::string> files_changed_in(const Conversation& c) {
         for (const ToolOutcome& r : entry->results) {
             auto it = calls.find(r.call_id);
             if (r.is_error || it == calls.end() ||
-                (it->second->name != "edit_file" && it->second->name != "create_file"))
+                (it->second->name != tool_words::edit_file.name &&
+                 it->second->name != tool_words::create_file.name))
                 continue;
             std::string path = it->second->input.value("path", std::string());
             if (!path.empty() && std::find(files.begin(), files.end(), path) == files.end())
@@ -181,7 +195,7 @@ TurnId AgentLoop::send(std::string text, Effects& out) {
     if (busy()) {
         abandon_pending_plan(out);
         abort_turn("interrupted: the user sent a new message before this finished", out);
-        emit(out, StoppedEvent{turn_, "new message"});
+        emit(out, StoppedEvent{turn_, std::string(to_wire(StopReason::new_message))});
         report_carried_plan(out);
     }
     add_user_text(std::move(text));
@@ -215,7 +229,8 @@ Status AgentLoop::decide(const Decision& decision, Effects& out) {
                           "proposal " + *decision.id + " is not pending in turn " + turn);
     if (decision.policy && *decision.policy != "review" && *decision.policy != "auto")
         return make_error(ErrorCode::bad_request, "policy must be \"review\" or \"auto\"");
-    bool plan = pending_.value("kind", "") == "plan";
+    const std::optional<ToolKind> pending = pending_kind();
+    bool plan = pending == ToolKind::plan;
     if (!decision.comments.empty() && !plan)
         return make_error(ErrorCode::bad_request,
                           "params.comments: only a plan takes comments, not a proposed " +
@@ -223,12 +238,12 @@ Status AgentLoop::decide(const Decision& decision, Effects& out) {
     if (decision.fresh && (!plan || !decision.approve))
         return make_error(ErrorCode::bad_request,
                           "params.fresh: only approving a plan can go on in a fresh context");
-    if (decision.rest_of_turn && (pending_.value("kind", "") != "edit" || !decision.approve))
+    if (decision.rest_of_turn && (pending != ToolKind::edit || !decision.approve))
         return make_error(ErrorCode::bad_request,
                           "params.rest_of_turn: only approving an edit can approve the turn's "
                           "other edits");
     if ((decision.unsandboxed || decision.network) &&
-        (pending_.value("kind", "") != "command" || !decision.approve))
+        (pending != ToolKind::command || !decision.approve))
         return make_error(ErrorCode::bad_request,
                           std::string("params.") +
                               (decision.unsandboxed ? "unsandboxed" : "network") +
@@ -242,7 +257,7 @@ std::vector<TurnId> AgentLoop::stop(std::optional<TurnId> turn, Effects& out) {
     if (!busy() || (turn && *turn != turn_)) return {};
     abandon_pending_plan(out);
     abort_turn("interrupted: the user stopped the turn", out);
-    emit(out, StoppedEvent{turn_, "stop"});
+    emit(out, StoppedEvent{turn_, std::string(to_wire(StopReason::stop))});
     report_carried_plan(out);
     emit_status(out);
     return {turn_};
@@ -316,7 +331,7 @@ void AgentLoop::restore(RestoredSession session, Effects& out) {
         record(Message{Role::user, {}, {}, std::move(answers), {}, ModeNote::none});
     }
     emit(out, ResetEvent{});
-    emit(out, ModeEvent{std::string(to_string(mode_))});
+    emit(out, ModeEvent{std::string(to_wire(mode_))});
     if (pending) {
         // The proposal is prepared again from the recorded call: a session file is data, so
         // what a person is shown is what the call would do, never what the file claims. Only
@@ -372,7 +387,7 @@ void AgentLoop::end_resumed_step(const std::string& why, Effects& out) {
 void AgentLoop::set_mode(Mode mode, Effects& out) {
     if (mode == mode_) return;
     mode_ = mode;
-    emit(out, ModeEvent{std::string(to_string(mode_))});
+    emit(out, ModeEvent{std::string(to_wire(mode_))});
     emit_status(out);
 }
 
@@ -613,7 +628,7 @@ std::optional<PendingStep> AgentLoop::pending_step() const {
 
 AgentStatus AgentLoop::status() const {
     AgentStatus s;
-    s.mode = std::string(to_string(mode_));
+    s.mode = std::string(to_wire(mode_));
     s.auto_accept = auto_accept_;
     s.provider = provider_;
     s.model = model_;
@@ -824,8 +839,9 @@ void AgentLoop::run_next_call(Effects& out) {
     emit(out, ToolEvent{turn_, call.id, call.name, call.input, std::string(kind_name(spec)),
                         running_sandbox_});
     if (!spec || !offered) {
-        std::string why = spec && call.name == plan_progress_name ? progress_refusal()
-                                                                  : refusal(call, tools_, mode_);
+        std::string why = spec && call.name == plan_progress_name
+                              ? progress_refusal()
+                              : refusal(call, tools_, this->offered(), mode_);
         finish_call(ToolOutcome{call.id, std::move(why), true, {}, {}}, out);
         return;
     }
@@ -876,9 +892,14 @@ void AgentLoop::abandon_pending_plan(Effects& out) {
     bool waiting =
         state_ == State::awaiting_decision || (state_ == State::compacting && compaction_ &&
                                                compaction_->resume == State::awaiting_decision);
-    if (waiting && pending_.is_object() && pending_.value("kind", "") == "plan" &&
+    if (waiting && pending_.is_object() && pending_kind() == ToolKind::plan &&
         !pending_.value("path", "").empty())
-        out.push_back(MarkPlan{pending_["path"], std::string(abandoned_status), {}});
+        out.push_back(MarkPlan{pending_["path"], PlanStatus::abandoned, {}});
+}
+
+std::optional<ToolKind> AgentLoop::pending_kind() const {
+    if (!pending_.is_object()) return std::nullopt;
+    return from_wire<ToolKind>(pending_.value("kind", ""));
 }
 
 void AgentLoop::gate(const ToolReport& report, Effects& out) {
@@ -891,7 +912,7 @@ void AgentLoop::gate(const ToolReport& report, Effects& out) {
     Json proposal = report.detail.is_object() ? report.detail : Json::object();
     proposal["turn"] = turn_;
     proposal["id"] = call.id;
-    proposal["kind"] = to_string(kind);
+    proposal["kind"] = to_wire(kind); // a proposal's kind is its tool's
     if (kind == ToolKind::plan && !proposal.value("path", "").empty())
         last_plan_ = proposal["path"];
     if (kind == ToolKind::command) proposal["sandbox"] = command_sandbox(nullptr);
@@ -901,7 +922,7 @@ void AgentLoop::gate(const ToolReport& report, Effects& out) {
     if (std::exchange(resuming_, false)) {
         // Proposed again for a person, whatever a rule or auto-accept would say now.
         if (kind == ToolKind::plan && !proposal.value("path", "").empty())
-            out.push_back(MarkPlan{proposal["path"], std::string(presented_status), {}});
+            out.push_back(MarkPlan{proposal["path"], PlanStatus::presented, {}});
         propose(std::move(proposal), out);
         return;
     }
@@ -935,21 +956,23 @@ void AgentLoop::apply_decision(const Decision& decision, Effects& out) {
     pending_ = nullptr;
     state_ = State::running_tool;
     std::string id = proposal["id"];
-    std::string kind = proposal["kind"];
+    const std::string kind_name = proposal["kind"];
+    const std::optional<ToolKind> kind = from_wire<ToolKind>(kind_name);
     if (decided_turn_ != turn_) decided_ids_.clear();
     decided_turn_ = turn_;
     decided_ids_.insert(id);
-    DecidedEvent decided{turn_,
-                         id,
-                         kind,
-                         decision.approve ? "approve" : "reject",
-                         decision.policy,
-                         {},
-                         std::nullopt,
-                         std::nullopt,
-                         std::nullopt,
-                         {},
-                         {}};
+    DecidedEvent decided{
+        turn_,
+        id,
+        kind_name,
+        std::string(to_wire(decision.approve ? Verdict::approve : Verdict::reject)),
+        decision.policy,
+        {},
+        std::nullopt,
+        std::nullopt,
+        std::nullopt,
+        {},
+        {}};
     if (!decision.feedback.empty()) decided.feedback = decision.feedback;
     if (decision.unsandboxed) decided.unsandboxed = true;
     if (decision.network) decided.network = true;
@@ -964,24 +987,24 @@ void AgentLoop::apply_decision(const Decision& decision, Effects& out) {
     const ToolCall& call = current_call();
     PlanReview review{decision.approve, decision.feedback, decision.comments};
     if (!decision.approve) {
-        if (kind == "plan" && !proposal.value("path", "").empty())
-            out.push_back(MarkPlan{proposal["path"], std::string(rejected_status), review});
+        if (kind == ToolKind::plan && !proposal.value("path", "").empty())
+            out.push_back(MarkPlan{proposal["path"], PlanStatus::rejected, review});
         emit_status(out);
-        std::string note =
-            kind == "plan" ? plan_rejection_note(review) : rejection_note(kind, decision.feedback);
+        std::string note = kind == ToolKind::plan ? plan_rejection_note(review)
+                                                  : rejection_note(kind, decision.feedback);
         finish_call(ToolOutcome{call.id, std::move(note), true, {}, {}}, out);
         return;
     }
-    if (kind == "plan") {
+    if (kind == ToolKind::plan) {
         approved_path_ = proposal.value("path", "");
         approve_pending_plan(decision, out);
-    } else if (kind == "edit" && decision.policy == "auto")
+    } else if (kind == ToolKind::edit && decision.policy == "auto")
         auto_accept_ = true;
     emit_status(out);
     awaiting_ = ToolStage::apply;
-    applying_path_ = kind == "edit" ? proposal.value("path", "") : "";
+    applying_path_ = kind == ToolKind::edit ? proposal.value("path", "") : "";
     // The person's choice holds for this one call: the next command asks again.
-    if (kind == "command") running_sandbox_ = command_sandbox(&decision);
+    if (kind == ToolKind::command) running_sandbox_ = command_sandbox(&decision);
     RunTool run{turn_,
                 call,
                 current_kind_,
@@ -992,7 +1015,7 @@ void AgentLoop::apply_decision(const Decision& decision, Effects& out) {
                 {},
                 {},
                 running_sandbox_};
-    if (kind == "plan") run.review = std::move(review);
+    if (kind == ToolKind::plan) run.review = std::move(review);
     out.push_back(std::move(run));
 }
 
@@ -1007,7 +1030,7 @@ void AgentLoop::approve_pending_plan(const Decision& decision, Effects& out) {
     auto_accept_ = approval.after.auto_accept;
     if (approval.after.mode != mode_) {
         mode_ = approval.after.mode;
-        emit(out, ModeEvent{std::string(to_string(mode_))});
+        emit(out, ModeEvent{std::string(to_wire(mode_))});
     }
     told_mode_ = mode_; // the approval's tool result says so
 }
@@ -1016,7 +1039,7 @@ void AgentLoop::restore_before_plan_approval(Effects& out) {
     auto_accept_ = before_plan_approval_.auto_accept;
     if (before_plan_approval_.mode != mode_) {
         mode_ = before_plan_approval_.mode;
-        emit(out, ModeEvent{std::string(to_string(mode_))});
+        emit(out, ModeEvent{std::string(to_wire(mode_))});
     }
     told_mode_ = mode_;
     emit_status(out);

@@ -72,7 +72,7 @@ struct CancelTools {
 // replaced by a new message, reset, the core exiting) before anyone decided.
 struct MarkPlan {
     std::string path;
-    std::string status;
+    PlanStatus status;
     PlanReview review; // a rejection's feedback and comments, for the file's "## Review"
 };
 // The turn that carried out an approved plan ended: the host compares what its tools
@@ -229,6 +229,8 @@ private:
     void refuse_switched(Effects& out);
     void propose(nlohmann::json proposal, Effects& out);
     void abandon_pending_plan(Effects& out);
+    // The kind of the proposal awaiting a decision; nullopt when none is.
+    std::optional<ToolKind> pending_kind() const;
     void clear(Effects& out);
     bool resume_pending(const RestoredSession& session);
     void end_resumed_step(const std::string& why, Effects& out);

@@ -236,7 +236,8 @@ std::optional<long long> parse_iso_time(std::string_view text) {
 
 std::string render_plan_file(std::string_view title, std::string_view plan, WallTime presented,
                              std::string_view revises) {
-    Fields fields{{"status", "presented"}, {"presented", iso_time(presented, true)}};
+    Fields fields{{"status", std::string(to_wire(PlanStatus::presented))},
+                  {"presented", iso_time(presented, true)}};
     if (!revises.empty()) fields.emplace_back("revises", std::string(revises));
     return write_fields(fields) + plan_file_body(title, plan);
 }
@@ -278,13 +279,13 @@ PlanFileInfo parse_plan_file(std::string_view text) {
     return info;
 }
 
-std::string set_plan_status(std::string_view text, std::string_view status, WallTime decided,
+std::string set_plan_status(std::string_view text, PlanStatus status, WallTime decided,
                             std::string_view policy) {
     return with_fields(text, [&](Fields& fields) {
         if (field(fields, "presented").empty()) set_field(fields, "presented", iso_time(decided));
-        set_field(fields, "status", std::string(status));
+        set_field(fields, "status", std::string(to_wire(status)));
         // Presented again (a resumed session): undecided once more.
-        set_field(fields, "decided", status == "presented" ? "" : iso_time(decided));
+        set_field(fields, "decided", status == PlanStatus::presented ? "" : iso_time(decided));
         set_field(fields, "policy", std::string(policy));
     });
 }

@@ -2,6 +2,8 @@
 // status updates. Pure text in, text out; the host does the filing.
 #pragma once
 
+#include "protocol/closed_sets.hpp"
+
 #include <chrono>
 #include <cstddef>
 #include <optional>
@@ -73,7 +75,7 @@ PlanFileInfo parse_plan_file(std::string_view text);
 // Rewrites the front matter's status, decision time and policy, keeping the body byte for
 // byte and the other fields as they are. A file whose front matter the user removed gets a
 // fresh block.
-std::string set_plan_status(std::string_view text, std::string_view status, WallTime decided,
+std::string set_plan_status(std::string_view text, PlanStatus status, WallTime decided,
                             std::string_view policy);
 
 // Appends `section` (which starts with review_heading) after a blank line and records

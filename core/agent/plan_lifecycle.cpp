@@ -38,12 +38,12 @@ std::string approved_plan_result(const std::string& note, bool edited, const std
     return out;
 }
 
-std::string rejection_note(std::string_view kind, const std::string& feedback) {
-    if (kind == "plan") return plan_rejection_note(PlanReview{false, feedback, {}});
-    if (kind == "edit")
+std::string rejection_note(std::optional<ToolKind> kind, const std::string& feedback) {
+    if (kind == ToolKind::plan) return plan_rejection_note(PlanReview{false, feedback, {}});
+    if (kind == ToolKind::edit)
         return "The user rejected this change; the file is unchanged." + with_feedback(feedback) +
                " Do not retry the same change: adjust it or ask the user.";
-    if (kind == "mcp")
+    if (kind == ToolKind::mcp)
         return "The user declined this call of an MCP server's tool; nothing was done." +
                with_feedback(feedback);
     return "The user declined to run this command." + with_feedback(feedback);

@@ -31,7 +31,7 @@ std::string approved_plan_result(const std::string& note, bool edited, const std
                                  const PlanReview& review = {});
 
 // What the model is told when a person rejects a proposal of this kind (plan, edit, command).
-std::string rejection_note(std::string_view kind, const std::string& feedback);
+std::string rejection_note(std::optional<ToolKind> kind, const std::string& feedback);
 // A plan's rejection, with the comments on its passages: "request changes".
 std::string plan_rejection_note(const PlanReview& review);
 
@@ -40,11 +40,5 @@ std::string plan_rejection_note(const PlanReview& review);
 // is to carry it out now (`note` says what it may do, as for any approval).
 std::string fresh_context_seed(const std::string& request, const std::string& plan,
                                const std::string& note, const PlanReview& review);
-
-// The plan file's status when its plan is left undecided (stopped, replaced, reset, exit).
-inline constexpr std::string_view abandoned_status = "abandoned";
-// A plan proposed again when its session is resumed.
-inline constexpr std::string_view presented_status = "presented";
-inline constexpr std::string_view rejected_status = "rejected";
 
 } // namespace rio

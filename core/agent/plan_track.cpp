@@ -49,19 +49,20 @@ std::string first_text(const md::Block& block, bool into_lists) {
 }
 
 PlanStep step(std::size_t n, std::string text) {
-    return PlanStep{n, clipped(std::move(text), max_step_text_bytes), "pending", std::nullopt};
+    return PlanStep{n, clipped(std::move(text), max_step_text_bytes),
+                    std::string(to_wire(StepStatus::pending)), std::nullopt};
 }
 
 } // namespace
 
 bool is_step_status(std::string_view status) {
-    return std::find(step_statuses.begin(), step_statuses.end(), status) != step_statuses.end();
+    return from_wire<StepStatus>(status).has_value();
 }
 
 std::string step_status_list() {
     std::string out;
-    for (std::string_view s : step_statuses)
-        out += (out.empty() ? "" : ", ") + std::string(s);
+    for (const auto& row : all_wire_names<StepStatus>())
+        out += (out.empty() ? "" : ", ") + std::string(row.name);
     return out;
 }
 
@@ -123,7 +124,7 @@ bool touch(PlanTrack& track, const std::string& path) {
 PlanTally tally(const std::vector<PlanStep>& steps) {
     PlanTally t{0, steps.size(), {}};
     for (const PlanStep& s : steps)
-        if (s.status == "done") ++t.done;
+        if (s.is(StepStatus::done)) ++t.done;
     return t;
 }
 
@@ -188,7 +189,7 @@ std::string progress_tally(std::string_view field) {
         if (word.empty()) continue;
         if (!is_step_status(word)) return {};
         ++total;
-        if (word == "done") ++done;
+        if (wire_is(word, StepStatus::done)) ++done;
     }
     return total ? std::to_string(done) + "/" + std::to_string(total) : std::string();
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "protocol/messages.hpp"
+#include "protocol/tool_words.hpp"
 
 #include <array>
 #include <cstdint>
@@ -16,11 +17,8 @@
 namespace rio {
 
 // The tool the model reports progress with (agent_tools/plan_progress.cpp).
-inline constexpr std::string_view plan_progress_name = "plan_progress";
+inline constexpr std::string_view plan_progress_name = tool_words::plan_progress.name;
 
-// A step's statuses, in the order the model is told of them.
-inline constexpr std::array<std::string_view, 4> step_statuses{"pending", "in_progress", "done",
-                                                               "skipped"};
 bool is_step_status(std::string_view status);
 // "pending, in_progress, done, skipped"
 std::string step_status_list();

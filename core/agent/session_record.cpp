@@ -68,7 +68,7 @@ Message message_from(const Json& j) {
 }
 
 Mode mode_from(const Json& j) {
-    auto mode = mode_from_string(j.at("mode").get<std::string>());
+    auto mode = from_wire<Mode>(j.at("mode").get<std::string>());
     if (!mode) throw std::invalid_argument("unknown mode");
     return *mode;
 }
@@ -132,9 +132,9 @@ void apply_line(const Json& line, RestoredSession& s) {
 } // namespace
 
 Json header_line(const SessionHeader& h, Mode mode, bool auto_accept) {
-    return {{"type", "session"},       {"version", format_version}, {"id", h.id},
-            {"project", h.project},    {"title", h.title},          {"time", h.created},
-            {"mode", to_string(mode)}, {"auto_accept", auto_accept}};
+    return {{"type", "session"},     {"version", format_version}, {"id", h.id},
+            {"project", h.project},  {"title", h.title},          {"time", h.created},
+            {"mode", to_wire(mode)}, {"auto_accept", auto_accept}};
 }
 
 Json message_line(const Message& message, std::uint64_t turn, bool replaces_last,
@@ -146,7 +146,7 @@ Json message_line(const Message& message, std::uint64_t turn, bool replaces_last
 
 Json mode_line(Mode mode, bool auto_accept, const std::string& time) {
     return {
-        {"type", "mode"}, {"mode", to_string(mode)}, {"auto_accept", auto_accept}, {"time", time}};
+        {"type", "mode"}, {"mode", to_wire(mode)}, {"auto_accept", auto_accept}, {"time", time}};
 }
 
 Json plan_line(const PlanTrack* track, const std::string& time) {

@@ -15,39 +15,6 @@ Json string_prop(const char* description) {
     return Json{{"type", "string"}, {"description", description}};
 }
 
-std::string_view to_string(Mode mode) {
-    return mode == Mode::plan ? "plan" : "build";
-}
-
-std::optional<Mode> mode_from_string(std::string_view name) {
-    if (name == "plan") return Mode::plan;
-    if (name == "build") return Mode::build;
-    return std::nullopt;
-}
-
-std::string_view to_string(ToolKind kind) {
-    switch (kind) {
-    case ToolKind::read:
-        return "read";
-    case ToolKind::edit:
-        return "edit";
-    case ToolKind::command:
-        return "command";
-    case ToolKind::plan:
-        return "plan";
-    case ToolKind::mcp:
-        return "mcp";
-    }
-    return "read";
-}
-
-std::optional<ToolKind> kind_from_string(std::string_view name) {
-    for (ToolKind kind :
-         {ToolKind::read, ToolKind::edit, ToolKind::command, ToolKind::plan, ToolKind::mcp})
-        if (to_string(kind) == name) return kind;
-    return std::nullopt;
-}
-
 bool allowed_in(Mode mode, ToolKind kind) {
     return mode == Mode::build || kind == ToolKind::read || kind == ToolKind::plan;
 }
@@ -80,7 +47,7 @@ std::vector<ToolSpec> offered_tools(const std::vector<ToolSpec>& all, Mode mode,
 
 nlohmann::json to_json(const ToolSpec& spec) {
     return nlohmann::json{{"name", spec.name},
-                          {"kind", to_string(spec.kind)},
+                          {"kind", to_wire(spec.kind)},
                           {"description", spec.description},
                           {"input_schema", spec.input_schema}};
 }

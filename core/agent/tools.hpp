@@ -3,6 +3,8 @@
 // to the loop: adding a tool is one file there and one line in that table.
 #pragma once
 
+#include "protocol/closed_sets.hpp"
+
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -11,15 +13,7 @@
 
 namespace rio {
 
-enum class Mode { build, plan };
-// mcp: an MCP server's tool that is not admitted as read (DESIGN §16): gated like a command,
-// withheld in plan mode.
-enum class ToolKind { read, edit, command, plan, mcp };
-
-std::string_view to_string(Mode mode);
-std::optional<Mode> mode_from_string(std::string_view name);
-std::string_view to_string(ToolKind kind);
-std::optional<ToolKind> kind_from_string(std::string_view name);
+// Mode and ToolKind, with their names, are the protocol's (protocol/closed_sets.hpp).
 
 struct ToolSpec {
     std::string name;

@@ -256,7 +256,7 @@ void LspServers::on_buffer(const BufferChangedEvent& event) {
     auto buffer = workspace_.buffers.find(rel);
     LspServer* server = entry->server.get();
     const LspDocument* doc = server ? server->document(uri) : nullptr;
-    if (event.reason == "closed") {
+    if (event.is(BufferChange::closed)) {
         if (!doc) return;
         server->close(uri);
         reported_.erase(uri);
@@ -266,19 +266,19 @@ void LspServers::on_buffer(const BufferChangedEvent& event) {
         }
         return;
     }
-    if (event.reason == "disk_changed" || buffer == workspace_.buffers.end()) return;
+    if (event.is(BufferChange::disk_changed) || buffer == workspace_.buffers.end()) return;
     const std::string& text = buffer->second.text;
-    if (!doc || event.reason == "opened") {
+    if (!doc || event.is(BufferChange::opened)) {
         if ((server = ensure_server(*entry)))
             server->open(uri, rel, language_id(entry->config, rel), text, true);
         return;
     }
-    if (event.reason == "edited" && event.start && event.end && event.text)
+    if (event.is(BufferChange::edited) && event.start && event.end && event.text)
         server->change(uri, *event.start, *event.end, *event.text);
     doc = server->document(uri);
-    if (doc->text.size() != text.size() || (event.reason != "edited" && doc->text != text))
+    if (doc->text.size() != text.size() || (!event.is(BufferChange::edited) && doc->text != text))
         server->replace(uri, text);
-    if (event.reason == "saved") server->save(uri);
+    if (event.is(BufferChange::saved)) server->save(uri);
 }
 
 void LspServers::on_files(const std::vector<std::string>& paths) {

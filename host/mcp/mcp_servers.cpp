@@ -106,7 +106,8 @@ void McpServers::reload() {
     if (workspace_.root == roots_of_) return;
     roots_of_ = workspace_.root;
     for (Entry& entry : entries_)
-        if (entry.client && std::find(before.begin(), before.end(), entry.client.get()) != before.end())
+        if (entry.client &&
+            std::find(before.begin(), before.end(), entry.client.get()) != before.end())
             entry.client->roots_changed();
 }
 
@@ -147,8 +148,9 @@ std::unique_ptr<McpClient> McpServers::make_client(const McpServerConfig& config
     std::filesystem::path cwd = workspace_.root ? *workspace_.root : dirs_.state;
     std::error_code ec;
     if (!workspace_.root) std::filesystem::create_directories(cwd, ec);
-    return std::make_unique<McpClient>(io_, http_, config, cwd, [this] { changed(); },
-                                       [this] { return mcp_roots(workspace_.root); });
+    return std::make_unique<McpClient>(
+        io_, http_, config, cwd, [this] { changed(); },
+        [this] { return mcp_roots(workspace_.root); });
 }
 
 Result<McpListResult> McpServers::restart(const std::string& name) {
@@ -189,7 +191,7 @@ McpListResult McpServers::snapshot() const {
         if (auto target = find(spec.name))
             for (McpServerInfo& info : result.servers)
                 if (info.name == target->server)
-                    info.tools.push_back({spec.name, std::string(to_string(spec.kind))});
+                    info.tools.push_back({spec.name, std::string(to_wire(spec.kind))});
     result.problems = problems_;
     return result;
 }

@@ -11,7 +11,7 @@ StartMode configured_mode(const UserDirs& dirs) {
     auto chosen = config->find("default_mode");
     if (chosen == config->end()) return {};
     if (chosen->is_string())
-        if (auto mode = mode_from_string(chosen->get<std::string>())) return {*mode, ""};
+        if (auto mode = from_wire<Mode>(chosen->get<std::string>())) return {*mode, ""};
     return {Mode::plan, file.string() + ": default_mode must be \"plan\" or \"build\", not " +
                             chosen->dump() + "; starting in plan mode"};
 }

@@ -88,9 +88,8 @@ Result<PlanFileInfo> read_plan(const Workspace& workspace, std::string_view rel)
     return parse_plan_file(*text);
 }
 
-Status mark_plan(Workspace& workspace, const Emit& emit, std::string_view rel,
-                 std::string_view status, std::string_view policy, WallTime now,
-                 const PlanReview& review) {
+Status mark_plan(Workspace& workspace, const Emit& emit, std::string_view rel, PlanStatus status,
+                 std::string_view policy, WallTime now, const PlanReview& review) {
     return update_plan(workspace, emit, rel, [&](const std::string& text) {
         std::string marked = set_plan_status(text, status, now, policy);
         if (review.empty()) return marked;

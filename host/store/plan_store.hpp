@@ -31,9 +31,8 @@ Result<PlanFileInfo> read_plan(const Workspace& workspace, std::string_view rel)
 // Rewrites the front matter (status, decision time, policy) and, for a decision with
 // feedback or comments, appends its "## Review"; through the open buffer when there is one
 // (whose text is the body: a review shows up as an edit at its end), and saves.
-Status mark_plan(Workspace& workspace, const Emit& emit, std::string_view rel,
-                 std::string_view status, std::string_view policy, WallTime now,
-                 const PlanReview& review = {});
+Status mark_plan(Workspace& workspace, const Emit& emit, std::string_view rel, PlanStatus status,
+                 std::string_view policy, WallTime now, const PlanReview& review = {});
 
 // Records the approved plan's progress (one status word per step) in the front matter.
 Status record_plan_progress(Workspace& workspace, const Emit& emit, std::string_view rel,

@@ -182,6 +182,38 @@ TEST(AgentLoop, WriteToolsInPlanModeAreRefusedWithoutRunning_EvenWithAutoAccept)
     expect_valid(h.loop.history());
 }
 
+TEST(AgentLoop, APlanModeRefusalNamesTheReadToolsOffered) {
+    Harness h;
+    h.loop.set_mode(Mode::plan, h.out);
+    h.send("change things");
+    h.reply("", {call("e", "edit_file", edit_input)});
+    EXPECT_NE(h.events("agent.tool_result")[0]["content"].get<std::string>().find(
+                  "Investigate with the read tools (list_dir, read_file, search, diagnostics), "
+                  "then call present_plan"),
+              std::string::npos)
+        << h.events("agent.tool_result")[0]["content"];
+}
+
+// Decision 0070: the words frontends show for a tool are a row in protocol/tool_words.hpp;
+// every tool of the core's table has one, every row is a tool of the table, and the core's
+// tool is what its row says it is called.
+TEST(ToolTable, EveryBuiltInToolHasItsDisplayWordsAndEveryRowATool) {
+    std::vector<std::string> table;
+    for (const AgentTool& tool : tool_table()) {
+        table.push_back(tool.spec.name);
+        const ToolWords* words = find_tool_words(tool.spec.name);
+        ASSERT_NE(words, nullptr) << tool.spec.name << " has no row in protocol/tool_words.hpp";
+        EXPECT_FALSE(words->verb.empty()) << tool.spec.name;
+        EXPECT_FALSE(words->doing.empty()) << tool.spec.name;
+        EXPECT_FALSE(words->acp_kind.empty()) << tool.spec.name;
+    }
+    for (const ToolWords* words : builtin_tool_words)
+        EXPECT_NE(std::find(table.begin(), table.end(), words->name), table.end())
+            << words->name << " has words but no tool in agent_tools/tool_table.cpp";
+    EXPECT_EQ(table.size(), std::size(builtin_tool_words));
+    EXPECT_EQ(find_tool_words("mcp__fs__read"), nullptr);
+}
+
 TEST(AgentLoop, AnUnknownToolIsRefusedByName) {
     Harness h;
     h.send("x");
@@ -358,7 +390,7 @@ TEST(AgentLoop, PlanRejectionKeepsPlanModeAndCarriesTheFeedback) {
     EXPECT_EQ(h.loop.mode(), Mode::plan);
     ASSERT_EQ(h.all<MarkPlan>().size(), 1u);
     EXPECT_EQ(h.all<MarkPlan>()[0].path, "x.md");
-    EXPECT_EQ(h.all<MarkPlan>()[0].status, "rejected");
+    EXPECT_EQ(h.all<MarkPlan>()[0].status, PlanStatus::rejected);
     Json result = h.events("agent.tool_result").back();
     EXPECT_EQ(result["ok"], false);
     EXPECT_NE(result["content"].get<std::string>().find("use a flag instead"), std::string::npos);
@@ -619,7 +651,7 @@ TEST(AgentLoopGate, APendingPlanLeftUndecidedIsAbandoned) {
         if (how == 1) h.send("something else");
         if (how == 2) h.loop.reset(h.out);
         ASSERT_EQ(h.all<MarkPlan>().size(), 1u) << how;
-        EXPECT_EQ(h.all<MarkPlan>()[0].status, "abandoned");
+        EXPECT_EQ(h.all<MarkPlan>()[0].status, PlanStatus::abandoned);
         EXPECT_EQ(h.all<MarkPlan>()[0].path, "x.md");
     }
 }
@@ -661,9 +693,8 @@ TEST(AgentLoopSandbox, WithoutTheSandboxPlanModeWithholdsCommands) {
     h.loop.set_sandbox(SandboxState{false, 0, "this kernel has no Landlock"}, h.out);
     h.loop.set_mode(Mode::plan, h.out);
     h.send("look");
-    EXPECT_EQ(names(h.loop.offered()),
-              (std::vector<std::string>{"list_dir", "read_file", "search", "diagnostics",
-                                        "present_plan"}));
+    EXPECT_EQ(names(h.loop.offered()), (std::vector<std::string>{"list_dir", "read_file", "search",
+                                                                 "diagnostics", "present_plan"}));
     h.reply("", {call("r1", "run_command", {{"argv", {"git", "log"}}})});
     EXPECT_TRUE(h.all<RunTool>().empty()) << "nothing runs";
     EXPECT_EQ(h.events("agent.tool_result").back()["ok"], false) << "refused, in words";

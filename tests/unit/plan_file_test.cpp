@@ -72,14 +72,16 @@ TEST(PlanFile, ParseReadsFrontMatterTitleAndBody) {
 
 TEST(PlanFile, StatusUpdatesKeepTheBodyByteForByte) {
     std::string file = render_plan_file("T", "body with ---\nlines\n", t0);
-    std::string decided = set_plan_status(file, "approved", t0 + std::chrono::seconds(60), "auto");
+    std::string decided =
+        set_plan_status(file, PlanStatus::approved, t0 + std::chrono::seconds(60), "auto");
     PlanFileInfo info = parse_plan_file(decided);
     EXPECT_EQ(info.status, "approved");
     EXPECT_EQ(info.decided, "2026-11-30T00:01:00Z");
     EXPECT_EQ(info.policy, "auto");
     EXPECT_EQ(info.presented, "2026-11-30T00:00:00.000Z");
     EXPECT_EQ(info.body, parse_plan_file(file).body);
-    EXPECT_EQ(parse_plan_file(set_plan_status("# no front matter\n", "rejected", t0, "")).status,
+    EXPECT_EQ(parse_plan_file(set_plan_status("# no front matter\n", PlanStatus::rejected, t0, ""))
+                  .status,
               "rejected");
 }
 
@@ -94,7 +96,7 @@ TEST(PlanFile, TimesSortWithinASecond) {
 TEST(PlanFile, ARevisionNamesThePlanItRevises) {
     std::string file = render_plan_file("T", "1. x\n", t0, ".rio/plans/a.md");
     EXPECT_NE(file.find("\nrevises: .rio/plans/a.md\n---\n"), std::string::npos) << file;
-    std::string decided = set_plan_status(file, "approved", t0, "review");
+    std::string decided = set_plan_status(file, PlanStatus::approved, t0, "review");
     EXPECT_EQ(parse_plan_file(decided).revises, ".rio/plans/a.md") << "other fields are kept";
     EXPECT_EQ(parse_plan_file(render_plan_file("T", "1. x\n", t0)).revises, "");
 }

@@ -3,6 +3,7 @@
 #include "protocol/messages.hpp"
 
 #include <gtest/gtest.h>
+#include <set>
 
 namespace rio {
 namespace {
@@ -88,5 +89,62 @@ TEST(ProtocolMessages, ToolResultsCarryACommandsExitAsData) {
     EXPECT_EQ(j.get<ToolResultEvent>().output, r.output);
 }
 
+// Every name of a closed set reads back as its value, no two values share a name, and a name
+// outside the set is none (a newer core's kind reaches an older frontend as unknown).
+template <typename E> void expect_round_trips(std::size_t count) {
+    const auto& rows = all_wire_names<E>();
+    EXPECT_EQ(std::size(rows), count);
+    std::set<std::string_view> seen;
+    for (const auto& row : rows) {
+        EXPECT_EQ(to_wire(row.value), row.name);
+        EXPECT_EQ(from_wire<E>(row.name), row.value) << row.name;
+        EXPECT_TRUE(seen.insert(row.name).second) << row.name << " twice";
+    }
+    EXPECT_EQ(from_wire<E>("no such name"), std::nullopt);
+    EXPECT_EQ(from_wire<E>(""), std::nullopt);
+}
+
 } // namespace
+
+// Decision 0070: the closed sets are enums with one table of wire names each; the names are
+// the protocol's (docs/protocol.md), byte for byte.
+TEST(ClosedSets, EveryNameRoundTripsAndAnUnknownOneIsNone) {
+    expect_round_trips<Mode>(2);
+    expect_round_trips<ToolKind>(5);
+    expect_round_trips<ProposalKind>(4);
+    expect_round_trips<Verdict>(2);
+    expect_round_trips<PlanStatus>(4);
+    expect_round_trips<StepStatus>(4);
+    expect_round_trips<StopReason>(2);
+    expect_round_trips<BufferChange>(6);
+    expect_round_trips<WireFormat>(2);
+    EXPECT_EQ(to_wire(StopReason::new_message), "new message");
+    EXPECT_EQ(to_wire(StepStatus::in_progress), "in_progress");
+    EXPECT_EQ(to_wire(BufferChange::disk_changed), "disk_changed");
+    EXPECT_EQ(to_wire(ProposalKind::mcp), "mcp");
+}
+
+TEST(ClosedSets, MessagesCompareTheirNamesAsEnumsAndKeepAnUnknownNameAsItCame) {
+    Proposal p = Json{{"turn", 1}, {"id", "c"}, {"kind", "plan"}, {"title", "T"}}.get<Proposal>();
+    EXPECT_TRUE(p.is(ProposalKind::plan));
+    EXPECT_FALSE(p.is(ProposalKind::edit));
+    Proposal later = Json{{"turn", 1}, {"id", "c"}, {"kind", "lint"}}.get<Proposal>();
+    for (const auto& row : all_wire_names<ProposalKind>())
+        EXPECT_FALSE(later.is(row.value)) << row.name;
+    EXPECT_EQ(Json(later)["kind"], "lint") << "an unknown kind is passed on unchanged";
+
+    DecidedEvent d;
+    d.decision = "approve";
+    EXPECT_TRUE(d.approved());
+    EXPECT_FALSE(d.rejected());
+    d.decision = "maybe";
+    EXPECT_FALSE(d.approved());
+    EXPECT_FALSE(d.rejected());
+
+    PlanStep step{1, "x", "in_progress", std::nullopt};
+    EXPECT_TRUE(step.is(StepStatus::in_progress));
+    StoppedEvent stopped{1, "new message"};
+    EXPECT_TRUE(stopped.is(StopReason::new_message));
+}
+
 } // namespace rio

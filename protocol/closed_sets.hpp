@@ -1,0 +1,127 @@
+// The protocol's closed sets (docs/protocol.md) as enums, each with its wire names in one
+// table: a kind, a status or a decision is compared as an enum everywhere, and its spelling
+// lives here once. The message structs keep the name as it arrived, a string, so a newer
+// core's new name reaches an older frontend as "unknown" (from_wire gives nullopt) rather
+// than as an event it refuses (DESIGN §3); they offer `is(…)` to compare (decision 0070).
+#pragma once
+
+#include <optional>
+#include <string_view>
+#include <utility>
+
+namespace rio {
+
+// The agent's two modes: build asks before changing anything, plan only reads and presents.
+enum class Mode { build, plan };
+// What a tool does (agent.tool's `kind`, agent.tools): read runs at once in every mode; edit,
+// command and mcp (an MCP server's tool not admitted as read, DESIGN §16) ask, and only in
+// build mode; plan is present_plan.
+enum class ToolKind { read, edit, command, plan, mcp };
+// What a proposal (agent.propose) asks for.
+enum class ProposalKind { edit, command, plan, mcp };
+// agent.approve's and agent.decided's `decision`.
+enum class Verdict { approve, reject };
+// A plan file's status (plans.list, plans.get).
+enum class PlanStatus { presented, approved, rejected, abandoned };
+// An approved plan's step (DESIGN §20).
+enum class StepStatus { pending, in_progress, done, skipped };
+// agent.stopped's `reason`: the person stopped the turn, or sent a new message into it.
+enum class StopReason { stop, new_message };
+// buffer.changed's `reason`.
+enum class BufferChange { opened, edited, saved, reloaded, disk_changed, closed };
+// The HTTP API a provider speaks (providers.list's `format`, the user's config).
+enum class WireFormat { anthropic, openai };
+
+template <typename E> struct WireName {
+    E value;
+    std::string_view name;
+};
+
+// The tables: the one place each name is spelled.
+inline constexpr WireName<Mode> mode_names[] = {{Mode::build, "build"}, {Mode::plan, "plan"}};
+inline constexpr WireName<ToolKind> tool_kind_names[] = {
+    {ToolKind::read, "read"}, {ToolKind::edit, "edit"}, {ToolKind::command, "command"},
+    {ToolKind::plan, "plan"}, {ToolKind::mcp, "mcp"},
+};
+inline constexpr WireName<ProposalKind> proposal_kind_names[] = {
+    {ProposalKind::edit, "edit"},
+    {ProposalKind::command, "command"},
+    {ProposalKind::plan, "plan"},
+    {ProposalKind::mcp, "mcp"},
+};
+inline constexpr WireName<Verdict> verdict_names[] = {{Verdict::approve, "approve"},
+                                                      {Verdict::reject, "reject"}};
+inline constexpr WireName<PlanStatus> plan_status_names[] = {
+    {PlanStatus::presented, "presented"},
+    {PlanStatus::approved, "approved"},
+    {PlanStatus::rejected, "rejected"},
+    {PlanStatus::abandoned, "abandoned"},
+};
+inline constexpr WireName<StepStatus> step_status_names[] = {
+    {StepStatus::pending, "pending"},
+    {StepStatus::in_progress, "in_progress"},
+    {StepStatus::done, "done"},
+    {StepStatus::skipped, "skipped"},
+};
+inline constexpr WireName<StopReason> stop_reason_names[] = {
+    {StopReason::stop, "stop"},
+    {StopReason::new_message, "new message"},
+};
+inline constexpr WireName<BufferChange> buffer_change_names[] = {
+    {BufferChange::opened, "opened"},
+    {BufferChange::edited, "edited"},
+    {BufferChange::saved, "saved"},
+    {BufferChange::reloaded, "reloaded"},
+    {BufferChange::disk_changed, "disk_changed"},
+    {BufferChange::closed, "closed"},
+};
+inline constexpr WireName<WireFormat> wire_format_names[] = {
+    {WireFormat::anthropic, "anthropic"},
+    {WireFormat::openai, "openai"},
+};
+
+namespace wire_detail {
+template <typename E> struct Table;
+#define RIO_WIRE_TABLE(E, table)                                                                   \
+    template <> struct Table<E> { static constexpr const auto& names = table; };
+RIO_WIRE_TABLE(Mode, mode_names)
+RIO_WIRE_TABLE(ToolKind, tool_kind_names)
+RIO_WIRE_TABLE(ProposalKind, proposal_kind_names)
+RIO_WIRE_TABLE(Verdict, verdict_names)
+RIO_WIRE_TABLE(PlanStatus, plan_status_names)
+RIO_WIRE_TABLE(StepStatus, step_status_names)
+RIO_WIRE_TABLE(StopReason, stop_reason_names)
+RIO_WIRE_TABLE(BufferChange, buffer_change_names)
+RIO_WIRE_TABLE(WireFormat, wire_format_names)
+#undef RIO_WIRE_TABLE
+} // namespace wire_detail
+
+template <typename E>
+concept ClosedSet = requires {
+    wire_detail::Table<E>::names;
+};
+
+// Every table row's name, in table order.
+template <ClosedSet E> constexpr const auto& all_wire_names() {
+    return wire_detail::Table<E>::names;
+}
+
+template <ClosedSet E> constexpr std::string_view to_wire(E value) {
+    for (const WireName<E>& row : wire_detail::Table<E>::names)
+        if (row.value == value) return row.name;
+    return {};
+}
+
+// The value a name stands for; nullopt for a name not in the set.
+template <ClosedSet E> constexpr std::optional<E> from_wire(std::string_view name) {
+    for (const WireName<E>& row : wire_detail::Table<E>::names)
+        if (row.name == name) return row.value;
+    return std::nullopt;
+}
+
+// Whether a name as it arrived is `value`'s.
+template <ClosedSet E> constexpr bool wire_is(std::string_view name, E value) {
+    return name == to_wire(value);
+}
+
+} // namespace rio
