@@ -130,12 +130,12 @@ void ReviewFlow::approve(const QString& policy) {
     approve_plan(policy, false);
 }
 
-std::optional<ApproveParams> ReviewFlow::decision(const char* decision) const {
+std::optional<ApproveParams> ReviewFlow::decision(const char* answer) const {
     if (!pending_) return std::nullopt;
     ApproveParams params;
     params.turn = pending_->turn;
     params.id = pending_->id;
-    params.decision = decision;
+    params.decision = answer;
     return params;
 }
 

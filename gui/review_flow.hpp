@@ -49,7 +49,7 @@ public:
     ApprovalBar* bar() const { return bar_; }
     PlanView* plan_view() const { return plan_view_; }
     CompareView* compare_view() const { return compare_view_; }
-    const std::optional<Proposal>& pending() const { return pending_; }
+    const std::optional<Proposal>& pending() const { return pending_; } // agent.propose's
 
 signals:
     void plan_shown();
@@ -74,8 +74,8 @@ private:
     bool pending_kind(std::string_view kind) const; // something is pending, of this kind
     void close_view();
     void set_deciding(bool deciding); // the bar and the plan view, in step
-    // The pending proposal's answer, with `decision`; null when nothing is pending.
-    std::optional<ApproveParams> decision(const char* decision) const;
+    // The answer ("approve", "reject") to the pending proposal; nullopt when none is pending.
+    std::optional<ApproveParams> decision(const char* answer) const;
     void add_comments(ApproveParams& params) const;
     void send_decision(const ApproveParams& params, const QString& failed);
     QString pending_str(const char* key) const; // a kind-specific field, "" when absent
