@@ -38,11 +38,8 @@ using namespace rio;
 using namespace rio::gui;
 using namespace rio::gui::test;
 
-namespace {
-
-using Session = WindowSession;
-
-// project.info's params with a result the core never sends: its reply cannot decode.
+// project.info's params with a result the core never sends: its reply cannot decode. (Outside
+// the anonymous namespace: RIO_FIELDS defines both directions and only one is used here.)
 struct MismatchedResult {
     std::string no_such_field;
 };
@@ -51,6 +48,10 @@ struct MismatchedInfoParams : Empty {
     static constexpr std::string_view op = op::project_info;
     using Result = MismatchedResult;
 };
+
+namespace {
+
+using Session = WindowSession;
 
 // The typed reply to one call<P>, waited for as test::call waits for a request's.
 template <typename P>
