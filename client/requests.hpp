@@ -27,6 +27,18 @@ using ReplyHandler = std::function<void(const Reply&)>;
 // A typed reply: the op's result struct (protocol/messages.hpp), or the error.
 template <typename P> using Typed = Result<typename P::Result>;
 
+// A reply decoded into its result struct. A result that does not match its struct is a
+// bad_response error.
+template <typename R> Result<R> typed_reply(const Reply& reply) {
+    if (reply.error) return *reply.error;
+    try {
+        return reply.result.get<R>();
+    } catch (const std::exception& e) {
+        return make_error(ErrorCode::bad_response,
+                          std::string("the core's reply did not match: ") + e.what());
+    }
+}
+
 class Requests {
 public:
     // The line (with its '\n') asking for `op`; `done` (if any) gets the reply.
@@ -37,7 +49,7 @@ public:
     template <typename P>
     std::string encode(const P& params, std::function<void(const Typed<P>&)> done) {
         return encode(P::op, Json(params), [done = std::move(done)](const Reply& reply) {
-            if (done) done(typed<typename P::Result>(reply));
+            if (done) done(typed_reply<typename P::Result>(reply));
         });
     }
 
@@ -54,16 +66,6 @@ public:
     std::size_t malformed() const { return malformed_; }
 
 private:
-    template <typename R> static Result<R> typed(const Reply& reply) {
-        if (reply.error) return *reply.error;
-        try {
-            return reply.result.get<R>();
-        } catch (const std::exception& e) {
-            return make_error(ErrorCode::bad_response,
-                              std::string("the core's reply did not match: ") + e.what());
-        }
-    }
-
     std::map<std::uint64_t, ReplyHandler> waiting_;
     std::uint64_t next_id_ = 1;
     std::size_t malformed_ = 0;

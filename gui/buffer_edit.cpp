@@ -16,12 +16,10 @@ std::optional<ByteChange> change_from_modification(int modification_type, long p
     return std::nullopt;
 }
 
-Json replace_params(const std::string& path, const ByteEdit& edit, long long version) {
-    return Json{{"path", path},
-                {"start", edit.start},
-                {"end", edit.end},
-                {"text", edit.text},
-                {"version", version}};
+BufferReplaceParams replace_params(const std::string& path, const ByteEdit& edit,
+                                   long long version) {
+    return BufferReplaceParams{path, edit.text, edit.start, edit.end,
+                               static_cast<std::uint64_t>(version)};
 }
 
 std::optional<ByteEdit> edit_from_event(const Json& params) {

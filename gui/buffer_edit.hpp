@@ -3,6 +3,7 @@
 // notifications and the core's `buffer.changed` events to it, and it to `buffer.replace`.
 #pragma once
 
+#include "protocol/messages.hpp"
 #include "protocol/wire.hpp"
 
 #include <cstddef>
@@ -36,7 +37,8 @@ std::optional<ByteChange> change_from_modification(int modification_type, long p
 
 // `buffer.replace` params for a local edit made on top of `version`, so the core refuses it
 // (`conflict`) if another client edited first.
-Json replace_params(const std::string& path, const ByteEdit& edit, long long version);
+BufferReplaceParams replace_params(const std::string& path, const ByteEdit& edit,
+                                   long long version);
 
 // The edit a `buffer.changed` event with reason `edited` carries; nullopt if malformed.
 std::optional<ByteEdit> edit_from_event(const Json& params);

@@ -5,7 +5,6 @@
 #include "gui/compare_view.hpp"
 #include "gui/core_client.hpp"
 #include "gui/edit_card.hpp"
-#include "gui/json_text.hpp"
 #include "gui/main_window.hpp"
 #include "gui/turn_summary.hpp"
 
@@ -133,34 +132,33 @@ void ChangeCards::mark_undone(const UndoneEvent& undone) {
 void ChangeCards::undo(std::uint64_t turn, const std::optional<QString>& path) {
     UndoParams params{turn, std::nullopt};
     if (path) params.path = path->toStdString();
-    window_.core().request(op::agent_undo, Json(params), this,
-                           [this](const Json&, const std::optional<Error>& error) {
-                               if (error) emit problem(sentence(error->message));
-                           });
+    window_.core().call(params, this, [this](const client::Typed<UndoParams>& undone) {
+        if (!undone) emit problem(sentence(undone.error().message));
+    });
 }
 
 void ChangeCards::compare(const EditCard& card) {
     const EditAppliedEvent applied = card.applied();
     CoreClient& core = window_.core();
-    core.request(
-        op::agent_change, Json(ChangeParams{applied.turn, applied.id}), this,
-        [this, applied, &core](const Json& result, const std::optional<Error>& error) {
-            if (error) return emit problem(tr("Cannot compare: %1").arg(sentence(error->message)));
-            const QString before = json_string(result, "before");
-            const QString after = json_string(result, "after");
-            core.request(
-                op::diff_lines,
-                Json{{"a", result.value("before", "")}, {"b", result.value("after", "")}}, this,
-                [this, applied, before, after](const Json& diff,
-                                               const std::optional<Error>& error) {
-                    if (error)
-                        return emit problem(tr("Cannot compare: %1").arg(sentence(error->message)));
+    core.call(
+        ChangeParams{applied.turn, applied.id}, this,
+        [this, applied, &core](const client::Typed<ChangeParams>& change) {
+            if (!change)
+                return emit problem(tr("Cannot compare: %1").arg(sentence(change.error().message)));
+            const QString before = QString::fromStdString(change->before);
+            const QString after = QString::fromStdString(change->after);
+            core.call(
+                DiffLinesParams{change->before, change->after, std::nullopt, std::nullopt}, this,
+                [this, applied, before, after](const client::Typed<DiffLinesParams>& diff) {
+                    if (!diff)
+                        return emit problem(
+                            tr("Cannot compare: %1").arg(sentence(diff.error().message)));
                     const QString path = QString::fromStdString(applied.path);
                     const QString heading =
                         applied.created ? tr("New file — %1 · as the agent created it").arg(path)
                                         : tr("Change — %1 · before | after").arg(path);
                     compare_view_->show_compare(path, {heading, tr("Before"), tr("After")}, before,
-                                                after, diff.value("hunks", Json::array()));
+                                                after, Json(diff->hunks));
                     compare_view_->set_decidable(false);
                     window_.centre()->show_view(compare_view_);
                     compare_view_->setFocus(Qt::OtherFocusReason);

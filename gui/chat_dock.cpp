@@ -9,7 +9,6 @@
 #include "gui/composer.hpp"
 #include "gui/context_meter.hpp"
 #include "gui/core_client.hpp"
-#include "gui/json_text.hpp"
 #include "gui/main_window.hpp"
 #include "gui/mode_control.hpp"
 #include "gui/plans_panel.hpp"
@@ -148,47 +147,39 @@ void ChatDock::on_connected() {
 }
 
 void ChatDock::resume_session(const std::string& id) {
-    window_.core().request(op::agent_session_resume, Json(SessionResumeParams{id}), this,
-                           [this](const Json& result, const std::optional<Error>& error) {
-                               if (error)
-                                   return show_problem(tr("Cannot continue that conversation: ") +
-                                                       QString::fromStdString(error->message));
-                               auto warning = result.value("warning", std::string());
-                               if (!warning.empty()) show_problem(QString::fromStdString(warning));
-                               transcript_->clear();
-                               load_conversation();
-                           });
+    window_.core().call(
+        SessionResumeParams{id}, this, [this](const client::Typed<SessionResumeParams>& resumed) {
+            if (!resumed)
+                return show_problem(tr("Cannot continue that conversation: ") +
+                                    QString::fromStdString(resumed.error().message));
+            if (resumed->warning && !resumed->warning->empty())
+                show_problem(QString::fromStdString(*resumed->warning));
+            transcript_->clear();
+            load_conversation();
+        });
 }
 
 void ChatDock::load_conversation() {
     CoreClient& core = window_.core();
     // The conversation so far (another client's, when attached to a running core), then the
     // state, which may hold a proposal waiting for a decision.
-    core.request(op::agent_history, Json::object(), this,
-                 [this](const Json& result, const std::optional<Error>& error) {
-                     if (error) return;
-                     try {
-                         session_.apply_history(result.get<HistoryResult>());
-                     } catch (const std::exception& e) {
-                         return show_problem(tr("Cannot read the conversation so far: ") +
-                                             QString::fromUtf8(e.what()));
-                     }
-                     replay_history();
-                 });
-    core.request(op::agent_status, Json::object(), this,
-                 [this](const Json& result, const std::optional<Error>& error) {
-                     if (error) return;
-                     AgentStatus status;
-                     try {
-                         status = result.get<AgentStatus>();
-                     } catch (const std::exception&) {
-                         return;
-                     }
-                     session_.apply_status(status);
-                     show_state();
-                     review_->on_status(session_.state().pending);
-                     composer_->indicator()->follow(status, status.busy);
-                 });
+    core.call(HistoryParams{}, this, [this](const client::Typed<HistoryParams>& history) {
+        if (!history) {
+            if (history.error().code == ErrorCode::bad_response)
+                show_problem(tr("Cannot read the conversation so far: ") +
+                             QString::fromStdString(history.error().message));
+            return;
+        }
+        session_.apply_history(*history);
+        replay_history();
+    });
+    core.call(StatusParams{}, this, [this](const client::Typed<StatusParams>& status) {
+        if (!status) return;
+        session_.apply_status(*status);
+        show_state();
+        review_->on_status(session_.state().pending);
+        composer_->indicator()->follow(*status, status->busy);
+    });
 }
 
 bool ChatDock::eventFilter(QObject* watched, QEvent* event) {
@@ -344,35 +335,32 @@ void ChatDock::send_message(const QString& text) {
     if (text.trimmed().isEmpty()) return;
     session_.sent(text.toStdString());
     transcript_->add_user(text);
-    window_.core().request(op::agent_send, Json(SendParams{text.toStdString()}), this,
-                           [this, text](const Json&, const std::optional<Error>& error) {
-                               if (!error) return;
-                               show_problem(failure(tr("Not sent"), *error));
-                               if (composer_->text().isEmpty()) composer_->set_text(text);
-                           });
+    window_.core().call(SendParams{text.toStdString()}, this,
+                        [this, text](const client::Typed<SendParams>& sent) {
+                            if (sent) return;
+                            show_problem(failure(tr("Not sent"), sent.error()));
+                            if (composer_->text().isEmpty()) composer_->set_text(text);
+                        });
 }
 
 void ChatDock::stop() {
-    window_.core().request(op::agent_stop, Json::object(), this,
-                           [this](const Json&, const std::optional<Error>& error) {
-                               if (error) show_problem(failure(tr("Cannot stop"), *error));
-                           });
+    window_.core().call(StopParams{}, this, [this](const client::Typed<StopParams>& stopped) {
+        if (!stopped) show_problem(failure(tr("Cannot stop"), stopped.error()));
+    });
 }
 
 void ChatDock::compact_conversation(const QString& instructions) {
     CompactParams params;
     if (!instructions.trimmed().isEmpty()) params.instructions = instructions.toStdString();
-    window_.core().request(op::agent_compact, Json(params), this,
-                           [this](const Json&, const std::optional<Error>& error) {
-                               if (error) show_problem(failure(tr("Cannot compact"), *error));
-                           });
+    window_.core().call(params, this, [this](const client::Typed<CompactParams>& compacted) {
+        if (!compacted) show_problem(failure(tr("Cannot compact"), compacted.error()));
+    });
 }
 
 void ChatDock::clear_conversation() {
-    window_.core().request(op::agent_reset, Json::object(), this,
-                           [this](const Json&, const std::optional<Error>& error) {
-                               if (error) show_problem(failure(tr("Cannot clear"), *error));
-                           });
+    window_.core().call(ResetParams{}, this, [this](const client::Typed<ResetParams>& reset) {
+        if (!reset) show_problem(failure(tr("Cannot clear"), reset.error()));
+    });
 }
 
 void ChatDock::request_mode(int choice) {
@@ -384,20 +372,21 @@ void ChatDock::request_mode(int choice) {
 }
 
 void ChatDock::load_providers() {
-    window_.core().request(op::agent_providers, Json::object(), this,
-                           [this](const Json& result, const std::optional<Error>& error) {
-                               if (error)
-                                   show_problem(failure(tr("Cannot list providers"), *error));
-                               else
-                                   provider_->show_providers(result);
-                           });
+    window_.core().call(ProvidersParams{}, this,
+                        [this](const client::Typed<ProvidersParams>& list) {
+                            if (!list)
+                                show_problem(failure(tr("Cannot list providers"), list.error()));
+                            else
+                                provider_->show_providers(*list);
+                        });
 }
 
 void ChatDock::switch_provider(const QString& name) {
-    window_.core().request(op::agent_provider_set, Json{{"name", name.toStdString()}}, this,
-                           [this](const Json&, const std::optional<Error>& error) {
-                               if (error) show_problem(failure(tr("Provider not changed"), *error));
-                           });
+    window_.core().call(ProviderSetParams{name.toStdString(), std::nullopt}, this,
+                        [this](const client::Typed<ProviderSetParams>& set) {
+                            if (!set)
+                                show_problem(failure(tr("Provider not changed"), set.error()));
+                        });
 }
 
 void ChatDock::show_problem(const QString& text) {
@@ -406,7 +395,8 @@ void ChatDock::show_problem(const QString& text) {
 
 void ChatDock::show_plan_of(const QString& call_id) {
     // Still waiting: the plan view with its decision; else the filed plan, read-only.
-    if (json_string(review_->pending(), "id") == call_id) return review_->reopen_plan();
+    const auto& pending = review_->pending();
+    if (pending && QString::fromStdString(pending->id) == call_id) return review_->reopen_plan();
     auto found = plan_paths_.find(call_id);
     if (found != plan_paths_.end()) return window_.plans()->open(found->second);
     // A line from the history: its call says what was presented, not where it was filed.
@@ -417,15 +407,11 @@ void ChatDock::show_plan_of(const QString& call_id) {
 }
 
 void ChatDock::find_plan(const QString& call_id, const client::PresentedPlan& presented) {
-    window_.core().request(
-        op::plans_list, Json::object(), this,
-        [this, call_id, presented](const Json& result, const std::optional<Error>& error) {
-            if (error) return show_problem(failure(tr("Cannot find the plan"), *error));
-            std::vector<std::string> candidates;
-            try {
-                candidates = client::plan_candidates(result.get<PlansListResult>(), presented);
-            } catch (const std::exception&) {
-            }
+    window_.core().call(
+        PlansListParams{}, this,
+        [this, call_id, presented](const client::Typed<PlansListParams>& plans) {
+            if (!plans) return show_problem(failure(tr("Cannot find the plan"), plans.error()));
+            std::vector<std::string> candidates = client::plan_candidates(*plans, presented);
             if (candidates.empty())
                 return show_problem(tr("No filed plan is titled “%1”.")
                                         .arg(QString::fromStdString(presented.title)));
@@ -438,20 +424,13 @@ void ChatDock::check_plan(const QString& call_id, const client::PresentedPlan& p
     // One edited before its decision holds none: the newest filed under the title is it then.
     if (next >= candidates.size()) return open_plan_of(call_id, candidates.front());
     const std::string path = candidates[next];
-    window_.core().request(op::plans_get, Json{{"path", path}}, this,
-                           [this, call_id, presented, candidates, next,
-                            path](const Json& result, const std::optional<Error>& error) {
-                               const auto holds = [&] {
-                                   if (error) return false;
-                                   try {
-                                       return client::holds_plan(result.get<PlanFull>(), presented);
-                                   } catch (const std::exception&) {
-                                       return false;
-                                   }
-                               };
-                               if (holds()) return open_plan_of(call_id, path);
-                               check_plan(call_id, presented, candidates, next + 1);
-                           });
+    window_.core().call(PlansGetParams{path}, this,
+                        [this, call_id, presented, candidates, next,
+                         path](const client::Typed<PlansGetParams>& plan) {
+                            if (plan && client::holds_plan(*plan, presented))
+                                return open_plan_of(call_id, path);
+                            check_plan(call_id, presented, candidates, next + 1);
+                        });
 }
 
 void ChatDock::open_plan_of(const QString& call_id, const std::string& path) {

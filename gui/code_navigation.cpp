@@ -5,7 +5,6 @@
 #include "gui/core_client.hpp"
 #include "gui/editor_area.hpp"
 #include "gui/editor_diagnostics.hpp"
-#include "gui/json_text.hpp"
 #include "gui/main_window.hpp"
 #include "gui/problems_panel.hpp"
 #include "gui/search_panel.hpp"
@@ -34,8 +33,9 @@ Spot spot_of(CodeEditor& editor, long position) {
     return {static_cast<std::uint64_t>(line) + 1, static_cast<std::uint64_t>(position - start)};
 }
 
-Json at_json(const QString& path, Spot spot) {
-    return {{"path", path.toStdString()}, {"line", spot.line}, {"column", spot.column}};
+// lsp.hover's, lsp.definition's or lsp.references' params.
+template <typename P> P place_params(const QString& path, Spot spot) {
+    return P{path.toStdString(), spot.line, spot.column};
 }
 
 // The word under the cursor, for the references' title.
@@ -97,13 +97,13 @@ void CodeNavigation::go_to_definition() {
     const QString path = editor->path();
     const Spot spot = spot_of(*editor, editor->SendScintilla(QsciScintilla::SCI_GETCURRENTPOS));
     editor->flush_edits(); // the server must see what the person sees
-    window_.core().request(
-        op::lsp_definition, at_json(path, spot), this,
-        [this](const Json& result, const std::optional<Error>& error) {
-            if (error)
-                return say(tr("No definition: %1").arg(QString::fromStdString(error->message)));
-            auto found = read_result<LspLocationsResult>(result);
-            if (!found || found->locations.empty()) return say(tr("No definition found here"));
+    window_.core().call(
+        place_params<LspDefinitionParams>(path, spot), this,
+        [this](const client::Typed<LspDefinitionParams>& found) {
+            if (!found)
+                return say(
+                    tr("No definition: %1").arg(QString::fromStdString(found.error().message)));
+            if (found->locations.empty()) return say(tr("No definition found here"));
             const SourceLocation& place = found->locations.front();
             if (place.external)
                 return say(tr("Defined outside the project: %1:%2")
@@ -126,13 +126,12 @@ void CodeNavigation::find_references() {
     const long position = editor->SendScintilla(QsciScintilla::SCI_GETCURRENTPOS);
     const QString symbol = word_at(*editor, position);
     editor->flush_edits();
-    window_.core().request(
-        op::lsp_references, at_json(editor->path(), spot_of(*editor, position)), this,
-        [this, symbol](const Json& result, const std::optional<Error>& error) {
-            if (error)
-                return say(tr("No references: %1").arg(QString::fromStdString(error->message)));
-            auto found = read_result<LspLocationsResult>(result);
-            if (!found) return;
+    window_.core().call(
+        place_params<LspReferencesParams>(editor->path(), spot_of(*editor, position)), this,
+        [this, symbol](const client::Typed<LspReferencesParams>& found) {
+            if (!found)
+                return say(
+                    tr("No references: %1").arg(QString::fromStdString(found.error().message)));
             window_.search()->show_references(symbol, found->locations);
         });
 }
@@ -148,25 +147,24 @@ void CodeNavigation::hover(CodeEditor* editor, long position, QPoint at) {
                               QString::fromStdString(d->message).toHtmlEscaped());
     QPointer<CodeEditor> target(editor);
     const QPoint global = editor->viewport()->mapToGlobal(at);
-    window_.core().request(op::lsp_hover, at_json(editor->path(), spot_of(*editor, position)), this,
-                           [this, target, global, parts, generation](
-                               const Json& result, const std::optional<Error>& error) mutable {
-                               if (generation != hover_generation_ || !target) return;
-                               if (!error)
-                                   if (auto hover = read_result<LspHoverResult>(result);
-                                       hover && !hover->text.empty()) {
-                                       QTextDocument doc;
-                                       if (hover->markdown)
-                                           doc.setMarkdown(QString::fromStdString(hover->text));
-                                       else
-                                           doc.setPlainText(QString::fromStdString(hover->text));
-                                       parts << doc.toHtml();
-                                   }
-                               if (parts.isEmpty()) return;
-                               last_hover_ = parts.join(QStringLiteral("<hr>"));
-                               QToolTip::showText(global, last_hover_, target);
-                               emit hovered();
-                           });
+    window_.core().call(place_params<LspHoverParams>(editor->path(), spot_of(*editor, position)),
+                        this,
+                        [this, target, global, parts,
+                         generation](const client::Typed<LspHoverParams>& hover) mutable {
+                            if (generation != hover_generation_ || !target) return;
+                            if (hover && !hover->text.empty()) {
+                                QTextDocument doc;
+                                if (hover->markdown)
+                                    doc.setMarkdown(QString::fromStdString(hover->text));
+                                else
+                                    doc.setPlainText(QString::fromStdString(hover->text));
+                                parts << doc.toHtml();
+                            }
+                            if (parts.isEmpty()) return;
+                            last_hover_ = parts.join(QStringLiteral("<hr>"));
+                            QToolTip::showText(global, last_hover_, target);
+                            emit hovered();
+                        });
 }
 
 } // namespace rio::gui

@@ -5,7 +5,6 @@
 #include "gui/compare_view.hpp"
 #include "gui/core_client.hpp"
 #include "gui/editor_area.hpp"
-#include "gui/json_text.hpp"
 #include "gui/theme.hpp"
 
 #include <QHBoxLayout>
@@ -107,14 +106,14 @@ void ConflictBar::reload() {
     const QString path = shown_;
     if (path.isEmpty()) return;
     if (CodeEditor* editor = editors_.editor(path)) editor->flush_edits();
-    core_.request(
-        op::buffer_reload, Json{{"path", path.toStdString()}}, this,
-        [this, path](const Json&, const std::optional<Error>& error) {
-            if (error)
-                emit message(
-                    tr("Cannot reload %1: %2").arg(path, QString::fromStdString(error->message)));
-            // Otherwise buffer.changed `reloaded` settles it.
-        });
+    core_.call(BufferReloadParams{path.toStdString()}, this,
+               [this, path](const client::Typed<BufferReloadParams>& reloaded) {
+                   if (!reloaded)
+                       emit message(
+                           tr("Cannot reload %1: %2")
+                               .arg(path, QString::fromStdString(reloaded.error().message)));
+                   // Otherwise buffer.changed `reloaded` settles it.
+               });
 }
 
 // Nothing to tell the core: its buffer keeps the text, and a save without `force` is refused
@@ -141,32 +140,36 @@ void ConflictBar::compare() {
     };
     auto sides = std::make_shared<Sides>();
     const std::string rel = path.toStdString();
-    const auto keep_text = [sides](QString Sides::*side) {
-        return [sides, side](const Json& result, const std::optional<Error>& error) {
-            if (error && !sides->error) sides->error = error;
-            sides.get()->*side = json_string(result, "text");
-        };
-    };
-    core_.request(op::fs_read, Json{{"path", rel}}, this, keep_text(&Sides::disk));
-    core_.request(op::buffer_text, Json{{"path", rel}}, this, keep_text(&Sides::mine));
-    core_.request(
-        op::diff_lines,
-        Json{{"a", {{"path", rel}, {"source", "disk"}}},
-             {"b", {{"path", rel}, {"source", "buffer"}}}},
-        this, [this, path, sides](const Json& result, const std::optional<Error>& error) {
-            if (const std::optional<Error>& failed = sides->error ? sides->error : error) {
-                emit message(
-                    tr("Cannot compare %1: %2").arg(path, QString::fromStdString(failed->message)));
-                return;
-            }
-            compared_ = path;
-            compare_view_->show_compare(
-                path, {tr("Compare — %1 · on disk | yours").arg(path), tr("On disk"), tr("Yours")},
-                sides->disk, sides->mine, result.value("hunks", Json::array()));
-            centre_.show_view(compare_view_);
-            compare_view_->setFocus(Qt::OtherFocusReason);
-            emit compared();
-        });
+    core_.call(FsReadParams{rel}, this, [sides](const client::Typed<FsReadParams>& disk) {
+        if (disk)
+            sides->disk = QString::fromStdString(disk->text);
+        else if (!sides->error)
+            sides->error = disk.error();
+    });
+    core_.call(BufferTextParams{rel}, this, [sides](const client::Typed<BufferTextParams>& mine) {
+        if (mine)
+            sides->mine = QString::fromStdString(mine->text.value_or(std::string()));
+        else if (!sides->error)
+            sides->error = mine.error();
+    });
+    DiffLinesParams sides_diff{Json{{"path", rel}, {"source", "disk"}},
+                               Json{{"path", rel}, {"source", "buffer"}}, std::nullopt,
+                               std::nullopt};
+    core_.call(sides_diff, this, [this, path, sides](const client::Typed<DiffLinesParams>& diff) {
+        const Error* failed = sides->error ? &*sides->error : !diff ? &diff.error() : nullptr;
+        if (failed) {
+            emit message(
+                tr("Cannot compare %1: %2").arg(path, QString::fromStdString(failed->message)));
+            return;
+        }
+        compared_ = path;
+        compare_view_->show_compare(
+            path, {tr("Compare — %1 · on disk | yours").arg(path), tr("On disk"), tr("Yours")},
+            sides->disk, sides->mine, Json(diff->hunks));
+        centre_.show_view(compare_view_);
+        compare_view_->setFocus(Qt::OtherFocusReason);
+        emit compared();
+    });
 }
 
 } // namespace rio::gui

@@ -19,11 +19,11 @@ constexpr qsizetype stderr_tail_chars = 4000;
 
 // A handler that is skipped once `context` is gone (as with QObject::connect).
 struct Waiting {
-    CoreClient::Done done;
+    client::ReplyHandler done;
     QPointer<const QObject> context;
     bool has_context = false;
-    void operator()(const Json& result, const std::optional<Error>& error) const {
-        if (done && (!has_context || context)) done(result, error);
+    void operator()(const client::Reply& reply) const {
+        if (done && (!has_context || context)) done(reply);
     }
 };
 
@@ -263,19 +263,26 @@ void CoreClient::request(std::string_view op, Json params, Done done) {
 }
 
 void CoreClient::request(std::string_view op, Json params, const QObject* context, Done done) {
+    client::ReplyHandler handler;
+    if (done)
+        handler = [done = std::move(done)](const client::Reply& reply) {
+            done(reply.result, reply.error);
+        };
+    send(op, params, context, std::move(handler));
+}
+
+void CoreClient::send(std::string_view op, const Json& params, const QObject* context,
+                      client::ReplyHandler done) {
     Waiting waiting{std::move(done), context, context != nullptr};
     if (lost_) {
         if (waiting.done)
             QTimer::singleShot(0, this, [waiting = std::move(waiting), why = lost_reason_] {
-                waiting(Json(), Error{ErrorCode::io_error, why.toStdString()});
+                waiting(client::Reply{Json(), Error{ErrorCode::io_error, why.toStdString()}});
             });
         return;
     }
     client::ReplyHandler handler;
-    if (waiting.done)
-        handler = [waiting = std::move(waiting)](const client::Reply& reply) {
-            waiting(reply.result, reply.error);
-        };
+    if (waiting.done) handler = std::move(waiting);
     write(requests_.encode(op, params, std::move(handler)));
 }
 

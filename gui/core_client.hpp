@@ -66,6 +66,22 @@ public:
     // The same, but `done` is skipped once `context` is destroyed (as with QObject::connect):
     // widgets pass themselves, so a late answer never reaches a closed tab or window.
     void request(std::string_view op, Json params, const QObject* context, Done done);
+    // The same from a params struct (protocol/messages.hpp), with the result decoded into its
+    // struct; a result that does not match it is a bad_response error.
+    template <typename P>
+    void call(const P& params, const QObject* context,
+              std::function<void(const client::Typed<P>&)> done) {
+        client::ReplyHandler handler;
+        if (done)
+            handler = [done = std::move(done)](const client::Reply& reply) {
+                done(client::typed_reply<typename P::Result>(reply));
+            };
+        send(P::op, Json(params), context, std::move(handler));
+    }
+    template <typename P>
+    void call(const P& params, std::function<void(const client::Typed<P>&)> done = nullptr) {
+        call(params, nullptr, std::move(done));
+    }
 
     bool is_connected() const { return connected_; }
     bool is_private() const { return private_; }        // it started its own core, here
@@ -86,6 +102,10 @@ signals:
     void disconnected(const QString& why);
 
 private:
+    // request and call: `done` is skipped once a given `context` is gone, and gets io_error
+    // (on the next turn of the event loop) when the core is already lost.
+    void send(std::string_view op, const Json& params, const QObject* context,
+              client::ReplyHandler done);
     void start_process(const CoreOptions& options);
     void start_ssh(const CoreOptions& options);
     void start_program(const QString& program, const QStringList& args);

@@ -24,6 +24,12 @@ QString error_text(const Error& error) {
     return QString::fromStdString(error.message);
 }
 
+// A buffer's text without copying it (buffer.open answers up to 64 MiB).
+const std::string& buffer_text_of(const BufferState& state) {
+    static const std::string none;
+    return state.text ? *state.text : none;
+}
+
 } // namespace
 
 struct EditorArea::OpenFile {
@@ -112,30 +118,30 @@ void EditorArea::open(const QString& path, int line) {
     }
     if (opening_.contains(path)) return;
     opening_.insert(path);
-    core_.request(op::buffer_open, Json{{"path", path.toStdString()}}, this,
-                  [this, path, line](const Json& result, const std::optional<Error>& error) {
-                      opening_.remove(path);
-                      if (error) {
-                          emit message(tr("Cannot open %1: %2").arg(path, error_text(*error)));
-                          return;
-                      }
-                      // The core names the file by its real path (links resolved).
-                      QString real = json_string(result, "path");
-                      if (real.isEmpty()) real = path;
-                      if (!find(real)) add_tab(real, result);
-                      setCurrentWidget(editor(real));
-                      editor(real)->setFocus();
-                      if (line > 0) editor(real)->go_to(line, 1);
-                      emit file_opened(real);
-                  });
+    core_.call(BufferOpenParams{path.toStdString()}, this,
+               [this, path, line](const client::Typed<BufferOpenParams>& opened) {
+                   opening_.remove(path);
+                   if (!opened) {
+                       emit message(tr("Cannot open %1: %2").arg(path, error_text(opened.error())));
+                       return;
+                   }
+                   // The core names the file by its real path (links resolved).
+                   QString real = QString::fromStdString(opened->path);
+                   if (real.isEmpty()) real = path;
+                   if (!find(real)) add_tab(real, *opened);
+                   setCurrentWidget(editor(real));
+                   editor(real)->setFocus();
+                   if (line > 0) editor(real)->go_to(line, 1);
+                   emit file_opened(real);
+               });
 }
 
-void EditorArea::add_tab(const QString& path, const Json& state) {
-    auto file = std::make_unique<OpenFile>(OpenFile{
-        path, new CodeEditor(path), BufferSync(state.value("version", 0LL)),
-        state.value("dirty", false), state.value("encoding", "utf-8"), state.value("eol", "lf")});
+void EditorArea::add_tab(const QString& path, const BufferState& state) {
+    auto file = std::make_unique<OpenFile>(
+        OpenFile{path, new CodeEditor(path), BufferSync(static_cast<long long>(state.version)),
+                 state.dirty, state.encoding, state.eol});
     CodeEditor* editor = file->editor;
-    editor->load(state.value("text", ""), file->eol);
+    editor->load(buffer_text_of(state), file->eol);
     editor->zoomTo(zoom_);
     connect(editor, &CodeEditor::edited, this,
             [this, editor](const ByteEdit& edit) { send_edit(editor, edit); });
@@ -178,21 +184,22 @@ void EditorArea::send_edit(CodeEditor* editor, const ByteEdit& edit) {
     if (!file) return;
     const long long base = file->sync.local_edit();
     QPointer<CodeEditor> guard(editor);
-    core_.request(op::buffer_replace, replace_params(file->path.toStdString(), edit, base), this,
-                  [this, guard](const Json& result, const std::optional<Error>& error) {
-                      OpenFile* file = guard ? find(guard.data()) : nullptr;
-                      if (!file) return;
-                      if (error) {
-                          file->sync.local_reply(std::nullopt);
-                          if (error->code != ErrorCode::conflict)
-                              emit message(
-                                  tr("Edit to %1 refused: %2").arg(file->path, error_text(*error)));
-                      } else {
-                          file->sync.local_reply(result.value("version", 0LL));
-                          update_summary(*file, result);
-                      }
-                      resync_if_needed(*file);
-                  });
+    core_.call(
+        replace_params(file->path.toStdString(), edit, base), this,
+        [this, guard](const client::Typed<BufferReplaceParams>& replaced) {
+            OpenFile* file = guard ? find(guard.data()) : nullptr;
+            if (!file) return;
+            if (!replaced) {
+                file->sync.local_reply(std::nullopt);
+                if (replaced.error().code != ErrorCode::conflict)
+                    emit message(
+                        tr("Edit to %1 refused: %2").arg(file->path, error_text(replaced.error())));
+            } else {
+                file->sync.local_reply(static_cast<long long>(replaced->version));
+                update_summary(*file, *replaced);
+            }
+            resync_if_needed(*file);
+        });
 }
 
 void EditorArea::buffer_changed(const Json& params) {
@@ -221,33 +228,30 @@ void EditorArea::resync_if_needed(OpenFile& file) {
     file.sync.resync_started();
     file.editor->setReadOnly(true); // typing now would be lost in the text that comes back
     QPointer<CodeEditor> guard(file.editor);
-    core_.request(op::buffer_text, Json{{"path", file.path.toStdString()}}, this,
-                  [this, guard](const Json& result, const std::optional<Error>& error) {
-                      OpenFile* file = guard ? find(guard.data()) : nullptr;
-                      if (!file) return;
-                      if (error) {
-                          file->sync.resync_failed();
-                          emit message(
-                              tr("Cannot reload %1: %2").arg(file->path, error_text(*error)));
-                          return; // stays read-only: its text is not the core's
-                      }
-                      file->editor->replace_all(result.value("text", ""));
-                      file->sync.resynced(result.value("version", 0LL));
-                      file->editor->setReadOnly(false);
-                      update_summary(*file, result);
-                      emit message(tr("%1 changed elsewhere at the same time; "
-                                      "showing the core's text")
-                                       .arg(file->path));
-                  });
+    core_.call(BufferTextParams{file.path.toStdString()}, this,
+               [this, guard](const client::Typed<BufferTextParams>& held) {
+                   OpenFile* file = guard ? find(guard.data()) : nullptr;
+                   if (!file) return;
+                   if (!held) {
+                       file->sync.resync_failed();
+                       emit message(
+                           tr("Cannot reload %1: %2").arg(file->path, error_text(held.error())));
+                       return; // stays read-only: its text is not the core's
+                   }
+                   file->editor->replace_all(buffer_text_of(*held));
+                   file->sync.resynced(static_cast<long long>(held->version));
+                   file->editor->setReadOnly(false);
+                   update_summary(*file, *held);
+                   emit message(tr("%1 changed elsewhere at the same time; "
+                                   "showing the core's text")
+                                    .arg(file->path));
+               });
 }
 
-void EditorArea::update_summary(OpenFile& file, const Json& state) {
-    if (state.contains("eol") && state["eol"].is_string())
-        file.eol = state["eol"].get<std::string>();
-    if (state.contains("encoding") && state["encoding"].is_string())
-        file.encoding = state["encoding"].get<std::string>();
-    if (state.contains("dirty") && state["dirty"].is_boolean())
-        set_dirty(file, state["dirty"].get<bool>());
+void EditorArea::update_summary(OpenFile& file, const BufferState& state) {
+    file.eol = state.eol;
+    file.encoding = state.encoding;
+    set_dirty(file, state.dirty);
 }
 
 void EditorArea::set_dirty(OpenFile& file, bool dirty) {
@@ -269,26 +273,26 @@ void EditorArea::save(const QString& path, bool force, std::function<void(bool)>
         return;
     }
     file->editor->flush_edits(); // the last keystroke goes to the core before the save
-    Json params{{"path", path.toStdString()}};
-    if (force) params["force"] = true;
-    core_.request(op::buffer_save, std::move(params), this,
-                  [this, path, done](const Json& result, const std::optional<Error>& error) {
-                      OpenFile* file = find(path);
-                      if (!error) {
-                          if (file) update_summary(*file, result);
-                          emit message(tr("Saved %1").arg(path));
-                          if (done) done(true);
-                          return;
-                      }
-                      if (error->code == ErrorCode::conflict && file &&
-                          ask(overwrite_changed_prompt(this, path)) == QMessageBox::Save) {
-                          save(path, /*force=*/true, done);
-                          return;
-                      }
-                      if (error->code != ErrorCode::conflict)
-                          emit message(tr("Cannot save %1: %2").arg(path, error_text(*error)));
-                      if (done) done(false);
-                  });
+    BufferSaveParams params{path.toStdString(), std::nullopt};
+    if (force) params.force = true;
+    core_.call(params, this, [this, path, done](const client::Typed<BufferSaveParams>& saved) {
+        OpenFile* file = find(path);
+        if (saved) {
+            if (file) update_summary(*file, *saved);
+            emit message(tr("Saved %1").arg(path));
+            if (done) done(true);
+            return;
+        }
+        const Error& error = saved.error();
+        if (error.code == ErrorCode::conflict && file &&
+            ask(overwrite_changed_prompt(this, path)) == QMessageBox::Save) {
+            save(path, /*force=*/true, done);
+            return;
+        }
+        if (error.code != ErrorCode::conflict)
+            emit message(tr("Cannot save %1: %2").arg(path, error_text(error)));
+        if (done) done(false);
+    });
 }
 
 void EditorArea::save_all(std::function<void(bool)> done) {
@@ -306,8 +310,8 @@ void EditorArea::save_all(std::function<void(bool)> done) {
         });
 }
 
-void EditorArea::adopt(const Json& state) {
-    const QString path = json_string(state, "path");
+void EditorArea::adopt(const BufferState& state) {
+    const QString path = QString::fromStdString(state.path);
     if (path.isEmpty()) return;
     if (!find(path)) add_tab(path, state);
     setCurrentWidget(editor(path));
@@ -319,18 +323,19 @@ void EditorArea::close_file(const QString& path) {
     OpenFile* file = find(path);
     if (!file) return;
     file->editor->flush_edits(); // an unsaved last keystroke makes the core ask first
-    core_.request(op::buffer_close, Json{{"path", path.toStdString()}}, this,
-                  [this, path](const Json&, const std::optional<Error>& error) {
-                      // no_buffer: someone else closed it first. Without an error the
-                      // `closed` event may come too; removing is idempotent.
-                      if (!error || error->code == ErrorCode::no_buffer) {
-                          remove(path);
-                      } else if (error->code == ErrorCode::conflict) {
-                          ask_to_close_unsaved(path);
-                      } else {
-                          emit message(tr("Cannot close %1: %2").arg(path, error_text(*error)));
-                      }
-                  });
+    core_.call(BufferCloseParams{path.toStdString(), std::nullopt}, this,
+               [this, path](const client::Typed<BufferCloseParams>& closed) {
+                   // no_buffer: someone else closed it first. Without an error the
+                   // `closed` event may come too; removing is idempotent.
+                   if (closed || closed.error().code == ErrorCode::no_buffer) {
+                       remove(path);
+                   } else if (closed.error().code == ErrorCode::conflict) {
+                       ask_to_close_unsaved(path);
+                   } else {
+                       emit message(
+                           tr("Cannot close %1: %2").arg(path, error_text(closed.error())));
+                   }
+               });
 }
 
 void EditorArea::ask_to_close_unsaved(const QString& path) {
@@ -340,16 +345,17 @@ void EditorArea::ask_to_close_unsaved(const QString& path) {
     if (answer == QMessageBox::Cancel) return;
     if (answer == QMessageBox::Save) {
         save(path);
-        core_.request(op::buffer_close, Json{{"path", path.toStdString()}}, this,
-                      [this, path](const Json&, const std::optional<Error>& error) {
-                          if (!error) remove(path);
-                      });
+        close_then_remove(BufferCloseParams{path.toStdString(), std::nullopt});
         return;
     }
-    core_.request(op::buffer_close, Json{{"path", path.toStdString()}, {"discard", true}}, this,
-                  [this, path](const Json&, const std::optional<Error>& error) {
-                      if (!error) remove(path);
-                  });
+    close_then_remove(BufferCloseParams{path.toStdString(), true});
+}
+
+void EditorArea::close_then_remove(const BufferCloseParams& params) {
+    const QString path = QString::fromStdString(params.path);
+    core_.call(params, this, [this, path](const client::Typed<BufferCloseParams>& closed) {
+        if (closed) remove(path);
+    });
 }
 
 void EditorArea::remove(const QString& path) {
@@ -370,27 +376,27 @@ void EditorArea::drop_all() {
 void EditorArea::core_back() {
     for (const auto& [path, file] : files_) {
         QPointer<CodeEditor> guard(file->editor);
-        core_.request(op::buffer_open, Json{{"path", path.toStdString()}}, this,
-                      [this, guard](const Json& result, const std::optional<Error>& error) {
-                          OpenFile* file = guard ? find(guard.data()) : nullptr;
-                          if (!file) return;
-                          if (error) {
-                              emit message(
-                                  tr("Cannot open %1 again: %2; its text stays here, read-only")
-                                      .arg(file->path, error_text(*error)));
-                              return;
-                          }
-                          const bool unsaved = file->unsaved_at_loss;
-                          file->sync = BufferSync(result.value("version", 0LL));
-                          update_summary(*file, result);
-                          file->editor->setReadOnly(false);
-                          const std::string held = result.value("text", "");
-                          std::string mine = file->editor->utf8_text();
-                          if (mine == held) return;
-                          // A saved tab shows what the file holds now, changed meanwhile or not.
-                          if (!unsaved) return file->editor->replace_all(held);
-                          send_edit(file->editor, ByteEdit{0, held.size(), std::move(mine)});
-                      });
+        core_.call(BufferOpenParams{path.toStdString()}, this,
+                   [this, guard](const client::Typed<BufferOpenParams>& opened) {
+                       OpenFile* file = guard ? find(guard.data()) : nullptr;
+                       if (!file) return;
+                       if (!opened) {
+                           emit message(
+                               tr("Cannot open %1 again: %2; its text stays here, read-only")
+                                   .arg(file->path, error_text(opened.error())));
+                           return;
+                       }
+                       const bool unsaved = file->unsaved_at_loss;
+                       file->sync = BufferSync(static_cast<long long>(opened->version));
+                       update_summary(*file, *opened);
+                       file->editor->setReadOnly(false);
+                       const std::string& held = buffer_text_of(*opened);
+                       std::string mine = file->editor->utf8_text();
+                       if (mine == held) return;
+                       // A saved tab shows what the file holds now, changed meanwhile or not.
+                       if (!unsaved) return file->editor->replace_all(held);
+                       send_edit(file->editor, ByteEdit{0, held.size(), std::move(mine)});
+                   });
     }
 }
 

@@ -35,7 +35,7 @@ public:
     // Saves every buffer with unsaved changes; `done` hears whether all of them were saved.
     void save_all(std::function<void(bool)> done = {});
     // Shows a buffer the core opened for another reason (buffer.create's result) in a tab.
-    void adopt(const Json& state);
+    void adopt(const BufferState& state);
     // Closes the buffer (asking first when it has unsaved changes); the tab goes when the
     // core reports `closed`.
     void close_file(const QString& path);
@@ -75,12 +75,14 @@ private:
     struct OpenFile;
     OpenFile* find(const QString& path) const;
     OpenFile* find(const CodeEditor* editor) const;
-    void add_tab(const QString& path, const Json& state);
+    void add_tab(const QString& path, const BufferState& state);
     void send_edit(CodeEditor* editor, const ByteEdit& edit);
     void apply_event(OpenFile& file, const Json& params);
     void resync_if_needed(OpenFile& file);
     void set_dirty(OpenFile& file, bool dirty);
-    void update_summary(OpenFile& file, const Json& state);
+    void update_summary(OpenFile& file, const BufferState& state);
+    void
+    close_then_remove(const BufferCloseParams& params); // buffer.close; the tab goes once it did
     void remove(const QString& path);
     void ask_to_close_unsaved(const QString& path);
 

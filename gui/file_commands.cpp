@@ -3,7 +3,6 @@
 #include "gui/code_editor.hpp"
 #include "gui/core_client.hpp"
 #include "gui/editor_area.hpp"
-#include "gui/json_text.hpp"
 #include "gui/prompts.hpp"
 
 #include <QInputDialog>
@@ -52,30 +51,29 @@ void FileCommands::ask_name(const QString& title, const QString& accept, const Q
 }
 
 void FileCommands::create(const QString& path, const QString& from, bool overwrite) {
-    Json params{{"path", path.toStdString()}};
-    if (!from.isEmpty()) params["from"] = from.toStdString();
-    if (overwrite) params["overwrite"] = true;
-    core_.request(
-        op::buffer_create, std::move(params), this,
-        [this, path, from, overwrite](const Json& result, const std::optional<Error>& error) {
-            if (!error) {
-                created(result, from);
-                return;
-            }
-            // Saving over a file that exists is a question; a new file never
-            // replaces one. (Asked again, the core still refuses to replace a file
-            // open with unsaved changes, and says so.)
-            if (error->code == ErrorCode::conflict && !from.isEmpty() && !overwrite &&
-                ask(replace_file_prompt(&window_, path)) == QMessageBox::Save) {
-                create(path, from, true);
-                return;
-            }
-            emit message(refusal(path, *error));
-        });
+    BufferCreateParams params{path.toStdString(), std::nullopt, std::nullopt};
+    if (!from.isEmpty()) params.from = from.toStdString();
+    if (overwrite) params.overwrite = true;
+    core_.call(params, this,
+               [this, path, from, overwrite](const client::Typed<BufferCreateParams>& made) {
+                   if (made) {
+                       created(*made, from);
+                       return;
+                   }
+                   // Saving over a file that exists is a question; a new file never
+                   // replaces one. (Asked again, the core still refuses to replace a file
+                   // open with unsaved changes, and says so.)
+                   if (made.error().code == ErrorCode::conflict && !from.isEmpty() && !overwrite &&
+                       ask(replace_file_prompt(&window_, path)) == QMessageBox::Save) {
+                       create(path, from, true);
+                       return;
+                   }
+                   emit message(refusal(path, made.error()));
+               });
 }
 
-void FileCommands::created(const Json& state, const QString& from) {
-    const QString path = json_string(state, "path");
+void FileCommands::created(const BufferState& state, const QString& from) {
+    const QString path = QString::fromStdString(state.path);
     editors_.adopt(state);
     if (from.isEmpty() || from == path) {
         emit message(tr("Created %1").arg(path));
@@ -86,8 +84,7 @@ void FileCommands::created(const Json& state, const QString& from) {
     const int at = editors_.indexOf(editors_.editor(from));
     if (CodeEditor* editor = editors_.editor(path); editor && at >= 0)
         editors_.tabBar()->moveTab(editors_.indexOf(editor), at);
-    core_.request(op::buffer_close, Json{{"path", from.toStdString()}, {"discard", true}}, this,
-                  [](const Json&, const std::optional<Error>&) {});
+    core_.call(BufferCloseParams{from.toStdString(), true});
     emit message(tr("Saved as %1; %2 is as it was on disk").arg(path, from));
 }
 

@@ -4,7 +4,7 @@
 // place; the file it came from stays as it is on disk.
 #pragma once
 
-#include "protocol/wire.hpp"
+#include "protocol/messages.hpp"
 
 #include <QInputDialog>
 #include <QObject>
@@ -36,7 +36,7 @@ private:
     // buffer.create of `path` (from `from` for Save As); a file that exists is offered for
     // replacing when `from` is given, else refused.
     void create(const QString& path, const QString& from, bool overwrite);
-    void created(const Json& state, const QString& from);
+    void created(const BufferState& state, const QString& from);
     QString refusal(const QString& path, const Error& error) const;
 
     CoreClient& core_;

@@ -8,19 +8,16 @@
 namespace rio::gui {
 namespace {
 
-std::vector<FileEntry> entries_from(const Json& result) {
+std::vector<FileEntry> entries_from(const FsListResult& listing) {
     std::vector<FileEntry> out;
-    const Json& entries = result.contains("entries") ? result["entries"] : Json::array();
-    for (const Json& e : entries) {
-        if (!e.is_object() || !e.contains("name") || !e["name"].is_string()) continue;
+    for (const DirEntryInfo& e : listing.entries) {
         FileEntry entry;
-        entry.name = QString::fromStdString(e["name"].get<std::string>());
+        entry.name = QString::fromStdString(e.name);
         if (entry.name == QLatin1String(".git")) continue; // git's own, at any depth
-        const std::string type = e.value("type", "file");
-        entry.type = type == "dir"    ? FileEntry::Type::dir
-                     : type == "file" ? FileEntry::Type::file
-                                      : FileEntry::Type::other;
-        entry.link = e.value("link", false);
+        entry.type = e.type == "dir"    ? FileEntry::Type::dir
+                     : e.type == "file" ? FileEntry::Type::file
+                                        : FileEntry::Type::other;
+        entry.link = e.link.value_or(false);
         out.push_back(std::move(entry));
     }
     return out;
@@ -58,15 +55,14 @@ void FileTree::clear() {
 
 void FileTree::list(const QString& folder) {
     const int generation = generation_;
-    core_.request(
-        op::fs_list, Json{{"path", folder.toStdString()}}, this,
-        [this, folder, generation](const Json& result, const std::optional<Error>& error) {
-            if (generation != generation_) return;
-            if (error)
-                model_.listing_failed(folder);
-            else
-                model_.set_entries(folder, entries_from(result));
-        });
+    core_.call(FsListParams{folder.toStdString()}, this,
+               [this, folder, generation](const client::Typed<FsListParams>& listing) {
+                   if (generation != generation_) return;
+                   if (!listing)
+                       model_.listing_failed(folder);
+                   else
+                       model_.set_entries(folder, entries_from(*listing));
+               });
 }
 
 void FileTree::files_changed(const Json& params) {

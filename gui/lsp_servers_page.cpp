@@ -1,7 +1,6 @@
 #include "gui/lsp_servers_page.hpp"
 
 #include "gui/core_client.hpp"
-#include "gui/json_text.hpp"
 #include "text/argv_text.hpp"
 
 #include <QHBoxLayout>
@@ -76,11 +75,9 @@ LspServersPage::LspServersPage(CoreClient& core, QWidget* parent)
 }
 
 void LspServersPage::refresh() {
-    core_.request(op::lsp_list, Json::object(), this,
-                  [this](const Json& result, const std::optional<Error>& error) {
-                      if (error) return;
-                      if (auto list = read_result<LspListResult>(result)) show_servers(*list);
-                  });
+    core_.call(LspListParams{}, this, [this](const client::Typed<LspListParams>& list) {
+        if (list) show_servers(*list);
+    });
 }
 
 void LspServersPage::on_event(const client::CoreEvent& event) {
@@ -138,15 +135,15 @@ QString LspServersPage::selected_server() const {
 void LspServersPage::restart_selected() {
     const QString name = selected_server();
     if (name.isEmpty()) return;
-    core_.request(op::lsp_restart, Json{{"name", name.toStdString()}}, this,
-                  [this](const Json& result, const std::optional<Error>& error) {
-                      if (error) {
-                          problems_->setText(QString::fromStdString(error->message));
-                          problems_->show();
-                          return;
-                      }
-                      if (auto list = read_result<LspListResult>(result)) show_servers(*list);
-                  });
+    core_.call(LspRestartParams{name.toStdString()}, this,
+               [this](const client::Typed<LspRestartParams>& list) {
+                   if (!list) {
+                       problems_->setText(QString::fromStdString(list.error().message));
+                       problems_->show();
+                       return;
+                   }
+                   show_servers(*list);
+               });
 }
 
 } // namespace rio::gui

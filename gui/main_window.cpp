@@ -482,17 +482,10 @@ void MainWindow::list_recent_conversations() {
     recent_->clear();
     QAction* waiting = recent_->addAction(tr("Loading…"));
     waiting->setEnabled(false);
-    core_.request(
-        op::agent_sessions_list, Json::object(), this,
-        [this](const Json& result, const std::optional<Error>& error) {
+    core_.call(
+        SessionsListParams{}, this, [this](const client::Typed<SessionsListParams>& result) {
             recent_->clear();
-            SessionsListResult listed;
-            if (!error) {
-                try {
-                    listed = result.get<SessionsListResult>();
-                } catch (const std::exception&) {
-                }
-            }
+            const SessionsListResult listed = result ? *result : SessionsListResult{};
             const std::string current = chat_->session().state().session;
             for (const SessionInfo& info : listed.sessions) {
                 QString label =
@@ -511,8 +504,8 @@ void MainWindow::list_recent_conversations() {
             }
             if (listed.sessions.empty()) {
                 QAction* none =
-                    recent_->addAction(error ? QString::fromStdString(error->message)
-                                             : tr("No earlier conversations in this project"));
+                    recent_->addAction(!result ? QString::fromStdString(result.error().message)
+                                               : tr("No earlier conversations in this project"));
                 none->setEnabled(false);
             }
         });
@@ -559,32 +552,31 @@ void MainWindow::on_connected() {
     if (again && !root_.isEmpty() && json_string(hello, "root") != root_) {
         // A core started again opens the folder it was first given; this window had moved on
         // to another, whose tabs are still open. That one first, then the tabs.
-        core_.request(op::project_open, Json{{"path", root_.toStdString()}}, this,
-                      [this](const Json& result, const std::optional<Error>& error) {
-                          if (error)
-                              statusBar()->showMessage(
-                                  tr("Cannot open %1 again: %2")
-                                      .arg(root_, QString::fromStdString(error->message)));
-                          else
-                              show_project(result);
-                          editors_->core_back();
-                      });
+        core_.call(ProjectOpenParams{root_.toStdString(), std::nullopt}, this,
+                   [this](const client::Typed<ProjectOpenParams>& opened) {
+                       if (!opened)
+                           statusBar()->showMessage(
+                               tr("Cannot open %1 again: %2")
+                                   .arg(root_, QString::fromStdString(opened.error().message)));
+                       else
+                           show_project(*opened);
+                       editors_->core_back();
+                   });
         return;
     }
     if (again) editors_->core_back();
     if (!hello.contains("root") || !hello["root"].is_string()) {
-        show_project(Json{{"root", nullptr}, {"name", nullptr}});
+        show_project(ProjectInfo{});
         return;
     }
-    core_.request(op::project_info, Json::object(), this,
-                  [this](const Json& result, const std::optional<Error>& error) {
-                      if (error) {
-                          statusBar()->showMessage(
-                              tr("No project: %1").arg(QString::fromStdString(error->message)));
-                          return;
-                      }
-                      show_project(result);
-                  });
+    core_.call(ProjectInfoParams{}, this, [this](const client::Typed<ProjectInfoParams>& info) {
+        if (!info) {
+            statusBar()->showMessage(
+                tr("No project: %1").arg(QString::fromStdString(info.error().message)));
+            return;
+        }
+        show_project(*info);
+    });
 }
 
 void MainWindow::on_event(const client::CoreEvent& event) {
@@ -593,7 +585,7 @@ void MainWindow::on_event(const client::CoreEvent& event) {
     else if (auto* files = std::get_if<FsChangedEvent>(&event))
         tree_->files_changed(Json(*files));
     else if (auto* project = std::get_if<ProjectChangedEvent>(&event))
-        show_project(Json(*project));
+        show_project(*project);
     // agent.* and plans.* belong to the chat and plan views, which subscribe themselves.
 }
 
@@ -629,11 +621,11 @@ void MainWindow::reconnect() {
     core_.reconnect();
 }
 
-void MainWindow::show_project(const Json& info) {
-    const QString root = json_string(info, "root");
+void MainWindow::show_project(const ProjectInfo& info) {
+    const QString root = QString::fromStdString(info.root.value_or(std::string()));
     const bool changed = root != root_;
     root_ = root;
-    name_ = json_string(info, "name");
+    name_ = QString::fromStdString(info.name.value_or(std::string()));
     if (name_.isEmpty() && !root_.isEmpty()) name_ = root_.section(QLatin1Char('/'), -1);
     update_title();
     if (changed) editors_->drop_all(); // the core dropped the old project's buffers
@@ -673,23 +665,21 @@ void MainWindow::open_project(const QString& path) {
 }
 
 void MainWindow::send_project_open(const QString& path, bool discard) {
-    Json params{{"path", path.toStdString()}};
-    if (discard) params["discard"] = true;
-    core_.request(
-        op::project_open, std::move(params), this,
-        [this, path](const Json& result, const std::optional<Error>& error) {
-            if (!error) {
-                show_project(result);
-                return;
-            }
-            if (error->code == ErrorCode::conflict) {
-                if (ask(drop_unsaved_prompt(this, path)) == QMessageBox::Discard)
-                    send_project_open(path, /*discard=*/true);
-                return;
-            }
-            statusBar()->showMessage(
-                tr("Cannot open %1: %2").arg(path, QString::fromStdString(error->message)));
-        });
+    ProjectOpenParams params{path.toStdString(), std::nullopt};
+    if (discard) params.discard = true;
+    core_.call(params, this, [this, path](const client::Typed<ProjectOpenParams>& opened) {
+        if (opened) {
+            show_project(*opened);
+            return;
+        }
+        if (opened.error().code == ErrorCode::conflict) {
+            if (ask(drop_unsaved_prompt(this, path)) == QMessageBox::Discard)
+                send_project_open(path, /*discard=*/true);
+            return;
+        }
+        statusBar()->showMessage(
+            tr("Cannot open %1: %2").arg(path, QString::fromStdString(opened.error().message)));
+    });
 }
 
 void MainWindow::open_file(const QString& path) {

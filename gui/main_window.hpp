@@ -6,6 +6,7 @@
 
 #include "client/events.hpp"
 #include "gui/theme.hpp"
+#include "protocol/messages.hpp"
 #include "protocol/wire.hpp"
 
 #include <QMainWindow>
@@ -136,7 +137,7 @@ private:
     void on_disconnected(const QString& why);
     void reconnect();
     void send_project_open(const QString& path, bool discard);
-    void show_project(const Json& info); // {root, name}; root null when none is open
+    void show_project(const ProjectInfo& info); // root absent when none is open
     void update_title();
     void follow_current_editor();
     void draw_problems(const QString& path); // into its editor, if it is open

@@ -1,7 +1,6 @@
 #include "gui/mcp_servers_page.hpp"
 
 #include "gui/core_client.hpp"
-#include "gui/json_text.hpp"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -94,11 +93,9 @@ McpServersPage::McpServersPage(CoreClient& core, QWidget* parent)
 }
 
 void McpServersPage::refresh() {
-    core_.request(op::mcp_list, Json::object(), this,
-                  [this](const Json& result, const std::optional<Error>& error) {
-                      if (error) return;
-                      if (auto list = read_result<McpListResult>(result)) show_servers(*list);
-                  });
+    core_.call(McpListParams{}, this, [this](const client::Typed<McpListParams>& list) {
+        if (list) show_servers(*list);
+    });
 }
 
 void McpServersPage::on_event(const client::CoreEvent& event) {
@@ -133,15 +130,15 @@ void McpServersPage::restart_selected() {
     if (name.isEmpty()) return;
     // The answer is the list after the restart began; mcp.changed follows as the server
     // comes up or fails.
-    core_.request(op::mcp_restart, Json{{"name", name.toStdString()}}, this,
-                  [this](const Json& result, const std::optional<Error>& error) {
-                      if (error) {
-                          problems_->setText(QString::fromStdString(error->message));
-                          problems_->show();
-                          return;
-                      }
-                      if (auto list = read_result<McpListResult>(result)) show_servers(*list);
-                  });
+    core_.call(McpRestartParams{name.toStdString()}, this,
+               [this](const client::Typed<McpRestartParams>& list) {
+                   if (!list) {
+                       problems_->setText(QString::fromStdString(list.error().message));
+                       problems_->show();
+                       return;
+                   }
+                   show_servers(*list);
+               });
 }
 
 } // namespace rio::gui

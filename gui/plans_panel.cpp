@@ -2,7 +2,6 @@
 
 #include "gui/centre_area.hpp"
 #include "gui/core_client.hpp"
-#include "gui/json_text.hpp"
 #include "gui/main_window.hpp"
 #include "gui/plan_view.hpp"
 #include "gui/proposal_summary.hpp"
@@ -20,22 +19,22 @@ namespace {
 constexpr int plan_path_role = Qt::UserRole;
 constexpr int plan_status_role = Qt::UserRole + 1; // the status word, which the filter reads
 
-QTreeWidgetItem* plan_item(const Json& plan) {
+QTreeWidgetItem* plan_item(const PlanInfo& plan) {
     auto* item = new QTreeWidgetItem;
-    item->setText(0, json_string(plan, "title"));
+    const QString title = QString::fromStdString(plan.title);
+    const QString path = QString::fromStdString(plan.path);
+    const QString status = QString::fromStdString(plan.status);
+    const QString created = QString::fromStdString(plan.created);
+    item->setText(0, title);
     // "approved · 5/8" once its steps are reported on (DESIGN §20); plans.changed follows
     // every change, so the count ticks with the work.
-    const QString progress = json_string(plan, "progress");
-    item->setText(1, json_string(plan, "status") +
-                         (progress.isEmpty() ? QString() : QStringLiteral(" · ") + progress));
-    item->setData(1, plan_status_role, json_string(plan, "status"));
+    const QString progress = QString::fromStdString(plan.progress.value_or(std::string()));
+    item->setText(1, status + (progress.isEmpty() ? QString() : QStringLiteral(" · ") + progress));
+    item->setData(1, plan_status_role, status);
     // The month, day and time read as a date in a narrow side bar; the tooltip keeps all of it.
-    item->setText(
-        2, json_string(plan, "created").mid(5, 11).replace(QLatin1Char('T'), QLatin1Char(' ')));
-    item->setData(0, plan_path_role, json_string(plan, "path"));
-    const QString whole = json_string(plan, "title") + QStringLiteral("\n") +
-                          json_string(plan, "path") + QStringLiteral("\n") +
-                          json_string(plan, "created");
+    item->setText(2, created.mid(5, 11).replace(QLatin1Char('T'), QLatin1Char(' ')));
+    item->setData(0, plan_path_role, path);
+    const QString whole = title + QStringLiteral("\n") + path + QStringLiteral("\n") + created;
     for (int column = 0; column < 3; ++column)
         item->setToolTip(column, whole);
     return item;
@@ -87,33 +86,31 @@ void PlansPanel::on_event(const client::CoreEvent& event) {
 }
 
 void PlansPanel::refresh() {
-    window_.core().request(op::plans_list, Json::object(), this,
-                           [this](const Json& result, const std::optional<Error>& error) {
-                               if (error) return; // no project: nothing to list
-                               show_plans(result);
-                           });
+    window_.core().call(PlansListParams{}, this,
+                        [this](const client::Typed<PlansListParams>& list) {
+                            if (!list) return; // no project: nothing to list
+                            show_plans(*list);
+                        });
 }
 
-void PlansPanel::show_plans(const Json& result) {
+void PlansPanel::show_plans(const PlansListResult& list) {
     list_->clear();
-    const Json plans = result.value("plans", Json::array());
     // Newest first as plans.list gives them; a plan some later one revises goes beneath
     // the newest of its chain.
     std::set<std::string> revised;
-    std::map<std::string, const Json*> by_path;
-    for (const Json& plan : plans) {
-        by_path[plan.value("path", std::string())] = &plan;
-        if (plan.contains("revises") && plan["revises"].is_string())
-            revised.insert(plan["revises"].get<std::string>());
+    std::map<std::string, const PlanInfo*> by_path;
+    for (const PlanInfo& plan : list.plans) {
+        by_path[plan.path] = &plan;
+        if (plan.revises) revised.insert(*plan.revises);
     }
-    for (const Json& plan : plans) {
-        if (revised.count(plan.value("path", std::string()))) continue;
+    for (const PlanInfo& plan : list.plans) {
+        if (revised.count(plan.path)) continue;
         QTreeWidgetItem* head = plan_item(plan);
         list_->addTopLevelItem(head);
-        std::set<std::string> seen{plan.value("path", std::string())};
-        const Json* at = &plan;
-        while (at->contains("revises") && (*at)["revises"].is_string()) {
-            const std::string earlier = (*at)["revises"].get<std::string>();
+        std::set<std::string> seen{plan.path};
+        const PlanInfo* at = &plan;
+        while (at->revises) {
+            const std::string& earlier = *at->revises;
             auto found = by_path.find(earlier);
             if (found == by_path.end() || !seen.insert(earlier).second) break;
             at = found->second;
@@ -144,16 +141,15 @@ void PlansPanel::apply_filter() {
 
 void PlansPanel::open(const QString& path) {
     if (path.isEmpty()) return;
-    window_.core().request(
-        op::plans_get, Json{{"path", path.toStdString()}}, this,
-        [this, path](const Json& result, const std::optional<Error>& error) {
-            if (error) return;
-            const QString title = json_string(result, "title");
-            view_->show_plan(title, path, plan_body_for_view(title, json_string(result, "body")),
-                             false);
-            if (result.contains("steps") && result["steps"].is_array())
-                view_->set_progress(PlanProgressEvent{
-                    0, path.toStdString(), result["steps"].get<std::vector<PlanStep>>(), {}});
+    window_.core().call(
+        PlansGetParams{path.toStdString()}, this,
+        [this, path](const client::Typed<PlansGetParams>& plan) {
+            if (!plan) return;
+            const QString title = QString::fromStdString(plan->title);
+            view_->show_plan(title, path,
+                             plan_body_for_view(title, QString::fromStdString(plan->body)), false);
+            if (plan->steps)
+                view_->set_progress(PlanProgressEvent{0, path.toStdString(), *plan->steps, {}});
             window_.centre()->show_view(view_);
             view_->setFocus(Qt::OtherFocusReason);
             emit opened(path);

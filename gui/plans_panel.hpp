@@ -37,7 +37,7 @@ signals:
 
 private:
     void on_event(const client::CoreEvent& event);
-    void show_plans(const Json& result);
+    void show_plans(const PlansListResult& list);
     void apply_filter();
 
     MainWindow& window_;

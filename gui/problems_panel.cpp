@@ -6,7 +6,6 @@
 #include "gui/core_client.hpp"
 #include "gui/editor_area.hpp"
 #include "gui/editor_diagnostics.hpp"
-#include "gui/json_text.hpp"
 #include "gui/main_window.hpp"
 
 #include <QHeaderView>
@@ -78,21 +77,19 @@ QString ProblemsPanel::summary() const {
 }
 
 void ProblemsPanel::reload() {
-    window_.core().request(op::lsp_diagnostics, Json::object(), this,
-                           [this](const Json& result, const std::optional<Error>& error) {
-                               if (error) return;
-                               auto all = read_result<LspDiagnosticsResult>(result);
-                               if (!all) return;
-                               std::vector<std::string> before;
-                               for (const auto& [path, file] : problems_.files())
-                                   before.push_back(path);
-                               problems_.load(*all);
-                               for (const std::string& path : before)
-                                   emit file_changed(QString::fromStdString(path));
-                               for (const auto& [path, file] : problems_.files())
-                                   emit file_changed(QString::fromStdString(path));
-                               show_all();
-                           });
+    window_.core().call(LspDiagnosticsParams{}, this,
+                        [this](const client::Typed<LspDiagnosticsParams>& all) {
+                            if (!all) return;
+                            std::vector<std::string> before;
+                            for (const auto& [path, file] : problems_.files())
+                                before.push_back(path);
+                            problems_.load(*all);
+                            for (const std::string& path : before)
+                                emit file_changed(QString::fromStdString(path));
+                            for (const auto& [path, file] : problems_.files())
+                                emit file_changed(QString::fromStdString(path));
+                            show_all();
+                        });
 }
 
 void ProblemsPanel::on_event(const client::CoreEvent& event) {

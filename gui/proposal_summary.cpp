@@ -29,52 +29,45 @@ QString diff_size(const QString& diff) {
 
 } // namespace
 
-BarContent bar_content(const Json& proposal) {
+BarContent bar_content(const Proposal& proposal) {
     BarContent bar;
-    const std::optional<rio::ProposalKind> kind =
-        from_wire<rio::ProposalKind>(json_string(proposal, "kind").toStdString());
+    const Json& fields = proposal.fields; // the kind-specific ones
+    const std::optional<rio::ProposalKind> kind = from_wire<rio::ProposalKind>(proposal.kind);
     if (kind == rio::ProposalKind::edit) {
         bar.kind = ProposalKind::edit;
-        bar.heading = tr("Edit %1").arg(json_string(proposal, "path"));
-        bar.detail = diff_size(json_string(proposal, "diff"));
+        bar.heading = tr("Edit %1").arg(json_string(fields, "path"));
+        bar.detail = diff_size(json_string(fields, "diff"));
         bar.approve_text = tr("Approve");
         bar.compare = true;
         return bar;
     }
     if (kind == rio::ProposalKind::mcp) {
         bar.kind = ProposalKind::command;
-        bar.heading = tr("Call a tool of the MCP server %1?").arg(json_string(proposal, "server"));
-        Proposal call;
-        call.kind = to_wire(rio::ProposalKind::mcp);
-        call.fields = proposal;
-        bar.detail = QString::fromStdString(client::mcp_call_text(call));
+        bar.heading = tr("Call a tool of the MCP server %1?").arg(json_string(fields, "server"));
+        bar.detail = QString::fromStdString(client::mcp_call_text(proposal));
         bar.approve_text = tr("Call");
         return bar;
     }
     if (kind == rio::ProposalKind::command) {
         bar.kind = ProposalKind::command;
         bar.heading = tr("Run this command?");
-        bar.detail =
-            QStringLiteral("$ ") +
-            QString::fromStdString(client::argv_text(proposal.value("argv", Json::array())));
-        const QString cwd = json_string(proposal, "cwd");
+        bar.detail = QStringLiteral("$ ") +
+                     QString::fromStdString(client::argv_text(fields.value("argv", Json::array())));
+        const QString cwd = json_string(fields, "cwd");
         bar.detail +=
             tr("   (in %1)")
                 .arg(cwd.isEmpty() || cwd == QLatin1String(".") ? tr("the project folder") : cwd);
-        Proposal command;
-        command.kind = "command";
-        command.fields = proposal;
-        const std::string sandbox = client::proposal_sandbox(command);
+        const std::string sandbox = client::proposal_sandbox(proposal);
         if (!sandbox.empty()) bar.detail += QStringLiteral("\n") + QString::fromStdString(sandbox);
         bar.widen =
-            proposal.value("sandbox", Json::object()).value("profile", "") == "workspace-write";
+            fields.value("sandbox", Json::object()).value("profile", "") == "workspace-write";
         bar.approve_text = tr("Run");
         return bar;
     }
     bar.kind = ProposalKind::plan;
-    bar.heading = tr("Plan: %1").arg(json_string(proposal, "title"));
-    const QString path = json_string(proposal, "path");
-    const QString not_filed = json_string(proposal, "not_filed");
+    bar.heading = tr("Plan: %1").arg(json_string(fields, "title"));
+    const QString path = json_string(fields, "path");
+    const QString not_filed = json_string(fields, "not_filed");
     bar.detail = !path.isEmpty()       ? path
                  : not_filed.isEmpty() ? tr("not filed (no project open)")
                                        : tr("not filed: %1").arg(not_filed);

@@ -2,7 +2,7 @@
 // proposal in, a description of the bar out.
 #pragma once
 
-#include "protocol/wire.hpp"
+#include "protocol/messages.hpp"
 
 #include <QString>
 
@@ -22,7 +22,7 @@ struct BarContent {
     bool widen = false; // a sandboxed command: may run with the network or without the sandbox
 };
 
-BarContent bar_content(const Json& proposal);
+BarContent bar_content(const Proposal& proposal);
 
 // A filed plan starts with "# <title>" (DESIGN §7), which the plan view's header already
 // says; the body to paint drops that first heading when it is exactly the title.

@@ -1,7 +1,5 @@
 #include "gui/provider_strip.hpp"
 
-#include "gui/json_text.hpp"
-
 #include <QMenu>
 #include <QStyle>
 #include <QStyleOptionToolButton>
@@ -43,19 +41,18 @@ void ProviderStrip::show_status(const QString& provider, const QString& model,
     fit_text();
 }
 
-void ProviderStrip::show_providers(const Json& providers) {
+void ProviderStrip::show_providers(const ProvidersResult& providers) {
     menu_->clear();
-    const Json list = providers.value("providers", Json::array());
-    for (const Json& p : list) {
-        const QString name = json_string(p, "name");
+    for (const ProviderInfo& p : providers.providers) {
+        const QString name = QString::fromStdString(p.name);
         QString label = name;
-        if (const QString description = json_string(p, "description"); !description.isEmpty())
-            label += QStringLiteral(" — ") + description;
-        const bool ready = p.value("ready", true);
+        if (!p.description.empty())
+            label += QStringLiteral(" — ") + QString::fromStdString(p.description);
+        const bool ready = p.ready;
         if (!ready) label += tr("  (no key — set it up…)");
         QAction* action = menu_->addAction(label);
         action->setCheckable(true);
-        action->setChecked(p.value("active", false));
+        action->setChecked(p.active);
         connect(action, &QAction::triggered, this, [this, name, ready] {
             if (ready)
                 emit provider_chosen(name);

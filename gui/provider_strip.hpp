@@ -6,7 +6,7 @@
 // keep their places whatever the provider and model are called.
 #pragma once
 
-#include "protocol/wire.hpp"
+#include "protocol/messages.hpp"
 
 #include <QToolButton>
 
@@ -22,8 +22,8 @@ public:
     // `builder`: who takes over at approval, when another model plans (DESIGN §20).
     void show_status(const QString& provider, const QString& model, const QString& builder = {});
     QString full_text() const { return full_; } // the label before it is cut to fit
-    // agent.providers' result: {current, providers: [{name, description, key, ready, active}]}.
-    void show_providers(const Json& providers);
+    // agent.providers' result: the menu's entries.
+    void show_providers(const ProvidersResult& providers);
     QMenu* providers_menu() const { return menu_; }
 
     QSize sizeHint() const override;

@@ -1,7 +1,6 @@
 #include "gui/providers_page.hpp"
 
 #include "gui/core_client.hpp"
-#include "gui/json_text.hpp"
 #include "gui/theme.hpp"
 
 #include <QComboBox>
@@ -168,12 +167,11 @@ std::optional<ProviderInfo> ProvidersPage::info() const {
 }
 
 void ProvidersPage::refresh(const QString& provider) {
-    core_.request(op::agent_providers, Json::object(), this,
-                  [this, wanted = provider](const Json& result, const std::optional<Error>& error) {
-                      if (error) return say(qs(error->message), Tone::failed);
-                      if (auto list = read_result<ProvidersResult>(result))
-                          show_providers(*list, wanted);
-                  });
+    core_.call(ProvidersParams{}, this,
+               [this, wanted = provider](const client::Typed<ProvidersParams>& list) {
+                   if (!list) return say(qs(list.error().message), Tone::failed);
+                   show_providers(*list, wanted);
+               });
 }
 
 void ProvidersPage::show_providers(const ProvidersResult& list, const QString& wanted) {
@@ -218,14 +216,11 @@ void ProvidersPage::set_plan_model() {
         params.provider = provider.toStdString();
         params.model = plan_model_field_->text().trimmed().toStdString();
     }
-    core_.request(op::agent_plan_model_set, Json(params), this,
-                  [this](const Json& result, const std::optional<Error>& error) {
-                      if (error) return say(qs(error->message), Tone::failed);
-                      if (auto list = read_result<ProvidersResult>(result)) {
-                          list_ = *list;
-                          show_plan_model();
-                      }
-                  });
+    core_.call(params, this, [this](const client::Typed<PlanModelSetParams>& list) {
+        if (!list) return say(qs(list.error().message), Tone::failed);
+        list_ = *list;
+        show_plan_model();
+    });
 }
 
 void ProvidersPage::show_provider() {
@@ -244,13 +239,13 @@ void ProvidersPage::show_provider() {
     last_shown_ = shown_provider();
     if (!network) return emit shown();
     const QString provider = shown_provider();
-    core_.request(op::agent_options_list, Json(OptionsListParams{provider.toStdString()}), this,
-                  [this, provider](const Json& result, const std::optional<Error>& error) {
-                      if (provider != shown_provider()) return;
-                      if (error) return say(qs(error->message), Tone::failed);
-                      if (auto options = read_result<OptionsResult>(result)) show_options(*options);
-                      emit shown();
-                  });
+    core_.call(OptionsListParams{provider.toStdString()}, this,
+               [this, provider](const client::Typed<OptionsListParams>& options) {
+                   if (provider != shown_provider()) return;
+                   if (!options) return say(qs(options.error().message), Tone::failed);
+                   show_options(*options);
+                   emit shown();
+               });
     load_models();
 }
 
@@ -278,22 +273,20 @@ void ProvidersPage::show_options(const OptionsResult& options) {
 void ProvidersPage::load_models() {
     const QString provider = shown_provider();
     model_state_->setText(tr("Asking the provider for its models…"));
-    core_.request(
-        op::agent_models, Json(ModelsParams{provider.toStdString()}), this,
-        [this, provider](const Json& result, const std::optional<Error>& error) {
+    core_.call(
+        ModelsParams{provider.toStdString()}, this,
+        [this, provider](const client::Typed<ModelsParams>& models) {
             if (provider != shown_provider()) return;
             const QString typed = model_box_->currentText();
             model_box_->clear();
-            std::optional<ModelsResult> models;
-            if (!error) models = read_result<ModelsResult>(result);
             if (models)
                 for (const std::string& id : models->models)
                     model_box_->addItem(qs(id));
             model_box_->setEditText(typed);
-            if (error)
+            if (!models)
                 model_state_->setText(
                     tr("The model list could not be fetched (%1); type a model id.")
-                        .arg(qs(error->message)));
+                        .arg(qs(models.error().message)));
             else if (model_box_->count() == 1)
                 model_state_->setText(tr("1 model listed by the provider; you may also type one."));
             else
@@ -308,20 +301,20 @@ void ProvidersPage::save_key() {
     if (key.isEmpty()) return;
     const QString provider = shown_provider();
     key_field_->clear(); // the key leaves the window as soon as it is sent
-    core_.request(op::agent_key_set, Json(KeySetParams{provider.toStdString(), key.toStdString()}),
-                  this, [this, provider](const Json&, const std::optional<Error>& error) {
-                      if (error) return say(qs(error->message), Tone::failed);
-                      refresh(provider);
-                  });
+    core_.call(KeySetParams{provider.toStdString(), key.toStdString()}, this,
+               [this, provider](const client::Typed<KeySetParams>& set) {
+                   if (!set) return say(qs(set.error().message), Tone::failed);
+                   refresh(provider);
+               });
 }
 
 void ProvidersPage::remove_key() {
     const QString provider = shown_provider();
-    core_.request(op::agent_key_clear, Json(KeyClearParams{provider.toStdString()}), this,
-                  [this, provider](const Json&, const std::optional<Error>& error) {
-                      if (error) return say(qs(error->message), Tone::failed);
-                      refresh(provider);
-                  });
+    core_.call(KeyClearParams{provider.toStdString()}, this,
+               [this, provider](const client::Typed<KeyClearParams>& cleared) {
+                   if (!cleared) return say(qs(cleared.error().message), Tone::failed);
+                   refresh(provider);
+               });
 }
 
 void ProvidersPage::set_option(const char* name, const QString& value) {
@@ -330,12 +323,11 @@ void ProvidersPage::set_option(const char* name, const QString& value) {
     params.name = name;
     params.value = value.toStdString();
     const QString provider = shown_provider();
-    core_.request(op::agent_options_set, Json(params), this,
-                  [this, provider](const Json& result, const std::optional<Error>& error) {
-                      if (provider != shown_provider()) return;
-                      if (error) return say(qs(error->message), Tone::failed);
-                      if (auto options = read_result<OptionsResult>(result)) show_options(*options);
-                  });
+    core_.call(params, this, [this, provider](const client::Typed<OptionsSetParams>& options) {
+        if (provider != shown_provider()) return;
+        if (!options) return say(qs(options.error().message), Tone::failed);
+        show_options(*options);
+    });
 }
 
 void ProvidersPage::apply_base_url() {
@@ -361,32 +353,27 @@ void ProvidersPage::test() {
     const QString provider = shown_provider();
     test_->setEnabled(false);
     say(tr("Testing…"), Tone::plain);
-    core_.request(op::agent_provider_test, Json(ProviderTestParams{provider.toStdString()}), this,
-                  [this, provider](const Json& result, const std::optional<Error>& error) {
-                      test_->setEnabled(true);
-                      if (provider != shown_provider()) return;
-                      std::optional<ProviderTestResult> answer;
-                      if (!error) answer = read_result<ProviderTestResult>(result);
-                      if (answer && answer->ok)
-                          say(QStringLiteral("✓ ") + qs(answer->message), Tone::ok);
-                      else if (answer)
-                          say(QStringLiteral("✗ ") + qs(answer->message), Tone::failed);
-                      else
-                          say(QStringLiteral("✗ ") + (error ? qs(error->message)
-                                                            : tr("the core's answer was unclear")),
-                              Tone::failed);
-                      emit tested();
-                  });
+    core_.call(ProviderTestParams{provider.toStdString()}, this,
+               [this, provider](const client::Typed<ProviderTestParams>& answer) {
+                   test_->setEnabled(true);
+                   if (provider != shown_provider()) return;
+                   if (!answer)
+                       say(QStringLiteral("✗ ") + qs(answer.error().message), Tone::failed);
+                   else if (answer->ok)
+                       say(QStringLiteral("✓ ") + qs(answer->message), Tone::ok);
+                   else
+                       say(QStringLiteral("✗ ") + qs(answer->message), Tone::failed);
+                   emit tested();
+               });
 }
 
 void ProvidersPage::use() {
     const QString provider = shown_provider();
-    core_.request(op::agent_provider_set, Json(ProviderSetParams{provider.toStdString(), true}),
-                  this, [this, provider](const Json& result, const std::optional<Error>& error) {
-                      if (error) return say(qs(error->message), Tone::failed);
-                      if (auto list = read_result<ProvidersResult>(result))
-                          show_providers(*list, provider);
-                  });
+    core_.call(ProviderSetParams{provider.toStdString(), true}, this,
+               [this, provider](const client::Typed<ProviderSetParams>& list) {
+                   if (!list) return say(qs(list.error().message), Tone::failed);
+                   show_providers(*list, provider);
+               });
 }
 
 void ProvidersPage::say(const QString& text, Tone tone) {

@@ -2,7 +2,6 @@
 
 #include "client/fuzzy_match.hpp"
 #include "gui/core_client.hpp"
-#include "gui/json_text.hpp"
 #include "gui/marked_text.hpp"
 
 #include <QApplication>
@@ -132,53 +131,46 @@ void QuickOpen::list_files() {
     stale_ = false;
     match(); // says it is listing when there is nothing yet to match
     const int generation = generation_;
-    core_.request(op::fs_files, Json::object(), this,
-                  [this, generation](const Json& result, const std::optional<Error>& error) {
-                      if (generation != generation_) return;
-                      listing_ = false;
-                      FsFilesResult answer;
-                      if (!error) {
-                          try {
-                              answer = result.get<FsFilesResult>();
-                          } catch (const std::exception&) {
-                          }
-                      }
-                      files_ = std::move(answer.files);
-                      truncated_ = answer.truncated;
-                      if (stale_ && isVisible()) list_files();
-                      match();
-                      if (error)
-                          status_->setText(error->code == ErrorCode::no_project
-                                               ? tr("No folder is open — File › Open Folder…")
-                                               : tr("Cannot list the project's files: %1")
-                                                     .arg(QString::fromStdString(error->message)));
-                      status_->setVisible(!status_->text().isEmpty());
-                      if (isVisible()) place();
-                      emit listed();
-                  });
+    core_.call(
+        FsFilesParams{}, this, [this, generation](const client::Typed<FsFilesParams>& answer) {
+            if (generation != generation_) return;
+            listing_ = false;
+            files_ = answer ? answer->files : std::vector<std::string>();
+            truncated_ = answer && answer->truncated;
+            if (stale_ && isVisible()) list_files();
+            match();
+            if (!answer)
+                status_->setText(answer.error().code == ErrorCode::no_project
+                                     ? tr("No folder is open — File › Open Folder…")
+                                     : tr("Cannot list the project's files: %1")
+                                           .arg(QString::fromStdString(answer.error().message)));
+            status_->setVisible(!status_->text().isEmpty());
+            if (isVisible()) place();
+            emit listed();
+        });
 }
 
 void QuickOpen::list_symbols() {
     if (listing_symbols_) return;
     listing_symbols_ = true;
     const QString file = symbol_file_;
-    core_.request(op::lsp_symbols, Json{{"path", file.toStdString()}}, this,
-                  [this, file](const Json& result, const std::optional<Error>& error) {
-                      listing_symbols_ = false;
-                      symbols_.clear();
-                      symbol_names_.clear();
-                      symbols_problem_.clear();
-                      symbols_for_ = file;
-                      if (error) {
-                          symbols_problem_ = QString::fromStdString(error->message);
-                      } else if (auto listed = read_result<LspSymbolsResult>(result)) {
-                          symbols_ = std::move(listed->symbols);
-                          for (const SymbolInfo& s : symbols_)
-                              symbol_names_.push_back(s.name);
-                      }
-                      if (isVisible()) match();
-                      emit listed();
-                  });
+    core_.call(LspSymbolsParams{file.toStdString(), std::nullopt}, this,
+               [this, file](const client::Typed<LspSymbolsParams>& answer) {
+                   listing_symbols_ = false;
+                   symbols_.clear();
+                   symbol_names_.clear();
+                   symbols_problem_.clear();
+                   symbols_for_ = file;
+                   if (!answer) {
+                       symbols_problem_ = QString::fromStdString(answer.error().message);
+                   } else {
+                       symbols_ = answer->symbols;
+                       for (const SymbolInfo& s : symbols_)
+                           symbol_names_.push_back(s.name);
+                   }
+                   if (isVisible()) match();
+                   emit listed();
+               });
 }
 
 void QuickOpen::match_symbols(const std::string& query) {

@@ -5,7 +5,6 @@
 #include "gui/centre_area.hpp"
 #include "gui/compare_view.hpp"
 #include "gui/core_client.hpp"
-#include "gui/json_text.hpp"
 #include "gui/main_window.hpp"
 #include "gui/plan_view.hpp"
 #include "gui/proposal_summary.hpp"
@@ -44,7 +43,7 @@ void ReviewFlow::on_event(const client::CoreEvent& event) {
     if (auto* proposal = std::get_if<Proposal>(&event)) {
         show_proposal(*proposal);
     } else if (auto* decided = std::get_if<DecidedEvent>(&event)) {
-        if (is_pending(Json{{"turn", decided->turn}, {"id", decided->id}})) dismiss();
+        if (is_pending(decided->turn, decided->id)) dismiss();
     } else if (auto* progress = std::get_if<PlanProgressEvent>(&event)) {
         plan_view_->set_progress(*progress); // it may be brought back beside the work
     } else if (std::holds_alternative<StoppedEvent>(event) ||
@@ -55,25 +54,26 @@ void ReviewFlow::on_event(const client::CoreEvent& event) {
 
 void ReviewFlow::on_status(const std::optional<Proposal>& pending) {
     if (!pending) {
-        if (!pending_.is_null()) dismiss();
+        if (pending_) dismiss();
         return;
     }
     // Attached while something waits, or missed the proposal: show it now.
-    const Json proposal = *pending;
-    if (!is_pending(proposal)) show_proposal(proposal);
+    if (!is_pending(*pending)) show_proposal(*pending);
 }
 
-bool ReviewFlow::is_pending(const Json& proposal) const {
-    return pending_.is_object() && proposal.is_object() &&
-           proposal.value("turn", Json()) == pending_.value("turn", Json()) &&
-           proposal.value("id", Json()) == pending_.value("id", Json());
+bool ReviewFlow::is_pending(std::uint64_t turn, const std::string& id) const {
+    return pending_ && pending_->turn == turn && pending_->id == id;
+}
+
+bool ReviewFlow::pending_kind(rio::ProposalKind kind) const {
+    return pending_ && pending_->is(kind);
 }
 
 QString ReviewFlow::pending_str(const char* key) const {
-    return json_string(pending_, key);
+    return pending_ ? QString::fromStdString(pending_->text(key)) : QString();
 }
 
-void ReviewFlow::show_proposal(const Json& proposal) {
+void ReviewFlow::show_proposal(const Proposal& proposal) {
     pending_ = proposal;
     edit_.reset();
     fetching_ = false;
@@ -91,7 +91,7 @@ void ReviewFlow::show_proposal(const Json& proposal) {
 }
 
 void ReviewFlow::dismiss() {
-    pending_ = nullptr;
+    pending_.reset();
     edit_.reset();
     fetching_ = false;
     after_fetch_.clear();
@@ -114,10 +114,10 @@ void ReviewFlow::show_plan(const QString& markdown) {
     emit plan_shown();
 }
 
-void ReviewFlow::add_comments(Json& params) const {
+void ReviewFlow::add_comments(ApproveParams& params) const {
     // Whichever place decides, the plan view's comments go with a plan's decision.
-    if (pending_str("kind") != QLatin1String("plan") || plan_view_->comments().empty()) return;
-    params["comments"] = Json(plan_view_->comments());
+    if (!pending_kind(rio::ProposalKind::plan) || plan_view_->comments().empty()) return;
+    params.comments = plan_view_->comments();
 }
 
 void ReviewFlow::set_deciding(bool deciding) {
@@ -130,53 +130,53 @@ void ReviewFlow::approve(const QString& policy) {
     approve_plan(policy, false);
 }
 
+std::optional<ApproveParams> ReviewFlow::decision(const char* answer) const {
+    if (!pending_) return std::nullopt;
+    ApproveParams params;
+    params.turn = pending_->turn;
+    params.id = pending_->id;
+    params.decision = answer;
+    return params;
+}
+
 void ReviewFlow::approve_plan(const QString& policy, bool fresh) {
-    if (!pending_.is_object()) return;
-    Json params{{"turn", pending_.value("turn", Json())},
-                {"id", pending_.value("id", Json())},
-                {"decision", "approve"}};
-    if (!policy.isEmpty()) params["policy"] = policy.toStdString();
-    if (fresh) params["fresh"] = true;
-    add_comments(params);
-    send_decision(std::move(params), tr("Approval failed"));
+    auto params = decision("approve");
+    if (!params) return;
+    if (!policy.isEmpty()) params->policy = policy.toStdString();
+    if (fresh) params->fresh = true;
+    add_comments(*params);
+    send_decision(*params, tr("Approval failed"));
 }
 
 void ReviewFlow::approve_edit(bool rest_of_turn) {
-    if (pending_str("kind") != QLatin1String("edit")) return;
-    Json params{{"turn", pending_.value("turn", Json())},
-                {"id", pending_.value("id", Json())},
-                {"decision", "approve"}};
-    if (rest_of_turn) params["rest_of_turn"] = true;
-    send_decision(std::move(params), tr("Approval failed"));
+    if (!pending_kind(rio::ProposalKind::edit)) return;
+    auto params = decision("approve");
+    if (rest_of_turn) params->rest_of_turn = true;
+    send_decision(*params, tr("Approval failed"));
 }
 
 void ReviewFlow::approve_command(bool network, bool unsandboxed) {
-    if (pending_str("kind") != QLatin1String("command")) return;
-    Json params{{"turn", pending_.value("turn", Json())},
-                {"id", pending_.value("id", Json())},
-                {"decision", "approve"}};
-    if (network) params["network"] = true;
-    if (unsandboxed) params["unsandboxed"] = true;
-    send_decision(std::move(params), tr("Approval failed"));
+    if (!pending_kind(rio::ProposalKind::command)) return;
+    auto params = decision("approve");
+    if (network) params->network = true;
+    if (unsandboxed) params->unsandboxed = true;
+    send_decision(*params, tr("Approval failed"));
 }
 
 void ReviewFlow::reject(const QString& feedback) {
-    if (!pending_.is_object()) return;
-    Json params{{"turn", pending_.value("turn", Json())},
-                {"id", pending_.value("id", Json())},
-                {"decision", "reject"}};
-    if (!feedback.trimmed().isEmpty()) params["feedback"] = feedback.trimmed().toStdString();
-    add_comments(params);
-    send_decision(std::move(params), tr("Rejection failed"));
+    auto params = decision("reject");
+    if (!params) return;
+    if (!feedback.trimmed().isEmpty()) params->feedback = feedback.trimmed().toStdString();
+    add_comments(*params);
+    send_decision(*params, tr("Rejection failed"));
 }
 
-void ReviewFlow::send_decision(Json params, const QString& failed) {
+void ReviewFlow::send_decision(const ApproveParams& params, const QString& failed) {
     set_deciding(true);
-    window_.core().request(op::agent_approve, std::move(params), this,
-                           [this, failed](const Json&, const std::optional<Error>& error) {
-                               set_deciding(false);
-                               if (error) emit problem(review_failure(failed, *error));
-                           });
+    window_.core().call(params, this, [this, failed](const client::Typed<ApproveParams>& done) {
+        set_deciding(false);
+        if (!done) emit problem(review_failure(failed, done.error()));
+    });
 }
 
 void ReviewFlow::edit_plan() {
@@ -187,66 +187,63 @@ void ReviewFlow::edit_plan() {
 }
 
 void ReviewFlow::reopen_plan() {
-    if (pending_str("kind") != QLatin1String("plan")) return;
+    if (!pending_kind(rio::ProposalKind::plan)) return;
     const QString path = pending_str("path");
     if (path.isEmpty()) {
         show_plan(pending_str("plan"));
         return;
     }
     // plans.get reads the open buffer first, so an edit not yet saved shows too.
-    const Json asked = pending_;
-    window_.core().request(op::plans_get, Json{{"path", path.toStdString()}}, this,
-                           [this, asked](const Json& result, const std::optional<Error>& error) {
-                               if (!is_pending(asked)) return;
-                               if (error) {
-                                   emit problem(review_failure(tr("Cannot read the plan file"), *error));
-                                   show_plan(pending_str("plan"));
-                                   return;
-                               }
-                               show_plan(json_string(result, "body"));
-                           });
+    const Proposal asked = *pending_;
+    window_.core().call(PlansGetParams{path.toStdString()}, this,
+                        [this, asked](const client::Typed<PlansGetParams>& plan) {
+                            if (!is_pending(asked)) return;
+                            if (!plan) {
+                                emit problem(
+                                    review_failure(tr("Cannot read the plan file"), plan.error()));
+                                show_plan(pending_str("plan"));
+                                return;
+                            }
+                            show_plan(QString::fromStdString(plan->body));
+                        });
 }
 
 void ReviewFlow::fetch_revision() {
     const QString revises = pending_str("revises");
     const QString path = pending_str("path");
     if (revises.isEmpty() || path.isEmpty()) return;
-    const Json asked = pending_;
+    const Proposal asked = *pending_;
     CoreClient& core = window_.core();
-    const auto plan_of = [](const Json& result) { return result.value("plan", std::string()); };
-    core.request(op::plans_get, Json{{"path", revises.toStdString()}}, this,
-                 [this, asked, path, plan_of, &core](const Json& old_result,
-                                                     const std::optional<Error>& error) {
-                     if (!is_pending(asked)) return;
-                     if (error)
-                         return emit problem(review_failure(tr("Cannot read the previous plan"), *error));
-                     const std::string old_plan = plan_of(old_result);
-                     core.request(
-                         op::plans_get, Json{{"path", path.toStdString()}}, this,
-                         [this, asked, old_plan, plan_of,
-                          &core](const Json& new_result, const std::optional<Error>& error) {
-                             if (!is_pending(asked)) return;
-                             if (error)
-                                 return emit problem(review_failure(tr("Cannot read the plan"), *error));
-                             const std::string new_plan = plan_of(new_result);
-                             core.request(
-                                 op::diff_lines,
-                                 Json(client::revision_diff_request(old_plan, new_plan)), this,
-                                 [this, asked, old_plan,
-                                  new_plan](const Json& diff, const std::optional<Error>& error) {
-                                     if (!is_pending(asked)) return;
-                                     if (error)
-                                         return emit problem(
-                                             review_failure(tr("Cannot compare the plans"), *error));
-                                     plan_view_->set_revision(client::mark_revision(
-                                         old_plan, new_plan, diff.get<DiffLinesResult>()));
-                                 });
-                         });
-                 });
+    core.call(PlansGetParams{revises.toStdString()}, this,
+              [this, asked, path, &core](const client::Typed<PlansGetParams>& old_plan) {
+                  if (!is_pending(asked)) return;
+                  if (!old_plan)
+                      return emit problem(
+                          review_failure(tr("Cannot read the previous plan"), old_plan.error()));
+                  core.call(
+                      PlansGetParams{path.toStdString()}, this,
+                      [this, asked, old_text = old_plan->plan,
+                       &core](const client::Typed<PlansGetParams>& new_plan) {
+                          if (!is_pending(asked)) return;
+                          if (!new_plan)
+                              return emit problem(
+                                  review_failure(tr("Cannot read the plan"), new_plan.error()));
+                          core.call(client::revision_diff_request(old_text, new_plan->plan), this,
+                                    [this, asked, old_text, new_text = new_plan->plan](
+                                        const client::Typed<DiffLinesParams>& diff) {
+                                        if (!is_pending(asked)) return;
+                                        if (!diff)
+                                            return emit problem(review_failure(
+                                                tr("Cannot compare the plans"), diff.error()));
+                                        plan_view_->set_revision(
+                                            client::mark_revision(old_text, new_text, *diff));
+                                    });
+                      });
+              });
 }
 
 void ReviewFlow::compare() {
-    if (pending_str("kind") != QLatin1String("edit")) return;
+    if (!pending_kind(rio::ProposalKind::edit)) return;
     fetch_edit([this] { show_compare(); });
 }
 
@@ -267,39 +264,41 @@ void ReviewFlow::fetch_edit(std::function<void()> then) {
     after_fetch_.push_back(std::move(then));
     if (fetching_) return;
     fetching_ = true;
-    const Json asked = pending_;
+    const Proposal asked = *pending_;
     CoreClient& core = window_.core();
-    core.request(
-        op::agent_proposal, Json::object(), this,
-        [this, asked, &core](const Json& result, const std::optional<Error>& error) {
+    core.call(
+        ProposalParams{}, this, [this, asked, &core](const client::Typed<ProposalParams>& result) {
             if (!is_pending(asked)) return;
-            const Json proposal = result.value("proposal", Json());
-            if (error || !is_pending(proposal)) {
+            std::optional<Proposal> proposal;
+            if (result && result->proposal.is_object()) proposal = result->proposal.get<Proposal>();
+            if (!result || !proposal || !is_pending(*proposal)) {
                 fetching_ = false;
                 after_fetch_.clear();
-                if (error) emit problem(review_failure(tr("Cannot fetch the proposed edit"), *error));
+                if (!result)
+                    emit problem(
+                        review_failure(tr("Cannot fetch the proposed edit"), result.error()));
                 return;
             }
-            EditTexts texts{json_string(proposal, "before"), json_string(proposal, "after"),
+            const std::string before = proposal->text("before"), after = proposal->text("after");
+            EditTexts texts{QString::fromStdString(before), QString::fromStdString(after),
                             Json::array()};
-            Json diff{{"a", proposal.value("before", "")}, {"b", proposal.value("after", "")}};
-            core.request(
-                op::diff_lines, std::move(diff), this,
-                [this, asked, texts](const Json& result, const std::optional<Error>& error) {
-                    if (!is_pending(asked)) return;
-                    fetching_ = false;
-                    if (error) {
-                        after_fetch_.clear();
-                        emit problem(review_failure(tr("Cannot compare the edit"), *error));
-                        return;
-                    }
-                    edit_ = texts;
-                    edit_->hunks = result.value("hunks", Json::array());
-                    auto waiting = std::move(after_fetch_);
-                    after_fetch_.clear();
-                    for (auto& then : waiting)
-                        then();
-                });
+            core.call(DiffLinesParams{before, after, std::nullopt, std::nullopt}, this,
+                      [this, asked, texts](const client::Typed<DiffLinesParams>& diff) {
+                          if (!is_pending(asked)) return;
+                          fetching_ = false;
+                          if (!diff) {
+                              after_fetch_.clear();
+                              emit problem(
+                                  review_failure(tr("Cannot compare the edit"), diff.error()));
+                              return;
+                          }
+                          edit_ = texts;
+                          edit_->hunks = Json(diff->hunks); // the compare view reads them as JSON
+                          auto waiting = std::move(after_fetch_);
+                          after_fetch_.clear();
+                          for (auto& then : waiting)
+                              then();
+                      });
         });
 }
 

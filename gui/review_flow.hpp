@@ -49,7 +49,7 @@ public:
     ApprovalBar* bar() const { return bar_; }
     PlanView* plan_view() const { return plan_view_; }
     CompareView* compare_view() const { return compare_view_; }
-    const Json& pending() const { return pending_; } // null when nothing is pending
+    const std::optional<Proposal>& pending() const { return pending_; } // agent.propose's
 
 signals:
     void plan_shown();
@@ -57,7 +57,7 @@ signals:
     void problem(const QString& text); // a request that failed, for the chat to show
 
 private:
-    void show_proposal(const Json& proposal);
+    void show_proposal(const Proposal& proposal);
     void dismiss();
     void show_plan(const QString& markdown);
     void show_compare();
@@ -67,18 +67,24 @@ private:
     // Asks for the pending edit's texts and their diff; `then` runs when they are here (and
     // the edit is still the one pending).
     void fetch_edit(std::function<void()> then);
-    bool is_pending(const Json& proposal) const; // the same turn and call id
+    bool is_pending(std::uint64_t turn, const std::string& id) const;
+    bool is_pending(const Proposal& proposal) const {
+        return is_pending(proposal.turn, proposal.id);
+    }
+    bool pending_kind(rio::ProposalKind kind) const; // something is pending, of this kind
     void close_view();
     void set_deciding(bool deciding); // the bar and the plan view, in step
-    void add_comments(Json& params) const;
-    void send_decision(Json params, const QString& failed);
-    QString pending_str(const char* key) const;
+    // The answer ("approve", "reject") to the pending proposal; nullopt when none is pending.
+    std::optional<ApproveParams> decision(const char* answer) const;
+    void add_comments(ApproveParams& params) const;
+    void send_decision(const ApproveParams& params, const QString& failed);
+    QString pending_str(const char* key) const; // a kind-specific field, "" when absent
 
     MainWindow& window_;
     ApprovalBar* bar_;
     PlanView* plan_view_;
     CompareView* compare_view_;
-    Json pending_; // agent.propose's params, or null
+    std::optional<Proposal> pending_; // agent.propose's params
     struct EditTexts {
         QString before, after;
         Json hunks;

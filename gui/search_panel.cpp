@@ -184,25 +184,22 @@ void SearchPanel::search() {
     params.max_matches = max_matches;
     searching_ = true;
     show_status(tr("Searching…"), false);
-    window_.core().request(
-        op::fs_search, Json(params), this,
-        [this, generation, pattern](const Json& result, const std::optional<Error>& error) {
+    window_.core().call(
+        params, this, [this, generation, pattern](const client::Typed<FsSearchParams>& found) {
             if (generation != generation_) return;
             searching_ = false;
             results_->clear();
-            if (error) {
-                show_status(error->code == ErrorCode::no_project
-                                ? tr("No folder is open — File › Open Folder…")
-                                : search_sentence(error->message),
+            if (found) {
+                show_results(pattern, *found);
+            } else if (found.error().code == ErrorCode::bad_response) {
+                show_status(tr("rio-core answered the search in a shape this window does "
+                               "not know"),
                             true);
             } else {
-                try {
-                    show_results(pattern, result.get<FsSearchResult>());
-                } catch (const std::exception&) {
-                    show_status(tr("rio-core answered the search in a shape this window does "
-                                   "not know"),
-                                true);
-                }
+                show_status(found.error().code == ErrorCode::no_project
+                                ? tr("No folder is open — File › Open Folder…")
+                                : search_sentence(found.error().message),
+                            true);
             }
             emit searched();
         });

@@ -11,10 +11,10 @@
 namespace rio::gui {
 namespace {
 
-std::string hashes(const Json& trust) {
+std::string hashes(const ProjectTrustState& trust) {
     std::string out;
-    for (const Json& f : trust.value("files", Json::array()))
-        out += f.value("path", "") + "=" + f.value("sha256", "") + ";";
+    for (const TrustedFile& f : trust.files)
+        out += f.path + "=" + f.sha256 + ";";
     return out;
 }
 
@@ -44,36 +44,30 @@ TrustBar::TrustBar(CoreClient& core, QWidget* parent)
     // The answer names the files as the bar showed them: if they changed since, the core
     // trusts nothing and says project.trust with what they are now, which the bar shows.
     connect(trust_, &QPushButton::clicked, this, [this] {
-        core_.request(op::project_trust_set, Json(client::trust_answer(showing_)), this,
-                      [this](const Json& result, const std::optional<Error>& error) {
-                          if (!error) show_trust(result);
-                      });
+        core_.call(client::trust_answer(showing_), this,
+                   [this](const client::Typed<ProjectTrustSetParams>& state) {
+                       if (state) show_trust(*state);
+                   });
     });
     connect(dismiss_, &QPushButton::clicked, this, [this] {
         dismissed_ = shown_;
         hide();
     });
     connect(&core_, &CoreClient::core_event, this, [this](const client::CoreEvent& event) {
-        if (auto* trust = std::get_if<ProjectTrustState>(&event)) show_trust(Json(*trust));
+        if (auto* trust = std::get_if<ProjectTrustState>(&event)) show_trust(*trust);
     });
 }
 
 void TrustBar::refresh() {
-    core_.request(op::project_trust_get, Json::object(), this,
-                  [this](const Json& result, const std::optional<Error>& error) {
-                      if (error) return hide(); // no project
-                      show_trust(result);
-                  });
+    core_.call(ProjectTrustGetParams{}, this,
+               [this](const client::Typed<ProjectTrustGetParams>& state) {
+                   if (!state) return hide(); // no project
+                   show_trust(*state);
+               });
 }
 
-void TrustBar::show_trust(const Json& trust) {
-    shown_ = hashes(trust);
-    ProjectTrustState state;
-    try {
-        state = trust.get<ProjectTrustState>();
-    } catch (const Json::exception&) {
-        return hide();
-    }
+void TrustBar::show_trust(const ProjectTrustState& state) {
+    shown_ = hashes(state);
     if (!client::trust_matters(state) || shown_ == dismissed_) return hide();
     showing_ = state;
     QStringList grants;

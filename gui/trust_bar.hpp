@@ -22,7 +22,7 @@ public:
     explicit TrustBar(CoreClient& core, QWidget* parent = nullptr);
 
     // project.trust's params (or project.trust.get's result).
-    void show_trust(const Json& trust);
+    void show_trust(const ProjectTrustState& state);
     // Asks the core about the open project (after it opened one).
     void refresh();
 

@@ -931,7 +931,8 @@ private slots:
         QTRY_VERIFY(project.read("table.txt").contains("ROW 5"));
         // The next, one-line edit (same heading: told apart by its diff) shows itself too;
         // put away, Compare on the bar brings it back.
-        QTRY_VERIFY(qstr(s.review().pending(), "diff").contains(QStringLiteral("row fifteen")));
+        QTRY_VERIFY(qstr(s.review().pending().value_or(Proposal{}).fields, "diff")
+                        .contains(QStringLiteral("row fifteen")));
         QVERIFY(s.proposal_shown(QStringLiteral("Edit table.txt")));
         QTRY_VERIFY(s.centre_view() == s.compare_view());
         QTest::keyClick(s.compare_view()->right_editor(), Qt::Key_Escape);

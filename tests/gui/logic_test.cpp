@@ -45,7 +45,7 @@ private slots:
     }
 
     void replace_params_carry_the_base_version() {
-        Json params = replace_params("src/a.cpp", ByteEdit{3, 5, "xy"}, 7);
+        Json params(replace_params("src/a.cpp", ByteEdit{3, 5, "xy"}, 7));
         // (QVERIFY: nlohmann's implicit conversions confuse QCOMPARE's overloads.)
         QVERIFY(
             params ==

@@ -38,9 +38,30 @@ using namespace rio;
 using namespace rio::gui;
 using namespace rio::gui::test;
 
+// project.info's params with a result the core never sends: its reply cannot decode. (Outside
+// the anonymous namespace: RIO_FIELDS defines both directions and only one is used here.)
+struct MismatchedResult {
+    std::string no_such_field;
+};
+RIO_FIELDS(MismatchedResult, no_such_field)
+struct MismatchedInfoParams : Empty {
+    static constexpr std::string_view op = op::project_info;
+    using Result = MismatchedResult;
+};
+
 namespace {
 
 using Session = WindowSession;
+
+// The typed reply to one call<P>, waited for as test::call waits for a request's.
+template <typename P>
+std::optional<client::Typed<P>> typed_call(CoreClient& core, const P& params,
+                                           const QObject* context = nullptr) {
+    auto reply = std::make_shared<std::optional<client::Typed<P>>>();
+    core.call(params, context, [reply](const client::Typed<P>& typed) { *reply = typed; });
+    if (!spin_until([&reply] { return reply->has_value(); })) return std::nullopt;
+    return *reply;
+}
 
 } // namespace
 
@@ -409,6 +430,44 @@ private slots:
         QCOMPARE(project.read("a.txt"), QByteArray("a\n"));
         s.window.editors()->save_current();
         QTRY_COMPARE(project.read("a.txt"), QByteArray("unsaved a\n"));
+    }
+
+    // CoreClient::call<P>: the reply decoded into the op's result struct, a reply that does
+    // not fit it a bad_response, nothing for a context that is gone, io_error once lost.
+    void typed_calls_decode_skip_a_gone_context_and_fail_when_lost() {
+        TempProject project;
+        project.write("a.txt", "alpha\n");
+        Session s(project);
+        QVERIFY(s.settle());
+        const auto opened = typed_call(s.core, BufferOpenParams{"a.txt"});
+        QVERIFY(opened && opened->ok());
+        QCOMPARE((*opened)->path, std::string("a.txt"));
+        QCOMPARE((*opened)->text.value_or(""), std::string("alpha\n"));
+
+        const auto mismatched = typed_call(s.core, MismatchedInfoParams{});
+        QVERIFY(mismatched && !mismatched->ok());
+        QVERIFY(mismatched->error().code == ErrorCode::bad_response);
+        QVERIFY2(mismatched->error().message.find("no_such_field") != std::string::npos,
+                 mismatched->error().message.c_str());
+
+        const auto refused = typed_call(s.core, BufferOpenParams{"../outside.txt"});
+        QVERIFY(refused && !refused->ok());
+        QVERIFY(refused->error().code != ErrorCode::bad_response);
+
+        bool late = false;
+        auto gone = std::make_unique<QObject>();
+        s.core.call(ProjectInfoParams{}, gone.get(),
+                    [&late](const client::Typed<ProjectInfoParams>&) { late = true; });
+        gone.reset();
+        QVERIFY(s.round_trip()); // the answer above came first, and was skipped
+        QVERIFY2(!late, "a reply reached a destroyed context");
+
+        ::kill(static_cast<pid_t>(s.core.core_pid()), SIGKILL);
+        QTRY_VERIFY(s.core.is_lost());
+        const auto lost = typed_call(s.core, ProjectInfoParams{}, &s.window);
+        QVERIFY(lost && !lost->ok());
+        QVERIFY(lost->error().code == ErrorCode::io_error);
+        QCOMPARE(QString::fromStdString(lost->error().message), s.core.lost_reason());
     }
 
     // Issue 15 item 7: the font size is one setting for every tab, opened now or later.
