@@ -96,14 +96,14 @@ void ApprovalBar::show_proposal(const BarContent& content) {
     heading_->setText(content.heading);
     detail_->setText(content.detail);
     QFont detail_font = font();
-    if (content.kind == ProposalKind::command) detail_font.setFamily(QStringLiteral("monospace"));
+    if (content.kind == BarKind::command) detail_font.setFamily(QStringLiteral("monospace"));
     detail_->setFont(detail_font);
 
     // setText resets a button's mnemonic shortcut, so each label comes before its shortcut.
     // Alt+A approves whatever is pending; "Run" has no A to underline, so it is set apart.
-    approve_->setText(content.approve_menu                 ? tr("&Approve ▾")
-                      : content.kind == ProposalKind::edit ? tr("&Approve")
-                                                           : content.approve_text);
+    approve_->setText(content.approve_menu            ? tr("&Approve ▾")
+                      : content.kind == BarKind::edit ? tr("&Approve")
+                                                      : content.approve_text);
     approve_->setShortcut(QKeySequence(Qt::ALT | Qt::Key_A));
     approve_->setToolTip(content.approve_text + tr(" (Alt+A)"));
     approve_->setMenu(nullptr); // the menu is opened by press_approve, so Alt+A opens it too

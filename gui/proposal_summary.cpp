@@ -34,7 +34,7 @@ BarContent bar_content(const Proposal& proposal) {
     const Json& fields = proposal.fields; // the kind-specific ones
     const std::optional<rio::ProposalKind> kind = from_wire<rio::ProposalKind>(proposal.kind);
     if (kind == rio::ProposalKind::edit) {
-        bar.kind = ProposalKind::edit;
+        bar.kind = BarKind::edit;
         bar.heading = tr("Edit %1").arg(json_string(fields, "path"));
         bar.detail = diff_size(json_string(fields, "diff"));
         bar.approve_text = tr("Approve");
@@ -42,14 +42,14 @@ BarContent bar_content(const Proposal& proposal) {
         return bar;
     }
     if (kind == rio::ProposalKind::mcp) {
-        bar.kind = ProposalKind::command;
+        bar.kind = BarKind::command;
         bar.heading = tr("Call a tool of the MCP server %1?").arg(json_string(fields, "server"));
         bar.detail = QString::fromStdString(client::mcp_call_text(proposal));
         bar.approve_text = tr("Call");
         return bar;
     }
     if (kind == rio::ProposalKind::command) {
-        bar.kind = ProposalKind::command;
+        bar.kind = BarKind::command;
         bar.heading = tr("Run this command?");
         bar.detail = QStringLiteral("$ ") +
                      QString::fromStdString(client::argv_text(fields.value("argv", Json::array())));
@@ -64,7 +64,7 @@ BarContent bar_content(const Proposal& proposal) {
         bar.approve_text = tr("Run");
         return bar;
     }
-    bar.kind = ProposalKind::plan;
+    bar.kind = BarKind::plan;
     bar.heading = tr("Plan: %1").arg(json_string(fields, "title"));
     const QString path = json_string(fields, "path");
     const QString not_filed = json_string(fields, "not_filed");

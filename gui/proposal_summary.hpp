@@ -8,10 +8,11 @@
 
 namespace rio::gui {
 
-enum class ProposalKind { plan, edit, command };
+// The bar's three looks; an MCP server's tool call is shown as a command is.
+enum class BarKind { plan, edit, command };
 
 struct BarContent {
-    ProposalKind kind = ProposalKind::plan;
+    BarKind kind = BarKind::plan;
     QString heading;           // "Plan: Add a flag", "Edit greet.py", "Run this command?"
     QString detail;            // ".rio/plans/….md", "+3 −2 lines", "$ make test  (in src)"
     QString approve_text;      // "Approve" (a plan's opens a menu), "Run"

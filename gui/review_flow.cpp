@@ -80,10 +80,10 @@ void ReviewFlow::show_proposal(const Proposal& proposal) {
     after_fetch_.clear();
     const BarContent content = bar_content(proposal);
     bar_->show_proposal(content);
-    if (content.kind == ProposalKind::plan) {
+    if (content.kind == BarKind::plan) {
         show_plan(pending_str("plan"));
         fetch_revision();
-    } else if (content.kind == ProposalKind::edit) {
+    } else if (content.kind == BarKind::edit) {
         fetch_edit([this] { show_compare(); }); // each proposed edit shows itself
     } else if (window_.centre()->current_view() == compare_view_) {
         close_view(); // a command: nothing left to compare
@@ -130,17 +130,17 @@ void ReviewFlow::approve(const QString& policy) {
     approve_plan(policy, false);
 }
 
-std::optional<ApproveParams> ReviewFlow::decision(const char* answer) const {
+std::optional<ApproveParams> ReviewFlow::decision(Verdict answer) const {
     if (!pending_) return std::nullopt;
     ApproveParams params;
     params.turn = pending_->turn;
     params.id = pending_->id;
-    params.decision = answer;
+    params.decision = to_wire(answer);
     return params;
 }
 
 void ReviewFlow::approve_plan(const QString& policy, bool fresh) {
-    auto params = decision("approve");
+    auto params = decision(Verdict::approve);
     if (!params) return;
     if (!policy.isEmpty()) params->policy = policy.toStdString();
     if (fresh) params->fresh = true;
@@ -150,21 +150,21 @@ void ReviewFlow::approve_plan(const QString& policy, bool fresh) {
 
 void ReviewFlow::approve_edit(bool rest_of_turn) {
     if (!pending_kind(rio::ProposalKind::edit)) return;
-    auto params = decision("approve");
+    auto params = decision(Verdict::approve);
     if (rest_of_turn) params->rest_of_turn = true;
     send_decision(*params, tr("Approval failed"));
 }
 
 void ReviewFlow::approve_command(bool network, bool unsandboxed) {
     if (!pending_kind(rio::ProposalKind::command)) return;
-    auto params = decision("approve");
+    auto params = decision(Verdict::approve);
     if (network) params->network = true;
     if (unsandboxed) params->unsandboxed = true;
     send_decision(*params, tr("Approval failed"));
 }
 
 void ReviewFlow::reject(const QString& feedback) {
-    auto params = decision("reject");
+    auto params = decision(Verdict::reject);
     if (!params) return;
     if (!feedback.trimmed().isEmpty()) params->feedback = feedback.trimmed().toStdString();
     add_comments(*params);

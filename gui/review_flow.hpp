@@ -75,7 +75,7 @@ private:
     void close_view();
     void set_deciding(bool deciding); // the bar and the plan view, in step
     // The answer ("approve", "reject") to the pending proposal; nullopt when none is pending.
-    std::optional<ApproveParams> decision(const char* answer) const;
+    std::optional<ApproveParams> decision(Verdict answer) const;
     void add_comments(ApproveParams& params) const;
     void send_decision(const ApproveParams& params, const QString& failed);
     QString pending_str(const char* key) const; // a kind-specific field, "" when absent

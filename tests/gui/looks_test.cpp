@@ -228,7 +228,7 @@ private slots:
         // A plan waiting, its view in the centre with a comment beside it.
         ReviewFlow& review = *s.window.chat()->review();
         BarContent content;
-        content.kind = gui::ProposalKind::plan;
+        content.kind = gui::BarKind::plan;
         content.heading = QStringLiteral("Plan: Add a flag");
         content.approve_text = QStringLiteral("Approve");
         content.approve_menu = content.edit_plan = content.show_plan = true;
@@ -251,13 +251,13 @@ private slots:
         QCOMPARE(clashes(s.window), QString());
 
         // An edit and a command wait in their turn.
-        content.kind = gui::ProposalKind::edit;
+        content.kind = gui::BarKind::edit;
         content.approve_menu = content.edit_plan = content.show_plan = false;
         content.compare = true;
         review.bar()->show_proposal(content);
         QCOMPARE(without_mnemonic(bars), QString());
         QCOMPARE(clashes(s.window), QString());
-        content.kind = gui::ProposalKind::command;
+        content.kind = gui::BarKind::command;
         content.approve_text = QStringLiteral("Run");
         content.compare = false;
         review.bar()->show_proposal(content);
