@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <memory>
 
 namespace rio::acp {
 namespace {
@@ -295,23 +296,25 @@ void Bridge::replay_entry(AcpSession& s, const HistoryMessage& m,
 
 void Bridge::set_mode(const RpcRequest& r, client::ModeChoice choice, bool config_option) {
     AcpSession& s = *session_for(r);
-    auto requests = client::mode_requests(choice);
+    const client::ModeRequests requests = client::mode_requests(choice);
     ReplyTo id = r.id;
-    for (std::size_t i = 0; i < requests.size(); ++i) {
-        const bool last = i + 1 == requests.size();
-        s.link->request(requests[i].op, requests[i].params,
-                        [this, &s, id, last, choice, config_option](const client::Reply& reply_) {
-                            if (!reply_.ok())
-                                return fail(id, rpc_error::internal_error, reply_.error->message);
-                            if (!last) return;
-                            // The answer precedes the events it causes: the client hears the
-                            // new mode now, and not again from those events.
-                            s.shown_mode = choice;
-                            reply(id, config_option
-                                          ? Json{{"configOptions", mode_config_options(choice)}}
-                                          : Json::object());
-                        });
-    }
+    // One answer for both requests: the first failure, else the new mode.
+    auto refused = std::make_shared<std::optional<std::string>>();
+    if (requests.auto_accept)
+        s.link->call(*requests.auto_accept,
+                     [refused](const client::Typed<AutoAcceptSetParams>& set) {
+                         if (!set) *refused = set.error().message;
+                     });
+    s.link->call(requests.mode, [this, &s, id, choice, config_option,
+                                 refused](const client::Typed<ModeSetParams>& set) {
+        if (!*refused && !set) *refused = set.error().message;
+        if (*refused) return fail(id, rpc_error::internal_error, **refused);
+        // The answer precedes the events it causes: the client hears the new mode now, and
+        // not again from those events.
+        s.shown_mode = choice;
+        reply(id, config_option ? Json{{"configOptions", mode_config_options(choice)}}
+                                : Json::object());
+    });
 }
 
 void Bridge::prompt(const RpcRequest& r, AcpSession& s) {

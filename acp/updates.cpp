@@ -176,9 +176,10 @@ Json permission_request(const std::string& session_id, const Proposal& p, const 
     Json call{{"toolCallId", p.id}, {"status", "pending"}};
     Json options;
     if (p.is(ProposalKind::plan)) {
-        call["title"] = "Plan: " + p.text("title");
+        const PlanFields plan = p.as_plan();
+        call["title"] = "Plan: " + plan.title;
         call["kind"] = "switch_mode";
-        call["content"] = Json::array({text_content(p.text("plan"))});
+        call["content"] = Json::array({text_content(plan.plan)});
         // A plan is never approved by the bridge: the person picks, every time.
         options = Json::array({option("auto", "Yes, and auto-accept edits", "allow_always"),
                                option("review", "Yes, and review each edit", "allow_once"),

@@ -2,6 +2,7 @@
 // after a person approved it, reads it back as they left it and records the approval.
 #include "agent_tools/tool_table.hpp"
 #include "host/store/plan_store.hpp"
+#include "protocol/messages.hpp"
 #include "protocol/params.hpp"
 
 namespace rio {
@@ -27,22 +28,21 @@ ToolReport present_plan(ToolContext& context, const RunTool& run) {
                                    "it, without the code itself.");
 
     if (run.stage == ToolStage::prepare) {
-        nlohmann::json proposal{{"title", title}, {"plan", plan}, {"path", ""}};
-        if (!run.revises.empty()) proposal["revises"] = run.revises;
+        PlanFields proposal{title, plan, "", run.revises, ""};
         // A plan proposed again from a resumed session keeps the file it was filed in.
         if (std::string filed = run.proposal.is_object() ? run.proposal.value("path", "") : "";
             is_plan_path(filed) && read_plan(context.workspace, filed)) {
-            proposal["path"] = filed;
-            return tool_ok(run, {}, proposal);
+            proposal.path = filed;
+            return tool_ok(run, {}, Json(proposal));
         }
         // A plan that cannot be filed is still shown and decided; only the file is missing.
         auto path =
             file_plan(context.workspace, context.emit, title, plan, context.now(), run.revises);
         if (path)
-            proposal["path"] = *path;
+            proposal.path = *path;
         else
-            proposal["not_filed"] = path.error().message;
-        return tool_ok(run, {}, proposal);
+            proposal.not_filed = path.error().message;
+        return tool_ok(run, {}, Json(proposal));
     }
 
     std::string rel = run.proposal.value("path", "");

@@ -313,9 +313,9 @@ void HeadlessRun::decide(const Proposal& p) {
             plan_ = p;
             if (options_.output == HeadlessOutput::text) {
                 if (line_open_) std::cout << "\n";
-                std::cout << plan_text(p, out_.width, out_.color) << "\n";
-                if (!p.text("path").empty())
-                    std::cout << "Plan filed: " << shown(p.text("path")) << "\n";
+                const PlanFields plan = p.as_plan();
+                std::cout << plan_text(plan, out_.width, out_.color) << "\n";
+                if (!plan.path.empty()) std::cout << "Plan filed: " << shown(plan.path) << "\n";
                 std::cout << std::flush;
             }
             // The plan stays pending in the session: a private core that exits now files

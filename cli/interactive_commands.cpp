@@ -49,16 +49,21 @@ void InteractiveSession::command(const std::string& line) {
                           ? ""
                           : std::string(trimmed(line.substr(line.find(' '))));
     auto prompt_after = [this](const client::Reply& r) { then_prompt(r); };
-    auto choose = [this](client::ModeChoice choice) {
-        auto requests = client::mode_requests(choice);
-        for (std::size_t i = 0; i < requests.size(); ++i)
-            link_.request(requests[i].op, requests[i].params,
-                          [this, last = i + 1 == requests.size()](const client::Reply& r) {
-                              if (last) return then_prompt(r);
-                              report(r);
-                              if (r.ok() && r.result.contains("on"))
-                                  session_.apply_auto_accept(r.result.value("on", false));
-                          });
+    auto set_mode = [this](const ModeSetParams& mode) {
+        link_.call(mode, [this](const client::Typed<ModeSetParams>& set) {
+            if (set) session_.apply(*set);
+            then_prompt(set ? client::Reply{} : client::Reply{nullptr, set.error()});
+        });
+    };
+    auto choose = [this, set_mode](client::ModeChoice choice) {
+        const client::ModeRequests requests = client::mode_requests(choice);
+        if (requests.auto_accept)
+            link_.call(*requests.auto_accept,
+                       [this](const client::Typed<AutoAcceptSetParams>& set) {
+                           if (!set) return report(client::Reply{nullptr, set.error()});
+                           session_.apply_auto_accept(set->on);
+                       });
+        set_mode(requests.mode);
     };
     if (name == "/quit" || name == "/exit") return quit(0);
     if (name == "/help") {
@@ -68,8 +73,7 @@ void InteractiveSession::command(const std::string& line) {
     if (name == "/plan") return choose(client::ModeChoice::plan);
     if (name == "/review") return choose(client::ModeChoice::review);
     if (name == "/auto") return choose(client::ModeChoice::auto_accept);
-    if (name == "/build")
-        return link_.request(op::agent_mode_set, Json(ModeSetParams{"build"}), prompt_after);
+    if (name == "/build") return set_mode(ModeSetParams{std::string(to_wire(Mode::build))});
     if (name == "/stop") return link_.request(op::agent_stop, Json::object(), prompt_after);
     if (name == "/clear") return link_.request(op::agent_reset, Json::object(), prompt_after);
     if (name == "/compact") {
@@ -224,14 +228,13 @@ void InteractiveSession::show_output(const std::string& arg) {
 }
 
 void InteractiveSession::list_plans() {
-    link_.request(op::plans_list, Json::object(), [this](const client::Reply& r) {
-        if (!r.ok()) return then_prompt(r);
+    link_.call(PlansListParams{}, [this](const client::Typed<PlansListParams>& listed) {
+        if (!listed) return then_prompt(client::Reply{nullptr, listed.error()});
         std::vector<PickEntry> entries;
         std::vector<std::string> paths;
-        for (const Json& p : r.result.value("plans", Json::array())) {
-            entries.push_back(
-                {p.value("title", ""), p.value("status", "") + " · " + p.value("path", "")});
-            paths.push_back(p.value("path", ""));
+        for (const PlanInfo& p : listed->plans) {
+            entries.push_back({p.title, p.status + " · " + p.path});
+            paths.push_back(p.path);
         }
         if (entries.empty()) {
             print("No plans filed yet.");
@@ -239,23 +242,18 @@ void InteractiveSession::list_plans() {
         }
         print("Plans filed in this project, newest first:");
         pick(entries, "Show which? (number, Enter for none) ", [this, paths](std::size_t i) {
-            link_.request(op::plans_get, Json{{"path", paths[i]}}, [this](const client::Reply& r) {
-                if (!r.ok()) return then_prompt(r);
-                Proposal plan;
-                plan.kind = "plan";
-                plan.fields = {{"title", r.result.value("title", "")},
-                               {"plan", r.result.value("body", "")},
-                               {"path", r.result.value("path", "")}};
-                std::string status = r.result.value("status", "");
+            link_.call(PlansGetParams{paths[i]}, [this](const client::Typed<PlansGetParams>& r) {
+                if (!r) return then_prompt(client::Reply{nullptr, r.error()});
                 print(
-                    "\n" + plan_text(plan, width(), out_.color) +
-                    styled(status.empty() ? "" : "(" + shown(status) + ")", sgr::dim, out_.color));
-                if (r.result.contains("steps")) {
-                    std::vector<PlanStep> steps = r.result["steps"].get<std::vector<PlanStep>>();
-                    print(md::terminal_safe(client::plan_steps_text(steps), md::Whitespace::block));
-                    if (r.result.contains("warning"))
-                        print(styled("(" + shown(r.result.value("warning", "")) + ")", sgr::yellow,
-                                     out_.color));
+                    "\n" +
+                    plan_text(PlanFields{r->title, r->body, r->path, "", ""}, width(), out_.color) +
+                    styled(r->status.empty() ? "" : "(" + shown(r->status) + ")", sgr::dim,
+                           out_.color));
+                if (r->steps) {
+                    print(md::terminal_safe(client::plan_steps_text(*r->steps),
+                                            md::Whitespace::block));
+                    if (r->warning)
+                        print(styled("(" + shown(*r->warning) + ")", sgr::yellow, out_.color));
                 }
                 prompt();
             });

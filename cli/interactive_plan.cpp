@@ -106,18 +106,19 @@ void InteractiveSession::on_propose(const Proposal& p) {
 void InteractiveSession::show_plan(const Proposal& p) {
     comments_.clear();
     numbered_for_.clear();
-    print("\n" + plan_text(p, width(), out_.color));
-    if (p.text("revises").empty() || p.text("path").empty()) return decide_plan(p);
+    const PlanFields plan = p.as_plan();
+    print("\n" + plan_text(plan, width(), out_.color));
+    if (plan.revises.empty() || plan.path.empty()) return decide_plan(p);
     show_revision(p, [this, p] { decide_plan(p); });
 }
 
 // Both texts as filed (each with its title, neither with its review), so the diff shows what
 // the model changed.
 void InteractiveSession::show_revision(const Proposal& p, std::function<void()> then) {
-    link_.call(PlansGetParams{p.text("revises")}, [this, p,
-                                                   then](const client::Typed<PlansGetParams>& old) {
-        link_.call(PlansGetParams{p.text("path")}, [this, old, then](
-                                                       const client::Typed<PlansGetParams>& now) {
+    link_.call(PlansGetParams{p.as_plan().revises}, [this, p, then](
+                                                        const client::Typed<PlansGetParams>& old) {
+        link_.call(PlansGetParams{p.as_plan().path}, [this, old, then](
+                                                         const client::Typed<PlansGetParams>& now) {
             if (!old || !now) {
                 print(styled("(the previous plan could not be read)", sgr::dim, out_.color));
                 return then();
@@ -139,7 +140,7 @@ void InteractiveSession::show_revision(const Proposal& p, std::function<void()> 
 }
 
 void InteractiveSession::decide_plan(const Proposal& p) {
-    bool filed = !p.text("path").empty();
+    bool filed = !p.as_plan().path.empty();
     bool notes = !comments_.empty();
     if (notes) print(comments_text(comments_, out_.color));
     std::string choices = notes ? "[a] approve with notes, review each edit  [A] approve with "
@@ -166,7 +167,7 @@ void InteractiveSession::decide_plan(const Proposal& p) {
 }
 
 void InteractiveSession::comment_on(const Proposal& p) {
-    std::string plan = p.text("plan");
+    std::string plan = p.as_plan().plan;
     if (numbered_for_ != p.id) {
         numbered_for_ = p.id;
         print(numbered_lines(plan, out_.color) +
@@ -190,7 +191,7 @@ void InteractiveSession::comment_on(const Proposal& p) {
 // keeps the front matter), and what it saves comes back as an edit of the buffer, saved, so
 // every client sees it and the approval reads it.
 void InteractiveSession::edit_plan(const Proposal& p) {
-    std::string rel = p.text("path");
+    std::string rel = p.as_plan().path;
     link_.call(BufferListParams{}, [this, p, rel](const client::Typed<BufferListParams>& list) {
         bool was_open = false;
         if (list)
@@ -243,7 +244,7 @@ void InteractiveSession::show_edited_plan(const Proposal& p, const std::string& 
         Proposal shown = p;
         if (r) shown.fields["plan"] = r->body;
         numbered_for_.clear(); // the lines are the edited plan's now
-        print("\n" + plan_text(shown, width(), out_.color));
+        print("\n" + plan_text(shown.as_plan(), width(), out_.color));
         decide_plan(shown);
     });
 }

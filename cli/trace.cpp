@@ -61,14 +61,11 @@ std::string command_output_text(const std::string& output, std::optional<std::si
     return out;
 }
 
-std::string plan_text(const Proposal& plan, int width, bool color) {
-    std::string path = plan.text("path");
+std::string plan_text(const PlanFields& plan, int width, bool color) {
     std::string header =
-        "Plan — " + shown(plan.text("title")) + (path.empty() ? "" : " · " + shown(path));
-    std::string not_filed = plan.text("not_filed");
-    if (!not_filed.empty()) header += " (not filed: " + shown(not_filed) + ")";
-    return styled(header, sgr::bold, color) + "\n\n" +
-           markdown_text(plan.text("plan"), width, color);
+        "Plan — " + shown(plan.title) + (plan.path.empty() ? "" : " · " + shown(plan.path));
+    if (!plan.not_filed.empty()) header += " (not filed: " + shown(plan.not_filed) + ")";
+    return styled(header, sgr::bold, color) + "\n\n" + markdown_text(plan.plan, width, color);
 }
 
 std::string diff_text(const Proposal& edit, int width, bool color) {
@@ -127,7 +124,7 @@ std::string proposal_words(const Proposal& proposal) {
     if (proposal.is(ProposalKind::mcp))
         return "the MCP call " + shown(proposal.text("server")) + " · " +
                shown(proposal.text("tool"));
-    return "the plan \"" + shown(proposal.text("title")) + "\"";
+    return "the plan \"" + shown(proposal.as_plan().title) + "\"";
 }
 
 std::string mcp_servers_text(const McpListResult& list, bool color) {

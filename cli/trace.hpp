@@ -34,7 +34,7 @@ std::string command_output_text(const std::string& output, std::optional<std::si
                                 std::optional<std::size_t> index, bool color);
 
 // "Plan — <title> · <path>" and the plan rendered for the terminal.
-std::string plan_text(const Proposal& plan, int width, bool color);
+std::string plan_text(const PlanFields& plan, int width, bool color);
 // The proposal's unified diff, + lines green, - lines red, @@ lines cyan; a line wider than
 // `width` goes on in the next with a dim "↪ " (never cut, never left to the terminal's
 // wrapping, which marks nothing).

@@ -1,7 +1,5 @@
 #include "client/modes.hpp"
 
-#include "protocol/messages.hpp"
-
 namespace rio::client {
 
 ModeChoice mode_choice(std::string_view mode, bool auto_accept) {
@@ -21,13 +19,13 @@ std::string_view mode_word(ModeChoice choice) {
     return "review";
 }
 
-std::vector<ModeRequest> mode_requests(ModeChoice choice) {
-    if (choice == ModeChoice::plan) return {{op::agent_mode_set, Json(ModeSetParams{"plan"})}};
+ModeRequests mode_requests(ModeChoice choice) {
+    if (choice == ModeChoice::plan)
+        return {std::nullopt, ModeSetParams{std::string(to_wire(Mode::plan))}};
     // Auto-accept first: leaving plan mode then lands on the chosen choice at once, without
     // passing through the other build choice.
-    return {
-        {op::agent_autoaccept_set, Json(AutoAcceptSetParams{choice == ModeChoice::auto_accept})},
-        {op::agent_mode_set, Json(ModeSetParams{"build"})}};
+    return {AutoAcceptSetParams{choice == ModeChoice::auto_accept},
+            ModeSetParams{std::string(to_wire(Mode::build))}};
 }
 
 } // namespace rio::client

@@ -2,10 +2,10 @@
 // mode (build | plan) and auto-accept: one mapping, both ways, for every frontend.
 #pragma once
 
-#include "protocol/wire.hpp"
+#include "protocol/messages.hpp"
 
+#include <optional>
 #include <string_view>
-#include <vector>
 
 namespace rio::client {
 
@@ -16,11 +16,12 @@ enum class ModeChoice { plan, review, auto_accept };
 ModeChoice mode_choice(std::string_view mode, bool auto_accept);
 std::string_view mode_word(ModeChoice choice); // "plan", "review", "auto"
 
-struct ModeRequest {
-    std::string_view op;
-    Json params;
+// The requests that make the core's state match `choice`, in the order to send them:
+// auto-accept first (plan leaves it as it is), then the mode.
+struct ModeRequests {
+    std::optional<AutoAcceptSetParams> auto_accept;
+    ModeSetParams mode;
 };
-// The requests that make the core's state match `choice`, in the order to send them.
-std::vector<ModeRequest> mode_requests(ModeChoice choice);
+ModeRequests mode_requests(ModeChoice choice);
 
 } // namespace rio::client

@@ -147,23 +147,24 @@ void ChangeCards::compare(const EditCard& card) {
                 return emit problem(tr("Cannot compare: %1").arg(sentence(change.error().message)));
             const QString before = QString::fromStdString(change->before);
             const QString after = QString::fromStdString(change->after);
-            core.call(
-                DiffLinesParams{change->before, change->after, std::nullopt, std::nullopt}, this,
-                [this, applied, before, after](const client::Typed<DiffLinesParams>& diff) {
-                    if (!diff)
-                        return emit problem(
-                            tr("Cannot compare: %1").arg(sentence(diff.error().message)));
-                    const QString path = QString::fromStdString(applied.path);
-                    const QString heading =
-                        applied.created ? tr("New file — %1 · as the agent created it").arg(path)
-                                        : tr("Change — %1 · before | after").arg(path);
-                    compare_view_->show_compare(path, {heading, tr("Before"), tr("After")}, before,
-                                                after, Json(diff->hunks));
-                    compare_view_->set_decidable(false);
-                    window_.centre()->show_view(compare_view_);
-                    compare_view_->setFocus(Qt::OtherFocusReason);
-                    emit compare_shown();
-                });
+            core.call(DiffLinesParams{change->before, change->after, std::nullopt, std::nullopt},
+                      this,
+                      [this, applied, before, after](const client::Typed<DiffLinesParams>& diff) {
+                          if (!diff)
+                              return emit problem(
+                                  tr("Cannot compare: %1").arg(sentence(diff.error().message)));
+                          const QString path = QString::fromStdString(applied.path);
+                          const QString heading =
+                              applied.created
+                                  ? tr("New file — %1 · as the agent created it").arg(path)
+                                  : tr("Change — %1 · before | after").arg(path);
+                          compare_view_->show_compare(path, {heading, tr("Before"), tr("After")},
+                                                      before, after, diff->hunks);
+                          compare_view_->set_decidable(false);
+                          window_.centre()->show_view(compare_view_);
+                          compare_view_->setFocus(Qt::OtherFocusReason);
+                          emit compare_shown();
+                      });
         });
 }
 

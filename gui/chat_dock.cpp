@@ -106,8 +106,7 @@ ChatDock::ChatDock(MainWindow& window)
     connect(composer_, &Composer::stop_requested, this, &ChatDock::stop);
     connect(clear_, &QPushButton::clicked, this, &ChatDock::clear_conversation);
     connect(meter_, &ContextMeter::compact_requested, this, [this] { compact_conversation(); });
-    connect(mode_, &ModeControl::choice_requested, this,
-            [this](ModeChoice choice) { request_mode(static_cast<int>(choice)); });
+    connect(mode_, &ModeControl::choice_requested, this, &ChatDock::request_mode);
     // DESIGN §9: Shift+Tab cycles Plan → Review → Auto anywhere in the chat; in the editor it
     // stays unindent. Taken from the key events themselves rather than a QShortcut: a
     // shortcut never sees the key when the focused widget claims it first (focus chains take
@@ -204,7 +203,8 @@ bool ChatDock::eventFilter(QObject* watched, QEvent* event) {
 
 void ChatDock::cycle_mode() {
     // The next mode follows the one the core last said it is in.
-    if (auto now = mode_->shown()) request_mode((static_cast<int>(*now) + 1) % 3);
+    if (auto now = mode_->shown())
+        request_mode(static_cast<ModeChoice>((static_cast<int>(*now) + 1) % 3));
 }
 
 void ChatDock::show_result(const ToolResultEvent& result) {
@@ -258,7 +258,7 @@ void ChatDock::on_event(const client::CoreEvent& event) {
     changes_->on_event(event);
     if (auto* proposal = std::get_if<Proposal>(&event);
         proposal && proposal->is(rio::ProposalKind::plan))
-        if (const std::string path = proposal->text("path"); !path.empty())
+        if (const std::string path = proposal->as_plan().path; !path.empty())
             plan_paths_[QString::fromStdString(proposal->id)] = QString::fromStdString(path);
     if (auto* delta = std::get_if<DeltaEvent>(&event)) {
         transcript_->add_delta(QString::fromStdString(delta->text));
@@ -363,12 +363,16 @@ void ChatDock::clear_conversation() {
     });
 }
 
-void ChatDock::request_mode(int choice) {
-    for (client::ModeRequest& request : client::mode_requests(static_cast<ModeChoice>(choice)))
-        window_.core().request(request.op, std::move(request.params), this,
-                               [this](const Json&, const std::optional<Error>& error) {
-                                   if (error) show_problem(failure(tr("Mode not changed"), *error));
-                               });
+void ChatDock::request_mode(ModeChoice choice) {
+    const client::ModeRequests requests = client::mode_requests(choice);
+    auto report = [this](const auto& answer) {
+        if (!answer) show_problem(failure(tr("Mode not changed"), answer.error()));
+    };
+    if (requests.auto_accept)
+        window_.core().call(*requests.auto_accept, this,
+                            [report](const client::Typed<AutoAcceptSetParams>& r) { report(r); });
+    window_.core().call(requests.mode, this,
+                        [report](const client::Typed<ModeSetParams>& r) { report(r); });
 }
 
 void ChatDock::load_providers() {

@@ -6,6 +6,7 @@
 // flow's; the applied changes' cards and undo are the change cards'.
 #pragma once
 
+#include "client/modes.hpp"
 #include "client/plan_lookup.hpp"
 #include "client/session.hpp"
 
@@ -78,7 +79,7 @@ private:
     // it ended, what it printed); other calls get their outcome's words.
     void show_result(const ToolResultEvent& result);
     void cycle_mode();
-    void request_mode(int choice);
+    void request_mode(client::ModeChoice choice);
     void load_providers();
     void switch_provider(const QString& name);
     void show_problem(const QString& text);

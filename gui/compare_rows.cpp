@@ -15,23 +15,13 @@ QString without_cr(QString line) {
 
 } // namespace
 
-std::vector<LineHunk> hunks_from_json(const Json& hunks) {
+std::vector<LineHunk> line_hunks(const std::vector<DiffHunkInfo>& hunks) {
+    constexpr auto most = static_cast<std::uint64_t>(std::numeric_limits<int>::max());
     std::vector<LineHunk> out;
-    if (!hunks.is_array()) return out;
-    auto number = [](const Json& hunk, const char* key) -> std::optional<int> {
-        auto it = hunk.find(key);
-        if (it == hunk.end() || !it->is_number_integer() || it->get<long long>() < 0 ||
-            it->get<long long>() > std::numeric_limits<int>::max())
-            return std::nullopt;
-        return static_cast<int>(it->get<long long>());
-    };
-    for (const Json& hunk : hunks) {
-        if (!hunk.is_object()) continue;
-        auto a_start = number(hunk, "a_start"), a_count = number(hunk, "a_count");
-        auto b_start = number(hunk, "b_start"), b_count = number(hunk, "b_count");
-        if (a_start && a_count && b_start && b_count)
-            out.push_back({*a_start, *a_count, *b_start, *b_count});
-    }
+    for (const DiffHunkInfo& h : hunks)
+        if (h.a_start <= most && h.a_count <= most && h.b_start <= most && h.b_count <= most)
+            out.push_back({static_cast<int>(h.a_start), static_cast<int>(h.a_count),
+                           static_cast<int>(h.b_start), static_cast<int>(h.b_count)});
     return out;
 }
 

@@ -2,7 +2,7 @@
 // lined up by diff.lines' hunks. Pure: no widgets, so the alignment is tested on its own.
 #pragma once
 
-#include "protocol/wire.hpp"
+#include "protocol/messages.hpp"
 
 #include <QString>
 #include <QStringList>
@@ -36,8 +36,8 @@ struct CompareRow {
     RowKind kind = RowKind::same;
 };
 
-// The hunks of a diff.lines result; malformed entries are skipped.
-std::vector<LineHunk> hunks_from_json(const Json& hunks);
+// The hunks of a diff.lines result; a hunk whose numbers do not fit an int is skipped.
+std::vector<LineHunk> line_hunks(const std::vector<DiffHunkInfo>& hunks);
 
 // Lines as diff.lines counts them: split on '\n', a trailing '\n' starts no extra line,
 // "" has none.

@@ -113,11 +113,11 @@ void CompareView::approve_by_key(bool rest_of_turn) {
 }
 
 void CompareView::show_compare(const QString& path, const Labels& labels, const QString& before,
-                               const QString& after, const Json& hunks) {
+                               const QString& after, const std::vector<DiffHunkInfo>& hunks) {
     header_->set_text(labels.heading);
     left_->setAccessibleName(labels.left);
     right_->setAccessibleName(labels.right);
-    rows_ = compare_rows(hunks_from_json(hunks), split_lines(before), split_lines(after));
+    rows_ = compare_rows(line_hunks(hunks), split_lines(before), split_lines(after));
     path_ = path;
     unified_ = width() < side_by_side_width();
     show_rows();

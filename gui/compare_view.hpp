@@ -6,7 +6,6 @@
 #pragma once
 
 #include "gui/compare_rows.hpp"
-#include "protocol/wire.hpp"
 
 #include <QWidget>
 #include <vector>
@@ -30,7 +29,7 @@ public:
     };
     // `hunks` is diff.lines' result.hunks for (before, after); `path` picks the colouring.
     void show_compare(const QString& path, const Labels& labels, const QString& before,
-                      const QString& after, const Json& hunks);
+                      const QString& after, const std::vector<DiffHunkInfo>& hunks);
     // A proposed edit: its decision at the foot, and the keys. An applied change has none.
     void set_decidable(bool decidable);
     void set_deciding(bool deciding);

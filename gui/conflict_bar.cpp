@@ -165,7 +165,7 @@ void ConflictBar::compare() {
         compared_ = path;
         compare_view_->show_compare(
             path, {tr("Compare — %1 · on disk | yours").arg(path), tr("On disk"), tr("Yours")},
-            sides->disk, sides->mine, Json(diff->hunks));
+            sides->disk, sides->mine, diff->hunks);
         centre_.show_view(compare_view_);
         compare_view_->setFocus(Qt::OtherFocusReason);
         emit compared();

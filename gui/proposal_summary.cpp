@@ -65,9 +65,10 @@ BarContent bar_content(const Proposal& proposal) {
         return bar;
     }
     bar.kind = BarKind::plan;
-    bar.heading = tr("Plan: %1").arg(json_string(fields, "title"));
-    const QString path = json_string(fields, "path");
-    const QString not_filed = json_string(fields, "not_filed");
+    const PlanFields plan = proposal.as_plan();
+    bar.heading = tr("Plan: %1").arg(QString::fromStdString(plan.title));
+    const QString path = QString::fromStdString(plan.path);
+    const QString not_filed = QString::fromStdString(plan.not_filed);
     bar.detail = !path.isEmpty()       ? path
                  : not_filed.isEmpty() ? tr("not filed (no project open)")
                                        : tr("not filed: %1").arg(not_filed);

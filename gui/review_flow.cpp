@@ -73,6 +73,10 @@ QString ReviewFlow::pending_str(const char* key) const {
     return pending_ ? QString::fromStdString(pending_->text(key)) : QString();
 }
 
+PlanFields ReviewFlow::pending_plan() const {
+    return pending_ ? pending_->as_plan() : PlanFields{};
+}
+
 void ReviewFlow::show_proposal(const Proposal& proposal) {
     pending_ = proposal;
     edit_.reset();
@@ -81,7 +85,7 @@ void ReviewFlow::show_proposal(const Proposal& proposal) {
     const BarContent content = bar_content(proposal);
     bar_->show_proposal(content);
     if (content.kind == BarKind::plan) {
-        show_plan(pending_str("plan"));
+        show_plan(QString::fromStdString(proposal.as_plan().plan));
         fetch_revision();
     } else if (content.kind == BarKind::edit) {
         fetch_edit([this] { show_compare(); }); // each proposed edit shows itself
@@ -107,8 +111,10 @@ void ReviewFlow::close_view() {
 }
 
 void ReviewFlow::show_plan(const QString& markdown) {
-    const QString title = pending_str("title");
-    plan_view_->show_plan(title, pending_str("path"), plan_body_for_view(title, markdown));
+    const PlanFields plan = pending_plan();
+    const QString title = QString::fromStdString(plan.title);
+    plan_view_->show_plan(title, QString::fromStdString(plan.path),
+                          plan_body_for_view(title, markdown));
     window_.centre()->show_view(plan_view_);
     plan_view_->setFocus(Qt::OtherFocusReason); // so Esc closes it
     emit plan_shown();
@@ -180,7 +186,7 @@ void ReviewFlow::send_decision(const ApproveParams& params, const QString& faile
 }
 
 void ReviewFlow::edit_plan() {
-    const QString path = pending_str("path");
+    const QString path = QString::fromStdString(pending_plan().path);
     if (path.isEmpty()) return;
     window_.open_file(path); // buffer.open, as a double-click in the tree does
     window_.centre()->show_editors();
@@ -188,20 +194,20 @@ void ReviewFlow::edit_plan() {
 
 void ReviewFlow::reopen_plan() {
     if (!pending_kind(rio::ProposalKind::plan)) return;
-    const QString path = pending_str("path");
-    if (path.isEmpty()) {
-        show_plan(pending_str("plan"));
+    const PlanFields pending = pending_plan();
+    if (pending.path.empty()) {
+        show_plan(QString::fromStdString(pending.plan));
         return;
     }
     // plans.get reads the open buffer first, so an edit not yet saved shows too.
     const Proposal asked = *pending_;
-    window_.core().call(PlansGetParams{path.toStdString()}, this,
+    window_.core().call(PlansGetParams{pending.path}, this,
                         [this, asked](const client::Typed<PlansGetParams>& plan) {
                             if (!is_pending(asked)) return;
                             if (!plan) {
                                 emit problem(
                                     review_failure(tr("Cannot read the plan file"), plan.error()));
-                                show_plan(pending_str("plan"));
+                                show_plan(QString::fromStdString(asked.as_plan().plan));
                                 return;
                             }
                             show_plan(QString::fromStdString(plan->body));
@@ -209,19 +215,18 @@ void ReviewFlow::reopen_plan() {
 }
 
 void ReviewFlow::fetch_revision() {
-    const QString revises = pending_str("revises");
-    const QString path = pending_str("path");
-    if (revises.isEmpty() || path.isEmpty()) return;
+    const PlanFields pending = pending_plan();
+    if (pending.revises.empty() || pending.path.empty()) return;
     const Proposal asked = *pending_;
     CoreClient& core = window_.core();
-    core.call(PlansGetParams{revises.toStdString()}, this,
-              [this, asked, path, &core](const client::Typed<PlansGetParams>& old_plan) {
-                  if (!is_pending(asked)) return;
-                  if (!old_plan)
-                      return emit problem(
-                          review_failure(tr("Cannot read the previous plan"), old_plan.error()));
-                  core.call(
-                      PlansGetParams{path.toStdString()}, this,
+    core.call(
+        PlansGetParams{pending.revises}, this,
+        [this, asked, path = pending.path, &core](const client::Typed<PlansGetParams>& old_plan) {
+            if (!is_pending(asked)) return;
+            if (!old_plan)
+                return emit problem(
+                    review_failure(tr("Cannot read the previous plan"), old_plan.error()));
+            core.call(PlansGetParams{path}, this,
                       [this, asked, old_text = old_plan->plan,
                        &core](const client::Typed<PlansGetParams>& new_plan) {
                           if (!is_pending(asked)) return;
@@ -239,7 +244,7 @@ void ReviewFlow::fetch_revision() {
                                             client::mark_revision(old_text, new_text, *diff));
                                     });
                       });
-              });
+        });
 }
 
 void ReviewFlow::compare() {
@@ -280,8 +285,7 @@ void ReviewFlow::fetch_edit(std::function<void()> then) {
                 return;
             }
             const std::string before = proposal->text("before"), after = proposal->text("after");
-            EditTexts texts{QString::fromStdString(before), QString::fromStdString(after),
-                            Json::array()};
+            EditTexts texts{QString::fromStdString(before), QString::fromStdString(after), {}};
             core.call(DiffLinesParams{before, after, std::nullopt, std::nullopt}, this,
                       [this, asked, texts](const client::Typed<DiffLinesParams>& diff) {
                           if (!is_pending(asked)) return;
@@ -293,7 +297,7 @@ void ReviewFlow::fetch_edit(std::function<void()> then) {
                               return;
                           }
                           edit_ = texts;
-                          edit_->hunks = Json(diff->hunks); // the compare view reads them as JSON
+                          edit_->hunks = diff->hunks;
                           auto waiting = std::move(after_fetch_);
                           after_fetch_.clear();
                           for (auto& then : waiting)

@@ -79,6 +79,7 @@ private:
     void add_comments(ApproveParams& params) const;
     void send_decision(const ApproveParams& params, const QString& failed);
     QString pending_str(const char* key) const; // a kind-specific field, "" when absent
+    PlanFields pending_plan() const;            // the pending plan's fields, "" when none
 
     MainWindow& window_;
     ApprovalBar* bar_;
@@ -87,7 +88,7 @@ private:
     std::optional<Proposal> pending_; // agent.propose's params
     struct EditTexts {
         QString before, after;
-        Json hunks;
+        std::vector<DiffHunkInfo> hunks;
     };
     std::optional<EditTexts> edit_; // the pending edit's, once fetched
     bool fetching_ = false;

@@ -99,6 +99,16 @@ std::string Proposal::text(const char* key) const {
     return it != fields.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
+PlanFields Proposal::as_plan() const {
+    return {text("title"), text("plan"), text("path"), text("revises"), text("not_filed")};
+}
+
+void to_json(Json& j, const PlanFields& p) {
+    j = Json{{"title", p.title}, {"plan", p.plan}, {"path", p.path}};
+    if (!p.revises.empty()) j["revises"] = p.revises;
+    if (!p.not_filed.empty()) j["not_filed"] = p.not_filed;
+}
+
 void to_json(Json& j, const Proposal& p) {
     j = Json{{"turn", p.turn}, {"id", p.id}, {"kind", p.kind}};
     merge(j, p.fields);

@@ -445,6 +445,16 @@ struct ToolResultEvent {
 void to_json(Json& j, const ToolResultEvent& e);
 void from_json(const Json& j, ToolResultEvent& e);
 
+// A plan proposal's own fields, as present_plan prepares them: the plan as proposed, the file
+// it was filed in ("" when it could not be, and then not_filed says why) and the filed plan
+// it revises, if any.
+struct PlanFields {
+    std::string title, plan, path;
+    std::string revises;   // "" unless it revises a filed plan
+    std::string not_filed; // "" unless filing failed
+};
+void to_json(Json& j, const PlanFields& p); // revises and not_filed only when set
+
 // agent.propose and agent.status's `pending`: the common part; kind-specific fields
 // (edit {path, diff}, command {argv, cwd, timeout_s, allowed}, plan {title, plan, path}) are
 // in `fields`.
@@ -457,6 +467,7 @@ struct Proposal {
 
     std::string text(const char* key) const; // a string field, "" when absent
     bool is(ProposalKind k) const { return wire_is(kind, k); }
+    PlanFields as_plan() const; // a plan proposal's fields, "" where absent
 };
 void to_json(Json& j, const Proposal& p);
 void from_json(const Json& j, Proposal& p);

@@ -241,16 +241,27 @@ private slots:
         QCOMPARE(split_lines(QStringLiteral("a\nb\n")), (QStringList{"a", "b"}));
         QCOMPARE(split_lines(QStringLiteral("a\nb")), (QStringList{"a", "b"}));
         QCOMPARE(split_lines(QStringLiteral("\n")), QStringList{QString()});
-        // diff.lines' hunks; malformed entries are skipped.
-        const Json hunks =
-            Json::array({Json{{"a_start", 0}, {"a_count", 1}, {"b_start", 0}, {"b_count", 2}},
-                         Json{{"a_start", -1}, {"a_count", 1}, {"b_start", 0}, {"b_count", 1}},
-                         Json{{"a_start", 1.5}, {"a_count", 1}, {"b_start", 0}, {"b_count", 1}},
-                         "junk", Json{{"a_start", 1}}});
-        const std::vector<LineHunk> parsed = hunks_from_json(hunks);
-        QCOMPARE(parsed.size(), std::size_t(1));
-        QCOMPARE(parsed[0].b_count, 2);
-        QVERIFY(hunks_from_json(Json::object()).empty());
+        // diff.lines' hunks: one past an int's range is skipped; a malformed one fails the
+        // reply's decoding, so it never reaches the view.
+        const std::uint64_t huge = std::uint64_t{1} << 40;
+        const std::vector<LineHunk> kept = line_hunks({{0, 1, 0, 2, std::nullopt},
+                                                       {huge, 1, 0, 1, std::nullopt},
+                                                       {0, 1, 0, huge, std::nullopt}});
+        QCOMPARE(kept.size(), std::size_t(1));
+        QCOMPARE(kept[0].b_count, 2);
+        QVERIFY(line_hunks({}).empty());
+        for (const Json& bad :
+             {Json{{"a_start", -1}, {"a_count", 1}, {"b_start", 0}, {"b_count", 1}},
+              Json{{"a_start", 1.5}, {"a_count", 1}, {"b_start", 0}, {"b_count", 1}}, Json("junk"),
+              Json{{"a_start", 1}}}) {
+            bool refused = false;
+            try {
+                (void)Json{{"hunks", Json::array({bad})}}.get<DiffLinesResult>();
+            } catch (const std::exception&) {
+                refused = true;
+            }
+            QVERIFY2(refused, bad.dump().c_str());
+        }
     }
 
     void manual_link_resolution() {

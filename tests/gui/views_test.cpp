@@ -536,12 +536,9 @@ private slots:
 
     void compare_view_shows_aligned_sides() {
         auto hunks = [](const QString& a, const QString& b) {
-            Json out = Json::array();
+            std::vector<DiffHunkInfo> out;
             for (const DiffHunk& h : diff_lines(a.toStdString(), b.toStdString()).hunks)
-                out.push_back({{"a_start", h.a_start},
-                               {"a_count", h.a_count},
-                               {"b_start", h.b_start},
-                               {"b_count", h.b_count}});
+                out.push_back({h.a_start, h.a_count, h.b_start, h.b_count, std::nullopt});
             return out;
         };
         CompareView view;

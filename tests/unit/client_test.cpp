@@ -239,14 +239,17 @@ TEST(ClientRequests, ACoreThatGoesAwayFailsEveryWaitingRequest) {
 }
 
 TEST(ClientModes, AutoAcceptIsSetBeforeLeavingPlanMode) {
-    auto requests = mode_requests(ModeChoice::auto_accept);
-    ASSERT_EQ(requests.size(), 2u);
-    EXPECT_EQ(requests[0].op, "agent.autoaccept.set");
-    EXPECT_EQ(requests[0].params, Json({{"on", true}}));
-    EXPECT_EQ(requests[1].op, "agent.mode.set");
-    EXPECT_EQ(requests[1].params, Json({{"mode", "build"}}));
-    EXPECT_EQ(mode_requests(ModeChoice::review)[0].params, Json({{"on", false}}));
-    ASSERT_EQ(mode_requests(ModeChoice::plan).size(), 1u);
+    const ModeRequests requests = mode_requests(ModeChoice::auto_accept);
+    ASSERT_TRUE(requests.auto_accept);
+    EXPECT_EQ(AutoAcceptSetParams::op, "agent.autoaccept.set");
+    EXPECT_EQ(Json(*requests.auto_accept), Json({{"on", true}}));
+    EXPECT_EQ(ModeSetParams::op, "agent.mode.set");
+    EXPECT_EQ(Json(requests.mode), Json({{"mode", "build"}}));
+    ASSERT_TRUE(mode_requests(ModeChoice::review).auto_accept);
+    EXPECT_EQ(Json(*mode_requests(ModeChoice::review).auto_accept), Json({{"on", false}}));
+    EXPECT_EQ(Json(mode_requests(ModeChoice::review).mode), Json({{"mode", "build"}}));
+    EXPECT_FALSE(mode_requests(ModeChoice::plan).auto_accept);
+    EXPECT_EQ(Json(mode_requests(ModeChoice::plan).mode), Json({{"mode", "plan"}}));
     EXPECT_EQ(mode_choice("plan", true), ModeChoice::plan);
     EXPECT_EQ(mode_choice("build", true), ModeChoice::auto_accept);
     EXPECT_EQ(mode_word(ModeChoice::review), "review");
