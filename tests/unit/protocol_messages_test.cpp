@@ -69,6 +69,26 @@ TEST(ProtocolMessages, ProposalsAndUsageKeepTheirFreeFormFieldsFlat) {
     EXPECT_TRUE(Json(idle)["pending"].is_null()) << "null, not absent: nothing is pending";
 }
 
+TEST(ProtocolMessages, APlanProposalsFieldsReadTypedAndWriteOnlyWhatIsSet) {
+    PlanFields filed{"Fix it", "1. Edit", ".rio/plans/fix.md", "", ""};
+    EXPECT_EQ(Json(filed),
+              (Json{{"title", "Fix it"}, {"plan", "1. Edit"}, {"path", ".rio/plans/fix.md"}}));
+    Proposal p{4, "c", "plan", Json(filed)};
+    EXPECT_EQ(p.as_plan().path, ".rio/plans/fix.md");
+    EXPECT_EQ(p.as_plan().revises, "");
+
+    PlanFields revision{"Fix it", "2. Test", "", ".rio/plans/fix.md", "the disk is full"};
+    Proposal q = Json{{"turn", 5}, {"id", "d"}, {"kind", "plan"}}.get<Proposal>();
+    q.fields = Json(revision);
+    const PlanFields read = q.as_plan();
+    EXPECT_EQ(read.revises, ".rio/plans/fix.md");
+    EXPECT_EQ(read.not_filed, "the disk is full");
+    EXPECT_EQ(read.plan, "2. Test");
+    // A field of the wrong type reads as absent, as Proposal::text does.
+    Proposal odd = Json{{"turn", 1}, {"id", "e"}, {"kind", "plan"}, {"title", 7}}.get<Proposal>();
+    EXPECT_EQ(odd.as_plan().title, "");
+}
+
 TEST(ProtocolMessages, ToolResultsCarryACommandsExitAsData) {
     ToolResultEvent r;
     r.turn = 1;
