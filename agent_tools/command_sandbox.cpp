@@ -1,5 +1,6 @@
 #include "agent_tools/command_sandbox.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <thread>
 #include <unistd.h>
@@ -11,22 +12,42 @@ constexpr std::uint64_t gib = std::uint64_t{1} << 30;
 
 // No network, no secrets: a command a person did not let out has no use for credentials,
 // and anything it reads can reach the model (DESIGN §19).
-std::vector<std::filesystem::path> hidden_places(const UserDirs& dirs, bool network) {
+std::vector<std::filesystem::path> hidden_places(const UserDirs& dirs, bool network,
+                                                 const CommandSettings& settings) {
     std::vector<std::filesystem::path> hidden;
     for (const std::filesystem::path& own : {dirs.config, dirs.data, dirs.state, dirs.runtime})
         if (!own.empty()) hidden.push_back(own);
-    if (!network)
-        if (const char* home = std::getenv("HOME"); home && *home)
-            for (auto& place : credential_places(home))
-                hidden.push_back(std::move(place));
+    if (!network) {
+        for (auto& place : credential_places(home_folder()))
+            hidden.push_back(std::move(place));
+        for (const auto& place : settings.home_unreadable)
+            hidden.push_back(place);
+    }
     return hidden;
+}
+
+// The defaults and the user's additions, less what the user took out (decision 0071).
+std::vector<std::filesystem::path> readable_home(const CommandSettings& settings) {
+    std::vector<std::filesystem::path> places = home_reads(home_folder());
+    places.insert(places.end(), settings.home_readable.begin(), settings.home_readable.end());
+    std::erase_if(places, [&](const std::filesystem::path& place) {
+        return std::find(settings.home_unreadable.begin(), settings.home_unreadable.end(), place) !=
+               settings.home_unreadable.end();
+    });
+    return places;
 }
 
 } // namespace
 
+std::filesystem::path home_folder() {
+    const char* home = std::getenv("HOME");
+    return home && *home == '/' ? std::filesystem::path(home) : std::filesystem::path();
+}
+
 Result<std::optional<SandboxPolicy>> command_sandbox(const ToolContext& context,
                                                      const std::optional<SandboxUse>& use,
-                                                     std::chrono::seconds timeout) {
+                                                     std::chrono::seconds timeout,
+                                                     const CommandSettings& settings) {
     if (!use) return make_error(ErrorCode::internal, "no sandbox was chosen for this command");
     if (use->profile == "none") return std::optional<SandboxPolicy>();
     if (!context.commands_sandboxed)
@@ -37,7 +58,9 @@ Result<std::optional<SandboxPolicy>> command_sandbox(const ToolContext& context,
         use->profile == "read-only" ? SandboxProfile::read_only : SandboxProfile::workspace_write;
     p.network = use->network;
     p.project = *context.workspace.root;
-    p.hidden = hidden_places(context.dirs, use->network);
+    p.hidden = hidden_places(context.dirs, use->network, settings);
+    p.home = home_folder();
+    p.home_reads = readable_home(settings);
     // The core and whatever started it (a frontend on its stdio), where Landlock cannot
     // scope signals.
     p.guarded = {::getpid()};
@@ -55,7 +78,8 @@ std::string sandbox_note(const SandboxUse& use) {
     if (use.profile == "none") return "(" + sandbox_text(use) + ")";
     std::string writable =
         use.profile == "read-only"
-            ? "nothing is writable but $TMPDIR"
+            ? "nothing is writable but $TMPDIR; of $HOME only git's configuration, toolchains "
+              "and package caches are readable"
             : "the project is writable except .git/, .rio/ and new entries at its top level, "
               "and $TMPDIR";
     return "(" + sandbox_text(use) + ": " + writable +

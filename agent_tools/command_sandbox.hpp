@@ -5,6 +5,7 @@
 
 #include "agent_tools/tool_context.hpp"
 #include "host/sandbox/sandbox_policy.hpp"
+#include "host/store/command_settings.hpp"
 #include "protocol/error.hpp"
 
 #include <chrono>
@@ -16,7 +17,11 @@ namespace rio {
 // sandboxed and cannot: it is then not run at all.
 Result<std::optional<SandboxPolicy>> command_sandbox(const ToolContext& context,
                                                      const std::optional<SandboxUse>& use,
-                                                     std::chrono::seconds timeout);
+                                                     std::chrono::seconds timeout,
+                                                     const CommandSettings& settings);
+
+// The user's home folder ($HOME when it is absolute), "" when there is none.
+std::filesystem::path home_folder();
 
 // What the model is told after the output of a command that ran sandboxed, so that a write
 // refused reads as the rule it is rather than a bug to work around.

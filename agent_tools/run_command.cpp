@@ -83,10 +83,13 @@ ToolCancel run_command(ToolContext& context, const RunTool& run, const ToolRepor
     spec.argv = input->argv;
     spec.cwd = input->cwd.real;
     spec.timeout = std::chrono::seconds(input->timeout_s);
-    spec.env = command_environment(context.hidden_env);
+    // Read for each command, so a change of the user's config.json applies to the next one.
+    CommandSettings settings = configured_commands(context.dirs, home_folder());
+    spec.env = command_environment_from_environ(context.hidden_env, settings.pass_env);
     spec.output_cap = std::min(spec.output_cap, context.output_cap); // decision 0056
     // Sandboxed as the loop decided; a sandbox that cannot be had means not run at all.
-    auto sandbox = command_sandbox(context, run.sandbox, std::chrono::seconds(input->timeout_s));
+    auto sandbox =
+        command_sandbox(context, run.sandbox, std::chrono::seconds(input->timeout_s), settings);
     if (!sandbox) {
         report(tool_error(run, "The command was not run: " + sandbox.error().message + "."));
         return nullptr;

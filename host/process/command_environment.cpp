@@ -39,8 +39,22 @@ bool unused_git_pair(std::string_view name, std::size_t pairs) {
 
 } // namespace
 
+bool looks_secret(std::string_view name) {
+    std::string upper(name);
+    for (char& c : upper)
+        if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+    std::string_view n = upper;
+    for (std::string_view word :
+         {"TOKEN", "SECRET", "PASSWORD", "PASSWD", "PASSPHRASE", "CREDENTIAL", "API_KEY", "APIKEY"})
+        if (n.find(word) != std::string_view::npos) return true;
+    for (std::string_view end : {"_KEY", "_PAT", "_AUTH"})
+        if (n.ends_with(end)) return true;
+    return n.starts_with("AWS_");
+}
+
 std::vector<std::string> command_environment(const std::vector<std::string>& environment,
-                                             const std::vector<std::string>& hidden) {
+                                             const std::vector<std::string>& hidden,
+                                             const std::vector<std::string>& passed) {
     std::size_t pairs = user_git_pairs(environment);
     std::vector<std::string> out;
     for (const std::string& var : environment) {
@@ -48,6 +62,8 @@ std::vector<std::string> command_environment(const std::vector<std::string>& env
         if (name.starts_with("RIO_") || name == "GIT_CONFIG_COUNT") continue;
         if (unused_git_pair(name, pairs)) continue;
         if (std::find(hidden.begin(), hidden.end(), name) != hidden.end()) continue;
+        if (looks_secret(name) && std::find(passed.begin(), passed.end(), name) == passed.end())
+            continue;
         out.push_back(var);
     }
     for (const auto& [key, value] : git_hardening) {
@@ -59,11 +75,12 @@ std::vector<std::string> command_environment(const std::vector<std::string>& env
     return out;
 }
 
-std::vector<std::string> command_environment(const std::vector<std::string>& hidden) {
+std::vector<std::string> command_environment_from_environ(const std::vector<std::string>& hidden,
+                                                          const std::vector<std::string>& passed) {
     std::vector<std::string> environment;
     for (char** entry = ::environ; entry && *entry; ++entry)
         environment.emplace_back(*entry);
-    return command_environment(environment, hidden);
+    return command_environment(environment, hidden, passed);
 }
 
 } // namespace rio

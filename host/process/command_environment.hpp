@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -20,12 +21,20 @@ inline const std::vector<std::pair<std::string, std::string>> git_hardening = {
     {"protocol.ext.allow", "never"},
 };
 
-// `environment` ("NAME=value" entries) without `hidden` names and RIO_* variables, with
-// git_hardening added after any GIT_CONFIG_* pairs the user set (later pairs win).
+// Whether a variable's name says it holds a secret (decision 0071): TOKEN, SECRET, PASSWORD,
+// PASSWD, PASSPHRASE, CREDENTIAL, API_KEY or APIKEY in it, an ending _KEY, _PAT or _AUTH, or
+// AWS_ at its start; upper or lower case alike.
+bool looks_secret(std::string_view name);
+
+// `environment` ("NAME=value" entries) without `hidden` names, RIO_* variables and those that
+// look like secrets but for the names in `passed`, with git_hardening added after any
+// GIT_CONFIG_* pairs the user set (later pairs win).
 std::vector<std::string> command_environment(const std::vector<std::string>& environment,
-                                             const std::vector<std::string>& hidden);
+                                             const std::vector<std::string>& hidden,
+                                             const std::vector<std::string>& passed = {});
 
 // The same for this process's environment.
-std::vector<std::string> command_environment(const std::vector<std::string>& hidden);
+std::vector<std::string> command_environment_from_environ(const std::vector<std::string>& hidden,
+                                                          const std::vector<std::string>& passed);
 
 } // namespace rio

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <dirent.h>
 #include <memory>
+#include <optional>
 #include <string_view>
 #include <sys/stat.h>
 
@@ -81,6 +82,34 @@ fs::path real_place(const fs::path& path) {
     return ec ? path.lexically_normal() : real;
 }
 
+// The home folder a read-only command does not read whole, where there is one to leave out:
+// not when the project is the home folder or holds it, since the project is read whole.
+std::optional<fs::path> read_only_home(const SandboxPolicy& policy, const fs::path& project) {
+    if (policy.profile != SandboxProfile::read_only || policy.home.empty()) return std::nullopt;
+    std::error_code ec;
+    fs::path home = fs::canonical(policy.home, ec);
+    if (ec || home == "/" || within(home, project)) return std::nullopt;
+    return home;
+}
+
+// Hidden places stay hidden inside a place granted here (`~/.cargo` holds credentials).
+void grant_home_reads(const SandboxPolicy& policy, Walk& reads) {
+    for (const fs::path& place : policy.home_reads) {
+        std::error_code ec;
+        fs::path real = fs::canonical(place, ec); // a dotfile linked from elsewhere too
+        if (ec) continue;
+        struct stat st {};
+        if (::stat(real.c_str(), &st) != 0) continue;
+        if (S_ISDIR(st.st_mode)) {
+            reads.grant_except(real);
+            continue;
+        }
+        if (std::none_of(reads.excluded.begin(), reads.excluded.end(),
+                         [&](const fs::path& e) { return within(real, e); }))
+            reads.out.push_back({real, GrantRight::read, false});
+    }
+}
+
 void grant_devices(const SandboxPolicy& policy, std::vector<Grant>& out) {
     auto exists = [](const char* path) {
         struct stat st {};
@@ -111,7 +140,15 @@ Result<std::vector<Grant>> sandbox_grants(const SandboxPolicy& policy) {
     // /dev holds terminals and disks; only the harmless devices below are reachable.
     Walk reads{hidden, GrantRight::read, grants};
     reads.excluded.push_back("/dev");
+    std::optional<fs::path> home = read_only_home(policy, *project);
+    if (home) reads.excluded.push_back(*home);
     reads.grant_except("/");
+    if (home) {
+        // The home folder is out; the project in it, and what read-only tools need there, in.
+        reads.excluded.pop_back();
+        if (within(*project, *home)) reads.grant_except(*project);
+        grant_home_reads(policy, reads);
+    }
     grant_devices(policy, grants);
     grants.push_back({*tmpdir, GrantRight::write, true, true});
     if (policy.profile == SandboxProfile::workspace_write) {

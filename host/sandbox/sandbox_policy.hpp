@@ -25,8 +25,12 @@ struct SandboxPolicy {
     std::filesystem::path project; // readable; writable under workspace-write
     std::filesystem::path tmpdir;  // private to the command, readable and writable
     // Unreadable and unwritable wherever they are, inside the project too: rio's own config,
-    // data, state and runtime folders, and (without network) the usual credential places.
+    // data, state and runtime folders, and (without network) the usual secret places.
     std::vector<std::filesystem::path> hidden;
+    // Under read-only, the user's home folder is not read but for `home_reads` (decision
+    // 0071): a project in it is read all the same. Empty: nothing is taken out of reads.
+    std::filesystem::path home;
+    std::vector<std::filesystem::path> home_reads;
     // Processes the command may not signal where Landlock cannot scope signals (ABI < 6):
     // the core, its parent. Their process groups are guarded as well.
     std::vector<pid_t> guarded;
@@ -37,8 +41,13 @@ struct SandboxPolicy {
     int max_abi = 0;
 };
 
-// Where people usually keep credentials below `home`: hidden from commands unless a person
-// allowed the command the network (it may then need them, `git push` over ssh say).
+// Where people usually keep secrets below `home` — credential files, shell start-up files
+// and histories, other agents' keys: hidden from commands unless a person allowed the
+// command the network (it may then need them, `git push` over ssh say).
 std::vector<std::filesystem::path> credential_places(const std::filesystem::path& home);
+
+// What read-only tools need below `home`, all a plan-mode command reads there (decision
+// 0071): git's configuration, toolchains and package caches.
+std::vector<std::filesystem::path> home_reads(const std::filesystem::path& home);
 
 } // namespace rio

@@ -1093,5 +1093,90 @@ TEST(SandboxE2E, ACommandTheSandboxCannotSetUpIsRefusedNeverRunBare) {
     EXPECT_FALSE(fs::exists(s.project() / "src/made"));
 }
 
+// Issue 39, break P: a plan-mode command read a key in ~/.bashrc (`grep API_KEY ~/.bashrc |
+// base64` passes redaction) and a plan-admitted MCP tool sent it out. Plan-mode commands now
+// read of the home folder only what read-only tools need (git's configuration, toolchains,
+// caches; decision 0071), no command without network reads the known secret places, and no
+// command inherits a variable that looks like a secret unless the user named it. Run as the
+// user CI is (root) and, through `setpriv`, as an ordinary one.
+void plan_mode_commands_read_no_secret(const std::string& wrapper) {
+    const std::string planted = "PLANTED-4d1e";
+    const std::string pattern = "PLANTE[D]-4d1e"; // the command line must not match itself
+    TempDir home;
+    auto steps = [&](const fs::path& h) {
+        auto sh = [](const std::string& line) {
+            return tool("run_command", {{"argv", {"sh", "-c", line}}});
+        };
+        return Json::array(
+            {step({sh("cat " + (h / ".bashrc").string() + " 2>&1"),
+                   sh("cat " + (h / ".npmrc").string() + " " +
+                      (h / ".claude/.credentials.json").string() + " " +
+                      (h / ".codex/auth.json").string() + " 2>&1"),
+                   sh("grep -r '" + pattern + "' " + h.string() + " 2>&1; echo grep=$?"),
+                   sh("git config --global user.name"), tool("run_command", {{"argv", {"env"}}}),
+                   sh("cat " + (h / "notes/todo.txt").string() + " 2>&1")}),
+             text_step("looked")});
+    };
+    write_bytes(home / ".bashrc", "export ANTHROPIC_API_KEY=sk-ant-" + planted + "\n");
+    write_bytes(home / ".npmrc", "//registry.npmjs.org/:_authToken=" + planted + "\n");
+    write_bytes(home / ".claude/.credentials.json", "{\"token\": \"" + planted + "\"}\n");
+    write_bytes(home / ".codex/auth.json", "{\"OPENAI_API_KEY\": \"" + planted + "\"}\n");
+    write_bytes(home / ".config/git/credentials", "https://u:" + planted + "@example.com\n");
+    write_bytes(home / "notes/todo.txt", planted + "\n");
+    write_bytes(home / ".gitconfig", "[user]\n\tname = Ada Lovelace\n");
+    std::vector<std::string> env{"HOME=" + home.path().string(),
+                                 "MY_SERVICE_TOKEN=" + planted,
+                                 "AWS_SECRET_ACCESS_KEY=" + planted,
+                                 "DB_PASSWORD=" + planted,
+                                 "deploy_key=" + planted,
+                                 "NAMED_TOKEN=named-by-the-user",
+                                 "PLAIN_SETTING=visible"};
+    auto prepare = [&](const AgentSession& a) {
+        write_bytes(a.config() / "config.json", "{\"pass_env\": [\"NAMED_TOKEN\"]}");
+        return env;
+    };
+    std::unique_ptr<AgentSession> session =
+        wrapper.empty() ? AgentSession::with_env(steps(home.path()), prepare)
+                        : AgentSession::through(wrapper, steps(home.path()), prepare);
+    AgentSession& s = *session;
+    ASSERT_EQ(s.request("agent.mode.set", {{"mode", "plan"}})["ok"], true);
+    ASSERT_TRUE(s.sandboxed());
+    s.send("look for keys");
+    std::vector<Json> r = results_until_done(s);
+    ASSERT_EQ(r.size(), 6u);
+    std::size_t read = 0;
+    for (const Json& result : r) {
+        EXPECT_EQ(result["sandbox"]["profile"], "read-only");
+        read += output_of(result).find(planted) != std::string::npos;
+    }
+    EXPECT_EQ(read, 0u) << Json(r).dump(1);
+    EXPECT_NE(output_of(r[0]).find("Permission denied"), std::string::npos) << output_of(r[0]);
+    EXPECT_NE(output_of(r[2]).find("grep=2"), std::string::npos) << output_of(r[2]);
+    EXPECT_NE(output_of(r[3]).find("Ada Lovelace"), std::string::npos) << output_of(r[3]);
+    const std::string env_out = output_of(r[4]);
+    EXPECT_NE(env_out.find("PLAIN_SETTING=visible"), std::string::npos) << env_out;
+    EXPECT_NE(env_out.find("NAMED_TOKEN=named-by-the-user"), std::string::npos) << env_out;
+    for (const char* name :
+         {"MY_SERVICE_TOKEN=", "AWS_SECRET_ACCESS_KEY=", "DB_PASSWORD=", "deploy_key="})
+        EXPECT_EQ(env_out.find(name), std::string::npos) << name;
+    EXPECT_NE(output_of(r[5]).find("Permission denied"), std::string::npos) << output_of(r[5]);
+    std::printf("red team P, secrets under a planted home and in the environment: 6 plan-mode "
+                "commands, %zu read one\n",
+                read);
+}
+
+TEST(SandboxE2E, PlanModeCommandsReadNoSecretOfTheHomeFolderAndInheritNone) {
+    plan_mode_commands_read_no_secret("");
+}
+
+// The same as an ordinary user: tests/e2e/as_nobody gives the session's folders and the
+// planted home to uid 65534 and runs the core as it, so only the sandbox stands between a
+// command and the user's own files.
+TEST(SandboxE2E, PlanModeCommandsReadNoSecretOfTheHomeFolderAsAnOrdinaryUser) {
+    // Not root: this process is an ordinary user already.
+    plan_mode_commands_read_no_secret(
+        ::geteuid() == 0 ? std::string(RIO_SOURCE_DIR) + "/tests/e2e/as_nobody" : "");
+}
+
 } // namespace
 } // namespace rio::test

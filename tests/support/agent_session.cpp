@@ -38,12 +38,14 @@ std::unique_ptr<AgentSession> AgentSession::with_provider(const std::vector<std:
     return session;
 }
 
-std::unique_ptr<AgentSession> AgentSession::through(const std::string& wrapper, const Json& steps) {
+std::unique_ptr<AgentSession> AgentSession::through(const std::string& wrapper, const Json& steps,
+                                                    const EnvFor& env) {
     std::unique_ptr<AgentSession> session(new AgentSession());
     session->wrapper_ = wrapper;
     write_bytes(session->home_ / "script.json",
                 Json{{"steps", steps}, {"log", "calls.jsonl"}}.dump(2));
-    session->start({"--provider", "script:" + (session->home_ / "script.json").string()}, {}, true);
+    session->start({"--provider", "script:" + (session->home_ / "script.json").string()},
+                   env ? env(*session) : std::vector<std::string>{}, true);
     return session;
 }
 

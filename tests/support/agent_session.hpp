@@ -33,7 +33,9 @@ public:
 
     // A session whose core runs under `wrapper` (`wrapper rio-core ARGS…`): a kernel without
     // Landlock, say. The core starts in its configured mode (plan).
-    static std::unique_ptr<AgentSession> through(const std::string& wrapper, const Json& steps);
+    // `env` as with_env's, called before the core starts.
+    static std::unique_ptr<AgentSession> through(const std::string& wrapper, const Json& steps,
+                                                 const EnvFor& env = {});
 
     LineClient& client() { return core_->stdio(); }
     CoreProcess& core() { return *core_; }

@@ -85,6 +85,48 @@ TEST(SandboxGrants, AHiddenPlaceIsLeftOutByGrantingEverythingBesideIt) {
     }
 }
 
+// Issue 39, break P: read-only reads of the home folder are an allow list (decision 0071),
+// the project in it read whole, a hidden place inside an allowed one still hidden, a dotfile
+// linked from elsewhere read where it really is.
+TEST(SandboxGrants, ReadOnlyReadsOfTheHomeFolderAreAnAllowList) {
+    test::TempDir root, tmp;
+    const fs::path home = root / "home";
+    test::write_bytes(home / ".bashrc", "export ANTHROPIC_API_KEY=k");
+    test::write_bytes(home / ".cargo/bin/cargo", "#!");
+    test::write_bytes(home / ".cargo/credentials.toml", "token");
+    test::write_bytes(home / "dotfiles/gitconfig", "[user]");
+    test::write_bytes(home / "notes.txt", "private");
+    test::write_bytes(home / "code/project/main.c", "int main;");
+    fs::create_symlink(home / "dotfiles/gitconfig", home / ".gitconfig");
+    SandboxPolicy p;
+    p.project = home / "code/project";
+    p.tmpdir = tmp.path();
+    p.home = home;
+    p.home_reads = {home / ".cargo", home / ".gitconfig", home / ".missing"};
+    p.hidden = {home / ".cargo/credentials.toml"};
+    for (SandboxProfile profile : {SandboxProfile::read_only, SandboxProfile::workspace_write}) {
+        p.profile = profile;
+        auto grants = sandbox_grants(p);
+        ASSERT_TRUE(grants) << grants.error().message;
+        const auto& g = *grants;
+        bool ro = profile == SandboxProfile::read_only;
+        EXPECT_EQ(covers(g, home / ".bashrc", GrantRight::read), !ro);
+        EXPECT_EQ(covers(g, home / "notes.txt", GrantRight::read), !ro);
+        EXPECT_TRUE(covers(g, home / "code/project/main.c", GrantRight::read));
+        EXPECT_TRUE(covers(g, home / ".cargo/bin/cargo", GrantRight::read));
+        EXPECT_FALSE(covers(g, home / ".cargo/credentials.toml", GrantRight::read));
+        EXPECT_TRUE(covers(g, home / "dotfiles/gitconfig", GrantRight::read));
+        EXPECT_TRUE(covers(g, "/usr/bin/env", GrantRight::read)) << "the system stays readable";
+    }
+    // A project that holds the home folder is read whole: it is the project.
+    p.profile = SandboxProfile::read_only;
+    p.project = root.path();
+    auto grants = sandbox_grants(p);
+    ASSERT_TRUE(grants) << grants.error().message;
+    EXPECT_TRUE(covers(*grants, home / "notes.txt", GrantRight::read));
+    EXPECT_FALSE(covers(*grants, home / ".cargo/credentials.toml", GrantRight::read));
+}
+
 TEST(SandboxGrants, AProjectOrTmpdirThatIsNotThereIsAnErrorNotAnOpenDoor) {
     test::TempDir tmp;
     SandboxPolicy p;
