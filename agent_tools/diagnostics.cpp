@@ -58,6 +58,13 @@ ToolCancel run_diagnostics(ToolContext& context, const RunTool& run, const ToolR
             report(tool_ok(run, "No language server handles " + rel + " here (see lsp.list)."));
             return;
         }
+        if (r.outcome == LspFileReport::Outcome::untrusted) {
+            report(tool_ok(run, "No diagnostics: language servers start when the person trusts "
+                                "this project (they would run its code), and it is not trusted. " +
+                                    r.server + " would check " + rel +
+                                    " then; until then, read the file instead."));
+            return;
+        }
         report(tool_ok(run, diagnostics_words(rel, r, LspSeverity::hint, max_per_file)));
     });
     return [lsp, handle] { lsp->cancel_wait(handle); };

@@ -11,7 +11,8 @@
 namespace rio::client {
 
 // An untrusted project in which trusting would change something: it has power-granting
-// files, or the user has allow rules that apply only in trusted projects.
+// files, the user has allow rules that apply only in trusted projects, or language or MCP
+// servers wait for trust to start.
 bool trust_matters(const ProjectTrustState& trust);
 
 // The question's sentences, the project's own words (paths, rules, server commands) as they

@@ -36,7 +36,9 @@ QString state_words(const McpServerInfo& server) {
 }
 
 QString tool_words(const McpToolInfo& tool) {
-    return tool.is(ToolKind::read) ? McpServersPage::tr("reads only; offered in plan mode too")
+    return tool.is(ToolKind::read) ? McpServersPage::tr("reads only; offered in plan mode too, "
+                                                        "run by the server outside the sandbox, "
+                                                        "with the network")
                                    : McpServersPage::tr("asks before each call; not in plan mode");
 }
 

@@ -5,6 +5,7 @@
 #include "core/dispatch.hpp"
 #include "core/workspace.hpp"
 #include "io/user_dirs.hpp"
+#include "protocol/messages.hpp"
 
 #include <asio/io_context.hpp>
 #include <functional>
@@ -23,6 +24,8 @@ struct OpContext {
     // The core's loop, for work done on another thread and answered later (diff.lines);
     // without one such ops answer at once, on the caller's thread.
     asio::io_context* io = nullptr;
+    // The language and MCP servers that wait for the open project's trust (decision 0071).
+    std::function<void(ProjectTrustState&)> waiting_for_trust = [](ProjectTrustState&) {};
 };
 
 void register_session_ops(Dispatcher& dispatcher, OpContext& context);

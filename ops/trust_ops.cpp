@@ -11,13 +11,14 @@ namespace rio {
 namespace {
 
 ProjectTrustState trust_state(const OpContext& context, const ProjectTrust& trust) {
-    ProjectTrustState state{trust.trusted, {}, {}};
+    ProjectTrustState state{trust.trusted, {}, {}, {}, {}};
     for (const PowerFile& f : trust.files)
         state.files.push_back({f.path, f.sha256, f.trusted, f.summary});
     std::filesystem::path allow = context.dirs.config / "allow";
     if (auto text = read_file(allow, allow.string()))
         for (const AllowRule& rule : parse_allow_rules(*text))
             state.user_rules.push_back(rule_text(rule));
+    context.waiting_for_trust(state);
     return state;
 }
 

@@ -99,8 +99,12 @@ struct ProjectTrustState {
     // The user's own allow rules, which apply here only once the project is trusted (in
     // words, as the trust question shows them).
     std::vector<std::string> user_rules;
+    // What waits for trust (decision 0071): the language servers and the user's MCP servers,
+    // by name, that would start here; none start in a project nobody trusted.
+    std::vector<std::string> language_servers;
+    std::vector<std::string> mcp_servers;
 };
-RIO_FIELDS(ProjectTrustState, trusted, files, user_rules)
+RIO_FIELDS(ProjectTrustState, trusted, files, user_rules, language_servers, mcp_servers)
 
 struct ProjectTrustGetParams : Empty {
     static constexpr std::string_view op = op::project_trust_get;

@@ -10,6 +10,7 @@
 #include "host/server/client_gate.hpp"
 #include "host/server/editor_reader.hpp"
 #include "host/server/server.hpp"
+#include "host/store/command_settings.hpp"
 #include "host/store/default_mode.hpp"
 #include "host/store/redact.hpp"
 #include "host/store/sandbox_setting.hpp"
@@ -143,6 +144,9 @@ int main(int argc, char** argv) {
     const rio::SandboxSetting sandbox = rio::configured_sandbox(dirs);
     if (!sandbox.warning.empty()) std::fprintf(stderr, "rio-core: %s\n", sandbox.warning.c_str());
     agent.sandbox_commands(rio::probe_sandbox(), sandbox.on);
+    if (const char* home = std::getenv("HOME"); home && *home == '/')
+        if (auto commands = rio::configured_commands(dirs, home); !commands.warning.empty())
+            std::fprintf(stderr, "rio-core: %s\n", commands.warning.c_str());
     rio::OpContext context{workspace,
                            watch.emitter(),
                            dirs,
@@ -152,6 +156,10 @@ int main(int argc, char** argv) {
                            },
                            [&mcp] { mcp.reload(); },
                            &io};
+    context.waiting_for_trust = [&lsp, &mcp](rio::ProjectTrustState& state) {
+        state.language_servers = lsp.waiting_for_trust();
+        state.mcp_servers = mcp.waiting_for_trust();
+    };
     rio::register_all_ops(dispatcher, context, agent, mcp, editor, lsp);
     // A power-granting file changed (by the agent, a save, a `git pull`): trust follows now.
     watch.on_changed(

@@ -400,7 +400,7 @@ void LspServer::on_server_request(const LspServerRequest& request) {
 void LspServer::on_notification(const LspNotification& note) {
     if (note.method != "textDocument/publishDiagnostics") return; // progress, logs: not shown
     // Past this many a file's list is a flood, not help.
-    constexpr std::size_t max_diagnostics = 1000;
+    constexpr std::size_t max_diagnostics = 200; // of one file: more than any panel shows
     auto published = parse_published(note.params, max_diagnostics);
     if (published && handlers_.published) handlers_.published(*published);
 }

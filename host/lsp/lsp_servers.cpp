@@ -16,7 +16,8 @@ constexpr std::string_view project_config = ".rio/lsp.json";
 // Past these a server's answer is a flood: the rest is left out.
 constexpr std::size_t max_locations = 1000;
 constexpr std::size_t max_symbols = 5000;
-constexpr std::size_t max_files_with_diagnostics = 5000;
+// Per server: a trusted server publishing for 5,000 files held the core at ~450 MB (issue 39).
+constexpr std::size_t max_files_with_diagnostics = 1000;
 constexpr std::size_t excerpt_bytes = 240;
 
 bool same_config(const LspServerConfig& a, const LspServerConfig& b) {
@@ -69,6 +70,13 @@ LspServers::~LspServers() {
 
 Emit LspServers::observing(Emit next) {
     return [this, alive = alive_, next = std::move(next)](std::string_view event, Json params) {
+        // A change of project or trust is announced before what the servers make of it
+        // (lsp.changed: they wait for trust, or start).
+        if (event == event::project_changed || event == event::project_trust) {
+            next(event, params);
+            if (*alive) observe(event, params);
+            return;
+        }
         if (*alive) observe(event, params);
         next(event, std::move(params));
     };
@@ -92,12 +100,7 @@ void LspServers::observe(std::string_view event, const Json& params) {
 
 // ---- configuration ----
 
-void LspServers::reload() {
-    if (shut_down_) return;
-    if (workspace_.root != root_) {
-        project_changed();
-        return;
-    }
+LspConfig LspServers::user_config() const {
     LspConfig config;
     config.servers = builtin_lsp_servers();
     std::filesystem::path user = dirs_.config / "lsp.json";
@@ -109,11 +112,34 @@ void LspServers::reload() {
         else
             config.problems.push_back(text.error().message);
     }
+    return config;
+}
+
+std::vector<std::string> LspServers::waiting_for_trust() const {
+    if (!workspace_.root || current_trust(dirs_, workspace_).trusted) return {};
+    std::vector<std::string> names;
+    for (const LspServerConfig& server : user_config().servers)
+        if (!server.disabled && server.error.empty() && !server.argv.empty() &&
+            find_program(server.argv[0]))
+            names.push_back(server.name);
+    return names;
+}
+
+void LspServers::reload() {
+    if (shut_down_) return;
+    if (workspace_.root != root_) {
+        project_changed();
+        return;
+    }
+    LspConfig config = user_config();
     std::vector<LspServerConfig> untrusted;
+    bool trusted = true;
     if (workspace_.root) {
         // A project's servers start only while the project is trusted as it is now
-        // (decision 0048): its .rio/lsp.json and the programs it names unchanged.
+        // (decision 0048): its .rio/lsp.json and the programs it names unchanged. No server
+        // starts at all until then: each would run with the project's code (decision 0071).
         ProjectTrust trust = current_trust(dirs_, workspace_);
+        trusted = trust.trusted;
         for (const PowerFile& power : trust.files) {
             if (power.path != project_config) continue;
             if (trust.trusted) {
@@ -128,7 +154,7 @@ void LspServers::reload() {
     std::vector<Entry> next;
     for (LspServerConfig& server : config.servers) {
         auto old = std::find_if(entries_.begin(), entries_.end(), [&](const Entry& e) {
-            return e.server && !e.untrusted && e.config.name == server.name &&
+            return trusted && e.server && e.held == Held::no && e.config.name == server.name &&
                    same_config(e.config, server);
         });
         Entry entry;
@@ -137,6 +163,7 @@ void LspServers::reload() {
         } else {
             entry.config = std::move(server);
         }
+        if (!trusted) entry.held = Held::project;
         entry.found = !entry.config.argv.empty() && find_program(entry.config.argv[0]).has_value();
         next.push_back(std::move(entry));
     }
@@ -150,7 +177,7 @@ void LspServers::reload() {
         }
         Entry entry;
         entry.config = std::move(server);
-        entry.untrusted = true;
+        entry.held = Held::project_file;
         next.push_back(std::move(entry));
     }
     config_ = std::move(config);
@@ -201,10 +228,14 @@ Result<LspListResult> LspServers::restart(const std::string& name) {
     if (it == entries_.end())
         return make_error(ErrorCode::not_found,
                           "no language server named '" + name + "' is configured");
-    if (it->untrusted)
+    if (it->held == Held::project_file)
         return make_error(ErrorCode::refused,
                           "'" + name + "' comes from the project's " + std::string(project_config) +
                               ", which is not trusted; trust it (project.trust.set) to start it");
+    if (it->held == Held::project)
+        return make_error(ErrorCode::refused,
+                          "language servers start when you trust this project (project.trust.set): "
+                          "they would run its code");
     if (it->server) {
         it->server->start();
     } else if (LspServer* server = ensure_server(*it)) {
@@ -223,7 +254,7 @@ LspServers::Entry* LspServers::entry_for(std::string_view rel) {
 
 LspServer* LspServers::ensure_server(Entry& entry) {
     if (entry.server) return entry.server.get();
-    if (entry.untrusted || !entry.found || entry.config.disabled || !root_) return nullptr;
+    if (entry.held != Held::no || !entry.found || entry.config.disabled || !root_) return nullptr;
     std::string name = entry.config.name;
     auto alive = alive_;
     LspServer::Handlers handlers{[this, alive, name] {
@@ -379,9 +410,12 @@ void LspServers::published(Entry& entry, const LspPublished& published) {
     auto file = uri_to_path(published.uri);
     if (!file) return;
     std::string rel = root_ ? file->lexically_relative(*root_).generic_string() : std::string();
-    bool external = rel.empty() || rel == "." || rel.rfind("..", 0) == 0;
-    std::string path = external ? file->string() : rel;
-    if (!diagnostics_.count(path) && diagnostics_.size() >= max_files_with_diagnostics) return;
+    // Only the project's files are kept: a server may publish for every header of the
+    // system, and nothing rio shows is about those.
+    if (rel.empty() || rel == "." || rel.rfind("..", 0) == 0) return;
+    const std::string& path = rel;
+    if (!diagnostics_.count(path) && files_kept(entry.config.name) >= max_files_with_diagnostics)
+        return;
     std::vector<DiagnosticInfo> list;
     with_lines(server, published.uri, *file, [&](const LineIndex& index) {
         for (const LspDiagnostic& d : published.diagnostics) {
@@ -414,6 +448,12 @@ void LspServers::published(Entry& entry, const LspPublished& published) {
     const LspDocument* doc = server.document(published.uri);
     reported_[published.uri] = published.version.value_or(doc ? doc->sent : 0);
     finish_waits(published.uri, entry.config.name, published.version);
+}
+
+std::size_t LspServers::files_kept(const std::string& server) const {
+    return static_cast<std::size_t>(
+        std::count_if(diagnostics_.begin(), diagnostics_.end(),
+                      [&](const auto& kept) { return kept.second.server == server; }));
 }
 
 void LspServers::flush_diagnostics() {
@@ -459,6 +499,12 @@ std::uint64_t LspServers::await_diagnostics(const std::string& rel,
     std::uint64_t id = next_wait_++;
     LspFileReport report;
     Entry* entry = entry_for(rel);
+    if (entry && entry->held == Held::project && entry->found) {
+        report.outcome = LspFileReport::Outcome::untrusted;
+        report.server = entry->config.name;
+        post_result(io_, std::move(done), std::move(report));
+        return 0;
+    }
     LspServer* server = entry ? ensure_server(*entry) : nullptr;
     if (!server) {
         post_result(io_, std::move(done), std::move(report));
@@ -710,10 +756,13 @@ LspServerInfo LspServers::info_of(const Entry& entry) const {
     info.source = c.source;
     info.command = c.argv;
     info.files = c.files;
-    if (entry.untrusted) {
+    if (entry.held == Held::project_file) {
         info.state = "untrusted";
         info.words = "untrusted: the project's " + std::string(project_config) +
                      " is not trusted; trusting it starts this server";
+    } else if (entry.held == Held::project && !c.disabled && entry.found) {
+        info.state = "untrusted";
+        info.words = "untrusted: language servers start when you trust this project";
     } else if (c.disabled) {
         info.state = "disabled";
         info.words = "disabled";
@@ -773,6 +822,7 @@ std::string diagnostics_words(const std::string& rel, const LspFileReport& repor
     using Outcome = LspFileReport::Outcome;
     switch (report.outcome) {
     case Outcome::no_server:
+    case Outcome::untrusted:
         return "";
     case Outcome::failed:
         return report.server + " could not check " + rel + " (" + report.why + ").";

@@ -28,7 +28,8 @@ namespace rio {
 
 // What became of the wait for a file's diagnostics after the agent wrote it.
 struct LspFileReport {
-    enum class Outcome { no_server, reported, timed_out, failed };
+    // untrusted: the file's server waits for the project to be trusted (decision 0071).
+    enum class Outcome { no_server, reported, timed_out, failed, untrusted };
     Outcome outcome = Outcome::no_server;
     std::string server;
     std::chrono::milliseconds waited_at_most{0}; // the bound, for timed_out's words
@@ -49,6 +50,9 @@ public:
 
     // Reads the config files again (at start, and when the project or its trust changed).
     void reload();
+    // The servers that would start in the open project once it is trusted: none start in a
+    // project nobody trusted (decision 0071). Read from the config files as they are now.
+    std::vector<std::string> waiting_for_trust() const;
     void shutdown();
 
     // As now (lsp.changed announces changes of state; stderr moves on between them).
@@ -84,12 +88,20 @@ public:
     LspSeverity agent_severity() const { return config_.agent_severity; }
 
 private:
+    // Why an entry is never started while it is so.
+    enum class Held {
+        no,
+        project_file, // a project's .rio/lsp.json entry the user has not trusted
+        project,      // any entry, in a project the user has not trusted (decision 0071)
+    };
     struct Entry {
         LspServerConfig config;
-        bool found = false;     // its program is on PATH
-        bool untrusted = false; // a project's entry the user has not trusted: never started
+        bool found = false; // its program is on PATH
+        Held held = Held::no;
         std::unique_ptr<LspServer> server;
     };
+    // The built-in servers and the user's lsp.json, with what is wrong in the file.
+    LspConfig user_config() const;
     struct Stored {
         std::string server;
         std::vector<DiagnosticInfo> list;
@@ -117,6 +129,7 @@ private:
                           std::function<void(Error)> failed);
 
     void published(Entry& entry, const LspPublished& published);
+    std::size_t files_kept(const std::string& server) const; // files with diagnostics kept
     // rio's place for an LSP location: the path as rio names it and positions in bytes.
     std::optional<SourceLocation> locate(LspServer& server, const std::string& uri,
                                          const LspRange& range);

@@ -47,6 +47,27 @@ std::string tool_description(const McpServerConfig& config, const McpTool& tool)
 
 } // namespace
 
+std::string McpServers::held_words(const Entry& entry) {
+    if (entry.config.source == "project")
+        return "comes from the project's .mcp.json, which is not trusted; trust it "
+               "(project.trust.set) to start it";
+    return "starts when you trust this project (project.trust.set): started here, it could run "
+           "the project's own copy of its program";
+}
+
+std::vector<std::string> McpServers::waiting_for_trust() const {
+    if (!workspace_.root || current_trust(dirs_, workspace_).trusted) return {};
+    std::vector<std::string> names;
+    std::filesystem::path user = dirs_.config / "mcp.json";
+    std::error_code ec;
+    if (!std::filesystem::exists(user, ec)) return names;
+    auto text = read_file(user, user.string());
+    if (!text) return names;
+    for (const McpServerConfig& server : parse_mcp_config(*text, "user", env_lookup).servers)
+        if (!server.http) names.push_back(server.name);
+    return names;
+}
+
 McpServers::McpServers(asio::io_context& io, HttpClient& http, UserDirs dirs,
                        const Workspace& workspace, Emit emit,
                        std::vector<std::string> key_variables)
@@ -70,8 +91,19 @@ std::vector<McpServerConfig> McpServers::configured(std::vector<std::string>& pr
     }
     if (workspace_.root) {
         // A project's servers start only while the project is trusted as it is now: its
-        // .mcp.json and the programs it names unchanged (decision 0048).
+        // .mcp.json and the programs it names unchanged (decision 0048). The user's own stdio
+        // servers wait for trust too: started in the project, `npx x` or `python3 -m x` runs
+        // the project's copy of x (decision 0071). An HTTP server runs nothing here.
         ProjectTrust trust = current_trust(dirs_, workspace_);
+        if (!trust.trusted)
+            for (auto it = servers.begin(); it != servers.end();) {
+                if (it->http) {
+                    ++it;
+                    continue;
+                }
+                untrusted.push_back(std::move(*it));
+                it = servers.erase(it);
+            }
         auto withheld = [this](const std::string& name) {
             return name.starts_with("RIO_") ||
                    std::find(key_variables_.begin(), key_variables_.end(), name) !=
@@ -84,7 +116,11 @@ std::vector<McpServerConfig> McpServers::configured(std::vector<std::string>& pr
             if (trust.trusted)
                 merge(servers, std::move(file.servers));
             else
-                untrusted = std::move(file.servers);
+                for (McpServerConfig& server : file.servers)
+                    if (std::none_of(
+                            untrusted.begin(), untrusted.end(),
+                            [&](const McpServerConfig& u) { return u.name == server.name; }))
+                        untrusted.push_back(std::move(server));
         }
     }
     merge(servers, editor_);
@@ -159,11 +195,7 @@ Result<McpListResult> McpServers::restart(const std::string& name) {
                            [&](const Entry& e) { return e.config.name == name; });
     if (it == entries_.end())
         return make_error(ErrorCode::not_found, "no MCP server named '" + name + "' is configured");
-    if (it->untrusted)
-        return make_error(ErrorCode::refused,
-                          "'" + name +
-                              "' comes from the project's .mcp.json, which is not "
-                              "trusted; trust it (project.trust.set) to start it");
+    if (it->untrusted) return make_error(ErrorCode::refused, "'" + name + "' " + held_words(*it));
     it->client->start();
     changed();
     return list();
@@ -180,7 +212,7 @@ McpListResult McpServers::snapshot() const {
         McpServerInfo info{entry.config.name, entry.config.source, "untrusted",
                            std::nullopt,      entry.config.plan,   {}};
         if (entry.untrusted) {
-            info.error = "the project's .mcp.json is not trusted; project.trust.set starts it";
+            info.error = held_words(entry);
         } else {
             info.state = std::string(to_string(entry.client->state()));
             if (!entry.client->error().empty()) info.error = entry.client->error();

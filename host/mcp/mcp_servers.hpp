@@ -32,6 +32,9 @@ public:
     // Reads the files again (at start, when the project or its trust changed): servers that
     // are new or configured differently start, those no longer configured stop.
     void reload();
+    // The user's stdio servers that start in the open project once it is trusted (decision
+    // 0071), from their mcp.json as it is now.
+    std::vector<std::string> waiting_for_trust() const;
     // mcp.editor.set: an object in the files' `mcpServers` shape; bad_request when it is not.
     Result<McpListResult> set_editor_servers(const nlohmann::json& servers);
     // not_found for a name no file configures.
@@ -55,9 +58,12 @@ public:
 private:
     struct Entry {
         McpServerConfig config;
-        bool untrusted = false; // a project's server the user has not trusted: never started
+        // A project's server the user has not trusted, or a stdio server of the user's in a
+        // project nobody trusted (decision 0071): never started.
+        bool untrusted = false;
         std::unique_ptr<McpClient> client;
     };
+    static std::string held_words(const Entry& entry);
     std::vector<McpServerConfig> configured(std::vector<std::string>& problems,
                                             std::vector<McpServerConfig>& untrusted) const;
     void apply(std::vector<McpServerConfig> wanted, std::vector<McpServerConfig> untrusted);

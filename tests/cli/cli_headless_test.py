@@ -114,6 +114,7 @@ class Headless(unittest.TestCase):
             json.dump({"mcpServers": {"odd": {"command": sys.executable,
                                               "args": [odd, "client", box.dir],
                                               "rio": {"plan": True}}}}, f)
+        box.trust()  # the user's servers start in trusted projects only (decision 0071)
         core = box.listening_core()
         try:
             while True:  # each look is a round trip to the core
@@ -472,6 +473,7 @@ class Headless(unittest.TestCase):
         server = os.path.join(ROOT, "tests", "e2e", "mcp_odd_server.py")
         with open(os.path.join(box.dir, "config", "rio", "mcp.json"), "w") as f:
             json.dump({"mcpServers": {"odd": {"command": "python3", "args": [server, "slow"]}}}, f)
+        box.trust()
         r = box.run("-p", "x", "--output-format", "stream-json")
         self.assertEqual(r.returncode, 0, r.stderr)
         init = json.loads(r.stdout.splitlines()[0])

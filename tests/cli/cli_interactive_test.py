@@ -572,6 +572,7 @@ class Interactive(unittest.TestCase):
         os.makedirs(os.path.join(box.dir, "config", "rio"), exist_ok=True)
         with open(os.path.join(box.dir, "config", "rio", "mcp.json"), "w") as f:
             json.dump({"mcpServers": {"nowhere": {"command": "no-such-mcp-server"}}}, f)
+        box.trust()
         term = Pty(box.args(), box.env)
         self.addCleanup(term.close)
         term.expect("review ❯ ")
@@ -592,6 +593,7 @@ class Interactive(unittest.TestCase):
                                "files": ["*.odd"]}})
         with open(os.path.join(box.project, "a.odd"), "w") as f:
             f.write("fine\n  ERROR here\n")
+        box.trust()
         term = Pty(box.args(), box.env)
         self.addCleanup(term.close)
         term.expect("review ❯ ")

@@ -89,6 +89,13 @@ class Sandbox:
         with open(os.path.join(self.dir, "config", "rio", "lsp.json"), "w") as f:
             json.dump({"servers": servers}, f)
 
+    def trust(self):
+        """The user trusted the project (as trust.json keeps it, for a project with no
+        power-granting files): its language servers and the user's MCP servers start."""
+        with open(os.path.join(self.dir, "config", "rio", "trust.json"), "w") as f:
+            json.dump({"version": 1, "projects": {os.path.realpath(self.project): {"files": {}}}},
+                      f)
+
     def rescript(self, steps):
         """The next core started replays these steps (the log goes on)."""
         with open(self.script, "w") as f:

@@ -37,15 +37,19 @@ Json lsp_odd_entry(const std::string& mode, const fs::path& marker, Json extra =
 
 using Files = std::vector<std::pair<std::string, std::string>>;
 
+// A core whose user lsp.json holds `servers`, in a project the user trusted: no language
+// server starts in one nobody trusted (decision 0071).
 std::unique_ptr<AgentSession> session(const Json& servers, const Files& files,
                                       const Json& steps = Json::array()) {
-    return AgentSession::prepared([&](const AgentSession& s) {
+    auto s = AgentSession::prepared([&](const AgentSession& s) {
         fs::create_directories(s.config());
         write_bytes(s.config() / "lsp.json", Json{{"servers", only(servers)}}.dump(2));
         for (const auto& [path, text] : files)
             write_bytes(s.project() / path, text);
         return steps;
     });
+    s->trust_project();
+    return s;
 }
 
 // lsp.changed until `server` is in `state`; returns its entry.
@@ -480,6 +484,74 @@ TEST(LspE2E, AKilledServerAnswersTheEditsWaitAndAnUntrustedProjectStartsNothing)
     EXPECT_TRUE(listed);
     u->trust_project();
     diagnostics_for(*u, "a.odd", [](const Json& l) { return !l.empty(); });
+}
+
+// Issue 39, break M: a cloned project chose the program a built-in language server ran
+// (rust-toolchain.toml made rustup's rust-analyzer proxy run the project's own), with nobody
+// asked, when the plan-mode model only read diagnostics. Here a stand-in rust-analyzer on
+// PATH records that it ran: in a project nobody trusted it never does, whoever asks — the
+// agent's diagnostics tool or a person opening the file —, the tool and lsp.list say why,
+// and the trust question names it; trusting the project starts it.
+TEST(LspE2E, AnUntrustedProjectStartsNoLanguageServerAndSaysTrustStartsThem) {
+    TempDir bin, ran;
+    const fs::path stand_in = bin / "rust-analyzer";
+    write_bytes(stand_in, "#!/bin/sh\necho \"$PWD\" > '" + (ran / "started").string() +
+                              "'\nexec python3 '" + lsp_odd_server + "' ok\n");
+    fs::permissions(stand_in, fs::perms::owner_all);
+    const std::string path = "PATH=" + bin.path().string() + ":" + std::getenv("PATH");
+    auto s = AgentSession::with_env(
+        Json::array({step({tool("diagnostics", {{"path", "src/main.rs"}})}), text_step("Read.")}),
+        [&](const AgentSession& a) {
+            fs::create_directories(a.config());
+            write_bytes(a.config() / "lsp.json",
+                        Json{{"servers", only({{"rust-analyzer", Json::object()}})}}.dump(2));
+            write_bytes(a.project() / "src/main.rs", "fn main() { ERROR }\n");
+            write_bytes(a.project() / "rust-toolchain.toml",
+                        "[toolchain]\npath = \"/proc/self/cwd/tc\"\n");
+            return std::vector<std::string>{path};
+        });
+    ASSERT_EQ(s->request("agent.mode.set", {{"mode", "plan"}})["ok"], true);
+
+    Json listed = wait_for_lsp_server(*s, "rust-analyzer", "untrusted");
+    EXPECT_EQ(listed["words"], "untrusted: language servers start when you trust this project");
+    Json trust = s->request("project.trust.get")["result"];
+    EXPECT_EQ(trust["trusted"], false);
+    EXPECT_EQ(trust["language_servers"], Json::array({"rust-analyzer"})) << trust.dump();
+
+    s->send("check main.rs");
+    auto results = lsp_tool_results(*s);
+    ASSERT_EQ(results.size(), 1u);
+    EXPECT_EQ(results[0]["ok"], true);
+    EXPECT_NE(results[0]["content"].get<std::string>().find(
+                  "language servers start when the person trusts this project"),
+              std::string::npos)
+        << results[0].dump();
+    open(*s, "src/main.rs");
+    Json asked = s->request("lsp.diagnostics", {{"path", "src/main.rs"}});
+    EXPECT_EQ(asked["ok"], true) << asked.dump();
+    Json restart = s->request("lsp.restart", {{"name", "rust-analyzer"}});
+    EXPECT_EQ(restart["error"]["code"], "refused") << restart.dump();
+    EXPECT_EQ(s->request("session.hello")["ok"], true); // a round trip: anything started ran
+    EXPECT_FALSE(fs::exists(ran / "started")) << "the project's language server ran untrusted";
+
+    s->trust_project();
+    EXPECT_EQ(s->request("project.trust.get")["result"]["language_servers"], Json::array());
+    wait_for_lsp_server(*s, "rust-analyzer", "ready");
+    EXPECT_TRUE(fs::exists(ran / "started"));
+}
+
+// What a trusted server publishes is bounded: only the project's files are kept, and at
+// most 1,000 of them per server (5,000 held the core at ~450 MB: issue 39).
+TEST(LspE2E, DiagnosticsKeptPerServerAreTheProjectsAndBounded) {
+    TempDir marker;
+    auto s = session({{"odd", lsp_odd_entry("many", marker.path())}}, {{"a.odd", "ERROR\n"}});
+    open(*s, "a.odd");
+    diagnostics_for(*s, "a.odd",
+                    [](const Json& l) { return !l.empty() && l[0]["message"] == "after many"; });
+    Json files = s->request("lsp.diagnostics")["result"]["files"];
+    EXPECT_EQ(files.size(), 1000u);
+    for (const Json& f : files)
+        EXPECT_NE(f["path"].get<std::string>().front(), '/') << f["path"];
 }
 
 } // namespace

@@ -20,6 +20,8 @@ holds "ERROR" (its range: the word, in UTF-16 code units); hover answers "hover 
   mirror    -> hover answers the document's whole text as the server has it; didSave
                publishes, besides the errors, one hint "saved: TEXT" with the text it has
   nostart   -> exits with code 2 before reading anything
+  many      -> after didOpen, the usual diagnostics, then one error for each of 3000 files of
+               the project (gen/N.odd) and 100 outside it, then one "after many" for the document
 With MARKER_DIR, writes its pid to MARKER_DIR/pid at start (replacing it atomically).
 """
 import json
@@ -160,6 +162,20 @@ while True:
                     send({"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
                           "params": {"uri": "file:///nonexistent/flood/%d.txt" % (i % 50),
                                      "diagnostics": []}})
+        if mode == "many":
+            publish(doc["uri"])
+            folder = doc["uri"].rsplit("/", 1)[0]
+            error = [{"range": {"start": {"line": 0, "character": 0},
+                                "end": {"line": 0, "character": 1}},
+                      "severity": 1, "message": "generated"}]
+            for uri in ["%s/gen/%d.odd" % (folder, i) for i in range(3000)] + \
+                       ["file:///nonexistent/many/%d.odd" % i for i in range(100)]:
+                send({"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
+                      "params": {"uri": uri, "diagnostics": error}})
+            error[0]["message"] = "after many"
+            send({"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
+                  "params": {"uri": doc["uri"], "diagnostics": error}})
+            continue
         publish(doc["uri"])
     elif method == "textDocument/didChange":
         uri = msg["params"]["textDocument"]["uri"]

@@ -33,18 +33,21 @@ Json odd_entry(const std::string& mode, const fs::path& marker, Json rio = Json:
 using ForSession = std::function<Json(const AgentSession&)>;
 
 // A core whose user mcp.json holds `servers`, started after the file is written, with the
-// script `steps` (both may name the session's folders).
+// script `steps` (both may name the session's folders), in a project the user trusted: the
+// user's stdio servers wait for that (decision 0071).
 std::unique_ptr<AgentSession> with_servers(
     const ForSession& servers,
     const ForSession& steps = [](const AgentSession&) { return Json::array(); }) {
     if (!fs::exists(fs_server))
         throw std::runtime_error("the MCP filesystem server is missing: " + fs_server +
                                  " (scripts/install-deps BUILD/node installs it)");
-    return AgentSession::prepared([&](const AgentSession& s) {
+    auto s = AgentSession::prepared([&](const AgentSession& s) {
         fs::create_directories(s.config());
         write_bytes(s.config() / "mcp.json", Json{{"mcpServers", servers(s)}}.dump(2));
         return steps(s);
     });
+    s->trust_project();
+    return s;
 }
 
 // Servers are other programs (Node, Python) starting beside the sanitizer build's heaviest
@@ -249,6 +252,40 @@ TEST(McpE2E, AnUntrustedProjectsServerStartsOnlyOnceTrusted) {
     EXPECT_FALSE(processes_with(marker.path().string()).empty());
 }
 
+// Issue 39: the user's own server, started in the project, ran the project's program —
+// `python3 -m probe` finds the project's probe.py first. In a project nobody trusted it waits,
+// says why, and the trust question names it; trusting the project starts it.
+TEST(McpE2E, TheUsersOwnServerWaitsForTrustInAProjectNobodyTrusted) {
+    TempDir marker;
+    auto s = AgentSession::prepared([&](const AgentSession& a) {
+        fs::create_directories(a.config());
+        Json entry{{"command", "/usr/bin/python3"}, {"args", {"-m", "probe"}}};
+        write_bytes(a.config() / "mcp.json", Json{{"mcpServers", {{"srv", entry}}}}.dump());
+        write_bytes(a.project() / "probe.py", "import os, sys\n"
+                                              "open(" +
+                                                  Json((marker / "ran").string()).dump() +
+                                                  ", 'w').write(os.getcwd())\n"
+                                                  "os.execv(sys.executable, [sys.executable, " +
+                                                  Json(odd_server).dump() + ", 'ok', " +
+                                                  Json(marker.path().string()).dump() + "])\n");
+        return Json::array();
+    });
+    Json entry = wait_for_server(*s, "srv", "untrusted");
+    EXPECT_EQ(entry["source"], "user");
+    EXPECT_NE(entry["error"].get<std::string>().find("starts when you trust this project"),
+              std::string::npos)
+        << entry.dump();
+    EXPECT_EQ(s->request("project.trust.get")["result"]["mcp_servers"], Json::array({"srv"}));
+    Json restart = s->request("mcp.restart", {{"name", "srv"}});
+    EXPECT_EQ(restart["error"]["code"], "refused") << restart.dump();
+    s->request("agent.status"); // a round trip: had it been started, it would be by now
+    EXPECT_FALSE(fs::exists(marker / "ran")) << "the project's probe.py ran untrusted";
+
+    s->trust_project();
+    wait_for_server(*s, "srv", "ready");
+    EXPECT_TRUE(fs::exists(marker / "ran"));
+}
+
 TEST(McpE2E, KillingTheServerMidTurnGivesAnErrorResultAndTheTurnEnds) {
     auto s = with_servers(
         [](const AgentSession& a) {
@@ -294,6 +331,12 @@ TEST(McpE2E, RootsAreTheProjectAndFollowItAndACallsProgressComesBeforeItsResult)
             return Json::array({step({tool("mcp__odd__probe", Json::object())}), text_step("one"),
                                 step({tool("mcp__odd__probe", Json::object())}), text_step("two")});
         });
+    // The user's server runs only in trusted projects (decision 0071): the other one is
+    // trusted too (as trust.json keeps it), so the server keeps running across the change
+    // below and hears of it.
+    Json trusted = Json::parse(read_bytes(s->config() / "trust.json"));
+    trusted["projects"][fs::canonical(other.path()).string()] = {{"files", Json::object()}};
+    write_bytes(s->config() / "trust.json", trusted.dump());
     wait_for_server(*s, "odd", "ready");
     auto probe = [&](const std::string& text) {
         s->send(text);
@@ -332,8 +375,7 @@ TEST(McpE2E, RootsAreTheProjectAndFollowItAndACallsProgressComesBeforeItsResult)
     ASSERT_EQ(s->request("project.open", {{"path", other.path().string()}})["ok"], true);
     Json second = probe("again");
     EXPECT_EQ(second["roots_changed"], 1) << second.dump();
-    EXPECT_EQ(second["roots"]["roots"][0]["uri"],
-              "file://" + fs::canonical(other.path()).string());
+    EXPECT_EQ(second["roots"]["roots"][0]["uri"], "file://" + fs::canonical(other.path()).string());
 }
 
 // The real reference server (@modelcontextprotocol/server-everything): with rio declaring
@@ -346,16 +388,16 @@ TEST(McpE2E, TheEverythingServerSeesTheRootsReportsProgressAndKeepsItsTaskOnlyTo
                                  " (scripts/install-deps BUILD/node installs it)");
     auto s = with_servers(
         [](const AgentSession&) {
-            return Json{{"all", {{"command", RIO_NODE},
-                                 {"args", {everything_server, "stdio"}},
-                                 {"rio", {{"plan", true}}}}}};
+            return Json{{"all",
+                         {{"command", RIO_NODE},
+                          {"args", {everything_server, "stdio"}},
+                          {"rio", {{"plan", true}}}}}};
         },
         [](const AgentSession&) {
-            return Json::array(
-                {step({tool("mcp__all__get-roots-list", Json::object()),
-                       tool("mcp__all__trigger-long-running-operation",
-                            {{"duration", 0.2}, {"steps", 2}})}),
-                 text_step("done")});
+            return Json::array({step({tool("mcp__all__get-roots-list", Json::object()),
+                                      tool("mcp__all__trigger-long-running-operation",
+                                           {{"duration", 0.2}, {"steps", 2}})}),
+                                text_step("done")});
         });
     Json entry = wait_for_server(*s, "all", "ready");
     std::vector<std::string> names = tool_names(entry);

@@ -92,7 +92,9 @@ private slots:
         QTreeWidgetItem* probe = server_row(list, QStringLiteral("probe"));
         QCOMPARE(probe->childCount(), 1);
         QCOMPARE(probe->child(0)->text(0), QStringLiteral("mcp__probe__probe"));
-        QCOMPARE(probe->child(0)->text(2), QStringLiteral("reads only; offered in plan mode too"));
+        QCOMPARE(probe->child(0)->text(2),
+                 QStringLiteral("reads only; offered in plan mode too, run by the server outside "
+                                "the sandbox, with the network"));
         // Without "plan": true the same read-only tool is gated and kept out of plan mode.
         QCOMPARE(server_row(list, QStringLiteral("writer"))->child(0)->text(2),
                  QStringLiteral("asks before each call; not in plan mode"));

@@ -68,14 +68,35 @@ TEST(CommandEnvironment, GitIsHardenedKeysAndRiosVariablesAreGone) {
     EXPECT_EQ(bare.back(), "GIT_CONFIG_COUNT=4");
 }
 
+// Issue 39, break P: a variable whose name says it holds a secret is not passed to commands
+// unless the user named it.
+TEST(CommandEnvironment, VariablesThatLookLikeSecretsAreNotPassedUnlessNamed) {
+    for (const char* name :
+         {"GITHUB_TOKEN", "NPM_TOKEN", "my_token", "AWS_SECRET_ACCESS_KEY", "AWS_PROFILE",
+          "DB_PASSWORD", "MYSQL_PWD_PASSWD", "GPG_PASSPHRASE", "STRIPE_API_KEY", "MAPS_APIKEY",
+          "DEPLOY_KEY", "GITLAB_PAT", "NPM_CONFIG__AUTH", "CLIENT_SECRET", "GOOGLE_CREDENTIALS"})
+        EXPECT_TRUE(looks_secret(name)) << name;
+    for (const char* name : {"PATH", "HOME", "TERM", "SSH_AUTH_SOCK", "XAUTHORITY", "KEYMAP",
+                             "LANG", "GIT_CONFIG_KEY_0", "PYTHONPATH", "EDITOR"})
+        EXPECT_FALSE(looks_secret(name)) << name;
+    auto env = command_environment({"PATH=/bin", "GITHUB_TOKEN=t", "NPM_TOKEN=n", "AWS_REGION=x"},
+                                   {}, {"NPM_TOKEN"});
+    EXPECT_EQ(env[0], "PATH=/bin");
+    EXPECT_EQ(env[1], "NPM_TOKEN=n") << "named by the user";
+    EXPECT_EQ(env[2].rfind("GIT_CONFIG_KEY_0=", 0), 0u) << env[2];
+}
+
 // Break C and item 1: the question says what trusting grants, the user's own rules included,
 // and the answer names exactly the files shown.
 TEST(TrustQuestion, SaysWhatTrustGrantsAndAnswersForWhatWasShown) {
     ProjectTrustState nothing;
     nothing.trusted = false;
     EXPECT_FALSE(client::trust_matters(nothing)) << "nothing to grant, nothing to ask";
-    ProjectTrustState state{
-        false, {{".rio/allow", "abc", false, "run `make` without asking"}}, {"`git status`"}};
+    ProjectTrustState state{false,
+                            {{".rio/allow", "abc", false, "run `make` without asking"}},
+                            {"`git status`"},
+                            {},
+                            {}};
     EXPECT_TRUE(client::trust_matters(state));
     auto reasons = client::trust_reasons(state);
     ASSERT_EQ(reasons.size(), 2u);
@@ -92,6 +113,20 @@ TEST(TrustQuestion, SaysWhatTrustGrantsAndAnswersForWhatWasShown) {
     EXPECT_EQ((*answer.files)[0].sha256, "abc");
     state.trusted = true;
     EXPECT_FALSE(client::trust_matters(state));
+
+    // Issue 39: servers waiting for trust make it matter, and the question names them.
+    ProjectTrustState servers;
+    servers.trusted = false;
+    servers.language_servers = {"clangd", "pylsp"};
+    servers.mcp_servers = {"fetch"};
+    EXPECT_TRUE(client::trust_matters(servers));
+    reasons = client::trust_reasons(servers);
+    ASSERT_EQ(reasons.size(), 1u);
+    EXPECT_EQ(reasons[0].rfind("Language servers (clangd, pylsp) and your MCP servers (fetch) "
+                               "start when you trust this project",
+                               0),
+              0u)
+        << reasons[0];
 }
 
 } // namespace
