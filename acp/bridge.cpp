@@ -5,10 +5,20 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <iostream>
 #include <memory>
 
 namespace rio::acp {
 namespace {
+
+// The far core's stderr goes to ours, the ACP client's log: each line as a JSON string
+// (ASCII only), so that no control character in it reaches whatever shows that log.
+void far_stderr_line(std::string_view line) {
+    if (line.ends_with('\n')) line.remove_suffix(1);
+    std::cerr << "rio-acp: far stderr: "
+              << Json(std::string(line)).dump(-1, ' ', true, Json::error_handler_t::replace) << "\n"
+              << std::flush;
+}
 
 std::string text_param(const Json& params, const char* key) {
     auto it = params.find(key);
@@ -151,8 +161,8 @@ void Bridge::open_session(const RpcRequest& r, std::optional<std::string> resume
                     {{"field", bad_server.field}});
 
     auto link =
-        options_.remote
-            ? client::CoreLink::ssh(io_, *options_.remote, options_.remote_launch, "rio-acp")
+        options_.remote ? client::CoreLink::ssh(io_, *options_.remote, options_.remote_launch,
+                                                "rio-acp", far_stderr_line)
         : options_.connect.empty()
             ? client::CoreLink::spawn(
                   io_, options_.core_binary,

@@ -80,7 +80,7 @@ void HeadlessRun::check_provider(std::function<void()> next) {
                 api_key_source_ = p.key == "env" ? *p.key_variable : p.key;
         if (providers->current != "echo" || !providers->fallback) return next();
         std::string why = no_model_text(*providers);
-        std::cerr << "rio-cli: " << why << "\n" << std::flush;
+        std::cerr << md::terminal_output("rio-cli: " + shown(why)) << "\n" << std::flush;
         error_ = {{"code", std::string(to_string(ErrorCode::not_configured))}, {"message", why}};
         if (options_.output == HeadlessOutput::claude_json ||
             options_.output == HeadlessOutput::claude_stream)
@@ -102,7 +102,7 @@ void HeadlessRun::wait_for_mcp(std::function<void()> next) {
             std::string starting;
             for (const Json& s : mcp_servers_)
                 if (s.value("status", "") == "pending")
-                    starting += (starting.empty() ? "" : ", ") + s.value("name", "");
+                    starting += (starting.empty() ? "" : ", ") + shown(s.value("name", ""));
             say("rio-cli: MCP servers still starting after " + std::to_string(mcp_wait.count()) +
                 " s, without their tools: " + starting);
             std::exchange(after_mcp_, nullptr)();
@@ -189,7 +189,7 @@ void HeadlessRun::begin() {
                        if (!options_.task.empty()) return go_live();
                        live_ = true;
                        if (!status.pending) {
-                           say("rio-cli: session " + status.session +
+                           say("rio-cli: session " + shown(status.session) +
                                " has nothing waiting for a decision; give a task to continue it");
                            return end(exit_other);
                        }
@@ -250,7 +250,8 @@ void HeadlessRun::print_line(const Json& line) {
 void HeadlessRun::show(const client::CoreEvent& event) {
     const bool text = options_.output == HeadlessOutput::text;
     if (auto* delta = std::get_if<DeltaEvent>(&event); delta && text) {
-        std::cout << md::terminal_safe(delta->text, md::Whitespace::block) << std::flush;
+        std::cout << md::terminal_output(md::terminal_safe(delta->text, md::Whitespace::block))
+                  << std::flush;
         line_open_ = true;
     } else if (auto* message = std::get_if<MessageEvent>(&event)) {
         if (text && line_open_) std::cout << "\n" << std::flush;
@@ -275,7 +276,7 @@ void HeadlessRun::show(const client::CoreEvent& event) {
     } else if (auto* proposal = std::get_if<Proposal>(&event)) {
         decide(*proposal);
     } else if (auto* compacted = std::get_if<CompactedEvent>(&event)) {
-        say(styled("(" + client::compacted_text(*compacted) + ")", sgr::dim, err_.color));
+        say(styled("(" + shown(client::compacted_text(*compacted)) + ")", sgr::dim, err_.color));
     } else if (auto* error = std::get_if<ErrorEvent>(&event)) {
         error_ = {{"code", error->code}, {"message", error->message}};
         say(styled("error: " + shown(error->code) + ": " + shown(error->message), sgr::red,
@@ -314,8 +315,9 @@ void HeadlessRun::decide(const Proposal& p) {
             if (options_.output == HeadlessOutput::text) {
                 if (line_open_) std::cout << "\n";
                 const PlanFields plan = p.as_plan();
-                std::cout << plan_text(plan, out_.width, out_.color) << "\n";
-                if (!plan.path.empty()) std::cout << "Plan filed: " << shown(plan.path) << "\n";
+                std::cout << md::terminal_output(plan_text(plan, out_.width, out_.color)) << "\n";
+                if (!plan.path.empty())
+                    std::cout << md::terminal_output("Plan filed: " + shown(plan.path)) << "\n";
                 std::cout << std::flush;
             }
             // The plan stays pending in the session: a private core that exits now files
@@ -361,8 +363,9 @@ void HeadlessRun::end(int code) {
     if (!options_.remote.empty() && link_.lost() && !link_.failure())
         say("rio-cli: " + shown(client::far_resume_hint(options_.remote)));
     if (code == exit_plan_waiting && !session_.empty())
-        say("rio-cli: the plan waits for approval in session " + session_ +
-            "; carry it out with: rio-cli -p --resume " + session_ + " --approve-plans auto" +
+        say("rio-cli: the plan waits for approval in session " + shown(session_) +
+            "; carry it out with: rio-cli -p --resume " + shown(session_) +
+            " --approve-plans auto" +
             (options_.remote.empty() ? "" : " --connect " + client::shell_quote(options_.remote)));
     if (options_.output == HeadlessOutput::json)
         print_line(Json{{"exit_code", code},
@@ -389,7 +392,7 @@ void HeadlessRun::say(const std::string& line) {
         std::cout << "\n" << std::flush;
         line_open_ = false;
     }
-    std::cerr << line << "\n" << std::flush;
+    std::cerr << md::terminal_output(line) << "\n" << std::flush;
 }
 
 } // namespace rio

@@ -82,6 +82,8 @@ public:
     void start(std::function<void(int)> finish);
 
 private:
+    friend struct TerminalOutputProbe; // tests/unit/terminal_output_test.cpp drives on_event
+
     // Echo standing in for a model that was never connected fails the run (exit 4), naming
     // how to connect one; a provider named or configured goes on.
     void check_provider(std::function<void()> next);

@@ -42,6 +42,8 @@ public:
     void set_remote(std::string address) { remote_ = std::move(address); }
 
 private:
+    friend struct TerminalOutputProbe; // tests/unit/terminal_output_test.cpp drives on_event
+
     // What stdin is for right now: a line (libedit), one key, or a line typed unseen.
     enum class Input { none, line, key, secret };
 

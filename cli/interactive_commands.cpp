@@ -190,7 +190,7 @@ void InteractiveSession::undo(const std::string& arg) {
         std::uint64_t turn = named.value_or(kept->turns.empty() ? 0 : kept->turns.back().turn);
         link_.call(UndoParams{turn, std::nullopt}, [this](const client::Typed<UndoParams>& r) {
             if (!r) {
-                std::string why = r.error().message;
+                std::string why = shown(r.error().message);
                 if (!why.empty()) why[0] = static_cast<char>(std::toupper(why[0]));
                 print(styled(why, sgr::yellow, out_.color));
                 return prompt();
@@ -199,7 +199,7 @@ void InteractiveSession::undo(const std::string& arg) {
             auto list = [](const std::vector<std::string>& paths) {
                 std::string out;
                 for (const std::string& path : paths)
-                    out += (out.empty() ? "" : ", ") + path;
+                    out += (out.empty() ? "" : ", ") + shown(path);
                 return out;
             };
             if (!r->restored.empty()) done += "put back " + list(r->restored);
@@ -250,8 +250,7 @@ void InteractiveSession::list_plans() {
                     styled(r->status.empty() ? "" : "(" + shown(r->status) + ")", sgr::dim,
                            out_.color));
                 if (r->steps) {
-                    print(md::terminal_safe(client::plan_steps_text(*r->steps),
-                                            md::Whitespace::block));
+                    print(plan_steps_lines(*r->steps));
                     if (r->warning)
                         print(styled("(" + shown(*r->warning) + ")", sgr::yellow, out_.color));
                 }
@@ -266,7 +265,7 @@ void InteractiveSession::list_plans() {
 void InteractiveSession::show_steps() {
     const client::SessionState& s = session_.state();
     if (s.plan) {
-        print(md::terminal_safe(client::plan_steps_text(s.plan->steps), md::Whitespace::block) +
+        print(plan_steps_lines(s.plan->steps) +
               styled("(" + client::plan_summary_text(*s.plan) + ")", sgr::dim, out_.color));
         return prompt();
     }
@@ -276,8 +275,7 @@ void InteractiveSession::show_steps() {
     }
     link_.call(PlansGetParams{s.plan_tally->path}, [this](const client::Typed<PlansGetParams>& r) {
         if (!r) return then_prompt(client::Reply{nullptr, r.error()});
-        print(md::terminal_safe(client::plan_steps_text(r->steps.value_or(std::vector<PlanStep>{})),
-                                md::Whitespace::block));
+        print(plan_steps_lines(r->steps.value_or(std::vector<PlanStep>{})));
         if (r->warning) print(styled("(" + shown(*r->warning) + ")", sgr::yellow, out_.color));
         prompt();
     });
@@ -350,8 +348,8 @@ void InteractiveSession::list_problems(const std::string& path) {
 void InteractiveSession::say_if_not_ready(const ProvidersResult& providers) {
     for (const ProviderInfo& p : providers.providers)
         if (p.active && !p.ready)
-            print(styled(p.name + " has no key yet: store one with /key (or set " +
-                             p.key_variable.value_or("its key variable") + ").",
+            print(styled(shown(p.name) + " has no key yet: store one with /key (or set " +
+                             shown(p.key_variable.value_or("its key variable")) + ").",
                          sgr::yellow, out_.color));
 }
 
@@ -369,14 +367,14 @@ void InteractiveSession::key_command(const std::string& arg) {
             return prompt();
         }
         if (provider->key == "not needed") {
-            print(wanted + " takes no key. Switch first (/provider anthropic), or name one: "
-                           "/key anthropic.");
+            print(shown(wanted) + " takes no key. Switch first (/provider anthropic), or name one: "
+                                  "/key anthropic.");
             return prompt();
         }
         if (!clear) return store_key(*provider);
         link_.call(KeyClearParams{wanted}, [this, wanted](const client::Typed<KeyClearParams>& c) {
             if (!c) return then_prompt(client::Reply{nullptr, c.error()});
-            print("Removed the stored " + wanted + " key.");
+            print("Removed the stored " + shown(wanted) + " key.");
             prompt();
         });
     });
@@ -384,10 +382,10 @@ void InteractiveSession::key_command(const std::string& arg) {
 
 void InteractiveSession::store_key(const ProviderInfo& provider) {
     if (provider.key == "env")
-        print(styled(provider.key_variable.value_or("The environment") +
+        print(styled(shown(provider.key_variable.value_or("The environment")) +
                          " is set: while it is, that key is used, not one stored here.",
                      sgr::yellow, out_.color));
-    print("Paste the " + provider.name +
+    print("Paste the " + shown(provider.name) +
           " key and press Enter; it is not shown. Enter alone keeps what there is.");
     const std::string name = provider.name;
     ask_secret("key: ", [this, name](std::string key) {
@@ -398,7 +396,7 @@ void InteractiveSession::store_key(const ProviderInfo& provider) {
         link_.call(KeySetParams{name, std::string(trimmed(key))},
                    [this, name](const client::Typed<KeySetParams>& r) {
                        if (!r) return then_prompt(client::Reply{nullptr, r.error()});
-                       print("Stored the " + name + " key, readable by you alone.");
+                       print("Stored the " + shown(name) + " key, readable by you alone.");
                        prompt();
                    });
     });
@@ -420,7 +418,7 @@ void InteractiveSession::pick_model() {
                 entries.push_back({id, id == current ? "in use" : ""});
             std::vector<std::string> models = r->models;
             print("Models of this provider:");
-            pick(entries, "Use which? (number, Enter to keep " + current + ") ",
+            pick(entries, "Use which? (number, Enter to keep " + shown(current) + ") ",
                  [this, models](std::size_t i) {
                      link_.request(op::agent_options_set,
                                    Json{{"name", "model"}, {"value", models[i]}},

@@ -71,7 +71,7 @@ void InteractiveSession::show(const client::CoreEvent& event) {
         print(styled("(continuing in a fresh context: your request and the approved plan)",
                      sgr::dim, out_.color));
     } else if (auto* compacted = std::get_if<CompactedEvent>(&event)) {
-        print(styled("(" + client::compacted_text(*compacted) + ")", sgr::dim, out_.color));
+        print(styled("(" + shown(client::compacted_text(*compacted)) + ")", sgr::dim, out_.color));
     } else if (auto* error = std::get_if<ErrorEvent>(&event)) {
         print(styled("error: " + shown(error->code) + ": " + shown(error->message), sgr::red,
                      out_.color));
@@ -98,7 +98,8 @@ void InteractiveSession::show_thinking(const std::string& text) {
         thinking_ = WordStream(width());
         in_thinking_ = line_open_ = true;
     }
-    std::cout << styled(thinking_.feed(text), sgr::dim, out_.color) << std::flush;
+    std::cout << md::terminal_output(styled(thinking_.feed(text), sgr::dim, out_.color))
+              << std::flush;
 }
 
 void InteractiveSession::show_answer(const std::string& markdown) {
@@ -133,24 +134,26 @@ std::string InteractiveSession::turn_summary() const {
 
 std::string InteractiveSession::status_text() const {
     const client::SessionState& s = session_.state();
-    std::string text = s.provider + " · " + s.model + " · " +
-                       std::string(client::mode_word(s.choice())) + " · session " + s.session;
+    std::string text = shown(s.provider) + " · " + shown(s.model) + " · " +
+                       std::string(client::mode_word(s.choice())) + " · session " +
+                       shown(s.session);
     if (s.plan_model)
         text += "\nplans with: " + shown(s.plan_model->provider) + " · " +
                 shown(s.plan_model->model.empty() ? "its model option" : s.plan_model->model);
     if (s.context) text += "\ncontext: " + client::context_text(*s.context);
-    if (!s.session_problem.empty()) text += "\n" + s.session_problem;
+    if (!s.session_problem.empty()) text += "\n" + shown(s.session_problem);
     return text;
 }
 
 void InteractiveSession::print(const std::string& text) {
     spinner_.hide();
-    if (in_thinking_) std::cout << styled(thinking_.finish(), sgr::dim, out_.color);
+    if (in_thinking_)
+        std::cout << md::terminal_output(styled(thinking_.finish(), sgr::dim, out_.color));
     if (line_open_) {
         std::cout << "\n";
         line_open_ = in_thinking_ = false;
     }
-    std::cout << text << "\n" << std::flush;
+    std::cout << md::terminal_output(text) << "\n" << std::flush;
 }
 
 } // namespace rio

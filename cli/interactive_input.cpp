@@ -1,6 +1,7 @@
 // rio-cli's interactive session, reading the terminal: a line with history and completion,
 // one key of a question, a secret typed unseen; stdin is read only while one is asked.
 #include "cli/interactive.hpp"
+#include "cli/terminal_safe.hpp"
 
 #include <iostream>
 #include <unistd.h>
@@ -12,21 +13,23 @@ void InteractiveSession::ask_line(const std::string& question,
                                   std::function<void(std::string)> then) {
     stop_input();
     spinner_.hide();
-    if (in_thinking_) std::cout << styled(thinking_.finish(), sgr::dim, out_.color);
+    if (in_thinking_)
+        std::cout << md::terminal_output(styled(thinking_.finish(), sgr::dim, out_.color));
     if (line_open_) {
         std::cout << "\n";
         line_open_ = in_thinking_ = false;
     }
     std::cout << std::flush;
     input_ = Input::line;
-    lines_.read(question, [this, then = std::move(then)](std::optional<std::string> line) {
-        input_ = Input::none;
-        if (!line) { // Ctrl+D
-            std::cout << "\n";
-            return quit(0);
-        }
-        then(*line);
-    });
+    lines_.read(md::terminal_output(question),
+                [this, then = std::move(then)](std::optional<std::string> line) {
+                    input_ = Input::none;
+                    if (!line) { // Ctrl+D
+                        std::cout << "\n";
+                        return quit(0);
+                    }
+                    then(*line);
+                });
 }
 
 void InteractiveSession::ask_key(const std::string& question, const std::string& keys,
@@ -49,7 +52,7 @@ void InteractiveSession::ask_secret(const std::string& question,
     secret_.clear();
     secret_escape_ = false;
     secret_then_ = std::move(then);
-    std::cout << question << std::flush;
+    std::cout << md::terminal_output(question) << std::flush;
     watch_stdin();
 }
 

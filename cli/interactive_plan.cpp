@@ -90,9 +90,10 @@ void InteractiveSession::on_propose(const Proposal& p) {
         return ask_key("[y] call  [n] reject", "yn", decide);
     }
     print("Run " + command_text(p, out_.color));
-    // A sandboxed command may be let out for this one call (DESIGN §19).
+    // A sandboxed command may be let out for this one call (DESIGN §19). A core that sends
+    // something else than an object here gets the plain question.
     const Json sandbox = p.fields.value("sandbox", Json::object());
-    if (sandbox.value("profile", "") != "workspace-write")
+    if (!sandbox.is_object() || sandbox.value("profile", "") != "workspace-write")
         return ask_key("[y] run  [n] reject", "yn", decide);
     ask_key("[y] run  [w] run with the network  [u] run without the sandbox  [n] reject", "ywun",
             [this, p, decide](char k) {

@@ -3,6 +3,9 @@
 #include "cli/unicode_width.hpp"
 #include "text/utf8.hpp"
 
+#include <algorithm>
+#include <iterator>
+
 namespace rio::md {
 namespace {
 
@@ -25,7 +28,43 @@ std::string visible(char32_t cp) {
     return {};
 }
 
+// The length of the SGR sequence of rio's palette at the start of `text`, else 0: ESC [,
+// codes among those rio uses, separated by ';', then 'm'.
+std::size_t own_sgr_length(std::string_view text) {
+    if (!text.starts_with("\x1b[")) return 0;
+    std::size_t end = text.find_first_not_of("0123456789;", 2);
+    if (end == std::string_view::npos || end == 2 || text[end] != 'm') return 0;
+    static constexpr std::string_view palette[] = {"0",  "1",  "2",  "3",  "4", "9",
+                                                   "24", "31", "32", "33", "36"};
+    std::string_view codes = text.substr(2, end - 2);
+    for (std::size_t at = 0; at <= codes.size();) {
+        std::size_t semi = std::min(codes.find(';', at), codes.size());
+        if (std::find(std::begin(palette), std::end(palette), codes.substr(at, semi - at)) ==
+            std::end(palette))
+            return 0;
+        at = semi + 1;
+    }
+    return end + 1;
+}
+
 } // namespace
+
+std::string terminal_output(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    std::size_t from = 0; // the text not yet copied
+    for (std::size_t at = text.find('\x1b'); at != std::string_view::npos;
+         at = text.find('\x1b', at + 1)) {
+        std::size_t sgr = own_sgr_length(text.substr(at));
+        if (sgr == 0) continue;
+        out += terminal_safe(text.substr(from, at - from), Whitespace::block);
+        out += text.substr(at, sgr);
+        from = at + sgr;
+        at = from - 1;
+    }
+    out += terminal_safe(text.substr(from), Whitespace::block);
+    return out;
+}
 
 std::string terminal_safe(std::string_view text, Whitespace whitespace) {
     std::string valid;

@@ -13,7 +13,7 @@ namespace rio {
 
 std::string tool_line(const ToolEvent& tool, bool color) {
     std::string detail = shown(client::tool_detail(tool));
-    std::string sandbox = client::tool_sandbox(tool);
+    std::string sandbox = shown(client::tool_sandbox(tool));
     return styled("• " + shown(tool.name), sgr::dim, color) + (detail.empty() ? "" : " " + detail) +
            (sandbox.empty() ? "" : styled("   (" + sandbox + ")", sgr::dim, color));
 }
@@ -94,7 +94,7 @@ std::string diff_text(const Proposal& edit, int width, bool color) {
 std::string command_text(const Proposal& command, bool color) {
     std::string cwd = command.text("cwd");
     if (cwd.empty()) cwd = ".";
-    std::string sandbox = client::proposal_sandbox(command);
+    std::string sandbox = shown(client::proposal_sandbox(command));
     std::string where = (cwd == "." ? "" : "   (in " + shown(cwd) + ")") +
                         (sandbox.empty() ? "" : styled("   (" + sandbox + ")", sgr::dim, color));
     const Json argv = command.fields.value("argv", Json::array());
@@ -114,6 +114,14 @@ std::string command_text(const Proposal& command, bool color) {
                styled(shown(word), sgr::bold, color);
     }
     return out;
+}
+
+std::string plan_steps_lines(std::vector<PlanStep> steps) {
+    for (PlanStep& step : steps) {
+        step.text = shown(step.text);
+        if (step.note) step.note = shown(*step.note);
+    }
+    return client::plan_steps_text(steps);
 }
 
 std::string proposal_words(const Proposal& proposal) {

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace rio {
 
@@ -42,6 +43,9 @@ std::string diff_text(const Proposal& edit, int width, bool color);
 // "$ make test   (in src)"; a command whose argv holds control characters one argument per
 // line, each shown visibly, under a line that says so.
 std::string command_text(const Proposal& command, bool color);
+// The steps as a checklist (client::plan_steps_text), each step's text and note on its own
+// line whatever they hold: "[x] 1. text — note".
+std::string plan_steps_lines(std::vector<PlanStep> steps);
 // "the edit of greet.py", "the command `make test`", "the plan "Title"".
 std::string proposal_words(const Proposal& proposal);
 

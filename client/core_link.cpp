@@ -56,7 +56,9 @@ struct Child {
     int read_fd = -1, write_fd = -1, stderr_fd = -1; // stderr_fd: only if asked for
 };
 
-Result<Child> start_child(const std::vector<std::string>& argv_s, bool pipe_stderr) {
+// `env`: the child's environment, else ours.
+Result<Child> start_child(const std::vector<std::string>& argv_s, bool pipe_stderr,
+                          const std::vector<std::string>* env = nullptr) {
     int to_child[2], from_child[2], err_pipe[2] = {-1, -1};
     auto close_all = [&] {
         for (int fd :
@@ -83,8 +85,15 @@ Result<Child> start_child(const std::vector<std::string>& argv_s, bool pipe_stde
     for (auto& a : copy)
         argv.push_back(a.data());
     argv.push_back(nullptr);
+    std::vector<char*> envp;
+    if (env) {
+        for (const std::string& entry : *env)
+            envp.push_back(const_cast<char*>(entry.c_str()));
+        envp.push_back(nullptr);
+    }
     pid_t pid = -1;
-    int rc = ::posix_spawnp(&pid, argv[0], &actions, &attr, argv.data(), environ);
+    int rc =
+        ::posix_spawnp(&pid, argv[0], &actions, &attr, argv.data(), env ? envp.data() : environ);
     posix_spawn_file_actions_destroy(&actions);
     posix_spawnattr_destroy(&attr);
     if (rc != 0) {
@@ -99,12 +108,15 @@ Result<Child> start_child(const std::vector<std::string>& argv_s, bool pipe_stde
 }
 
 // ssh's stderr, which carries the far side's too. Held (its last 64 KiB) until the far core
-// answers, to say why a connection failed; relayed to ours after that. Shared with its
-// reads, which may finish after the link is gone.
+// answers, to say why a connection failed; handed to the frontend's sink line by line after
+// that (a line cut at 4 KiB), so that it shows them as it shows any text from outside.
+// Shared with its reads, which may finish after the link is gone.
 struct FarStderr : std::enable_shared_from_this<FarStderr> {
     static constexpr std::size_t kept_limit = 64 * 1024;
+    static constexpr std::size_t line_limit = 4 * 1024;
 
-    FarStderr(asio::io_context& io, int fd) : in(io, fd) {}
+    FarStderr(asio::io_context& io, int fd, CoreLink::FarLines sink)
+        : in(io, fd), sink(std::move(sink)) {}
 
     void read() {
         in.async_read_some(asio::buffer(buffer),
@@ -112,25 +124,31 @@ struct FarStderr : std::enable_shared_from_this<FarStderr> {
                                self->take(std::string_view(self->buffer.data(), n));
                                if (!ec) return self->read();
                                self->ended = true;
+                               self->hand_on(true);
                                if (auto done = std::exchange(self->on_end, nullptr)) done();
                            });
     }
     void take(std::string_view bytes) {
-        if (relay) return write_all(bytes);
         kept += bytes;
+        if (relay) return hand_on(false);
         if (kept.size() > kept_limit) kept.erase(0, kept.size() - kept_limit);
     }
     void start_relay() {
         relay = true;
-        write_all(std::exchange(kept, {}));
+        hand_on(ended);
     }
-    static void write_all(std::string_view bytes) {
-        while (!bytes.empty()) {
-            ssize_t n = ::write(2, bytes.data(), bytes.size());
-            if (n < 0 && errno == EINTR) continue;
-            if (n <= 0) return;
-            bytes.remove_prefix(static_cast<std::size_t>(n));
+    // Complete lines to the sink; at the end, what is left too.
+    void hand_on(bool at_end) {
+        if (!relay) return;
+        std::size_t from = 0;
+        for (std::size_t nl; (nl = kept.find('\n', from)) != std::string::npos ||
+                             kept.size() - from > line_limit;) {
+            std::size_t end = nl != std::string::npos ? nl + 1 : from + line_limit;
+            if (sink) sink(std::string_view(kept).substr(from, end - from));
+            from = end;
         }
+        kept.erase(0, from);
+        if (at_end && !kept.empty() && sink) sink(std::exchange(kept, {}));
     }
 
     asio::posix::stream_descriptor in;
@@ -139,6 +157,7 @@ struct FarStderr : std::enable_shared_from_this<FarStderr> {
     bool relay = false;
     bool ended = false;
     std::function<void()> on_end;
+    CoreLink::FarLines sink;
 };
 
 // The exit status of a child whose output has ended, waiting for it at most `ms`; -1 if it
@@ -160,9 +179,9 @@ int reap_exit_status(pid_t& child, int ms) {
 } // namespace
 
 struct CoreLink::Remote {
-    Remote(asio::io_context& io, RemoteAddress a, RemoteLaunch l, int stderr_fd)
+    Remote(asio::io_context& io, RemoteAddress a, RemoteLaunch l, int stderr_fd, FarLines sink)
         : address(std::move(a)), launch(std::move(l)), greeting(address, launch.core),
-          err(std::make_shared<FarStderr>(io, stderr_fd)), wait_for_stderr(io) {}
+          err(std::make_shared<FarStderr>(io, stderr_fd, std::move(sink))), wait_for_stderr(io) {}
 
     RemoteAddress address;
     RemoteLaunch launch;
@@ -206,12 +225,14 @@ Result<std::unique_ptr<CoreLink>> CoreLink::spawn(asio::io_context& io, const st
 
 Result<std::unique_ptr<CoreLink>> CoreLink::ssh(asio::io_context& io, const RemoteAddress& address,
                                                 const RemoteLaunch& launch,
-                                                const std::string& client) {
+                                                const std::string& client, FarLines far_stderr) {
     auto argv = ssh_argv(address, launch);
     if (!argv) return argv.error();
-    auto child = start_child(*argv, true);
+    const std::vector<std::string> env = ssh_environment(environ);
+    auto child = start_child(*argv, true, &env);
     if (!child) return child.error();
-    auto remote = std::make_unique<Remote>(io, address, launch, child->stderr_fd);
+    auto remote =
+        std::make_unique<Remote>(io, address, launch, child->stderr_fd, std::move(far_stderr));
     std::unique_ptr<CoreLink> link(
         new CoreLink(io, child->read_fd, child->write_fd, child->pid, std::move(remote)));
     link->remote_->err->read();

@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <sys/types.h>
 #include <vector>
 
@@ -31,14 +32,19 @@ public:
     // else the one in the user's runtime folder for that address.
     static Result<std::unique_ptr<CoreLink>>
     connect(asio::io_context& io, const std::string& address, std::string token = {});
-    // `ssh -T … HOST 'rio-core --stdio --project PATH …'` (DESIGN §22, decision 0060). The
-    // link says session.hello itself (as `client`) and checks the far protocol version; until
-    // the far core answers, stdout lines that are not protocol (a far .bashrc's banner) are
-    // skipped, a bounded number of them, and ssh's stderr is held back to explain a failure
-    // (failure()); after that it is relayed to ours.
+    // A line the far side wrote on stderr (with its '\n', unless it was cut): text from
+    // outside, which the frontend shows as it shows any (rio-cli: terminal-safe).
+    using FarLines = std::function<void(std::string_view line)>;
+
+    // `ssh -T … HOST 'rio-core --stdio --project PATH …'` (DESIGN §22, decision 0060), with
+    // our environment less the provider keys (ssh_environment). The link says session.hello
+    // itself (as `client`) and checks the far protocol version; until the far core answers,
+    // stdout lines that are not protocol (a far .bashrc's banner) are skipped, a bounded
+    // number of them, and ssh's stderr is held back to explain a failure (failure()); after
+    // that each of its lines goes to `far_stderr`.
     static Result<std::unique_ptr<CoreLink>> ssh(asio::io_context& io, const RemoteAddress& address,
                                                  const RemoteLaunch& launch,
-                                                 const std::string& client);
+                                                 const std::string& client, FarLines far_stderr);
     ~CoreLink();
 
     // The channel closed, or the core refused this client.

@@ -2,6 +2,7 @@
 
 #include "protocol/json_parse.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdlib>
 #include <fstream>
@@ -233,6 +234,25 @@ Result<std::vector<std::string>> ssh_argv(const RemoteAddress& address,
     if (!address.user.empty()) argv.insert(argv.end(), {"-l", address.user});
     argv.insert(argv.end(), {"--", address.host, far_command(address, launch)});
     return argv;
+}
+
+const std::vector<std::string_view>& provider_key_variables() {
+    static const std::vector<std::string_view> names = {"ANTHROPIC_API_KEY", "OPENAI_API_KEY"};
+    return names;
+}
+
+bool hidden_from_ssh(std::string_view name) {
+    const auto& keys = provider_key_variables();
+    return name.ends_with("_API_KEY") || std::find(keys.begin(), keys.end(), name) != keys.end();
+}
+
+std::vector<std::string> ssh_environment(const char* const* env) {
+    std::vector<std::string> out;
+    for (; env && *env; ++env) {
+        std::string_view entry = *env;
+        if (!hidden_from_ssh(entry.substr(0, entry.find('=')))) out.emplace_back(entry);
+    }
+    return out;
 }
 
 std::string configured_remote_core(const std::string& settings_file) {

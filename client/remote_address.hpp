@@ -62,6 +62,20 @@ std::string far_command(const RemoteAddress& address, const RemoteLaunch& launch
 // The local argv: RIO_SSH's words, -T, the batch options, -p/-l, `--`, host, far command.
 Result<std::vector<std::string>> ssh_argv(const RemoteAddress& address, const RemoteLaunch& launch);
 
+// The provider keys' variables (ANTHROPIC_API_KEY, OPENAI_API_KEY): what rio-core reads keys
+// from and hides from every program it starts (a unit test holds this list to the
+// providers' own).
+const std::vector<std::string_view>& provider_key_variables();
+
+// Whether ssh is started without the variable `name`: a provider key (above), or any other
+// *_API_KEY. ssh hands its environment to a ProxyCommand, a LocalCommand and, with SendEnv,
+// to the far side; none of them needs a model's key, and a key is worth stealing.
+bool hidden_from_ssh(std::string_view name);
+
+// `env` ("NAME=value" entries, null-terminated as `environ` is) without what
+// hidden_from_ssh names: the environment rio-cli, rio-acp and the desktop start ssh with.
+std::vector<std::string> ssh_environment(const char* const* env);
+
 // RIO_REMOTE_CORE, else `remote_core` in the user's config.json, else "rio-core".
 std::string configured_remote_core(const std::string& settings_file);
 // A launch with RIO_SSH's command and configured_remote_core; the frontend adds its options.

@@ -12,6 +12,8 @@
 #include <QTimer>
 #include <cstdio>
 
+extern char** environ;
+
 namespace rio::gui {
 namespace {
 
@@ -154,6 +156,14 @@ void CoreClient::start_program(const QString& program, const QStringList& args) 
     device_ = process_;
     process_->setProcessChannelMode(QProcess::SeparateChannels);
     process_->setReadChannel(QProcess::StandardOutput);
+    // ssh hands its environment to a ProxyCommand, a LocalCommand and SendEnv: the provider
+    // keys stay here (client::ssh_environment, as rio-cli and rio-acp start it).
+    if (far_) {
+        QStringList environment;
+        for (const std::string& entry : client::ssh_environment(environ))
+            environment << QString::fromStdString(entry);
+        process_->setEnvironment(environment);
+    }
     connect(process_, &QProcess::started, this, &CoreClient::transport_ready);
     connect(process_, &QProcess::readyReadStandardOutput, this, &CoreClient::read_available);
     connect(process_, &QProcess::readyReadStandardError, this, &CoreClient::forward_stderr);

@@ -2,6 +2,7 @@
 // on stdin) runs one task headless and exits with the codes of DESIGN §11.
 #include "cli/headless.hpp"
 #include "cli/interactive.hpp"
+#include "cli/terminal_safe.hpp"
 #include "client/core_link.hpp"
 #include "core/version.hpp"
 #include "io/user_dirs.hpp"
@@ -133,7 +134,7 @@ int main(int argc, char** argv) {
     if (rio::client::is_remote_spec(o.connect)) {
         auto parsed = rio::client::parse_remote_address(o.connect);
         if (!parsed) {
-            std::cerr << "rio-cli: " << parsed.error().message << "\n";
+            std::cerr << "rio-cli: " << rio::shown(parsed.error().message) << "\n";
             return rio::exit_other;
         }
         if (!o.project.empty() || !o.dir.empty()) {
@@ -162,7 +163,12 @@ int main(int argc, char** argv) {
             launch.model = o.model;
             launch.mode = o.mode;
             launch.batch = true; // rio-cli never lets ssh ask (decision 0060)
-            return rio::client::CoreLink::ssh(io, *remote, launch, "rio-cli");
+            // The far side's stderr is text from outside: terminal-safe, its lines kept.
+            return rio::client::CoreLink::ssh(
+                io, *remote, launch, "rio-cli", [](std::string_view line) {
+                    std::cerr << rio::md::terminal_safe(line, rio::md::Whitespace::block)
+                              << std::flush;
+                });
         }
         if (!o.connect.empty()) return rio::client::CoreLink::connect(io, o.connect, o.token);
         std::vector<std::string> args{"--stdio", "--project", project};
@@ -172,7 +178,7 @@ int main(int argc, char** argv) {
         return rio::client::CoreLink::spawn(io, rio::client::find_core_binary(), args);
     }();
     if (!link) {
-        std::cerr << "rio-cli: " << link.error().message << "\n";
+        std::cerr << "rio-cli: " << rio::shown(link.error().message) << "\n";
         return rio::exit_other;
     }
     rio::client::CoreLink& core = **link;

@@ -10,8 +10,8 @@ import sys
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cli_support import (ANSI, GREET, RIO_CLI, ROOT, FakeLlm, Pty, Sandbox,  # noqa: E402
-                         edit_step, unix_request, plan_step, tool)
+from cli_support import (ANSI, GREET, HOSTILE, RIO_CLI, ROOT, FakeLlm, Pty,  # noqa: E402
+                         Sandbox, check_escaped, edit_step, unix_request, plan_step, tool)
 
 
 CLAUDE_KEYS = {
@@ -43,6 +43,19 @@ class Headless(unittest.TestCase):
         r = box.run("-p", "check it")
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertEqual(r.stdout.strip(), "All good.")
+
+    def test_escapes_in_a_failed_summary_reach_stderr_shown_not_obeyed(self):
+        # Issue 39, N: the first step reports a context nearly full, so the next one is
+        # preceded by a summary request, which fails with the provider's words.
+        box = self.sandbox([
+            {"tools": [tool("read_file", path="greet.py")],
+             "usage": {"input_tokens": 30000, "output_tokens": 1}},
+            {"error": {"code": "server", "message": HOSTILE}},
+            {"text": "Done."}])
+        r = box.run("-p", "read it")
+        self.assertIn("the summary request failed: \\e]0;PWNED", r.stderr)
+        check_escaped(self, r.stderr)
+        self.assertEqual(r.returncode, 0, r.stderr)
 
     def test_plan_mode_files_the_plan_prints_it_and_exits_2_changing_nothing(self):
         box = self.sandbox([{"tools": [tool("read_file", path="greet.py")]}, plan_step()])

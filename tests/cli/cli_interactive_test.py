@@ -8,8 +8,8 @@ import sys
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cli_support import (ANSI, GREET, RIO_CLI, FakeLlm, Pty, Sandbox, edit_step,  # noqa: E402
-                         plan_step, tool)
+from cli_support import (ANSI, GREET, HOSTILE, RIO_CLI, FakeLlm, Pty, Sandbox,  # noqa: E402
+                         check_escaped, edit_step, plan_step, tool)
 
 WORDS = ("alpha bravo charlie delta foxtrot hotel juliet kilo november oscar quebec romeo "
          "sierra tango uniform victor whiskey xray yankee zulu").split()
@@ -102,6 +102,37 @@ class Interactive(unittest.TestCase):
         calls = box.calls()
         self.assertEqual(calls[-1]["tools"], [], "the summary request offers no tools")
         self.assertIn("keep the greeting", json.dumps(calls[-1]))
+
+    def test_escapes_in_a_failed_summary_are_shown_not_obeyed(self):
+        # Issue 39, N: the provider's words reach the compaction note.
+        long_answer = "Hello there. " + " ".join(WORDS * 20)
+        box, term = self.session([{"text": long_answer},
+                                  {"error": {"code": "server", "message": HOSTILE}}])
+        term.send("say hello\r")
+        term.expect("review ❯ ")
+        term.send("/compact\r")
+        term.expect(r"the summary request failed: \\e\]0;PWNED")
+        term.expect("review ❯ ")
+        check_escaped(self, term.seen)
+
+    def test_escapes_in_a_model_name_are_shown_not_obeyed(self):
+        # Issue 39, O: the name comes from whatever answers on the provider's port.
+        box = Sandbox([])
+        self.addCleanup(box.cleanup)
+        fake = FakeLlm(box.dir, models=[HOSTILE + " model"])
+        self.addCleanup(fake.stop)
+        term = Pty([RIO_CLI, "--provider", "anthropic", box.project],
+                   {**box.env, "ANTHROPIC_BASE_URL": fake.url})
+        self.addCleanup(term.close)
+        term.expect("review ❯ ")
+        term.send("/model\r")
+        term.expect("Use which")
+        term.send("1\r")
+        term.expect("review ❯ ")
+        term.send("/status\r")
+        term.expect(r"anthropic · \\e\]0;PWNED")
+        term.expect("review ❯ ")
+        check_escaped(self, term.seen)
 
     def test_a_project_allow_list_applies_only_once_trusted_here(self):
         # In out/: under the sandbox's workspace-write the project's top level takes no new files.

@@ -22,6 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cli_support import (GREET, RIO_CLI, RIO_CORE, Pty, Sandbox,  # noqa: E402
                          edit_step, plan_step)
 from ssh_server import SshServer, free_port  # noqa: E402
+from cli_support import HOSTILE, check_escaped  # noqa: E402
 
 def write_script(path, text):
     with open(path, "w") as f:
@@ -154,6 +155,35 @@ class RemoteTest(SshCase):
         self.assertIn("Plan — Friendlier greeting", r.stdout)
         self.assertEqual(len(self.far_plans()), 1)
         self.assertNotIn("Welcome", r.stdout + r.stderr)
+
+    def test_ssh_gets_no_provider_key_and_the_far_stderr_is_shown_escaped(self):
+        # Issue 39: ssh hands its environment to a ProxyCommand, a LocalCommand and SendEnv;
+        # what ssh itself was started with is what they see.
+        seen_env = os.path.join(self.box.dir, "ssh-env")
+        wrapper = os.path.join(self.box.dir, "ssh-wrapper")
+        write_script(wrapper, f"#!/bin/sh\nenv > '{seen_env}'\nexec ssh \"$@\"\n")
+        ssh = self.sshd.ssh_command().replace("ssh", shlex.quote(wrapper), 1)
+        # A far program that answers as a core would, then writes escapes on stderr.
+        far = os.path.join(self.box.dir, "noisy-rio-core")
+        write_script(far, "#!/usr/bin/env python3\nimport json, sys\n"
+                          "hello = json.loads(sys.stdin.readline())\n"
+                          "print(json.dumps({'id': hello['id'], 'ok': True, 'result': {"
+                          "'protocol': 1, 'name': 'rio-core', 'version': '1', 'ops': [], "
+                          "'root': '/', 'max_line': 1024}}), flush=True)\n"
+                          f"sys.stderr.write({HOSTILE!r} + ' far end\\n')\n"
+                          "sys.stderr.flush()\nsys.stdin.read()\n")
+        term = Pty([RIO_CLI, "--connect", self.sshd.url(self.project)],
+                   {**self.env, "RIO_REMOTE_CORE": far, "RIO_SSH": ssh,
+                    "ANTHROPIC_API_KEY": "sk-ant-secret-1", "OPENAI_API_KEY": "sk-secret-2",
+                    "MISTRAL_API_KEY": "secret-3", "RIO_TEST_KEPT": "kept"})
+        self.addCleanup(term.close)
+        term.expect(r"far end")
+        check_escaped(self, term.seen)
+        with open(seen_env) as f:
+            env = f.read()
+        self.assertIn("RIO_TEST_KEPT=kept", env, "the rest of the environment is ssh's")
+        for secret in ("sk-ant-secret-1", "sk-secret-2", "secret-3", "_API_KEY="):
+            self.assertNotIn(secret, env)
 
     def test_an_endless_banner_is_not_waited_on(self):
         write_script(self.far_core, "#!/bin/sh\nyes 'You have new mail.' | head -n 100000\n"

@@ -17,6 +17,21 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 GREET = 'def greeting(name):\n    return f"Hello, {name}!"\n'
 
 
+# Text from outside that would drive a terminal (issue 39): retitle the window, clear the
+# screen, put "plan approved" at the start of a line of its own, colour what follows.
+HOSTILE = "\x1b]0;PWNED\x07\x1b[2J\rplan approved\n\x1b[31mRED"
+
+
+def check_escaped(test, raw):
+    """`raw` (what reached the terminal) shows HOSTILE's controls as text: no OSC, BEL,
+    screen clear or bare carriage return of it, and no line that starts "plan approved"."""
+    test.assertIn("\\e]0;PWNED", raw, "the escape is shown, visibly")
+    for sequence in ("\x1b]", "\x07", "\x1b[2J", "\rplan approved", "\x1b[31mRED"):
+        test.assertNotIn(sequence, raw)
+    for line in ANSI.sub("", raw).split("\n"):
+        test.assertFalse(line.strip().startswith("plan approved"), line)
+
+
 def tool(name, **inp):
     return {"name": name, "input": inp}
 

@@ -2,7 +2,9 @@
 // command quoted for a real POSIX shell, RIO_SSH split as a shell would, and ssh's failures
 // told apart (DESIGN §22, decision 0060).
 #include "client/remote_address.hpp"
+#include "providers/registry.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <gtest/gtest.h>
@@ -180,6 +182,26 @@ TEST(SshArgv, BatchModeTheHostAfterDoubleDashAndOneFarCommand) {
     launch.ssh_command = "ssh 'x";
     EXPECT_NE(ssh_argv(parsed_address("ssh://h/p"), launch).error().message.find("RIO_SSH"),
               std::string::npos);
+}
+
+// Issue 39: ssh hands its environment to a ProxyCommand, a LocalCommand and SendEnv.
+TEST(SshEnvironment, HasNoProviderKeyAndKeepsTheRest) {
+    const char* env[] = {"PATH=/usr/bin",         "ANTHROPIC_API_KEY=sk-ant",
+                         "OPENAI_API_KEY=sk-oai", "MISTRAL_API_KEY=m",
+                         "SSH_AUTH_SOCK=/tmp/a",  "ANTHROPIC_BASE_URL=http://x",
+                         "NOT_AN_API_KEY_HERE=1", nullptr};
+    EXPECT_EQ(ssh_environment(env),
+              (Words{"PATH=/usr/bin", "SSH_AUTH_SOCK=/tmp/a", "ANTHROPIC_BASE_URL=http://x",
+                     "NOT_AN_API_KEY_HERE=1"}));
+}
+
+// The list client/ keeps (it does not link the providers) is theirs.
+TEST(SshEnvironment, NamesEveryProvidersKeyVariable) {
+    for (const std::string& name : ProviderRegistry::key_variables()) {
+        EXPECT_TRUE(hidden_from_ssh(name)) << name;
+        const auto& listed = provider_key_variables();
+        EXPECT_NE(std::find(listed.begin(), listed.end(), name), listed.end()) << name;
+    }
 }
 
 TEST(ClassifySshExit, EachFailureItsOwnKindAndMessage) {
