@@ -132,8 +132,9 @@ void HeadlessRun::configure() {
         if (!t || t->trusted || !client::trust_matters(*t)) return;
         if (!options_.trust_project) {
             say("rio-cli: this project is not trusted: every command asks first (so none runs "
-                "in this run unless --allow-commands), and its own allow-list and MCP servers do "
-                "not apply (--trust-project trusts it)");
+                "in this run unless --allow-commands), its own allow-list and MCP servers do "
+                "not apply, and no language server or MCP server of yours starts in it "
+                "(--trust-project trusts it)");
             return;
         }
         for (const std::string& reason : client::trust_reasons(*t))

@@ -148,7 +148,10 @@ std::string mcp_servers_text(const McpListResult& list, bool color) {
                                                                   : sgr::dim;
         out += styled(shown(server.name), sgr::bold, color) + "  " +
                styled(shown(server.state), state_style, color) + "  (" + shown(server.source) +
-               (server.plan ? ", read-only tools in plan mode" : "") + ")\n";
+               (server.plan
+                    ? ", read-only tools in plan mode, run outside the sandbox with the network"
+                    : "") +
+               ")\n";
         if (server.error) out += "  " + shown(*server.error) + "\n";
         std::string tools;
         for (const McpToolInfo& tool : server.tools) {
