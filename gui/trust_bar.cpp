@@ -11,10 +11,14 @@
 namespace rio::gui {
 namespace {
 
+// What the question is about: the files as they are, and the servers waiting for trust.
 std::string hashes(const ProjectTrustState& trust) {
     std::string out;
     for (const TrustedFile& f : trust.files)
         out += f.path + "=" + f.sha256 + ";";
+    for (const auto* names : {&trust.language_servers, &trust.mcp_servers})
+        for (const std::string& name : *names)
+            out += name + ";";
     return out;
 }
 

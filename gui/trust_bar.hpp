@@ -8,6 +8,8 @@
 #include "protocol/wire.hpp"
 
 #include <QFrame>
+#include <optional>
+#include <string>
 
 class QLabel;
 class QPushButton;
@@ -36,8 +38,9 @@ private:
     QPushButton* trust_;
     QPushButton* dismiss_;
     ProjectTrustState showing_; // what the bar says, which Trust answers for
-    std::string shown_;         // the files' hashes the bar speaks of
-    std::string dismissed_;     // those the person said "not now" to: asked again once they change
+    std::string shown_;         // the files' hashes and the waiting servers the bar speaks of
+    // What the person said "not now" to, once they did: asked again once it changes.
+    std::optional<std::string> dismissed_;
 };
 
 } // namespace rio::gui

@@ -13,9 +13,11 @@
 #include "gui/quick_open.hpp"
 #include "gui/search_panel.hpp"
 #include "gui/settings_dialog.hpp"
+#include "gui/trust_bar.hpp"
 #include "tests/gui/agent_support.hpp"
 #include "tests/gui/gui_support.hpp"
 
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPlainTextEdit>
@@ -43,7 +45,9 @@ const QByteArray main_cpp = "#include \"twice.h\"\n"
 
 struct Session : WindowSession {
     explicit Session(const TempProject& project) : WindowSession(project) {}
-    bool settle() { return WindowSession::settle() && activate(); }
+    // The project trusted, as the trust bar's Trust does: language servers start only then
+    // (decision 0071).
+    bool settle() { return WindowSession::settle() && !trust_project(core).error && activate(); }
     // main.cpp open, with clangd's error on `missing` drawn into it.
     CodeEditor* broken() {
         CodeEditor* editor = open(QStringLiteral("main.cpp"));
@@ -219,6 +223,41 @@ private slots:
                      QStringLiteral("Command: clangd --log=error\nFiles: *.c *.h")),
                  qPrintable(page->details()->toPlainText()));
         QVERIFY(page->restart_button()->isEnabled());
+    }
+
+    // Issue 39, break M: in a project nobody trusted no language server starts, and the
+    // desktop says so — the trust bar names clangd and its Trust starts it, and the servers
+    // page says why it waits (decision 0071).
+    void language_servers_wait_for_trust_and_the_trust_bar_says_so() {
+        TempProject project;
+        write_project(project);
+        Session s(project);
+        QVERIFY(s.WindowSession::settle() && s.activate());
+        TrustBar* bar = s.window.trust_bar();
+        QTRY_VERIFY(bar->isVisible());
+        QVERIFY2(bar->text()->text().contains(
+                     QStringLiteral("Language servers (clangd) start when you trust this "
+                                    "project")),
+                 qPrintable(bar->text()->text()));
+        s.window.show_lsp_servers();
+        QTreeWidget* list = s.window.settings()->lsp_servers()->list();
+        QTRY_VERIFY_WITH_TIMEOUT(list->topLevelItemCount() >= 5, 5000);
+        QTreeWidgetItem* clangd =
+            list->findItems(QStringLiteral("clangd"), Qt::MatchExactly).value(0);
+        QVERIFY(clangd);
+        CodeEditor* editor = s.open(QStringLiteral("main.cpp"));
+        QVERIFY(editor);
+        QTRY_COMPARE(clangd->text(2),
+                     QStringLiteral("untrusted: language servers start when you trust this "
+                                    "project"));
+        QVERIFY(s.round_trip());
+        QVERIFY(!Session::squiggled(editor, Session::error_at()));
+
+        QTest::mouseClick(bar->trust_button(), Qt::LeftButton);
+        QTRY_VERIFY(!bar->isVisible());
+        QVERIFY2(
+            spin_until([&] { return Session::squiggled(editor, Session::error_at()); }, server_ms),
+            "clangd did not start once the project was trusted");
     }
 
 private:

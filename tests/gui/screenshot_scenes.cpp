@@ -126,6 +126,9 @@ struct Scene {
         CoreOptions options = private_core(project);
         options.provider = QStringLiteral("script:") + script;
         core.start(options);
+        // The demo is a project the person works in, trusted: no trust bar in the pictures,
+        // and pylsp runs (decision 0071).
+        trust_project(core);
         window.resize(size());
         window.show();
     }
