@@ -487,6 +487,7 @@ void Bridge::send_permission(AcpSession& s, const Proposal& proposal, const Json
                        decision.policy = choice->policy;
                        if (choice->network) decision.network = true;
                        if (choice->unsandboxed) decision.unsandboxed = true;
+                       if (choice->environment) decision.environment = true;
                    } else {
                        decision.decision = "reject";
                        if (!s.cancelled)

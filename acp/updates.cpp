@@ -216,6 +216,9 @@ Json permission_request(const std::string& session_id, const Proposal& p, const 
             options.push_back(option("allow_network", "Run it with the network", "allow_once"));
             options.push_back(
                 option("allow_unsandboxed", "Run it without the sandbox", "allow_once"));
+            options.push_back(option("allow_environment",
+                                     "Run it with my environment (secret-looking variables too)",
+                                     "allow_once"));
         }
         options.push_back(option("reject", "Reject", "reject_once"));
     }
@@ -235,6 +238,8 @@ std::optional<Choice> choice_of(const Proposal& p, std::string_view option_id) {
         return Choice{"approve", std::nullopt, true, false};
     if (p.is(ProposalKind::command) && option_id == "allow_unsandboxed")
         return Choice{"approve", std::nullopt, false, true};
+    if (p.is(ProposalKind::command) && option_id == "allow_environment")
+        return Choice{"approve", std::nullopt, false, false, true};
     return std::nullopt;
 }
 

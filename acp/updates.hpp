@@ -41,6 +41,7 @@ struct Choice {
     std::optional<std::string> policy; // review, auto (plans)
     bool network = false;              // a command, this once: sandboxed, with the network
     bool unsandboxed = false;          // a command, this once: without the sandbox
+    bool environment = false;          // a command, this once: with secret-looking variables too
 };
 std::optional<Choice> choice_of(const Proposal& proposal, std::string_view option_id);
 

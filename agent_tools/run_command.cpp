@@ -85,7 +85,9 @@ ToolCancel run_command(ToolContext& context, const RunTool& run, const ToolRepor
     spec.timeout = std::chrono::seconds(input->timeout_s);
     // Read for each command, so a change of the user's config.json applies to the next one.
     CommandSettings settings = configured_commands(context.dirs, home_folder());
-    spec.env = command_environment_from_environ(context.hidden_env, settings.pass_env);
+    spec.env = command_environment_from_environ(
+        context.hidden_env,
+        {settings.pass_env, run.sandbox && run.sandbox->environment.value_or(false)});
     spec.output_cap = std::min(spec.output_cap, context.output_cap); // decision 0056
     // Sandboxed as the loop decided; a sandbox that cannot be had means not run at all.
     auto sandbox =

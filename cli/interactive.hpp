@@ -107,7 +107,8 @@ private:
     void show_edited_plan(const Proposal& plan, const std::string& rel, bool keep_open);
     void approve(const Proposal& proposal, const std::string& policy, bool fresh = false);
     // A command, for this one call: with the network, or without the sandbox.
-    void approve_command(const Proposal& proposal, bool network, bool unsandboxed);
+    void approve_command(const Proposal& proposal, bool network, bool unsandboxed,
+                         bool environment);
     void reject_with_reason(const Proposal& proposal);
     void report(const client::Reply& reply); // a refused request, in words
     void then_prompt(const client::Reply& reply);

@@ -95,10 +95,12 @@ void InteractiveSession::on_propose(const Proposal& p) {
     const Json sandbox = p.fields.value("sandbox", Json::object());
     if (!sandbox.is_object() || sandbox.value("profile", "") != "workspace-write")
         return ask_key("[y] run  [n] reject", "yn", decide);
-    ask_key("[y] run  [w] run with the network  [u] run without the sandbox  [n] reject", "ywun",
-            [this, p, decide](char k) {
-                if (k == 'w' || k == 'u')
-                    approve_command(p, /*network=*/k == 'w', /*unsandboxed=*/k == 'u');
+    ask_key("[y] run  [w] run with the network  [u] run without the sandbox  [e] run with my "
+            "environment  [n] reject",
+            "ywuen", [this, p, decide](char k) {
+                if (k == 'w' || k == 'u' || k == 'e')
+                    approve_command(p, /*network=*/k == 'w', /*unsandboxed=*/k == 'u',
+                                    /*environment=*/k == 'e');
                 else
                     decide(k);
             });
@@ -261,13 +263,15 @@ void InteractiveSession::approve(const Proposal& p, const std::string& policy, b
     link_.request(op::agent_approve, Json(params), [this](const client::Reply& r) { report(r); });
 }
 
-void InteractiveSession::approve_command(const Proposal& p, bool network, bool unsandboxed) {
+void InteractiveSession::approve_command(const Proposal& p, bool network, bool unsandboxed,
+                                         bool environment) {
     ApproveParams params;
     params.turn = p.turn ? p.turn : session_.state().turn;
     params.id = p.id;
     params.decision = "approve";
     if (network) params.network = true;
     if (unsandboxed) params.unsandboxed = true;
+    if (environment) params.environment = true;
     link_.request(op::agent_approve, Json(params), [this](const client::Reply& r) { report(r); });
 }
 

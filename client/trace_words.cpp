@@ -101,7 +101,9 @@ std::string proposal_sandbox(const Proposal& proposal) {
     auto it = proposal.fields.find("sandbox");
     if (!proposal.is(ProposalKind::command) || it == proposal.fields.end() || !it->is_object())
         return {};
-    return sandbox_text({it->value("profile", ""), it->value("network", false)});
+    SandboxUse use{it->value("profile", ""), it->value("network", false), std::nullopt};
+    if (it->value("environment", false)) use.environment = true;
+    return sandbox_text(use);
 }
 
 ToolOutcome tool_outcome(const ToolResultEvent& result) {
@@ -140,6 +142,8 @@ std::string decision_text(const DecidedEvent& decided) {
         text += " without the sandbox";
     else if (command && approved && decided.network.value_or(false))
         text += " with the network";
+    else if (command && approved && decided.environment.value_or(false))
+        text += " with your environment";
     if (decided.is(ProposalKind::mcp) && approved) text = "MCP call allowed";
     if (comments > 0)
         text = std::string(approved ? "Plan approved with notes" : "Changes requested") + " (" +

@@ -23,8 +23,8 @@ ApprovalBar::ApprovalBar(QWidget* parent)
       plan_(push_button(tr("&Plan"), tr("Show the plan again (Alt+P)"))),
       compare_(push_button(tr("&Compare"), tr("Show the edit side by side (Alt+C)"))),
       widen_(push_button(tr("&Other ways ▾"),
-                         tr("Run this one command with the network, or without the sandbox "
-                            "(Alt+O)"))),
+                         tr("Run this one command with the network, without the sandbox, or "
+                            "with your environment (Alt+O)"))),
       widen_menu_(new QMenu(this)),
       reason_(new ReasonField(tr("Why? (optional) — Enter rejects, Esc cancels"),
                               tr("Reason for rejecting"))) {
@@ -56,10 +56,14 @@ ApprovalBar::ApprovalBar(QWidget* parent)
 
     with_network_ = widen_menu_->addAction(tr("Run with the &network (still sandboxed)"));
     unsandboxed_ = widen_menu_->addAction(tr("Run &without the sandbox"));
+    // Variables that look like secrets (API keys, tokens) are otherwise kept from commands.
+    with_environment_ = widen_menu_->addAction(tr("Run with my &environment (its secrets too)"));
     connect(with_network_, &QAction::triggered, this,
-            [this] { emit approve_command_requested(true, false); });
+            [this] { emit approve_command_requested(true, false, false); });
     connect(unsandboxed_, &QAction::triggered, this,
-            [this] { emit approve_command_requested(false, true); });
+            [this] { emit approve_command_requested(false, true, false); });
+    connect(with_environment_, &QAction::triggered, this,
+            [this] { emit approve_command_requested(false, false, true); });
     connect(widen_, &QPushButton::clicked, this, [this] {
         widen_menu_->popup(widen_->mapToGlobal(QPoint(0, widen_->height())));
         widen_menu_->setActiveAction(with_network_);

@@ -12,7 +12,8 @@
 //   Alt+P  Plan: shows the plan view again, repainted from the plan as it is now.
 //   Alt+C  Compare: shows an edit side by side.
 //   Alt+O  Other ways to run a sandboxed command, this once: N = "Run with the network"
-//          (still sandboxed), W = "Run without the sandbox" (DESIGN §19).
+//          (still sandboxed), W = "Run without the sandbox" (DESIGN §19), E = "Run with my
+//          environment" (the variables that look like secrets too; decision 0071).
 #pragma once
 
 #include "gui/proposal_summary.hpp"
@@ -52,6 +53,7 @@ public:
     QPushButton* widen_button() const { return widen_; }
     QAction* run_with_network_action() const { return with_network_; }
     QAction* run_unsandboxed_action() const { return unsandboxed_; }
+    QAction* run_with_environment_action() const { return with_environment_; }
 
 signals:
     void approve_requested(const QString& policy); // "" (edit, command), "review", "auto"
@@ -60,7 +62,7 @@ signals:
     void plan_requested();
     void compare_requested();
     // A sandboxed command, this one call: with the network, or without the sandbox.
-    void approve_command_requested(bool network, bool unsandboxed);
+    void approve_command_requested(bool network, bool unsandboxed, bool environment);
 
 private:
     void press_approve();
@@ -80,6 +82,7 @@ private:
     QMenu* widen_menu_;
     QAction* with_network_;
     QAction* unsandboxed_;
+    QAction* with_environment_;
     ReasonField* reason_;
     BarContent content_;
 };

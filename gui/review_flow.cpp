@@ -161,11 +161,12 @@ void ReviewFlow::approve_edit(bool rest_of_turn) {
     send_decision(*params, tr("Approval failed"));
 }
 
-void ReviewFlow::approve_command(bool network, bool unsandboxed) {
+void ReviewFlow::approve_command(bool network, bool unsandboxed, bool environment) {
     if (!pending_kind(rio::ProposalKind::command)) return;
     auto params = decision(Verdict::approve);
     if (network) params->network = true;
     if (unsandboxed) params->unsandboxed = true;
+    if (environment) params->environment = true;
     send_decision(*params, tr("Approval failed"));
 }
 

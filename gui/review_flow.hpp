@@ -39,8 +39,9 @@ public:
     void approve_plan(const QString& policy, bool fresh);
     // An edit's, from the compare view: `rest_of_turn` approves the turn's later edits too.
     void approve_edit(bool rest_of_turn);
-    // A command, this one call: with the network, or without the sandbox (DESIGN §19).
-    void approve_command(bool network, bool unsandboxed);
+    // A command, this one call: with the network, without the sandbox (DESIGN §19), or with
+    // the user's whole environment (decision 0071).
+    void approve_command(bool network, bool unsandboxed, bool environment);
     void reject(const QString& feedback);
     void edit_plan();   // opens the filed plan in the editor (buffer.open), still pending
     void reopen_plan(); // the plan view again, from the plan as it is now

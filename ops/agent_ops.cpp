@@ -33,7 +33,8 @@ Result<Decision> read_decision(const ApproveParams& p) {
                     p.fresh.value_or(false),
                     p.rest_of_turn.value_or(false),
                     p.unsandboxed.value_or(false),
-                    p.network.value_or(false)};
+                    p.network.value_or(false),
+                    p.environment.value_or(false)};
 }
 
 void register_control_ops(Dispatcher& dispatcher, AgentRuntime& agent) {

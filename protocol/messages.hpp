@@ -380,8 +380,11 @@ RIO_FIELDS(MessageEvent, turn, text, stop_reason)
 struct SandboxUse {
     std::string profile; // read-only, workspace-write, none
     bool network = false;
+    // A person approved this command "with my environment": variables that look like secrets
+    // are passed to it too (decision 0071). Absent: they are not, but those the user named.
+    std::optional<bool> environment = std::nullopt;
 };
-RIO_FIELDS(SandboxUse, profile, network)
+RIO_FIELDS(SandboxUse, profile, network, environment)
 // "sandboxed: read-only, no network", "sandboxed: workspace-write, network allowed", "not
 // sandboxed": the one wording, for the model and for every frontend.
 std::string sandbox_text(const SandboxUse& use);
@@ -499,13 +502,14 @@ struct DecidedEvent {
     std::optional<bool> rest_of_turn; // an edit approved with the turn's remaining edits
     std::optional<bool> unsandboxed;  // a command approved to run without the sandbox
     std::optional<bool> network;      // a command approved to reach the network
+    std::optional<bool> environment = std::nullopt; // with the user's whole environment
 
     bool is(ProposalKind k) const { return wire_is(kind, k); }
     bool approved() const { return wire_is(decision, Verdict::approve); }
     bool rejected() const { return wire_is(decision, Verdict::reject); }
 };
 RIO_FIELDS(DecidedEvent, turn, id, kind, decision, policy, feedback, comments, fresh, rest_of_turn,
-           unsandboxed, network)
+           unsandboxed, network, environment)
 
 struct ErrorEvent {
     static constexpr std::string_view event = event::agent_error;
@@ -684,11 +688,14 @@ struct ApproveParams {
     // sandbox; or sandboxed but with the network.
     std::optional<bool> unsandboxed;
     std::optional<bool> network;
+    // A command only, with approve: with the user's whole environment, the variables that
+    // look like secrets too (decision 0071).
+    std::optional<bool> environment;
 
     bool is(Verdict v) const { return wire_is(decision, v); }
 };
 RIO_FIELDS(ApproveParams, turn, decision, id, feedback, policy, comments, fresh, rest_of_turn,
-           unsandboxed, network)
+           unsandboxed, network, environment)
 
 struct StopResult {
     std::vector<std::uint64_t> stopped;

@@ -242,13 +242,15 @@ Status AgentLoop::decide(const Decision& decision, Effects& out) {
         return make_error(ErrorCode::bad_request,
                           "params.rest_of_turn: only approving an edit can approve the turn's "
                           "other edits");
-    if ((decision.unsandboxed || decision.network) &&
+    if ((decision.unsandboxed || decision.network || decision.environment) &&
         (pending != ToolKind::command || !decision.approve))
         return make_error(ErrorCode::bad_request,
                           std::string("params.") +
-                              (decision.unsandboxed ? "unsandboxed" : "network") +
-                              ": only approving a command can run it without the sandbox or "
-                              "with the network");
+                              (decision.unsandboxed ? "unsandboxed"
+                               : decision.network   ? "network"
+                                                    : "environment") +
+                              ": only approving a command can run it without the sandbox, "
+                              "with the network or with your environment");
     apply_decision(decision, out);
     return Ok{};
 }
@@ -437,9 +439,12 @@ void AgentLoop::set_sandbox(SandboxState sandbox, Effects& out) {
 }
 
 SandboxUse AgentLoop::command_sandbox(const Decision* decision) const {
-    if (mode_ == Mode::plan) return {"read-only", false};
-    if (!sandbox_.available || (decision && decision->unsandboxed)) return {"none", false};
-    return {"workspace-write", decision && decision->network};
+    if (mode_ == Mode::plan) return {"read-only", false, std::nullopt};
+    std::optional<bool> environment;
+    if (decision && decision->environment) environment = true;
+    if (!sandbox_.available || (decision && decision->unsandboxed))
+        return {"none", false, environment};
+    return {"workspace-write", decision && decision->network, environment};
 }
 
 void AgentLoop::on_provider(TurnId turn, std::uint64_t step, const ProviderReport& report,
@@ -972,10 +977,12 @@ void AgentLoop::apply_decision(const Decision& decision, Effects& out) {
         std::nullopt,
         std::nullopt,
         {},
+        {},
         {}};
     if (!decision.feedback.empty()) decided.feedback = decision.feedback;
     if (decision.unsandboxed) decided.unsandboxed = true;
     if (decision.network) decided.network = true;
+    if (decision.environment) decided.environment = true;
     if (!decision.comments.empty()) decided.comments = decision.comments;
     if (decision.fresh) decided.fresh = true;
     if (decision.rest_of_turn) {

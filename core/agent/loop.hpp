@@ -116,6 +116,7 @@ struct Decision {
     bool rest_of_turn = false;         // approving an edit: and the turn's later edits too
     bool unsandboxed = false;          // approving a command: this one runs without the sandbox
     bool network = false;              // approving a command: sandboxed, but with the network
+    bool environment = false;          // approving a command: with secret-looking variables too
 };
 
 class AgentLoop {

@@ -54,7 +54,7 @@ bool looks_secret(std::string_view name) {
 
 std::vector<std::string> command_environment(const std::vector<std::string>& environment,
                                              const std::vector<std::string>& hidden,
-                                             const std::vector<std::string>& passed) {
+                                             const SecretsPassed& passed) {
     std::size_t pairs = user_git_pairs(environment);
     std::vector<std::string> out;
     for (const std::string& var : environment) {
@@ -62,7 +62,8 @@ std::vector<std::string> command_environment(const std::vector<std::string>& env
         if (name.starts_with("RIO_") || name == "GIT_CONFIG_COUNT") continue;
         if (unused_git_pair(name, pairs)) continue;
         if (std::find(hidden.begin(), hidden.end(), name) != hidden.end()) continue;
-        if (looks_secret(name) && std::find(passed.begin(), passed.end(), name) == passed.end())
+        if (!passed.all && looks_secret(name) &&
+            std::find(passed.named.begin(), passed.named.end(), name) == passed.named.end())
             continue;
         out.push_back(var);
     }
@@ -76,7 +77,7 @@ std::vector<std::string> command_environment(const std::vector<std::string>& env
 }
 
 std::vector<std::string> command_environment_from_environ(const std::vector<std::string>& hidden,
-                                                          const std::vector<std::string>& passed) {
+                                                          const SecretsPassed& passed) {
     std::vector<std::string> environment;
     for (char** entry = ::environ; entry && *entry; ++entry)
         environment.emplace_back(*entry);

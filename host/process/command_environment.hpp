@@ -26,15 +26,22 @@ inline const std::vector<std::pair<std::string, std::string>> git_hardening = {
 // AWS_ at its start; upper or lower case alike.
 bool looks_secret(std::string_view name);
 
+// Which variables that look like secrets a command gets: those the user named, or (a person
+// approved the command "with my environment") all of them.
+struct SecretsPassed {
+    std::vector<std::string> named;
+    bool all = false;
+};
+
 // `environment` ("NAME=value" entries) without `hidden` names, RIO_* variables and those that
-// look like secrets but for the names in `passed`, with git_hardening added after any
+// look like secrets but for what `passed` lets through, with git_hardening added after any
 // GIT_CONFIG_* pairs the user set (later pairs win).
 std::vector<std::string> command_environment(const std::vector<std::string>& environment,
                                              const std::vector<std::string>& hidden,
-                                             const std::vector<std::string>& passed = {});
+                                             const SecretsPassed& passed = {});
 
 // The same for this process's environment.
 std::vector<std::string> command_environment_from_environ(const std::vector<std::string>& hidden,
-                                                          const std::vector<std::string>& passed);
+                                                          const SecretsPassed& passed);
 
 } // namespace rio

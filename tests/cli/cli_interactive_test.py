@@ -249,6 +249,25 @@ class Interactive(unittest.TestCase):
         self.assertFalse(os.path.exists(os.path.join(box.project, "again")),
                          "the next command ran sandboxed")
 
+    def test_e_runs_one_command_with_the_variables_that_look_like_secrets(self):
+        # Issue 39: a command gets no DEMO_TOKEN unless a person chose [e] for it.
+        box = Sandbox([{"tools": [tool("run_command", argv=["sh", "-c", "echo T=$DEMO_TOKEN."]),
+                                  tool("run_command", argv=["sh", "-c", "echo U=$DEMO_TOKEN."])]},
+                       {"text": "done"}])
+        self.addCleanup(box.cleanup)
+        term = Pty(box.args(), {**box.env, "DEMO_TOKEN": "cli-tok-9"})
+        self.addCleanup(term.close)
+        term.expect("review ❯ ")
+        term.send("show it\r")
+        term.expect(r"\[e\] run with my environment")
+        term.send("e")
+        term.expect(r"with your environment\]")
+        term.expect("T=cli-tok-9.")
+        term.expect(r"\[e\] run with my environment")
+        term.send("y")
+        term.expect(r"U=\.")
+        term.expect("review ❯ ")
+
     def test_reject_with_a_reason_reaches_the_model_and_the_screen_shows_the_persons_words(self):
         box, term = self.session([plan_step(), {"text": "What should change?"}])
         term.send("/plan\r")

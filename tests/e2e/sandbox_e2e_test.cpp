@@ -1010,6 +1010,45 @@ TEST(SandboxE2E, APersonsWiderApprovalHoldsForThatCommandOnly) {
               false);
 }
 
+// Issue 39: a build-mode command gets no variable that looks like a secret, but for one a
+// person approved "with my environment" — that one call only — or one the user named.
+TEST(SandboxE2E, SecretLookingVariablesReachOnlyACommandApprovedWithMyEnvironment) {
+    auto show = [](const char* name) { return command(std::string("echo ") + name + "=$" + name); };
+    auto session = AgentSession::with_env(
+        Json::array({step({show("DEPLOY_TOKEN"), show("DEPLOY_TOKEN"), show("NAMED_SECRET")}),
+                     text_step("done")}),
+        [](const AgentSession& a) {
+            write_bytes(a.config() / "config.json", "{\"pass_env\": [\"NAMED_SECRET\"]}");
+            return std::vector<std::string>{"DEPLOY_TOKEN=tok-31", "NAMED_SECRET=named-7"};
+        });
+    AgentSession& s = *session;
+    make_git_project(s);
+    ASSERT_TRUE(s.sandboxed());
+    long turn = s.send("go");
+    auto decide = [&](const Json& extra) {
+        s.wait("agent.propose");
+        Json params{{"turn", turn}, {"decision", "approve"}};
+        params.update(extra);
+        EXPECT_EQ(s.request("agent.approve", params)["ok"], true);
+        return s.wait("agent.tool_result");
+    };
+    Json with_environment = decide({{"environment", true}});
+    EXPECT_EQ(with_environment["sandbox"],
+              (Json{{"profile", "workspace-write"}, {"network", false}, {"environment", true}}));
+    EXPECT_NE(output_of(with_environment).find("DEPLOY_TOKEN=tok-31"), std::string::npos)
+        << with_environment.dump();
+    EXPECT_NE(with_environment["content"].get<std::string>().find("with your environment"),
+              std::string::npos);
+    Json plain = decide(Json::object());
+    EXPECT_NE(output_of(plain).find("DEPLOY_TOKEN=\n"), std::string::npos) << plain.dump();
+    Json named = decide(Json::object());
+    EXPECT_NE(output_of(named).find("NAMED_SECRET=named-7"), std::string::npos) << named.dump();
+    s.wait("agent.done");
+    EXPECT_EQ(s.request("agent.approve",
+                        {{"turn", turn}, {"decision", "approve"}, {"environment", true}})["ok"],
+              false);
+}
+
 // A kernel without Landlock: agent.status says why, plan mode withholds run_command as
 // before, and build mode's commands run as they did before the sandbox, saying so.
 TEST(SandboxE2E, FallbackWithoutLandlockWithholdsCommandsInPlanMode) {

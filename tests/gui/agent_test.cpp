@@ -248,7 +248,8 @@ private slots:
         QVERIFY(s.transcript()
                     .texts_of(ChatTranscript::Entry::note)
                     .contains(QStringLiteral("Plan approved — review each edit")));
-        QCOMPARE(s.provider_calls().at(1)["tools"].size(), std::size_t(9)); // write tools, plan_progress
+        QCOMPARE(s.provider_calls().at(1)["tools"].size(),
+                 std::size_t(9)); // write tools, plan_progress
     }
 
     void approve_auto_sets_core_state_and_continues() {
@@ -1022,6 +1023,44 @@ private slots:
         QVERIFY2(lines.contains(QStringLiteral("· not sandboxed")), qPrintable(lines));
         QVERIFY2(lines.contains(QStringLiteral("· sandboxed: workspace-write, no network")),
                  qPrintable(lines));
+    }
+
+    // Issue 39: a variable that looks like a secret reaches a command only when a person
+    // chose "Run with my environment" for it, and for that one command.
+    void a_command_gets_secret_looking_variables_only_with_my_environment() {
+        TempProject project;
+        project.write("out/.keep", "");
+        qputenv("DEMO_DEPLOY_TOKEN", "gui-tok-5");
+        const auto write_token = [](const char* file) {
+            return tool("run_command", {{"argv",
+                                         {"sh", "-c",
+                                          std::string("printf %s \"$DEMO_DEPLOY_TOKEN\" > "
+                                                      "out/") +
+                                              file}}});
+        };
+        Agent s(project, Json::array({step({write_token("with.txt"), write_token("plain.txt")}),
+                                      text_step("done")}));
+        const bool started = s.start();
+        qunsetenv("DEMO_DEPLOY_TOKEN"); // the core has it; nothing else needs it
+        QVERIFY(started);
+        if (!s.status()["sandbox"].value("available", false))
+            QSKIP("commands run unsandboxed here: the approval bar offers no other ways");
+        s.send(QStringLiteral("write the token"));
+        QVERIFY(s.proposal_shown(QStringLiteral("Run this command?")));
+        s.bar().run_with_environment_action()->trigger();
+        QTRY_VERIFY(QFile::exists(project.path() + QStringLiteral("/out/with.txt")));
+        QTRY_VERIFY(s.bar().showing() &&
+                    s.bar().detail()->text().contains(QStringLiteral("plain.txt")));
+        click(s.bar().approve_button());
+        QTRY_VERIFY(!s.composer().busy());
+        QFile with(project.path() + QStringLiteral("/out/with.txt"));
+        QFile plain(project.path() + QStringLiteral("/out/plain.txt"));
+        QVERIFY(with.open(QIODevice::ReadOnly) && plain.open(QIODevice::ReadOnly));
+        QCOMPARE(with.readAll(), QByteArray("gui-tok-5"));
+        QCOMPARE(plain.readAll(), QByteArray());
+        const QString lines =
+            s.transcript().texts_of(ChatTranscript::Entry::command).join(QLatin1Char('\n'));
+        QVERIFY2(lines.contains(QStringLiteral("with your environment")), qPrintable(lines));
     }
 
     void mode_control_follows_other_client() {

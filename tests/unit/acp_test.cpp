@@ -52,7 +52,8 @@ TEST(AcpJsonRpc, ARequestWithANullIdIsARequestNotANotification) {
     EXPECT_FALSE(r.notification());
     ASSERT_TRUE(r.id);
     EXPECT_TRUE(r.id->is_null());
-    EXPECT_EQ(rpc_result(*r.id, Json::object()), "{\"id\":null,\"jsonrpc\":\"2.0\",\"result\":{}}\n");
+    EXPECT_EQ(rpc_result(*r.id, Json::object()),
+              "{\"id\":null,\"jsonrpc\":\"2.0\",\"result\":{}}\n");
     // A response with a null id is the other side's error about a line it could not read:
     // a response, never answered.
     auto reply = parse_rpc(R"({"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"x"}})");
@@ -109,8 +110,10 @@ TEST(AcpUpdates, ACommandSaysItsSandboxAndOffersToWidenItOnce) {
     std::vector<std::string> ids;
     for (const Json& o : request["options"])
         ids.push_back(o["optionId"]);
-    EXPECT_EQ(ids,
-              (std::vector<std::string>{"allow", "allow_network", "allow_unsandboxed", "reject"}));
+    EXPECT_EQ(ids, (std::vector<std::string>{"allow", "allow_network", "allow_unsandboxed",
+                                             "allow_environment", "reject"}));
+    EXPECT_TRUE(choice_of(command, "allow_environment")->environment);
+    EXPECT_FALSE(choice_of(command, "allow_environment")->network);
     EXPECT_TRUE(choice_of(command, "allow_network")->network);
     EXPECT_FALSE(choice_of(command, "allow_network")->unsandboxed);
     EXPECT_TRUE(choice_of(command, "allow_unsandboxed")->unsandboxed);
@@ -122,7 +125,7 @@ TEST(AcpUpdates, ACommandSaysItsSandboxAndOffersToWidenItOnce) {
     ToolEvent planned;
     planned.name = "run_command";
     planned.input = {{"argv", {"git", "log"}}};
-    planned.sandbox = SandboxUse{"read-only", false};
+    planned.sandbox = SandboxUse{"read-only", false, std::nullopt};
     EXPECT_EQ(tool_call(planned, "/p")["title"], "run git log (sandboxed: read-only, no network)");
 }
 
@@ -147,7 +150,8 @@ TEST(AcpMcpServers, EntriesBecomeTheConfigShapeAndAnEntryThatDoesNotFitIsNamedBy
         {"name": "bare", "command": "/bin/bare"}])"),
                                   error);
     EXPECT_TRUE(error.field.empty()) << error.message;
-    EXPECT_EQ(servers["fs"], (Json{{"command", "/bin/fs"}, {"args", {"-v"}}, {"env", {{"A", "1"}}}}));
+    EXPECT_EQ(servers["fs"],
+              (Json{{"command", "/bin/fs"}, {"args", {"-v"}}, {"env", {{"A", "1"}}}}));
     EXPECT_EQ(servers["web"]["headers"], Json::object());
     EXPECT_EQ(servers["bare"]["args"], Json::array());
     for (auto [list, field] : std::vector<std::pair<const char*, const char*>>{

@@ -80,7 +80,7 @@ TEST(CommandEnvironment, VariablesThatLookLikeSecretsAreNotPassedUnlessNamed) {
                              "LANG", "GIT_CONFIG_KEY_0", "PYTHONPATH", "EDITOR"})
         EXPECT_FALSE(looks_secret(name)) << name;
     auto env = command_environment({"PATH=/bin", "GITHUB_TOKEN=t", "NPM_TOKEN=n", "AWS_REGION=x"},
-                                   {}, {"NPM_TOKEN"});
+                                   {}, {{"NPM_TOKEN"}, false});
     EXPECT_EQ(env[0], "PATH=/bin");
     EXPECT_EQ(env[1], "NPM_TOKEN=n") << "named by the user";
     EXPECT_EQ(env[2].rfind("GIT_CONFIG_KEY_0=", 0), 0u) << env[2];
