@@ -3,6 +3,7 @@
 // in tests/e2e/sandbox_e2e_test.cpp does that).
 #include "host/sandbox/private_tmpdir.hpp"
 #include "host/sandbox/sandbox_grants.hpp"
+#include "host/store/command_settings.hpp"
 #include "protocol/messages.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -125,6 +126,31 @@ TEST(SandboxGrants, ReadOnlyReadsOfTheHomeFolderAreAnAllowList) {
     ASSERT_TRUE(grants) << grants.error().message;
     EXPECT_TRUE(covers(*grants, home / "notes.txt", GrantRight::read));
     EXPECT_FALSE(covers(*grants, home / ".cargo/credentials.toml", GrantRight::read));
+}
+
+// The user's own config.json widens and narrows what commands read and inherit; what it
+// cannot use is named, and the rest still applies (decision 0071).
+TEST(CommandSettings, TheUsersFileWidensNarrowsAndNamesWhatItCannotUse) {
+    test::TempDir dir;
+    UserDirs dirs;
+    dirs.config = dir / "rio";
+    test::write_bytes(dirs.settings_file(),
+                      R"({"home_readable": ["~/.config/tool", "notes", "/opt/x"],
+                          "home_unreadable": ".cache", "pass_env": ["NPM_TOKEN", 7, ""]})");
+    CommandSettings s = configured_commands(dirs, "/home/u");
+    EXPECT_EQ(s.home_readable,
+              (std::vector<fs::path>{"/home/u/.config/tool", "/home/u/notes", "/opt/x"}));
+    EXPECT_TRUE(s.home_unreadable.empty());
+    EXPECT_EQ(s.pass_env, std::vector<std::string>{"NPM_TOKEN"});
+    EXPECT_NE(s.warning.find("home_unreadable must be a list of strings, not \".cache\""),
+              std::string::npos)
+        << s.warning;
+    EXPECT_NE(s.warning.find("pass_env holds 7, which is not a name"), std::string::npos)
+        << s.warning;
+    test::write_bytes(dirs.settings_file(), "{ \"pass_env\": [");
+    s = configured_commands(dirs, "/home/u");
+    EXPECT_TRUE(s.pass_env.empty()) << "a broken file passes nothing more";
+    EXPECT_NE(s.warning.find("config.json"), std::string::npos) << s.warning;
 }
 
 TEST(SandboxGrants, AProjectOrTmpdirThatIsNotThereIsAnErrorNotAnOpenDoor) {
