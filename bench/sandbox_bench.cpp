@@ -90,7 +90,7 @@ int main() {
     std::filesystem::create_directories(project / ".git");
     rio::SandboxPolicy policy;
     policy.project = project.path();
-    // What rio-core hides: its own folders and the usual credential places.
+    // What rio-core hides: its own folders and the usual secret places.
     const char* home = std::getenv("HOME");
     std::filesystem::path h = home ? home : "/root";
     policy.hidden = rio::credential_places(h);
@@ -101,6 +101,9 @@ int main() {
     policy.file_bytes = 1ULL << 30;
     policy.new_processes = 4096;
     rio::SandboxPolicy read_only = policy;
+    // Plan mode reads of the home folder only what read-only tools need (decision 0071).
+    read_only.home = h;
+    read_only.home_reads = rio::home_reads(h);
     rio::SandboxPolicy workspace_write = policy;
     workspace_write.profile = rio::SandboxProfile::workspace_write;
 
