@@ -103,12 +103,12 @@ void InteractiveSession::ask_trust_then_prompt() {
         std::string what;
         for (const std::string& reason : client::trust_reasons(*trust))
             what += shown(reason) + "\n";
-        print(styled(what, sgr::yellow, out_.color) +
-              "It came with the project; none of this applies until you trust it.");
+        print(styled(what, sgr::yellow, out_.color) + "None of this applies until you trust it.");
         ask_line("Trust this project? [y/N] ", [this, shown_now = *trust](std::string answer) {
             answer = std::string(trimmed(answer));
             if (answer != "y" && answer != "Y" && answer != "yes") {
-                print("Not trusted: commands ask first, and its files grant nothing.");
+                print("Not trusted: commands ask first, its files grant nothing, and no "
+                      "language or MCP server of yours starts here.");
                 return prompt();
             }
             link_.request(op::project_trust_set, Json(client::trust_answer(shown_now)),

@@ -7,6 +7,7 @@
 #include "client/problems.hpp"
 #include "text/trim.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <sstream>
 #include <utility>
@@ -332,10 +333,21 @@ void InteractiveSession::list_problems(const std::string& path) {
         client::Problems problems;
         problems.load(*r);
         if (problems.files().empty()) {
-            print(path.empty() ? "No problems: the language servers report none in the files "
-                                 "they have seen."
-                               : "No problems reported for " + path + ".");
-            return prompt();
+            // None known may be none started: in a project nobody trusted they wait.
+            return link_.call(LspListParams{}, [this, path](const client::Typed<LspListParams>& l) {
+                bool waiting = l && std::any_of(l->servers.begin(), l->servers.end(),
+                                                [](const LspServerInfo& server) {
+                                                    return server.state == "untrusted";
+                                                });
+                if (waiting)
+                    print("No problems known: language servers start when you trust this "
+                          "project.");
+                else
+                    print(path.empty() ? "No problems: the language servers report none in the "
+                                         "files they have seen."
+                                       : "No problems reported for " + path + ".");
+                prompt();
+            });
         }
         std::string out;
         for (const std::string& line : client::problem_lines(problems, max_lines))

@@ -634,6 +634,29 @@ class Interactive(unittest.TestCase):
         term.send("/mcp restart nope\r")
         term.expect("no MCP server named 'nope' is configured")
 
+    def test_an_untrusted_project_asks_for_its_language_servers_and_problems_says_they_wait(self):
+        # Issue 39: no language server starts in a project nobody trusted; the trust
+        # question names them, and /problems says why it knows of none.
+        box = Sandbox([])
+        self.addCleanup(box.cleanup)
+        odd = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "e2e",
+                           "lsp_odd_server.py")
+        servers = {name: {"disabled": True}
+                   for name in ("clangd", "pylsp", "typescript", "rust-analyzer", "gopls")}
+        servers["odd"] = {"command": sys.executable, "args": [odd, "ok"], "files": ["*.odd"]}
+        box.write_lsp(servers)
+        with open(os.path.join(box.project, "a.odd"), "w") as f:
+            f.write("  ERROR here\n")
+        term = Pty(box.args(), box.env)
+        self.addCleanup(term.close)
+        term.expect(r"Language servers \(odd\) start when you trust this project")
+        term.expect(r"Trust this project\? \[y/N\] ")
+        term.send("n\r")
+        term.expect("no language or MCP server of yours starts here")
+        term.expect("review ❯ ")
+        term.send("/problems\r")
+        term.expect("No problems known: language servers start when you trust this project.")
+
     def test_problems_lists_what_the_language_servers_report(self):
         box = Sandbox([])
         self.addCleanup(box.cleanup)
