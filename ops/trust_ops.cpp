@@ -18,7 +18,7 @@ ProjectTrustState trust_state(const OpContext& context, const ProjectTrust& trus
     if (auto text = read_file(allow, allow.string()))
         for (const AllowRule& rule : parse_allow_rules(*text))
             state.user_rules.push_back(rule_text(rule));
-    context.waiting_for_trust(state);
+    if (!trust.trusted) context.waiting_for_trust(state);
     return state;
 }
 

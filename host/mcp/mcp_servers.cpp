@@ -56,15 +56,12 @@ std::string McpServers::held_words(const Entry& entry) {
 }
 
 std::vector<std::string> McpServers::waiting_for_trust() const {
-    if (!workspace_.root || current_trust(dirs_, workspace_).trusted) return {};
+    std::vector<std::string> problems;
+    std::vector<McpServerConfig> untrusted;
+    configured(problems, untrusted);
     std::vector<std::string> names;
-    std::filesystem::path user = dirs_.config / "mcp.json";
-    std::error_code ec;
-    if (!std::filesystem::exists(user, ec)) return names;
-    auto text = read_file(user, user.string());
-    if (!text) return names;
-    for (const McpServerConfig& server : parse_mcp_config(*text, "user", env_lookup).servers)
-        if (!server.http) names.push_back(server.name);
+    for (const McpServerConfig& server : untrusted)
+        if (server.source == "user") names.push_back(server.name);
     return names;
 }
 
