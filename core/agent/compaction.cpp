@@ -61,10 +61,23 @@ std::string call_words(const ToolCall& call) {
 
 } // namespace
 
+namespace {
+constexpr std::string_view cleared_tail =
+    " cleared to save context; call the tool again if you need it]";
+} // namespace
+
 std::string cleared_note(const ToolCall& call, std::size_t bytes) {
-    return "[" + call_words(call) + ": output (" + with_commas(bytes) +
-           " bytes) cleared to save context; call the tool again if you need it]";
+    return "[" + call_words(call) + ": output (" + with_commas(bytes) + " bytes)" +
+           std::string(cleared_tail);
 }
+
+namespace {
+// A note left by an earlier compaction: clearing it again would name its own size.
+bool already_cleared(std::string_view content) {
+    return content.size() > cleared_tail.size() && content.front() == '[' &&
+           content.substr(content.size() - cleared_tail.size()) == cleared_tail;
+}
+} // namespace
 
 Cleared clear_tool_outputs(const Conversation& conversation, std::size_t target_bytes,
                            std::size_t keep_from) {
@@ -83,6 +96,7 @@ Cleared clear_tool_outputs(const Conversation& conversation, std::size_t target_
             if (bytes <= target_bytes) break;
             auto it = calls.find(r.call_id);
             if (it == calls.end() || it->second->name == plan_tool) continue;
+            if (already_cleared(r.content)) continue;
             std::string note = cleared_note(*it->second, r.content.size());
             if (r.content.size() <= note.size()) continue;
             bytes -= r.content.size() - note.size();

@@ -191,6 +191,29 @@ TEST(ContextLoop, PastTheThresholdOldToolOutputsAreClearedFirstAndTheNewestKept)
     EXPECT_LE(sent_bytes(call), bytes_for_tokens(10'000) * 8 / 10);
 }
 
+// Issue 40: a second compaction cleared the first one's note and named the note's size.
+TEST(ContextCompaction, AnOutputClearedTwiceStillSaysItsOriginalSize) {
+    Message ask, read, answer;
+    ask.text = "Read it.";
+    read.role = Role::assistant;
+    read.calls.push_back(ToolCall{"r0", "read_file", Json{{"path", "f0.txt"}}});
+    ToolOutcome big;
+    big.call_id = "r0";
+    big.content = std::string(9000, 'x');
+    answer.results.push_back(big);
+    Conversation c;
+    for (Message* m : {&ask, &read, &answer})
+        c.push_back(std::make_shared<const Message>(*m));
+    Cleared once = clear_tool_outputs(c, 0, c.size());
+    ASSERT_EQ(once.cleared, 1u);
+    std::string note = "[read `f0.txt`: output (9,000 bytes) cleared to save context; call the "
+                       "tool again if you need it]";
+    EXPECT_EQ(once.conversation[2]->results[0].content, note);
+    Cleared twice = clear_tool_outputs(once.conversation, 0, c.size());
+    EXPECT_EQ(twice.cleared, 0u);
+    EXPECT_EQ(twice.conversation[2]->results[0].content, note);
+}
+
 TEST(ContextLoop, WhenClearingIsNotEnoughASummaryWithoutToolsKeepsWhatMatters) {
     Loop h;
     h.budget(4'000); // 16 KB

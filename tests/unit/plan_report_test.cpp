@@ -169,5 +169,25 @@ TEST(PlanSteps, DriftUsesTheReportsRule) {
     EXPECT_EQ(outcome.unplanned, (Paths{"setup.cfg"})) << "the same answer at the end";
 }
 
+// Issue 40: "`mod1.py` .. `mod5.py`" named five files; the report flagged three as unplanned.
+TEST(PlanReport, ARangeOfNumberedFilesNamesEveryFileInIt) {
+    Paths touched{"mod1.py", "mod2.py", "mod3.py", "mod4.py", "mod5.py"};
+    auto none = [](const std::string&) { return false; };
+    for (std::string plan : {"1. Rename the helper in `mod1.py` .. `mod5.py`.",
+                             "1. Rename the helper in mod1.py..mod5.py", "1. mod1.py to mod5.py",
+                             "1. Edit `mod1.py`\u2013`mod5.py`", "1. mod1.py through mod5.py"}) {
+        PlanOutcome outcome = compare_with_plan(plan, touched, none);
+        EXPECT_TRUE(outcome.unplanned.empty()) << plan << ": " << outcome.unplanned.size();
+        EXPECT_TRUE(outcome.untouched.empty()) << plan;
+    }
+    EXPECT_EQ(path_words("f08.c .. f10.c"), (Paths{"f08.c", "f09.c", "f10.c"}))
+        << "the width is kept";
+    // Not a range: other words between, or ends that differ in more than a number.
+    EXPECT_EQ(compare_with_plan("mod1.py and mod5.py", touched, none).unplanned,
+              (Paths{"mod2.py", "mod3.py", "mod4.py"}));
+    EXPECT_EQ(compare_with_plan("a1.py .. b5.py", {"a3.py"}, none).unplanned, (Paths{"a3.py"}));
+    EXPECT_EQ(path_words("x1.py .. x999999999.py").size(), 2u) << "a huge range is not expanded";
+}
+
 } // namespace
 } // namespace rio
