@@ -4,7 +4,7 @@
 // servers or change the built-in ones, field by field:
 //   {"servers": {NAME: {command, args?, files?: [glob…], language?, initializationOptions?,
 //                       settings?, timeout_s?, diagnostics_wait_s?, change_delay_s?,
-//                       disabled?}},
+//                       diagnostics_settle_s?, sync?: "incremental" | "full", disabled?}},
 //    "agent": {"severity": "error" | "warning" | "information" | "hint"}}
 // (JSONC: comments and trailing commas are accepted.)
 #pragma once
@@ -21,6 +21,11 @@
 
 namespace rio {
 
+// How edits reach a server: as ranges (its positions), or the whole text each time, for a
+// server whose incremental positions cannot be trusted (pylsp 1.7 counts code points, not
+// UTF-16 units, so a line holding an astral character ends up wrong; issue 40).
+enum class LspSync { incremental, full };
+
 struct LspServerConfig {
     std::string name;
     std::string source; // "built-in", "user" or "project"
@@ -36,6 +41,11 @@ struct LspServerConfig {
     // Edits go to the server once none came for this long (or before a request): a burst of
     // keys is one didChange, and the server is not asked to parse again on every key.
     std::chrono::milliseconds change_delay{150};
+    // A server that publishes a file's diagnostics in passes (typescript-language-server:
+    // syntax, then semantics, ~50-100 ms apart) has answered once none came for this long; 0:
+    // its first publish for the text is its answer.
+    std::chrono::milliseconds diagnostics_settle{0};
+    LspSync sync = LspSync::incremental;
     std::string install_hint; // said when the program is not found
     bool disabled = false;
     std::string error; // why this entry cannot be used; listed, never started

@@ -266,7 +266,7 @@ bool LspServer::change(const std::string& uri, std::size_t start, std::size_t en
     LspDocument& doc = it->second;
     if (start > end || end > doc.text.size()) return false;
     const bool told = state_ == LspState::ready && capabilities_.sync != 0;
-    if (told && capabilities_.sync == 2)
+    if (told && capabilities_.sync == 2 && config_.sync == LspSync::incremental)
         doc.changes.edit(LineIndex(doc.text, doc.lines), start, end, text);
     else if (told)
         doc.changes.whole();

@@ -343,6 +343,31 @@ TEST(LspConfig, UserEntriesChangeBuiltInsFieldByFieldAndAddServers) {
     EXPECT_NE(config.problems[0].find(".rio/lsp.json"), std::string::npos);
 }
 
+// Issue 40: pylsp gets whole texts (it counts code points), typescript-language-server's
+// passes are waited out; a user's entry may say either, and a wrong value is the entry's error.
+TEST(LspConfig, SyncAndSettleArePerServer) {
+    LspConfig config;
+    config.servers = builtin_lsp_servers();
+    auto named = [&](const std::string& name) -> const LspServerConfig& {
+        return *std::find_if(config.servers.begin(), config.servers.end(),
+                             [&](const LspServerConfig& s) { return s.name == name; });
+    };
+    EXPECT_EQ(named("pylsp").sync, LspSync::full);
+    EXPECT_EQ(named("clangd").sync, LspSync::incremental);
+    EXPECT_EQ(named("typescript").sync, LspSync::incremental);
+    EXPECT_EQ(named("typescript").diagnostics_settle, std::chrono::milliseconds(250));
+    EXPECT_EQ(named("clangd").diagnostics_settle, std::chrono::milliseconds(0));
+    merge_lsp_config(config,
+                     R"({"servers": {"pylsp": {"sync": "incremental"},
+                                     "clangd": {"sync": "full", "diagnostics_settle_s": 0.1},
+                                     "gopls": {"sync": "sometimes"}}})",
+                     "user", "lsp.json");
+    EXPECT_EQ(named("pylsp").sync, LspSync::incremental);
+    EXPECT_EQ(named("clangd").sync, LspSync::full);
+    EXPECT_EQ(named("clangd").diagnostics_settle, std::chrono::milliseconds(100));
+    EXPECT_EQ(named("gopls").error, "sync must be \"incremental\" or \"full\"");
+}
+
 TEST(LspConfig, ProgramsAreFoundOnPath) {
     EXPECT_TRUE(find_program("sh"));
     EXPECT_FALSE(find_program("rio-no-such-program-anywhere"));
