@@ -377,6 +377,11 @@ void Bridge::on_event(AcpSession& s, const client::CoreEvent& event) {
     if (std::holds_alternative<AgentStatus>(event)) context_may_have_changed(s);
     if (std::holds_alternative<ModeEvent>(event) || std::holds_alternative<AgentStatus>(event))
         return mode_may_have_changed(s);
+    if (auto* note = std::get_if<NoteEvent>(&event)) {
+        if (s.prompt_id)
+            update(s, text_chunk("agent_message_chunk", "\n(" + client::note_text(*note) + ")\n"));
+        return;
+    }
     if (auto* compacted = std::get_if<CompactedEvent>(&event)) {
         // ACP's compaction_update is for clients that advertise session.compaction; one line
         // of the agent's text reaches every client.

@@ -61,7 +61,7 @@ AgentTool edit_file_tool() {
                 report(std::move(result));
                 return nullptr;
             }
-            return report_with_diagnostics(context, written, std::move(result), report);
+            return report_written(context, run, written, std::move(result), report);
         }};
 }
 

@@ -1,11 +1,11 @@
 #include "agent_tools/edit_support.hpp"
 
+#include "agent_tools/edit_checks.hpp"
 #include "core/buffer_events.hpp"
 #include "core/diff.hpp"
 #include "core/unified_diff.hpp"
 #include "host/files/document_io.hpp"
 #include "host/files/project_files.hpp"
-#include "host/lsp/lsp_servers.hpp"
 
 #include <algorithm>
 
@@ -138,23 +138,11 @@ Status write_edit(ToolContext& context, const RunTool& run, const ProjectPath& p
     return Ok{};
 }
 
-ToolCancel report_with_diagnostics(ToolContext& context, const std::string& rel, ToolReport result,
-                                   const ToolReportFn& report) {
-    // What the model can act on in one step; the diagnostics tool lists the rest.
-    constexpr std::size_t max_named = 10;
-    if (!context.lsp) {
-        report(std::move(result));
-        return nullptr;
-    }
-    LspServers* lsp = context.lsp;
-    LspSeverity severity = lsp->agent_severity();
-    std::uint64_t handle = lsp->await_diagnostics(
-        rel, [result = std::move(result), report, rel, severity](const LspFileReport& r) mutable {
-            std::string words = diagnostics_words(rel, r, severity, max_named);
-            if (!words.empty()) result.content += "\n\n" + words;
-            report(std::move(result));
-        });
-    return [lsp, handle] { lsp->cancel_wait(handle); };
+ToolCancel report_written(ToolContext& context, const RunTool& run, const std::string& rel,
+                          ToolReport result, const ToolReportFn& report) {
+    if (context.checks) context.checks->expect(run.turn, rel);
+    report(std::move(result));
+    return nullptr;
 }
 
 } // namespace rio

@@ -46,11 +46,9 @@ void announce_edit(ToolContext& context, const RunTool& run, const ProjectPath& 
 Status write_edit(ToolContext& context, const RunTool& run, const ProjectPath& path,
                   const TextEdit& edit);
 
-// An applied write's result, once the file's language server has reported on the new text
-// (DESIGN §21): `result` with the file's errors added (at most 10; the severity lsp.json's
-// agent.severity names), reported when the server publishes, fails, or after its
-// diagnostics_wait. At once, unchanged, when no server handles the file.
-ToolCancel report_with_diagnostics(ToolContext& context, const std::string& rel, ToolReport result,
-                                   const ToolReportFn& report);
+// An applied write's result, at once: the file's language server reports on the new text
+// later, with a tool result after it or before the turn ends (EditChecks, decision 0076).
+ToolCancel report_written(ToolContext& context, const RunTool& run, const std::string& rel,
+                          ToolReport result, const ToolReportFn& report);
 
 } // namespace rio

@@ -17,6 +17,7 @@
 
 namespace rio {
 
+class EditChecks;
 class EditorReader;
 class LspServers;
 class McpServers;
@@ -36,6 +37,7 @@ struct ToolContext {
     McpServers* mcp = nullptr;           // the MCP servers whose tools the agent may call
     EditorReader* editor = nullptr;      // the editor's unsaved text, when a frontend holds it
     LspServers* lsp = nullptr;           // language servers: a file's diagnostics
+    EditChecks* checks = nullptr;        // their reports on the files the agent writes
     // The most one call's output may take, a share of the model's window (decision 0056).
     std::size_t output_cap = std::size_t{64} * 1024;
     // Whether commands can run sandboxed (Landlock is there and the user left it on).

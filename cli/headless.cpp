@@ -278,6 +278,8 @@ void HeadlessRun::show(const client::CoreEvent& event) {
         decide(*proposal);
     } else if (auto* compacted = std::get_if<CompactedEvent>(&event)) {
         say(styled("(" + shown(client::compacted_text(*compacted)) + ")", sgr::dim, err_.color));
+    } else if (auto* note = std::get_if<NoteEvent>(&event)) {
+        say(styled("(" + shown(client::note_text(*note)) + ")", sgr::dim, err_.color));
     } else if (auto* error = std::get_if<ErrorEvent>(&event)) {
         error_ = {{"code", error->code}, {"message", error->message}};
         say(styled("error: " + shown(error->code) + ": " + shown(error->message), sgr::red,

@@ -23,7 +23,8 @@ bool prints_a_line(const client::CoreEvent& event) {
            std::holds_alternative<FreshEvent>(event) || std::holds_alternative<ErrorEvent>(event) ||
            std::holds_alternative<StoppedEvent>(event) ||
            std::holds_alternative<ResetEvent>(event) ||
-           std::holds_alternative<CompactedEvent>(event);
+           std::holds_alternative<CompactedEvent>(event) ||
+           std::holds_alternative<NoteEvent>(event);
 }
 
 } // namespace
@@ -72,6 +73,8 @@ void InteractiveSession::show(const client::CoreEvent& event) {
                      sgr::dim, out_.color));
     } else if (auto* compacted = std::get_if<CompactedEvent>(&event)) {
         print(styled("(" + shown(client::compacted_text(*compacted)) + ")", sgr::dim, out_.color));
+    } else if (auto* note = std::get_if<NoteEvent>(&event)) {
+        print(styled("(" + shown(client::note_text(*note)) + ")", sgr::dim, out_.color));
     } else if (auto* error = std::get_if<ErrorEvent>(&event)) {
         print(styled("error: " + shown(error->code) + ": " + shown(error->message), sgr::red,
                      out_.color));

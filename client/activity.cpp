@@ -27,6 +27,8 @@ void Activity::apply(const CoreEvent& event) {
                     call_.clear();
                 } else if (e.state == "awaiting_decision") {
                     words_ = "waiting for your approval";
+                } else if (e.state == "checking") {
+                    words_ = "waiting for the language servers";
                 } else if (words_.empty()) {
                     words_ = waiting_for_model;
                 }

@@ -17,7 +17,7 @@ using CoreEvent =
                  UndoneEvent, BufferChangedEvent, FsChangedEvent, WatchInfo, PlansChangedEvent,
                  PlanReportEvent, ProjectChangedEvent, ProjectTrustState, McpChangedEvent,
                  EditorReadEvent, LspChangedEvent, LspDiagnosticsEvent, CompactedEvent,
-                 PlanProgressEvent>;
+                 PlanProgressEvent, NoteEvent>;
 
 // nullopt for a name this client does not know, or params that do not fit the struct
 // (clients ignore what they do not understand, DESIGN §3).

@@ -54,6 +54,8 @@ void Session::apply(const CoreEvent& event) {
                 add_usage(e);
             } else if constexpr (std::is_same_v<E, CompactedEvent>) {
                 add(TranscriptEntry::Kind::note, compacted_text(e));
+            } else if constexpr (std::is_same_v<E, NoteEvent>) {
+                add(TranscriptEntry::Kind::note, note_text(e));
             } else if constexpr (std::is_same_v<E, ModeEvent>) {
                 state_.mode = e.mode;
             } else if constexpr (std::is_same_v<E, AgentStatus>) {

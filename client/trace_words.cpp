@@ -211,6 +211,10 @@ std::string context_text(const ContextInfo& context) {
            "%)";
 }
 
+std::string note_text(const NoteEvent& e) {
+    return "rio told the model: " + e.text;
+}
+
 std::string compacted_text(const CompactedEvent& e) {
     std::string text =
         "Context compacted: " + count_text(e.before) + " → " + count_text(e.after) + " tokens (";

@@ -72,6 +72,8 @@ int context_percent(const ContextInfo& context);
 // agent.compacted as one line: "Context compacted: 150k → 41.2k tokens (12 tool outputs
 // cleared, older turns summarized)".
 std::string compacted_text(const CompactedEvent& event);
+// What rio told the model on its own, as a note in the transcript.
+std::string note_text(const NoteEvent& event);
 
 // "Changed but not named in the plan: a.py, b.py"; "" when every change is in the plan.
 std::string plan_report_text(const PlanReportEvent& report);

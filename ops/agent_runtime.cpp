@@ -15,19 +15,20 @@ namespace rio {
 AgentRuntime::AgentRuntime(asio::io_context& io, Workspace& workspace, Emit emit,
                            ProviderRegistry& providers, UserDirs dirs, McpServers& mcp,
                            EditorReader& editor, LspServers* lsp)
-    : io_(io), emit_(emit), providers_(providers),
-      mcp_(mcp), context_{workspace,
-                          emit,
-                          checkpoints_,
-                          changes_,
-                          io,
-                          std::move(dirs),
-                          [] { return std::chrono::system_clock::now(); },
-                          ProviderRegistry::key_variables(),
-                          &mcp,
-                          &editor,
-                          lsp,
-                          false},
+    : io_(io), emit_(emit), providers_(providers), mcp_(mcp),
+      checks_(io, lsp), context_{workspace,
+                                 emit,
+                                 checkpoints_,
+                                 changes_,
+                                 io,
+                                 std::move(dirs),
+                                 [] { return std::chrono::system_clock::now(); },
+                                 ProviderRegistry::key_variables(),
+                                 &mcp,
+                                 &editor,
+                                 lsp,
+                                 &checks_,
+                                 false},
       loop_(all_tools()), recorder_(context_.dirs, context_.now, [this](std::string& line) {
           redact(line, providers_.secrets());
       }) {
@@ -157,6 +158,8 @@ void AgentRuntime::perform(Effects& effects) {
                             mark->review);
         } else if (auto* report = std::get_if<ReportPlan>(&effect)) {
             report_plan(*report);
+        } else if (auto* settle = std::get_if<SettleChecks>(&effect)) {
+            settle_checks(settle->turn);
         } else if (auto* save = std::get_if<SaveProgress>(&effect)) {
             (void)record_plan_progress(context_.workspace, emit_, save->path,
                                        progress_field(save->steps));
@@ -267,6 +270,16 @@ void AgentRuntime::report_plan(const ReportPlan& report) {
                                   outcome.unplanned);
 }
 
+void AgentRuntime::settle_checks(TurnId turn) {
+    checks_.settle(turn, [this, turn](std::string problems) {
+        redact(problems, providers_.secrets());
+        act([&](AgentLoop& loop, Effects& out) {
+            loop.on_checks(turn, std::move(problems), out);
+            return 0;
+        });
+    });
+}
+
 // Tools run from their own handler, never inside the loop call that asked for them, so
 // their reports re-enter the loop cleanly.
 void AgentRuntime::run_tool_later(const RunTool& run) {
@@ -281,6 +294,10 @@ void AgentRuntime::run_tool_later(const RunTool& run) {
             if (report.output) redact(*report.output, providers_.secrets());
             // An edit may have changed .mcp.json, and with it what the user trusts.
             if (report.stage == ToolStage::apply && !report.is_error) mcp_.reload();
+            // The servers' reports on earlier writes join the next result the model reads.
+            if (report.stage != ToolStage::prepare || report.is_error)
+                if (std::string words = checks_.take(report.turn); !words.empty())
+                    report.content += "\n\n" + words;
             act([&](AgentLoop& loop, Effects& out) {
                 loop.on_tool(report, out);
                 return 0;

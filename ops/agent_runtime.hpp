@@ -2,6 +2,7 @@
 // and performs the effects it returns — events, provider calls, tool stages.
 #pragma once
 
+#include "agent_tools/edit_checks.hpp"
 #include "agent_tools/tool_table.hpp"
 #include "core/agent/loop.hpp"
 #include "core/agent/prompt.hpp"
@@ -63,6 +64,7 @@ private:
     void call_provider(CallProvider call);
     void run_tool_later(const RunTool& run);
     void report_plan(const ReportPlan& report);
+    void settle_checks(TurnId turn);
     // rio's own tools and the MCP servers' tools that are ready now.
     std::vector<ToolSpec> all_tools() const;
     void clear_checkpoints();
@@ -77,6 +79,7 @@ private:
     // the project changes (docs/decisions/0029).
     Checkpoints checkpoints_;
     AppliedChanges changes_; // the texts around each applied edit, for agent.change
+    EditChecks checks_;      // the language servers' reports on the files the turn wrote
     ToolContext context_;
     AgentLoop loop_;
     SessionRecorder recorder_;

@@ -616,6 +616,15 @@ struct CompactedEvent {
 };
 RIO_FIELDS(CompactedEvent, turn, before, after, cleared, summarized, reason, note)
 
+// What rio told the model on its own within a turn (decision 0076): the problems the language
+// servers found in the files the turn changed, when the model would have ended the turn.
+struct NoteEvent {
+    static constexpr std::string_view event = event::agent_note;
+    std::uint64_t turn = 0;
+    std::string text;
+};
+RIO_FIELDS(NoteEvent, turn, text)
+
 // How far the current plan has come (DESIGN §20): its steps done of all of them.
 struct PlanTally {
     std::uint64_t done = 0;

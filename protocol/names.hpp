@@ -104,6 +104,7 @@ inline constexpr std::string_view agent_edit_applied = "agent.edit_applied";
 inline constexpr std::string_view agent_checkpoints = "agent.checkpoints";
 inline constexpr std::string_view agent_undone = "agent.undone";
 inline constexpr std::string_view agent_compacted = "agent.compacted";
+inline constexpr std::string_view agent_note = "agent.note";
 
 inline constexpr std::string_view buffer_changed = "buffer.changed";
 inline constexpr std::string_view fs_changed = "fs.changed";

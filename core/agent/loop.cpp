@@ -50,6 +50,10 @@ std::string refusal(const ToolCall& call, const std::vector<ToolSpec>& all,
 // What a failed reply leaves in the conversation: enough for the model to see where it was
 // cut off, never the tens of megabytes a runaway stream sent, which every later request
 // would carry again.
+// How often in one turn the language servers' problems send the model back to work: after
+// that the turn ends as the model wanted, the problems left for the person to see.
+constexpr int max_checks_continued = 2;
+
 std::string kept_partial(const std::string& streamed) {
     constexpr std::size_t keep = 64 * 1024;
     if (streamed.size() <= keep) return streamed;
@@ -185,6 +189,8 @@ std::string_view to_string(AgentLoop::State state) {
         return "awaiting_decision";
     case AgentLoop::State::compacting:
         return "compacting";
+    case AgentLoop::State::checking:
+        return "checking";
     }
     return "idle";
 }
@@ -200,6 +206,8 @@ TurnId AgentLoop::send(std::string text, Effects& out) {
     }
     add_user_text(std::move(text));
     ++turn_;
+    edited_since_checks_ = false;
+    checks_continued_ = 0;
     overflow_retried_ = false;
     summary_declined_ = false;
     start_step(out);
@@ -503,6 +511,14 @@ void AgentLoop::on_provider(TurnId turn, std::uint64_t step, const ProviderRepor
         }
         emit(out, MessageEvent{turn_, streamed_, report.stop_reason});
         if (calls_.empty()) {
+            if (edited_since_checks_ && checks_continued_ < max_checks_continued) {
+                edited_since_checks_ = false;
+                ending_reason_ = report.stop_reason;
+                state_ = State::checking;
+                out.push_back(SettleChecks{turn_});
+                emit_status(out);
+                return;
+            }
             end_turn(report.stop_reason, out);
             return;
         }
@@ -590,6 +606,8 @@ void AgentLoop::on_tool(const ToolReport& report, Effects& out) {
         else
             ++plan_revision_;
     }
+    if (report.stage == ToolStage::apply && kind == ToolKind::edit && !report.is_error)
+        edited_since_checks_ = true;
     if (report.stage == ToolStage::apply && kind == ToolKind::edit && !report.is_error &&
         !applying_path_.empty() &&
         std::find(changed_files_.begin(), changed_files_.end(), applying_path_) ==
@@ -615,6 +633,21 @@ void AgentLoop::on_tool(const ToolReport& report, Effects& out) {
     finish_call(ToolOutcome{report.call_id, std::move(content), report.is_error, report.exit,
                             report.output},
                 out);
+}
+
+void AgentLoop::on_checks(TurnId turn, std::string problems, Effects& out) {
+    if (turn != turn_ || state_ != State::checking) return; // stopped or overtaken meanwhile
+    if (problems.empty()) {
+        end_turn(ending_reason_, out);
+        return;
+    }
+    ++checks_continued_;
+    std::string note =
+        "Before you finish: " + problems + "\nFix what your changes broke, or say why it stays.";
+    emit(out, NoteEvent{turn_, note});
+    add_user_text(std::move(note));
+    start_step(out);
+    emit_status(out);
 }
 
 bool AgentLoop::expects(TurnId turn, const std::string& call_id, ToolStage stage) const {
@@ -1156,7 +1189,7 @@ void AgentLoop::abort_turn(const std::string& why, Effects& out) {
         out.push_back(CancelProvider{turn_});
         if (!streamed_.empty())
             record(Message{Role::assistant, kept_partial(streamed_), {}, {}, {}, ModeNote::none});
-    } else if (state_ != State::idle) {
+    } else if (state_ != State::idle && state_ != State::checking) {
         out.push_back(CancelTools{turn_});
         for (std::size_t i = results_.size(); i < calls_.size(); ++i)
             results_.push_back(ToolOutcome{calls_[i].id, why, true, {}, {}});

@@ -31,7 +31,7 @@ enum class ToolStage { run, prepare, apply };
 using Event =
     std::variant<DeltaEvent, ThinkingEvent, UsageEvent, MessageEvent, ToolEvent, ToolResultEvent,
                  Proposal, DecidedEvent, ErrorEvent, StoppedEvent, DoneEvent, ModeEvent,
-                 AgentStatus, ResetEvent, FreshEvent, CompactedEvent, PlanProgressEvent>;
+                 AgentStatus, ResetEvent, FreshEvent, CompactedEvent, PlanProgressEvent, NoteEvent>;
 std::string_view event_name(const Event& event);
 nlohmann::json event_params(const Event& event);
 
@@ -88,8 +88,13 @@ struct SaveProgress {
     std::string path;
     std::vector<PlanStep> steps;
 };
+// The model would end the turn after it changed files: the host waits, once and bounded, for
+// the language servers' reports still due on them and answers with on_checks (decision 0076).
+struct SettleChecks {
+    TurnId turn = 0;
+};
 using Effect = std::variant<EmitEvent, CallProvider, CancelProvider, RunTool, CancelTools, MarkPlan,
-                            ReportPlan, SaveProgress>;
+                            ReportPlan, SaveProgress, SettleChecks>;
 using Effects = std::vector<Effect>;
 
 // What the host reports after performing a RunTool.
@@ -122,7 +127,8 @@ struct Decision {
 class AgentLoop {
 public:
     // What the loop is doing; agent.status says it as `state`.
-    enum class State { idle, streaming, running_tool, awaiting_decision, compacting };
+    // checking: the model ended the turn; the language servers' reports on its edits are due.
+    enum class State { idle, streaming, running_tool, awaiting_decision, compacting, checking };
 
     // `tools`: every tool there is (agent_tools/'s table); each step offers the mode's.
     explicit AgentLoop(std::vector<ToolSpec> tools);
@@ -163,6 +169,9 @@ public:
     // auto-accepted edit was applied (it is proposed instead).
     bool may_run(const RunTool& run, Effects& out);
     void on_tool(const ToolReport& report, Effects& out);
+    // SettleChecks' answer: the problems the language servers found in the files the turn
+    // changed ("" when none). With some, the model is told and the turn goes on; else it ends.
+    void on_checks(TurnId turn, std::string problems, Effects& out);
 
     State state() const { return state_; }
     Mode mode() const { return mode_; }
@@ -312,6 +321,12 @@ private:
     bool summary_declined_ = false;
     std::uint64_t compactions_ = 0;
     std::vector<std::string> changed_files_;
+    // Since the turn's last SettleChecks, an edit was applied; and how often the servers'
+    // problems already sent the model back to work this turn (bounded: a model that cannot
+    // fix them must still end its turn).
+    bool edited_since_checks_ = false;
+    int checks_continued_ = 0;
+    std::string ending_reason_; // checking: the stop reason the turn ends with
 };
 
 std::string_view to_string(AgentLoop::State state);

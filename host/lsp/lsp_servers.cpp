@@ -25,6 +25,7 @@ bool same_config(const LspServerConfig& a, const LspServerConfig& b) {
            a.language == b.language && a.initialization_options == b.initialization_options &&
            a.settings == b.settings && a.timeout == b.timeout &&
            a.diagnostics_wait == b.diagnostics_wait && a.change_delay == b.change_delay &&
+           a.diagnostics_settle == b.diagnostics_settle && a.sync == b.sync &&
            a.disabled == b.disabled && a.error == b.error;
 }
 
@@ -46,6 +47,10 @@ std::pair<std::uint64_t, std::uint64_t> rio_position(const LineIndex& index, Lsp
 int severity_rank(std::string_view severity) {
     auto s = severity_from_string(severity);
     return static_cast<int>(s.value_or(LspSeverity::error));
+}
+
+bool at_least(const DiagnosticInfo& d, LspSeverity severity) {
+    return severity_rank(d.severity) <= static_cast<int>(severity);
 }
 
 std::string seconds_words(std::chrono::milliseconds ms) {
@@ -199,6 +204,7 @@ void LspServers::project_changed() {
         unsent_.insert(path);
     diagnostics_.clear();
     reported_.clear();
+    settling_.clear();
     std::vector<std::uint64_t> waiting;
     for (const auto& [id, wait] : waits_)
         waiting.push_back(id);
@@ -447,7 +453,24 @@ void LspServers::published(Entry& entry, const LspPublished& published) {
     // Without a version it is about the text the server has: the last one sent.
     const LspDocument* doc = server.document(published.uri);
     reported_[published.uri] = published.version.value_or(doc ? doc->sent : 0);
+    if (entry.config.diagnostics_settle.count() > 0)
+        return settle_later(entry, published.uri, published.version);
     finish_waits(published.uri, entry.config.name, published.version);
+}
+
+// The waits end once the server has been quiet about the file for its settle time: each
+// publish starts it again.
+void LspServers::settle_later(const Entry& entry, const std::string& uri,
+                              std::optional<std::int64_t> version) {
+    auto& timer = settling_[uri];
+    if (!timer) timer = std::make_unique<asio::steady_timer>(io_);
+    timer->expires_after(entry.config.diagnostics_settle);
+    timer->async_wait(
+        [this, alive = alive_, uri, version, name = entry.config.name](std::error_code ec) {
+            if (ec || !*alive) return;
+            settling_.erase(uri);
+            finish_waits(uri, name, version);
+        });
 }
 
 std::size_t LspServers::files_kept(const std::string& server) const {
@@ -475,7 +498,6 @@ LspDiagnosticsResult LspServers::diagnostics(const std::optional<std::string>& p
     LspDiagnosticsResult result;
     for (const auto& [file, stored] : diagnostics_)
         if (!path || file == *path) result.files.push_back({file, stored.server, stored.list});
-    if (path && result.files.empty()) result.files.push_back({*path, "", {}});
     return result;
 }
 
@@ -487,8 +509,13 @@ void LspServers::file_diagnostics(const std::string& requested,
     auto path = confine(workspace_.dir, requested);
     if (!path) return post_result<Result<LspDiagnosticsResult>>(io_, done, path.error());
     std::string rel = path->rel;
-    await_diagnostics(rel, [this, alive = alive_, rel, done](const LspFileReport&) {
-        if (*alive) done(diagnostics(rel));
+    await_diagnostics(rel, [this, alive = alive_, rel, done](const LspFileReport& report) {
+        if (!*alive) return;
+        LspDiagnosticsResult result = diagnostics(rel);
+        // Listed without any when its server found none; not listed when no server handles it.
+        if (result.files.empty() && !report.server.empty())
+            result.files.push_back({rel, report.server, {}});
+        done(result);
     });
 }
 
@@ -521,8 +548,9 @@ std::uint64_t LspServers::await_diagnostics(const std::string& rel,
     std::string uri = uri_of(rel);
     server->flush(uri); // the wait is for a report on the newest text
     std::int64_t version = server->document(uri)->version;
-    if (auto seen = reported_.find(uri);
-        seen != reported_.end() && seen->second >= version && server->state() == LspState::ready) {
+    if (auto seen = reported_.find(uri); seen != reported_.end() && seen->second >= version &&
+                                         server->state() == LspState::ready &&
+                                         !settling_.count(uri)) {
         report.outcome = LspFileReport::Outcome::reported;
         if (auto it = diagnostics_.find(rel); it != diagnostics_.end())
             report.diagnostics = it->second.list;
@@ -817,6 +845,13 @@ void LspServers::changed() {
 
 // ---- the agent's words ----
 
+std::size_t problems_at(const LspFileReport& report, LspSeverity severity) {
+    if (report.outcome != LspFileReport::Outcome::reported) return 0;
+    return static_cast<std::size_t>(
+        std::count_if(report.diagnostics.begin(), report.diagnostics.end(),
+                      [&](const DiagnosticInfo& d) { return at_least(d, severity); }));
+}
+
 std::string diagnostics_words(const std::string& rel, const LspFileReport& report,
                               LspSeverity severity, std::size_t max) {
     using Outcome = LspFileReport::Outcome;
@@ -834,7 +869,7 @@ std::string diagnostics_words(const std::string& rel, const LspFileReport& repor
     }
     std::vector<const DiagnosticInfo*> shown;
     for (const DiagnosticInfo& d : report.diagnostics)
-        if (severity_rank(d.severity) <= static_cast<int>(severity)) shown.push_back(&d);
+        if (at_least(d, severity)) shown.push_back(&d);
     std::string what = severity == LspSeverity::error ? "errors" : "problems";
     if (shown.empty()) return report.server + " reports no " + what + " in " + rel + ".";
     std::string out = report.server + " reports " + std::to_string(shown.size()) + " " +

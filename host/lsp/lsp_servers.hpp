@@ -60,11 +60,12 @@ public:
     // not_found for a name no file configures; refused for an untrusted project's.
     Result<LspListResult> restart(const std::string& name);
 
-    // A file's (listed even without any), or every file's that has some: what is known now.
+    // A file's, or every file's that has some: what is known now.
     LspDiagnosticsResult diagnostics(const std::optional<std::string>& path) const;
-    // lsp.diagnostics {path}: the file's, once its server reported on the text it has now
-    // (opened for it if it was not, waiting as await_diagnostics does); at once when no server
-    // handles it. A path outside the project is refused.
+    // lsp.diagnostics {path}: the file's (listed, with its server's name, even without any),
+    // once its server reported on the text it has now (opened for it if it was not, waiting as
+    // await_diagnostics does); at once, not listed, when no server handles it. A path outside
+    // the project is refused.
     void file_diagnostics(const std::string& path,
                           std::function<void(Result<LspDiagnosticsResult>)> done);
 
@@ -138,6 +139,8 @@ private:
     void with_lines(LspServer& server, const std::string& uri, const std::filesystem::path& file,
                     const std::function<void(const LineIndex&)>& use);
     std::string text_of(const std::filesystem::path& file);
+    void settle_later(const Entry& entry, const std::string& uri,
+                      std::optional<std::int64_t> version);
     void finish_waits(const std::string& uri, const std::string& server,
                       std::optional<std::int64_t> version);
     void fail_waits(const Entry& entry);
@@ -157,7 +160,9 @@ private:
     std::optional<std::filesystem::path> root_;    // the project the servers run for
     std::map<std::string, Stored> diagnostics_;    // by rio's path
     std::map<std::string, std::int64_t> reported_; // by URI: the version last published for
-    std::set<std::string> unsent_;                 // paths whose lsp.diagnostics is due
+    // By URI: a server that publishes in passes has not been quiet for its settle time yet.
+    std::map<std::string, std::unique_ptr<asio::steady_timer>> settling_;
+    std::set<std::string> unsent_; // paths whose lsp.diagnostics is due
     bool flush_posted_ = false;
     std::map<std::uint64_t, Waiter> waits_;
     std::uint64_t next_wait_ = 1;
@@ -171,5 +176,7 @@ private:
 // tool result carries them after an edit, or "" when there is nothing to say.
 std::string diagnostics_words(const std::string& rel, const LspFileReport& report,
                               LspSeverity severity, std::size_t max);
+// How many of a report's diagnostics are at `severity` or worse (0 unless it was reported).
+std::size_t problems_at(const LspFileReport& report, LspSeverity severity);
 
 } // namespace rio

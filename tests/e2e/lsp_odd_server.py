@@ -20,6 +20,12 @@ holds "ERROR" (its range: the word, in UTF-16 code units); hover answers "hover 
   mirror    -> hover answers the document's whole text as the server has it; didSave
                publishes, besides the errors, one hint "saved: TEXT" with the text it has
   nostart   -> exits with code 2 before reading anything
+  held      -> publishes nothing until a hover comes, then for every open document (a
+               server whose debounce lasts as long as the test wants)
+  passes    -> publishes in two passes without a version, as typescript-language-server
+               does: an empty list, then the errors
+  codepoints-> applies incremental changes counting code points, as pylsp 1.7 does (hover
+               answers the text it has, as mirror's)
   many      -> after didOpen, the usual diagnostics, then one error for each of 3000 files of
                the project (gen/N.odd) and 100 outside it, then one "after many" for the document
 With MARKER_DIR, writes its pid to MARKER_DIR/pid at start (replacing it atomically).
@@ -71,7 +77,7 @@ def units(text):
 
 
 def publish(uri, saved=False):
-    if mode == "silent":
+    if mode in ("silent", "held"):
         return
     text, version = docs[uri]
     diagnostics = []
@@ -99,6 +105,11 @@ def publish(uri, saved=False):
         diagnostics.append({"range": {"start": {"line": 0, "character": 0},
                                       "end": {"line": 0, "character": 0}},
                             "severity": 4, "message": "saved: " + text})
+    if mode == "passes":
+        for listed in ([], diagnostics):
+            send({"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
+                  "params": {"uri": uri, "diagnostics": listed}})
+        return
     send({"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
           "params": {"uri": uri, "version": version, "diagnostics": diagnostics}})
 
@@ -113,7 +124,7 @@ def apply(text, change):
         line = lines[pos["line"]] if pos["line"] < len(lines) else ""
         n, u = 0, 0
         while n < len(line) and u < pos["character"]:
-            u += 2 if ord(line[n]) > 0xFFFF else 1
+            u += 2 if ord(line[n]) > 0xFFFF and mode != "codepoints" else 1
             n += 1
         return before + n
 
@@ -191,9 +202,14 @@ while True:
     elif method == "textDocument/hover":
         if mode == "slow":
             continue
+        if mode == "held":
+            mode = "ok"
+            for uri in docs:
+                publish(uri)
+            mode = "held"
         p = msg["params"]["position"]
         value = "hover %d:%d" % (p["line"], p["character"])
-        if mode == "mirror":
+        if mode in ("mirror", "codepoints"):
             value = docs[msg["params"]["textDocument"]["uri"]][0]
         send({"jsonrpc": "2.0", "id": msg["id"],
               "result": {"contents": {"kind": "plaintext", "value": value}}})

@@ -257,6 +257,89 @@ TEST(AgentLoop, AutoAcceptAppliesEditsWithoutAsking) {
     EXPECT_EQ(h.all<RunTool>().back().stage, ToolStage::apply);
 }
 
+// Decision 0076: an edit never waits for a language server; the turn waits once, when the
+// model would end it, and goes on when the servers found problems.
+TEST(AgentLoopChecks, AfterEditsTheTurnEndsOnlyOnceTheServersReportsAreIn) {
+    Harness h;
+    h.loop.set_auto_accept(true, h.out);
+    TurnId turn = h.send("edit");
+    h.reply("", {call("e", "edit_file", edit_input)});
+    h.tool_report(h.all<RunTool>().back(), {}, {{"path", "a.txt"}, {"diff", ""}});
+    h.tool_report(h.all<RunTool>().back(), "Edited a.txt.");
+    h.reply("Done.");
+    ASSERT_EQ(h.all<SettleChecks>().size(), 1u);
+    EXPECT_EQ(h.all<SettleChecks>()[0].turn, turn);
+    EXPECT_EQ(to_string(h.loop.state()), "checking");
+    EXPECT_TRUE(h.events("agent.done").empty()) << "not before the reports are in";
+
+    h.loop.on_checks(turn, "odd reports 1 error in a.txt:\na.txt:1:1: error: ERROR", h.out);
+    ASSERT_EQ(h.events("agent.note").size(), 1u);
+    EXPECT_EQ(h.events("agent.note")[0]["text"],
+              "Before you finish: odd reports 1 error in a.txt:\na.txt:1:1: error: ERROR\nFix "
+              "what your changes broke, or say why it stays.");
+    const Conversation& sent = h.last_call().conversation;
+    EXPECT_EQ(sent.back()->role, Role::user);
+    EXPECT_NE(sent.back()->text.find("odd reports 1 error"), std::string::npos);
+    expect_valid(sent);
+
+    h.reply("It stays: the test wants it.");
+    EXPECT_EQ(h.all<SettleChecks>().size(), 1u) << "nothing was edited since";
+    ASSERT_EQ(h.events("agent.done").size(), 1u);
+    EXPECT_EQ(h.events("agent.done")[0]["stop_reason"], "end_turn");
+
+    // Without edits there is nothing to wait for; a clean report ends the turn at once.
+    h.send("again");
+    h.reply("Nothing to do.");
+    EXPECT_EQ(h.all<SettleChecks>().size(), 1u);
+    turn = h.send("edit once more");
+    h.reply("", {call("e2", "edit_file", edit_input)});
+    h.tool_report(h.all<RunTool>().back(), {}, {{"path", "a.txt"}, {"diff", ""}});
+    h.tool_report(h.all<RunTool>().back(), "Edited a.txt.");
+    h.reply("Done.");
+    ASSERT_EQ(h.all<SettleChecks>().size(), 2u);
+    h.loop.on_checks(turn, "", h.out);
+    EXPECT_EQ(h.events("agent.done").size(), 3u);
+    EXPECT_FALSE(h.loop.busy());
+}
+
+TEST(AgentLoopChecks, AStopWhileCheckingEndsTheTurnAndALateAnswerChangesNothing) {
+    Harness h;
+    h.loop.set_auto_accept(true, h.out);
+    TurnId turn = h.send("edit");
+    h.reply("", {call("e", "edit_file", edit_input)});
+    h.tool_report(h.all<RunTool>().back(), {}, {{"path", "a.txt"}, {"diff", ""}});
+    h.tool_report(h.all<RunTool>().back(), "Edited a.txt.");
+    h.reply("Done.");
+    ASSERT_EQ(to_string(h.loop.state()), "checking");
+    std::size_t entries = h.loop.history().size();
+    EXPECT_EQ(h.loop.stop({}, h.out).size(), 1u);
+    EXPECT_FALSE(h.loop.busy());
+    EXPECT_EQ(h.loop.history().size(), entries) << "no empty entry for calls nobody made";
+    expect_valid(h.loop.history());
+    std::size_t calls = h.all<CallProvider>().size();
+    h.loop.on_checks(turn, "odd reports 1 error in a.txt:", h.out);
+    EXPECT_EQ(h.all<CallProvider>().size(), calls);
+    EXPECT_TRUE(h.events("agent.note").empty());
+}
+
+TEST(AgentLoopChecks, AModelThatCannotFixTheProblemsStillEndsItsTurn) {
+    Harness h;
+    h.loop.set_auto_accept(true, h.out);
+    TurnId turn = h.send("edit");
+    for (int round = 0; round < 4; ++round) {
+        std::string id = "e" + std::to_string(round);
+        h.reply("", {call(id, "edit_file", edit_input)});
+        h.tool_report(h.all<RunTool>().back(), {}, {{"path", "a.txt"}, {"diff", ""}});
+        h.tool_report(h.all<RunTool>().back(), "Edited a.txt.");
+        h.reply("Done.");
+        if (!h.loop.busy()) break;
+        h.loop.on_checks(turn, "odd reports 1 error in a.txt:", h.out);
+    }
+    EXPECT_EQ(h.all<SettleChecks>().size(), 2u);
+    EXPECT_EQ(h.events("agent.note").size(), 2u);
+    EXPECT_FALSE(h.loop.busy()) << "the third end is taken as it is";
+}
+
 TEST(AgentLoop, CommandsWaitEvenWithAutoAcceptUnlessAllowed) {
     Harness h;
     h.loop.set_auto_accept(true, h.out);
@@ -299,6 +382,7 @@ TEST(AgentLoop, ApprovingTheRestOfATurnAppliesItsLaterEditsOnly_UntilTheTurnEnds
     EXPECT_EQ(h.events("agent.propose").size(), 2u);
     h.tool_report(h.all<RunTool>().back(), "Edited a.txt");
     h.reply("done");
+    h.loop.on_checks(h.loop.turn(), "", h.out); // the language servers found nothing
     EXPECT_FALSE(h.loop.busy());
 
     h.send("again");
