@@ -47,13 +47,13 @@ std::string refusal(const ToolCall& call, const std::vector<ToolSpec>& all,
     return call.name + " is not available now; nothing was run.";
 }
 
-// What a failed reply leaves in the conversation: enough for the model to see where it was
-// cut off, never the tens of megabytes a runaway stream sent, which every later request
-// would carry again.
 // How often in one turn the language servers' problems send the model back to work: after
 // that the turn ends as the model wanted, the problems left for the person to see.
 constexpr int max_checks_continued = 2;
 
+// What a failed reply leaves in the conversation: enough for the model to see where it was
+// cut off, never the tens of megabytes a runaway stream sent, which every later request
+// would carry again.
 std::string kept_partial(const std::string& streamed) {
     constexpr std::size_t keep = 64 * 1024;
     if (streamed.size() <= keep) return streamed;
