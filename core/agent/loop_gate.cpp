@@ -1,0 +1,272 @@
+// The agent loop's gate (DESIGN §5): a prepared call proposed or let through, a person's
+// decision applied, and how an approved command runs.
+#include "core/agent/loop.hpp"
+#include "core/agent/loop_shared.hpp"
+#include "core/agent/plan_report.hpp"
+#include "protocol/tool_words.hpp"
+
+#include <algorithm>
+
+namespace rio {
+
+using namespace loop_shared;
+
+Status AgentLoop::decide(const Decision& decision, Effects& out) {
+    std::string turn = std::to_string(decision.turn);
+    if (state_ == State::compacting && compaction_ &&
+        compaction_->resume == State::awaiting_decision)
+        return make_error(ErrorCode::busy,
+                          "the conversation is being compacted; decide once agent.compacted "
+                          "has come");
+    bool this_turn = decision.turn == decided_turn_ && !decided_ids_.empty();
+    // A loser of a race names a proposal that is gone, perhaps with the next one pending.
+    if (this_turn && decision.id && decided_ids_.count(*decision.id))
+        return make_error(ErrorCode::conflict,
+                          "proposal " + *decision.id + " of turn " + turn + " was already decided");
+    if (state_ != State::awaiting_decision || decision.turn != turn_) {
+        if (this_turn && !decision.id)
+            return make_error(ErrorCode::conflict, "turn " + turn + " was already decided");
+        return make_error(ErrorCode::bad_request, "nothing is pending for turn " + turn);
+    }
+    if (decision.id && *decision.id != pending_["id"])
+        return make_error(ErrorCode::bad_request,
+                          "proposal " + *decision.id + " is not pending in turn " + turn);
+    if (decision.policy && *decision.policy != "review" && *decision.policy != "auto")
+        return make_error(ErrorCode::bad_request, "policy must be \"review\" or \"auto\"");
+    const std::optional<ToolKind> pending = pending_kind();
+    bool plan = pending == ToolKind::plan;
+    if (!decision.comments.empty() && !plan)
+        return make_error(ErrorCode::bad_request,
+                          "params.comments: only a plan takes comments, not a proposed " +
+                              pending_.value("kind", std::string("change")));
+    if (decision.fresh && (!plan || !decision.approve))
+        return make_error(ErrorCode::bad_request,
+                          "params.fresh: only approving a plan can go on in a fresh context");
+    if (decision.rest_of_turn && (pending != ToolKind::edit || !decision.approve))
+        return make_error(ErrorCode::bad_request,
+                          "params.rest_of_turn: only approving an edit can approve the turn's "
+                          "other edits");
+    if ((decision.unsandboxed || decision.network || decision.environment) &&
+        (pending != ToolKind::command || !decision.approve))
+        return make_error(ErrorCode::bad_request,
+                          std::string("params.") +
+                              (decision.unsandboxed ? "unsandboxed"
+                               : decision.network   ? "network"
+                                                    : "environment") +
+                              ": only approving a command can run it without the sandbox, "
+                              "with the network or with your environment");
+    apply_decision(decision, out);
+    return Ok{};
+}
+
+SandboxUse AgentLoop::command_sandbox(const Decision* decision) const {
+    if (mode_ == Mode::plan) return {"read-only", false, std::nullopt};
+    std::optional<bool> environment;
+    if (decision && decision->environment) environment = true;
+    if (!sandbox_.available || (decision && decision->unsandboxed))
+        return {"none", false, environment};
+    return {"workspace-write", decision && decision->network, environment};
+}
+
+bool AgentLoop::may_run(const RunTool& run, Effects& out) {
+    if (!expects(run.turn, run.call.id, run.stage)) return false;
+    if (!allowed_in(mode_, run.kind)) {
+        if (resuming_)
+            end_resumed_step("interrupted: the session was resumed in plan mode, where " +
+                                 run.call.name + " is not available",
+                             out);
+        else
+            refuse_switched(out);
+        return false;
+    }
+    if (run.stage == ToolStage::apply && run.kind == ToolKind::edit && !run.by_person &&
+        !auto_accept_ && !edits_approved()) {
+        propose(run.proposal, out); // auto-accept went off meanwhile: a person decides
+        return false;
+    }
+    return true;
+}
+
+Json AgentLoop::proposal() const {
+    return pending_;
+}
+
+std::optional<PendingStep> AgentLoop::pending_step() const {
+    if (state_ != State::awaiting_decision) return std::nullopt;
+    return PendingStep{results_, pending_};
+}
+
+void AgentLoop::refuse_switched(Effects& out) {
+    awaiting_.reset();
+    finish_call(ToolOutcome{current_call().id, switched_refusal(current_call()), true, {}, {}},
+                out);
+}
+
+void AgentLoop::propose(Json proposal, Effects& out) {
+    awaiting_.reset();
+    pending_ = std::move(proposal);
+    state_ = State::awaiting_decision;
+    emit(out, proposal_event(pending_));
+    emit_status(out);
+}
+
+void AgentLoop::abandon_pending_plan(Effects& out) {
+    bool waiting =
+        state_ == State::awaiting_decision || (state_ == State::compacting && compaction_ &&
+                                               compaction_->resume == State::awaiting_decision);
+    if (waiting && pending_.is_object() && pending_kind() == ToolKind::plan &&
+        !pending_.value("path", "").empty())
+        out.push_back(MarkPlan{pending_["path"], PlanStatus::abandoned, {}});
+}
+
+std::optional<ToolKind> AgentLoop::pending_kind() const {
+    if (!pending_.is_object()) return std::nullopt;
+    return from_wire<ToolKind>(pending_.value("kind", ""));
+}
+
+void AgentLoop::gate(const ToolReport& report, Effects& out) {
+    const ToolCall& call = current_call();
+    ToolKind kind = current_kind_;
+    if (!allowed_in(mode_, kind)) { // the mode changed while it was being prepared
+        refuse_switched(out);
+        return;
+    }
+    Json proposal = report.detail.is_object() ? report.detail : Json::object();
+    proposal["turn"] = turn_;
+    proposal["id"] = call.id;
+    proposal["kind"] = to_wire(kind); // a proposal's kind is its tool's
+    if (kind == ToolKind::plan && !proposal.value("path", "").empty())
+        last_plan_ = proposal["path"];
+    if (kind == ToolKind::command) proposal["sandbox"] = command_sandbox(nullptr);
+    if (kind == ToolKind::edit && plan_ && plan_->open && proposal.contains("path") &&
+        proposal["path"].is_string() && !plan_names(plan_->text, proposal["path"]))
+        proposal["plan_note"] = "not in the plan";
+    if (std::exchange(resuming_, false)) {
+        // Proposed again for a person, whatever a rule or auto-accept would say now.
+        if (kind == ToolKind::plan && !proposal.value("path", "").empty())
+            out.push_back(MarkPlan{proposal["path"], PlanStatus::presented, {}});
+        propose(std::move(proposal), out);
+        return;
+    }
+    // Auto-accept (or a person's approval of the turn's edits) covers edits only; a command
+    // needs a human-written allow rule; a plan always waits for a person.
+    bool go =
+        (kind == ToolKind::edit && (auto_accept_ || edits_approved())) ||
+        ((kind == ToolKind::command || kind == ToolKind::mcp) && proposal.value("allowed", false));
+    if (go) {
+        awaiting_ = ToolStage::apply;
+        applying_path_ = proposal.value("path", "");
+        // An allow rule never widens the sandbox: no network, never without it.
+        if (kind == ToolKind::command) running_sandbox_ = command_sandbox(nullptr);
+        out.push_back(RunTool{turn_,
+                              call,
+                              kind,
+                              ToolStage::apply,
+                              std::move(proposal),
+                              {},
+                              false,
+                              {},
+                              {},
+                              running_sandbox_});
+        return;
+    }
+    propose(std::move(proposal), out);
+}
+
+void AgentLoop::apply_decision(const Decision& decision, Effects& out) {
+    Json proposal = std::move(pending_);
+    pending_ = nullptr;
+    state_ = State::running_tool;
+    std::string id = proposal["id"];
+    const std::string kind_name = proposal["kind"];
+    const std::optional<ToolKind> kind = from_wire<ToolKind>(kind_name);
+    if (decided_turn_ != turn_) decided_ids_.clear();
+    decided_turn_ = turn_;
+    decided_ids_.insert(id);
+    DecidedEvent decided{
+        turn_,
+        id,
+        kind_name,
+        std::string(to_wire(decision.approve ? Verdict::approve : Verdict::reject)),
+        decision.policy,
+        {},
+        std::nullopt,
+        std::nullopt,
+        std::nullopt,
+        {},
+        {},
+        {}};
+    if (!decision.feedback.empty()) decided.feedback = decision.feedback;
+    if (decision.unsandboxed) decided.unsandboxed = true;
+    if (decision.network) decided.network = true;
+    if (decision.environment) decided.environment = true;
+    if (!decision.comments.empty()) decided.comments = decision.comments;
+    if (decision.fresh) decided.fresh = true;
+    if (decision.rest_of_turn) {
+        decided.rest_of_turn = true;
+        edits_approved_ = turn_;
+    }
+    emit(out, std::move(decided));
+
+    const ToolCall& call = current_call();
+    PlanReview review{decision.approve, decision.feedback, decision.comments};
+    if (!decision.approve) {
+        if (kind == ToolKind::plan && !proposal.value("path", "").empty())
+            out.push_back(MarkPlan{proposal["path"], PlanStatus::rejected, review});
+        emit_status(out);
+        std::string note = kind == ToolKind::plan ? plan_rejection_note(review)
+                                                  : rejection_note(kind, decision.feedback);
+        finish_call(ToolOutcome{call.id, std::move(note), true, {}, {}}, out);
+        return;
+    }
+    if (kind == ToolKind::plan) {
+        approved_path_ = proposal.value("path", "");
+        approve_pending_plan(decision, out);
+    } else if (kind == ToolKind::edit && decision.policy == "auto")
+        auto_accept_ = true;
+    emit_status(out);
+    awaiting_ = ToolStage::apply;
+    applying_path_ = kind == ToolKind::edit ? proposal.value("path", "") : "";
+    // The person's choice holds for this one call: the next command asks again.
+    if (kind == ToolKind::command) running_sandbox_ = command_sandbox(&decision);
+    RunTool run{turn_,
+                call,
+                current_kind_,
+                ToolStage::apply,
+                std::move(proposal),
+                decision.policy.value_or(""),
+                true,
+                {},
+                {},
+                running_sandbox_};
+    if (kind == ToolKind::plan) run.review = std::move(review);
+    out.push_back(std::move(run));
+}
+
+// The policy and the mode change land together with the approval, before the tool result,
+// so the very next provider call is offered the write tools.
+void AgentLoop::approve_pending_plan(const Decision& decision, Effects& out) {
+    before_plan_approval_ = {mode_, auto_accept_};
+    PlanApproval approval = approve_plan(before_plan_approval_, decision.policy);
+    approval_note_ = approval.note;
+    approval_review_ = PlanReview{true, decision.feedback, decision.comments};
+    approval_fresh_ = decision.fresh;
+    auto_accept_ = approval.after.auto_accept;
+    if (approval.after.mode != mode_) {
+        mode_ = approval.after.mode;
+        emit(out, ModeEvent{std::string(to_wire(mode_))});
+    }
+    told_mode_ = mode_; // the approval's tool result says so
+}
+
+void AgentLoop::restore_before_plan_approval(Effects& out) {
+    auto_accept_ = before_plan_approval_.auto_accept;
+    if (before_plan_approval_.mode != mode_) {
+        mode_ = before_plan_approval_.mode;
+        emit(out, ModeEvent{std::string(to_wire(mode_))});
+    }
+    told_mode_ = mode_;
+    emit_status(out);
+}
+
+} // namespace rio

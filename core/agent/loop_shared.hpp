@@ -1,0 +1,26 @@
+// What the agent loop's files (loop.cpp, loop_gate.cpp, loop_compaction.cpp, loop_plan.cpp,
+// loop_resume.cpp) share; nothing outside the loop includes it.
+#pragma once
+
+#include "core/agent/conversation.hpp"
+#include "core/agent/tools.hpp"
+#include "protocol/messages.hpp"
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+
+namespace rio::loop_shared {
+
+std::string switched_refusal(const ToolCall& call);
+
+// Events carry a proposal without the full texts (agent.proposal has them).
+Proposal proposal_event(const nlohmann::json& full);
+
+std::string_view kind_name(const ToolSpec* spec);
+
+// Where the entries a compaction keeps whole begin: the newest step (an assistant entry's
+// calls and the user entry answering them), or a step stopped at a proposal.
+std::size_t kept_tail(const Conversation& c);
+
+} // namespace rio::loop_shared
