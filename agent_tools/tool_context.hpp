@@ -9,7 +9,7 @@
 #include "core/agent/plan_file.hpp"
 #include "core/workspace.hpp"
 #include "io/user_dirs.hpp"
-#include "protocol/wire.hpp"
+#include "protocol/core_event.hpp"
 
 #include <asio/io_context.hpp>
 #include <ctime>

@@ -2,7 +2,7 @@
 // line's name and params in one place, so no frontend compares event names.
 #pragma once
 
-#include "protocol/messages.hpp"
+#include "protocol/core_event.hpp"
 
 #include <optional>
 #include <string_view>
@@ -10,14 +10,7 @@
 
 namespace rio::client {
 
-using CoreEvent =
-    std::variant<DeltaEvent, ThinkingEvent, UsageEvent, MessageEvent, ToolEvent, ToolResultEvent,
-                 ToolProgressEvent, Proposal, DecidedEvent, ErrorEvent, StoppedEvent, DoneEvent,
-                 ModeEvent, AgentStatus, ResetEvent, FreshEvent, EditAppliedEvent, CheckpointsState,
-                 UndoneEvent, BufferChangedEvent, FsChangedEvent, WatchInfo, PlansChangedEvent,
-                 PlanReportEvent, ProjectChangedEvent, ProjectTrustState, McpChangedEvent,
-                 EditorReadEvent, LspChangedEvent, LspDiagnosticsEvent, CompactedEvent,
-                 PlanProgressEvent, NoteEvent>;
+using CoreEvent = rio::CoreEvent;
 
 // nullopt for a name this client does not know, or params that do not fit the struct
 // (clients ignore what they do not understand, DESIGN §3).

@@ -22,17 +22,9 @@ BufferReplaceParams replace_params(const std::string& path, const ByteEdit& edit
                                static_cast<std::uint64_t>(version)};
 }
 
-std::optional<ByteEdit> edit_from_event(const Json& params) {
-    auto start = params.find("start");
-    auto end = params.find("end");
-    auto text = params.find("text");
-    if (start == params.end() || end == params.end() || text == params.end() ||
-        !start->is_number_integer() || !end->is_number_integer() || !text->is_string() ||
-        start->get<long long>() < 0 || end->get<long long>() < 0)
-        return std::nullopt;
-    ByteEdit edit{start->get<std::size_t>(), end->get<std::size_t>(), text->get<std::string>()};
-    if (edit.end < edit.start) return std::nullopt;
-    return edit;
+std::optional<ByteEdit> edit_from_event(const BufferChangedEvent& event) {
+    if (!event.start || !event.end || !event.text || *event.end < *event.start) return std::nullopt;
+    return ByteEdit{*event.start, *event.end, *event.text};
 }
 
 } // namespace rio::gui

@@ -41,6 +41,6 @@ BufferReplaceParams replace_params(const std::string& path, const ByteEdit& edit
                                    long long version);
 
 // The edit a `buffer.changed` event with reason `edited` carries; nullopt if malformed.
-std::optional<ByteEdit> edit_from_event(const Json& params);
+std::optional<ByteEdit> edit_from_event(const BufferChangedEvent& event);
 
 } // namespace rio::gui

@@ -202,24 +202,23 @@ void EditorArea::send_edit(CodeEditor* editor, const ByteEdit& edit) {
         });
 }
 
-void EditorArea::buffer_changed(const Json& params) {
-    OpenFile* file = find(json_string(params, "path"));
+void EditorArea::buffer_changed(const BufferChangedEvent& event) {
+    OpenFile* file = find(QString::fromStdString(event.path));
     if (!file) return;
-    const std::string reason = params.value("reason", "");
-    if (wire_is(reason, BufferChange::closed)) {
+    if (event.is(BufferChange::closed)) {
         remove(file->path);
         return;
     }
-    if (wire_is(reason, BufferChange::edited)) apply_event(*file, params);
-    if (params.contains("dirty") && params["dirty"].is_boolean())
-        set_dirty(*file, params["dirty"].get<bool>());
+    if (event.is(BufferChange::edited)) apply_event(*file, event);
+    set_dirty(*file, event.dirty);
     resync_if_needed(*file);
 }
 
-void EditorArea::apply_event(OpenFile& file, const Json& params) {
+void EditorArea::apply_event(OpenFile& file, const BufferChangedEvent& event) {
     file.editor->flush_edits(); // the sync must know of every local edit before deciding
-    if (file.sync.remote_edit(params.value("version", 0LL)) != BufferSync::Remote::apply) return;
-    auto edit = edit_from_event(params);
+    if (file.sync.remote_edit(static_cast<long long>(event.version)) != BufferSync::Remote::apply)
+        return;
+    auto edit = edit_from_event(event);
     if (!edit || !file.editor->apply_remote(*edit)) file.sync.mark_stale();
 }
 

@@ -41,7 +41,7 @@ public:
     void close_file(const QString& path);
 
     // The core's `buffer.changed` event.
-    void buffer_changed(const Json& params);
+    void buffer_changed(const BufferChangedEvent& event);
     // The project changed: every tab goes, without asking the core (it dropped the buffers).
     void drop_all();
     // The core is gone: nothing can be saved any more; editors become read-only.
@@ -77,7 +77,7 @@ private:
     OpenFile* find(const CodeEditor* editor) const;
     void add_tab(const QString& path, const BufferState& state);
     void send_edit(CodeEditor* editor, const ByteEdit& edit);
-    void apply_event(OpenFile& file, const Json& params);
+    void apply_event(OpenFile& file, const BufferChangedEvent& event);
     void resync_if_needed(OpenFile& file);
     void set_dirty(OpenFile& file, bool dirty);
     void update_summary(OpenFile& file, const BufferState& state);

@@ -65,12 +65,10 @@ void FileTree::list(const QString& folder) {
                });
 }
 
-void FileTree::files_changed(const Json& params) {
+void FileTree::files_changed(const FsChangedEvent& event) {
     QSet<QString> folders;
-    if (params.contains("paths") && params["paths"].is_array())
-        for (const Json& path : params["paths"])
-            if (path.is_string())
-                folders.insert(folder_of(QString::fromStdString(path.get<std::string>())));
+    for (const std::string& path : event.paths)
+        folders.insert(folder_of(QString::fromStdString(path)));
     for (const QString& folder : folders)
         model_.refresh(folder);
 }

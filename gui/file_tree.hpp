@@ -23,7 +23,7 @@ public:
     // Nothing to show: no project open, or the core is gone.
     void clear();
     // `fs.changed {paths}`: lists each changed path's folder again if it was shown.
-    void files_changed(const Json& params);
+    void files_changed(const FsChangedEvent& event);
 
     FileTreeModel& files() { return model_; }
 

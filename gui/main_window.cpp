@@ -581,9 +581,9 @@ void MainWindow::on_connected() {
 
 void MainWindow::on_event(const client::CoreEvent& event) {
     if (auto* buffer = std::get_if<BufferChangedEvent>(&event))
-        editors_->buffer_changed(Json(*buffer));
+        editors_->buffer_changed(*buffer);
     else if (auto* files = std::get_if<FsChangedEvent>(&event))
-        tree_->files_changed(Json(*files));
+        tree_->files_changed(*files);
     else if (auto* project = std::get_if<ProjectChangedEvent>(&event))
         show_project(*project);
     // agent.* and plans.* belong to the chat and plan views, which subscribe themselves.

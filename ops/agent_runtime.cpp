@@ -142,7 +142,7 @@ std::vector<PromptLayer> AgentRuntime::prompt_layers() const {
 void AgentRuntime::perform(Effects& effects) {
     for (Effect& effect : effects) {
         if (auto* e = std::get_if<EmitEvent>(&effect)) {
-            emit_(event_name(e->event), event_params(e->event));
+            emit_(e->event);
             // A new conversation (reset, session.new, resume): the old one's turns are gone.
             if (std::holds_alternative<ResetEvent>(e->event)) clear_checkpoints();
         } else if (auto* call = std::get_if<CallProvider>(&effect)) {

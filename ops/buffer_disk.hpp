@@ -5,7 +5,7 @@
 
 #include "core/document.hpp"
 #include "host/files/confine.hpp"
-#include "protocol/wire.hpp"
+#include "protocol/core_event.hpp"
 
 #include <string_view>
 

@@ -37,7 +37,6 @@ void register_diff_ops(Dispatcher& dispatcher, OpContext& context);
 void register_trust_ops(Dispatcher& dispatcher, OpContext& context);
 
 // project.trust's params: what trust.json says of the open project's files now.
-Json trust_json(const OpContext& context);
 
 // Emits project.trust and tells project_power_changed.
 void announce_trust(const OpContext& context);

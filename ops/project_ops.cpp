@@ -24,11 +24,10 @@ Status may_drop_buffers(const Workspace& ws, std::optional<bool> discard) {
     return Ok{};
 }
 
-Json changed(const Workspace& ws) {
-    Json info = describe(ws);
-    // project.changed always names both, null when no project is open.
-    if (!info.contains("root")) info = Json{{"root", nullptr}, {"name", nullptr}};
-    return info;
+ProjectChangedEvent changed(const Workspace& ws) {
+    ProjectChangedEvent event;
+    static_cast<ProjectInfo&>(event) = describe(ws);
+    return event;
 }
 
 } // namespace
@@ -45,7 +44,7 @@ void register_project_ops(Dispatcher& dispatcher, OpContext& context) {
             if (Status s = open_project(ws, *root, context.dirs.write_journal()); !s)
                 return s.error();
             moved(context);
-            context.emit(event::project_changed, changed(ws));
+            emit_event(context.emit, changed(ws));
             announce_trust(context);
             return describe(ws);
         });
@@ -56,7 +55,7 @@ void register_project_ops(Dispatcher& dispatcher, OpContext& context) {
             if (Status s = may_drop_buffers(ws, p.discard); !s) return s.error();
             close_project(ws);
             moved(context);
-            context.emit(event::project_changed, changed(ws));
+            emit_event(context.emit, changed(ws));
             context.project_power_changed();
             return Empty{};
         });

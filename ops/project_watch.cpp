@@ -46,16 +46,12 @@ void ProjectWatch::stop() {
 }
 
 Emit ProjectWatch::emitter() {
-    return [this](std::string_view event, Json params) {
-        if (event == event::fs_changed) {
-            note_own(params);
-            std::vector<std::string> paths;
-            if (params.contains("paths") && params["paths"].is_array())
-                for (const Json& path : params["paths"])
-                    if (path.is_string()) paths.push_back(path.get<std::string>());
-            tell_changed(std::move(paths));
+    return [this](const CoreEvent& event) {
+        if (const auto* changed = std::get_if<FsChangedEvent>(&event)) {
+            note_own(*changed);
+            tell_changed(changed->paths);
         }
-        emit_(event, std::move(params));
+        emit_(event);
     };
 }
 
@@ -78,11 +74,11 @@ ProjectWatch::Stamp ProjectWatch::stamp_of(const std::string& rel) const {
                  st.st_ctim.tv_sec * 1'000'000'000LL + st.st_ctim.tv_nsec};
 }
 
-void ProjectWatch::note_own(const Json& params) {
-    if (!watcher_ || !params.contains("paths") || !params["paths"].is_array()) return;
+void ProjectWatch::note_own(const FsChangedEvent& changed) {
+    if (!watcher_) return;
     if (own_.size() > max_own_writes) own_.clear();
-    for (const Json& path : params["paths"])
-        if (path.is_string()) own_[path.get<std::string>()] = stamp_of(path.get<std::string>());
+    for (const std::string& path : changed.paths)
+        own_[path] = stamp_of(path);
 }
 
 void ProjectWatch::changed(std::vector<std::string> paths) {

@@ -51,7 +51,7 @@ private:
         friend bool operator==(const Stamp&, const Stamp&) = default;
     };
     Stamp stamp_of(const std::string& rel) const;
-    void note_own(const Json& params);
+    void note_own(const FsChangedEvent& changed);
     void changed(std::vector<std::string> paths);
     void state_changed(const WatchState& state);
     void tell_changed(std::vector<std::string> paths);

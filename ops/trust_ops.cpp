@@ -56,12 +56,8 @@ Result<ProjectTrustState> set_trust(OpContext& context, const ProjectTrustSetPar
 
 } // namespace
 
-Json trust_json(const OpContext& context) {
-    return trust_state(context);
-}
-
 void announce_trust(const OpContext& context) {
-    context.emit(event::project_trust, trust_json(context));
+    emit_event(context.emit, trust_state(context));
     context.project_power_changed();
 }
 

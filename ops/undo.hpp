@@ -4,7 +4,7 @@
 
 #include "core/agent/checkpoints.hpp"
 #include "core/workspace.hpp"
-#include "protocol/wire.hpp"
+#include "protocol/core_event.hpp"
 
 #include <optional>
 #include <string>

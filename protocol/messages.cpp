@@ -109,6 +109,11 @@ void to_json(Json& j, const PlanFields& p) {
     if (!p.not_filed.empty()) j["not_filed"] = p.not_filed;
 }
 
+void to_json(Json& j, const ProjectChangedEvent& e) {
+    j = static_cast<const ProjectInfo&>(e);
+    if (!e.root) j = Json{{"root", nullptr}, {"name", nullptr}};
+}
+
 void to_json(Json& j, const Proposal& p) {
     j = Json{{"turn", p.turn}, {"id", p.id}, {"kind", p.kind}};
     merge(j, p.fields);

@@ -1426,6 +1426,8 @@ RIO_FIELDS(EditorReadReplyParams, request, text, error)
 struct ProjectChangedEvent : ProjectInfo {
     static constexpr std::string_view event = event::project_changed;
 };
+// root and name always, null when no project is open.
+void to_json(Json& j, const ProjectChangedEvent& e);
 
 // Every op that has a params struct above, in the order of docs/protocol.md: the test that
 // keeps session.hello, this list and the reference in step reads it.

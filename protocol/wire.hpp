@@ -35,12 +35,4 @@ std::string format_result(const Json& id, const Json& result);
 std::string format_error(const Json& id, const Error& error);
 std::string format_event(std::string_view name, const Json& params);
 
-// How core code announces a change to every client.
-using Emit = std::function<void(std::string_view event, Json params)>;
-
-// A typed event (protocol/messages.hpp), under its own name.
-template <typename E> void emit_event(const Emit& emit, const E& event) {
-    emit(E::event, Json(event));
-}
-
 } // namespace rio

@@ -103,14 +103,6 @@ std::size_t kept_tail(const Conversation& c) {
 
 using namespace loop_shared;
 
-std::string_view event_name(const Event& event) {
-    return std::visit([](const auto& e) -> std::string_view { return e.event; }, event);
-}
-
-Json event_params(const Event& event) {
-    return std::visit([](const auto& e) { return Json(e); }, event);
-}
-
 std::string_view to_string(AgentLoop::State state) {
     switch (state) {
     case AgentLoop::State::idle:

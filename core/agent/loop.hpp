@@ -10,6 +10,7 @@
 #include "core/agent/provider_contract.hpp"
 #include "core/agent/session_record.hpp"
 #include "core/agent/tools.hpp"
+#include "protocol/core_event.hpp"
 #include "protocol/error.hpp"
 #include "protocol/messages.hpp"
 
@@ -28,12 +29,8 @@ using TurnId = std::uint64_t;
 // approved. Read tools just run.
 enum class ToolStage { run, prepare, apply };
 
-using Event =
-    std::variant<DeltaEvent, ThinkingEvent, UsageEvent, MessageEvent, ToolEvent, ToolResultEvent,
-                 Proposal, DecidedEvent, ErrorEvent, StoppedEvent, DoneEvent, ModeEvent,
-                 AgentStatus, ResetEvent, FreshEvent, CompactedEvent, PlanProgressEvent, NoteEvent>;
-std::string_view event_name(const Event& event);
-nlohmann::json event_params(const Event& event);
+// What the loop announces: the core's events (the agent's among them).
+using Event = CoreEvent;
 
 struct EmitEvent {
     Event event;

@@ -74,33 +74,30 @@ LspServers::~LspServers() {
 }
 
 Emit LspServers::observing(Emit next) {
-    return [this, alive = alive_, next = std::move(next)](std::string_view event, Json params) {
+    return [this, alive = alive_, next = std::move(next)](const CoreEvent& event) {
         // A change of project or trust is announced before what the servers make of it
         // (lsp.changed: they wait for trust, or start).
-        if (event == event::project_changed || event == event::project_trust) {
-            next(event, params);
-            if (*alive) observe(event, params);
+        if (std::holds_alternative<ProjectChangedEvent>(event) ||
+            std::holds_alternative<ProjectTrustState>(event)) {
+            next(event);
+            if (*alive) observe(event);
             return;
         }
-        if (*alive) observe(event, params);
-        next(event, std::move(params));
+        if (*alive) observe(event);
+        next(event);
     };
 }
 
-void LspServers::observe(std::string_view event, const Json& params) {
+void LspServers::observe(const CoreEvent& event) {
     if (shut_down_) return;
-    try {
-        if (event == event::buffer_changed)
-            on_buffer(params.get<BufferChangedEvent>());
-        else if (event == event::fs_changed)
-            on_files(params.get<FsChangedEvent>().paths);
-        else if (event == event::project_changed)
-            project_changed();
-        else if (event == event::project_trust)
-            reload();
-    } catch (const std::exception&) {
-        // The core's own events always parse; nothing to follow in one that does not.
-    }
+    if (const auto* buffer = std::get_if<BufferChangedEvent>(&event))
+        on_buffer(*buffer);
+    else if (const auto* files = std::get_if<FsChangedEvent>(&event))
+        on_files(files->paths);
+    else if (std::holds_alternative<ProjectChangedEvent>(event))
+        project_changed();
+    else if (std::holds_alternative<ProjectTrustState>(event))
+        reload();
 }
 
 // ---- configuration ----

@@ -12,7 +12,7 @@
 #include "host/lsp/lsp_server.hpp"
 #include "io/user_dirs.hpp"
 #include "protocol/messages.hpp"
-#include "protocol/wire.hpp"
+#include "protocol/core_event.hpp"
 
 #include <asio/io_context.hpp>
 #include <asio/steady_timer.hpp>
@@ -114,7 +114,7 @@ private:
         std::unique_ptr<asio::steady_timer> timer;
     };
 
-    void observe(std::string_view event, const Json& params);
+    void observe(const CoreEvent& event);
     void on_buffer(const BufferChangedEvent& event);
     void on_files(const std::vector<std::string>& paths);
     void project_changed();

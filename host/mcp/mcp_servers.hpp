@@ -9,7 +9,7 @@
 #include "host/mcp/mcp_client.hpp"
 #include "io/user_dirs.hpp"
 #include "protocol/messages.hpp"
-#include "protocol/wire.hpp"
+#include "protocol/core_event.hpp"
 
 #include <asio/io_context.hpp>
 #include <functional>

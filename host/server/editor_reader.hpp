@@ -6,7 +6,7 @@
 
 #include "core/dispatch.hpp"
 #include "protocol/messages.hpp"
-#include "protocol/wire.hpp"
+#include "protocol/core_event.hpp"
 
 #include <asio/io_context.hpp>
 #include <asio/steady_timer.hpp>

@@ -217,10 +217,12 @@ void Server::accept_tcp(asio::ip::tcp::acceptor& acceptor, const std::string& to
 }
 
 Emit Server::emitter() {
-    return [this](std::string_view event, const Json& params) {
-        asio::post(io_, [this, line = format_event(event, params)]() mutable {
-            broadcast(std::move(line));
-        });
+    // The one place a core event becomes JSON.
+    return [this](const CoreEvent& event) {
+        asio::post(io_,
+                   [this, line = format_event(event_name(event), event_params(event))]() mutable {
+                       broadcast(std::move(line));
+                   });
     };
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/dispatch.hpp"
+#include "protocol/core_event.hpp"
 #include "io/channel.hpp"
 #include "io/listen_address.hpp"
 

@@ -7,7 +7,7 @@
 #include "core/agent/plan_review.hpp"
 #include "core/workspace.hpp"
 #include "protocol/messages.hpp"
-#include "protocol/wire.hpp"
+#include "protocol/core_event.hpp"
 
 #include <ctime>
 #include <functional>

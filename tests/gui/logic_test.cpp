@@ -54,12 +54,12 @@ private slots:
     }
 
     void edit_from_event() {
-        Json event{{"path", "a"}, {"reason", "edited"}, {"version", 2}, {"dirty", true},
-                   {"start", 1},  {"end", 3},           {"text", "Z"}};
+        BufferChangedEvent event{"a", "edited", 2, true, 1, 3, "Z", std::nullopt};
         QCOMPARE(gui::edit_from_event(event), (ByteEdit{1, 3, "Z"}));
-        event["end"] = 0;
+        event.end = 0;
         QVERIFY(!gui::edit_from_event(event)); // end before start
-        QVERIFY(!gui::edit_from_event(Json{{"reason", "edited"}}));
+        QVERIFY(!gui::edit_from_event(BufferChangedEvent{
+            "a", "edited", 2, true, std::nullopt, std::nullopt, std::nullopt, std::nullopt}));
     }
 
     void sync_ignores_own_echo() {

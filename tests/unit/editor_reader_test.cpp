@@ -13,16 +13,15 @@ struct Bench {
     asio::io_context io;
     std::vector<EditorReadEvent> asked;
     EditorReader reader{io,
-                        [this](std::string_view name, Json params) {
-                            ASSERT_EQ(name, event::editor_read);
-                            asked.push_back(params.get<EditorReadEvent>());
+                        [this](const CoreEvent& event) {
+                            ASSERT_TRUE(std::holds_alternative<EditorReadEvent>(event));
+                            asked.push_back(std::get<EditorReadEvent>(event));
                         },
                         std::chrono::milliseconds(20)};
     std::vector<std::optional<std::string>> answers;
     std::uint64_t read(const std::string& path) {
-        return reader.read(path, [this](std::optional<std::string> text) {
-            answers.push_back(std::move(text));
-        });
+        return reader.read(
+            path, [this](std::optional<std::string> text) { answers.push_back(std::move(text)); });
     }
 };
 
