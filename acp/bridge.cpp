@@ -76,6 +76,12 @@ void Bridge::request(const RpcRequest& r) {
         }
         return;
     }
+    if (r.method == "$/cancel_request") {
+        // A notification; sent as a request, it is answered as JSON-RPC requires.
+        if (auto it = r.params.find("requestId"); it != r.params.end()) cancel_request(*it);
+        reply(r.id, Json::object());
+        return;
+    }
     if (r.method == "session/set_mode" || r.method == "session/set_config_option") {
         const bool config = r.method == "session/set_config_option";
         if (config && text_param(r.params, "configId") != "mode")
@@ -501,9 +507,20 @@ void Bridge::prompt_on_new_core(AcpSession& s, const std::string& text) {
 void Bridge::cancel(AcpSession& s) {
     if (!s.prompt_id) return;
     s.cancelled = true;
+    // The turn's questions are moot: agent.stop decides them.
+    withdraw_questions(s);
     if (s.opening || s.lost) return; // prompt_on_new_core ends the prompt cancelled
     s.link->request(op::agent_stop,
                     Json(StopParams{s.turn ? std::optional(s.turn) : std::nullopt}));
+}
+
+// ACP's $/cancel_request: a prompt named is cancelled as by session/cancel, and answers
+// `cancelled`. Other requests answer too soon to be worth cancelling, and an id nothing
+// waits on is ignored, as the notification asks (decision 0073).
+void Bridge::cancel_request(const Json& request_id) {
+    if (!request_id.is_string() && !request_id.is_number_integer() && !request_id.is_null()) return;
+    for (auto& [id, s] : sessions_)
+        if (s->prompt_id && *s->prompt_id == request_id) return cancel(*s);
 }
 
 // What the session asked the client and is no longer waiting for: withdrawn with ACP's

@@ -94,6 +94,7 @@ private:
     void send_prompt(AcpSession& s, const std::string& text);
     void prompt_on_new_core(AcpSession& s, const std::string& text);
     void cancel(AcpSession& s);
+    void cancel_request(const Json& request_id);
     void withdraw_questions(AcpSession& s);
     AcpSession* session_for(const RpcRequest& r); // answers the error itself when none
 

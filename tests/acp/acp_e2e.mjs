@@ -293,6 +293,28 @@ const tests = {
     box.cleanup();
   },
 
+  // Issue 40 item 5: the SDK's request cancellation. A $/cancel_request naming a prompt stops
+  // its turn as session/cancel does, withdraws the permission request the turn waited on, and
+  // the prompt answers `cancelled`; an id nothing waits on is ignored.
+  async cancel_request_stops_the_prompt_it_names() {
+    const box = sandbox([{ tools: [tool("run_command", { argv: ["true"] })] }, { text: "ran" }]);
+    await withRioAcp(box, ["--provider", "script:" + box.script], whenWithdrawn, async (agent, seen) => {
+      const sessionId = await newSession(agent, box, "review");
+      await agent.notify(acp.methods.protocol.cancelRequest, { requestId: 987654 });
+      await agent.notify(acp.methods.protocol.cancelRequest, { requestId: "not-a-request" });
+      const stop = new AbortController();
+      const prompt = agent.request(acp.methods.agent.session.prompt,
+                                   { sessionId, prompt: [{ type: "text", text: "run it" }] },
+                                   { cancellationSignal: stop.signal });
+      await until("the command's permission request", () => seen.permissions.length === 1);
+      stop.abort();
+      const r = await settled("the prompt's answer after $/cancel_request", prompt);
+      assert(r.value && r.value.stopReason === "cancelled", "cancelled, got " + JSON.stringify(r));
+      assert(box.calls().length === 1, "the model was not called again");
+    });
+    box.cleanup();
+  },
+
   // Issue 40 item 4: a session whose core died is loaded again on a new core, and its next
   // prompt goes there (it used to answer -32002 "Session not found").
   async a_session_whose_core_died_is_loaded_on_a_new_core_and_goes_on() {
