@@ -322,14 +322,21 @@ const tests = {
     await withRioAcp(box, ["--provider", "script:" + box.script], whenWithdrawn, async (agent, seen) => {
       const { sessionId, core } = await killCoreMidTurn(agent, box, seen);
       box.rescript([{ text: "Back again." }]);
+      // Bad loads first: each a clear error that costs the session nothing.
+      const load = (params) => agent.request(acp.methods.agent.session.load, { sessionId, cwd: box.project, mcpServers: [], ...params }).then(() => null, (e) => e);
+      const relative = await load({ cwd: "project" });
+      assert(relative && relative.code === -32602, "a relative cwd is refused, got " + JSON.stringify(relative));
+      const unknown = await load({ sessionId: "20990101-000000-0000" });
+      assert(unknown && unknown.code === -32002, "an unknown session is not found, got " + JSON.stringify(unknown));
       seen.updates.length = 0;
       seen.sessionIds.clear();
       const loaded = await agent.request(acp.methods.agent.session.load, { sessionId, cwd: box.project, mcpServers: [] });
       assert(loaded.modes.currentModeId === "review", "the loaded session's mode, got " + loaded.modes.currentModeId);
       assert(seen.updates.some((u) => u.sessionUpdate === "user_message_chunk" && u.content.text === "run it"), "the conversation replayed");
       assert(seen.sessionIds.size === 1 && seen.sessionIds.has(sessionId), "replayed as the session's updates, got " + [...seen.sessionIds]);
+      // The core the unknown id started exits once its pipe closes.
+      await until("one core, a new one", () => coresOf(box).length === 1 && coresOf(box)[0] !== core);
       const cores = coresOf(box);
-      assert(cores.length === 1 && cores[0] !== core, "a new core, got " + cores);
       const r = await agent.request(acp.methods.agent.session.prompt,
                                     { sessionId, prompt: [{ type: "text", text: "go on" }] });
       assert(r.stopReason === "end_turn", "end_turn, got " + r.stopReason);
@@ -375,10 +382,13 @@ const tests = {
   async a_shared_core_that_went_away_is_loaded_again_once_it_runs() {
     const box = sandbox([{ tools: [tool("run_command", { argv: ["true"] })] }]);
     const socket = join(box.dir, "core.sock");
+    // Ready once it says it listens (its socket file exists a moment before it accepts).
     const startCore = async () => {
       const core = spawn(rioCore, ["--mode", "build", "--listen", "unix:" + socket, "--project", box.project, "--provider", "script:" + box.script],
-                         { env: box.env, stdio: ["pipe", "inherit", "inherit"] });
-      await until("the core's socket", () => existsSync(socket));
+                         { env: box.env, stdio: ["pipe", "inherit", "pipe"] });
+      let said = "";
+      core.stderr.on("data", (d) => { said += d; process.stderr.write(d); });
+      await until("the core listening", () => said.includes("listening on"));
       return core;
     };
     let core = await startCore();
@@ -547,6 +557,12 @@ const tests = {
 
     const cancelled = await ask({ id: 7, method: "session/cancel", params: { sessionId } });
     assert(cancelled.id === 7 && cancelled.result && !cancelled.error, "session/cancel with an id is answered: " + JSON.stringify(cancelled));
+    // $/cancel_request is a notification: ids nothing waits on, or none, change nothing; sent
+    // with an id, it is answered.
+    child.stdin.write(JSON.stringify({ jsonrpc: "2.0", method: "$/cancel_request", params: {} }) + "\n");
+    child.stdin.write(JSON.stringify({ jsonrpc: "2.0", method: "$/cancel_request", params: { requestId: { x: 1 } } }) + "\n");
+    const withdrawn = await ask({ id: 8, method: "$/cancel_request", params: { requestId: 12345 } });
+    assert(withdrawn.id === 8 && withdrawn.result && !withdrawn.error, "$/cancel_request with an id is answered: " + JSON.stringify(withdrawn));
     const prompt = await ask({ id: null, method: "session/prompt", params: { sessionId, prompt: [{ type: "text", text: "hello" }] } });
     assert(prompt.id === null && prompt.result.stopReason === "end_turn", "a prompt with a null id is answered: " + JSON.stringify(prompt));
     child.stdin.end();
