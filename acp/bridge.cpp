@@ -240,7 +240,7 @@ void Bridge::attach_core(AcpSession& s, Then then) {
     s.link->on_lost([this, &s](const std::string& why) { core_lost(s, why); });
     HelloParams hello;
     hello.client = "rio-acp";
-    s.link->call(hello, [this, &s, then](const client::Typed<HelloParams>& h) {
+    s.link->call(hello, [this, &s, then = std::move(then)](const client::Typed<HelloParams>& h) {
         if (!h) {
             s.link->close();
             if (!s.lost) s.lost = h.error().message;
@@ -255,7 +255,7 @@ void Bridge::attach_core(AcpSession& s, Then then) {
 
 void Bridge::resume_on_core(AcpSession& s, Then then) {
     s.link->call(SessionResumeParams{s.core_session},
-                 [this, &s, then](const client::Typed<SessionResumeParams>& r) {
+                 [this, &s, then = std::move(then)](const client::Typed<SessionResumeParams>& r) {
                      if (!r) {
                          // Nothing was resumed: this core must not go on as a new
                          // conversation under the session's name.
