@@ -275,7 +275,8 @@ void Bridge::resume_on_core(AcpSession& s, Then then) {
 // its session file; the session stays known, to be resumed on a new core.
 void Bridge::core_lost(AcpSession& s, const std::string& why) {
     s.lost = why;
-    s.on_servers = nullptr;
+    // A session opening waits for its servers no more: what comes next sees the core gone.
+    if (auto waiting = std::exchange(s.on_servers, nullptr)) waiting(McpListResult{});
     withdraw_questions(s);
     if (!s.prompt_id) return;
     s.compacting = false;

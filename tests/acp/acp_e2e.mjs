@@ -377,6 +377,28 @@ const tests = {
     box.cleanup();
   },
 
+  // The core dies while session/new waits for an editor's MCP server to start: the request
+  // answers with what happened instead of waiting for ever.
+  async a_core_that_dies_while_a_session_opens_says_so() {
+    const box = sandbox([]);
+    // `sleep` never answers MCP's initialize: it stays starting. Its argument finds it.
+    const marker = String(600 + Math.floor(Math.random() * 1e6) / 1e6);
+    const sleeper = () => readdirSync("/proc").filter((p) => /^\d+$/.test(p)).filter((p) => {
+      try { return readFileSync(`/proc/${p}/cmdline`, "utf8").split("\0").includes(marker); } catch { return false; }
+    });
+    await withRioAcp(box, ["--provider", "script:" + box.script], byKind("allow_once"), async (agent) => {
+      const opening = agent.request(acp.methods.agent.session.new, { cwd: box.project, mcpServers: [
+        { name: "slow", command: "sleep", args: [marker], env: [] }] });
+      await until("the editor's server starting", () => sleeper().length > 0);
+      process.kill(Number(coresOf(box)[0]), "SIGKILL");
+      const r = await settled("session/new's answer once its core died", opening);
+      assert(r.error && r.error.code === -32603 && r.error.message.includes("rio-core went away while the session opened"),
+             "an error saying so, got " + JSON.stringify(r));
+    });
+    for (const p of sleeper()) process.kill(Number(p), "SIGKILL");
+    box.cleanup();
+  },
+
   // A shared core (--connect) is someone else's to start again: a prompt after it went away
   // says so and what to do, and session/load resumes the session once it runs again.
   async a_shared_core_that_went_away_is_loaded_again_once_it_runs() {
