@@ -76,6 +76,12 @@ void Bridge::request(const RpcRequest& r) {
         }
         return;
     }
+    if (r.method == "$/cancel_request") {
+        // A notification; sent as a request, it is answered as JSON-RPC requires.
+        if (auto it = r.params.find("requestId"); it != r.params.end()) cancel_request(*it);
+        reply(r.id, Json::object());
+        return;
+    }
     if (r.method == "session/set_mode" || r.method == "session/set_config_option") {
         const bool config = r.method == "session/set_config_option";
         if (config && text_param(r.params, "configId") != "mode")
@@ -130,7 +136,9 @@ void Bridge::authenticate(const RpcRequest& r) {
 Bridge::AcpSession* Bridge::session_for(const RpcRequest& r) {
     const std::string id = text_param(r.params, "sessionId");
     auto it = sessions_.find(id);
-    if (it != sessions_.end() && !it->second->lost) return it->second.get();
+    // A session whose core went away is still found: what each request does then is its
+    // own (a prompt resumes it on a new core).
+    if (it != sessions_.end() && it->second->opened) return it->second.get();
     if (!r.notification()) {
         if (id.empty())
             fail(r.id, rpc_error::invalid_params, "Invalid params: sessionId is required");
@@ -142,7 +150,9 @@ Bridge::AcpSession* Bridge::session_for(const RpcRequest& r) {
 }
 
 // session/new, and session/load of a saved rio session (`resume`): its conversation is
-// replayed as session/update before the answer, as ACP asks.
+// replayed as session/update before the answer, as ACP asks. A session this bridge has open
+// is shown again from its core (a second core would write the same session file); one whose
+// core went away is resumed on a new core.
 void Bridge::open_session(const RpcRequest& r, std::optional<std::string> resume) {
     const std::string cwd = text_param(r.params, "cwd");
     if (cwd.empty() || cwd.front() != '/')
@@ -160,60 +170,131 @@ void Bridge::open_session(const RpcRequest& r, std::optional<std::string> resume
         return fail(r.id, rpc_error::invalid_params, "Invalid params: " + bad_server.message,
                     {{"field", bad_server.field}});
 
-    auto link =
-        options_.remote ? client::CoreLink::ssh(io_, *options_.remote, options_.remote_launch,
-                                                "rio-acp", far_stderr_line)
-        : options_.connect.empty()
-            ? client::CoreLink::spawn(
-                  io_, options_.core_binary,
-                  [&] {
-                      // DESIGN §15: an ACP session starts in Review (build mode, each
-                      // edit asked for), whatever the user's default_mode.
-                      std::vector<std::string> args{"--stdio", "--mode", "build", "--project", cwd};
-                      if (!options_.provider.empty())
-                          args.insert(args.end(), {"--provider", options_.provider});
-                      return args;
-                  }())
-            : client::CoreLink::connect(io_, options_.connect, options_.token);
-    if (!link) return fail(r.id, rpc_error::internal_error, link.error().message);
-
-    auto session = std::make_unique<AcpSession>();
-    AcpSession& s = *session;
-    s.id = "opening-" + std::to_string(next_session_++);
-    s.root = options_.remote ? options_.remote->path : cwd;
-    s.link = std::move(*link);
-    sessions_.emplace(s.id, std::move(session));
-    s.link->on_event([this, &s](const client::CoreEvent& event) { on_event(s, event); });
-    s.link->on_lost([this, &s](const std::string& why) {
-        s.lost = true;
-        if (s.prompt_id) {
-            fail(std::exchange(s.prompt_id, std::nullopt), rpc_error::internal_error,
-                 "rio-core went away: " + why);
+    ReplyTo id = r.id;
+    AcpSession* known = nullptr;
+    if (resume)
+        if (auto it = sessions_.find(*resume); it != sessions_.end()) known = it->second.get();
+    if (known && known->opening)
+        return fail(id, rpc_error::invalid_request,
+                    "Invalid request: session " + *resume +
+                        " is being opened already; wait for that answer");
+    if (known && known->opened && !known->lost)
+        return replay_history(*known, [this, known, id] { answer_session(*known, id); });
+    if (!known) {
+        auto session = std::make_unique<AcpSession>();
+        session->id = resume ? *resume : "opening-" + std::to_string(next_session_++);
+        session->named = resume.has_value();
+        session->core_session = resume.value_or("");
+        known = session.get();
+        sessions_.emplace(session->id, std::move(session));
+    }
+    AcpSession& s = *known;
+    s.cwd = cwd;
+    s.servers = servers;
+    s.opening = true;
+    attach_core(s, [this, &s, id, resume](std::optional<std::string> error) {
+        if (error) {
+            s.opening = false;
+            return fail(id, rpc_error::internal_error, *error);
         }
+        if (!resume)
+            return start_editor_servers(s, s.servers, [this, &s, id] { answer_session(s, id); });
+        resume_on_core(s, [this, &s, id](std::optional<std::string> error) {
+            if (error) {
+                s.opening = false;
+                return fail(id, rpc_error::resource_not_found,
+                            "Session not found: " + s.id + " (" + *error + ")",
+                            {{"sessionId", s.id}});
+            }
+            replay_history(s, [this, &s, id] { answer_session(s, id); });
+        });
     });
+}
+
+void Bridge::attach_core(AcpSession& s, Then then) {
+    auto link = options_.remote
+                    ? client::CoreLink::ssh(io_, *options_.remote, options_.remote_launch,
+                                            "rio-acp", far_stderr_line)
+                : options_.connect.empty()
+                    ? client::CoreLink::spawn(
+                          io_, options_.core_binary,
+                          [&] {
+                              // DESIGN §15: an ACP session starts in Review (build mode, each
+                              // edit asked for), whatever the user's default_mode.
+                              std::vector<std::string> args{"--stdio", "--mode", "build",
+                                                            "--project", s.cwd};
+                              if (!options_.provider.empty())
+                                  args.insert(args.end(), {"--provider", options_.provider});
+                              return args;
+                          }())
+                    : client::CoreLink::connect(io_, options_.connect, options_.token);
+    if (!link) return then(link.error().message);
+    s.link = std::move(*link); // an earlier one, whose core went away, is reaped here
+    ++s.generation;
+    s.lost.reset();
+    // No turn of this session's is on the new core yet: a proposal a resumed session files
+    // again is not this prompt's to ask (the next prompt supersedes it).
+    s.turn = 0;
+    s.root = options_.remote ? options_.remote->path : s.cwd;
+    s.link->on_event([this, &s](const client::CoreEvent& event) { on_event(s, event); });
+    s.link->on_lost([this, &s](const std::string& why) { core_lost(s, why); });
     HelloParams hello;
     hello.client = "rio-acp";
-    ReplyTo id = r.id;
-    s.link->call(hello, [this, &s, id, resume, servers](const client::Typed<HelloParams>& h) {
-        if (!h) return fail(id, rpc_error::internal_error, "rio-core: " + h.error().message);
+    s.link->call(hello, [this, &s, then = std::move(then)](const client::Typed<HelloParams>& h) {
+        if (!h) {
+            s.link->close();
+            if (!s.lost) s.lost = h.error().message;
+            return then("rio-core: " + h.error().message);
+        }
         if (h->root) s.root = *h->root; // a shared core has its own project
         // Before any prompt on this link, so the first read already asks the editor.
         if (reads_editor_) s.link->request(op::editor_reader_set, Json{{"enabled", true}});
-        if (!resume)
-            return start_editor_servers(s, servers, [this, &s, id] { answer_session(s, id); });
-        s.link->call(SessionResumeParams{*resume},
-                     [this, &s, id, resume](const client::Typed<SessionResumeParams>& r) {
-                         if (!r) {
-                             s.lost = true;
-                             s.link->close();
-                             return fail(id, rpc_error::resource_not_found,
-                                         "Session not found: " + *resume + " (" +
-                                             r.error().message + ")",
-                                         {{"sessionId", *resume}});
-                         }
-                         replay_history(s, [this, &s, id] { answer_session(s, id); });
-                     });
+        then(std::nullopt);
     });
+}
+
+void Bridge::resume_on_core(AcpSession& s, Then then) {
+    s.link->call(SessionResumeParams{s.core_session},
+                 [this, &s, then = std::move(then)](const client::Typed<SessionResumeParams>& r) {
+                     if (!r) {
+                         // Nothing was resumed: this core must not go on as a new
+                         // conversation under the session's name.
+                         s.link->close();
+                         if (!s.lost)
+                             s.lost = "it could not resume the session: " + r.error().message;
+                         return then(r.error().message);
+                     }
+                     start_editor_servers(s, s.servers, [&s, then] {
+                         if (s.link->lost()) return then("rio-core went away");
+                         then(std::nullopt);
+                     });
+                 });
+}
+
+// The core went away (killed, crashed, its ssh connection dropped). The conversation is in
+// its session file; the session stays known, to be resumed on a new core.
+void Bridge::core_lost(AcpSession& s, const std::string& why) {
+    s.lost = why;
+    // A session opening waits for its servers no more: what comes next sees the core gone.
+    if (auto waiting = std::exchange(s.on_servers, nullptr)) waiting(McpListResult{});
+    withdraw_questions(s);
+    if (!s.prompt_id) return;
+    s.compacting = false;
+    fail(std::exchange(s.prompt_id, std::nullopt), rpc_error::internal_error, lost_words(s),
+         {{"code", "connection_lost"}, {"sessionId", s.id}});
+}
+
+// What happened and what brings the session back. A private or far core is rio-acp's to
+// start again; a shared one (--connect) is someone else's, so only the editor's
+// session/load resumes the session there (decision 0072).
+std::string Bridge::lost_words(const AcpSession& s) const {
+    std::string words = "rio-core went away (" + s.lost.value_or("its connection closed") + ")";
+    if (!options_.connect.empty() && !options_.remote)
+        return words + "; the conversation is saved in session " + s.core_session +
+               ": once rio-core at " + options_.connect +
+               " runs again, load the session (session/load) to go on";
+    return words + "; the conversation is saved: the next prompt resumes session " + s.id +
+           " on a new rio-core";
 }
 
 // The editor's servers start in the core, which holds the gate over their tools. Whatever
@@ -244,16 +325,30 @@ void Bridge::start_editor_servers(AcpSession& s, const Json& servers, std::funct
 
 // The ACP session is named after the core's: session/load of that id finds it again.
 void Bridge::answer_session(AcpSession& s, const ReplyTo& id) {
+    // A call on a link that is gone would never be answered.
+    if (s.link->lost()) {
+        s.opening = false;
+        return fail(id, rpc_error::internal_error,
+                    "rio-core went away while the session opened (" +
+                        s.lost.value_or("its connection closed") + ")");
+    }
     s.link->call(StatusParams{}, [this, &s, id](const client::Typed<StatusParams>& status) {
+        s.opening = false;
         if (!status) return fail(id, rpc_error::internal_error, status.error().message);
         s.state.apply_status(*status);
         s.shown_mode = s.state.state().choice();
-        std::string name = status->session;
-        if (name.empty() || sessions_.count(name)) name = "rio-" + std::to_string(next_session_++);
-        auto node = sessions_.extract(s.id);
-        s.id = name;
-        node.key() = name;
-        sessions_.insert(std::move(node));
+        if (!status->session.empty()) s.core_session = status->session;
+        if (!s.named) {
+            std::string name = status->session;
+            if (name.empty() || sessions_.count(name))
+                name = "rio-" + std::to_string(next_session_++);
+            auto node = sessions_.extract(s.id);
+            s.id = name;
+            node.key() = name;
+            sessions_.insert(std::move(node));
+            s.named = true;
+        }
+        s.opened = true;
         reply(id, {{"sessionId", s.id},
                    {"modes", modes_state(s.shown_mode)},
                    {"configOptions", mode_config_options(s.shown_mode)}});
@@ -275,6 +370,7 @@ void Bridge::replay_history(AcpSession& s, std::function<void()> then) {
         if (tools)
             for (const ToolInfo& t : tools->tools)
                 kinds[t.name] = t.kind;
+        if (s.link->lost()) return then(); // which says so
         s.link->call(HistoryParams{},
                      [this, &s, then, kinds](const client::Typed<HistoryParams>& history) {
                          if (history)
@@ -306,8 +402,14 @@ void Bridge::replay_entry(AcpSession& s, const HistoryMessage& m,
 
 void Bridge::set_mode(const RpcRequest& r, client::ModeChoice choice, bool config_option) {
     AcpSession& s = *session_for(r);
-    const client::ModeRequests requests = client::mode_requests(choice);
     ReplyTo id = r.id;
+    if (s.opening)
+        return fail(id, rpc_error::invalid_request,
+                    "Invalid request: session " + s.id + " is being opened; wait for it");
+    if (s.lost)
+        return fail(id, rpc_error::internal_error, lost_words(s),
+                    {{"code", "connection_lost"}, {"sessionId", s.id}});
+    const client::ModeRequests requests = client::mode_requests(choice);
     // One answer for both requests: the first failure, else the new mode.
     auto refused = std::make_shared<std::optional<std::string>>();
     if (requests.auto_accept)
@@ -331,13 +433,25 @@ void Bridge::prompt(const RpcRequest& r, AcpSession& s) {
     if (s.prompt_id)
         return fail(r.id, rpc_error::invalid_request,
                     "Invalid request: this session is already answering a prompt");
+    if (s.opening)
+        return fail(r.id, rpc_error::invalid_request,
+                    "Invalid request: session " + s.id +
+                        " is being opened; prompt once session/load has answered");
     const std::string text = prompt_text(r.params.value("prompt", Json()));
     if (text.empty())
         return fail(r.id, rpc_error::invalid_params,
                     "Invalid params: prompt must hold a text block");
+    if (s.lost && !options_.connect.empty() && !options_.remote)
+        return fail(r.id, rpc_error::internal_error, lost_words(s),
+                    {{"code", "connection_lost"}, {"sessionId", s.id}});
     s.prompt_id = r.id;
     s.cancelled = false;
     s.error.reset();
+    if (s.lost) return prompt_on_new_core(s, text);
+    send_prompt(s, text);
+}
+
+void Bridge::send_prompt(AcpSession& s, const std::string& text) {
     if (text == "/compact" || text.rfind("/compact ", 0) == 0) {
         CompactParams compact;
         if (text.size() > 9) compact.instructions = text.substr(9);
@@ -361,11 +475,60 @@ void Bridge::prompt(const RpcRequest& r, AcpSession& s) {
     });
 }
 
+// The session's own core went away before this prompt: it is resumed on a new one, and the
+// prompt goes there, the answer's first line saying so (decision 0072).
+void Bridge::prompt_on_new_core(AcpSession& s, const std::string& text) {
+    const std::string why = *s.lost;
+    s.opening = true;
+    auto failed = [this, &s, why](const std::string& error) {
+        s.opening = false;
+        if (!s.lost) s.lost = error; // the new core is of no use either
+        if (!s.prompt_id) return;
+        fail(std::exchange(s.prompt_id, std::nullopt), rpc_error::internal_error,
+             "rio-core went away (" + why + "), and session " + s.id +
+                 " could not be resumed on a new one: " + error +
+                 "; the conversation is saved: prompt again, or load the session",
+             {{"code", "connection_lost"}, {"sessionId", s.id}});
+    };
+    attach_core(s, [this, &s, text, why, failed](std::optional<std::string> error) {
+        if (error) return failed(*error);
+        resume_on_core(s, [this, &s, text, why, failed](std::optional<std::string> error) {
+            if (error) return failed(*error);
+            s.opening = false;
+            if (!s.prompt_id) return;
+            update(s, text_chunk("agent_message_chunk",
+                                 "(rio-core had gone away (" + why +
+                                     "); the session was resumed on a new rio-core)\n"));
+            if (s.cancelled) return finish_prompt(s, "cancelled");
+            send_prompt(s, text);
+        });
+    });
+}
+
 void Bridge::cancel(AcpSession& s) {
     if (!s.prompt_id) return;
     s.cancelled = true;
+    // The turn's questions are moot: agent.stop decides them.
+    withdraw_questions(s);
+    if (s.opening || s.lost) return; // prompt_on_new_core ends the prompt cancelled
     s.link->request(op::agent_stop,
                     Json(StopParams{s.turn ? std::optional(s.turn) : std::nullopt}));
+}
+
+// ACP's $/cancel_request: a prompt named is cancelled as by session/cancel, and answers
+// `cancelled`. Other requests answer too soon to be worth cancelling, and an id nothing
+// waits on is ignored, as the notification asks (decision 0073).
+void Bridge::cancel_request(const Json& request_id) {
+    if (!request_id.is_string() && !request_id.is_number_integer() && !request_id.is_null()) return;
+    for (auto& [id, s] : sessions_)
+        if (s->prompt_id && *s->prompt_id == request_id) return cancel(*s);
+}
+
+// What the session asked the client and is no longer waiting for: withdrawn with ACP's
+// $/cancel_request, which the client answers (a permission request with `cancelled`).
+void Bridge::withdraw_questions(AcpSession& s) {
+    for (std::int64_t id : std::exchange(s.asking, {}))
+        write_(rpc_notification("$/cancel_request", {{"requestId", id}}));
 }
 
 void Bridge::on_event(AcpSession& s, const client::CoreEvent& event) {
@@ -446,9 +609,9 @@ void Bridge::mode_may_have_changed(AcpSession& s) {
 void Bridge::read_for_core(AcpSession& s, const EditorReadEvent& read) {
     if (!reads_editor_) return; // another client of a shared core is the reader
     std::uint64_t request = read.request;
-    ask_client("fs/read_text_file", {{"sessionId", s.id}, {"path", read.path}},
-               [&s, request](const RpcResponse& response) {
-                   if (s.lost) return;
+    ask_client(s, "fs/read_text_file", {{"sessionId", s.id}, {"path", read.path}},
+               [&s, request, generation = s.generation](const RpcResponse& response) {
+                   if (s.lost || s.generation != generation) return;
                    Json reply{{"request", request}};
                    const Json* content = response.result.is_object() &&
                                                  response.result.contains("content") &&
@@ -475,9 +638,9 @@ void Bridge::ask_permission(AcpSession& s, const Proposal& proposal) {
 }
 
 void Bridge::send_permission(AcpSession& s, const Proposal& proposal, const Json& texts) {
-    ask_client("session/request_permission", permission_request(s.id, proposal, texts, s.root),
-               [&s, proposal](const RpcResponse& response) {
-                   if (s.lost) return;
+    ask_client(s, "session/request_permission", permission_request(s.id, proposal, texts, s.root),
+               [&s, proposal, generation = s.generation](const RpcResponse& response) {
+                   if (s.lost || s.generation != generation) return;
                    ApproveParams decision;
                    decision.turn = proposal.turn;
                    decision.id = proposal.id;
@@ -525,15 +688,20 @@ void Bridge::fail(const ReplyTo& id, int code, std::string message, Json data) {
     if (id) write_(rpc_error_line(*id, RpcError{code, std::move(message), std::move(data)}));
 }
 
-void Bridge::ask_client(std::string_view method, const Json& params,
+void Bridge::ask_client(AcpSession& s, std::string_view method, const Json& params,
                         std::function<void(const RpcResponse&)> then) {
     std::int64_t id = next_request_++;
-    waiting_.emplace(id, std::move(then));
+    s.asking.insert(id);
+    waiting_.emplace(id, [&s, id, then = std::move(then)](const RpcResponse& response) {
+        s.asking.erase(id);
+        then(response);
+    });
     write_(rpc_request(id, method, params));
 }
 
 void Bridge::client_gone() {
     for (auto& [id, s] : sessions_) {
+        if (!s->link) continue; // a core that never started
         if (!s->lost && s->prompt_id) s->link->request(op::agent_stop, Json::object());
         s->link->on_event(nullptr);
         s->link->on_lost(nullptr);

@@ -13,6 +13,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -43,8 +44,18 @@ public:
 private:
     struct AcpSession {
         std::string id;
-        std::string root; // the project's absolute path
+        std::string root;         // the project's absolute path
+        std::string cwd;          // as session/new or session/load gave it: a new core's --project
+        Json servers;             // the editor's MCP servers, started again in a new core
+        std::string core_session; // the core's id of the conversation, which resume takes
         std::unique_ptr<client::CoreLink> link;
+        // Counts the links: an answer from the editor to what an earlier core asked is
+        // not sent to a later one.
+        std::uint64_t generation = 0;
+        bool named = false;   // the id is final (session/new renames it after the core's)
+        bool opened = false;  // session/new or session/load answered: the editor knows it
+        bool opening = false; // a core is being started or reached and the session resumed
+        std::optional<std::string> lost; // why its core went away; nullopt while it has one
         client::Session state;
         client::ModeChoice shown_mode = client::ModeChoice::review; // as the client last heard
         ReplyTo prompt_id;       // the session/prompt being answered, if any
@@ -54,7 +65,7 @@ private:
         Json plan_sent;          // the last `plan` update: one only when the entries change
         std::uint64_t shown_used = 0, shown_window = 0; // the last usage_update sent
         std::optional<ErrorEvent> error;
-        bool lost = false;
+        std::set<std::int64_t> asking; // its requests the client has not answered yet
         // session/new waits for the editor's MCP servers to leave `starting`, so the first
         // prompt is offered their tools: this answers it, and says so by returning true.
         std::function<bool(const McpListResult&)> on_servers;
@@ -65,6 +76,14 @@ private:
     void initialize(const RpcRequest& r);
     void authenticate(const RpcRequest& r);
     void open_session(const RpcRequest& r, std::optional<std::string> resume);
+    // A core for the session: started (a private or far one) or reached (--connect), in
+    // place of any earlier one; `then` gets nullopt once it said hello, else why not.
+    using Then = std::function<void(std::optional<std::string> error)>;
+    void attach_core(AcpSession& s, Then then);
+    // On its (new) core: the conversation resumed, the editor's servers started again.
+    void resume_on_core(AcpSession& s, Then then);
+    void core_lost(AcpSession& s, const std::string& why);
+    std::string lost_words(const AcpSession& s) const;
     void answer_session(AcpSession& s, const ReplyTo& id);
     void start_editor_servers(AcpSession& s, const Json& servers, std::function<void()> then);
     void replay_history(AcpSession& s, std::function<void()> then);
@@ -72,7 +91,11 @@ private:
                       const std::map<std::string, std::string>& kinds);
     void set_mode(const RpcRequest& r, client::ModeChoice choice, bool config_option);
     void prompt(const RpcRequest& r, AcpSession& s);
+    void send_prompt(AcpSession& s, const std::string& text);
+    void prompt_on_new_core(AcpSession& s, const std::string& text);
     void cancel(AcpSession& s);
+    void cancel_request(const Json& request_id);
+    void withdraw_questions(AcpSession& s);
     AcpSession* session_for(const RpcRequest& r); // answers the error itself when none
 
     void on_event(AcpSession& s, const client::CoreEvent& event);
@@ -86,7 +109,9 @@ private:
 
     void reply(const ReplyTo& id, const Json& result);
     void fail(const ReplyTo& id, int code, std::string message, Json data = nullptr);
-    void ask_client(std::string_view method, const Json& params,
+    // A request to the client on behalf of `s`: $/cancel_request withdraws it when the turn
+    // that asked ends first.
+    void ask_client(AcpSession& s, std::string_view method, const Json& params,
                     std::function<void(const RpcResponse&)> then);
 
     asio::io_context& io_;

@@ -48,19 +48,13 @@ HeadlessRun::HeadlessRun(asio::io_context& io, client::CoreLink& link, HeadlessO
 void HeadlessRun::start(std::function<void(int)> finish) {
     finish_ = std::move(finish);
     link_.on_event([this](const client::CoreEvent& event) { on_event(event); });
-    link_.on_lost([this](const std::string& why) {
-        if (!ended_) {
-            say("rio-cli: " + shown(why));
-            end(exit_other);
-        }
-    });
+    link_.on_lost([this](const std::string& why) { connection_lost(why); });
     HelloParams hello;
     hello.client = "rio-cli";
     link_.request(op::session_hello, Json(hello), [this](const client::Reply& r) {
         if (!r.ok()) return fail(r);
-        // Over ssh the project is the far one: the local folder means nothing there.
-        if (!options_.remote.empty() && r.result.contains("root") && r.result["root"].is_string())
-            far_root_ = r.result["root"].get<std::string>();
+        if (r.result.contains("root") && r.result["root"].is_string())
+            root_ = r.result["root"].get<std::string>();
         check_provider([this] {
             configure();
             wait_for_mcp([this] { resume_then([this] { begin(); }); });
@@ -68,8 +62,9 @@ void HeadlessRun::start(std::function<void(int)> finish) {
     });
 }
 
+// Over ssh the project is the far one: the local folder means nothing there.
 std::string HeadlessRun::working_folder() const {
-    return options_.remote.empty() ? std::filesystem::current_path().string() : far_root_;
+    return options_.remote.empty() ? std::filesystem::current_path().string() : root_;
 }
 
 void HeadlessRun::check_provider(std::function<void()> next) {
@@ -82,12 +77,7 @@ void HeadlessRun::check_provider(std::function<void()> next) {
         std::string why = no_model_text(*providers);
         std::cerr << md::terminal_output("rio-cli: " + shown(why)) << "\n" << std::flush;
         error_ = {{"code", std::string(to_string(ErrorCode::not_configured))}, {"message", why}};
-        if (options_.output == HeadlessOutput::claude_json ||
-            options_.output == HeadlessOutput::claude_stream)
-            claude_ = std::make_unique<ClaudeShapes>(
-                RunStart{
-                    "", providers->model, "default", working_folder(), {}, Json::array(), "none"},
-                began_);
+        claude_without_start(providers->model);
         end(exit_provider_error);
     });
 }
@@ -208,11 +198,53 @@ void HeadlessRun::go_live() {
     });
 }
 
+void HeadlessRun::claude_without_start(const std::string& model) {
+    if (claude_ || (options_.output != HeadlessOutput::claude_json &&
+                    options_.output != HeadlessOutput::claude_stream))
+        return;
+    claude_ = std::make_unique<ClaudeShapes>(
+        RunStart{session_, model, "default", working_folder(), {}, Json::array(), "none"}, began_);
+}
+
 void HeadlessRun::fail(const client::Reply& reply) {
+    // A request the core never answered because it went away: the loss is what to say.
+    if (link_.lost()) return connection_lost(reply.error->message);
     error_ = {{"code", std::string(to_string(reply.error->code))},
               {"message", reply.error->message}};
     say("rio-cli: " + shown(reply.error->message));
     end(exit_other);
+}
+
+// The core went away (killed, crashed, its connection dropped) before the run ended. Text
+// mode's lines are every format's error, code connection_lost, with how to go on: the
+// conversation is in the core's session file (decision 0072). They reach stderr in every
+// format, so a script's log says why the run ended.
+void HeadlessRun::connection_lost(const std::string& why) {
+    if (ended_) return;
+    // ssh failed before a far core answered: nothing was started, nothing to pick up (the
+    // exit code says which failure, decision 0060).
+    const bool never_connected = link_.failure().has_value();
+    std::string hint;
+    if (!never_connected && !options_.remote.empty())
+        hint = client::far_resume_hint(options_.remote);
+    else if (!never_connected && !session_.empty())
+        hint = saved_session_hint(session_, root_);
+    ErrorEvent lost{turn_.value_or(0), never_connected ? "connection_failed" : "connection_lost",
+                    why + (hint.empty() ? "" : "; " + hint)};
+    error_ = {{"code", lost.code}, {"message", lost.message}};
+    for (const std::string& line : {why, hint}) {
+        if (line.empty()) continue;
+        if (options_.output == HeadlessOutput::text)
+            say("rio-cli: " + shown(line));
+        else
+            std::cerr << md::terminal_output("rio-cli: " + shown(line)) << "\n" << std::flush;
+    }
+    // rio's event stream ends with it as the turn's error.
+    if (options_.output == HeadlessOutput::events)
+        print_line(Json{{"event", ErrorEvent::event}, {"params", Json(lost)}});
+    claude_without_start("");
+    // The exit code the process ends with (decision 0060), in the result objects too.
+    end(never_connected ? remote_exit_code(link_.failure()->kind) : exit_other);
 }
 
 void HeadlessRun::on_event(const client::CoreEvent& event) {
@@ -362,9 +394,6 @@ void HeadlessRun::end(int code) {
     ended_ = true;
     std::string answer = messages_.empty() ? "" : messages_.back().get<std::string>();
     if (line_open_ && options_.output == HeadlessOutput::text) std::cout << "\n";
-    // A far core that had answered keeps its conversation in its session file.
-    if (!options_.remote.empty() && link_.lost() && !link_.failure())
-        say("rio-cli: " + shown(client::far_resume_hint(options_.remote)));
     if (code == exit_plan_waiting && !session_.empty())
         say("rio-cli: the plan waits for approval in session " + shown(session_) +
             "; carry it out with: rio-cli -p --resume " + shown(session_) +

@@ -103,6 +103,11 @@ private:
     void decide(const Proposal& proposal);
     void reject(const Proposal& proposal, const std::string& why_for_user);
     void fail(const client::Reply& reply);
+    // The core went away before the run ended: said in every format, as the error
+    // `connection_lost` with how to go on (decision 0072).
+    void connection_lost(const std::string& why);
+    // Claude Code's shapes for a run that ends before it began (no session, no tools yet).
+    void claude_without_start(const std::string& model);
     void end(int code);
     void say(const std::string& line); // progress, to stderr in text mode
     void show_output(const ToolResultEvent& result);
@@ -121,7 +126,7 @@ private:
     std::optional<std::uint64_t> turn_; // agent.send's answer
     bool live_ = false; // events before the run's own turn (a resume's replay) are not its
     std::string session_;
-    std::string far_root_; // over ssh: the far project, as session.hello named it
+    std::string root_; // the core's project, as session.hello named it (over ssh: the far one)
     std::unique_ptr<ClaudeShapes> claude_;
     std::chrono::steady_clock::time_point began_ = std::chrono::steady_clock::now();
     bool rejected_ = false;

@@ -1,5 +1,7 @@
 #include "cli/resume.hpp"
 
+#include "client/remote_address.hpp"
+
 namespace rio {
 
 void resume_session(client::CoreLink& link, const std::string& id,
@@ -18,6 +20,12 @@ void resume_session(client::CoreLink& link, const std::string& id,
                                    "--continue: no earlier conversation in this project"));
         resume(l->sessions.front().id);
     });
+}
+
+std::string saved_session_hint(const std::string& session, const std::string& project) {
+    return "the conversation so far is saved in session " + session +
+           "; pick it up with: rio-cli --resume " + client::shell_quote(session) +
+           (project.empty() ? "" : " " + client::shell_quote(project));
 }
 
 } // namespace rio

@@ -35,6 +35,7 @@ function sandbox(steps) {
     calls: () => existsSync(join(dir, "calls.jsonl"))
       ? readFileSync(join(dir, "calls.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l))
       : [],
+    rescript: (next) => writeFileSync(join(dir, "script.json"), JSON.stringify({ log: "calls.jsonl", steps: next })),
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
@@ -54,21 +55,23 @@ const readStep = { text: "Looking.", tools: [tool("read_file", { path: "greet.py
 const editStep = { tools: [tool("edit_file", { path: "greet.py", old_string: "Hello", new_string: "HELLO" })] };
 
 // Spawns rio-acp, connects the SDK's client to it and runs `body(agent, seen)`. `seen` holds
-// every session/update and permission request, in the order the handlers ran; `decide`
-// answers permission requests. `editor.readTextFile(params)`, when given, is offered to
+// every session/update (and the session each named) and permission request, in the order
+// the handlers ran; `decide(params, seen, signal)` answers permission requests (`signal`
+// aborts when rio-acp cancels the request). `editor.readTextFile(params)`, when given, is offered to
 // rio-acp as the client's fs/read_text_file.
 async function withRioAcp(box, args, decide, body, editor = {}) {
   const child = spawn(rioAcp, ["--core", rioCore, ...args], { env: box.env, stdio: ["pipe", "pipe", "inherit"] });
   const exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
   const stream = acp.ndJsonStream(Writable.toWeb(child.stdin), Readable.toWeb(child.stdout));
-  const seen = { updates: [], permissions: [] };
+  const seen = { updates: [], permissions: [], sessionIds: new Set(), child };
   let app = acp.client({ name: "rio-acp-e2e" })
-    .onRequest(acp.methods.client.session.requestPermission, async ({ params }) => {
+    .onRequest(acp.methods.client.session.requestPermission, async ({ params, signal }) => {
       seen.permissions.push(params);
-      return decide(params, seen);
+      return decide(params, seen, signal);
     })
     .onNotification(acp.methods.client.session.update, ({ params }) => {
       seen.updates.push(params.update);
+      seen.sessionIds.add(params.sessionId);
     });
   if (editor.readTextFile)
     app = app.onRequest(acp.methods.client.fs.readTextFile, async ({ params }) => editor.readTextFile(params));
@@ -98,6 +101,42 @@ async function until(what, pred, seconds = 30) {
   }
 }
 
+// A promise's outcome, waited for until a generous deadline: `{value}` or `{error}`.
+async function settled(what, promise, seconds = 30) {
+  let outcome;
+  promise.then((value) => { outcome = { value }; }, (error) => { outcome = { error }; });
+  await until(what, () => outcome, seconds);
+  return outcome;
+}
+
+// The rio-core processes started for `box`'s project (their command line names it).
+function coresOf(box) {
+  return readdirSync("/proc").filter((p) => /^\d+$/.test(p)).filter((p) => {
+    try {
+      const argv = readFileSync(`/proc/${p}/cmdline`, "utf8").split("\0");
+      return argv[0].endsWith("rio-core") && argv.includes(box.project);
+    } catch { return false; }
+  });
+}
+
+// rio-acp's private core dies mid-turn (the OOM killer, a crash): a command waits for the
+// editor's permission, the core is killed, and the prompt answers with what happened.
+async function killCoreMidTurn(agent, box, seen) {
+  const sessionId = await newSession(agent, box, "review");
+  const prompt = agent.request(acp.methods.agent.session.prompt,
+                               { sessionId, prompt: [{ type: "text", text: "run it" }] });
+  await until("the command's permission request", () => seen.permissions.length === 1);
+  const cores = coresOf(box);
+  assert(cores.length === 1, "one private core, got " + cores);
+  process.kill(Number(cores[0]), "SIGKILL");
+  const lost = await settled("the prompt's answer once its core died", prompt);
+  assert(lost.error && lost.error.code === -32603, "an error, got " + JSON.stringify(lost));
+  assert(lost.error.message.includes("rio-core went away") &&
+         lost.error.message.includes("the next prompt resumes session " + sessionId),
+         "it says what happened and how to go on: " + lost.error.message);
+  return { sessionId, core: cores[0] };
+}
+
 async function newSession(agent, box, mode) {
   const s = await agent.request(acp.methods.agent.session.new, { cwd: box.project, mcpServers: [] });
   assert(s.modes.availableModes.map((m) => m.id).join() === "plan,review,auto", "three modes");
@@ -110,6 +149,12 @@ async function newSession(agent, box, mode) {
 
 const selected = (optionId) => ({ outcome: { outcome: "selected", optionId } });
 const byKind = (kind) => (params) => selected(params.options.find((o) => o.kind === kind).optionId);
+// Answers a permission request only when rio-acp withdraws it ($/cancel_request), as ACP has
+// a client answer a cancelled request.
+const whenWithdrawn = (params, seen, signal) => new Promise((resolve) => {
+  const cancelled = () => resolve({ outcome: { outcome: "cancelled" } });
+  if (signal.aborted) cancelled(); else signal.addEventListener("abort", cancelled, { once: true });
+});
 
 const tests = {
   // DESIGN §15: a client offering fs/read_text_file is asked for the file, and the model
@@ -245,6 +290,156 @@ const tests = {
         assert(r.stopReason === "cancelled", "cancelled, got " + r.stopReason);
         assert(box.calls().length === 1, "the model was not called again");
       });
+    box.cleanup();
+  },
+
+  // Issue 40 item 5: the SDK's request cancellation. A $/cancel_request naming a prompt stops
+  // its turn as session/cancel does, withdraws the permission request the turn waited on, and
+  // the prompt answers `cancelled`; an id nothing waits on is ignored.
+  async cancel_request_stops_the_prompt_it_names() {
+    const box = sandbox([{ tools: [tool("run_command", { argv: ["true"] })] }, { text: "ran" }]);
+    await withRioAcp(box, ["--provider", "script:" + box.script], whenWithdrawn, async (agent, seen) => {
+      const sessionId = await newSession(agent, box, "review");
+      await agent.notify(acp.methods.protocol.cancelRequest, { requestId: 987654 });
+      await agent.notify(acp.methods.protocol.cancelRequest, { requestId: "not-a-request" });
+      const stop = new AbortController();
+      const prompt = agent.request(acp.methods.agent.session.prompt,
+                                   { sessionId, prompt: [{ type: "text", text: "run it" }] },
+                                   { cancellationSignal: stop.signal });
+      await until("the command's permission request", () => seen.permissions.length === 1);
+      stop.abort();
+      const r = await settled("the prompt's answer after $/cancel_request", prompt);
+      assert(r.value && r.value.stopReason === "cancelled", "cancelled, got " + JSON.stringify(r));
+      assert(box.calls().length === 1, "the model was not called again");
+    });
+    box.cleanup();
+  },
+
+  // Issue 40 item 4: a session whose core died is loaded again on a new core, and its next
+  // prompt goes there (it used to answer -32002 "Session not found").
+  async a_session_whose_core_died_is_loaded_on_a_new_core_and_goes_on() {
+    const box = sandbox([{ tools: [tool("run_command", { argv: ["true"] })] }]);
+    await withRioAcp(box, ["--provider", "script:" + box.script], whenWithdrawn, async (agent, seen) => {
+      const { sessionId, core } = await killCoreMidTurn(agent, box, seen);
+      box.rescript([{ text: "Back again." }]);
+      // Bad loads first: each a clear error that costs the session nothing.
+      const load = (params) => agent.request(acp.methods.agent.session.load, { sessionId, cwd: box.project, mcpServers: [], ...params }).then(() => null, (e) => e);
+      const relative = await load({ cwd: "project" });
+      assert(relative && relative.code === -32602, "a relative cwd is refused, got " + JSON.stringify(relative));
+      const unknown = await load({ sessionId: "20990101-000000-0000" });
+      assert(unknown && unknown.code === -32002, "an unknown session is not found, got " + JSON.stringify(unknown));
+      seen.updates.length = 0;
+      seen.sessionIds.clear();
+      const loaded = await agent.request(acp.methods.agent.session.load, { sessionId, cwd: box.project, mcpServers: [] });
+      assert(loaded.modes.currentModeId === "review", "the loaded session's mode, got " + loaded.modes.currentModeId);
+      assert(seen.updates.some((u) => u.sessionUpdate === "user_message_chunk" && u.content.text === "run it"), "the conversation replayed");
+      assert(seen.sessionIds.size === 1 && seen.sessionIds.has(sessionId), "replayed as the session's updates, got " + [...seen.sessionIds]);
+      // The core the unknown id started exits once its pipe closes.
+      await until("one core, a new one", () => coresOf(box).length === 1 && coresOf(box)[0] !== core);
+      const cores = coresOf(box);
+      const r = await agent.request(acp.methods.agent.session.prompt,
+                                    { sessionId, prompt: [{ type: "text", text: "go on" }] });
+      assert(r.stopReason === "end_turn", "end_turn, got " + r.stopReason);
+      assert(seen.permissions.length === 1, "the dead core's question is not asked again, got " + seen.permissions.length);
+      const said = () => seen.updates.filter((u) => u.sessionUpdate === "agent_message_chunk").map((u) => u.content.text).join("");
+      await until("the answer", () => said().includes("Back again."));
+      // Loaded again while its core runs: shown from that core, no second one writing its file.
+      seen.updates.length = 0;
+      await agent.request(acp.methods.agent.session.load, { sessionId, cwd: box.project, mcpServers: [] });
+      assert(seen.updates.some((u) => u.sessionUpdate === "user_message_chunk" && u.content.text === "go on"), "replayed again");
+      assert(JSON.stringify(coresOf(box)) === JSON.stringify(cores), "the same core, got " + coresOf(box));
+    });
+    const sent = box.calls().at(-1).conversation.map((m) => m.text);
+    assert(sent[0] === "run it" && sent.at(-1) === "go on", "the new core has the whole conversation, got " + JSON.stringify(sent));
+    box.cleanup();
+  },
+
+  // A prompt to a session whose core died, with no session/load first: rio-acp resumes the
+  // session on a new core itself and says so in the answer.
+  async a_prompt_after_its_core_died_resumes_the_session_on_a_new_core() {
+    const box = sandbox([{ tools: [tool("run_command", { argv: ["true"] })] }]);
+    await withRioAcp(box, ["--provider", "script:" + box.script], whenWithdrawn, async (agent, seen) => {
+      const { sessionId, core } = await killCoreMidTurn(agent, box, seen);
+      box.rescript([{ text: "Back again." }]);
+      const r = await agent.request(acp.methods.agent.session.prompt,
+                                    { sessionId, prompt: [{ type: "text", text: "go on" }] });
+      assert(r.stopReason === "end_turn", "end_turn, got " + r.stopReason);
+      const texts = () => seen.updates.filter((u) => u.sessionUpdate === "agent_message_chunk").map((u) => u.content.text);
+      await until("the answer", () => texts().join("").includes("Back again."));
+      assert(texts().some((t) => t.startsWith("(rio-core had gone away") && t.includes("resumed on a new rio-core")),
+             "the answer says the core was replaced: " + JSON.stringify(texts()));
+      const cores = coresOf(box);
+      assert(cores.length === 1 && cores[0] !== core, "a new core, got " + cores);
+      assert(seen.permissions.length === 1, "the dead core's question is not asked again, got " + seen.permissions.length);
+    });
+    const sent = box.calls().at(-1).conversation.map((m) => m.text);
+    assert(sent[0] === "run it" && sent.at(-1) === "go on", "the new core has the whole conversation, got " + JSON.stringify(sent));
+    box.cleanup();
+  },
+
+  // The core dies while session/new waits for an editor's MCP server to start: the request
+  // answers with what happened instead of waiting for ever.
+  async a_core_that_dies_while_a_session_opens_says_so() {
+    const box = sandbox([]);
+    // `sleep` never answers MCP's initialize: it stays starting. Its argument finds it.
+    const marker = String(600 + Math.floor(Math.random() * 1e6) / 1e6);
+    const sleeper = () => readdirSync("/proc").filter((p) => /^\d+$/.test(p)).filter((p) => {
+      try { return readFileSync(`/proc/${p}/cmdline`, "utf8").split("\0").includes(marker); } catch { return false; }
+    });
+    await withRioAcp(box, ["--provider", "script:" + box.script], byKind("allow_once"), async (agent) => {
+      const opening = agent.request(acp.methods.agent.session.new, { cwd: box.project, mcpServers: [
+        { name: "slow", command: "sleep", args: [marker], env: [] }] });
+      await until("the editor's server starting", () => sleeper().length > 0);
+      process.kill(Number(coresOf(box)[0]), "SIGKILL");
+      const r = await settled("session/new's answer once its core died", opening);
+      assert(r.error && r.error.code === -32603 && r.error.message.includes("rio-core went away while the session opened"),
+             "an error saying so, got " + JSON.stringify(r));
+    });
+    for (const p of sleeper()) process.kill(Number(p), "SIGKILL");
+    box.cleanup();
+  },
+
+  // A shared core (--connect) is someone else's to start again: a prompt after it went away
+  // says so and what to do, and session/load resumes the session once it runs again.
+  async a_shared_core_that_went_away_is_loaded_again_once_it_runs() {
+    const box = sandbox([{ tools: [tool("run_command", { argv: ["true"] })] }]);
+    const socket = join(box.dir, "core.sock");
+    // Ready once it says it listens (its socket file exists a moment before it accepts).
+    const startCore = async () => {
+      const core = spawn(rioCore, ["--mode", "build", "--listen", "unix:" + socket, "--project", box.project, "--provider", "script:" + box.script],
+                         { env: box.env, stdio: ["pipe", "inherit", "pipe"] });
+      let said = "";
+      core.stderr.on("data", (d) => { said += d; process.stderr.write(d); });
+      await until("the core listening", () => said.includes("listening on"));
+      return core;
+    };
+    let core = await startCore();
+    await withRioAcp(box, ["--connect", "unix:" + socket], whenWithdrawn, async (agent, seen) => {
+      const sessionId = await newSession(agent, box, "review");
+      const prompt = agent.request(acp.methods.agent.session.prompt,
+                                   { sessionId, prompt: [{ type: "text", text: "run it" }] });
+      await until("the command's permission request", () => seen.permissions.length === 1);
+      const exited = new Promise((resolve) => core.on("exit", resolve));
+      core.kill("SIGKILL");
+      await exited;
+      const lost = await settled("the prompt's answer once the core died", prompt);
+      const words = "once rio-core at unix:" + socket + " runs again, load the session (session/load) to go on";
+      assert(lost.error && lost.error.code === -32603 && lost.error.message.includes(words),
+             "it says what happened and what to do: " + JSON.stringify(lost));
+      const again = await agent.request(acp.methods.agent.session.prompt,
+                                        { sessionId, prompt: [{ type: "text", text: "go on" }] }).then(() => null, (e) => e);
+      assert(again && again.code === -32603 && again.message.includes(words), "a prompt before the load says the same: " + JSON.stringify(again));
+      rmSync(socket);
+      box.rescript([{ text: "Back again." }]);
+      core = await startCore();
+      await agent.request(acp.methods.agent.session.load, { sessionId, cwd: box.project, mcpServers: [] });
+      const r = await agent.request(acp.methods.agent.session.prompt,
+                                    { sessionId, prompt: [{ type: "text", text: "go on" }] });
+      assert(r.stopReason === "end_turn", "end_turn, got " + r.stopReason);
+    });
+    const sent = box.calls().at(-1).conversation.map((m) => m.text);
+    assert(sent[0] === "run it" && sent.at(-1) === "go on", "the conversation went on, got " + JSON.stringify(sent));
+    core.kill("SIGTERM");
     box.cleanup();
   },
 
@@ -384,6 +579,12 @@ const tests = {
 
     const cancelled = await ask({ id: 7, method: "session/cancel", params: { sessionId } });
     assert(cancelled.id === 7 && cancelled.result && !cancelled.error, "session/cancel with an id is answered: " + JSON.stringify(cancelled));
+    // $/cancel_request is a notification: ids nothing waits on, or none, change nothing; sent
+    // with an id, it is answered.
+    child.stdin.write(JSON.stringify({ jsonrpc: "2.0", method: "$/cancel_request", params: {} }) + "\n");
+    child.stdin.write(JSON.stringify({ jsonrpc: "2.0", method: "$/cancel_request", params: { requestId: { x: 1 } } }) + "\n");
+    const withdrawn = await ask({ id: 8, method: "$/cancel_request", params: { requestId: 12345 } });
+    assert(withdrawn.id === 8 && withdrawn.result && !withdrawn.error, "$/cancel_request with an id is answered: " + JSON.stringify(withdrawn));
     const prompt = await ask({ id: null, method: "session/prompt", params: { sessionId, prompt: [{ type: "text", text: "hello" }] } });
     assert(prompt.id === null && prompt.result.stopReason === "end_turn", "a prompt with a null id is answered: " + JSON.stringify(prompt));
     child.stdin.end();

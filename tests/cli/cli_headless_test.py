@@ -5,8 +5,10 @@ NO_COLOR."""
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
+import time
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -147,6 +149,54 @@ class Headless(unittest.TestCase):
             core.terminate()
             core.wait(timeout=10)
             core.stderr.close()
+
+    def test_a_connection_lost_mid_turn_is_an_error_in_every_json_format(self):
+        # Issue 40 item 3: the core a --connect run is attached to dies while the model
+        # answers. Each JSON format's last object says so with code connection_lost, in the
+        # words text mode says, and how to go on; the session on disk keeps the task.
+        box = self.sandbox([])
+        formats = {"json": ["--output", "json"], "events": ["--output", "events"],
+                   "stream-json": ["--output-format", "stream-json"],
+                   "text": []}
+        for name, flags in formats.items():
+            with self.subTest(output=name):
+                box.rescript([{"text": "Slow.", "delay_ms": 60000}])
+                core = box.listening_core()
+                self.addCleanup(lambda core=core: (core.kill(), core.wait(), core.stderr.close()))
+                before = len(box.calls())
+                run = subprocess.Popen([RIO_CLI, "--connect", "unix:" + box.socket, "-p",
+                                        "take your time", *flags], env=box.env,
+                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                deadline = time.time() + 30
+                while len(box.calls()) == before:  # the model is answering: mid-turn
+                    self.assertLess(time.time(), deadline, "the model was never called")
+                    time.sleep(0.01)
+                core.kill()
+                out, err = run.communicate(timeout=60)
+                self.assertEqual(run.returncode, 1, err)
+                words = (r"the core closed the connection; the conversation so far is saved in "
+                         r"session (\S+); pick it up with: rio-cli --resume \1 (.*)")
+                if name == "text":
+                    m = re.search("^rio-cli: " + words.replace("; the", "\nrio-cli: the", 1) +
+                                  "$", err, re.M)
+                else:
+                    last = json.loads(out.splitlines()[-1])
+                    if name == "events":
+                        self.assertEqual(last["event"], "agent.error", last)
+                        error = last["params"]
+                    else:
+                        error = last["error"]
+                    if name == "stream-json":
+                        self.assertEqual(last["type"], "result")
+                        self.assertTrue(last["is_error"])
+                    self.assertEqual(error["code"], "connection_lost", last)
+                    m = re.fullmatch(words, error["message"])
+                    self.assertIn("rio-cli: " + error["message"].split("; the")[0], err)
+                self.assertIsNotNone(m, out + err)
+                self.assertEqual(shlex.split(m.group(2)), [os.path.realpath(box.project)])
+                with open(os.path.join(box.dir, "state", "rio", "sessions",
+                                       m.group(1) + ".jsonl")) as f:
+                    self.assertIn("take your time", f.read())
 
     def test_connect_over_tcp_reads_the_token_rio_core_left(self):
         box = self.sandbox([{"text": "Hello over TCP."}])

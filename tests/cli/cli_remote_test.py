@@ -223,6 +223,25 @@ class RemoteTest(SshCase):
         self.assertIsNotNone(m, r.stderr)
         self.assertEqual(shlex.split(m.group(1)), [self.sshd.url(self.project)])
 
+    def test_a_lost_connection_is_an_error_in_every_json_format(self):
+        # Issue 40 item 3: what text mode says (the test above), as the error of each JSON
+        # format's last object.
+        fake = os.path.join(self.box.dir, "vanishing-rio-core")
+        write_fake_core(fake, protocol=1, version="1", root="/", stays=False)
+        for flags in (["--output", "json"], ["--output", "events"],
+                      ["--output-format", "stream-json"]):
+            with self.subTest(flags=flags):
+                r = self.rio_cli("-p", "task", *flags, env={"RIO_REMOTE_CORE": fake})
+                self.assertEqual(r.returncode, 1, r.stderr)
+                last = json.loads(r.stdout.splitlines()[-1])
+                error = last["params"] if flags[1] == "events" else last["error"]
+                self.assertEqual(error["code"], "connection_lost", last)
+                m = re.fullmatch(r"the connection to 127\.0\.0\.1 closed; the conversation so far "
+                                 r"is kept on the far machine; pick it up with: rio-cli --connect "
+                                 r"(.*) --continue", error["message"])
+                self.assertIsNotNone(m, error["message"])
+                self.assertEqual(shlex.split(m.group(1)), [self.sshd.url(self.project)])
+
     def test_a_refused_login_says_so(self):
         r = self.rio_cli("-p", "task", env={"RIO_SSH": self.sshd.ssh_command("stranger_key"),
                                             "RIO_REMOTE_CORE": self.far_core})
@@ -256,6 +275,13 @@ class RemoteTest(SshCase):
         self.assertEqual(r.returncode, 5, r.stderr)
         self.assertIn("rio-cli: cannot reach 127.0.0.1 (ssh: ", r.stderr)
         self.assertIn("Connection refused", r.stderr)
+        # A result object says it too, with the same exit code.
+        r = self.rio_cli("-p", "task", "--output", "json",
+                         url=f"ssh://127.0.0.1:{free_port()}{self.project}")
+        result = json.loads(r.stdout)
+        self.assertEqual((r.returncode, result["exit_code"]), (5, 5), r.stderr)
+        self.assertEqual(result["error"]["code"], "connection_failed")
+        self.assertIn("cannot reach 127.0.0.1 (ssh: ", result["error"]["message"])
 
     def test_an_option_for_a_host_is_refused_before_ssh_runs(self):
         marker = os.path.join(self.box.dir, "ssh-ran")
