@@ -142,7 +142,7 @@ Json tool_call_update(const ToolResultEvent& result) {
                            : result.content;
     if (result.output && result.exit) text = command_result_text(*result.output, *result.exit);
     // The model's text already ends with how the command ran; an unsandboxed one says so too.
-    if (result.sandbox && result.sandbox->profile == "none")
+    if (result.sandbox && result.sandbox->profile == SandboxProfile::none)
         text += "\n(" + sandbox_text(*result.sandbox) + ")";
     return {{"sessionUpdate", "tool_call_update"},
             {"toolCallId", result.id},

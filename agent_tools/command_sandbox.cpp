@@ -49,13 +49,14 @@ Result<std::optional<SandboxPolicy>> command_sandbox(const ToolContext& context,
                                                      std::chrono::seconds timeout,
                                                      const CommandSettings& settings) {
     if (!use) return make_error(ErrorCode::internal, "no sandbox was chosen for this command");
-    if (use->profile == "none") return std::optional<SandboxPolicy>();
+    if (use->profile == SandboxProfile::none) return std::optional<SandboxPolicy>();
     if (!context.commands_sandboxed)
         return make_error(ErrorCode::refused, "commands cannot run sandboxed here");
     if (!context.workspace.root) return make_error(ErrorCode::no_project, "no project is open");
     SandboxPolicy p;
-    p.profile =
-        use->profile == "read-only" ? SandboxProfile::read_only : SandboxProfile::workspace_write;
+    // A name this core does not know gets the narrower profile.
+    p.profile = use->profile == SandboxProfile::workspace_write ? SandboxProfile::workspace_write
+                                                                : SandboxProfile::read_only;
     p.network = use->network;
     p.project = *context.workspace.root;
     p.hidden = hidden_places(context.dirs, use->network, settings);
@@ -75,9 +76,9 @@ Result<std::optional<SandboxPolicy>> command_sandbox(const ToolContext& context,
 }
 
 std::string sandbox_note(const SandboxUse& use) {
-    if (use.profile == "none") return "(" + sandbox_text(use) + ")";
+    if (use.profile == SandboxProfile::none) return "(" + sandbox_text(use) + ")";
     std::string writable =
-        use.profile == "read-only"
+        use.profile == SandboxProfile::read_only
             ? "nothing is writable but $TMPDIR; of $HOME only git's configuration, toolchains "
               "and package caches are readable"
             : "the project is writable except .git/, .rio/ and new entries at its top level, "

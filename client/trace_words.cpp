@@ -101,7 +101,8 @@ std::string proposal_sandbox(const Proposal& proposal) {
     auto it = proposal.fields.find("sandbox");
     if (!proposal.is(ProposalKind::command) || it == proposal.fields.end() || !it->is_object())
         return {};
-    SandboxUse use{it->value("profile", ""), it->value("network", false), std::nullopt};
+    SandboxUse use{Wire<SandboxProfile>::named(it->value("profile", "")),
+                   it->value("network", false), std::nullopt};
     if (it->value("environment", false)) use.environment = true;
     return sandbox_text(use);
 }

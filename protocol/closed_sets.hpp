@@ -6,6 +6,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <string_view>
 #include <utility>
 
@@ -31,6 +32,12 @@ enum class StopReason { stop, new_message };
 enum class BufferChange { opened, edited, saved, reloaded, disk_changed, closed };
 // The HTTP API a provider speaks (providers.list's `format`, the user's config).
 enum class WireFormat { anthropic, openai };
+// How a command runs (DESIGN §19): under a sandbox profile, or none.
+enum class SandboxProfile {
+    none,
+    read_only,       // plan mode: nothing writable but the private TMPDIR and /dev/null
+    workspace_write, // build mode: the project too, except .git/, .rio/ and rio's own folders
+};
 
 template <typename E> struct WireName {
     E value;
@@ -79,6 +86,11 @@ inline constexpr WireName<WireFormat> wire_format_names[] = {
     {WireFormat::anthropic, "anthropic"},
     {WireFormat::openai, "openai"},
 };
+inline constexpr WireName<SandboxProfile> sandbox_profile_names[] = {
+    {SandboxProfile::none, "none"},
+    {SandboxProfile::read_only, "read-only"},
+    {SandboxProfile::workspace_write, "workspace-write"},
+};
 
 namespace wire_detail {
 template <typename E> struct Table;
@@ -93,6 +105,7 @@ RIO_WIRE_TABLE(StepStatus, step_status_names)
 RIO_WIRE_TABLE(StopReason, stop_reason_names)
 RIO_WIRE_TABLE(BufferChange, buffer_change_names)
 RIO_WIRE_TABLE(WireFormat, wire_format_names)
+RIO_WIRE_TABLE(SandboxProfile, sandbox_profile_names)
 #undef RIO_WIRE_TABLE
 } // namespace wire_detail
 
@@ -123,5 +136,28 @@ template <ClosedSet E> constexpr std::optional<E> from_wire(std::string_view nam
 template <ClosedSet E> constexpr bool wire_is(std::string_view name, E value) {
     return name == to_wire(value);
 }
+
+// A closed-set field of a message (decision 0077): compared and set as its enum, written as
+// its name, and holding the name as it arrived, so a newer peer's value this build does not
+// know reaches it as "unknown" (value() is nullopt) instead of a message it refuses (DESIGN §3).
+template <ClosedSet E> class Wire {
+public:
+    Wire() = default;
+    Wire(E value)
+        : name_(to_wire(value)) {
+    } // NOLINT(google-explicit-constructor): a field is set from its enum
+    static Wire named(std::string name) {
+        Wire w;
+        w.name_ = std::move(name);
+        return w;
+    }
+    std::optional<E> value() const { return from_wire<E>(name_); }
+    const std::string& name() const { return name_; }
+    friend bool operator==(const Wire& w, E value) { return w.name_ == to_wire(value); }
+    friend bool operator==(const Wire& a, const Wire& b) = default;
+
+private:
+    std::string name_;
+};
 
 } // namespace rio

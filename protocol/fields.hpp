@@ -5,6 +5,7 @@
 // Unknown keys are ignored, so adding one never breaks an older client (DESIGN §3).
 #pragma once
 
+#include "protocol/closed_sets.hpp"
 #include "protocol/params.hpp"
 
 #include <cstdint>
@@ -28,6 +29,16 @@ template <typename T>
 struct is_json_array<T, std::void_t<decltype(T::json_array)>> : std::bool_constant<T::json_array> {
 };
 
+template <typename T> struct is_wire : std::false_type {};
+template <typename E> struct is_wire<Wire<E>> : std::true_type {};
+
+template <ClosedSet E> void to_json(nlohmann::json& j, const Wire<E>& w) {
+    j = w.name();
+}
+template <ClosedSet E> void from_json(const nlohmann::json& j, Wire<E>& w) {
+    w = Wire<E>::named(j.get<std::string>());
+}
+
 // A struct with RIO_FIELDS.
 template <typename T, typename = void> struct has_fields : std::false_type {};
 template <typename T>
@@ -42,7 +53,7 @@ namespace fields_detail {
 template <typename T> const char* expectation() {
     if constexpr (std::is_same_v<T, bool>)
         return "a boolean";
-    else if constexpr (std::is_same_v<T, std::string>)
+    else if constexpr (std::is_same_v<T, std::string> || is_wire<T>::value)
         return "a string";
     else if constexpr (std::is_integral_v<T> && std::is_unsigned_v<T>)
         return "a non-negative integer";
@@ -61,7 +72,7 @@ template <typename T> bool fits(const nlohmann::json& j) {
         return true;
     else if constexpr (std::is_same_v<T, bool>)
         return j.is_boolean();
-    else if constexpr (std::is_same_v<T, std::string>)
+    else if constexpr (std::is_same_v<T, std::string> || is_wire<T>::value)
         return j.is_string();
     else if constexpr (std::is_integral_v<T> && std::is_unsigned_v<T>)
         return j.is_number_unsigned() || (j.is_number_integer() && j.get<std::int64_t>() >= 0);

@@ -235,9 +235,10 @@ std::vector<std::string_view> typed_ops() {
 
 std::string sandbox_text(const SandboxUse& use) {
     std::string environment = use.environment.value_or(false) ? ", with your environment" : "";
-    if (use.profile.empty() || use.profile == "none") return "not sandboxed" + environment;
-    return "sandboxed: " + use.profile + (use.network ? ", network allowed" : ", no network") +
-           environment;
+    if (use.profile.name().empty() || use.profile == SandboxProfile::none)
+        return "not sandboxed" + environment;
+    return "sandboxed: " + use.profile.name() +
+           (use.network ? ", network allowed" : ", no network") + environment;
 }
 
 std::string exit_text(const CommandExit& exit) {

@@ -378,7 +378,7 @@ RIO_FIELDS(MessageEvent, turn, text, stop_reason)
 // mode, "workspace-write" in build mode) or "none", and whether a person let it reach the
 // network.
 struct SandboxUse {
-    std::string profile; // read-only, workspace-write, none
+    Wire<SandboxProfile> profile;
     bool network = false;
     // A person approved this command "with my environment": variables that look like secrets
     // are passed to it too (decision 0071). Absent: they are not, but those the user named.

@@ -60,12 +60,12 @@ Status AgentLoop::decide(const Decision& decision, Effects& out) {
 }
 
 SandboxUse AgentLoop::command_sandbox(const Decision* decision) const {
-    if (mode_ == Mode::plan) return {"read-only", false, std::nullopt};
+    if (mode_ == Mode::plan) return {SandboxProfile::read_only, false, std::nullopt};
     std::optional<bool> environment;
     if (decision && decision->environment) environment = true;
     if (!sandbox_.available || (decision && decision->unsandboxed))
-        return {"none", false, environment};
-    return {"workspace-write", decision && decision->network, environment};
+        return {SandboxProfile::none, false, environment};
+    return {SandboxProfile::workspace_write, decision && decision->network, environment};
 }
 
 bool AgentLoop::may_run(const RunTool& run, Effects& out) {

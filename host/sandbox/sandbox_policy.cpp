@@ -2,10 +2,6 @@
 
 namespace rio {
 
-std::string_view to_string(SandboxProfile profile) {
-    return profile == SandboxProfile::read_only ? "read-only" : "workspace-write";
-}
-
 std::vector<std::filesystem::path> credential_places(const std::filesystem::path& home) {
     if (home.empty() || !home.is_absolute()) return {};
     std::vector<std::filesystem::path> places;

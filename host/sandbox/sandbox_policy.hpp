@@ -3,6 +3,8 @@
 // runner applies it in the child between fork and exec (host/sandbox/sandboxed_spawn.hpp).
 #pragma once
 
+#include "protocol/closed_sets.hpp"
+
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -12,12 +14,8 @@
 
 namespace rio {
 
-enum class SandboxProfile {
-    read_only,       // plan mode: nothing writable but the private TMPDIR and /dev/null
-    workspace_write, // build mode: the project too, except .git/, .rio/ and rio's own folders
-};
-
-std::string_view to_string(SandboxProfile profile); // "read-only", "workspace-write"
+// SandboxProfile (protocol/closed_sets.hpp, its names there): read_only or workspace_write;
+// a policy is never made for none.
 
 struct SandboxPolicy {
     SandboxProfile profile = SandboxProfile::read_only;

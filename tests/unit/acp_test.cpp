@@ -125,7 +125,7 @@ TEST(AcpUpdates, ACommandSaysItsSandboxAndOffersToWidenItOnce) {
     ToolEvent planned;
     planned.name = "run_command";
     planned.input = {{"argv", {"git", "log"}}};
-    planned.sandbox = SandboxUse{"read-only", false, std::nullopt};
+    planned.sandbox = SandboxUse{SandboxProfile::read_only, false, std::nullopt};
     EXPECT_EQ(tool_call(planned, "/p")["title"], "run git log (sandboxed: read-only, no network)");
 }
 

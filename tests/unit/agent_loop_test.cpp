@@ -764,7 +764,7 @@ TEST(AgentLoopSandbox, PlanModeRunsCommandsAtOnceUnderReadOnly) {
     EXPECT_EQ(run.stage, ToolStage::run) << "no gate";
     EXPECT_EQ(run.kind, ToolKind::read);
     ASSERT_TRUE(run.sandbox);
-    EXPECT_EQ(run.sandbox->profile, "read-only");
+    EXPECT_EQ(run.sandbox->profile, SandboxProfile::read_only);
     EXPECT_FALSE(run.sandbox->network);
     EXPECT_EQ(h.events("agent.tool").back()["sandbox"]["profile"], "read-only");
     h.tool_report(run, "log");
@@ -796,12 +796,13 @@ TEST(AgentLoopSandbox, BuildModeRunsApprovedAndAllowedCommandsUnderWorkspaceWrit
     ASSERT_TRUE(h.decide(true).ok());
     RunTool approved = h.all<RunTool>().back();
     EXPECT_EQ(approved.stage, ToolStage::apply);
-    EXPECT_EQ(approved.sandbox->profile, "workspace-write");
+    EXPECT_EQ(approved.sandbox->profile, SandboxProfile::workspace_write);
     h.tool_report(approved, "made");
     h.tool_report(h.all<RunTool>().back(), {}, {{"argv", {"git", "status"}}, {"allowed", true}});
     RunTool allowed = h.all<RunTool>().back();
     EXPECT_EQ(allowed.stage, ToolStage::apply);
-    EXPECT_EQ(allowed.sandbox->profile, "workspace-write") << "an allow rule never widens it";
+    EXPECT_EQ(allowed.sandbox->profile, SandboxProfile::workspace_write)
+        << "an allow rule never widens it";
     EXPECT_FALSE(allowed.sandbox->network);
 }
 
@@ -815,14 +816,14 @@ TEST(AgentLoopSandbox, APersonWidensOneCommandOnly_AndOnlyACommand) {
     Decision wide{h.loop.turn(), {}, true, {}, {}, {}, false, false, true, true};
     ASSERT_TRUE(h.loop.decide(wide, h.out).ok());
     EXPECT_EQ(h.events("agent.decided").back()["unsandboxed"], true);
-    EXPECT_EQ(h.all<RunTool>().back().sandbox->profile, "none");
+    EXPECT_EQ(h.all<RunTool>().back().sandbox->profile, SandboxProfile::none);
     h.tool_report(h.all<RunTool>().back(), "ran");
     EXPECT_EQ(h.events("agent.tool_result").back()["sandbox"]["profile"], "none");
     h.tool_report(h.all<RunTool>().back(), {}, {{"argv", {"curl", "y"}}, {"allowed", false}});
     EXPECT_EQ(h.events("agent.propose").back()["sandbox"]["profile"], "workspace-write");
     Decision network{h.loop.turn(), {}, true, {}, {}, {}, false, false, false, true};
     ASSERT_TRUE(h.loop.decide(network, h.out).ok());
-    EXPECT_EQ(h.all<RunTool>().back().sandbox->profile, "workspace-write");
+    EXPECT_EQ(h.all<RunTool>().back().sandbox->profile, SandboxProfile::workspace_write);
     EXPECT_TRUE(h.all<RunTool>().back().sandbox->network);
     h.tool_report(h.all<RunTool>().back(), "ran");
     h.tool_report(h.all<RunTool>().back(), {}, {{"path", "a.txt"}});

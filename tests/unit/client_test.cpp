@@ -321,7 +321,7 @@ TEST(ClientTraceWords, ACommandsOutcomeComesFromItsExitData) {
     EXPECT_EQ(tool_outcome(r).text, "killed: timed out after 30.0 s");
     r.exit = CommandExit{std::nullopt, 15, false, true, 1.2};
     EXPECT_EQ(tool_outcome(r).text, "stopped by the user after 1.2 s");
-    r.sandbox = SandboxUse{"read-only", false, std::nullopt};
+    r.sandbox = SandboxUse{SandboxProfile::read_only, false, std::nullopt};
     EXPECT_EQ(tool_outcome(r).text,
               "stopped by the user after 1.2 s · sandboxed: read-only, no network");
     r.sandbox.reset();

@@ -23,10 +23,16 @@ TEST(SandboxPolicy, TheEnvironmentGetsAPrivateTmpdirAndGitWithoutOptionalLocks) 
 }
 
 TEST(SandboxPolicy, TheWordingOfEachUse) {
-    EXPECT_EQ(sandbox_text({"read-only", false}), "sandboxed: read-only, no network");
-    EXPECT_EQ(sandbox_text({"workspace-write", true}),
+    EXPECT_EQ(sandbox_text({SandboxProfile::read_only, false}), "sandboxed: read-only, no network");
+    EXPECT_EQ(sandbox_text({SandboxProfile::workspace_write, true}),
               "sandboxed: workspace-write, network allowed");
-    EXPECT_EQ(sandbox_text({"none", false}), "not sandboxed");
+    EXPECT_EQ(sandbox_text({SandboxProfile::none, false}), "not sandboxed");
+    // A newer core's profile reaches an older frontend by its name.
+    SandboxUse later = Json{{"profile", "container"}, {"network", false}}.get<SandboxUse>();
+    EXPECT_FALSE(later.profile.value());
+    EXPECT_EQ(sandbox_text(later), "sandboxed: container, no network");
+    EXPECT_EQ(Json(later)["profile"], "container") << "passed on as it came";
+    EXPECT_EQ(Json(SandboxUse{SandboxProfile::read_only, false})["profile"], "read-only");
 }
 
 const Grant* find_grant(const std::vector<Grant>& grants, const fs::path& path) {
