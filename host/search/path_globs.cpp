@@ -32,6 +32,10 @@ struct Token {
     std::vector<std::vector<Token>> alternatives;
 };
 
+Token token(Token::Kind kind, unsigned char byte = 0, std::string text = {}) {
+    return Token{kind, byte, std::move(text), {}};
+}
+
 std::string hex_byte(unsigned char b) {
     static constexpr char digits[] = "0123456789abcdef";
     std::string out = "\\x";
@@ -64,7 +68,7 @@ public:
             std::optional<std::string> error;
             switch (*c) {
             case '?':
-                push(Token{Token::Kind::any});
+                push(token(Token::Kind::any));
                 break;
             case '*':
                 star();
@@ -104,7 +108,7 @@ public:
 
 private:
     static Token literal(char c) {
-        return Token{Token::Kind::literal, static_cast<unsigned char>(c)};
+        return token(Token::Kind::literal, static_cast<unsigned char>(c));
     }
     void push(Token t) { stack_.back().push_back(std::move(t)); }
     std::optional<char> peek() const {
@@ -121,7 +125,7 @@ private:
     // rg reads `{a,}` as `{a}` and a stray `}` as nothing; rio says so instead.
     std::optional<std::string> close_alternatives() {
         if (stack_.size() < 2) return "a } has no { before it";
-        Token t{Token::Kind::alternates};
+        Token t = token(Token::Kind::alternates);
         while (stack_.size() > 1) {
             if (stack_.back().empty()) return "an empty alternative in {…} is not supported";
             t.alternatives.push_back(std::move(stack_.back()));
@@ -137,11 +141,11 @@ private:
     void star() {
         const std::optional<char> before = prev_;
         auto two_stars = [this] {
-            push(Token{Token::Kind::star});
-            push(Token{Token::Kind::star});
+            push(token(Token::Kind::star));
+            push(token(Token::Kind::star));
         };
         if (peek() != '*') {
-            push(Token{Token::Kind::star});
+            push(token(Token::Kind::star));
             return;
         }
         bump();
@@ -149,7 +153,7 @@ private:
             if (peek() && *peek() != '/') {
                 two_stars();
             } else {
-                push(Token{Token::Kind::recursive_prefix});
+                push(token(Token::Kind::recursive_prefix));
                 bump(); // the '/', if any
             }
             return;
@@ -177,7 +181,7 @@ private:
             last.kind == Token::Kind::recursive_suffix)
             push(std::move(last));
         else
-            push(Token{suffix ? Token::Kind::recursive_suffix : Token::Kind::recursive_middle});
+            push(token(suffix ? Token::Kind::recursive_suffix : Token::Kind::recursive_middle));
     }
 
     // globset's class: `!` or `^` negates, a leading `]` or `-` is a member, `a-z` a range
@@ -229,7 +233,7 @@ private:
         for (auto [lo, hi] : ranges)
             text += lo == hi ? escaped(lo) : escaped(lo) + "-" + escaped(hi);
         text += named + "]";
-        push(Token{Token::Kind::byte_class, 0, std::move(text)});
+        push(token(Token::Kind::byte_class, 0, std::move(text)));
         return std::nullopt;
     }
 
