@@ -224,6 +224,15 @@ TEST_F(SearchVsRipgrep, AnchoredRegexOnCrlfAndUnterminatedLines) {
     compare({{"pattern", R"(\);$|^\s*(value|token)_)"}, {"regex", true}}, "");
 }
 
+// Alternations and classes (issue 40 item 7), which a run of byte classes prefilters and,
+// when they are a few strings, matches without RE2.
+TEST_F(SearchVsRipgrep, AlternationsAndClasses) {
+    compare({{"pattern", "needle_token|NEEDLE_TOKEN|needle_[0-9]"}, {"regex", true}}, "");
+    compare({{"pattern", "[A-Z]{3,}_[0-9]+"}, {"regex", true}}, "");
+    compare({{"pattern", "(needle|token)_[a-z]"}, {"regex", true}, {"ignore_case", true}}, "-i");
+    compare({{"pattern", R"(\b(value|count)_(index|size)\b)"}, {"regex", true}}, "");
+}
+
 // Globs as `rg -g` reads them (issue 40): braces, `!` to exclude, `**`, classes, and
 // several at once, the later deciding where two match — a glob that includes a file or a
 // folder also overrides .gitignore, as rg's do. Both fs.search and fs.files.
