@@ -545,9 +545,12 @@ private:
         case 'D':
         case 'W':
         case 'S':
-        case 'C':
             i_ += 2;
             return anything();
+        case 'C':
+            // Any byte, '\n' too, which never_nl does not stop: a match may span lines, so
+            // no line can be ruled out.
+            return fail();
         case 'p':
         case 'P':
             if (!skip_unicode_group()) return fail();

@@ -133,6 +133,7 @@ TEST(RegexBytes, AlternationsAndClassesGiveARunOfByteClasses) {
     EXPECT_EQ(required("(?i:[a-z])x"), "x") << "[a-z] folds to the Kelvin sign and the long s";
     for (std::string_view none : {R"(\D+)", ".*", "a|", "(a|b)*", R"([^a]\S)", "x?"})
         EXPECT_EQ(required(none), "<none>") << none;
+    EXPECT_EQ(required(R"(abc\C+xyz)"), "<none>") << "\\C matches '\\n' even with never_nl";
     // `\d`, `\w` and `\s` are Unicode: one character whose first byte is an ASCII member or
     // a lead byte, and whose last byte an ASCII member or a continuation byte.
     auto digits = regex_bytes(R"(\d+x)", false).required->positions;
