@@ -16,7 +16,7 @@ ToolReport search(ToolContext& context, const RunTool& run) {
     SearchQuery query;
     query.pattern = require_string(input, "pattern", "input");
     query.path = optional_string(input, "path", "input").value_or(".");
-    query.glob = optional_string(input, "glob", "input").value_or("");
+    query.globs = optional_strings(input, "glob", "input");
     query.regex = optional_bool(input, "regex", false, "input");
     query.ignore_case = optional_bool(input, "ignore_case", false, "input");
     std::map<std::string, std::string, std::less<>> open_texts;
@@ -50,8 +50,13 @@ AgentTool search_tool() {
                 {{"pattern", string_prop("The text to find (a literal unless regex is true).")},
                  {"path", string_prop("Project-relative folder or file to search in. Default: "
                                       "the whole project.")},
-                 {"glob", string_prop("Only files whose path matches this glob, e.g. \"*.cpp\" or "
-                                      "\"src/**/*.h\".")},
+                 {"glob", Json{{"anyOf", Json::array({Json{{"type", "string"}},
+                                                      Json{{"type", "array"},
+                                                           {"items", Json{{"type", "string"}}}}})},
+                               {"description",
+                                "Only files matching this glob, as rg -g takes it: \"*.{ts,tsx}\", "
+                                "\"src/**/*.h\", \"!*_test.go\" to leave out; an array for several "
+                                "(the later wins where two match)."}}},
                  {"regex", Json{{"type", "boolean"},
                                 {"description", "Treat pattern as an RE2 regular expression."}}},
                  {"ignore_case",

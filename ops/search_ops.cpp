@@ -1,6 +1,6 @@
 // fs.search: the agent's project search for a frontend's search panel, with the same
 // rules (open buffers searched instead of their files, .gitignore, binary files skipped);
-// fs.files: the files that search would read, for a quick open.
+// fs.files: the files that search would read, for a quick open; both narrowed by globs.
 #include "host/search/file_list.hpp"
 #include "host/search/search.hpp"
 #include "ops/ops.hpp"
@@ -24,7 +24,7 @@ void register_search_ops(Dispatcher& dispatcher, OpContext& context) {
         SearchQuery query;
         query.pattern = p.pattern;
         query.path = p.path.value_or(".");
-        query.glob = p.glob.value_or("");
+        if (p.glob) query.globs = p.glob->items;
         query.regex = p.regex.value_or(false);
         query.ignore_case = p.ignore_case.value_or(false);
         if (p.max_matches) query.max_matches = static_cast<std::size_t>(*p.max_matches);
@@ -45,11 +45,14 @@ void register_search_ops(Dispatcher& dispatcher, OpContext& context) {
     dispatcher.on<FsFilesParams>([&ws](const FsFilesParams& p) -> Result<FsFilesResult> {
         auto root = project_path(ws, ".");
         if (!root) return root.error();
+        auto globs = PathGlobs::make(p.glob ? p.glob->items : std::vector<std::string>{});
+        if (!globs) return globs.error();
         LiveText buffers;
         for (const auto& [rel, doc] : ws.buffers)
             buffers.emplace(rel, std::string());
         FileList list = list_project_files(
-            *ws.root, buffers, static_cast<std::size_t>(p.max_files.value_or(default_max_files)));
+            *ws.root, buffers, static_cast<std::size_t>(p.max_files.value_or(default_max_files)),
+            *globs);
         FsFilesResult out{std::move(list.files), list.truncated, std::nullopt};
         if (list.left_out > 0) out.left_out = list.left_out;
         return out;

@@ -39,6 +39,13 @@ template <ClosedSet E> void from_json(const nlohmann::json& j, Wire<E>& w) {
     w = Wire<E>::named(j.get<std::string>());
 }
 
+// A type that takes one string or an array of them (a glob or several) declares
+// `static constexpr bool json_string_or_array = true;` and holds them in `items`.
+template <typename T, typename = void> struct is_string_or_array : std::false_type {};
+template <typename T>
+struct is_string_or_array<T, std::void_t<decltype(T::json_string_or_array)>>
+    : std::bool_constant<T::json_string_or_array> {};
+
 // A struct with RIO_FIELDS.
 template <typename T, typename = void> struct has_fields : std::false_type {};
 template <typename T>
@@ -63,6 +70,8 @@ template <typename T> const char* expectation() {
         return "a number";
     else if constexpr (is_vector<T>::value || is_json_array<T>::value)
         return "an array";
+    else if constexpr (is_string_or_array<T>::value)
+        return "a string or an array of strings";
     else
         return "an object";
 }
@@ -82,6 +91,8 @@ template <typename T> bool fits(const nlohmann::json& j) {
         return j.is_number();
     else if constexpr (is_vector<T>::value || is_json_array<T>::value)
         return j.is_array();
+    else if constexpr (is_string_or_array<T>::value)
+        return j.is_string() || j.is_array();
     else
         return j.is_object();
 }
@@ -101,6 +112,12 @@ template <typename T> void read_value(const nlohmann::json& j, T& out, const std
         }
     } else if constexpr (has_fields<T>::value) {
         read(j, out, where);
+    } else if constexpr (is_string_or_array<T>::value) {
+        out = T{};
+        if (j.is_string())
+            out.items.push_back(j.get<std::string>());
+        else
+            read_value(j, out.items, where);
     } else {
         out = j.get<T>();
     }

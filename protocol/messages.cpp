@@ -47,6 +47,26 @@ void from_json(const Json& j, SearchMatchInfo& m) {
     m.text = j[5].get<std::string>();
 }
 
+void to_json(Json& j, const Globs& g) {
+    if (g.items.size() == 1)
+        j = g.items.front();
+    else
+        j = g.items;
+}
+
+void from_json(const Json& j, Globs& g) {
+    g = Globs{};
+    if (j.is_string()) {
+        g.items.push_back(j.get<std::string>());
+        return;
+    }
+    if (!j.is_array()) throw ParamError("a glob: a string or an array of strings expected");
+    for (const Json& item : j) {
+        if (!item.is_string()) throw ParamError("a glob: a string or an array of strings expected");
+        g.items.push_back(item.get<std::string>());
+    }
+}
+
 void to_json(Json& j, const UsageEvent& e) {
     j = Json{{"turn", e.turn}};
     merge(j, e.counts);

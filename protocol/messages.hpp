@@ -199,12 +199,26 @@ struct FsSearchResult {
 };
 RIO_FIELDS(FsSearchResult, files, truncated, files_searched, files_skipped, left_out)
 
+// A glob parameter (fs.search, fs.files): one glob as a string or several as an array, each
+// as one `rg -g` (decision 0074).
+struct Globs {
+    static constexpr bool json_string_or_array = true; // fields.hpp: a string or strings
+    std::vector<std::string> items;
+
+    Globs() = default;
+    // Implicit, so that `params.glob = "*.cpp"` reads as it did when a glob was a string.
+    Globs(std::string one) : items{std::move(one)} {} // NOLINT(google-explicit-constructor)
+    Globs(std::vector<std::string> many) : items(std::move(many)) {} // NOLINT
+};
+void to_json(nlohmann::json& j, const Globs& g);
+void from_json(const nlohmann::json& j, Globs& g);
+
 struct FsSearchParams {
     static constexpr std::string_view op = op::fs_search;
     using Result = FsSearchResult;
     std::string pattern;
     std::optional<std::string> path;
-    std::optional<std::string> glob;
+    std::optional<Globs> glob;
     std::optional<bool> regex;
     std::optional<bool> ignore_case;
     std::optional<std::uint64_t> max_matches;
@@ -222,8 +236,9 @@ struct FsFilesParams {
     static constexpr std::string_view op = op::fs_files;
     using Result = FsFilesResult;
     std::optional<std::uint64_t> max_files;
+    std::optional<Globs> glob;
 };
-RIO_FIELDS(FsFilesParams, max_files)
+RIO_FIELDS(FsFilesParams, max_files, glob)
 
 // ---- buffers -------------------------------------------------------------------------
 

@@ -1,5 +1,7 @@
 #include "protocol/params.hpp"
 
+#include <algorithm>
+
 namespace rio {
 namespace {
 
@@ -31,6 +33,18 @@ std::optional<std::string> optional_string(const Json& params, const char* key, 
     if (!v) return std::nullopt;
     if (!v->is_string()) mistyped(where, key, "a string", *v);
     return v->get<std::string>();
+}
+
+std::vector<std::string> optional_strings(const Json& params, const char* key, const char* where) {
+    const Json* v = find(params, key);
+    if (!v) return {};
+    if (v->is_string()) return {v->get<std::string>()};
+    auto all_strings = [](const Json& a) {
+        return std::all_of(a.begin(), a.end(), [](const Json& s) { return s.is_string(); });
+    };
+    if (!v->is_array() || !all_strings(*v))
+        mistyped(where, key, "a string or an array of strings", *v);
+    return v->get<std::vector<std::string>>();
 }
 
 std::optional<std::uint64_t> optional_count(const Json& params, const char* key,

@@ -8,6 +8,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace rio {
 
@@ -23,5 +24,8 @@ std::optional<std::uint64_t> optional_count(const Json& params, const char* key,
                                             const char* where = "params");
 bool optional_bool(const Json& params, const char* key, bool fallback,
                    const char* where = "params");
+// A string or an array of strings (a glob or several); empty when absent.
+std::vector<std::string> optional_strings(const Json& params, const char* key,
+                                          const char* where = "params");
 
 } // namespace rio

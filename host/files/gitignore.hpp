@@ -1,6 +1,7 @@
 // Which project files git would ignore: .gitignore and .git/info/exclude semantics as
 // `man gitignore` documents them, plus the shell-glob dialect (git's wildmatch with
-// pathname rules) that those patterns and the search tool's glob filter are written in.
+// pathname rules) those patterns are written in. The search's globs are rg's instead
+// (host/search/path_globs).
 #pragma once
 
 #include <bitset>

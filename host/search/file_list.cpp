@@ -3,9 +3,8 @@
 namespace rio {
 
 FileList list_project_files(const std::filesystem::path& root, const LiveText& buffers,
-                            std::size_t max_files) {
-    const PathFilter everything;
-    SearchWalker walker(root, std::string(), root, buffers, everything);
+                            std::size_t max_files, const PathGlobs& globs) {
+    SearchWalker walker(root, std::string(), root, buffers, globs);
     FileList list;
     std::vector<SearchFile> batch;
     for (bool more = true; more;) {

@@ -19,8 +19,9 @@ struct FileList {
 };
 
 // `root` must be canonical. `buffers` names the open buffers (their text is not looked at):
-// one whose file does not exist yet is listed where its file would be.
+// one whose file does not exist yet is listed where its file would be. `globs` narrow the
+// list as they narrow a search.
 FileList list_project_files(const std::filesystem::path& root, const LiveText& buffers,
-                            std::size_t max_files);
+                            std::size_t max_files, const PathGlobs& globs = {});
 
 } // namespace rio

@@ -1,6 +1,6 @@
-// The text every match of a search pattern must contain, so that a fast literal scan can
-// rule out almost every line before RE2 runs: profiled, RE2's unanchored scan of whole
-// files was what made a regex search slower than a literal one.
+// The text every match of a literal search pattern must contain, so that a fast literal scan
+// can rule out almost every line before RE2 runs: profiled, RE2's unanchored scan of whole
+// files was what made a search slower than a literal one. (A regex's: required_run.hpp.)
 #pragma once
 
 #include <optional>
@@ -17,14 +17,8 @@ struct RequiredLiteral {
     bool fold_ascii = false;
 };
 
-// The longest run of characters that every match of an RE2 `pattern` contains, found by a
-// deliberately conservative reading of the syntax: only characters outside groups and
-// classes count, a top-level `|` gives up, and anything unclear ends the run. nullopt
-// when nothing is certain.
-std::optional<RequiredLiteral> required_regex_literal(std::string_view pattern, bool ignore_case);
-
-// The same for a literal `pattern`: the whole pattern when case matters, else its longest
-// run that ASCII folding covers exactly.
+// For a literal `pattern`: the whole pattern when case matters, else its longest run that
+// ASCII folding covers exactly. nullopt when there is none.
 std::optional<RequiredLiteral> required_plain_literal(std::string_view pattern, bool ignore_case);
 
 } // namespace rio

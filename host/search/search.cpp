@@ -20,6 +20,13 @@ bool looks_like_regex(std::string_view p) {
     return p.starts_with('^') || p.ends_with('$');
 }
 
+std::string joined(const std::vector<std::string>& globs) {
+    std::string out;
+    for (const std::string& g : globs)
+        out += (out.empty() ? "" : " ") + g;
+    return out;
+}
+
 } // namespace
 
 Result<SearchResult> search_project(const fs::path& root, const SearchQuery& query,
@@ -30,6 +37,8 @@ Result<SearchResult> search_project(const fs::path& root, const SearchQuery& que
                           "the pattern contains a line break; search matches within one line");
     auto matcher = Matcher::make(query);
     if (!matcher) return matcher.error();
+    auto globs = PathGlobs::make(query.globs);
+    if (!globs) return globs.error();
     auto scope = confine(root, query.path);
     if (!scope) return scope.error();
     std::string rel = scope->rel == "." ? "" : scope->rel;
@@ -38,7 +47,7 @@ Result<SearchResult> search_project(const fs::path& root, const SearchQuery& que
     const bool found = ::stat(scope->real.c_str(), &st) == 0;
     const int err = errno;
     if (!found || S_ISREG(st.st_mode)) {
-        // A file named explicitly is searched whatever .gitignore and the glob say, and a
+        // A file named explicitly is searched whatever .gitignore and the globs say, and a
         // buffer that was never saved has no file yet but can still be searched.
         auto it = live_text.find(rel);
         const std::string* live = it == live_text.end() ? nullptr : &it->second;
@@ -55,8 +64,7 @@ Result<SearchResult> search_project(const fs::path& root, const SearchQuery& que
     if (!S_ISDIR(st.st_mode))
         return make_error(ErrorCode::bad_request, scope->rel + " is neither a file nor a folder");
 
-    PathFilter filter = PathFilter::make(query.glob);
-    SearchWalker walker(root, rel, scope->real, live_text, filter);
+    SearchWalker walker(root, rel, scope->real, live_text, *globs);
     SearchResult result = scan_files([&walker](std::vector<SearchFile>& out,
                                                std::size_t want) { return walker.next(out, want); },
                                      *matcher, query);
@@ -82,7 +90,8 @@ std::string format_search_result(const SearchQuery& query, const SearchResult& r
             " skipped";
     if (result.left_out > 0)
         skipped += (skipped.empty() ? "" : "; ") +
-                   plural(result.left_out, "name that is not valid UTF-8", "names that are not valid UTF-8") +
+                   plural(result.left_out, "name that is not valid UTF-8",
+                          "names that are not valid UTF-8") +
                    " left out";
 
     if (result.truncated) {
@@ -99,13 +108,15 @@ std::string format_search_result(const SearchQuery& query, const SearchResult& r
         if (query.ignore_case) out += " (ignoring case)";
         out += " in " + plural(result.files_searched, "file", "files");
         if (query.path != "." && !query.path.empty()) out += " under " + query.path;
-        if (!query.glob.empty()) out += " matching " + query.glob;
+        if (!query.globs.empty()) out += " matching " + joined(query.globs);
         out += skipped.empty() ? "." : " (" + skipped + ").";
         if (!query.regex && looks_like_regex(query.pattern))
             out += " The pattern was searched literally; set regex for a regular expression.";
         if (query.regex && query.pattern.find("\\n") != std::string::npos)
             out += " A match cannot span lines.";
-        if (result.files_searched == 0 && !query.glob.empty()) out += " The glob matched no files.";
+        if (result.files_searched == 0 && !query.globs.empty())
+            out += query.globs.size() == 1 ? " The glob matched no files."
+                                           : " The globs matched no files.";
     }
     return out;
 }

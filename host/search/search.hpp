@@ -33,9 +33,10 @@ struct SearchQuery {
     bool regex = false;       // a literal substring by default; RE2 syntax when set
     bool ignore_case = false; // Unicode-aware case folding (through RE2 for literals too)
     std::string path = ".";   // project-relative folder or file to search in
-    // Filter on the project-relative path: "*.cpp" (no '/': matches the file name at any
-    // depth) or "src/**/*.h" (matches the whole path). Globs as in .gitignore.
-    std::string glob;
+    // Filters on the project-relative path, each as one `rg -g` (host/search/path_globs):
+    // "*.{c,h}" (no '/': the name at any depth), "src/**/*.h" (the whole path), "!test/**"
+    // (left out); the later one decides where two match.
+    std::vector<std::string> globs;
     std::size_t max_matches = 200;
     // A longer line is clipped to a window around the match, marked with "…"; 0 = no limit.
     std::size_t max_line_bytes = 240;

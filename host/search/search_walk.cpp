@@ -39,36 +39,6 @@ template <typename Entry> bool in_path_order(const Entry& a, const Entry& b) {
 
 } // namespace
 
-PathFilter PathFilter::make(std::string_view pattern) {
-    PathFilter f;
-    while (pattern.starts_with("./"))
-        pattern.remove_prefix(2);
-    if (pattern.starts_with('/')) pattern.remove_prefix(1);
-    if (pattern.empty()) return f;
-    f.basename_only = pattern.find('/') == std::string_view::npos;
-    f.glob = compile_glob(pattern);
-    if (!f.basename_only) {
-        std::size_t wild = pattern.find_first_of("*?[\\");
-        std::size_t last_slash = pattern.substr(0, wild).rfind('/');
-        if (last_slash != std::string_view::npos)
-            f.fixed_dirs = std::string(pattern.substr(0, last_slash + 1));
-    }
-    return f;
-}
-
-bool PathFilter::accepts(std::string_view rel) const {
-    if (!glob) return true;
-    if (!basename_only) return glob_match(*glob, rel);
-    std::size_t slash = rel.rfind('/');
-    return glob_match(*glob, slash == std::string_view::npos ? rel : rel.substr(slash + 1));
-}
-
-bool PathFilter::may_enter(std::string_view dir_rel) const {
-    if (fixed_dirs.empty()) return true;
-    std::string dir = std::string(dir_rel) + "/";
-    return dir.starts_with(fixed_dirs) || std::string_view(fixed_dirs).starts_with(dir);
-}
-
 SearchDir::~SearchDir() {
     ::close(fd_);
 }
@@ -79,8 +49,8 @@ std::string SearchFile::rel() const {
 }
 
 SearchWalker::SearchWalker(const fs::path& root, std::string rel, const fs::path& real,
-                           const LiveText& live, const PathFilter& filter)
-    : root_(root), live_(live), filter_(filter), dirents_(new char[dirent_bytes]) {
+                           const LiveText& live, const PathGlobs& globs)
+    : root_(root), live_(live), globs_(globs), dirents_(new char[dirent_bytes]) {
     // The patterns of every folder from the root down to `rel`, exclusive (its own are read
     // when it is listed), so a search scoped to a subfolder honours the same rules as one
     // from the top.
@@ -175,13 +145,13 @@ void SearchWalker::visit(const Frame& frame, const Entry& entry, std::vector<Sea
     if (!path_.empty()) path_ += '/';
     path_ += entry.name;
     if (entry.unsaved) {
-        if (!frame.ignore->ignored(entry.name, false) && filter_.accepts(path_))
+        if (admits(frame, entry.name, false))
             out.push_back(SearchFile{dir, entry.name, {}, live_text(path_)});
         return;
     }
     switch (entry.type) {
     case DT_REG:
-        if (!frame.ignore->ignored(entry.name, false) && filter_.accepts(path_))
+        if (admits(frame, entry.name, false))
             out.push_back(SearchFile{dir, entry.name, {}, live_text(path_)});
         break;
     case DT_DIR:
@@ -189,13 +159,13 @@ void SearchWalker::visit(const Frame& frame, const Entry& entry, std::vector<Sea
         // of the project leaves it out, one that starts inside it does not (decision 0059).
         if (path_ == rio_folder) break;
         // Last: entering moves the stack, and `frame` with it.
-        if (!frame.ignore->ignored(entry.name, true) && filter_.may_enter(path_))
+        if (admits(frame, entry.name, true) && globs_.may_enter(path_))
             enter(dir->fd(), entry.name.c_str(), path_);
         break;
     case DT_LNK: {
         struct stat st {};
         if (::fstatat(dir->fd(), entry.name.c_str(), &st, 0) != 0 || !S_ISREG(st.st_mode) ||
-            frame.ignore->ignored(entry.name, false) || !filter_.accepts(path_))
+            !admits(frame, entry.name, false))
             break;
         if (auto inside = confine(root_, path_))
             out.push_back(SearchFile{dir, entry.name, inside->real.string(), live_text(path_)});
@@ -204,6 +174,20 @@ void SearchWalker::visit(const Frame& frame, const Entry& entry, std::vector<Sea
     default:
         break; // sockets, FIFOs, devices: not text to search
     }
+}
+
+// `path_` is the entry's project-relative path.
+bool SearchWalker::admits(const Frame& frame, const std::string& name, bool is_dir) const {
+    if (name == ".git") return false;
+    switch (globs_.decide(path_, is_dir)) {
+    case PathGlobs::Verdict::include:
+        return true;
+    case PathGlobs::Verdict::exclude:
+        return false;
+    case PathGlobs::Verdict::none:
+        break;
+    }
+    return !frame.ignore->ignored(name, is_dir);
 }
 
 // A symlinked .gitignore is read only when it resolves inside the project.

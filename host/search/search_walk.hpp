@@ -6,12 +6,12 @@
 
 #include "host/files/folder_ignore.hpp"
 #include "host/files/gitignore.hpp"
+#include "host/search/path_globs.hpp"
 
 #include <cstddef>
 #include <filesystem>
 #include <map>
 #include <memory>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,17 +19,6 @@
 namespace rio {
 
 using LiveText = std::map<std::string, std::string, std::less<>>;
-
-// The glob filter, plus the folders worth entering: "src/**/*.h" can only match below src/.
-struct PathFilter {
-    std::optional<Glob> glob;
-    bool basename_only = false;
-    std::string fixed_dirs; // leading folders without wildcards, with a trailing '/'
-
-    static PathFilter make(std::string_view pattern);
-    bool accepts(std::string_view rel) const;
-    bool may_enter(std::string_view dir_rel) const;
-};
 
 // An open folder; its files keep it open until they have been read.
 class SearchDir {
@@ -61,12 +50,13 @@ struct SearchFile {
 // their project-relative paths ("a-b" before "a/c", as the strings compare). Symlinked
 // folders are not entered (no loops, no way out of the project); a symlinked file counts
 // only when it resolves inside the root. Open buffers without a file yet are listed where
-// their file would be.
+// their file would be. The globs decide before .gitignore, as rg's `-g` does; `.git` and
+// rio's own folder stay out whatever they say.
 class SearchWalker {
 public:
     // `rel` and `real` name the folder searched; the .gitignore files above it apply too.
     SearchWalker(const std::filesystem::path& root, std::string rel,
-                 const std::filesystem::path& real, const LiveText& live, const PathFilter& filter);
+                 const std::filesystem::path& real, const LiveText& live, const PathGlobs& globs);
     ~SearchWalker();
     SearchWalker(const SearchWalker&) = delete;
     SearchWalker& operator=(const SearchWalker&) = delete;
@@ -95,12 +85,13 @@ private:
     void enter(int parent_fd, const char* name, std::string rel);
     void list(Frame& frame);
     void visit(const Frame& frame, const Entry& entry, std::vector<SearchFile>& out);
+    bool admits(const Frame& frame, const std::string& name, bool is_dir) const;
     void add_gitignore(const std::string& dir_rel, unsigned char type);
     const std::string* live_text(std::string_view rel) const;
 
     const std::filesystem::path& root_;
     const LiveText& live_;
-    const PathFilter& filter_;
+    const PathGlobs& globs_;
     IgnoreRules rules_;
     std::vector<Frame> stack_;
     std::string path_; // the entry being visited, project-relative

@@ -591,6 +591,27 @@ TEST(AgentToolsE2E, SearchRespectsGitignoreAndReportsPathLineText) {
     EXPECT_EQ(content.find("build/gen.cpp"), std::string::npos) << content;
 }
 
+// The glob a model used to other agents writes (issue 40): braces, `!`, several at once.
+TEST(AgentToolsE2E, SearchTakesGlobsAsRipgrepDoes) {
+    AgentSession s(Json::array(
+        {step({tool("search", {{"pattern", "needle"}, {"glob", "*.{ts,tsx}"}}),
+               tool("search", {{"pattern", "needle"}, {"glob", Json::array({"*.ts*", "!b.*"})}}),
+               tool("search", {{"pattern", "needle"}, {"glob", "*.{ts,tsx"}})}),
+         text_step("ok")}));
+    write_bytes(s.project() / "a.ts", "needle\n");
+    write_bytes(s.project() / "b.tsx", "needle\n");
+    write_bytes(s.project() / "c.js", "needle\n");
+    s.send("find");
+    EXPECT_EQ(s.wait("agent.tool_result")["content"],
+              "a.ts:1: needle\nb.tsx:1: needle\n(2 matches in 2 files; 2 files searched)");
+    EXPECT_EQ(s.wait("agent.tool_result")["content"],
+              "a.ts:1: needle\n(1 match in 1 file; 1 file searched)");
+    Json refused = s.wait("agent.tool_result");
+    EXPECT_EQ(refused["ok"], false) << refused.dump();
+    EXPECT_NE(refused["content"].get<std::string>().find("{a,b}"), std::string::npos)
+        << refused.dump();
+}
+
 TEST(AgentToolsE2E, SearchIgnoresCaseWhenAsked) {
     AgentSession s(
         Json::array({step({tool("search", {{"pattern", "NEEDLE"}}),

@@ -106,6 +106,39 @@ TEST_F(SearchE2E, BadPatternsPathsOutsideAndNoProjectAreErrors) {
     EXPECT_EQ(code_of(client().request("fs.search", {{"pattern", "x"}})), "no_project");
 }
 
+// Globs as rg writes them (issue 40): `*.{c,h}` and `!*.c` matched nothing, silently.
+TEST_F(SearchE2E, GlobsTakeBracesNegationsAndSeveralAtOnce) {
+    write_bytes(project / "a.c", "needle\n");
+    write_bytes(project / "src/b.h", "needle\n");
+    write_bytes(project / "src/c.cpp", "needle\n");
+    write_bytes(project / "test/d.c", "needle\n");
+    EXPECT_EQ(where(search({{"pattern", "needle"}, {"glob", "*.{c,h}"}})),
+              (Where{"a.c:1", "src/b.h:1", "test/d.c:1"}));
+    EXPECT_EQ(where(search({{"pattern", "needle"}, {"glob", "!*.c"}})),
+              (Where{"src/b.h:1", "src/c.cpp:1"}));
+    EXPECT_EQ(
+        where(search({{"pattern", "needle"}, {"glob", Json::array({"*.{c,h}", "!test/**"})}})),
+        (Where{"a.c:1", "src/b.h:1"}));
+    Json files = client().request("fs.files", {{"glob", Json::array({"**/*.c", "!a.*"})}});
+    ASSERT_EQ(files["ok"], true) << files.dump();
+    EXPECT_EQ(files["result"]["files"], (Json{"test/d.c"}));
+}
+
+// A glob rio cannot read is refused, saying which forms work, never zero matches.
+TEST_F(SearchE2E, AMalformedGlobIsABadRequestThatSaysWhatWorks) {
+    write_bytes(project / "a.c", "needle\n");
+    for (const char* glob : {"*.{c,h", "*.{c,{h,cpp}}", "*.c}", "[z-a].c", "x\\", "*.{c,}"}) {
+        Json r = client().request("fs.search", {{"pattern", "needle"}, {"glob", glob}});
+        EXPECT_EQ(code_of(r), "bad_request") << glob << ": " << r.dump();
+        const std::string message = r["error"]["message"];
+        EXPECT_NE(message.find(glob), std::string::npos) << message;
+        EXPECT_NE(message.find("{a,b}"), std::string::npos) << message;
+        EXPECT_EQ(code_of(client().request("fs.files", {{"glob", glob}})), "bad_request") << glob;
+    }
+    EXPECT_EQ(code_of(client().request("fs.search", {{"pattern", "x"}, {"glob", 7}})),
+              "bad_request");
+}
+
 // What a search panel marks and where an editor selects: the match in `text` and in the line.
 TEST_F(SearchE2E, MatchesSayWhereTheyAreInTheLineAndInTheText) {
     write_bytes(project / "a.txt", "  caf\xc3\xa9 Needle here\r\n");

@@ -23,13 +23,13 @@ std::string shell_quote(std::string_view s) {
     return out + "'";
 }
 
-// rg prints "path\0line:text" with --null; exit 1 means no match.
-Lines rg_lines(const TempDir& tree, const std::string& flags, const std::string& pattern) {
+// rg told to select files as rio does, then `flags`; what it prints.
+std::string run_rg(const TempDir& tree, const std::string& flags) {
     std::string command = "cd " + shell_quote(tree.path().string()) +
                           " && rg --no-config --hidden -g '!.git' --no-ignore-global "
                           "--no-ignore-parent --no-ignore-dot --no-require-git --no-messages "
-                          "--color never -n --no-heading --with-filename --null " +
-                          flags + " -e " + shell_quote(pattern) + " .";
+                          "--color never " +
+                          flags;
     FILE* pipe = ::popen(command.c_str(), "r");
     if (!pipe) {
         ADD_FAILURE() << "popen failed for " << command;
@@ -41,6 +41,21 @@ Lines rg_lines(const TempDir& tree, const std::string& flags, const std::string&
         out.append(chunk, n);
     int status = ::pclose(pipe);
     EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) <= 1) << command << ": " << status;
+    return out;
+}
+
+// `-g GLOB` for each glob, in order.
+std::string rg_globs(const Json& globs) {
+    std::string flags;
+    for (const Json& g : globs)
+        flags += " -g " + shell_quote(g.get<std::string>());
+    return flags;
+}
+
+// rg prints "path\0line:text" with --null; exit 1 means no match.
+Lines rg_lines(const TempDir& tree, const std::string& flags, const std::string& pattern) {
+    std::string out = run_rg(tree, "-n --no-heading --with-filename --null " + flags + " -e " +
+                                       shell_quote(pattern) + " .");
     Lines lines;
     for (std::size_t at = 0; at < out.size();) {
         std::size_t nul = out.find('\0', at);
@@ -146,18 +161,41 @@ protected:
         return lines;
     }
 
-    void compare(const Json& params, const std::string& rg_flags) {
+    void compare(const Json& params, const std::string& rg_flags, std::size_t at_least = 21) {
         std::string pattern = params["pattern"];
         Lines rio = rio_lines(params), rg = rg_lines(tree, rg_flags, pattern);
-        EXPECT_GT(rg.size(), 20u) << "the tree should hold matches for " << pattern;
+        EXPECT_GE(rg.size(), at_least) << "the tree should hold matches for " << pattern;
+        expect_same(rio, rg, pattern + " (" + params.dump() + ")");
+    }
+
+    // fs.files against `rg --files`, both with `globs`.
+    void compare_files(const Json& globs) {
+        Json r = core.stdio().request("fs.files", {{"glob", globs}});
+        ASSERT_EQ(r["ok"], true) << r.dump();
+        Lines rio;
+        for (const Json& f : r["result"]["files"])
+            rio.insert(f.get<std::string>());
+        Lines rg;
+        std::string out = run_rg(tree, "--files --null" + rg_globs(globs) + " .");
+        for (std::size_t at = 0, nul; (nul = out.find('\0', at)) != std::string::npos;
+             at = nul + 1) {
+            std::string path = out.substr(at, nul - at);
+            if (path.starts_with("./")) path.erase(0, 2);
+            rg.insert(path);
+        }
+        EXPECT_FALSE(rg.empty()) << globs.dump();
+        expect_same(rio, rg, "fs.files " + globs.dump());
+    }
+
+    static void expect_same(const Lines& rio, const Lines& rg, const std::string& what) {
         std::vector<std::string> only_rio, only_rg;
         std::set_difference(rio.begin(), rio.end(), rg.begin(), rg.end(),
                             std::back_inserter(only_rio));
         std::set_difference(rg.begin(), rg.end(), rio.begin(), rio.end(),
                             std::back_inserter(only_rg));
         EXPECT_TRUE(only_rio.empty() && only_rg.empty())
-            << pattern << " (" << params.dump() << "): " << rio.size() << " lines from rio, "
-            << rg.size() << " from rg; only rio: " << testing::PrintToString(only_rio)
+            << what << ": " << rio.size() << " from rio, " << rg.size()
+            << " from rg; only rio: " << testing::PrintToString(only_rio)
             << "; only rg: " << testing::PrintToString(only_rg);
     }
 
@@ -184,6 +222,48 @@ TEST_F(SearchVsRipgrep, IgnoreCaseRegex) {
 
 TEST_F(SearchVsRipgrep, AnchoredRegexOnCrlfAndUnterminatedLines) {
     compare({{"pattern", R"(\);$|^\s*(value|token)_)"}, {"regex", true}}, "");
+}
+
+// Alternations and classes (issue 40 item 7), which a run of byte classes prefilters and,
+// when they are a few strings, matches without RE2.
+TEST_F(SearchVsRipgrep, AlternationsAndClasses) {
+    compare({{"pattern", "needle_token|NEEDLE_TOKEN|needle_[0-9]"}, {"regex", true}}, "");
+    compare({{"pattern", "[A-Z]{3,}_[0-9]+"}, {"regex", true}}, "");
+    compare({{"pattern", "(needle|token)_[a-z]"}, {"regex", true}, {"ignore_case", true}}, "-i");
+    compare({{"pattern", R"(\b(value|count)_(index|size)\b)"}, {"regex", true}}, "");
+}
+
+// Globs as `rg -g` reads them (issue 40): braces, `!` to exclude, `**`, classes, and
+// several at once, the later deciding where two match — a glob that includes a file or a
+// folder also overrides .gitignore, as rg's do. Both fs.search and fs.files.
+TEST_F(SearchVsRipgrep, GlobsSelectFilesAsRipgrepsDo) {
+    const std::vector<std::vector<std::string>> cases = {
+        {"*.{cpp,h}"},
+        {"!*.cpp"},
+        {"!*.{cpp,h,txt}"},
+        {"src/**"},
+        {"**/deep/**"},
+        {"src/**/*.{txt,log}"},
+        {"*.[ch]*"},
+        {"file[0-4]*"},
+        {"file[!0-4]*.cpp"},
+        {"*.log"},
+        {"src/*/*.h"},
+        {"/src/mod2/*"},
+        {"*.cpp", "!src/mod1/**"},
+        {"!src/mod1/**", "*.cpp"},
+        {"*.{cpp,h}", "!file1*", "file1[0-5]*"},
+        {"build", "*.cpp"},
+        {"!**/tmp/**", "!.hidden/"},
+        {"src/{mod1,mod3}/**/*.tmp"},
+    };
+    for (const auto& list : cases) {
+        const Json globs = list;
+        compare({{"pattern", "needle_token"}, {"glob", globs}}, "-F" + rg_globs(globs), 1);
+        compare_files(globs);
+    }
+    // One glob may also be given as a string.
+    compare({{"pattern", "needle_token"}, {"glob", "*.{txt,draft}"}}, "-F -g '*.{txt,draft}'", 1);
 }
 
 } // namespace

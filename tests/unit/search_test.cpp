@@ -153,7 +153,7 @@ TEST_F(Search, GlobWithoutSlashMatchesFileNamesAtAnyDepth) {
     write("src/a.cpp", "foo\n");
     write("src/a.h", "foo\n");
     SearchQuery q = literal("foo");
-    q.glob = "*.cpp";
+    q.globs = {"*.cpp"};
     EXPECT_EQ(where(run(q)), (Where{"b.cpp:1", "src/a.cpp:1"}));
 }
 
@@ -164,9 +164,9 @@ TEST_F(Search, GlobWithSlashMatchesTheProjectRelativePath) {
     write("src/deep/y.cpp", "foo\n");
     write("other/src/z.h", "foo\n");
     SearchQuery q = literal("foo");
-    q.glob = "src/**/*.h";
+    q.globs = {"src/**/*.h"};
     EXPECT_EQ(where(run(q)), (Where{"src/deep/er/y.h:1", "src/x.h:1"}));
-    q.glob = "./src/*.h";
+    q.globs = {"./src/*.h"};
     EXPECT_EQ(where(run(q)), (Where{"src/x.h:1"}));
 }
 
@@ -459,7 +459,7 @@ TEST_F(Search, FormatExplainsNoMatches) {
               "No matches for \"foo.*bar\" in 1 file. The pattern was searched literally; set "
               "regex for a regular expression.");
     q = regex("zzz");
-    q.glob = "*.md";
+    q.globs = {"*.md"};
     EXPECT_EQ(format_search_result(q, run(q)),
               "No matches for regex /zzz/ in 0 files matching *.md. The glob matched no files.");
 }
