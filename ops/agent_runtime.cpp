@@ -274,7 +274,7 @@ void AgentRuntime::settle_checks(TurnId turn) {
     checks_.settle(turn, [this, turn](std::string problems) {
         redact(problems, providers_.secrets());
         act([&](AgentLoop& loop, Effects& out) {
-            loop.on_checks(turn, std::move(problems), out);
+            loop.on_checks(turn, problems, out);
             return 0;
         });
     });

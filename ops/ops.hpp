@@ -5,7 +5,7 @@
 #include "core/dispatch.hpp"
 #include "core/workspace.hpp"
 #include "io/user_dirs.hpp"
-#include "protocol/messages.hpp"
+#include "protocol/core_event.hpp"
 
 #include <asio/io_context.hpp>
 #include <functional>

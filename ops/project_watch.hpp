@@ -5,7 +5,7 @@
 
 #include "core/workspace.hpp"
 #include "host/files/project_watcher.hpp"
-#include "protocol/messages.hpp"
+#include "protocol/core_event.hpp"
 
 #include <asio/io_context.hpp>
 #include <cstdint>

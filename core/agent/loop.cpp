@@ -387,7 +387,7 @@ void AgentLoop::on_tool(const ToolReport& report, Effects& out) {
                 out);
 }
 
-void AgentLoop::on_checks(TurnId turn, std::string problems, Effects& out) {
+void AgentLoop::on_checks(TurnId turn, const std::string& problems, Effects& out) {
     if (turn != turn_ || state_ != State::checking) return; // stopped or overtaken meanwhile
     if (problems.empty()) {
         end_turn(ending_reason_, out);

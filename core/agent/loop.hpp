@@ -168,7 +168,7 @@ public:
     void on_tool(const ToolReport& report, Effects& out);
     // SettleChecks' answer: the problems the language servers found in the files the turn
     // changed ("" when none). With some, the model is told and the turn goes on; else it ends.
-    void on_checks(TurnId turn, std::string problems, Effects& out);
+    void on_checks(TurnId turn, const std::string& problems, Effects& out);
 
     State state() const { return state_; }
     Mode mode() const { return mode_; }
