@@ -294,10 +294,13 @@ void AgentRuntime::run_tool_later(const RunTool& run) {
             if (report.output) redact(*report.output, providers_.secrets());
             // An edit may have changed .mcp.json, and with it what the user trusts.
             if (report.stage == ToolStage::apply && !report.is_error) mcp_.reload();
-            // The servers' reports on earlier writes join the next result the model reads.
+            // The servers' reports on earlier writes join the next result the model reads;
+            // a diagnostic quotes the file, which may hold a key.
             if (report.stage != ToolStage::prepare || report.is_error)
-                if (std::string words = checks_.take(report.turn); !words.empty())
+                if (std::string words = checks_.take(report.turn); !words.empty()) {
+                    redact(words, providers_.secrets());
                     report.content += "\n\n" + words;
+                }
             act([&](AgentLoop& loop, Effects& out) {
                 loop.on_tool(report, out);
                 return 0;
