@@ -509,8 +509,10 @@ void LspServers::file_diagnostics(const std::string& requested,
     await_diagnostics(rel, [this, alive = alive_, rel, done](const LspFileReport& report) {
         if (!*alive) return;
         LspDiagnosticsResult result = diagnostics(rel);
-        // Listed without any when its server found none; not listed when no server handles it.
-        if (result.files.empty() && !report.server.empty())
+        // Listed without any when its server looked and found none; not listed when no server
+        // handles it or its server waits for trust (it never looked).
+        using Outcome = LspFileReport::Outcome;
+        if (result.files.empty() && !report.server.empty() && report.outcome != Outcome::untrusted)
             result.files.push_back({rel, report.server, {}});
         done(result);
     });

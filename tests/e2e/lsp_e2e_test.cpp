@@ -634,6 +634,7 @@ TEST(LspE2E, AnUntrustedProjectStartsNoLanguageServerAndSaysTrustStartsThem) {
     open(*s, "src/main.rs");
     Json asked = s->request("lsp.diagnostics", {{"path", "src/main.rs"}});
     EXPECT_EQ(asked["ok"], true) << asked.dump();
+    EXPECT_TRUE(asked["result"]["files"].empty()) << "no server looked: " << asked.dump();
     Json restart = s->request("lsp.restart", {{"name", "rust-analyzer"}});
     EXPECT_EQ(restart["error"]["code"], "refused") << restart.dump();
     EXPECT_EQ(s->request("session.hello")["ok"], true); // a round trip: anything started ran
