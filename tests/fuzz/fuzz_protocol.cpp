@@ -15,7 +15,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     static rio::Workspace workspace; // never opened: the ops answer without touching disk
     static rio::Dispatcher dispatcher = [] {
         rio::Dispatcher d;
-        static rio::OpContext context{workspace, [](std::string_view, const rio::Json&) {}, {}};
+        static rio::OpContext context{workspace, [](const rio::CoreEvent&) {}, {}};
         rio::register_session_ops(d, context);
         rio::register_project_ops(d, context);
         rio::register_fs_ops(d, context);
