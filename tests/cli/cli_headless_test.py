@@ -167,8 +167,19 @@ class Headless(unittest.TestCase):
                 run = subprocess.Popen([RIO_CLI, "--connect", "unix:" + box.socket, "-p",
                                         "take your time", *flags], env=box.env,
                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                sessions = os.path.join(box.dir, "state", "rio", "sessions")
+
+                def saved():  # sessions on disk that hold the task
+                    found = 0
+                    for entry in os.listdir(sessions) if os.path.isdir(sessions) else []:
+                        with open(os.path.join(sessions, entry)) as f:
+                            found += "take your time" in f.read()
+                    return found
+                held = saved()
                 deadline = time.time() + 30
-                while len(box.calls()) == before:  # the model is answering: mid-turn
+                # Mid-turn: the model is answering, and the core has saved the task (it writes
+                # the session right after it asks the model, on another thread than the call).
+                while len(box.calls()) == before or saved() == held:
                     self.assertLess(time.time(), deadline, "the model was never called")
                     time.sleep(0.01)
                 core.kill()
