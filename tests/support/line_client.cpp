@@ -25,6 +25,7 @@ LineClient& LineClient::operator=(LineClient&& other) noexcept {
         events_ = std::move(other.events_);
         next_id_ = other.next_id_;
         eof_ = other.eof_;
+        transcript_ = std::move(other.transcript_);
     }
     return *this;
 }
@@ -140,6 +141,7 @@ std::optional<std::string> LineClient::read_line(std::chrono::milliseconds deadl
             std::string line = buffer_.substr(0, nl);
             buffer_.erase(0, nl + 1);
             scanned_ = 0;
+            if (transcript_) transcript_->push_back(line);
             return line;
         }
         scanned_ = buffer_.size();

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace rio::test {
@@ -48,6 +49,11 @@ public:
     // True when nothing arrives within the wait (for "must not receive" checks).
     bool quiet_for(std::chrono::milliseconds wait);
 
+    // Keeps every line read from now on as the core wrote it, byte for byte (the wire-replay
+    // test compares them); transcript() hands them over and starts afresh.
+    void keep_transcript() { transcript_.emplace(); }
+    std::vector<std::string> transcript() { return std::exchange(*transcript_, {}); }
+
     void close_writing();
     void close();
     bool at_eof() const { return eof_; }
@@ -62,6 +68,7 @@ private:
     std::deque<Json> events_;
     long next_id_ = 1;
     bool eof_ = false;
+    std::optional<std::vector<std::string>> transcript_;
 };
 
 } // namespace rio::test
