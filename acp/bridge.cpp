@@ -306,7 +306,7 @@ void Bridge::start_editor_servers(AcpSession& s, const Json& servers, std::funct
         names.push_back(name);
     s.on_servers = [names, then](const McpListResult& list) {
         for (const McpServerInfo& server : list.servers)
-            if (server.state == "starting" &&
+            if (server.state == ServerState::starting &&
                 std::find(names.begin(), names.end(), server.name) != names.end())
                 return false;
         then();
@@ -366,7 +366,7 @@ void Bridge::answer_session(AcpSession& s, const ReplyTo& id) {
 
 void Bridge::replay_history(AcpSession& s, std::function<void()> then) {
     s.link->call(ToolsParams{}, [this, &s, then](const client::Typed<ToolsParams>& tools) {
-        std::map<std::string, std::string> kinds;
+        std::map<std::string, Wire<ToolKind>> kinds;
         if (tools)
             for (const ToolInfo& t : tools->tools)
                 kinds[t.name] = t.kind;
@@ -382,7 +382,7 @@ void Bridge::replay_history(AcpSession& s, std::function<void()> then) {
 }
 
 void Bridge::replay_entry(AcpSession& s, const HistoryMessage& m,
-                          const std::map<std::string, std::string>& kinds) {
+                          const std::map<std::string, Wire<ToolKind>>& kinds) {
     for (const ResultInfo& r : m.results.value_or(std::vector<ResultInfo>{}))
         update(s, tool_call_update(ToolResultEvent{0, r.id, "", r.ok, r.content, r.exit, r.output,
                                                    std::nullopt}));
@@ -395,7 +395,7 @@ void Bridge::replay_entry(AcpSession& s, const HistoryMessage& m,
             s,
             tool_call(
                 ToolEvent{
-                    0, c.id, c.name, c.input, kind != kinds.end() ? kind->second : "unknown", {}},
+                    0, c.id, c.name, c.input, kind != kinds.end() ? kind->second : Wire<ToolKind>::named("unknown"), {}},
                 s.root));
     }
 }
@@ -628,17 +628,16 @@ void Bridge::read_for_core(AcpSession& s, const EditorReadEvent& read) {
 }
 
 void Bridge::ask_permission(AcpSession& s, const Proposal& proposal) {
-    if (!proposal.is(ProposalKind::edit)) return send_permission(s, proposal, Json::object());
+    if (!proposal.is(ProposalKind::edit)) return send_permission(s, proposal);
     // The diff is shown from the whole texts, which agent.proposal has.
-    s.link->request(
-        op::agent_proposal, Json::object(), [this, &s, proposal](const client::Reply& r) {
-            Json texts = r.ok() ? r.result.value("proposal", Json::object()) : Json::object();
-            send_permission(s, proposal, texts.is_object() ? texts : Json::object());
-        });
+    s.link->call(ProposalParams{}, [this, &s, proposal](const client::Typed<ProposalParams>& r) {
+        const bool same = r && r->proposal && r->proposal->id == proposal.id;
+        send_permission(s, same ? *r->proposal : proposal);
+    });
 }
 
-void Bridge::send_permission(AcpSession& s, const Proposal& proposal, const Json& texts) {
-    ask_client(s, "session/request_permission", permission_request(s.id, proposal, texts, s.root),
+void Bridge::send_permission(AcpSession& s, const Proposal& proposal) {
+    ask_client(s, "session/request_permission", permission_request(s.id, proposal, s.root),
                [&s, proposal, generation = s.generation](const RpcResponse& response) {
                    if (s.lost || s.generation != generation) return;
                    ApproveParams decision;
@@ -652,12 +651,12 @@ void Bridge::send_permission(AcpSession& s, const Proposal& proposal, const Json
                        choice = choice_of(proposal, outcome.value("optionId", ""));
                    if (choice) {
                        decision.decision = choice->decision;
-                       decision.policy = choice->policy;
+                       if (choice->policy) decision.policy = *choice->policy;
                        if (choice->network) decision.network = true;
                        if (choice->unsandboxed) decision.unsandboxed = true;
                        if (choice->environment) decision.environment = true;
                    } else {
-                       decision.decision = "reject";
+                       decision.decision = Verdict::reject;
                        if (!s.cancelled)
                            decision.feedback = "The person dismissed the request in their editor.";
                    }

@@ -88,7 +88,7 @@ private:
     void start_editor_servers(AcpSession& s, const Json& servers, std::function<void()> then);
     void replay_history(AcpSession& s, std::function<void()> then);
     void replay_entry(AcpSession& s, const HistoryMessage& m,
-                      const std::map<std::string, std::string>& kinds);
+                      const std::map<std::string, Wire<ToolKind>>& kinds);
     void set_mode(const RpcRequest& r, client::ModeChoice choice, bool config_option);
     void prompt(const RpcRequest& r, AcpSession& s);
     void send_prompt(AcpSession& s, const std::string& text);
@@ -103,7 +103,7 @@ private:
     void mode_may_have_changed(AcpSession& s);
     void read_for_core(AcpSession& s, const EditorReadEvent& read);
     void ask_permission(AcpSession& s, const Proposal& proposal);
-    void send_permission(AcpSession& s, const Proposal& proposal, const Json& texts);
+    void send_permission(AcpSession& s, const Proposal& proposal);
     void finish_prompt(AcpSession& s, const char* stop_reason);
     void update(const AcpSession& s, Json update);
 

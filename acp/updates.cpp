@@ -2,6 +2,7 @@
 
 #include "client/trace_words.hpp"
 #include "protocol/tool_words.hpp"
+#include "text/argv_text.hpp"
 #include "text/command_output.hpp"
 
 #include <algorithm>
@@ -171,39 +172,36 @@ Json plan_update(const PlanProgressEvent& progress) {
     return {{"sessionUpdate", "plan"}, {"entries", std::move(entries)}};
 }
 
-Json permission_request(const std::string& session_id, const Proposal& p, const Json& texts,
-                        const std::string& root) {
+Json permission_request(const std::string& session_id, const Proposal& p, const std::string& root) {
     Json call{{"toolCallId", p.id}, {"status", "pending"}};
     Json options;
-    if (p.is(ProposalKind::plan)) {
-        const PlanFields plan = p.as_plan();
-        call["title"] = "Plan: " + plan.title;
+    if (const PlanProposal* plan = p.plan()) {
+        call["title"] = "Plan: " + plan->title;
         call["kind"] = "switch_mode";
-        call["content"] = Json::array({text_content(plan.plan)});
+        call["content"] = Json::array({text_content(plan->plan)});
         // A plan is never approved by the bridge: the person picks, every time.
         options = Json::array({option("auto", "Yes, and auto-accept edits", "allow_always"),
                                option("review", "Yes, and review each edit", "allow_once"),
                                option("reject", "No, keep planning", "reject_once")});
-    } else if (p.is(ProposalKind::edit)) {
-        const std::string path = absolute(root, p.text("path"));
-        call["title"] = "Edit " + p.text("path");
+    } else if (const EditProposal* edit = p.edit()) {
+        const std::string path = absolute(root, edit->path);
+        call["title"] = "Edit " + edit->path;
         call["kind"] = "edit";
-        Json diff{{"type", "diff"}, {"path", path}, {"newText", texts.value("after", "")}};
-        if (texts.contains("before") && texts["before"].is_string())
-            diff["oldText"] = texts["before"];
+        Json diff{{"type", "diff"}, {"path", path}, {"newText", edit->after.value_or("")}};
+        if (edit->before) diff["oldText"] = *edit->before;
         call["content"] = Json::array({std::move(diff)});
         call["locations"] = Json::array({{{"path", path}}});
         options = Json::array({option("allow", "Apply this edit", "allow_once"),
                                option("reject", "Reject", "reject_once")});
-    } else if (p.is(ProposalKind::mcp)) {
-        call["title"] = "Call " + p.text("tool") + " of the MCP server " + p.text("server");
+    } else if (const McpProposal* mcp = p.mcp()) {
+        call["title"] = "Call " + mcp->tool + " of the MCP server " + mcp->server;
         call["kind"] = "other";
-        call["content"] = Json::array({text_content(client::mcp_call_text(p))});
+        call["content"] = Json::array({text_content(client::mcp_call_text(*mcp))});
         options = Json::array(
             {option("allow", "Call it", "allow_once"), option("reject", "Reject", "reject_once")});
-    } else {
-        std::string cwd = p.text("cwd");
-        std::string line = client::argv_text(p.fields.value("argv", Json::array()));
+    } else if (const CommandProposal* command = p.command()) {
+        const std::string& cwd = command->cwd;
+        std::string line = argv_text(command->argv);
         call["title"] = "Run " + line;
         call["kind"] = "execute";
         std::string sandbox = client::proposal_sandbox(p);
@@ -212,7 +210,7 @@ Json permission_request(const std::string& session_id, const Proposal& p, const 
                           (sandbox.empty() ? "" : "\n(" + sandbox + ")"))});
         options = Json::array({option("allow", "Run it", "allow_once")});
         // A sandboxed command may be let out for this one call (DESIGN §19).
-        if (p.fields.value("sandbox", Json::object()).value("profile", "") == "workspace-write") {
+        if (command->sandbox && command->sandbox->profile == SandboxProfile::workspace_write) {
             options.push_back(option("allow_network", "Run it with the network", "allow_once"));
             options.push_back(
                 option("allow_unsandboxed", "Run it without the sandbox", "allow_once"));
@@ -221,25 +219,31 @@ Json permission_request(const std::string& session_id, const Proposal& p, const 
                                      "allow_once"));
         }
         options.push_back(option("reject", "Reject", "reject_once"));
+    } else { // a kind this rio-acp does not know: a newer core's
+        call["title"] = "Approve a " + p.kind().name() + " proposal";
+        call["kind"] = "other";
+        options = Json::array({option("allow", "Approve it", "allow_once"),
+                               option("reject", "Reject", "reject_once")});
     }
     return {
         {"sessionId", session_id}, {"toolCall", std::move(call)}, {"options", std::move(options)}};
 }
 
 std::optional<Choice> choice_of(const Proposal& p, std::string_view option_id) {
-    if (option_id == "reject") return Choice{"reject", std::nullopt};
+    // The option ids are this bridge's own (permission_request offers them).
+    if (option_id == "reject") return Choice{Verdict::reject};
     if (p.is(ProposalKind::plan)) {
-        if (option_id == "auto" || option_id == "review")
-            return Choice{"approve", std::string(option_id)};
+        if (option_id == "auto") return Choice{Verdict::approve, ApprovalPolicy::automatic};
+        if (option_id == "review") return Choice{Verdict::approve, ApprovalPolicy::review};
         return std::nullopt;
     }
-    if (option_id == "allow") return Choice{"approve", std::nullopt};
+    if (option_id == "allow") return Choice{Verdict::approve};
     if (p.is(ProposalKind::command) && option_id == "allow_network")
-        return Choice{"approve", std::nullopt, true, false};
+        return Choice{Verdict::approve, std::nullopt, true, false};
     if (p.is(ProposalKind::command) && option_id == "allow_unsandboxed")
-        return Choice{"approve", std::nullopt, false, true};
+        return Choice{Verdict::approve, std::nullopt, false, true};
     if (p.is(ProposalKind::command) && option_id == "allow_environment")
-        return Choice{"approve", std::nullopt, false, false, true};
+        return Choice{Verdict::approve, std::nullopt, false, false, true};
     return std::nullopt;
 }
 

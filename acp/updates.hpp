@@ -29,19 +29,19 @@ Json tool_call_progress(const ToolProgressEvent& progress);
 // a skipped step is completed, its content saying "(skipped)" and the note (decision 0064).
 Json plan_update(const PlanProgressEvent& progress);
 
-// session/request_permission's params for a proposal. `texts` is agent.proposal's answer
-// for an edit ({before, after}), to show the diff; `root` makes paths absolute.
-Json permission_request(const std::string& session_id, const Proposal& proposal, const Json& texts,
+// session/request_permission's params for a proposal: an edit's as agent.proposal gives it,
+// with its whole texts, to show the diff; `root` makes paths absolute.
+Json permission_request(const std::string& session_id, const Proposal& proposal,
                         const std::string& root);
 
 // What the person picked, as agent.approve's decision and policy; nullopt for an option id
 // this bridge did not offer.
 struct Choice {
-    std::string decision;              // approve, reject
-    std::optional<std::string> policy; // review, auto (plans)
-    bool network = false;              // a command, this once: sandboxed, with the network
-    bool unsandboxed = false;          // a command, this once: without the sandbox
-    bool environment = false;          // a command, this once: with secret-looking variables too
+    Verdict decision = Verdict::reject;
+    std::optional<ApprovalPolicy> policy = std::nullopt; // plans
+    bool network = false;     // a command, this once: sandboxed, with the network
+    bool unsandboxed = false; // a command, this once: without the sandbox
+    bool environment = false; // a command, this once: with secret-looking variables too
 };
 std::optional<Choice> choice_of(const Proposal& proposal, std::string_view option_id);
 

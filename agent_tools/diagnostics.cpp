@@ -30,7 +30,7 @@ std::string every_file(const LspServers& lsp) {
         report.server = file.server;
         report.diagnostics = file.diagnostics;
         if (!out.empty()) out += "\n\n";
-        out += diagnostics_words(file.path, report, LspSeverity::hint, max_per_file);
+        out += diagnostics_words(file.path, report, Severity::hint, max_per_file);
     }
     return out;
 }
@@ -65,7 +65,7 @@ ToolCancel run_diagnostics(ToolContext& context, const RunTool& run, const ToolR
                                     " then; until then, read the file instead."));
             return;
         }
-        report(tool_ok(run, diagnostics_words(rel, r, LspSeverity::hint, max_per_file)));
+        report(tool_ok(run, diagnostics_words(rel, r, Severity::hint, max_per_file)));
     });
     return [lsp, handle] { lsp->cancel_wait(handle); };
 }

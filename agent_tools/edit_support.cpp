@@ -55,12 +55,10 @@ void describe_edit(std::string_view before, const TextEdit& edit, const std::str
 
 } // namespace
 
-nlohmann::json edit_proposal(const ProjectPath& path, std::string_view before,
-                             std::string_view after) {
-    return {{"path", path.rel},
-            {"diff", unified_diff(before, after, path.rel)},
-            {"before", before},
-            {"after", after}};
+ProposalBody edit_proposal(const ProjectPath& path, std::string_view before,
+                           std::string_view after) {
+    return EditProposal{path.rel, unified_diff(before, after, path.rel), std::string(before),
+                        std::string(after)};
 }
 
 std::string line_count(std::string_view text) {

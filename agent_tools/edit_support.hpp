@@ -13,8 +13,8 @@
 
 namespace rio {
 
-nlohmann::json edit_proposal(const ProjectPath& path, std::string_view before,
-                             std::string_view after);
+ProposalBody edit_proposal(const ProjectPath& path, std::string_view before,
+                           std::string_view after);
 
 // "1 line", "12 lines".
 std::string line_count(std::string_view text);

@@ -24,7 +24,7 @@ ToolReport list_dir(ToolContext& context, const RunTool& run) {
             out += "(" + std::to_string(entries.size() - max_listed) + " more entries not shown)\n";
             break;
         }
-        out += e.name + (e.type == "dir" ? "/" : "") + "\n";
+        out += e.name + (e.type == EntryType::dir ? "/" : "") + "\n";
     }
     if (!listing->left_out.empty()) {
         out += "(left out, because their names are not valid UTF-8 and no tool can name them:";

@@ -43,11 +43,9 @@ ToolCancel run_mcp_tool(ToolContext& context, const RunTool& run, const ToolRepo
     }
     if (run.stage == ToolStage::prepare) {
         bool allowed = command_allowed(allow_rules(context), {name}, ".");
-        report(tool_ok(run, {},
-                       {{"server", target->server},
-                        {"tool", target->tool},
-                        {"arguments", run.call.input},
-                        {"allowed", allowed}}));
+        report(tool_ok(
+            run, {},
+            ProposalBody{McpProposal{target->server, target->tool, run.call.input, allowed}}));
         return nullptr;
     }
     std::string who = target->tool + " of the MCP server \"" + target->server + "\"";
@@ -60,7 +58,8 @@ ToolCancel run_mcp_tool(ToolContext& context, const RunTool& run, const ToolRepo
         target->tool, run.call.input,
         [run, report, who, cap = context.output_cap](McpCallOutcome outcome) {
             if (outcome.is_error) {
-                report(tool_error(run, "The tool " + who + " failed: " + capped(outcome.text, cap)));
+                report(
+                    tool_error(run, "The tool " + who + " failed: " + capped(outcome.text, cap)));
                 return;
             }
             report(tool_ok(run, capped(std::move(outcome.text), cap)));

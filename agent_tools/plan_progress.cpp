@@ -17,12 +17,12 @@ ToolReport plan_progress(ToolContext&, const RunTool& run) {
     if (status == in.end() || !status->is_string() || !is_step_status(status->get<std::string>()))
         return tool_error(run, "plan_progress needs `status`: one of " + step_status_list() +
                                    ". Nothing was recorded.");
-    nlohmann::json detail{{"step", step->get<std::uint64_t>()}, {"status", *status}};
+    StepReport detail{step->get<std::uint64_t>(), status->get<std::string>()};
     if (auto note = in.find("note"); note != in.end() && !note->is_null()) {
         if (!note->is_string())
             return tool_error(run, "plan_progress's `note` must be a string. Nothing was "
                                    "recorded.");
-        detail["note"] = *note;
+        detail.note = note->get<std::string>();
     }
     // What the model reads is the loop's: the step may not exist.
     return tool_ok(run, "", std::move(detail));

@@ -12,6 +12,12 @@ std::string kilobytes(std::size_t bytes) {
     return std::to_string((bytes + 1023) / 1024) + " KB";
 }
 
+// The file the plan was filed in: apply's proposal, or a resumed session's.
+std::string filed_path(const RunTool& run) {
+    const auto* filed = run.proposal ? std::get_if<PlanProposal>(&*run.proposal) : nullptr;
+    return filed ? filed->path : std::string();
+}
+
 ToolReport present_plan(ToolContext& context, const RunTool& run) {
     const nlohmann::json& input = run.call.input;
     // The title is shown in terminals and filed as a heading: one line, no control
@@ -28,12 +34,12 @@ ToolReport present_plan(ToolContext& context, const RunTool& run) {
                                    "it, without the code itself.");
 
     if (run.stage == ToolStage::prepare) {
-        PlanFields proposal{title, plan, "", run.revises, ""};
+        PlanProposal proposal{title, plan, "", run.revises, ""};
         // A plan proposed again from a resumed session keeps the file it was filed in.
-        if (std::string filed = run.proposal.is_object() ? run.proposal.value("path", "") : "";
+        if (std::string filed = filed_path(run);
             is_plan_path(filed) && read_plan(context.workspace, filed)) {
             proposal.path = filed;
-            return tool_ok(run, {}, Json(proposal));
+            return tool_ok(run, {}, ProposalBody{proposal});
         }
         // A plan that cannot be filed is still shown and decided; only the file is missing.
         auto path =
@@ -42,15 +48,14 @@ ToolReport present_plan(ToolContext& context, const RunTool& run) {
             proposal.path = *path;
         else
             proposal.not_filed = path.error().message;
-        return tool_ok(run, {}, Json(proposal));
+        return tool_ok(run, {}, ProposalBody{proposal});
     }
 
-    std::string rel = run.proposal.value("path", "");
-    if (rel.empty() || !is_plan_path(rel))
-        return tool_ok(run, {}, {{"edited", false}, {"text", plan}});
+    std::string rel = filed_path(run);
+    if (rel.empty() || !is_plan_path(rel)) return tool_ok(run, {}, PlanReadBack{plan, false});
     auto now_text = read_plan(context.workspace, rel);
     if (!now_text) // the user deleted or broke the file: what they saw is what was approved
-        return tool_ok(run, {}, {{"edited", false}, {"text", plan}});
+        return tool_ok(run, {}, PlanReadBack{plan, false});
     if (now_text->plan.find_first_not_of(" \t\r\n") == std::string::npos) {
         (void)mark_plan(context.workspace, context.emit, rel, PlanStatus::rejected, "",
                         context.now());
@@ -59,9 +64,9 @@ ToolReport present_plan(ToolContext& context, const RunTool& run) {
                                "Ask the user what they want, or present a plan again.");
     }
     bool edited = now_text->plan != plan_file_body(title, plan);
-    (void)mark_plan(context.workspace, context.emit, rel, PlanStatus::approved, run.policy,
+    (void)mark_plan(context.workspace, context.emit, rel, PlanStatus::approved, run.policy.name(),
                     context.now(), run.review);
-    return tool_ok(run, {}, {{"edited", edited}, {"text", now_text->plan}});
+    return tool_ok(run, {}, PlanReadBack{now_text->plan, edited});
 }
 
 } // namespace

@@ -72,11 +72,9 @@ ToolCancel run_command(ToolContext& context, const RunTool& run, const ToolRepor
     }
     if (run.stage == ToolStage::prepare) {
         bool allowed = command_allowed(allow_rules(context), input->argv, input->cwd.rel);
-        report(tool_ok(run, {},
-                       {{"argv", input->argv},
-                        {"cwd", input->cwd.rel},
-                        {"timeout_s", input->timeout_s},
-                        {"allowed", allowed}}));
+        report(tool_ok(
+            run, {},
+            ProposalBody{CommandProposal{input->argv, input->cwd.rel, input->timeout_s, allowed}}));
         return nullptr;
     }
     CommandSpec spec;

@@ -14,13 +14,13 @@ std::string capped_output(std::string text, std::size_t cap, const std::string& 
     return text + "[… " + std::to_string(left) + " more bytes not shown; " + how + "]\n";
 }
 
-ToolReport tool_ok(const RunTool& run, std::string content, nlohmann::json detail) {
+ToolReport tool_ok(const RunTool& run, std::string content, ToolDetail detail) {
     return ToolReport{run.turn,           run.call.id,       run.stage, false,
                       std::move(content), std::move(detail), {},        {}};
 }
 
 ToolReport tool_error(const RunTool& run, std::string content) {
-    return ToolReport{run.turn, run.call.id, run.stage, true, std::move(content), nullptr, {}, {}};
+    return ToolReport{run.turn, run.call.id, run.stage, true, std::move(content), {}, {}, {}};
 }
 
 ToolRun sync_tool(ToolReport (*stage)(ToolContext&, const RunTool&)) {

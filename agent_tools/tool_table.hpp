@@ -34,7 +34,7 @@ ToolCancel run_mcp_tool(ToolContext& context, const RunTool& run, const ToolRepo
 ToolCancel run_tool(ToolContext& context, const RunTool& run, const ToolReportFn& report);
 
 // Reports shaped for the stage being answered.
-ToolReport tool_ok(const RunTool& run, std::string content, nlohmann::json detail = nullptr);
+ToolReport tool_ok(const RunTool& run, std::string content, ToolDetail detail = {});
 ToolReport tool_error(const RunTool& run, std::string content);
 // An output held to `cap` bytes (decision 0056): cut after a whole line, with `how` saying
 // how to get the rest.

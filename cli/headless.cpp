@@ -21,10 +21,10 @@ std::string dumped(const Json& j) {
 }
 
 // Claude Code's words for a server's state in its init line.
-std::string claude_mcp_status(const std::string& state) {
-    if (state == "ready") return "connected";
-    if (state == "starting") return "pending";
-    return state; // failed, stopped, untrusted
+std::string claude_mcp_status(const Wire<ServerState>& state) {
+    if (state == ServerState::ready) return "connected";
+    if (state == ServerState::starting) return "pending";
+    return state.name(); // failed, stopped, untrusted
 }
 
 // "no model is connected …": what a headless run with only echo says, and how to go on.
@@ -107,7 +107,7 @@ void HeadlessRun::mcp_changed(const McpListResult& list) {
     for (const McpServerInfo& server : list.servers) {
         mcp_servers_.push_back(
             {{"name", server.name}, {"status", claude_mcp_status(server.state)}});
-        starting |= server.state == "starting";
+        starting |= server.state == ServerState::starting;
     }
     if (starting || !after_mcp_) return;
     mcp_timer_.cancel();
@@ -342,14 +342,14 @@ void HeadlessRun::decide(const Proposal& p) {
     ApproveParams approve;
     approve.turn = turn_.value_or(p.turn);
     approve.id = p.id;
-    approve.decision = "approve";
+    approve.decision = Verdict::approve;
     if (p.is(ProposalKind::plan)) {
         if (!options_.approve_plans) {
             // DESIGN §9: the plan is filed; show it and leave it for a person to approve.
             plan_ = p;
             if (options_.output == HeadlessOutput::text) {
                 if (line_open_) std::cout << "\n";
-                const PlanFields plan = p.as_plan();
+                const PlanProposal plan = p.as_plan();
                 std::cout << md::terminal_output(plan_text(plan, out_.width, out_.color)) << "\n";
                 if (!plan.path.empty())
                     std::cout << md::terminal_output("Plan filed: " + shown(plan.path)) << "\n";
@@ -361,7 +361,7 @@ void HeadlessRun::decide(const Proposal& p) {
             return end(exit_plan_waiting);
         }
         if (*options_.approve_plans == "never") return reject(p, "--approve-plans never");
-        approve.policy = *options_.approve_plans;
+        approve.policy = Wire<ApprovalPolicy>::named(*options_.approve_plans);
         say("approved " + proposal_words(p) + " (" + *options_.approve_plans + ")");
         link_.request(op::agent_approve, Json(approve));
         return;
@@ -374,14 +374,15 @@ void HeadlessRun::decide(const Proposal& p) {
 
 void HeadlessRun::reject(const Proposal& p, const std::string& why_for_user) {
     rejected_ = true;
-    refusals_.push_back({{"kind", p.kind}, {"what", proposal_words(p)}, {"why", why_for_user}});
+    refusals_.push_back(
+        {{"kind", p.kind().name()}, {"what", proposal_words(p)}, {"why", why_for_user}});
     say(styled("rejected " + proposal_words(p) + ": nobody can approve it in this run (" +
                    why_for_user + ")",
                sgr::yellow, err_.color));
     ApproveParams reject;
     reject.turn = turn_.value_or(p.turn);
     reject.id = p.id;
-    reject.decision = "reject";
+    reject.decision = Verdict::reject;
     reject.feedback = "Nobody can approve this in this non-interactive run (rio-cli -p, " +
                       why_for_user +
                       "), so it was not done. Continue without it if you can, and say in your "

@@ -158,7 +158,7 @@ void InteractiveSession::on_event(const client::CoreEvent& event) {
     if (auto* decided = std::get_if<DecidedEvent>(&event)) {
         if (was_pending && !session_.state().pending && input_ != Input::none) {
             stop_input();
-            print("(" + shown(decided->decision) + "d elsewhere)");
+            print("(" + shown(decided->decision.name()) + "d elsewhere)");
         }
         return;
     }

@@ -105,7 +105,8 @@ private:
     void comment_on(const Proposal& plan);
     void edit_plan(const Proposal& plan);
     void show_edited_plan(const Proposal& plan, const std::string& rel, bool keep_open);
-    void approve(const Proposal& proposal, const std::string& policy, bool fresh = false);
+    void approve(const Proposal& proposal, std::optional<ApprovalPolicy> policy,
+                 bool fresh = false);
     // A command, for this one call: with the network, or without the sandbox.
     void approve_command(const Proposal& proposal, bool network, bool unsandboxed,
                          bool environment);

@@ -245,11 +245,11 @@ void InteractiveSession::list_plans() {
         pick(entries, "Show which? (number, Enter for none) ", [this, paths](std::size_t i) {
             link_.call(PlansGetParams{paths[i]}, [this](const client::Typed<PlansGetParams>& r) {
                 if (!r) return then_prompt(client::Reply{nullptr, r.error()});
-                print(
-                    "\n" +
-                    plan_text(PlanFields{r->title, r->body, r->path, "", ""}, width(), out_.color) +
-                    styled(r->status.empty() ? "" : "(" + shown(r->status) + ")", sgr::dim,
-                           out_.color));
+                print("\n" +
+                      plan_text(PlanProposal{r->title, r->body, r->path, "", ""}, width(),
+                                out_.color) +
+                      styled(r->status.empty() ? "" : "(" + shown(r->status) + ")", sgr::dim,
+                             out_.color));
                 if (r->steps) {
                     print(plan_steps_lines(*r->steps));
                     if (r->warning)
@@ -337,7 +337,7 @@ void InteractiveSession::list_problems(const std::string& path) {
             return link_.call(LspListParams{}, [this, path](const client::Typed<LspListParams>& l) {
                 bool waiting = l && std::any_of(l->servers.begin(), l->servers.end(),
                                                 [](const LspServerInfo& server) {
-                                                    return server.state == "untrusted";
+                                                    return server.state == ServerState::untrusted;
                                                 });
                 if (waiting)
                     print("No problems known: language servers start when you trust this "

@@ -76,24 +76,30 @@ void InteractiveSession::on_propose(const Proposal& p) {
     if (p.is(ProposalKind::plan)) return show_plan(p);
     auto decide = [this, p](char k) {
         if (k == 'y')
-            approve(p, "");
+            approve(p, std::nullopt);
         else
             reject_with_reason(p);
     };
-    if (p.is(ProposalKind::edit)) {
-        print(styled("Edit " + shown(p.text("path")), sgr::bold, out_.color) + "\n" +
-              diff_text(p, width(), out_.color));
+    if (const EditProposal* edit = p.edit()) {
+        print(styled("Edit " + shown(edit->path), sgr::bold, out_.color) + "\n" +
+              diff_text(*edit, width(), out_.color));
         return ask_key("[y] apply  [n] reject", "yn", decide);
     }
-    if (p.is(ProposalKind::mcp)) {
-        print("Call " + styled(shown(client::mcp_call_text(p)), sgr::bold, out_.color));
+    if (const McpProposal* mcp = p.mcp()) {
+        print("Call " + styled(shown(client::mcp_call_text(*mcp)), sgr::bold, out_.color));
         return ask_key("[y] call  [n] reject", "yn", decide);
     }
-    print("Run " + command_text(p, out_.color));
-    // A sandboxed command may be let out for this one call (DESIGN §19). A core that sends
-    // something else than an object here gets the plain question.
-    const Json sandbox = p.fields.value("sandbox", Json::object());
-    if (!sandbox.is_object() || sandbox.value("profile", "") != "workspace-write")
+    const CommandProposal* command = p.command();
+    if (!command) {
+        print(styled("The core proposes a " + shown(p.kind().name()) +
+                         ", which this rio-cli cannot show.",
+                     sgr::bold, out_.color));
+        return ask_key("[y] approve  [n] reject", "yn", decide);
+    }
+    print("Run " + command_text(*command, out_.color));
+    // A sandboxed command may be let out for this one call (DESIGN §19); one that would run
+    // unsandboxed anyway gets the plain question.
+    if (!command->sandbox || command->sandbox->profile != SandboxProfile::workspace_write)
         return ask_key("[y] run  [n] reject", "yn", decide);
     ask_key("[y] run  [w] run with the network  [u] run without the sandbox  [e] run with my "
             "environment  [n] reject",
@@ -109,7 +115,7 @@ void InteractiveSession::on_propose(const Proposal& p) {
 void InteractiveSession::show_plan(const Proposal& p) {
     comments_.clear();
     numbered_for_.clear();
-    const PlanFields plan = p.as_plan();
+    const PlanProposal plan = p.as_plan();
     print("\n" + plan_text(plan, width(), out_.color));
     if (plan.revises.empty() || plan.path.empty()) return decide_plan(p);
     show_revision(p, [this, p] { decide_plan(p); });
@@ -155,11 +161,11 @@ void InteractiveSession::decide_plan(const Proposal& p) {
     if (filed) choices += "  [e] edit the plan";
     ask_key(choices, filed ? "aAfrce" : "aAfrc", [this, p](char k) {
         if (k == 'a')
-            approve(p, "review");
+            approve(p, ApprovalPolicy::review);
         else if (k == 'A')
-            approve(p, "auto");
+            approve(p, ApprovalPolicy::automatic);
         else if (k == 'f')
-            approve(p, "review", true);
+            approve(p, ApprovalPolicy::review, true);
         else if (k == 'r')
             reject_with_reason(p);
         else if (k == 'c')
@@ -245,19 +251,20 @@ void InteractiveSession::show_edited_plan(const Proposal& p, const std::string& 
     if (!keep_open) link_.call(BufferCloseParams{rel, std::nullopt}, nullptr);
     link_.call(PlansGetParams{rel}, [this, p](const client::Typed<PlansGetParams>& r) {
         Proposal shown = p;
-        if (r) shown.fields["plan"] = r->body;
+        if (auto* plan = std::get_if<PlanProposal>(&shown.body); plan && r) plan->plan = r->body;
         numbered_for_.clear(); // the lines are the edited plan's now
         print("\n" + plan_text(shown.as_plan(), width(), out_.color));
         decide_plan(shown);
     });
 }
 
-void InteractiveSession::approve(const Proposal& p, const std::string& policy, bool fresh) {
+void InteractiveSession::approve(const Proposal& p, std::optional<ApprovalPolicy> policy,
+                                 bool fresh) {
     ApproveParams params;
     params.turn = p.turn ? p.turn : session_.state().turn;
     params.id = p.id;
-    params.decision = "approve";
-    if (!policy.empty()) params.policy = policy;
+    params.decision = Verdict::approve;
+    if (policy) params.policy = *policy;
     if (p.is(ProposalKind::plan) && !comments_.empty()) params.comments = comments_;
     if (fresh) params.fresh = true;
     link_.request(op::agent_approve, Json(params), [this](const client::Reply& r) { report(r); });
@@ -268,7 +275,7 @@ void InteractiveSession::approve_command(const Proposal& p, bool network, bool u
     ApproveParams params;
     params.turn = p.turn ? p.turn : session_.state().turn;
     params.id = p.id;
-    params.decision = "approve";
+    params.decision = Verdict::approve;
     if (network) params.network = true;
     if (unsandboxed) params.unsandboxed = true;
     if (environment) params.environment = true;
@@ -280,7 +287,7 @@ void InteractiveSession::reject_with_reason(const Proposal& p) {
         ApproveParams params;
         params.turn = p.turn ? p.turn : session_.state().turn;
         params.id = p.id;
-        params.decision = "reject";
+        params.decision = Verdict::reject;
         if (!trimmed(reason).empty()) params.feedback = std::string(trimmed(reason));
         if (p.is(ProposalKind::plan) && !comments_.empty()) params.comments = comments_;
         link_.request(op::agent_approve, Json(params),

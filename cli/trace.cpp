@@ -5,6 +5,7 @@
 #include "cli/terminal.hpp"
 #include "cli/terminal_safe.hpp"
 #include "client/trace_words.hpp"
+#include "text/argv_text.hpp"
 #include "text/command_output.hpp"
 
 #include <algorithm>
@@ -61,16 +62,16 @@ std::string command_output_text(const std::string& output, std::optional<std::si
     return out;
 }
 
-std::string plan_text(const PlanFields& plan, int width, bool color) {
+std::string plan_text(const PlanProposal& plan, int width, bool color) {
     std::string header =
         "Plan — " + shown(plan.title) + (plan.path.empty() ? "" : " · " + shown(plan.path));
     if (!plan.not_filed.empty()) header += " (not filed: " + shown(plan.not_filed) + ")";
     return styled(header, sgr::bold, color) + "\n\n" + markdown_text(plan.plan, width, color);
 }
 
-std::string diff_text(const Proposal& edit, int width, bool color) {
+std::string diff_text(const EditProposal& edit, int width, bool color) {
     std::string out;
-    std::string diff = edit.text("diff");
+    const std::string& diff = edit.diff;
     std::size_t at = 0;
     while (at < diff.size()) {
         std::size_t nl = diff.find('\n', at);
@@ -91,17 +92,16 @@ std::string diff_text(const Proposal& edit, int width, bool color) {
     return out;
 }
 
-std::string command_text(const Proposal& command, bool color) {
-    std::string cwd = command.text("cwd");
-    if (cwd.empty()) cwd = ".";
-    std::string sandbox = shown(client::proposal_sandbox(command));
+std::string command_text(const CommandProposal& command, bool color) {
+    std::string cwd = command.cwd.empty() ? "." : command.cwd;
+    std::string sandbox = command.sandbox ? shown(sandbox_text(*command.sandbox)) : "";
     std::string where = (cwd == "." ? "" : "   (in " + shown(cwd) + ")") +
                         (sandbox.empty() ? "" : styled("   (" + sandbox + ")", sgr::dim, color));
-    const Json argv = command.fields.value("argv", Json::array());
+    const std::vector<std::string>& argv = command.argv;
     bool hidden = false;
-    for (const Json& word : argv)
-        hidden = hidden || !word.is_string() || has_controls(word.get<std::string>());
-    if (!hidden) return styled("$ " + shown(client::argv_text(argv)), sgr::bold, color) + where;
+    for (const std::string& word : argv)
+        hidden = hidden || has_controls(word);
+    if (!hidden) return styled("$ " + shown(argv_text(argv)), sgr::bold, color) + where;
     // A word that holds a control character could pass for another command on one line: each
     // is shown on a line of its own, every control visible.
     std::string out = styled("the command below: its arguments hold control characters (shown "
@@ -109,9 +109,8 @@ std::string command_text(const Proposal& command, bool color) {
                              sgr::yellow, color) +
                       where;
     for (std::size_t i = 0; i < argv.size(); ++i) {
-        std::string word = argv[i].is_string() ? argv[i].get<std::string>() : argv[i].dump();
         out += "\n" + styled("  argv[" + std::to_string(i) + "] ", sgr::dim, color) +
-               styled(shown(word), sgr::bold, color);
+               styled(shown(argv[i]), sgr::bold, color);
     }
     return out;
 }
@@ -125,14 +124,14 @@ std::string plan_steps_lines(std::vector<PlanStep> steps) {
 }
 
 std::string proposal_words(const Proposal& proposal) {
-    if (proposal.is(ProposalKind::edit)) return "the edit of " + shown(proposal.text("path"));
-    if (proposal.is(ProposalKind::command))
-        return "the command `" +
-               shown(client::argv_text(proposal.fields.value("argv", Json::array()))) + "`";
-    if (proposal.is(ProposalKind::mcp))
-        return "the MCP call " + shown(proposal.text("server")) + " · " +
-               shown(proposal.text("tool"));
-    return "the plan \"" + shown(proposal.as_plan().title) + "\"";
+    if (const EditProposal* edit = proposal.edit()) return "the edit of " + shown(edit->path);
+    if (const CommandProposal* command = proposal.command())
+        return "the command `" + shown(argv_text(command->argv)) + "`";
+    if (const McpProposal* mcp = proposal.mcp())
+        return "the MCP call " + shown(mcp->server) + " · " + shown(mcp->tool);
+    if (const PlanProposal* plan = proposal.plan())
+        return "the plan \"" + shown(plan->title) + "\"";
+    return "the " + shown(proposal.kind().name()) + " proposal";
 }
 
 std::string mcp_servers_text(const McpListResult& list, bool color) {
@@ -143,11 +142,12 @@ std::string mcp_servers_text(const McpListResult& list, bool color) {
         return out + "No MCP servers are configured (see ~/.config/rio/mcp.json, or .mcp.json in "
                      "the project; F1 in the desktop, \"MCP servers\").";
     for (const McpServerInfo& server : list.servers) {
-        std::string_view state_style = server.state == "ready"    ? sgr::green
-                                       : server.state == "failed" ? sgr::red
-                                                                  : sgr::dim;
+        std::string_view state_style = server.state == ServerState::ready    ? sgr::green
+                                       : server.state == ServerState::failed ? sgr::red
+                                                                             : sgr::dim;
         out += styled(shown(server.name), sgr::bold, color) + "  " +
-               styled(shown(server.state), state_style, color) + "  (" + shown(server.source) +
+               styled(shown(server.state.name()), state_style, color) + "  (" +
+               shown(server.source) +
                (server.plan
                     ? ", read-only tools in plan mode, run outside the sandbox with the network"
                     : "") +

@@ -35,14 +35,14 @@ std::string command_output_text(const std::string& output, std::optional<std::si
                                 std::optional<std::size_t> index, bool color);
 
 // "Plan — <title> · <path>" and the plan rendered for the terminal.
-std::string plan_text(const PlanFields& plan, int width, bool color);
+std::string plan_text(const PlanProposal& plan, int width, bool color);
 // The proposal's unified diff, + lines green, - lines red, @@ lines cyan; a line wider than
 // `width` goes on in the next with a dim "↪ " (never cut, never left to the terminal's
 // wrapping, which marks nothing).
-std::string diff_text(const Proposal& edit, int width, bool color);
+std::string diff_text(const EditProposal& edit, int width, bool color);
 // "$ make test   (in src)"; a command whose argv holds control characters one argument per
 // line, each shown visibly, under a line that says so.
-std::string command_text(const Proposal& command, bool color);
+std::string command_text(const CommandProposal& command, bool color);
 // The steps as a checklist (client::plan_steps_text), each step's text and note on its own
 // line whatever they hold: "[x] 1. text — note".
 std::string plan_steps_lines(std::vector<PlanStep> steps);

@@ -9,7 +9,7 @@ std::string counted(std::size_t n, const char* one, const char* many) {
 
 std::string line_of(const std::string& path, const DiagnosticInfo& d) {
     std::string out = path + ":" + std::to_string(d.line) + ":" + std::to_string(d.column + 1) +
-                      ": " + d.severity + ": " + d.message;
+                      ": " + d.severity.name() + ": " + d.message;
     if (!d.source.empty() || !d.code.empty())
         out += " [" + d.source + (d.source.empty() || d.code.empty() ? "" : " ") + d.code + "]";
     return out;
@@ -35,7 +35,7 @@ const std::vector<DiagnosticInfo>* Problems::of(const std::string& path) const {
     return it == files_.end() ? nullptr : &it->second.diagnostics;
 }
 
-std::size_t Problems::count(std::string_view severity) const {
+std::size_t Problems::count(Severity severity) const {
     std::size_t n = 0;
     for (const auto& [path, file] : files_)
         for (const DiagnosticInfo& d : file.diagnostics)
@@ -44,7 +44,7 @@ std::size_t Problems::count(std::string_view severity) const {
 }
 
 std::string Problems::summary() const {
-    std::size_t errors = count("error"), warnings = count("warning");
+    std::size_t errors = count(Severity::error), warnings = count(Severity::warning);
     std::size_t others = 0;
     for (const auto& [path, file] : files_)
         others += file.diagnostics.size();
@@ -62,7 +62,7 @@ std::vector<std::string> problem_lines(const Problems& problems, std::size_t max
     std::vector<std::string> serious, rest;
     for (const auto& [path, file] : problems.files())
         for (const DiagnosticInfo& d : file.diagnostics)
-            (d.severity == "error" || d.severity == "warning" ? serious : rest)
+            (d.severity == Severity::error || d.severity == Severity::warning ? serious : rest)
                 .push_back(line_of(path, d));
     serious.insert(serious.end(), rest.begin(), rest.end());
     if (serious.size() > max) {

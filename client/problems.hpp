@@ -19,7 +19,7 @@ public:
 
     const std::map<std::string, FileDiagnostics>& files() const { return files_; }
     const std::vector<DiagnosticInfo>* of(const std::string& path) const;
-    std::size_t count(std::string_view severity) const;
+    std::size_t count(Severity severity) const;
     // "2 errors, 1 warning", "no problems".
     std::string summary() const;
 

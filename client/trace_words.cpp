@@ -31,8 +31,8 @@ std::string text_of(const Json& input, const char* key) {
     return it != input.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
-std::string kind_word(std::string_view kind) {
-    const std::optional<ProposalKind> known = from_wire<ProposalKind>(kind);
+std::string kind_word(const Wire<ProposalKind>& kind) {
+    const std::optional<ProposalKind> known = kind.value();
     if (!known) return "Proposal";
     switch (*known) {
     case ProposalKind::plan:
@@ -70,11 +70,9 @@ std::string argv_text(const Json& argv) {
     return rio::argv_text(words);
 }
 
-std::string mcp_call_text(const Proposal& proposal, std::size_t max_chars) {
-    std::string arguments = proposal.fields.value("arguments", Json::object())
-                                .dump(-1, ' ', false, Json::error_handler_t::replace);
-    return proposal.text("server") + " · " + proposal.text("tool") + " " +
-           cut(arguments, max_chars);
+std::string mcp_call_text(const McpProposal& call, std::size_t max_chars) {
+    std::string arguments = call.arguments.dump(-1, ' ', false, Json::error_handler_t::replace);
+    return call.server + " · " + call.tool + " " + cut(arguments, max_chars);
 }
 
 std::string tool_detail(const ToolEvent& tool) {
@@ -98,13 +96,8 @@ std::string tool_sandbox(const ToolEvent& tool) {
 }
 
 std::string proposal_sandbox(const Proposal& proposal) {
-    auto it = proposal.fields.find("sandbox");
-    if (!proposal.is(ProposalKind::command) || it == proposal.fields.end() || !it->is_object())
-        return {};
-    SandboxUse use{Wire<SandboxProfile>::named(it->value("profile", "")),
-                   it->value("network", false), std::nullopt};
-    if (it->value("environment", false)) use.environment = true;
-    return sandbox_text(use);
+    const CommandProposal* command = proposal.command();
+    return command && command->sandbox ? sandbox_text(*command->sandbox) : std::string();
 }
 
 ToolOutcome tool_outcome(const ToolResultEvent& result) {
@@ -150,8 +143,8 @@ std::string decision_text(const DecidedEvent& decided) {
         text = std::string(approved ? "Plan approved with notes" : "Changes requested") + " (" +
                std::to_string(comments) + (comments == 1 ? " comment)" : " comments)");
     if (approved && decided.fresh.value_or(false)) text += " — in a fresh context";
-    if (approved && decided.policy == "review") text += " — review each edit";
-    if (approved && decided.policy == "auto") text += " — auto-accept edits";
+    if (approved && decided.policy == ApprovalPolicy::review) text += " — review each edit";
+    if (approved && decided.policy == ApprovalPolicy::automatic) text += " — auto-accept edits";
     if (approved && decided.rest_of_turn.value_or(false))
         text += ", and the rest of this turn's edits";
     if (decided.feedback && !decided.feedback->empty())

@@ -29,7 +29,7 @@ std::string argv_text(const Json& argv);
 
 // What an MCP proposal asks to do, for the person approving it: "fs · write_file
 // {"content":"…","path":"/p/a.txt"}", the arguments cut to `max_chars`.
-std::string mcp_call_text(const Proposal& proposal, std::size_t max_chars = 600);
+std::string mcp_call_text(const McpProposal& call, std::size_t max_chars = 600);
 
 // How a call that runs at once runs, when it is a sandboxed command: "sandboxed: read-only,
 // no network" (plan mode, DESIGN §19); "" otherwise.

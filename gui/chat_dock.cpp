@@ -256,9 +256,8 @@ void ChatDock::on_event(const client::CoreEvent& event) {
     if (std::holds_alternative<ModeEvent>(event)) return show_state();
     review_->on_event(event);
     changes_->on_event(event);
-    if (auto* proposal = std::get_if<Proposal>(&event);
-        proposal && proposal->is(rio::ProposalKind::plan))
-        if (const std::string path = proposal->as_plan().path; !path.empty())
+    if (auto* proposal = std::get_if<Proposal>(&event); proposal && proposal->plan())
+        if (const std::string path = proposal->plan()->path; !path.empty())
             plan_paths_[QString::fromStdString(proposal->id)] = QString::fromStdString(path);
     if (auto* delta = std::get_if<DeltaEvent>(&event)) {
         transcript_->add_delta(QString::fromStdString(delta->text));

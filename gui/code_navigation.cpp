@@ -143,7 +143,7 @@ void CodeNavigation::hover(CodeEditor* editor, long position, QPoint at) {
     if (const auto* list = window_.problems()->problems().of(editor->path().toStdString()))
         for (const DiagnosticInfo* d : diagnostics_at(*editor, *list, position))
             parts << QStringLiteral("<b>%1</b>: %2")
-                         .arg(QString::fromStdString(d->severity),
+                         .arg(QString::fromStdString(d->severity.name()),
                               QString::fromStdString(d->message).toHtmlEscaped());
     QPointer<CodeEditor> target(editor);
     const QPoint global = editor->viewport()->mapToGlobal(at);

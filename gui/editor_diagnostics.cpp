@@ -49,9 +49,9 @@ void set_up(QsciScintilla& editor) {
 
 } // namespace
 
-int indicator_for(const std::string& severity) {
-    if (severity == "error") return error_indicator;
-    if (severity == "warning") return warning_indicator;
+int indicator_for(const Wire<Severity>& severity) {
+    if (severity == Severity::error) return error_indicator;
+    if (severity == Severity::warning) return warning_indicator;
     return note_indicator;
 }
 

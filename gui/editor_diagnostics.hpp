@@ -15,7 +15,7 @@ namespace rio::gui {
 // Scintilla's container indicators (8 and up are free for an application) and markers.
 inline constexpr int error_indicator = 20, warning_indicator = 21, note_indicator = 22;
 
-int indicator_for(const std::string& severity);
+int indicator_for(const Wire<Severity>& severity);
 
 // Replaces what was drawn before. Ranges are held to the text as it is now.
 void draw_diagnostics(QsciScintilla& editor, const std::vector<DiagnosticInfo>& list);

@@ -14,9 +14,9 @@ std::vector<FileEntry> entries_from(const FsListResult& listing) {
         FileEntry entry;
         entry.name = QString::fromStdString(e.name);
         if (entry.name == QLatin1String(".git")) continue; // git's own, at any depth
-        entry.type = e.type == "dir"    ? FileEntry::Type::dir
-                     : e.type == "file" ? FileEntry::Type::file
-                                        : FileEntry::Type::other;
+        entry.type = e.type == EntryType::dir    ? FileEntry::Type::dir
+                     : e.type == EntryType::file ? FileEntry::Type::file
+                                                 : FileEntry::Type::other;
         entry.link = e.link.value_or(false);
         out.push_back(std::move(entry));
     }

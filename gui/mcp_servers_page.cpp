@@ -23,16 +23,16 @@ QString source_words(const std::string& source) {
 
 QString state_words(const McpServerInfo& server) {
     const QString error = QString::fromStdString(server.error.value_or(std::string()));
-    if (server.state == "untrusted")
+    if (server.state == ServerState::untrusted)
         return McpServersPage::tr("not started: trust the project to start it");
-    if (server.state == "failed")
+    if (server.state == ServerState::failed)
         return error.isEmpty() ? McpServersPage::tr("failed")
                                : McpServersPage::tr("failed: %1").arg(error);
-    if (server.state == "ready")
+    if (server.state == ServerState::ready)
         return server.tools.size() == 1
                    ? McpServersPage::tr("ready, 1 tool")
                    : McpServersPage::tr("ready, %1 tools").arg(server.tools.size());
-    return QString::fromStdString(server.state);
+    return QString::fromStdString(server.state.name());
 }
 
 QString tool_words(const McpToolInfo& tool) {

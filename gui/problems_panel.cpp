@@ -22,10 +22,10 @@ constexpr int problem_path_role = Qt::UserRole;
 constexpr int problem_line_role = Qt::UserRole + 1;
 constexpr int problem_column_role = Qt::UserRole + 2;
 
-QIcon severity_icon(const std::string& severity) {
+QIcon severity_icon(const Wire<Severity>& severity) {
     static const QColor colours[] = {QColor(0xE5, 0x14, 0x00), QColor(0xBF, 0x88, 0x03),
                                      QColor(0x1A, 0x85, 0xFF)};
-    const int index = severity == "error" ? 0 : severity == "warning" ? 1 : 2;
+    const int index = severity == Severity::error ? 0 : severity == Severity::warning ? 1 : 2;
     QPixmap dot(12, 12);
     dot.fill(Qt::transparent);
     QPainter paint(&dot);
@@ -119,7 +119,7 @@ void ProblemsPanel::show_all() {
             auto* child = new QTreeWidgetItem(item);
             child->setIcon(0, severity_icon(d.severity));
             child->setText(0, problem_text(d));
-            child->setToolTip(0, QString::fromStdString(d.severity + ": " + d.message));
+            child->setToolTip(0, QString::fromStdString(d.severity.name() + ": " + d.message));
             child->setData(0, problem_path_role, name);
             child->setData(0, problem_line_role, static_cast<qulonglong>(d.line));
             child->setData(0, problem_column_role, static_cast<qulonglong>(d.column));
@@ -127,8 +127,9 @@ void ProblemsPanel::show_all() {
         item->setExpanded(true);
     }
     summary_->setText(QString::fromStdString(problems_.summary()));
-    setWindowTitle(problems_.count("error") > 0 ? tr("Problems (%1)").arg(problems_.count("error"))
-                                                : tr("Problems"));
+    setWindowTitle(problems_.count(Severity::error) > 0
+                       ? tr("Problems (%1)").arg(problems_.count(Severity::error))
+                       : tr("Problems"));
 }
 
 void ProblemsPanel::open_problem(QTreeWidgetItem* item) {

@@ -1,8 +1,8 @@
 #include "gui/proposal_summary.hpp"
 
 #include "client/trace_words.hpp"
-#include "gui/json_text.hpp"
 #include "protocol/closed_sets.hpp"
+#include "text/argv_text.hpp"
 
 #include <QCoreApplication>
 #include <QRegularExpression>
@@ -31,41 +31,47 @@ QString diff_size(const QString& diff) {
 
 BarContent bar_content(const Proposal& proposal) {
     BarContent bar;
-    const Json& fields = proposal.fields; // the kind-specific ones
-    const std::optional<rio::ProposalKind> kind = from_wire<rio::ProposalKind>(proposal.kind);
-    if (kind == rio::ProposalKind::edit) {
+    if (const rio::EditProposal* edit = proposal.edit()) {
         bar.kind = BarKind::edit;
-        bar.heading = tr("Edit %1").arg(json_string(fields, "path"));
-        bar.detail = diff_size(json_string(fields, "diff"));
+        bar.heading = tr("Edit %1").arg(QString::fromStdString(edit->path));
+        bar.detail = diff_size(QString::fromStdString(edit->diff));
         bar.approve_text = tr("Approve");
         bar.compare = true;
         return bar;
     }
-    if (kind == rio::ProposalKind::mcp) {
+    if (const rio::McpProposal* mcp = proposal.mcp()) {
         bar.kind = BarKind::command;
-        bar.heading = tr("Call a tool of the MCP server %1?").arg(json_string(fields, "server"));
-        bar.detail = QString::fromStdString(client::mcp_call_text(proposal));
+        bar.heading =
+            tr("Call a tool of the MCP server %1?").arg(QString::fromStdString(mcp->server));
+        bar.detail = QString::fromStdString(client::mcp_call_text(*mcp));
         bar.approve_text = tr("Call");
         return bar;
     }
-    if (kind == rio::ProposalKind::command) {
+    if (const rio::CommandProposal* command = proposal.command()) {
         bar.kind = BarKind::command;
         bar.heading = tr("Run this command?");
-        bar.detail = QStringLiteral("$ ") +
-                     QString::fromStdString(client::argv_text(fields.value("argv", Json::array())));
-        const QString cwd = json_string(fields, "cwd");
+        bar.detail = QStringLiteral("$ ") + QString::fromStdString(argv_text(command->argv));
+        const QString cwd = QString::fromStdString(command->cwd);
         bar.detail +=
             tr("   (in %1)")
                 .arg(cwd.isEmpty() || cwd == QLatin1String(".") ? tr("the project folder") : cwd);
         const std::string sandbox = client::proposal_sandbox(proposal);
         if (!sandbox.empty()) bar.detail += QStringLiteral("\n") + QString::fromStdString(sandbox);
         bar.widen =
-            fields.value("sandbox", Json::object()).value("profile", "") == "workspace-write";
+            command->sandbox && command->sandbox->profile == rio::SandboxProfile::workspace_write;
         bar.approve_text = tr("Run");
         return bar;
     }
+    const rio::PlanProposal* found = proposal.plan();
+    if (!found) { // a kind this rio does not know: a newer core's
+        bar.kind = BarKind::command;
+        bar.heading =
+            tr("Approve a %1 proposal?").arg(QString::fromStdString(proposal.kind().name()));
+        bar.approve_text = tr("Approve");
+        return bar;
+    }
     bar.kind = BarKind::plan;
-    const PlanFields plan = proposal.as_plan();
+    const rio::PlanProposal& plan = *found;
     bar.heading = tr("Plan: %1").arg(QString::fromStdString(plan.title));
     const QString path = QString::fromStdString(plan.path);
     const QString not_filed = QString::fromStdString(plan.not_filed);

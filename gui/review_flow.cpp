@@ -69,12 +69,8 @@ bool ReviewFlow::pending_kind(rio::ProposalKind kind) const {
     return pending_ && pending_->is(kind);
 }
 
-QString ReviewFlow::pending_str(const char* key) const {
-    return pending_ ? QString::fromStdString(pending_->text(key)) : QString();
-}
-
-PlanFields ReviewFlow::pending_plan() const {
-    return pending_ ? pending_->as_plan() : PlanFields{};
+PlanProposal ReviewFlow::pending_plan() const {
+    return pending_ ? pending_->as_plan() : PlanProposal{};
 }
 
 void ReviewFlow::show_proposal(const Proposal& proposal) {
@@ -111,7 +107,7 @@ void ReviewFlow::close_view() {
 }
 
 void ReviewFlow::show_plan(const QString& markdown) {
-    const PlanFields plan = pending_plan();
+    const PlanProposal plan = pending_plan();
     const QString title = QString::fromStdString(plan.title);
     plan_view_->show_plan(title, QString::fromStdString(plan.path),
                           plan_body_for_view(title, markdown));
@@ -141,14 +137,14 @@ std::optional<ApproveParams> ReviewFlow::decision(Verdict answer) const {
     ApproveParams params;
     params.turn = pending_->turn;
     params.id = pending_->id;
-    params.decision = to_wire(answer);
+    params.decision = answer;
     return params;
 }
 
 void ReviewFlow::approve_plan(const QString& policy, bool fresh) {
     auto params = decision(Verdict::approve);
     if (!params) return;
-    if (!policy.isEmpty()) params->policy = policy.toStdString();
+    if (!policy.isEmpty()) params->policy = Wire<ApprovalPolicy>::named(policy.toStdString());
     if (fresh) params->fresh = true;
     add_comments(*params);
     send_decision(*params, tr("Approval failed"));
@@ -195,7 +191,7 @@ void ReviewFlow::edit_plan() {
 
 void ReviewFlow::reopen_plan() {
     if (!pending_kind(rio::ProposalKind::plan)) return;
-    const PlanFields pending = pending_plan();
+    const PlanProposal pending = pending_plan();
     if (pending.path.empty()) {
         show_plan(QString::fromStdString(pending.plan));
         return;
@@ -216,7 +212,7 @@ void ReviewFlow::reopen_plan() {
 }
 
 void ReviewFlow::fetch_revision() {
-    const PlanFields pending = pending_plan();
+    const PlanProposal pending = pending_plan();
     if (pending.revises.empty() || pending.path.empty()) return;
     const Proposal asked = *pending_;
     CoreClient& core = window_.core();
@@ -254,7 +250,7 @@ void ReviewFlow::compare() {
 }
 
 void ReviewFlow::show_compare() {
-    const QString path = pending_str("path");
+    const QString path = pending_ ? QString::fromStdString(pending_->path()) : QString();
     compare_view_->show_compare(
         path,
         {tr("Proposed edit — %1 · original | proposed").arg(path), tr("Original"), tr("Proposed")},
@@ -275,9 +271,10 @@ void ReviewFlow::fetch_edit(std::function<void()> then) {
     core.call(
         ProposalParams{}, this, [this, asked, &core](const client::Typed<ProposalParams>& result) {
             if (!is_pending(asked)) return;
-            std::optional<Proposal> proposal;
-            if (result && result->proposal.is_object()) proposal = result->proposal.get<Proposal>();
-            if (!result || !proposal || !is_pending(*proposal)) {
+            const std::optional<Proposal> proposal =
+                result ? result->proposal : std::optional<Proposal>();
+            const rio::EditProposal* full = proposal ? proposal->edit() : nullptr;
+            if (!result || !full || !is_pending(*proposal)) {
                 fetching_ = false;
                 after_fetch_.clear();
                 if (!result)
@@ -285,7 +282,7 @@ void ReviewFlow::fetch_edit(std::function<void()> then) {
                         review_failure(tr("Cannot fetch the proposed edit"), result.error()));
                 return;
             }
-            const std::string before = proposal->text("before"), after = proposal->text("after");
+            const std::string before = full->before.value_or(""), after = full->after.value_or("");
             EditTexts texts{QString::fromStdString(before), QString::fromStdString(after), {}};
             core.call(DiffLinesParams{before, after, std::nullopt, std::nullopt}, this,
                       [this, asked, texts](const client::Typed<DiffLinesParams>& diff) {

@@ -79,8 +79,7 @@ private:
     std::optional<ApproveParams> decision(Verdict answer) const;
     void add_comments(ApproveParams& params) const;
     void send_decision(const ApproveParams& params, const QString& failed);
-    QString pending_str(const char* key) const; // a kind-specific field, "" when absent
-    PlanFields pending_plan() const;            // the pending plan's fields, "" when none
+    PlanProposal pending_plan() const; // the pending plan's fields, "" when none
 
     MainWindow& window_;
     ApprovalBar* bar_;

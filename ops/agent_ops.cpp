@@ -18,7 +18,7 @@ PromptLayerInfo layer_info(const PromptLayer& layer, bool with_text) {
 }
 
 Result<Decision> read_decision(const ApproveParams& p) {
-    if (!from_wire<Verdict>(p.decision))
+    if (!p.decision.value())
         return make_error(ErrorCode::bad_request,
                           "params.decision must be \"approve\" or \"reject\"");
     std::vector<PlanComment> comments = p.comments.value_or(std::vector<PlanComment>{});
@@ -121,7 +121,7 @@ void register_state_ops(Dispatcher& dispatcher, AgentRuntime& agent) {
         ToolsResult out{std::string(to_wire(agent.loop().mode())), {}};
         for (const ToolSpec& spec : agent.loop().offered())
             out.tools.push_back(
-                {spec.name, std::string(to_wire(spec.kind)), spec.description, spec.input_schema});
+                {spec.name, spec.kind, spec.description, spec.input_schema});
         return out;
     });
 }

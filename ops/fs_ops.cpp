@@ -19,7 +19,7 @@ void register_fs_ops(Dispatcher& dispatcher, OpContext& context) {
         for (const DirEntry& e : listing->entries) {
             DirEntryInfo entry{e.name, e.type, std::nullopt, std::nullopt};
             if (e.link) entry.link = true;
-            if (e.type == "file") entry.size = e.size;
+            if (e.type == EntryType::file) entry.size = e.size;
             out.entries.push_back(std::move(entry));
         }
         return out;

@@ -7,7 +7,7 @@ namespace {
 
 std::string pending_key(const std::optional<PendingStep>& step, std::uint64_t turn) {
     if (!step) return "";
-    return std::to_string(turn) + "/" + step->proposal.value("id", "");
+    return std::to_string(turn) + "/" + step->proposal.id;
 }
 
 // Nothing changed when the same entries end the conversation: entries are only appended or,

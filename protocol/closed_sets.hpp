@@ -1,8 +1,8 @@
 // The protocol's closed sets (docs/protocol.md) as enums, each with its wire names in one
 // table: a kind, a status or a decision is compared as an enum everywhere, and its spelling
-// lives here once. The message structs keep the name as it arrived, a string, so a newer
-// core's new name reaches an older frontend as "unknown" (from_wire gives nullopt) rather
-// than as an event it refuses (DESIGN §3); they offer `is(…)` to compare (decision 0070).
+// lives here once. A message's closed-set field is a Wire<E> (decision 0077): set and compared
+// as the enum, holding the name as it arrived, so a newer core's new name reaches an older
+// frontend as "unknown" (value() is nullopt) rather than as an event it refuses (DESIGN §3).
 #pragma once
 
 #include <optional>
@@ -38,6 +38,16 @@ enum class SandboxProfile {
     read_only,       // plan mode: nothing writable but the private TMPDIR and /dev/null
     workspace_write, // build mode: the project too, except .git/, .rio/ and rio's own folders
 };
+
+// How a person approved (agent.approve's `policy`): review each later edit, or accept them.
+enum class ApprovalPolicy { review, automatic };
+// What a folder entry is (fs.list's `type`); a symlink counts as what it points to.
+enum class EntryType { dir, file, other };
+// A diagnostic's severity (lsp.diagnostics), most severe first, as LSP numbers them.
+enum class Severity { error, warning, information, hint };
+// A language server's or an MCP server's state (lsp.list, mcp.list). idle, not found and
+// disabled are language servers' only.
+enum class ServerState { idle, starting, ready, failed, stopped, not_found, disabled, untrusted };
 
 template <typename E> struct WireName {
     E value;
@@ -92,6 +102,28 @@ inline constexpr WireName<SandboxProfile> sandbox_profile_names[] = {
     {SandboxProfile::workspace_write, "workspace-write"},
 };
 
+inline constexpr WireName<ApprovalPolicy> approval_policy_names[] = {
+    {ApprovalPolicy::review, "review"},
+    {ApprovalPolicy::automatic, "auto"},
+};
+inline constexpr WireName<EntryType> entry_type_names[] = {
+    {EntryType::dir, "dir"},
+    {EntryType::file, "file"},
+    {EntryType::other, "other"},
+};
+inline constexpr WireName<Severity> severity_names[] = {
+    {Severity::error, "error"},
+    {Severity::warning, "warning"},
+    {Severity::information, "information"},
+    {Severity::hint, "hint"},
+};
+inline constexpr WireName<ServerState> server_state_names[] = {
+    {ServerState::idle, "idle"},         {ServerState::starting, "starting"},
+    {ServerState::ready, "ready"},       {ServerState::failed, "failed"},
+    {ServerState::stopped, "stopped"},   {ServerState::not_found, "not found"},
+    {ServerState::disabled, "disabled"}, {ServerState::untrusted, "untrusted"},
+};
+
 namespace wire_detail {
 template <typename E> struct Table;
 #define RIO_WIRE_TABLE(E, table)                                                                   \
@@ -106,6 +138,10 @@ RIO_WIRE_TABLE(StopReason, stop_reason_names)
 RIO_WIRE_TABLE(BufferChange, buffer_change_names)
 RIO_WIRE_TABLE(WireFormat, wire_format_names)
 RIO_WIRE_TABLE(SandboxProfile, sandbox_profile_names)
+RIO_WIRE_TABLE(ApprovalPolicy, approval_policy_names)
+RIO_WIRE_TABLE(EntryType, entry_type_names)
+RIO_WIRE_TABLE(Severity, severity_names)
+RIO_WIRE_TABLE(ServerState, server_state_names)
 #undef RIO_WIRE_TABLE
 } // namespace wire_detail
 

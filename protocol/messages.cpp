@@ -88,7 +88,7 @@ void from_json(const Json& j, ToolEvent& e) {
     e.id = j.value("id", "");
     e.name = j.value("name", "");
     e.input = j.value("input", Json::object());
-    e.kind = j.value("kind", "");
+    e.kind = Wire<ToolKind>::named(j.value("kind", ""));
     if (auto it = j.find("sandbox"); it != j.end() && it->is_object())
         e.sandbox = it->get<SandboxUse>();
 }
@@ -114,36 +114,20 @@ void from_json(const Json& j, ToolResultEvent& e) {
         e.sandbox = it->get<SandboxUse>();
 }
 
-std::string Proposal::text(const char* key) const {
-    auto it = fields.find(key);
-    return it != fields.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
-
-PlanFields Proposal::as_plan() const {
-    return {text("title"), text("plan"), text("path"), text("revises"), text("not_filed")};
-}
-
-void to_json(Json& j, const PlanFields& p) {
-    j = Json{{"title", p.title}, {"plan", p.plan}, {"path", p.path}};
-    if (!p.revises.empty()) j["revises"] = p.revises;
-    if (!p.not_filed.empty()) j["not_filed"] = p.not_filed;
-}
-
 void to_json(Json& j, const ProjectChangedEvent& e) {
     j = static_cast<const ProjectInfo&>(e);
     if (!e.root) j = Json{{"root", nullptr}, {"name", nullptr}};
 }
 
-void to_json(Json& j, const Proposal& p) {
-    j = Json{{"turn", p.turn}, {"id", p.id}, {"kind", p.kind}};
-    merge(j, p.fields);
+void to_json(Json& j, const ProposalResult& r) {
+    j = Json{{"proposal", nullptr}};
+    if (r.proposal) j["proposal"] = *r.proposal;
 }
 
-void from_json(const Json& j, Proposal& p) {
-    p.turn = j.value("turn", std::uint64_t{0});
-    p.id = j.value("id", "");
-    p.kind = j.value("kind", "");
-    p.fields = without(j, {"turn", "id", "kind"});
+void from_json(const Json& j, ProposalResult& r) {
+    r.proposal.reset();
+    if (auto it = j.find("proposal"); it != j.end() && it->is_object())
+        r.proposal = it->get<Proposal>();
 }
 
 void to_json(Json& j, const AgentStatus& s) {
@@ -251,14 +235,6 @@ std::vector<std::string_view> typed_ops() {
             PlansListParams::op,
             PlansGetParams::op};
     // clang-format on
-}
-
-std::string sandbox_text(const SandboxUse& use) {
-    std::string environment = use.environment.value_or(false) ? ", with your environment" : "";
-    if (use.profile.name().empty() || use.profile == SandboxProfile::none)
-        return "not sandboxed" + environment;
-    return "sandboxed: " + use.profile.name() +
-           (use.network ? ", network allowed" : ", no network") + environment;
 }
 
 std::string exit_text(const CommandExit& exit) {

@@ -1,12 +1,14 @@
 // The protocol's shapes (docs/protocol.md), one struct per op's params and result and per
 // event, each with its JSON mapping (protocol/fields.hpp). A params struct names its op and
 // its result type, an event its name, so a request or an event is sent and read typed.
-// Free-form parts (a tool's input, a proposal's kind-specific fields) stay JSON.
+// Free-form parts (a tool's input, an MCP call's arguments) stay JSON.
 #pragma once
 
 #include "protocol/closed_sets.hpp"
 #include "protocol/fields.hpp"
 #include "protocol/names.hpp"
+#include "protocol/proposal.hpp"
+#include "protocol/sandbox_use.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -132,7 +134,7 @@ RIO_FIELDS(ProjectTrustSetParams, trust, files)
 
 struct DirEntryInfo {
     std::string name;
-    std::string type; // dir, file, other
+    Wire<EntryType> type;
     std::optional<bool> link;
     std::optional<std::uint64_t> size;
 };
@@ -389,21 +391,6 @@ struct MessageEvent {
 };
 RIO_FIELDS(MessageEvent, turn, text, stop_reason)
 
-// How a command runs, or ran (DESIGN §19): under a sandbox profile ("read-only" in plan
-// mode, "workspace-write" in build mode) or "none", and whether a person let it reach the
-// network.
-struct SandboxUse {
-    Wire<SandboxProfile> profile;
-    bool network = false;
-    // A person approved this command "with my environment": variables that look like secrets
-    // are passed to it too (decision 0071). Absent: they are not, but those the user named.
-    std::optional<bool> environment = std::nullopt;
-};
-RIO_FIELDS(SandboxUse, profile, network, environment)
-// "sandboxed: read-only, no network", "sandboxed: workspace-write, network allowed", "not
-// sandboxed": the one wording, for the model and for every frontend.
-std::string sandbox_text(const SandboxUse& use);
-
 // Whether commands can run sandboxed here (agent.status): Landlock's ABI, and why not.
 struct SandboxState {
     bool available = false;
@@ -418,10 +405,10 @@ struct ToolEvent {
     std::string id;
     std::string name;
     Json input;
-    std::string kind;                  // read, edit, command, plan, unknown
+    Wire<ToolKind> kind;               // "unknown" for a tool the core does not have
     std::optional<SandboxUse> sandbox; // a command that runs at once (plan mode), how
 
-    bool is(ToolKind k) const { return wire_is(kind, k); }
+    bool is(ToolKind k) const { return kind == k; }
 };
 void to_json(Json& j, const ToolEvent& e);
 void from_json(const Json& j, ToolEvent& e);
@@ -467,33 +454,6 @@ struct ToolResultEvent {
 void to_json(Json& j, const ToolResultEvent& e);
 void from_json(const Json& j, ToolResultEvent& e);
 
-// A plan proposal's own fields, as present_plan prepares them: the plan as proposed, the file
-// it was filed in ("" when it could not be, and then not_filed says why) and the filed plan
-// it revises, if any.
-struct PlanFields {
-    std::string title, plan, path;
-    std::string revises;   // "" unless it revises a filed plan
-    std::string not_filed; // "" unless filing failed
-};
-void to_json(Json& j, const PlanFields& p); // revises and not_filed only when set
-
-// agent.propose and agent.status's `pending`: the common part; kind-specific fields
-// (edit {path, diff}, command {argv, cwd, timeout_s, allowed}, plan {title, plan, path}) are
-// in `fields`.
-struct Proposal {
-    static constexpr std::string_view event = event::agent_propose;
-    std::uint64_t turn = 0;
-    std::string id;
-    std::string kind; // edit, command, plan, mcp
-    Json fields = Json::object();
-
-    std::string text(const char* key) const; // a string field, "" when absent
-    bool is(ProposalKind k) const { return wire_is(kind, k); }
-    PlanFields as_plan() const; // a plan proposal's fields, "" where absent
-};
-void to_json(Json& j, const Proposal& p);
-void from_json(const Json& j, Proposal& p);
-
 // A reviewer's comment on a passage of a plan (DESIGN §13): the passage quoted as they saw
 // it, where it is (1-based lines of the plan text, when the frontend knows them), and what
 // they say about it.
@@ -508,9 +468,9 @@ struct DecidedEvent {
     static constexpr std::string_view event = event::agent_decided;
     std::uint64_t turn = 0;
     std::string id;
-    std::string kind;
-    std::string decision; // approve, reject
-    std::optional<std::string> policy;
+    Wire<ProposalKind> kind;
+    Wire<Verdict> decision;
+    std::optional<Wire<ApprovalPolicy>> policy;
     std::optional<std::string> feedback;
     std::optional<std::vector<PlanComment>> comments;
     std::optional<bool> fresh;
@@ -519,9 +479,9 @@ struct DecidedEvent {
     std::optional<bool> network;      // a command approved to reach the network
     std::optional<bool> environment = std::nullopt; // with the user's whole environment
 
-    bool is(ProposalKind k) const { return wire_is(kind, k); }
-    bool approved() const { return wire_is(decision, Verdict::approve); }
-    bool rejected() const { return wire_is(decision, Verdict::reject); }
+    bool is(ProposalKind k) const { return kind == k; }
+    bool approved() const { return decision == Verdict::approve; }
+    bool rejected() const { return decision == Verdict::reject; }
 };
 RIO_FIELDS(DecidedEvent, turn, id, kind, decision, policy, feedback, comments, fresh, rest_of_turn,
            unsandboxed, network, environment)
@@ -697,10 +657,10 @@ struct ApproveParams {
     static constexpr std::string_view op = op::agent_approve;
     using Result = Empty;
     std::uint64_t turn = 0;
-    std::string decision; // approve, reject
+    Wire<Verdict> decision;
     std::optional<std::string> id;
     std::optional<std::string> feedback;
-    std::optional<std::string> policy; // review, auto
+    std::optional<Wire<ApprovalPolicy>> policy;
     // A plan only: with reject "request changes", with approve "approve with notes".
     std::optional<std::vector<PlanComment>> comments;
     // A plan only, with approve: go on in a new conversation of the request and the plan.
@@ -716,7 +676,7 @@ struct ApproveParams {
     // look like secrets too (decision 0071).
     std::optional<bool> environment;
 
-    bool is(Verdict v) const { return wire_is(decision, v); }
+    bool is(Verdict v) const { return decision == v; }
 };
 RIO_FIELDS(ApproveParams, turn, decision, id, feedback, policy, comments, fresh, rest_of_turn,
            unsandboxed, network, environment)
@@ -771,9 +731,10 @@ struct StatusParams : Empty {
 };
 
 struct ProposalResult {
-    Json proposal; // with full texts (before, after for edits), or null
+    std::optional<Proposal> proposal; // with an edit's whole texts; null when none is pending
 };
-RIO_FIELDS(ProposalResult, proposal)
+void to_json(Json& j, const ProposalResult& r);
+void from_json(const Json& j, ProposalResult& r);
 
 struct ProposalParams : Empty {
     static constexpr std::string_view op = op::agent_proposal;
@@ -907,11 +868,11 @@ RIO_FIELDS(ChangeParams, turn, id)
 
 struct ToolInfo {
     std::string name;
-    std::string kind;
+    Wire<ToolKind> kind;
     std::string description;
     Json input_schema;
 
-    bool is(ToolKind k) const { return wire_is(kind, k); }
+    bool is(ToolKind k) const { return kind == k; }
 };
 RIO_FIELDS(ToolInfo, name, kind, description, input_schema)
 
@@ -1217,17 +1178,17 @@ RIO_FIELDS(PlanProgressEvent, turn, path, steps, unplanned)
 // the user admitted the server's read-only tools in plan mode; otherwise "mcp": gated like a
 // command and withheld in plan mode.
 struct McpToolInfo {
-    std::string name; // as the model sees it: mcp__<server>__<tool>
-    std::string kind; // read, mcp
+    std::string name;    // as the model sees it: mcp__<server>__<tool>
+    Wire<ToolKind> kind; // read, mcp
 
-    bool is(ToolKind k) const { return wire_is(kind, k); }
+    bool is(ToolKind k) const { return kind == k; }
 };
 RIO_FIELDS(McpToolInfo, name, kind)
 
 struct McpServerInfo {
     std::string name;
-    std::string source; // user, project, editor
-    std::string state;  // starting, ready, failed, stopped, untrusted
+    std::string source;      // user, project, editor
+    Wire<ServerState> state; // starting, ready, failed, stopped, untrusted
     std::optional<std::string> error;
     bool plan = false; // its read-only tools are admitted in plan mode
     std::vector<McpToolInfo> tools;
@@ -1275,7 +1236,7 @@ struct LspServerInfo {
     std::string source; // built-in, user, project
     // idle (configured, no file of its language opened yet), starting, ready, failed,
     // stopped, not found (its program is not on PATH), disabled, untrusted
-    std::string state;
+    Wire<ServerState> state;
     std::string words;                // the state in words: "failed: …", "not found: install …"
     std::optional<std::string> error; // failed: why; ready: the last problem
     std::optional<std::string> hint;  // not found: how to install it
@@ -1308,7 +1269,7 @@ RIO_FIELDS(LspRestartParams, name)
 
 struct DiagnosticInfo {
     std::uint64_t line = 0, column = 0, end_line = 0, end_column = 0;
-    std::string severity; // error, warning, information, hint
+    Wire<Severity> severity;
     std::string message;
     std::string source; // the tool inside the server: "clang", "pyflakes", …
     std::string code;   // "" when it gave none

@@ -76,16 +76,8 @@ std::string switched_refusal(const ToolCall& call) {
            "after the user approves the plan.";
 }
 
-// Events carry a proposal without the full texts (agent.proposal has them).
-Proposal proposal_event(const Json& full) {
-    Json small = full;
-    small.erase("before");
-    small.erase("after");
-    return small.get<Proposal>();
-}
-
-std::string_view kind_name(const ToolSpec* spec) {
-    return spec ? to_wire(spec->kind) : "unknown";
+Wire<ToolKind> kind_of(const ToolSpec* spec) {
+    return spec ? Wire<ToolKind>(spec->kind) : Wire<ToolKind>::named("unknown");
 }
 
 // Where the entries a compaction keeps whole begin: the newest step (an assistant entry's
@@ -170,7 +162,7 @@ void AgentLoop::clear(Effects& out) {
     results_.clear();
     awaiting_.reset();
     running_sandbox_.reset();
-    pending_ = nullptr;
+    pending_.reset();
     decided_ids_.clear();
     last_plan_.clear();
     edits_approved_.reset();
@@ -369,9 +361,10 @@ void AgentLoop::on_tool(const ToolReport& report, Effects& out) {
         if (report.is_error) {
             restore_before_plan_approval(out); // nothing was approved after all
         } else {
-            std::string text = report.detail.value("text", std::string());
-            content = approved_plan_result(approval_note_, report.detail.value("edited", false),
-                                           text, approval_review_);
+            const auto* read = std::get_if<PlanReadBack>(&report.detail);
+            std::string text = read ? read->text : std::string();
+            content =
+                approved_plan_result(approval_note_, read && read->edited, text, approval_review_);
             report_carried_plan(out); // an earlier plan of this turn is done with
             plan_ = track_plan(turn_, approved_path_, text);
             content += "\n\n" + steps_for_model(plan_->steps);
@@ -418,9 +411,10 @@ AgentStatus AgentLoop::status() const {
     s.turn = turn_;
     s.state = std::string(to_string(state_));
     // A step stopped at a proposal is still waiting while its conversation is compacted.
-    if (state_ == State::awaiting_decision || (state_ == State::compacting && compaction_ &&
-                                               compaction_->resume == State::awaiting_decision))
-        s.pending = proposal_event(pending_);
+    bool waiting =
+        state_ == State::awaiting_decision || (state_ == State::compacting && compaction_ &&
+                                               compaction_->resume == State::awaiting_decision);
+    if (waiting && pending_) s.pending = pending_->brief();
     s.session = session_;
     s.session_problem = session_problem_;
     s.context = context();
@@ -448,7 +442,7 @@ void AgentLoop::send_step(Effects& out) {
     kept_.clear();
     results_.clear();
     awaiting_.reset();
-    pending_ = nullptr;
+    pending_.reset();
     // The gate follows the mode from step to step (a plan approved mid-turn widens the very
     // next call), but every step sends every tool: a request's prefix stays the same in both
     // modes, and a call the mode does not allow is refused (decision 0053).
@@ -472,7 +466,7 @@ void AgentLoop::run_next_call(Effects& out) {
     // A command that runs at once says how; one that waits for a decision says it then.
     if (spec && offered && spec->kind == ToolKind::command && kind == ToolKind::read)
         running_sandbox_ = command_sandbox(nullptr);
-    emit(out, ToolEvent{turn_, call.id, call.name, call.input, std::string(kind_name(spec)),
+    emit(out, ToolEvent{turn_, call.id, call.name, call.input, kind_of(spec),
                         running_sandbox_});
     if (!spec || !offered) {
         std::string why = spec && call.name == plan_progress_name
@@ -494,7 +488,7 @@ void AgentLoop::run_next_call(Effects& out) {
     }
     current_kind_ = kind;
     awaiting_ = kind == ToolKind::read ? ToolStage::run : ToolStage::prepare;
-    RunTool run{turn_, call, kind, *awaiting_, nullptr, {}, false, {}, {}, running_sandbox_};
+    RunTool run{turn_, call, kind, *awaiting_, {}, {}, false, {}, {}, running_sandbox_};
     if (kind == ToolKind::plan) run.revises = last_plan_;
     out.push_back(std::move(run));
 }
@@ -534,7 +528,7 @@ void AgentLoop::abort_turn(const std::string& why, Effects& out) {
         state_ = mid_step ? State::awaiting_decision : State::idle;
         if (state_ == State::idle) {
             awaiting_.reset();
-            pending_ = nullptr;
+            pending_.reset();
             edits_approved_.reset();
             return;
         }
@@ -553,7 +547,7 @@ void AgentLoop::abort_turn(const std::string& why, Effects& out) {
     resuming_ = false;
     awaiting_.reset();
     running_sandbox_.reset();
-    pending_ = nullptr;
+    pending_.reset();
     edits_approved_.reset();
 }
 

@@ -53,11 +53,12 @@ struct RunTool {
     ToolCall call;
     ToolKind kind = ToolKind::read;
     ToolStage stage = ToolStage::run;
-    nlohmann::json proposal; // apply: what prepare proposed; prepare of a resumed plan: {path}
-    std::string policy;      // apply of a plan: "review", "auto" or ""
-    bool by_person = false;  // apply: a person approved it (else auto-accept or an allow rule)
-    std::string revises;     // prepare of a plan: the plan presented before it, if any
-    PlanReview review;       // apply of a plan: the approval's notes, for its file
+    // apply: what prepare proposed; prepare of a resumed plan: the plan with its filed path
+    std::optional<ProposalBody> proposal;
+    Wire<ApprovalPolicy> policy; // apply of a plan: how it was approved (no name: not a plan)
+    bool by_person = false;      // apply: a person approved it (else auto-accept or an allow rule)
+    std::string revises;         // prepare of a plan: the plan presented before it, if any
+    PlanReview review;           // apply of a plan: the approval's notes, for its file
     // A command that runs (plan mode's run, build mode's apply): the sandbox it runs in, as
     // the loop decided it. Never "none" in plan mode.
     std::optional<SandboxUse> sandbox;
@@ -94,6 +95,20 @@ using Effect = std::variant<EmitEvent, CallProvider, CancelProvider, RunTool, Ca
                             ReportPlan, SaveProgress, SettleChecks>;
 using Effects = std::vector<Effect>;
 
+// What present_plan's apply read back: the plan as the person left it in its file.
+struct PlanReadBack {
+    std::string text;
+    bool edited = false;
+};
+// plan_progress's input, checked, for the loop that holds the plan's steps to record.
+struct StepReport {
+    std::uint64_t step = 0;
+    std::string status;
+    std::optional<std::string> note = std::nullopt;
+};
+// What a stage hands the loop besides its text: prepare's proposal, or one of the above.
+using ToolDetail = std::variant<std::monostate, ProposalBody, PlanReadBack, StepReport>;
+
 // What the host reports after performing a RunTool.
 struct ToolReport {
     TurnId turn = 0;
@@ -101,8 +116,7 @@ struct ToolReport {
     ToolStage stage = ToolStage::run;
     bool is_error = false;
     std::string content; // the tool result text (run/apply), or why prepare failed
-    nlohmann::json
-        detail; // prepare: the proposal ({allowed} for commands); plan apply: {text, edited}
+    ToolDetail detail;
     std::optional<CommandExit> exit;   // run_command once the program ran
     std::optional<std::string> output; // run_command: what it printed
 };
@@ -112,13 +126,13 @@ struct Decision {
     std::optional<std::string> id; // the proposal's id, when the client names it
     bool approve = false;
     std::string feedback;
-    std::optional<std::string> policy; // "review" | "auto"
-    std::vector<PlanComment> comments; // a plan only
-    bool fresh = false;                // approving a plan: go on in a new conversation
-    bool rest_of_turn = false;         // approving an edit: and the turn's later edits too
-    bool unsandboxed = false;          // approving a command: this one runs without the sandbox
-    bool network = false;              // approving a command: sandboxed, but with the network
-    bool environment = false;          // approving a command: with secret-looking variables too
+    std::optional<Wire<ApprovalPolicy>> policy; // checked by decide: a name it knows
+    std::vector<PlanComment> comments;          // a plan only
+    bool fresh = false;                         // approving a plan: go on in a new conversation
+    bool rest_of_turn = false;                  // approving an edit: and the turn's later edits too
+    bool unsandboxed = false; // approving a command: this one runs without the sandbox
+    bool network = false;     // approving a command: sandboxed, but with the network
+    bool environment = false; // approving a command: with secret-looking variables too
 };
 
 class AgentLoop {
@@ -185,8 +199,8 @@ public:
     std::vector<ToolSpec> offered() const;
     // Whether a RunTool is still wanted: a stop or a new message may have overtaken it.
     bool expects(TurnId turn, const std::string& call_id, ToolStage stage) const;
-    // The pending proposal, full (with before/after texts for edits), or null.
-    nlohmann::json proposal() const;
+    // The pending proposal, full (with before/after texts for edits), if one waits.
+    const std::optional<Proposal>& proposal() const { return pending_; }
     // While a proposal waits: it and the calls of its step answered before it.
     std::optional<PendingStep> pending_step() const;
     AgentStatus status() const;
@@ -227,6 +241,7 @@ private:
     void run_next_call(Effects& out);
     void finish_call(ToolOutcome outcome, Effects& out);
     void gate(const ToolReport& report, Effects& out);
+    Proposal proposal_of(const ToolReport& report) const;
     void apply_decision(const Decision& decision, Effects& out);
     void approve_pending_plan(const Decision& decision, Effects& out);
     void restore_before_plan_approval(Effects& out);
@@ -234,7 +249,7 @@ private:
     // Ends the running turn early, answering its dangling calls with `why`.
     void abort_turn(const std::string& why, Effects& out);
     void refuse_switched(Effects& out);
-    void propose(nlohmann::json proposal, Effects& out);
+    void propose(Proposal proposal, Effects& out);
     void abandon_pending_plan(Effects& out);
     // The kind of the proposal awaiting a decision; nullopt when none is.
     std::optional<ToolKind> pending_kind() const;
@@ -281,7 +296,7 @@ private:
     std::optional<ToolStage> awaiting_;         // stage of the call being worked on, if a tool runs
     ToolKind current_kind_ = ToolKind::read;    // of that call, as it was when it started
     std::optional<SandboxUse> running_sandbox_; // a command of that call: how it runs
-    nlohmann::json pending_;                    // awaiting_decision: the proposal, with its texts
+    std::optional<Proposal> pending_;           // awaiting_decision: the proposal, with its texts
     std::string approval_note_;                 // what the model is told when its plan is approved
     PlanReview approval_review_;                // and the notes that came with the approval
     bool approval_fresh_ = false;               // and whether it goes on in a new conversation

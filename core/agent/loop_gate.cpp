@@ -28,17 +28,17 @@ Status AgentLoop::decide(const Decision& decision, Effects& out) {
             return make_error(ErrorCode::conflict, "turn " + turn + " was already decided");
         return make_error(ErrorCode::bad_request, "nothing is pending for turn " + turn);
     }
-    if (decision.id && *decision.id != pending_["id"])
+    if (decision.id && pending_ && *decision.id != pending_->id)
         return make_error(ErrorCode::bad_request,
                           "proposal " + *decision.id + " is not pending in turn " + turn);
-    if (decision.policy && *decision.policy != "review" && *decision.policy != "auto")
+    if (decision.policy && !decision.policy->value())
         return make_error(ErrorCode::bad_request, "policy must be \"review\" or \"auto\"");
     const std::optional<ToolKind> pending = pending_kind();
     bool plan = pending == ToolKind::plan;
     if (!decision.comments.empty() && !plan)
         return make_error(ErrorCode::bad_request,
                           "params.comments: only a plan takes comments, not a proposed " +
-                              pending_.value("kind", std::string("change")));
+                              (pending_ ? pending_->kind().name() : std::string("change")));
     if (decision.fresh && (!plan || !decision.approve))
         return make_error(ErrorCode::bad_request,
                           "params.fresh: only approving a plan can go on in a fresh context");
@@ -81,19 +81,17 @@ bool AgentLoop::may_run(const RunTool& run, Effects& out) {
     }
     if (run.stage == ToolStage::apply && run.kind == ToolKind::edit && !run.by_person &&
         !auto_accept_ && !edits_approved()) {
-        propose(run.proposal, out); // auto-accept went off meanwhile: a person decides
+        // auto-accept went off meanwhile: a person decides
+        propose(Proposal{run.turn, run.call.id, run.proposal.value_or(EditProposal{})}, out);
         return false;
     }
     return true;
 }
 
-Json AgentLoop::proposal() const {
-    return pending_;
-}
-
 std::optional<PendingStep> AgentLoop::pending_step() const {
     if (state_ != State::awaiting_decision) return std::nullopt;
-    return PendingStep{results_, pending_};
+    if (!pending_) return std::nullopt;
+    return PendingStep{results_, *pending_};
 }
 
 void AgentLoop::refuse_switched(Effects& out) {
@@ -102,11 +100,11 @@ void AgentLoop::refuse_switched(Effects& out) {
                 out);
 }
 
-void AgentLoop::propose(Json proposal, Effects& out) {
+void AgentLoop::propose(Proposal proposal, Effects& out) {
     awaiting_.reset();
     pending_ = std::move(proposal);
     state_ = State::awaiting_decision;
-    emit(out, proposal_event(pending_));
+    emit(out, pending_->brief());
     emit_status(out);
 }
 
@@ -114,14 +112,28 @@ void AgentLoop::abandon_pending_plan(Effects& out) {
     bool waiting =
         state_ == State::awaiting_decision || (state_ == State::compacting && compaction_ &&
                                                compaction_->resume == State::awaiting_decision);
-    if (waiting && pending_.is_object() && pending_kind() == ToolKind::plan &&
-        !pending_.value("path", "").empty())
-        out.push_back(MarkPlan{pending_["path"], PlanStatus::abandoned, {}});
+    if (waiting && pending_ && pending_->plan() && !pending_->path().empty())
+        out.push_back(MarkPlan{pending_->path(), PlanStatus::abandoned, {}});
 }
 
 std::optional<ToolKind> AgentLoop::pending_kind() const {
-    if (!pending_.is_object()) return std::nullopt;
-    return from_wire<ToolKind>(pending_.value("kind", ""));
+    if (!pending_) return std::nullopt;
+    return from_wire<ToolKind>(pending_->kind().name());
+}
+
+// The proposal prepare made, with what the loop adds: the sandbox approving a command runs it
+// in, and whether the plan being carried out names an edit's file.
+Proposal AgentLoop::proposal_of(const ToolReport& report) const {
+    const auto* prepared = std::get_if<ProposalBody>(&report.detail);
+    Proposal proposal{turn_, current_call().id,
+                      prepared ? *prepared
+                               : ProposalBody{OtherProposal{std::string(to_wire(current_kind_))}}};
+    if (auto* command = std::get_if<CommandProposal>(&proposal.body))
+        command->sandbox = command_sandbox(nullptr);
+    if (auto* edit = std::get_if<EditProposal>(&proposal.body);
+        edit && plan_ && plan_->open && !plan_names(plan_->text, edit->path))
+        edit->plan_note = "not in the plan";
+    return proposal;
 }
 
 void AgentLoop::gate(const ToolReport& report, Effects& out) {
@@ -131,38 +143,32 @@ void AgentLoop::gate(const ToolReport& report, Effects& out) {
         refuse_switched(out);
         return;
     }
-    Json proposal = report.detail.is_object() ? report.detail : Json::object();
-    proposal["turn"] = turn_;
-    proposal["id"] = call.id;
-    proposal["kind"] = to_wire(kind); // a proposal's kind is its tool's
-    if (kind == ToolKind::plan && !proposal.value("path", "").empty())
-        last_plan_ = proposal["path"];
-    if (kind == ToolKind::command) proposal["sandbox"] = command_sandbox(nullptr);
-    if (kind == ToolKind::edit && plan_ && plan_->open && proposal.contains("path") &&
-        proposal["path"].is_string() && !plan_names(plan_->text, proposal["path"]))
-        proposal["plan_note"] = "not in the plan";
+    Proposal proposal = proposal_of(report);
+    const std::string path = proposal.path();
+    if (proposal.plan() && !path.empty()) last_plan_ = path;
     if (std::exchange(resuming_, false)) {
         // Proposed again for a person, whatever a rule or auto-accept would say now.
-        if (kind == ToolKind::plan && !proposal.value("path", "").empty())
-            out.push_back(MarkPlan{proposal["path"], PlanStatus::presented, {}});
+        if (proposal.plan() && !path.empty())
+            out.push_back(MarkPlan{path, PlanStatus::presented, {}});
         propose(std::move(proposal), out);
         return;
     }
     // Auto-accept (or a person's approval of the turn's edits) covers edits only; a command
     // needs a human-written allow rule; a plan always waits for a person.
-    bool go =
-        (kind == ToolKind::edit && (auto_accept_ || edits_approved())) ||
-        ((kind == ToolKind::command || kind == ToolKind::mcp) && proposal.value("allowed", false));
+    const CommandProposal* command = proposal.command();
+    const McpProposal* mcp = proposal.mcp();
+    bool go = (proposal.edit() && (auto_accept_ || edits_approved())) ||
+              (command && command->allowed) || (mcp && mcp->allowed);
     if (go) {
         awaiting_ = ToolStage::apply;
-        applying_path_ = proposal.value("path", "");
+        applying_path_ = path;
         // An allow rule never widens the sandbox: no network, never without it.
-        if (kind == ToolKind::command) running_sandbox_ = command_sandbox(nullptr);
+        if (command) running_sandbox_ = command_sandbox(nullptr);
         out.push_back(RunTool{turn_,
                               call,
                               kind,
                               ToolStage::apply,
-                              std::move(proposal),
+                              std::move(proposal.body),
                               {},
                               false,
                               {},
@@ -174,28 +180,25 @@ void AgentLoop::gate(const ToolReport& report, Effects& out) {
 }
 
 void AgentLoop::apply_decision(const Decision& decision, Effects& out) {
-    Json proposal = std::move(pending_);
-    pending_ = nullptr;
+    Proposal proposal = std::move(*pending_);
+    pending_.reset();
     state_ = State::running_tool;
-    std::string id = proposal["id"];
-    const std::string kind_name = proposal["kind"];
-    const std::optional<ToolKind> kind = from_wire<ToolKind>(kind_name);
+    const std::string path = proposal.path();
     if (decided_turn_ != turn_) decided_ids_.clear();
     decided_turn_ = turn_;
-    decided_ids_.insert(id);
-    DecidedEvent decided{
-        turn_,
-        id,
-        kind_name,
-        std::string(to_wire(decision.approve ? Verdict::approve : Verdict::reject)),
-        decision.policy,
-        {},
-        std::nullopt,
-        std::nullopt,
-        std::nullopt,
-        {},
-        {},
-        {}};
+    decided_ids_.insert(proposal.id);
+    DecidedEvent decided{turn_,
+                         proposal.id,
+                         proposal.kind(),
+                         decision.approve ? Verdict::approve : Verdict::reject,
+                         decision.policy,
+                         {},
+                         std::nullopt,
+                         std::nullopt,
+                         std::nullopt,
+                         {},
+                         {},
+                         {}};
     if (!decision.feedback.empty()) decided.feedback = decision.feedback;
     if (decision.unsandboxed) decided.unsandboxed = true;
     if (decision.network) decided.network = true;
@@ -209,37 +212,38 @@ void AgentLoop::apply_decision(const Decision& decision, Effects& out) {
     emit(out, std::move(decided));
 
     const ToolCall& call = current_call();
+    const bool plan = proposal.plan() != nullptr;
     PlanReview review{decision.approve, decision.feedback, decision.comments};
     if (!decision.approve) {
-        if (kind == ToolKind::plan && !proposal.value("path", "").empty())
-            out.push_back(MarkPlan{proposal["path"], PlanStatus::rejected, review});
+        if (plan && !path.empty()) out.push_back(MarkPlan{path, PlanStatus::rejected, review});
         emit_status(out);
-        std::string note = kind == ToolKind::plan ? plan_rejection_note(review)
-                                                  : rejection_note(kind, decision.feedback);
+        std::string note =
+            plan ? plan_rejection_note(review)
+                 : rejection_note(from_wire<ToolKind>(proposal.kind().name()), decision.feedback);
         finish_call(ToolOutcome{call.id, std::move(note), true, {}, {}}, out);
         return;
     }
-    if (kind == ToolKind::plan) {
-        approved_path_ = proposal.value("path", "");
+    if (plan) {
+        approved_path_ = path;
         approve_pending_plan(decision, out);
-    } else if (kind == ToolKind::edit && decision.policy == "auto")
+    } else if (proposal.edit() && decision.policy == ApprovalPolicy::automatic)
         auto_accept_ = true;
     emit_status(out);
     awaiting_ = ToolStage::apply;
-    applying_path_ = kind == ToolKind::edit ? proposal.value("path", "") : "";
+    applying_path_ = proposal.edit() ? path : "";
     // The person's choice holds for this one call: the next command asks again.
-    if (kind == ToolKind::command) running_sandbox_ = command_sandbox(&decision);
+    if (proposal.command()) running_sandbox_ = command_sandbox(&decision);
     RunTool run{turn_,
                 call,
                 current_kind_,
                 ToolStage::apply,
-                std::move(proposal),
-                decision.policy.value_or(""),
+                std::move(proposal.body),
+                decision.policy.value_or(Wire<ApprovalPolicy>()),
                 true,
                 {},
                 {},
                 running_sandbox_};
-    if (kind == ToolKind::plan) run.review = std::move(review);
+    if (plan) run.review = std::move(review);
     out.push_back(std::move(run));
 }
 

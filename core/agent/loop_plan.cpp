@@ -33,11 +33,11 @@ std::string AgentLoop::progress_refusal() const {
 
 ToolOutcome AgentLoop::record_progress(const ToolReport& report, Effects& out) {
     if (!progress_open()) return ToolOutcome{report.call_id, progress_refusal(), true, {}, {}};
-    const Json& d = report.detail;
-    std::optional<std::string> note;
-    if (d.contains("note") && d["note"].is_string()) note = d["note"].get<std::string>();
-    std::uint64_t step = d.value("step", std::uint64_t{0});
-    if (auto error = set_step(*plan_, step, d.value("status", std::string()), note))
+    const auto* reported = std::get_if<StepReport>(&report.detail);
+    const StepReport d = reported ? *reported : StepReport{};
+    const std::uint64_t step = d.step;
+    const std::optional<std::string>& note = d.note;
+    if (auto error = set_step(*plan_, step, d.status, note))
         return ToolOutcome{report.call_id, std::move(*error), true, {}, {}};
     progress_changed(out);
     PlanTally t = tally(plan_->steps);

@@ -116,9 +116,9 @@ void AgentLoop::restore(RestoredSession session, Effects& out) {
         // a plan's file is taken from it (its presenting filed it already).
         const ToolCall& call = current_call();
         awaiting_ = ToolStage::prepare;
-        RunTool run{turn_, call, current_kind_, ToolStage::prepare, nullptr, {}, false, {}, {}, {}};
+        RunTool run{turn_, call, current_kind_, ToolStage::prepare, {}, {}, false, {}, {}, {}};
         if (current_kind_ == ToolKind::plan)
-            run.proposal = Json{{"path", session.pending->proposal.value("path", "")}};
+            run.proposal = PlanProposal{{}, {}, session.pending->proposal.path(), {}, {}};
         out.push_back(std::move(run));
     }
     emit_status(out);
@@ -131,8 +131,7 @@ bool AgentLoop::resume_pending(const RestoredSession& session) {
     const Message& last = *conversation_.back();
     const PendingStep& step = *session.pending;
     if (last.role != Role::assistant || step.results.size() >= last.calls.size() ||
-        !step.proposal.is_object() ||
-        step.proposal.value("id", "") != last.calls[step.results.size()].id)
+        step.proposal.id != last.calls[step.results.size()].id)
         return false;
     const ToolSpec* spec = spec_of(last.calls[step.results.size()].name);
     if (!spec || spec->kind == ToolKind::read || !last.calls[step.results.size()].input.is_object())
@@ -158,7 +157,7 @@ void AgentLoop::end_resumed_step(const std::string& why, Effects& out) {
     record(Message{Role::user, {}, {}, results_, {}, ModeNote::none});
     state_ = State::idle;
     awaiting_.reset();
-    pending_ = nullptr;
+    pending_.reset();
     emit_status(out);
 }
 

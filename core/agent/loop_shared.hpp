@@ -15,9 +15,8 @@ namespace rio::loop_shared {
 std::string switched_refusal(const ToolCall& call);
 
 // Events carry a proposal without the full texts (agent.proposal has them).
-Proposal proposal_event(const nlohmann::json& full);
-
-std::string_view kind_name(const ToolSpec* spec);
+// A tool event's kind: the tool's, "unknown" for a tool the loop does not have.
+Wire<ToolKind> kind_of(const ToolSpec* spec);
 
 // Where the entries a compaction keeps whole begin: the newest step (an assistant entry's
 // calls and the user entry answering them), or a step stopped at a proposal.

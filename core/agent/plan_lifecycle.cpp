@@ -9,9 +9,9 @@ std::string with_feedback(const std::string& feedback) {
 
 } // namespace
 
-PlanApproval approve_plan(GateSettings before, const std::optional<std::string>& policy) {
+PlanApproval approve_plan(GateSettings before, const std::optional<Wire<ApprovalPolicy>>& policy) {
     PlanApproval approval{before, "The user approved the plan."};
-    if (policy) approval.after.auto_accept = *policy == "auto";
+    if (policy) approval.after.auto_accept = *policy == ApprovalPolicy::automatic;
     if (before.mode == Mode::plan) {
         approval.after.mode = Mode::build;
         approval.note += " Plan mode has ended: the editing tools are available now.";

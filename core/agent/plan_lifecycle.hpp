@@ -23,7 +23,7 @@ struct PlanApproval {
     std::string note;   // the start of the tool result: what the model may now do
 };
 
-PlanApproval approve_plan(GateSettings before, const std::optional<std::string>& policy);
+PlanApproval approve_plan(GateSettings before, const std::optional<Wire<ApprovalPolicy>>& policy);
 
 // The tool result of an approved plan: the note, the user's version of the plan when they
 // edited it before approving, and their notes (feedback, comments on passages) if any.

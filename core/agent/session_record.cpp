@@ -98,7 +98,7 @@ void apply_line(const Json& line, RestoredSession& s) {
         const Json& proposal = line.at("proposal");
         std::optional<PendingStep> step;
         if (!proposal.is_null()) {
-            step = PendingStep{{}, proposal};
+            step = PendingStep{{}, proposal.get<Proposal>()};
             for (const Json& r : line.at("results"))
                 step->results.push_back(outcome_from(r));
         }

@@ -27,7 +27,7 @@ struct SessionHeader {
 // its full texts), so a resumed loop can ask again.
 struct PendingStep {
     std::vector<ToolOutcome> results;
-    nlohmann::json proposal;
+    Proposal proposal;
 };
 
 struct RestoredSession {

@@ -250,18 +250,18 @@ Result<DirListing> list_dir(int fd, std::string_view name) {
         // A link counts as what it points to; a dangling one is "other".
         bool known = !entry.link || ::fstatat(::dirfd(dir), e->d_name, &st, 0) == 0;
         if (known && S_ISDIR(st.st_mode)) {
-            entry.type = "dir";
+            entry.type = EntryType::dir;
         } else if (known && S_ISREG(st.st_mode)) {
-            entry.type = "file";
+            entry.type = EntryType::file;
             entry.size = static_cast<std::uint64_t>(st.st_size);
         } else {
-            entry.type = "other";
+            entry.type = EntryType::other;
         }
         entries.push_back(std::move(entry));
     }
     ::closedir(dir);
     std::sort(entries.begin(), entries.end(), [](const DirEntry& a, const DirEntry& b) {
-        bool a_dir = a.type == "dir", b_dir = b.type == "dir";
+        bool a_dir = a.type == EntryType::dir, b_dir = b.type == EntryType::dir;
         return a_dir != b_dir ? a_dir : a.name < b.name;
     });
     std::sort(listing.left_out.begin(), listing.left_out.end());

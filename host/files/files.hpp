@@ -2,6 +2,7 @@
 // turned into protocol errors that name the project-relative path.
 #pragma once
 
+#include "protocol/closed_sets.hpp"
 #include "protocol/error.hpp"
 
 #include <cstddef>
@@ -52,7 +53,7 @@ std::size_t remove_stale_temp_files(const std::filesystem::path& journal);
 
 struct DirEntry {
     std::string name;
-    std::string type; // "dir", "file" or "other" (a symlink counts as what it points to)
+    EntryType type = EntryType::other; // a symlink counts as what it points to
     bool link = false;
     std::uint64_t size = 0; // files only
 };

@@ -238,7 +238,7 @@ void merge_lsp_config(LspConfig& config, std::string_view text, std::string_view
         const Json& agent = file["agent"];
         auto severity = agent.is_object() ? agent.find("severity") : agent.end();
         if (agent.is_object() && severity != agent.end()) {
-            auto value = severity->is_string() ? severity_from_string(severity->get<std::string>())
+            auto value = severity->is_string() ? from_wire<Severity>(severity->get<std::string>())
                                                : std::nullopt;
             if (value)
                 config.agent_severity = *value;

@@ -55,8 +55,8 @@ struct LspServerConfig {
 
 struct LspConfig {
     std::vector<LspServerConfig> servers;
-    LspSeverity agent_severity = LspSeverity::error; // the least severe an edit's result names
-    std::vector<std::string> problems;               // files that could not be used, in words
+    Severity agent_severity = Severity::error; // the least severe an edit's result names
+    std::vector<std::string> problems;         // files that could not be used, in words
 };
 
 std::vector<LspServerConfig> builtin_lsp_servers();

@@ -102,27 +102,6 @@ int hex_value(char c) {
 
 } // namespace
 
-std::string_view to_string(LspSeverity severity) {
-    switch (severity) {
-    case LspSeverity::error:
-        return "error";
-    case LspSeverity::warning:
-        return "warning";
-    case LspSeverity::information:
-        return "information";
-    case LspSeverity::hint:
-        return "hint";
-    }
-    return "error";
-}
-
-std::optional<LspSeverity> severity_from_string(std::string_view name) {
-    for (LspSeverity s :
-         {LspSeverity::error, LspSeverity::warning, LspSeverity::information, LspSeverity::hint})
-        if (to_string(s) == name) return s;
-    return std::nullopt;
-}
-
 std::optional<LspPublished> parse_published(const Json& params, std::size_t max) {
     std::string uri = string_field(params, "uri");
     if (uri.empty() || !params.contains("diagnostics") || !params["diagnostics"].is_array())
@@ -135,7 +114,7 @@ std::optional<LspPublished> parse_published(const Json& params, std::size_t max)
         LspDiagnostic d;
         d.range = *range;
         auto severity = int_field(item, "severity").value_or(1);
-        if (severity >= 1 && severity <= 4) d.severity = static_cast<LspSeverity>(severity);
+        if (severity >= 1 && severity <= 4) d.severity = static_cast<Severity>(severity - 1);
         d.message = string_field(item, "message");
         d.source = string_field(item, "source");
         if (auto code = item.find("code"); code != item.end()) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "host/lsp/lsp_positions.hpp"
+#include "protocol/closed_sets.hpp"
 
 #include <cstdint>
 #include <filesystem>
@@ -19,14 +20,11 @@ struct LspRange {
     LspPosition start, end;
 };
 
-// Diagnostic severities as LSP numbers them; a diagnostic without one counts as an error.
-enum class LspSeverity { error = 1, warning = 2, information = 3, hint = 4 };
-std::string_view to_string(LspSeverity severity);
-std::optional<LspSeverity> severity_from_string(std::string_view name);
-
+// A diagnostic without a severity counts as an error; LSP numbers them from 1 in the order of
+// protocol's Severity.
 struct LspDiagnostic {
     LspRange range;
-    LspSeverity severity = LspSeverity::error;
+    Severity severity = Severity::error;
     std::string message, source, code;
 };
 

@@ -46,22 +46,6 @@ Json text_document(const std::string& uri) {
 
 } // namespace
 
-std::string_view to_string(LspState state) {
-    switch (state) {
-    case LspState::idle:
-        return "idle";
-    case LspState::starting:
-        return "starting";
-    case LspState::ready:
-        return "ready";
-    case LspState::failed:
-        return "failed";
-    case LspState::stopped:
-        return "stopped";
-    }
-    return "?";
-}
-
 LspServer::LspServer(asio::io_context& io, LspServerConfig config, std::filesystem::path root,
                      Handlers handlers)
     : io_(io), config_(std::move(config)), root_(std::move(root)), handlers_(std::move(handlers)),
@@ -89,7 +73,7 @@ void LspServer::start() {
     stop();
     ++generation_;
     if (!config_.error.empty()) {
-        set(LspState::failed, config_.error);
+        set(ServerState::failed, config_.error);
         return;
     }
     PipedSpec spec;
@@ -115,11 +99,11 @@ void LspServer::start() {
     capabilities_ = {};
     auto process = start_piped(io_, std::move(spec), std::move(handlers));
     if (!process) {
-        set(LspState::failed, "could not start: " + process.error().message);
+        set(ServerState::failed, "could not start: " + process.error().message);
         return;
     }
     process_ = std::move(*process);
-    set(LspState::starting, "");
+    set(ServerState::starting, "");
     // A run that failed meanwhile has said why; its initialize answer says nothing new.
     send_request(
         "initialize",
@@ -140,7 +124,7 @@ void LspServer::stop() {
         process_.reset();
     }
     answer_all("was stopped");
-    if (was_running) set(LspState::stopped, "");
+    if (was_running) set(ServerState::stopped, "");
 }
 
 void LspServer::send(const Json& message) {
@@ -165,14 +149,14 @@ std::uint64_t LspServer::request(std::string method, Json params, Answer answer)
         asio::post(io_,
                    [answer = std::move(answer), result = std::move(result)] { answer(result); });
     };
-    if (state_ == LspState::starting) {
+    if (state_ == ServerState::starting) {
         auto handle = static_cast<std::uint64_t>(next_id_++);
         queued_.push_back({handle, std::move(method), std::move(params), std::move(answer)});
         return handle;
     }
-    if (state_ != LspState::ready) {
+    if (state_ != ServerState::ready) {
         later(std::move(answer),
-              make_error(ErrorCode::server, config_.name + " is " + std::string(to_string(state_)) +
+              make_error(ErrorCode::server, config_.name + " is " + std::string(to_wire(state_)) +
                                                 (error_.empty() ? "" : ": " + error_)));
         return 0;
     }
@@ -203,7 +187,7 @@ void LspServer::initialized(const Result<Json>& result) {
     if (!config_.settings.is_null())
         send(
             lsp_notification("workspace/didChangeConfiguration", {{"settings", config_.settings}}));
-    set(LspState::ready, "");
+    set(ServerState::ready, "");
     for (auto& [uri, doc] : documents_)
         send_open(uri, doc);
     std::vector<Queued> queued = std::move(queued_);
@@ -230,7 +214,7 @@ const LspDocument* LspServer::document(const std::string& uri) const {
 }
 
 void LspServer::send_open(const std::string& uri, LspDocument& doc) {
-    if (state_ != LspState::ready) return;
+    if (state_ != ServerState::ready) return;
     send(lsp_notification("textDocument/didOpen", {{"textDocument",
                                                     {{"uri", uri},
                                                      {"languageId", doc.language},
@@ -265,7 +249,7 @@ bool LspServer::change(const std::string& uri, std::size_t start, std::size_t en
     if (it == documents_.end()) return false;
     LspDocument& doc = it->second;
     if (start > end || end > doc.text.size()) return false;
-    const bool told = state_ == LspState::ready && capabilities_.sync != 0;
+    const bool told = state_ == ServerState::ready && capabilities_.sync != 0;
     if (told && capabilities_.sync == 2 && config_.sync == LspSync::incremental)
         doc.changes.edit(LineIndex(doc.text, doc.lines), start, end, text);
     else if (told)
@@ -284,7 +268,7 @@ void LspServer::replace(const std::string& uri, std::string text) {
     doc.text = std::move(text);
     doc.lines = LineTable(doc.text);
     ++doc.version;
-    if (state_ != LspState::ready || capabilities_.sync == 0) return;
+    if (state_ != ServerState::ready || capabilities_.sync == 0) return;
     doc.changes.whole();
     changes_made();
 }
@@ -294,7 +278,7 @@ void LspServer::flush(const std::string& uri) {
 }
 
 void LspServer::send_changes(const std::string& uri, LspDocument& doc) {
-    if (state_ != LspState::ready || doc.changes.empty()) return;
+    if (state_ != ServerState::ready || doc.changes.empty()) return;
     send(lsp_notification("textDocument/didChange",
                           {{"textDocument", {{"uri", uri}, {"version", doc.version}}},
                            {"contentChanges", doc.changes.take(doc.text)}}));
@@ -327,7 +311,7 @@ void LspServer::wait_quiet() {
 
 void LspServer::save(const std::string& uri) {
     auto it = documents_.find(uri);
-    if (it == documents_.end() || state_ != LspState::ready) return;
+    if (it == documents_.end() || state_ != ServerState::ready) return;
     send_changes(uri, it->second); // the saved text is the one the server has
     if (!capabilities_.save) return;
     Json params{{"textDocument", text_document(uri)}};
@@ -337,7 +321,7 @@ void LspServer::save(const std::string& uri) {
 
 // Changes not sent yet go with the document: the server forgets it.
 void LspServer::close(const std::string& uri) {
-    if (documents_.erase(uri) == 0 || state_ != LspState::ready) return;
+    if (documents_.erase(uri) == 0 || state_ != ServerState::ready) return;
     send(lsp_notification("textDocument/didClose", {{"textDocument", text_document(uri)}}));
 }
 
@@ -457,11 +441,11 @@ void LspServer::fail(std::string why) {
         process_.reset();
     }
     answer_all(why);
-    set(LspState::failed, std::move(why));
+    set(ServerState::failed, std::move(why));
 }
 
 void LspServer::exited(const std::string& why) {
-    fail(state_ == LspState::starting ? "could not start: it " + why : "stopped: it " + why);
+    fail(state_ == ServerState::starting ? "could not start: it " + why : "stopped: it " + why);
 }
 
 void LspServer::answer_all(const std::string& why) {
@@ -476,7 +460,7 @@ void LspServer::answer_all(const std::string& why) {
         asio::post(io_, [answer = std::move(q.answer), error] { answer(error); });
 }
 
-void LspServer::set(LspState state, std::string error) {
+void LspServer::set(ServerState state, std::string error) {
     state_ = state;
     error_ = std::move(error);
     notify_changed();

@@ -32,9 +32,6 @@ namespace rio {
 
 class PipedProcess;
 
-enum class LspState { idle, starting, ready, failed, stopped };
-std::string_view to_string(LspState state);
-
 struct LspDocument {
     std::string rel;          // project-relative
     std::string language;     // languageId
@@ -62,7 +59,7 @@ public:
     void stop();
 
     const LspServerConfig& config() const { return config_; }
-    LspState state() const { return state_; }
+    ServerState state() const { return state_; }
     const std::string& error() const { return error_; } // failed: why; ready: the last problem
     std::string stderr_tail() const;
     const LspCapabilities& capabilities() const { return capabilities_; }
@@ -121,7 +118,7 @@ private:
     void flush_all();
     void fail(std::string why);
     void exited(const std::string& why);
-    void set(LspState state, std::string error);
+    void set(ServerState state, std::string error);
     void answer_all(const std::string& why);
     void notify_changed();
     nlohmann::json configuration(const nlohmann::json& params) const;
@@ -132,7 +129,7 @@ private:
     Handlers handlers_;
     std::shared_ptr<PipedProcess> process_;
     LspFramer framer_;
-    LspState state_ = LspState::idle;
+    ServerState state_ = ServerState::idle;
     std::string error_;
     std::string last_stderr_; // of the last run, once it ended
     LspCapabilities capabilities_;

@@ -44,12 +44,12 @@ std::pair<std::uint64_t, std::uint64_t> rio_position(const LineIndex& index, Lsp
     return {line + 1, offset - index.line_start(line)};
 }
 
-int severity_rank(std::string_view severity) {
-    auto s = severity_from_string(severity);
-    return static_cast<int>(s.value_or(LspSeverity::error));
+// Most severe first; a name this build does not know counts as an error.
+int severity_rank(const Wire<Severity>& severity) {
+    return static_cast<int>(severity.value().value_or(Severity::error));
 }
 
-bool at_least(const DiagnosticInfo& d, LspSeverity severity) {
+bool at_least(const DiagnosticInfo& d, Severity severity) {
     return severity_rank(d.severity) <= static_cast<int>(severity);
 }
 
@@ -348,13 +348,13 @@ Result<LspServer*> LspServers::open_for_query(const std::string& requested) {
     Entry* entry = entry_for(rel);
     if (!entry) return make_error(ErrorCode::not_found, "no language server handles " + rel);
     LspServerInfo info = info_of(*entry);
-    if (!entry->server && info.state != "idle")
+    if (!entry->server && info.state != ServerState::idle)
         return make_error(ErrorCode::not_found, entry->config.name + " is " + info.words);
     LspServer* server = ensure_server(*entry);
     if (!server) return make_error(ErrorCode::not_found, entry->config.name + " is " + info.words);
-    if (server->state() == LspState::failed || server->state() == LspState::stopped)
+    if (server->state() == ServerState::failed || server->state() == ServerState::stopped)
         return make_error(ErrorCode::server,
-                          entry->config.name + " is " + std::string(to_string(server->state())) +
+                          entry->config.name + " is " + std::string(to_wire(server->state())) +
                               (server->error().empty() ? "" : ": " + server->error()));
     std::string uri = uri_of(rel);
     if (server->document(uri)) return server;
@@ -424,8 +424,8 @@ void LspServers::published(Entry& entry, const LspPublished& published) {
         for (const LspDiagnostic& d : published.diagnostics) {
             auto [line, column] = rio_position(index, d.range.start);
             auto [end_line, end_column] = rio_position(index, d.range.end);
-            list.push_back({line, column, end_line, end_column, std::string(to_string(d.severity)),
-                            d.message, d.source, d.code});
+            list.push_back(
+                {line, column, end_line, end_column, d.severity, d.message, d.source, d.code});
         }
     });
     std::stable_sort(list.begin(), list.end(),
@@ -548,7 +548,7 @@ std::uint64_t LspServers::await_diagnostics(const std::string& rel,
     server->flush(uri); // the wait is for a report on the newest text
     std::int64_t version = server->document(uri)->version;
     if (auto seen = reported_.find(uri); seen != reported_.end() && seen->second >= version &&
-                                         server->state() == LspState::ready &&
+                                         server->state() == ServerState::ready &&
                                          !settling_.count(uri)) {
         report.outcome = LspFileReport::Outcome::reported;
         if (auto it = diagnostics_.find(rel); it != diagnostics_.end())
@@ -600,8 +600,8 @@ void LspServers::finish_waits(const std::string& uri, const std::string& server,
 
 void LspServers::fail_waits(const Entry& entry) {
     if (!entry.server) return;
-    LspState state = entry.server->state();
-    if (state != LspState::failed && state != LspState::stopped) return;
+    ServerState state = entry.server->state();
+    if (state != ServerState::failed && state != ServerState::stopped) return;
     std::vector<std::uint64_t> failed;
     for (const auto& [id, wait] : waits_)
         if (wait.server == entry.config.name) failed.push_back(id);
@@ -753,7 +753,7 @@ void LspServers::symbols(const LspSymbolsParams& params, SymbolsDone done) {
     auto gather = std::make_shared<Gather>();
     std::vector<LspServer*> asked;
     for (Entry& e : entries_)
-        if (e.server && e.server->state() == LspState::ready &&
+        if (e.server && e.server->state() == ServerState::ready &&
             e.server->capabilities().workspace_symbols)
             asked.push_back(e.server.get());
     if (asked.empty()) return post_result<Result<LspSymbolsResult>>(io_, done, LspSymbolsResult{});
@@ -784,31 +784,31 @@ LspServerInfo LspServers::info_of(const Entry& entry) const {
     info.command = c.argv;
     info.files = c.files;
     if (entry.held == Held::project_file) {
-        info.state = "untrusted";
+        info.state = ServerState::untrusted;
         info.words = "untrusted: the project's " + std::string(project_config) +
                      " is not trusted; trusting it starts this server";
     } else if (entry.held == Held::project && !c.disabled && entry.found) {
-        info.state = "untrusted";
+        info.state = ServerState::untrusted;
         info.words = "untrusted: language servers start when you trust this project";
     } else if (c.disabled) {
-        info.state = "disabled";
+        info.state = ServerState::disabled;
         info.words = "disabled";
     } else if (!c.error.empty()) {
-        info.state = "failed";
+        info.state = ServerState::failed;
         info.error = c.error;
         info.words = "failed: " + c.error;
     } else if (!entry.found) {
-        info.state = "not found";
+        info.state = ServerState::not_found;
         info.hint = c.install_hint.empty() ? "put " + c.argv.at(0) + " on PATH" : c.install_hint;
         info.words = "not found: " + *info.hint;
     } else if (!entry.server) {
-        info.state = "idle";
+        info.state = ServerState::idle;
         info.words = "idle: starts when a file it serves is opened";
     } else {
         const LspServer& s = *entry.server;
-        info.state = std::string(to_string(s.state()));
+        info.state = s.state();
         if (!s.error().empty()) info.error = s.error();
-        info.words = info.state + (s.error().empty() ? "" : ": " + s.error());
+        info.words = info.state.name() + (s.error().empty() ? "" : ": " + s.error());
         info.documents = s.documents().size();
         info.stderr_tail = to_valid_utf8(s.stderr_tail());
     }
@@ -844,7 +844,7 @@ void LspServers::changed() {
 
 // ---- the agent's words ----
 
-std::size_t problems_at(const LspFileReport& report, LspSeverity severity) {
+std::size_t problems_at(const LspFileReport& report, Severity severity) {
     if (report.outcome != LspFileReport::Outcome::reported) return 0;
     return static_cast<std::size_t>(
         std::count_if(report.diagnostics.begin(), report.diagnostics.end(),
@@ -852,7 +852,7 @@ std::size_t problems_at(const LspFileReport& report, LspSeverity severity) {
 }
 
 std::string diagnostics_words(const std::string& rel, const LspFileReport& report,
-                              LspSeverity severity, std::size_t max) {
+                              Severity severity, std::size_t max) {
     using Outcome = LspFileReport::Outcome;
     switch (report.outcome) {
     case Outcome::no_server:
@@ -869,7 +869,7 @@ std::string diagnostics_words(const std::string& rel, const LspFileReport& repor
     std::vector<const DiagnosticInfo*> shown;
     for (const DiagnosticInfo& d : report.diagnostics)
         if (at_least(d, severity)) shown.push_back(&d);
-    std::string what = severity == LspSeverity::error ? "errors" : "problems";
+    std::string what = severity == Severity::error ? "errors" : "problems";
     if (shown.empty()) return report.server + " reports no " + what + " in " + rel + ".";
     std::string out = report.server + " reports " + std::to_string(shown.size()) + " " +
                       (shown.size() == 1 ? what.substr(0, what.size() - 1) : what) + " in " + rel +
@@ -877,7 +877,7 @@ std::string diagnostics_words(const std::string& rel, const LspFileReport& repor
     for (std::size_t i = 0; i < shown.size() && i < max; ++i) {
         const DiagnosticInfo& d = *shown[i];
         out += "\n" + rel + ":" + std::to_string(d.line) + ":" + std::to_string(d.column + 1) +
-               ": " + d.severity + ": " + d.message;
+               ": " + d.severity.name() + ": " + d.message;
         if (!d.source.empty() || !d.code.empty())
             out += " [" + d.source + (d.source.empty() || d.code.empty() ? "" : " ") + d.code + "]";
     }

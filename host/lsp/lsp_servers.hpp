@@ -11,8 +11,8 @@
 #include "host/lsp/lsp_config.hpp"
 #include "host/lsp/lsp_server.hpp"
 #include "io/user_dirs.hpp"
-#include "protocol/messages.hpp"
 #include "protocol/core_event.hpp"
+#include "protocol/messages.hpp"
 
 #include <asio/io_context.hpp>
 #include <asio/steady_timer.hpp>
@@ -86,7 +86,7 @@ public:
     std::uint64_t await_diagnostics(const std::string& rel,
                                     std::function<void(LspFileReport)> done);
     void cancel_wait(std::uint64_t handle);
-    LspSeverity agent_severity() const { return config_.agent_severity; }
+    Severity agent_severity() const { return config_.agent_severity; }
 
 private:
     // Why an entry is never started while it is so.
@@ -175,8 +175,8 @@ private:
 // An agent's words for a file's diagnostics at `severity` or worse (at most `max`), as a
 // tool result carries them after an edit, or "" when there is nothing to say.
 std::string diagnostics_words(const std::string& rel, const LspFileReport& report,
-                              LspSeverity severity, std::size_t max);
+                              Severity severity, std::size_t max);
 // How many of a report's diagnostics are at `severity` or worse (0 unless it was reported).
-std::size_t problems_at(const LspFileReport& report, LspSeverity severity);
+std::size_t problems_at(const LspFileReport& report, Severity severity);
 
 } // namespace rio

@@ -17,20 +17,6 @@ std::string seconds(std::chrono::seconds s) {
 
 } // namespace
 
-std::string_view to_string(McpState state) {
-    switch (state) {
-    case McpState::starting:
-        return "starting";
-    case McpState::ready:
-        return "ready";
-    case McpState::failed:
-        return "failed";
-    case McpState::stopped:
-        return "stopped";
-    }
-    return "?";
-}
-
 McpClient::McpClient(asio::io_context& io, HttpClient& http, McpServerConfig config,
                      std::filesystem::path cwd, std::function<void()> changed, Roots roots)
     : io_(io), http_(http), config_(std::move(config)), cwd_(std::move(cwd)),
@@ -47,7 +33,7 @@ void McpClient::start() {
     stop();
     ++generation_;
     if (!config_.error.empty()) {
-        set(McpState::failed, config_.error);
+        set(ServerState::failed, config_.error);
         return;
     }
     std::uint64_t run = generation_;
@@ -63,13 +49,13 @@ void McpClient::start() {
     } else {
         auto transport = open_stdio_transport(io_, config_, cwd_, std::move(handlers));
         if (!transport) {
-            set(McpState::failed, "could not start: " + transport.error().message);
+            set(ServerState::failed, "could not start: " + transport.error().message);
             return;
         }
         transport_ = std::move(*transport);
     }
     tools_.clear();
-    set(McpState::starting, "");
+    set(ServerState::starting, "");
     request("initialize", mcp_initialize_params(version), "initialize",
             [this](const McpResponse& r) { initialized(r); });
 }
@@ -82,7 +68,7 @@ void McpClient::stop() {
     answer_all("was stopped");
     tools_.clear();
     listing_ = list_again_ = false;
-    if (was_running) set(McpState::stopped, "");
+    if (was_running) set(ServerState::stopped, "");
 }
 
 std::int64_t McpClient::request(std::string method, Json params, std::string what,
@@ -145,7 +131,7 @@ void McpClient::list_tools(std::optional<std::string> cursor, std::vector<McpToo
                 listing_ = false;
                 tools_ = std::move(so_far);
                 std::string note = page->skipped.empty() ? "" : "skipped " + page->skipped.front();
-                set(McpState::ready, note);
+                set(ServerState::ready, note);
                 if (std::exchange(roots_changed_, false)) roots_changed();
                 if (std::exchange(list_again_, false)) list_tools(std::nullopt, {});
             });
@@ -156,12 +142,13 @@ std::uint64_t McpClient::call(const std::string& tool, Json arguments, CallDone 
     auto finish = [this, done](McpCallOutcome outcome) {
         asio::post(io_, [done, outcome = std::move(outcome)] { done(outcome); });
     };
-    if (state_ != McpState::ready || !transport_) {
-        finish({true, "the server is " + std::string(to_string(state_)) +
+    if (state_ != ServerState::ready || !transport_) {
+        finish({true, "the server is " + std::string(to_wire(state_)) +
                           (error_.empty() ? "" : ": " + error_)});
         return 0;
     }
-    Json params{{"name", tool}, {"arguments", arguments.is_null() ? Json::object() : arguments},
+    Json params{{"name", tool},
+                {"arguments", arguments.is_null() ? Json::object() : arguments},
                 {"_meta", {{"progressToken", next_id_}}}}; // the request's own id
     std::int64_t id =
         request("tools/call", std::move(params), tool, [finish](const McpResponse& r) {
@@ -171,15 +158,16 @@ std::uint64_t McpClient::call(const std::string& tool, Json arguments, CallDone 
             }
             finish(call_outcome(r.result));
         });
-    if (auto it = pending_.find(id); it != pending_.end()) it->second.progress = std::move(progress);
+    if (auto it = pending_.find(id); it != pending_.end())
+        it->second.progress = std::move(progress);
     return static_cast<std::uint64_t>(id);
 }
 
 // Before initialized, a notification is out of order: a server that is starting hears it
 // once it is ready.
 void McpClient::roots_changed() {
-    if (state_ == McpState::starting) roots_changed_ = true;
-    if (state_ != McpState::ready || !transport_) return;
+    if (state_ == ServerState::starting) roots_changed_ = true;
+    if (state_ != ServerState::ready || !transport_) return;
     transport_->send(mcp_notification("notifications/roots/list_changed"));
 }
 
@@ -213,7 +201,8 @@ void McpClient::on_line(const std::string& line) {
             if (auto progress = parse_progress(note->params)) on_progress(*progress);
             return;
         }
-        if (note->method != "notifications/tools/list_changed" || state_ != McpState::ready) return;
+        if (note->method != "notifications/tools/list_changed" || state_ != ServerState::ready)
+            return;
         if (listing_)
             list_again_ = true;
         else
@@ -271,12 +260,12 @@ void McpClient::fail(std::string why) {
     tools_.clear();
     listing_ = list_again_ = false;
     answer_all(why);
-    set(McpState::failed, std::move(why));
+    set(ServerState::failed, std::move(why));
 }
 
 void McpClient::closed(const std::string& why) {
     if (why.empty()) return; // stop() asked for it and has said so
-    fail(state_ == McpState::starting ? "could not start: it " + why : "stopped: it " + why);
+    fail(state_ == ServerState::starting ? "could not start: it " + why : "stopped: it " + why);
 }
 
 void McpClient::answer_all(const std::string& why) {
@@ -286,7 +275,7 @@ void McpClient::answer_all(const std::string& why) {
         p.done({id, false, nullptr, -32000, "the server " + why});
 }
 
-void McpClient::set(McpState state, std::string error) {
+void McpClient::set(ServerState state, std::string error) {
     state_ = state;
     error_ = std::move(error);
     notify_changed();

@@ -1,14 +1,16 @@
 // One MCP server, as rio's client of it (DESIGN §16): initialize → notifications/initialized
 // → tools/list (every page) → ready; tools/call with a timeout and a progressToken, its
 // notifications/progress passed on (each one restarts the timeout); tools listed again on
-// notifications/tools/list_changed; roots/list answered with the open project. A server that exits, sends something that is not
-// JSON-RPC, or does not answer the handshake in time is `failed` with the reason in words,
-// and every call waiting on it gets that reason. Nothing here blocks: all of it runs on io.
+// notifications/tools/list_changed; roots/list answered with the open project. A server that exits,
+// sends something that is not JSON-RPC, or does not answer the handshake in time is `failed` with
+// the reason in words, and every call waiting on it gets that reason. Nothing here blocks: all of
+// it runs on io.
 #pragma once
 
 #include "host/mcp/mcp_config.hpp"
 #include "host/mcp/mcp_transport.hpp"
 #include "host/mcp/mcp_wire.hpp"
+#include "protocol/closed_sets.hpp"
 
 #include <asio/steady_timer.hpp>
 #include <cstdint>
@@ -19,9 +21,6 @@
 #include <vector>
 
 namespace rio {
-
-enum class McpState { starting, ready, failed, stopped };
-std::string_view to_string(McpState state);
 
 class McpClient {
 public:
@@ -49,7 +48,7 @@ public:
     void cancel(std::uint64_t handle);
 
     const McpServerConfig& config() const { return config_; }
-    McpState state() const { return state_; }
+    ServerState state() const { return state_; }
     const std::string& error() const { return error_; } // failed: why; ready: the last problem
     const std::vector<McpTool>& tools() const { return tools_; }
     pid_t pid() const { return transport_ ? transport_->pid() : -1; }
@@ -74,7 +73,7 @@ private:
     void list_tools(std::optional<std::string> cursor, std::vector<McpTool> so_far);
     void fail(std::string why);
     void closed(const std::string& why);
-    void set(McpState state, std::string error);
+    void set(ServerState state, std::string error);
     void answer_all(const std::string& why);
     void notify_changed();
 
@@ -85,7 +84,7 @@ private:
     std::function<void()> changed_;
     Roots roots_;
     std::unique_ptr<McpTransport> transport_;
-    McpState state_ = McpState::stopped;
+    ServerState state_ = ServerState::stopped;
     std::string error_;
     std::vector<McpTool> tools_;
     std::map<std::int64_t, Pending> pending_;

@@ -206,12 +206,12 @@ void McpServers::shutdown() {
 McpListResult McpServers::snapshot() const {
     McpListResult result;
     for (const Entry& entry : entries_) {
-        McpServerInfo info{entry.config.name, entry.config.source, "untrusted",
+        McpServerInfo info{entry.config.name, entry.config.source, ServerState::untrusted,
                            std::nullopt,      entry.config.plan,   {}};
         if (entry.untrusted) {
             info.error = held_words(entry);
         } else {
-            info.state = std::string(to_string(entry.client->state()));
+            info.state = entry.client->state();
             if (!entry.client->error().empty()) info.error = entry.client->error();
         }
         result.servers.push_back(std::move(info));
@@ -220,7 +220,7 @@ McpListResult McpServers::snapshot() const {
         if (auto target = find(spec.name))
             for (McpServerInfo& info : result.servers)
                 if (info.name == target->server)
-                    info.tools.push_back({spec.name, std::string(to_wire(spec.kind))});
+                    info.tools.push_back({spec.name, spec.kind});
     result.problems = problems_;
     return result;
 }
@@ -228,7 +228,7 @@ McpListResult McpServers::snapshot() const {
 std::vector<ToolSpec> McpServers::tool_specs() const {
     std::vector<ToolSpec> specs;
     for (const Entry& entry : entries_) {
-        if (!entry.client || entry.client->state() != McpState::ready) continue;
+        if (!entry.client || entry.client->state() != ServerState::ready) continue;
         for (const McpTool& tool : entry.client->tools()) {
             std::string name = mcp_tool_name(entry.config.name, tool.name);
             bool taken = std::any_of(specs.begin(), specs.end(),

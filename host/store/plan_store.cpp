@@ -127,7 +127,7 @@ Result<PlansListResult> list_plans(const Workspace& workspace) {
     };
     std::vector<Listed> listed;
     for (const DirEntry& e : entries->entries) {
-        if (e.type != "file" || !e.name.ends_with(".md")) continue;
+        if (e.type != EntryType::file || !e.name.ends_with(".md")) continue;
         std::string rel = ".rio/plans/" + e.name;
         auto info = read_plan(workspace, rel);
         if (!info) continue; // unreadable or not UTF-8: not a plan rio can show

@@ -34,6 +34,11 @@ Json edit_step(const char* path, const char* old_string, const char* new_string)
                       {{"path", path}, {"old_string", old_string}, {"new_string", new_string}})});
 }
 
+QString pending_diff(const std::optional<Proposal>& pending) {
+    const EditProposal* edit = pending ? pending->edit() : nullptr;
+    return edit ? QString::fromStdString(edit->diff) : QString();
+}
+
 QString qstr(const Json& json, const char* key) {
     auto it = json.find(key);
     return it != json.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())

@@ -38,6 +38,8 @@ Json edit_step(const char* path, const char* old_string, const char* new_string)
 
 // json[key] as a QString, "" when it is not a string.
 QString qstr(const Json& json, const char* key);
+// The pending edit's diff, "" when no edit is pending.
+QString pending_diff(const std::optional<Proposal>& pending);
 
 struct Agent {
     Agent(const TempProject& project, const Json& steps);

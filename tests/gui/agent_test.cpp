@@ -327,8 +327,8 @@ private slots:
         QTest::keyClick(s.plan_view()->body(), Qt::Key_Return, Qt::ControlModifier);
         const std::optional<DecidedEvent> decided = decided_event(events);
         QVERIFY(decided);
-        QCOMPARE(decided->decision, std::string("approve"));
-        QCOMPARE(decided->policy.value_or(""), std::string("review"));
+        QVERIFY(decided->decision == Verdict::approve);
+        QVERIFY(decided->policy == ApprovalPolicy::review);
         QVERIFY(!decided->fresh.value_or(false));
         // The chat's bar went with it.
         QVERIFY(s.dismissed());
@@ -345,8 +345,8 @@ private slots:
                         Qt::ControlModifier | Qt::ShiftModifier);
         const std::optional<DecidedEvent> decided = decided_event(events);
         QVERIFY(decided);
-        QCOMPARE(decided->decision, std::string("approve"));
-        QCOMPARE(decided->policy.value_or(""), std::string("auto"));
+        QVERIFY(decided->decision == Verdict::approve);
+        QVERIFY(decided->policy == ApprovalPolicy::automatic);
         QVERIFY(s.dismissed());
     }
 
@@ -361,7 +361,7 @@ private slots:
         click_menu(header->approve_menu(), header->approve_fresh_action());
         const std::optional<DecidedEvent> decided = decided_event(events);
         QVERIFY(decided);
-        QCOMPARE(decided->decision, std::string("approve"));
+        QVERIFY(decided->decision == Verdict::approve);
         QVERIFY(decided->fresh.value_or(false));
         QVERIFY(s.dismissed());
     }
@@ -387,7 +387,7 @@ private slots:
         QTest::keyClick(note, Qt::Key_Return);
         const std::optional<DecidedEvent> decided = decided_event(events);
         QVERIFY(decided);
-        QCOMPARE(decided->decision, std::string("reject"));
+        QVERIFY(decided->decision == Verdict::reject);
         QCOMPARE(decided->feedback.value_or(""), std::string("keep main() as it is"));
         QVERIFY(s.dismissed());
     }
@@ -423,7 +423,7 @@ private slots:
         QTest::keyClick(view.feedback_field(), Qt::Key_Return); // no note, the comment says it
         const std::optional<DecidedEvent> decided = decided_event(events);
         QVERIFY(decided);
-        QCOMPARE(decided->decision, std::string("reject"));
+        QVERIFY(decided->decision == Verdict::reject);
         QVERIFY(decided->comments);
         QCOMPARE(decided->comments->size(), std::size_t(1));
         const PlanComment& comment = decided->comments->front();
@@ -491,7 +491,7 @@ private slots:
         QTest::keyClick(view.body(), Qt::Key_Return, Qt::ControlModifier);
         const std::optional<DecidedEvent> decided = decided_event(events);
         QVERIFY(decided);
-        QCOMPARE(decided->decision, std::string("approve"));
+        QVERIFY(decided->decision == Verdict::approve);
         QVERIFY(decided->comments);
         QCOMPARE(decided->comments->size(), std::size_t(1));
         QCOMPARE(decided->comments->front().quote, std::string("Test it"));
@@ -932,8 +932,7 @@ private slots:
         QTRY_VERIFY(project.read("table.txt").contains("ROW 5"));
         // The next, one-line edit (same heading: told apart by its diff) shows itself too;
         // put away, Compare on the bar brings it back.
-        QTRY_VERIFY(qstr(s.review().pending().value_or(Proposal{}).fields, "diff")
-                        .contains(QStringLiteral("row fifteen")));
+        QTRY_VERIFY(pending_diff(s.review().pending()).contains(QStringLiteral("row fifteen")));
         QVERIFY(s.proposal_shown(QStringLiteral("Edit table.txt")));
         QTRY_VERIFY(s.centre_view() == s.compare_view());
         QTest::keyClick(s.compare_view()->right_editor(), Qt::Key_Escape);

@@ -420,8 +420,7 @@ private slots:
         click(decisions->approve_button());
         QTRY_VERIFY(project.read("greet.py").contains("Hi, {name}"));
         // The next edit shows itself too; the bar followed the decision made on the view.
-        QTRY_VERIFY(qstr(s.review().pending().value_or(Proposal{}).fields, "diff")
-                        .contains(QStringLiteral("greeting(who)")));
+        QTRY_VERIFY(pending_diff(s.review().pending()).contains(QStringLiteral("greeting(who)")));
         QTRY_VERIFY(s.centre_view() == s.compare_view());
         QVERIFY(s.compare_view()->right_lines().contains(QStringLiteral("def greeting(who):")));
         QCOMPARE(s.chat().changes()->cards().size(), std::size_t{1});

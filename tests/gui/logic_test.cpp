@@ -473,7 +473,7 @@ private slots:
         QCOMPARE(transcript.texts_of(ChatTranscript::Entry::tool).at(0), line);
 
         transcript.add_tool(
-            ToolEvent{1, "c2", "mcp__odd__probe", Json::object(), "mcp", std::nullopt});
+            ToolEvent{1, "c2", "mcp__odd__probe", Json::object(), ToolKind::mcp, std::nullopt});
         transcript.add_tool_progress(ToolProgressEvent{1, "c2", 1, std::nullopt, std::nullopt});
         transcript.add_tool_result(
             ToolResultEvent{1, "c2", "mcp__odd__probe", false, "it broke", {}, {}, {}},

@@ -568,7 +568,8 @@ bool problems(const QDir& out) {
     Scene s(project, demo_script);
     if (!open_greet(s)) return false;
     ProblemsPanel* panel = s.window.problems();
-    if (!s.wait([&] { return panel->problems().count("error") == 2; }, "pylsp's two errors"))
+    if (!s.wait([&] { return panel->problems().count(Severity::error) == 2; },
+                "pylsp's two errors"))
         return false;
     panel->raise();
     return s.save(out.filePath(QStringLiteral("problems.png")));

@@ -61,50 +61,44 @@ TEST(AcpJsonRpc, ARequestWithANullIdIsARequestNotANotification) {
 }
 
 Proposal plan() {
-    Proposal p;
-    p.turn = 1;
-    p.id = "call_1";
-    p.kind = "plan";
-    p.fields = {{"title", "Shout"}, {"plan", "1. Shout"}};
-    return p;
+    return Proposal{1, "call_1", PlanProposal{"Shout", "1. Shout", "", "", ""}};
 }
 
 TEST(AcpUpdates, APlanAsksWithThreeAnswersAndIsNeverApprovedByItself) {
-    Json request = permission_request("s1", plan(), Json::object(), "/p");
+    Json request = permission_request("s1", plan(), "/p");
     EXPECT_EQ(request["toolCall"]["kind"], "switch_mode");
     EXPECT_EQ(request["toolCall"]["content"][0]["content"]["text"], "1. Shout");
     ASSERT_EQ(request["options"].size(), 3u);
     EXPECT_EQ(request["options"][0]["kind"], "allow_always");
-    EXPECT_EQ(choice_of(plan(), "auto")->policy, "auto");
-    EXPECT_EQ(choice_of(plan(), "review")->policy, "review");
-    EXPECT_EQ(choice_of(plan(), "reject")->decision, "reject");
+    EXPECT_EQ(choice_of(plan(), "auto")->policy, ApprovalPolicy::automatic);
+    EXPECT_EQ(choice_of(plan(), "review")->policy, ApprovalPolicy::review);
+    EXPECT_EQ(choice_of(plan(), "reject")->decision, Verdict::reject);
     EXPECT_FALSE(choice_of(plan(), "allow")); // not an answer a plan offers
 }
 
 TEST(AcpUpdates, AnEditShowsItsDiffWithAbsolutePaths) {
-    Proposal edit;
-    edit.id = "call_2";
-    edit.kind = "edit";
-    edit.fields = {{"path", "src/a.py"}};
-    Json request = permission_request("s1", edit, {{"before", "a"}, {"after", "b"}}, "/p");
+    Proposal edit{0, "call_2", EditProposal{"src/a.py", "", "a", "b"}};
+    Json request = permission_request("s1", edit, "/p");
     const Json& diff = request["toolCall"]["content"][0];
     EXPECT_EQ(diff["type"], "diff");
     EXPECT_EQ(diff["path"], "/p/src/a.py");
     EXPECT_EQ(diff["oldText"], "a");
     EXPECT_EQ(diff["newText"], "b");
-    Json created = permission_request("s1", edit, {{"before", nullptr}, {"after", "b"}}, "/p");
+    std::get<EditProposal>(edit.body).before.reset();
+    Json created = permission_request("s1", edit, "/p");
     EXPECT_FALSE(created["toolCall"]["content"][0].contains("oldText")); // a new file
 }
 
 // DESIGN §19: a sandboxed command says so, and may be let out for this one call.
 TEST(AcpUpdates, ACommandSaysItsSandboxAndOffersToWidenItOnce) {
-    Proposal command;
-    command.id = "call_3";
-    command.kind = "command";
-    command.fields = {{"argv", {"make", "test"}},
-                      {"cwd", "."},
-                      {"sandbox", {{"profile", "workspace-write"}, {"network", false}}}};
-    Json request = permission_request("s1", command, Json::object(), "/p");
+    Proposal command{
+        0, "call_3",
+        CommandProposal{{"make", "test"},
+                        ".",
+                        120,
+                        false,
+                        SandboxUse{SandboxProfile::workspace_write, false, std::nullopt}}};
+    Json request = permission_request("s1", command, "/p");
     EXPECT_EQ(request["toolCall"]["content"][0]["content"]["text"],
               "$ make test\n(sandboxed: workspace-write, no network)");
     std::vector<std::string> ids;
@@ -119,8 +113,8 @@ TEST(AcpUpdates, ACommandSaysItsSandboxAndOffersToWidenItOnce) {
     EXPECT_TRUE(choice_of(command, "allow_unsandboxed")->unsandboxed);
     EXPECT_FALSE(choice_of(command, "allow")->network);
     EXPECT_FALSE(choice_of(plan(), "allow_unsandboxed")) << "only a command leaves the sandbox";
-    command.fields["sandbox"] = {{"profile", "none"}, {"network", false}};
-    EXPECT_EQ(permission_request("s1", command, Json::object(), "/p")["options"].size(), 2u)
+    std::get<CommandProposal>(command.body).sandbox = SandboxUse{SandboxProfile::none, false};
+    EXPECT_EQ(permission_request("s1", command, "/p")["options"].size(), 2u)
         << "nothing to widen without the sandbox";
     ToolEvent planned;
     planned.name = "run_command";

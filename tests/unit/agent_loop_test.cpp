@@ -1,6 +1,7 @@
 // The agent loop as a state machine: inputs in, effects out — no process, thread or socket.
 #include "agent_tools/tool_table.hpp"
 #include "core/agent/loop.hpp"
+#include "tests/unit/typed_detail.hpp"
 
 #include <algorithm>
 #include <gtest/gtest.h>
@@ -60,23 +61,24 @@ struct Harness {
                                 run.stage,
                                 is_error,
                                 std::move(content),
-                                std::move(detail),
+                                test::typed_detail(run, detail),
                                 {},
                                 {}},
                      out);
     }
     Status decide(bool approve, std::optional<std::string> policy = {}, std::string feedback = {}) {
-        return loop.decide(Decision{loop.turn(),
-                                    {},
-                                    approve,
-                                    std::move(feedback),
-                                    policy,
-                                    {},
-                                    false,
-                                    false,
-                                    false,
-                                    false},
-                           out);
+        return loop.decide(
+            Decision{loop.turn(),
+                     {},
+                     approve,
+                     std::move(feedback),
+                     policy ? std::optional(Wire<ApprovalPolicy>::named(*policy)) : std::nullopt,
+                     {},
+                     false,
+                     false,
+                     false,
+                     false},
+            out);
     }
 };
 
@@ -237,7 +239,7 @@ TEST(AgentLoop, AnEditWaitsForApprovalThenApplies) {
     EXPECT_EQ(proposed[0]["kind"], "edit");
     EXPECT_EQ(proposed[0]["turn"], turn);
     EXPECT_FALSE(proposed[0].contains("before")) << "full texts only via agent.proposal";
-    EXPECT_EQ(h.loop.proposal()["before"], "a");
+    EXPECT_EQ(h.loop.proposal()->edit()->before, "a");
     EXPECT_EQ(h.all<RunTool>().size(), 1u) << "waits for a person";
 
     ASSERT_TRUE(h.decide(true).ok());
@@ -430,7 +432,7 @@ TEST(AgentLoop, PlanApprovalWithAutoSwitchesToBuildBeforeTheResult_AndWidensTheN
     EXPECT_EQ(std::find(order.begin(), order.end(), "agent.tool_result"), order.end())
         << "the result comes only after the mode event";
     RunTool apply = h.all<RunTool>().back();
-    EXPECT_EQ(apply.policy, "auto");
+    EXPECT_TRUE(apply.policy == ApprovalPolicy::automatic);
     h.tool_report(apply, {}, {{"edited", false}, {"text", "1."}});
     std::string result = h.events("agent.tool_result").back()["content"];
     EXPECT_NE(result.find("approved"), std::string::npos);
@@ -593,8 +595,8 @@ TEST(AgentLoop, StaleToolReportsAreIgnored) {
     h.send("look");
     h.reply("", {call("c1", "read_file", {{"path", "a"}})});
     RunTool run = h.all<RunTool>().back();
-    h.loop.on_tool(ToolReport{run.turn, "other-id", run.stage, false, "x", nullptr, {}, {}}, h.out);
-    h.loop.on_tool(ToolReport{run.turn, run.call.id, ToolStage::apply, false, "x", nullptr, {}, {}},
+    h.loop.on_tool(ToolReport{run.turn, "other-id", run.stage, false, "x", {}, {}, {}}, h.out);
+    h.loop.on_tool(ToolReport{run.turn, run.call.id, ToolStage::apply, false, "x", {}, {}, {}},
                    h.out);
     EXPECT_TRUE(h.events("agent.tool_result").empty());
     EXPECT_TRUE(h.loop.expects(run.turn, run.call.id, ToolStage::run));
@@ -706,7 +708,7 @@ TEST(AgentLoopGate, TheLoserOfARaceForAProposalGetsConflictEvenWithTheNextOnePen
     ASSERT_FALSE(late.ok());
     EXPECT_EQ(late.error().code, ErrorCode::conflict);
     EXPECT_EQ(late.error().message, "proposal e1 of turn 1 was already decided");
-    EXPECT_EQ(h.loop.proposal()["id"], "e2") << "the next proposal is untouched";
+    EXPECT_EQ(h.loop.proposal()->id, "e2") << "the next proposal is untouched";
 }
 
 TEST(AgentLoopGate, AnApprovedPlanThatCannotBeUsedRestoresPlanMode) {

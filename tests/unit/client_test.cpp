@@ -62,8 +62,8 @@ TEST(ClientSession, EveryRecordedEventDecodes) {
 TEST(ClientSession, APlanWaitingForAPersonIsPendingAndTheTurnIsBusy) {
     Session s = replay([](const SessionState& st) { return st.pending.has_value(); });
     ASSERT_TRUE(s.state().pending);
-    EXPECT_EQ(s.state().pending->kind, "plan");
-    EXPECT_EQ(s.state().pending->text("title"), "Shout");
+    EXPECT_TRUE(s.state().pending->is(ProposalKind::plan));
+    EXPECT_EQ(s.state().pending->as_plan().title, "Shout");
     EXPECT_EQ(s.state().mode, "plan");
     EXPECT_EQ(s.state().choice(), ModeChoice::plan);
     EXPECT_TRUE(s.state().busy);
@@ -101,8 +101,8 @@ TEST(ClientSession, ADecisionElsewhereClearsThePendingProposal) {
     Session s = replay([](const SessionState& st) { return st.pending.has_value(); });
     DecidedEvent decided;
     decided.id = s.state().pending->id;
-    decided.kind = "plan";
-    decided.decision = "reject";
+    decided.kind = ProposalKind::plan;
+    decided.decision = Verdict::reject;
     decided.feedback = "too broad\nand more";
     s.apply(decided);
     EXPECT_FALSE(s.state().pending);
@@ -116,8 +116,8 @@ TEST(ClientSession, ARejectedCallsOutcomeIsThePersonsWordsNotTheModels) {
     const std::string id = s.state().pending->id;
     DecidedEvent decided;
     decided.id = id;
-    decided.kind = "plan";
-    decided.decision = "reject";
+    decided.kind = ProposalKind::plan;
+    decided.decision = Verdict::reject;
     decided.feedback = "keep main() as it is";
     s.apply(decided);
     ToolResultEvent result;
@@ -334,17 +334,17 @@ TEST(ClientTraceWords, ACommandsOutcomeComesFromItsExitData) {
 
 TEST(ClientTraceWords, DecisionsReadAsSentences) {
     DecidedEvent d;
-    d.kind = "plan";
-    d.decision = "approve";
-    d.policy = "auto";
+    d.kind = ProposalKind::plan;
+    d.decision = Verdict::approve;
+    d.policy = ApprovalPolicy::automatic;
     EXPECT_EQ(decision_text(d), "Plan approved — auto-accept edits");
-    d.kind = "edit";
-    d.decision = "reject";
+    d.kind = ProposalKind::edit;
+    d.decision = Verdict::reject;
     d.policy.reset();
     d.feedback = "too broad";
     EXPECT_EQ(decision_text(d), "Edit rejected: too broad");
-    d.kind = "command";
-    d.decision = "approve";
+    d.kind = ProposalKind::command;
+    d.decision = Verdict::approve;
     d.feedback.reset();
     EXPECT_EQ(decision_text(d), "Command allowed to run");
     d.network = true;
@@ -353,17 +353,17 @@ TEST(ClientTraceWords, DecisionsReadAsSentences) {
     EXPECT_EQ(decision_text(d), "Command allowed to run without the sandbox");
     d.network.reset();
     d.unsandboxed.reset();
-    d.kind = "plan";
-    d.decision = "reject";
+    d.kind = ProposalKind::plan;
+    d.decision = Verdict::reject;
     d.comments = std::vector<PlanComment>{{"q", 1, {}, "t"}, {"r", {}, {}, "u"}};
     EXPECT_EQ(decision_text(d), "Changes requested (2 comments)");
-    d.decision = "approve";
+    d.decision = Verdict::approve;
     d.comments->pop_back();
     d.fresh = true;
     EXPECT_EQ(decision_text(d), "Plan approved with notes (1 comment) — in a fresh context");
     DecidedEvent rest;
-    rest.kind = "edit";
-    rest.decision = "approve";
+    rest.kind = ProposalKind::edit;
+    rest.decision = Verdict::approve;
     rest.rest_of_turn = true;
     EXPECT_EQ(decision_text(rest), "Edit approved, and the rest of this turn's edits");
 }
@@ -465,14 +465,14 @@ TEST(ClientActivity, EachEventOfATurnSaysWhatTheAgentIsDoing) {
     a.apply(Proposal{});
     EXPECT_EQ(a.words(), "waiting for your approval");
     DecidedEvent approved;
-    approved.decision = "approve";
+    approved.decision = Verdict::approve;
     a.apply(approved);
     EXPECT_EQ(a.words(), "running make test") << "approved, the command runs";
     a.apply(tool("edit_file", {{"path", "greet.py"}}));
     a.apply(busy_status("awaiting_decision"));
     EXPECT_EQ(a.words(), "waiting for your approval");
     DecidedEvent rejected;
-    rejected.decision = "reject";
+    rejected.decision = Verdict::reject;
     a.apply(rejected);
     EXPECT_EQ(a.words(), "waiting for the model");
     a.apply(DoneEvent{1, "end_turn"});

@@ -50,7 +50,7 @@ struct Loop {
                                         run.stage,
                                         false,
                                         std::string(bytes, fill),
-                                        nullptr,
+                                        {},
                                         {},
                                         {}},
                              out);
@@ -221,25 +221,31 @@ TEST(ContextLoop, WhenClearingIsNotEnoughASummaryWithoutToolsKeepsWhatMatters) {
     h.reply("", {ToolCall{
                     "p1", "present_plan", {{"title", "T"}, {"plan", "1. Split a.cpp\n2. Test"}}}});
     RunTool prepare = h.all<RunTool>().back();
-    h.loop.on_tool(
-        ToolReport{prepare.turn,
-                   "p1",
-                   ToolStage::prepare,
-                   false,
-                   "",
-                   Json{{"path", ""}, {"title", "T"}, {"plan", "1. Split a.cpp\n2. Test"}},
-                   {},
-                   {}},
-        h.out);
-    ASSERT_TRUE(h.loop.decide(
-        Decision{h.loop.turn(), {}, true, "", std::string("auto"), {}, false, false}, h.out));
+    h.loop.on_tool(ToolReport{prepare.turn,
+                              "p1",
+                              ToolStage::prepare,
+                              false,
+                              "",
+                              PlanProposal{"T", "1. Split a.cpp\n2. Test", "", "", ""},
+                              {},
+                              {}},
+                   h.out);
+    ASSERT_TRUE(h.loop.decide(Decision{h.loop.turn(),
+                                       {},
+                                       true,
+                                       "",
+                                       Wire<ApprovalPolicy>(ApprovalPolicy::automatic),
+                                       {},
+                                       false,
+                                       false},
+                              h.out));
     RunTool apply = h.all<RunTool>().back();
     h.loop.on_tool(ToolReport{apply.turn,
                               "p1",
                               ToolStage::apply,
                               false,
                               "",
-                              Json{{"text", "1. Split a.cpp\n2. Test"}, {"edited", false}},
+                              PlanReadBack{"1. Split a.cpp\n2. Test", false},
                               {},
                               {}},
                    h.out);
@@ -248,7 +254,15 @@ TEST(ContextLoop, WhenClearingIsNotEnoughASummaryWithoutToolsKeepsWhatMatters) {
     Json done{{"step", 1}, {"status", "done"}, {"note", "split in two"}};
     h.reply("", {ToolCall{"g1", "plan_progress", done}});
     RunTool progress = h.all<RunTool>().back();
-    h.loop.on_tool(ToolReport{progress.turn, "g1", ToolStage::run, false, "", done, {}, {}}, h.out);
+    h.loop.on_tool(ToolReport{progress.turn,
+                              "g1",
+                              ToolStage::run,
+                              false,
+                              "",
+                              StepReport{1, "done", "split in two"},
+                              {},
+                              {}},
+                   h.out);
     // Long user messages and answers, which clearing cannot touch, until it must summarize.
     int i = 0;
     for (; i < 5 && !h.last_call().summary; ++i) {
@@ -335,7 +349,7 @@ TEST(ContextLoop, APendingPlanStaysPendingThroughACompaction) {
                               ToolStage::prepare,
                               false,
                               "",
-                              Json{{"path", ""}, {"title", "T"}, {"plan", "1. x"}},
+                              PlanProposal{"T", "1. x", "", "", ""},
                               {},
                               {}},
                    h.out);
@@ -351,7 +365,7 @@ TEST(ContextLoop, APendingPlanStaysPendingThroughACompaction) {
     EXPECT_EQ(h.loop.state(), AgentLoop::State::awaiting_decision);
     EXPECT_EQ(h.loop.mode(), Mode::plan);
     ASSERT_TRUE(h.loop.pending_step());
-    EXPECT_EQ(h.loop.proposal()["id"], "p1");
+    EXPECT_EQ(h.loop.proposal()->id, "p1");
     const Conversation& c = h.loop.history();
     EXPECT_EQ(c.back()->calls.at(0).id, "p1") << "the proposal's step is kept whole";
     EXPECT_EQ(c.front()->note, ModeNote::plan) << "the summary starts in plan mode";

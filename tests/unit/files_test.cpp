@@ -113,7 +113,7 @@ TEST(Files, ListingPutsFoldersFirstAndMarksLinks) {
     ASSERT_TRUE(r.ok());
     std::vector<std::string> order;
     for (const DirEntry& e : r->entries)
-        order.push_back(e.name + ":" + e.type + (e.link ? "@" : ""));
+        order.push_back(e.name + ":" + std::string(to_wire(e.type)) + (e.link ? "@" : ""));
     EXPECT_EQ(order, (std::vector<std::string>{"zdir:dir", "a.txt:file", "b.txt:file",
                                                "dangling:other@", "link.txt:file@"}));
     EXPECT_EQ(r->entries[2].size, 5u);
@@ -130,8 +130,7 @@ TEST(Files, ANameThatIsNotUtf8IsLeftOutOfAListingAndNamedWithReplacementCharacte
     ASSERT_TRUE(r.ok());
     ASSERT_EQ(r->entries.size(), 1u);
     EXPECT_EQ(r->entries[0].name, "ok.txt");
-    EXPECT_EQ(r->left_out,
-              (std::vector<std::string>{"bad\uFFFDname.txt", "d\uFFFDj\uFFFD"}));
+    EXPECT_EQ(r->left_out, (std::vector<std::string>{"bad\uFFFDname.txt", "d\uFFFDj\uFFFD"}));
 }
 
 } // namespace

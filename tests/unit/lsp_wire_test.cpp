@@ -258,9 +258,9 @@ TEST(LspProtocol, ValuesTheServersSendAreRead) {
     ASSERT_TRUE(published);
     EXPECT_EQ(published->version, 4);
     ASSERT_EQ(published->diagnostics.size(), 2u);
-    EXPECT_EQ(published->diagnostics[0].severity, LspSeverity::warning);
+    EXPECT_EQ(published->diagnostics[0].severity, Severity::warning);
     EXPECT_EQ(published->diagnostics[0].code, "17");
-    EXPECT_EQ(published->diagnostics[1].severity, LspSeverity::error) << "none given: an error";
+    EXPECT_EQ(published->diagnostics[1].severity, Severity::error) << "none given: an error";
 
     auto links = parse_locations(Json::parse(R"([{"targetUri":"file:///b.h",
         "targetRange":{"start":{"line":0,"character":0},"end":{"line":9,"character":0}},
@@ -334,7 +334,7 @@ TEST(LspConfig, UserEntriesChangeBuiltInsFieldByFieldAndAddServers) {
     EXPECT_TRUE(named("lua").handles("x/y.lua"));
     EXPECT_FALSE(named("lua").handles("y.luax"));
     EXPECT_EQ(named("broken").error, "command must be a non-empty string");
-    EXPECT_EQ(config.agent_severity, LspSeverity::warning);
+    EXPECT_EQ(config.agent_severity, Severity::warning);
     EXPECT_EQ(language_id(named("clangd"), "a.hpp"), "cpp");
     EXPECT_EQ(language_id(named("lua"), "a.lua"), "lua");
 
@@ -380,9 +380,9 @@ TEST(LspWords, AnEditsResultNamesAtMostTenErrorsAndSaysWhenItCouldNotTell) {
     report.server = "clangd";
     for (std::uint64_t i = 1; i <= 12; ++i)
         report.diagnostics.push_back(
-            {i, 4, i, 5, "error", "bad " + std::to_string(i), "clang", ""});
-    report.diagnostics.push_back({20, 0, 20, 1, "warning", "meh", "", ""});
-    std::string words = diagnostics_words("a.cpp", report, LspSeverity::error, 10);
+            {i, 4, i, 5, Severity::error, "bad " + std::to_string(i), "clang", ""});
+    report.diagnostics.push_back({20, 0, 20, 1, Severity::warning, "meh", "", ""});
+    std::string words = diagnostics_words("a.cpp", report, Severity::error, 10);
     EXPECT_NE(words.find("clangd reports 12 errors in a.cpp:"), std::string::npos) << words;
     EXPECT_NE(words.find("a.cpp:1:5: error: bad 1 [clang]"), std::string::npos) << words;
     EXPECT_EQ(words.find("bad 11"), std::string::npos);
@@ -390,14 +390,14 @@ TEST(LspWords, AnEditsResultNamesAtMostTenErrorsAndSaysWhenItCouldNotTell) {
     EXPECT_EQ(words.find("meh"), std::string::npos) << "warnings are not errors";
     report.diagnostics.resize(12);
     report.diagnostics.erase(report.diagnostics.begin(), report.diagnostics.begin() + 12);
-    EXPECT_EQ(diagnostics_words("a.cpp", report, LspSeverity::error, 10),
+    EXPECT_EQ(diagnostics_words("a.cpp", report, Severity::error, 10),
               "clangd reports no errors in a.cpp.");
     report.outcome = LspFileReport::Outcome::timed_out;
     report.waited_at_most = std::chrono::milliseconds(300);
-    EXPECT_EQ(diagnostics_words("a.cpp", report, LspSeverity::error, 10),
+    EXPECT_EQ(diagnostics_words("a.cpp", report, Severity::error, 10),
               "clangd had not reported on a.cpp within 0.3 seconds.");
     report.outcome = LspFileReport::Outcome::no_server;
-    EXPECT_EQ(diagnostics_words("a.cpp", report, LspSeverity::error, 10), "");
+    EXPECT_EQ(diagnostics_words("a.cpp", report, Severity::error, 10), "");
 }
 
 } // namespace

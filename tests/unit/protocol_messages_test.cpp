@@ -36,15 +36,24 @@ TEST(ProtocolMessages, RequiredFieldsAndTypesAreCheckedByName) {
 }
 
 TEST(ProtocolMessages, OptionalFieldsAreLeftOutWhenEmpty) {
-    DecidedEvent d{1,  "c1", "plan", "approve", std::string("auto"), std::nullopt, {},
-                   {}, {},   {},     {}};
+    DecidedEvent d{1,
+                   "c1",
+                   ProposalKind::plan,
+                   Verdict::approve,
+                   Wire<ApprovalPolicy>(ApprovalPolicy::automatic),
+                   std::nullopt,
+                   {},
+                   {},
+                   {},
+                   {},
+                   {}};
     Json j = d;
     EXPECT_EQ(j, (Json{{"turn", 1},
                        {"id", "c1"},
                        {"kind", "plan"},
                        {"decision", "approve"},
                        {"policy", "auto"}}));
-    EXPECT_EQ(j.get<DecidedEvent>().policy, "auto");
+    EXPECT_TRUE(j.get<DecidedEvent>().policy == ApprovalPolicy::automatic);
 }
 
 TEST(ProtocolMessages, NestedStructsAndArraysNameTheirPlace) {
@@ -57,36 +66,76 @@ TEST(ProtocolMessages, NestedStructsAndArraysNameTheirPlace) {
     }
 }
 
-TEST(ProtocolMessages, ProposalsAndUsageKeepTheirFreeFormFieldsFlat) {
-    Json wire{{"turn", 2}, {"id", "p"}, {"kind", "plan"}, {"title", "T"}, {"path", ".rio/x.md"}};
-    Proposal p = wire.get<Proposal>();
-    EXPECT_EQ(p.kind, "plan");
-    EXPECT_EQ(p.text("title"), "T");
-    EXPECT_EQ(Json(p), wire);
+TEST(ProtocolMessages, EachProposalKindReadsTypedAndWritesTheSameWire) {
+    const Json edit{{"turn", 1},
+                    {"id", "e"},
+                    {"kind", "edit"},
+                    {"path", "a.py"},
+                    {"diff", "@@ -1 +1 @@"},
+                    {"before", "x\n"},
+                    {"after", "y\n"},
+                    {"plan_note", "not in the plan"}};
+    const Json command{
+        {"turn", 2},         {"id", "c"},
+        {"kind", "command"}, {"argv", {"make", "test"}},
+        {"cwd", "."},        {"timeout_s", 120},
+        {"allowed", false},  {"sandbox", {{"profile", "workspace-write"}, {"network", false}}}};
+    const Json mcp{{"turn", 3},      {"id", "m"},       {"kind", "mcp"},
+                   {"server", "fs"}, {"tool", "write"}, {"arguments", {{"path", "/p/a"}, {"n", 2}}},
+                   {"allowed", true}};
+    const Json plan{{"turn", 4},
+                    {"id", "p"},
+                    {"kind", "plan"},
+                    {"title", "Fix it"},
+                    {"plan", "1. Edit"},
+                    {"path", ".rio/plans/fix.md"},
+                    {"revises", ".rio/plans/old.md"}};
+    for (const Json& wire : {edit, command, mcp, plan})
+        EXPECT_EQ(Json(wire.get<Proposal>()), wire) << wire.dump();
+
+    Proposal e = edit.get<Proposal>();
+    ASSERT_TRUE(e.edit());
+    EXPECT_EQ(e.edit()->after, "y\n");
+    EXPECT_EQ(e.path(), "a.py");
+    EXPECT_FALSE(Json(e.brief()).contains("before")) << "agent.propose leaves the texts out";
+    Proposal c = command.get<Proposal>();
+    ASSERT_TRUE(c.command());
+    EXPECT_EQ(c.command()->argv, (std::vector<std::string>{"make", "test"}));
+    EXPECT_TRUE(c.command()->sandbox->profile == SandboxProfile::workspace_write);
+    EXPECT_TRUE(c.is(ProposalKind::command));
+    EXPECT_EQ(mcp.get<Proposal>().mcp()->arguments["n"], 2);
+    EXPECT_EQ(plan.get<Proposal>().as_plan().revises, ".rio/plans/old.md");
+
     UsageEvent u = Json{{"turn", 3}, {"input_tokens", 10}}.get<UsageEvent>();
     EXPECT_EQ(u.counts, (Json{{"input_tokens", 10}}));
     AgentStatus idle;
     EXPECT_TRUE(Json(idle)["pending"].is_null()) << "null, not absent: nothing is pending";
+    EXPECT_TRUE(Json(ProposalResult{})["proposal"].is_null());
 }
 
-TEST(ProtocolMessages, APlanProposalsFieldsReadTypedAndWriteOnlyWhatIsSet) {
-    PlanFields filed{"Fix it", "1. Edit", ".rio/plans/fix.md", "", ""};
+TEST(ProtocolMessages, AProposalOfAKindThisBuildDoesNotKnowIsKeptByName) {
+    // A newer core's kind reaches an older frontend as "other", named, never as an error.
+    Proposal p =
+        Json{{"turn", 9}, {"id", "n"}, {"kind", "deploy"}, {"target", "prod"}}.get<Proposal>();
+    EXPECT_EQ(p.kind().name(), "deploy");
+    EXPECT_FALSE(p.kind().value());
+    EXPECT_FALSE(p.edit() || p.command() || p.mcp() || p.plan());
+    EXPECT_EQ(Json(p), (Json{{"turn", 9}, {"id", "n"}, {"kind", "deploy"}}));
+    // A field of the wrong type reads as absent.
+    Proposal odd = Json{{"turn", 1}, {"id", "e"}, {"kind", "plan"}, {"title", 7}}.get<Proposal>();
+    EXPECT_EQ(odd.as_plan().title, "");
+    EXPECT_EQ(Proposal{}.as_plan().path, "") << "an edit has no plan fields";
+}
+
+TEST(ProtocolMessages, APlanProposalWritesOnlyWhatIsSet) {
+    PlanProposal filed{"Fix it", "1. Edit", ".rio/plans/fix.md", "", ""};
     EXPECT_EQ(Json(filed),
               (Json{{"title", "Fix it"}, {"plan", "1. Edit"}, {"path", ".rio/plans/fix.md"}}));
-    Proposal p{4, "c", "plan", Json(filed)};
-    EXPECT_EQ(p.as_plan().path, ".rio/plans/fix.md");
-    EXPECT_EQ(p.as_plan().revises, "");
-
-    PlanFields revision{"Fix it", "2. Test", "", ".rio/plans/fix.md", "the disk is full"};
-    Proposal q = Json{{"turn", 5}, {"id", "d"}, {"kind", "plan"}}.get<Proposal>();
-    q.fields = Json(revision);
-    const PlanFields read = q.as_plan();
+    PlanProposal revision{"Fix it", "2. Test", "", ".rio/plans/fix.md", "the disk is full"};
+    const PlanProposal read = Json(Proposal{5, "d", revision}).get<Proposal>().as_plan();
     EXPECT_EQ(read.revises, ".rio/plans/fix.md");
     EXPECT_EQ(read.not_filed, "the disk is full");
     EXPECT_EQ(read.plan, "2. Test");
-    // A field of the wrong type reads as absent, as Proposal::text does.
-    Proposal odd = Json{{"turn", 1}, {"id", "e"}, {"kind", "plan"}, {"title", 7}}.get<Proposal>();
-    EXPECT_EQ(odd.as_plan().title, "");
 }
 
 TEST(ProtocolMessages, ToolResultsCarryACommandsExitAsData) {
@@ -154,10 +203,10 @@ TEST(ClosedSets, MessagesCompareTheirNamesAsEnumsAndKeepAnUnknownNameAsItCame) {
     EXPECT_EQ(Json(later)["kind"], "lint") << "an unknown kind is passed on unchanged";
 
     DecidedEvent d;
-    d.decision = "approve";
+    d.decision = Verdict::approve;
     EXPECT_TRUE(d.approved());
     EXPECT_FALSE(d.rejected());
-    d.decision = "maybe";
+    d.decision = Wire<Verdict>::named("maybe");
     EXPECT_FALSE(d.approved());
     EXPECT_FALSE(d.rejected());
 

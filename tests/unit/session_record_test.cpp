@@ -27,9 +27,12 @@ TEST(SessionRecord, AMessageRoundTripsWithCallsResultsAndKeptBlocks) {
               {},
               {Json{{"provider", "anthropic"}, {"block", {{"type", "thinking"}}}}},
               ModeNote::none};
-    Message r{Role::user, "",
-              {},         {ToolOutcome{"c1", "text", false, CommandExit{0, {}, false, false, 0.5}, "out"}},
-              {},         ModeNote::none};
+    Message r{Role::user,
+              "",
+              {},
+              {ToolOutcome{"c1", "text", false, CommandExit{0, {}, false, false, 0.5}, "out"}},
+              {},
+              ModeNote::none};
     auto replay =
         replay_session(lines_of({message_line(user("hi"), 1, false, t),
                                  message_line(a, 1, false, t), message_line(r, 1, false, t)}));
@@ -53,10 +56,11 @@ TEST(SessionRecord, ReplacesLastSwapsTheLastEntry) {
 
 TEST(SessionRecord, APendingProposalIsKeptUntilTheStepGoesOn) {
     PendingStep step{{ToolOutcome{"c1", "ok", false, {}, {}}},
-                     Json{{"id", "c2"}, {"kind", "plan"}}};
+                     Proposal{3, "c2", PlanProposal{"T", "1. x", "", "", ""}}};
     auto pending = replay_session(lines_of({pending_line(&step, 3, t)}));
     ASSERT_TRUE(pending.session.pending);
-    EXPECT_EQ(pending.session.pending->proposal["id"], "c2");
+    EXPECT_EQ(pending.session.pending->proposal.id, "c2");
+    EXPECT_EQ(pending.session.pending->proposal.as_plan().plan, "1. x");
     EXPECT_EQ(pending.session.pending->results.size(), 1u);
     auto decided =
         replay_session(lines_of({pending_line(&step, 3, t), pending_line(nullptr, 3, t)}));

@@ -1,0 +1,93 @@
+// What the agent proposes for a person to decide (DESIGN §5, agent.propose): one struct per
+// kind, held as a variant from the tool that prepares it, through the loop that waits on it, to
+// the wire and into every frontend — typed all the way, so no one reads a proposal by key.
+#pragma once
+
+#include "protocol/closed_sets.hpp"
+#include "protocol/names.hpp"
+#include "protocol/sandbox_use.hpp"
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace rio {
+
+// edit_file and create_file: the file, the change as a unified diff, and the whole text before
+// and after it, which the core keeps (agent.proposal, the session) and agent.propose leaves out.
+struct EditProposal {
+    std::string path, diff;
+    std::optional<std::string> before = std::nullopt, after = std::nullopt;
+    // "not in the plan" when an approved plan is being carried out and names no such file
+    std::optional<std::string> plan_note = std::nullopt;
+};
+
+// run_command: the program and its arguments, where and how long it runs, whether a human-written
+// allow rule covers it, and the sandbox approving it runs it in.
+struct CommandProposal {
+    std::vector<std::string> argv;
+    std::string cwd;
+    std::uint64_t timeout_s = 0;
+    bool allowed = false;
+    std::optional<SandboxUse> sandbox = std::nullopt;
+};
+
+// An MCP server's tool (mcp__…): which, with what arguments, and whether an allow rule covers
+// it. The arguments are the model's, free-form JSON as the tool's schema asks.
+struct McpProposal {
+    std::string server, tool;
+    nlohmann::json arguments = nlohmann::json::object();
+    bool allowed = false;
+};
+
+// present_plan: the plan as proposed, the file it was filed in ("" when it could not be, and
+// then not_filed says why) and the filed plan it revises, if any.
+struct PlanProposal {
+    std::string title, plan, path;
+    std::string revises;   // "" unless it revises a filed plan
+    std::string not_filed; // "" unless filing failed
+};
+
+// A kind this build does not know (a newer core's): shown by its name, decided all the same.
+struct OtherProposal {
+    std::string kind;
+};
+
+using ProposalBody =
+    std::variant<EditProposal, CommandProposal, McpProposal, PlanProposal, OtherProposal>;
+
+// agent.propose, agent.status's `pending` and agent.proposal: which call of which turn, and what
+// it would do.
+struct Proposal {
+    static constexpr std::string_view event = event::agent_propose;
+    std::uint64_t turn = 0;
+    std::string id;
+    ProposalBody body;
+
+    Wire<ProposalKind> kind() const;
+    bool is(ProposalKind k) const { return kind() == k; }
+    const EditProposal* edit() const { return std::get_if<EditProposal>(&body); }
+    const CommandProposal* command() const { return std::get_if<CommandProposal>(&body); }
+    const McpProposal* mcp() const { return std::get_if<McpProposal>(&body); }
+    const PlanProposal* plan() const { return std::get_if<PlanProposal>(&body); }
+    // A plan's fields, all "" for any other kind.
+    PlanProposal as_plan() const;
+    // The file an edit or a plan is about, "" for other kinds.
+    std::string path() const;
+    // As agent.propose carries it: an edit without its whole texts.
+    Proposal brief() const;
+};
+
+void to_json(nlohmann::json& j, const EditProposal& p);
+void to_json(nlohmann::json& j, const CommandProposal& p);
+void to_json(nlohmann::json& j, const McpProposal& p);
+void to_json(nlohmann::json& j, const PlanProposal& p); // revises and not_filed only when set
+void to_json(nlohmann::json& j, const Proposal& p);
+// Lenient, as a frontend must be with a newer core: a missing field is empty, a kind it does
+// not know is an OtherProposal.
+void from_json(const nlohmann::json& j, Proposal& p);
+
+} // namespace rio
