@@ -1,5 +1,7 @@
 #include "agent_tools/command_sandbox.hpp"
 
+#include "host/store/sandbox_setting.hpp"
+
 #include <algorithm>
 #include <cstdlib>
 #include <thread>
@@ -71,16 +73,25 @@ Result<std::optional<SandboxPolicy>> command_sandbox(const ToolContext& context,
     unsigned cores = std::max(1U, std::thread::hardware_concurrency());
     p.cpu_seconds = static_cast<std::uint64_t>(timeout.count()) * cores + 5;
     p.file_bytes = p.profile == SandboxProfile::read_only ? 1 * gib : 16 * gib;
-    p.new_processes = 4096;
+    p.mount_namespace = context.commands_in_namespace; // decision 0080
+    // Read for each command, as the other command settings are (issue 42).
+    const SandboxLimits limits = sandbox_limits(configured_sandbox(context.dirs));
+    p.new_processes = limits.processes;
+    p.memory_bytes = limits.memory;
+    p.tmpdir_bytes = limits.tmpdir_bytes;
+    p.tmpdir_files = limits.tmpdir_files;
     return std::optional<SandboxPolicy>(std::move(p));
 }
 
-std::string sandbox_note(const SandboxUse& use) {
+std::string sandbox_note(const SandboxUse& use, bool in_namespace) {
     if (use.profile == SandboxProfile::none) return "(" + sandbox_text(use) + ")";
     std::string writable =
         use.profile == SandboxProfile::read_only
             ? "nothing is writable but $TMPDIR; of $HOME only git's configuration, toolchains "
               "and package caches are readable"
+        : in_namespace
+            ? "the project is writable except .git/ and .rio/ (and, in a project without .git/, "
+              "new entries at its top level), and $TMPDIR"
             : "the project is writable except .git/, .rio/ and new entries at its top level, "
               "and $TMPDIR";
     return "(" + sandbox_text(use) + ": " + writable +

@@ -25,6 +25,8 @@ std::filesystem::path home_folder();
 
 // What the model is told after the output of a command that ran sandboxed, so that a write
 // refused reads as the rule it is rather than a bug to work around.
-std::string sandbox_note(const SandboxUse& use);
+// `in_namespace`: the command runs in a mount namespace, its project's top level writable
+// (decision 0080).
+std::string sandbox_note(const SandboxUse& use, bool in_namespace = false);
 
 } // namespace rio

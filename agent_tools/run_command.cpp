@@ -61,6 +61,7 @@ CommandExit exit_of(const CommandResult& r) {
 std::string describe(const std::vector<std::string>& argv, const CommandResult& r) {
     std::string out = "$ " + argv_text(argv) + "\n" + r.output;
     if (!r.output.empty() && r.output.back() != '\n') out += "\n";
+    if (!r.limit.empty()) out += "[" + r.limit + "]\n"; // a sandbox limit it ran into
     return out + "[" + exit_text(exit_of(r)) + "]";
 }
 
@@ -95,14 +96,16 @@ ToolCancel run_command(ToolContext& context, const RunTool& run, const ToolRepor
         return nullptr;
     }
     spec.sandbox = std::move(*sandbox);
-    auto running =
-        start_command(context.io, spec, [run, argv = input->argv, report](CommandResult r) {
+    auto running = start_command(
+        context.io, spec,
+        [run, argv = input->argv, report,
+         in_namespace = context.commands_in_namespace](CommandResult r) {
             if (!r.started) {
                 report(tool_error(run, "The command could not start: " + r.error + "."));
                 return;
             }
             bool failed = r.timed_out || r.cancelled || r.signal || r.exit_code != 0;
-            std::string note = run.sandbox ? "\n" + sandbox_note(*run.sandbox) : "";
+            std::string note = run.sandbox ? "\n" + sandbox_note(*run.sandbox, in_namespace) : "";
             ToolReport out = tool_ok(run, describe(argv, r) + note);
             out.is_error = failed;
             out.exit = exit_of(r);

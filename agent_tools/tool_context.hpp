@@ -42,6 +42,9 @@ struct ToolContext {
     std::size_t output_cap = std::size_t{64} * 1024;
     // Whether commands can run sandboxed (Landlock is there and the user left it on).
     bool commands_sandboxed = false;
+    // Whether they run in a mount namespace of their own, .git/ and .rio/ bound read-only
+    // (decision 0080); else the project's top level is split (decision 0041).
+    bool commands_in_namespace = false;
 };
 
 } // namespace rio

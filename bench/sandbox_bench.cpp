@@ -1,9 +1,13 @@
-// The sandbox's start-up per command (DESIGN §19, target ≤ 2 ms extra): `true` run 200 times
-// through rio's process runner without the sandbox, under read-only and under
-// workspace-write, interleaved so that the machine's load falls on all three alike; the
-// medians and their difference. docs/BENCHMARKS.md has the figures.
+// The sandbox's start-up per command (DESIGN §19, target ≤ 2 ms extra; issue 42: ≤ 3 ms more
+// with the mount namespace): `true` run 200 times through rio's process runner without the
+// sandbox, under read-only and under workspace-write, each without and with the command's
+// own mount namespace (decision 0080), and once without a cgroup; interleaved so that the
+// machine's load falls on all alike; the medians and their difference. docs/BENCHMARKS.md has
+// the figures.
 #include "host/process/process_runner.hpp"
+#include "host/sandbox/command_cgroup.hpp"
 #include "host/sandbox/landlock.hpp"
+#include "host/sandbox/mount_namespace.hpp"
 #include "tests/support/temp_dir.hpp"
 
 #include <algorithm>
@@ -106,21 +110,46 @@ int main() {
     read_only.home_reads = rio::home_reads(h);
     rio::SandboxPolicy workspace_write = policy;
     workspace_write.profile = rio::SandboxProfile::workspace_write;
+    // What rio-core asks for where it can have a namespace: the TMPDIR tmpfs's bounds, the
+    // memory limit (a cgroup where one can be made, as the process limit above).
+    auto namespaced = [](rio::SandboxPolicy p) {
+        p.mount_namespace = true;
+        p.tmpdir_bytes = 1ULL << 30;
+        p.tmpdir_files = 65536;
+        p.memory_bytes = 2ULL << 30;
+        return p;
+    };
+    rio::SandboxPolicy ro_ns = namespaced(read_only), ww_ns = namespaced(workspace_write);
+    rio::SandboxPolicy ww_ns_no_cgroup = ww_ns;
+    ww_ns_no_cgroup.memory_bytes = 0;
+    ww_ns_no_cgroup.new_processes = 0;
+    std::printf(
+        "mount namespace: %s; cgroup: %s\n",
+        rio::namespace_support().kind == rio::NamespaceKind::none
+            ? rio::namespace_support().reason.c_str()
+        : rio::namespace_support().kind == rio::NamespaceKind::mount ? "root's own"
+                                                                     : "in a user namespace",
+        rio::cgroup_support().kind == rio::CgroupKind::v2   ? "v2"
+        : rio::cgroup_support().kind == rio::CgroupKind::v1 ? "v1"
+                                                            : rio::cgroup_support().reason.c_str());
 
     constexpr int runs = 200;
-    std::vector<Run> bare, ro, ww;
+    std::vector<Run> bare, ro, ww, ro_n, ww_n, ww_n_bare;
     for (int i = 0; i < 5; ++i) // warm the caches
         run_once(project.path(), read_only);
     for (int i = 0; i < runs; ++i) {
         bare.push_back(run_once(project.path(), std::nullopt));
         ro.push_back(run_once(project.path(), read_only));
         ww.push_back(run_once(project.path(), workspace_write));
+        ro_n.push_back(run_once(project.path(), ro_ns));
+        ww_n.push_back(run_once(project.path(), ww_ns));
+        ww_n_bare.push_back(run_once(project.path(), ww_ns_no_cgroup));
     }
     std::printf("`true` through the process runner, %d runs each: median wall time (90th "
                 "percentile), median CPU time (the runner's and the command's)\n",
                 runs);
     auto line = [&bare](const char* name, const std::vector<Run>& r) {
-        std::printf("  %-16s %6.2f ms (%6.2f)  %+.2f ms   cpu %.2f ms  %+.2f ms\n", name,
+        std::printf("  %-24s %6.2f ms (%6.2f)  %+.2f ms   cpu %.2f ms  %+.2f ms\n", name,
                     median(walls(r)), percentile(walls(r), 0.9),
                     median(walls(r)) - median(walls(bare)), median(cpus(r)),
                     median(cpus(r)) - median(cpus(bare)));
@@ -128,5 +157,12 @@ int main() {
     line("not sandboxed", bare);
     line("read-only", ro);
     line("workspace-write", ww);
+    line("read-only, ns", ro_n);
+    line("ws-write, ns", ww_n);
+    line("ws-write, ns, no cgroup", ww_n_bare);
+    std::printf("  the namespace's own cost (median): read-only %+.2f ms, workspace-write %+.2f ms "
+                "wall; %+.2f / %+.2f ms CPU\n",
+                median(walls(ro_n)) - median(walls(ro)), median(walls(ww_n)) - median(walls(ww)),
+                median(cpus(ro_n)) - median(cpus(ro)), median(cpus(ww_n)) - median(cpus(ww)));
     return 0;
 }

@@ -7,6 +7,7 @@
 #include "host/store/redact.hpp"
 #include "ops/session_catalog.hpp"
 #include "ops/undo.hpp"
+#include "text/size_text.hpp"
 
 #include <asio/post.hpp>
 
@@ -28,6 +29,7 @@ AgentRuntime::AgentRuntime(asio::io_context& io, Workspace& workspace, Emit emit
                                  &editor,
                                  lsp,
                                  &checks_,
+                                 false,
                                  false},
       loop_(all_tools()), recorder_(context_.dirs, context_.now, [this](std::string& line) {
           redact(line, providers_.secrets());
@@ -46,12 +48,52 @@ void AgentRuntime::start_in(Mode mode) {
     loop_.set_mode(mode, before_any_client);
 }
 
-void AgentRuntime::sandbox_commands(const SandboxSupport& support, bool on) {
-    SandboxState state{support.available && on, support.abi, support.reason};
-    if (support.available && !on)
+void AgentRuntime::sandbox_commands(const SandboxSupport& support, const SandboxSetting& setting) {
+    SandboxState state{support.available && setting.on, support.abi, support.reason};
+    if (support.available && !setting.on)
         state.reason = "turned off in your settings (\"sandbox\": false in " +
                        context_.dirs.settings_file().string() + ")";
     context_.commands_sandboxed = state.available;
+    // Decision 0080: a mount namespace where there is one and the user did not say no.
+    context_.commands_in_namespace =
+        state.available && setting.namespaces && support.namespaces.kind != NamespaceKind::none;
+    if (state.available) {
+        const bool ns = context_.commands_in_namespace;
+        state.top_level = ns ? TopLevelWrites::writable : TopLevelWrites::split;
+        state.top_level_reason = ns ? ""
+                                 : !setting.namespaces
+                                     ? "mount namespaces turned off in your settings (\"sandbox\": "
+                                       "{\"namespace\": false} in " +
+                                           context_.dirs.settings_file().string() + ")"
+                                     : "no mount namespace: " + support.namespaces.reason;
+        const SandboxLimits limits = sandbox_limits(setting);
+        state.tmpdir =
+            ns ? "a tmpfs of its own: at most " + size_text(limits.tmpdir_bytes) + " and " +
+                     std::to_string(limits.tmpdir_files) +
+                     " files (sandbox.tmpdir_size, sandbox.tmpdir_files in config.json)"
+               : "a folder of its own under the system's temporary folder: each file at most the "
+                 "file size limit (RLIMIT_FSIZE), all of them together bounded only by that "
+                 "disk";
+        const CgroupSupport& cgroups = support.cgroups;
+        const std::string group = cgroups.kind == CgroupKind::v2   ? "cgroup v2"
+                                  : cgroups.kind == CgroupKind::v1 ? "cgroup v1"
+                                                                   : "";
+        std::vector<std::string> lines;
+        lines.push_back(
+            "memory: " + size_text(limits.memory) +
+            (group.empty()
+                 ? " for each process (RLIMIT_DATA: no cgroup here, " + cgroups.reason + ")"
+                 : " for all of its processes together (" + group + " memory controller)") +
+            "; sandbox.memory in config.json");
+        lines.push_back(
+            "processes: " + std::to_string(limits.processes) + " at once" +
+            (group.empty() ? " above what already runs (RLIMIT_NPROC, which does not hold for root)"
+                           : " (" + group + " pids controller)") +
+            "; sandbox.processes in config.json");
+        lines.push_back("CPU time: the command's timeout times the cores, plus 5 s (RLIMIT_CPU)");
+        lines.push_back("file size: 1 GiB in plan mode, 16 GiB in build mode (RLIMIT_FSIZE)");
+        state.limits = std::move(lines);
+    }
     Effects before_any_client; // nobody is connected yet to hear of it
     loop_.set_sandbox(std::move(state), before_any_client);
 }

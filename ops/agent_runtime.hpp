@@ -10,6 +10,7 @@
 #include "host/mcp/mcp_servers.hpp"
 #include "host/sandbox/sandbox_probe.hpp"
 #include "host/server/editor_reader.hpp"
+#include "host/store/sandbox_setting.hpp"
 #include "io/user_dirs.hpp"
 #include "ops/session_recorder.hpp"
 #include "providers/registry.hpp"
@@ -35,8 +36,8 @@ public:
     // The mode a new core starts in (DESIGN §9), before any client: nothing is announced.
     void start_in(Mode mode);
     // Whether commands run sandboxed (DESIGN §19): what the system offers, and the user's
-    // setting. Before any client, like start_in.
-    void sandbox_commands(const SandboxSupport& support, bool on);
+    // settings (the sandbox on, mount namespaces allowed). Before any client, like start_in.
+    void sandbox_commands(const SandboxSupport& support, const SandboxSetting& setting);
     // agent.session.resume: the session's conversation replaces the running one.
     Result<SessionResumeResult> resume(const std::string& id);
     // agent.undo: a turn of this conversation (0 < turn <= the last), or not_found.

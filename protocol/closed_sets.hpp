@@ -38,6 +38,10 @@ enum class SandboxProfile {
     read_only,       // plan mode: nothing writable but the private TMPDIR and /dev/null
     workspace_write, // build mode: the project too, except .git/, .rio/ and rio's own folders
 };
+// How workspace-write keeps .git/ and .rio/ read-only (agent.status's sandbox.top_level,
+// decision 0080): bound read-only in the command's own mount namespace, the top level
+// writable; or decision 0041's split, where nothing new can be made at the top level.
+enum class TopLevelWrites { writable, split };
 
 // How a person approved (agent.approve's `policy`): review each later edit, or accept them.
 enum class ApprovalPolicy { review, automatic };
@@ -101,6 +105,10 @@ inline constexpr WireName<SandboxProfile> sandbox_profile_names[] = {
     {SandboxProfile::read_only, "read-only"},
     {SandboxProfile::workspace_write, "workspace-write"},
 };
+inline constexpr WireName<TopLevelWrites> top_level_writes_names[] = {
+    {TopLevelWrites::writable, "writable"},
+    {TopLevelWrites::split, "split"},
+};
 
 inline constexpr WireName<ApprovalPolicy> approval_policy_names[] = {
     {ApprovalPolicy::review, "review"},
@@ -142,6 +150,7 @@ RIO_WIRE_TABLE(ApprovalPolicy, approval_policy_names)
 RIO_WIRE_TABLE(EntryType, entry_type_names)
 RIO_WIRE_TABLE(Severity, severity_names)
 RIO_WIRE_TABLE(ServerState, server_state_names)
+RIO_WIRE_TABLE(TopLevelWrites, top_level_writes_names)
 #undef RIO_WIRE_TABLE
 } // namespace wire_detail
 

@@ -396,8 +396,18 @@ struct SandboxState {
     bool available = false;
     int abi = 0;        // the kernel's Landlock ABI, 0 without Landlock
     std::string reason; // why it is not available (or turned off), "" when it is
+    // Where commands run sandboxed (absent otherwise, and from an older core): whether a
+    // workspace-write command may make new entries at the project's top level ("writable":
+    // .git/ and .rio/ are bound read-only in its own mount namespace) or not ("split",
+    // decision 0041), and why not (decision 0080).
+    std::optional<Wire<TopLevelWrites>> top_level = std::nullopt;
+    std::optional<std::string> top_level_reason = std::nullopt;
+    // What bounds a command's private TMPDIR, and each limit it runs under with what enforces
+    // it and the setting that changes it, in words (issue 42).
+    std::optional<std::string> tmpdir = std::nullopt;
+    std::optional<std::vector<std::string>> limits = std::nullopt;
 };
-RIO_FIELDS(SandboxState, available, abi, reason)
+RIO_FIELDS(SandboxState, available, abi, reason, top_level, top_level_reason, tmpdir, limits)
 
 struct ToolEvent {
     static constexpr std::string_view event = event::agent_tool;

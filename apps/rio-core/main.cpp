@@ -143,7 +143,7 @@ int main(int argc, char** argv) {
     agent.start_in(start.mode);
     const rio::SandboxSetting sandbox = rio::configured_sandbox(dirs);
     if (!sandbox.warning.empty()) std::fprintf(stderr, "rio-core: %s\n", sandbox.warning.c_str());
-    agent.sandbox_commands(rio::probe_sandbox(), sandbox.on);
+    agent.sandbox_commands(rio::probe_sandbox(), sandbox);
     if (const char* home = std::getenv("HOME"); home && *home == '/')
         if (auto commands = rio::configured_commands(dirs, home); !commands.warning.empty())
             std::fprintf(stderr, "rio-core: %s\n", commands.warning.c_str());

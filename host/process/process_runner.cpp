@@ -2,9 +2,11 @@
 
 #include "host/process/child_processes.hpp"
 #include "host/process/spawn.hpp"
+#include "host/sandbox/command_cgroup.hpp"
 #include "host/sandbox/private_tmpdir.hpp"
 #include "io/unique_fd.hpp"
 #include "protocol/error.hpp"
+#include "text/size_text.hpp"
 #include "text/utf8.hpp"
 
 #include <algorithm>
@@ -149,6 +151,17 @@ public:
                 return;
             }
             tmpdir_ = std::move(*tmpdir);
+            // Its own cgroup where one can be made: memory and processes of all of it.
+            SandboxPolicy& policy = *spec_.sandbox;
+            if (policy.memory_bytes || policy.new_processes) {
+                auto group = CommandCgroup::make(policy.memory_bytes, policy.new_processes);
+                if (!group) {
+                    fail("the sandbox could not be set up: " + group.error().message);
+                    return;
+                }
+                cgroup_ = std::move(*group);
+                policy.cgroup_procs = cgroup_.procs_files();
+            }
         }
         Result<Spawned> spawned = spawn(spec_, tmpdir_);
         if (!spawned) {
@@ -179,6 +192,7 @@ private:
         result_.error = std::move(why);
         phase_ = Phase::finished;
         remove_private_tmpdir(std::exchange(tmpdir_, {}));
+        cgroup_.remove();
         // Posted: the caller gets its handle before it hears about the failure.
         asio::post(timer_.get_executor(),
                    [done = std::move(done_), result = std::move(result_)]() mutable {
@@ -263,12 +277,28 @@ private:
         timer_.cancel();
         // The command's whole tree is gone by now: nothing writes into it any more.
         remove_private_tmpdir(std::exchange(tmpdir_, {}));
+        result_.limit = limit_reached();
+        cgroup_.remove();
         result_.output_bytes = captured_.total();
         result_.output = captured_.take();
         result_.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
             std::chrono::steady_clock::now() - started_at_);
         Done done = std::move(done_);
         done(std::move(result_));
+    }
+
+    // What the command's cgroup saw, in words: the limit, and where the user changes it.
+    std::string limit_reached() const {
+        if (cgroup_.empty() || !spec_.sandbox) return {};
+        CgroupOutcome seen = cgroup_.outcome();
+        if (seen.out_of_memory)
+            return "stopped: it used more than the " + size_text(spec_.sandbox->memory_bytes) +
+                   " memory limit (sandbox.memory in config.json)";
+        if (seen.out_of_processes)
+            return "it reached the limit of " + std::to_string(spec_.sandbox->new_processes) +
+                   " processes at once: starting more failed (sandbox.processes in "
+                   "config.json)";
+        return {};
     }
 
     CommandSpec spec_;
@@ -284,6 +314,7 @@ private:
     Phase phase_ = Phase::running;
     pid_t pid_ = -1;               // also the process group id; -1 once reaped
     std::filesystem::path tmpdir_; // the sandbox's private TMPDIR, "" once removed
+    CommandCgroup cgroup_;         // the sandbox's cgroup, empty where there is none
 };
 
 } // namespace

@@ -46,6 +46,9 @@ struct CommandResult {
     // U+FFFD, which can make this somewhat longer than output_cap.
     std::string output;
     std::size_t output_bytes = 0; // everything the command wrote, kept or not
+    // A sandbox limit the command ran into, in words with the setting that changes it ("it
+    // used more than the 2 GiB memory limit (sandbox.memory in config.json)"); "" for none.
+    std::string limit;
     std::chrono::milliseconds elapsed{0};
 };
 

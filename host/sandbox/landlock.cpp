@@ -128,6 +128,17 @@ Result<UniqueFd> landlock_ruleset(const std::vector<Grant>& grants, const Sandbo
     return ruleset;
 }
 
+int landlock_grant_beneath(int ruleset_fd, const char* path, int abi) {
+    int fd = ::open(path, O_PATH | O_CLOEXEC | O_NOFOLLOW | O_DIRECTORY);
+    if (fd < 0) return errno;
+    PathBeneathAttr beneath{handled_fs(abi), fd};
+    int err = ::syscall(SYS_landlock_add_rule, ruleset_fd, rule_path_beneath, &beneath, 0U) == 0
+                  ? 0
+                  : errno;
+    ::close(fd);
+    return err;
+}
+
 int landlock_restrict(int ruleset_fd) {
     return ::syscall(SYS_landlock_restrict_self, ruleset_fd, 0U) == 0 ? 0 : errno;
 }

@@ -36,6 +36,12 @@ std::string landlock_missing(int abi);
 Result<UniqueFd> landlock_ruleset(const std::vector<Grant>& grants, const SandboxPolicy& policy,
                                   int abi);
 
+// Adds to `ruleset_fd` every right of `abi` on `path` and what lies below it: for a folder
+// mounted after the ruleset was made (the TMPDIR's tmpfs), since a rule on the folder a mount
+// covers does not reach into the mount. A bare syscall, safe between fork and exec. 0, or an
+// errno.
+int landlock_grant_beneath(int ruleset_fd, const char* path, int abi);
+
 // Restricts the calling task (and what it execs) to the ruleset: a bare syscall, safe between
 // fork and exec. no_new_privs must be set already. 0, or an errno.
 int landlock_restrict(int ruleset_fd);

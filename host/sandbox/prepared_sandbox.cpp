@@ -10,8 +10,10 @@
 #include <cstring>
 #include <fcntl.h>
 #include <linux/capability.h>
+#include <string_view>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -45,6 +47,7 @@ int set_limits(const PreparedSandbox& s) {
     if (!err && s.cpu_seconds) err = lower_limit(RLIMIT_CPU, s.cpu_seconds, s.cpu_seconds + 1);
     if (!err && s.file_bytes) err = lower_limit(RLIMIT_FSIZE, s.file_bytes, s.file_bytes);
     if (!err && s.processes) err = lower_limit(RLIMIT_NPROC, s.processes, s.processes);
+    if (!err && s.data_bytes) err = lower_limit(RLIMIT_DATA, s.data_bytes, s.data_bytes);
     return err;
 }
 
@@ -60,6 +63,69 @@ int drop_capabilities() {
     return ::syscall(SYS_capset, &header, none) == 0 ? 0 : errno;
 }
 
+std::string id_map(unsigned id) {
+    return std::to_string(id) + " " + std::to_string(id) + " 1\n";
+}
+
+// A protected place of the project bound read-only in the namespace, or why it cannot be.
+// Only a real folder or file is bound: a symbolic link could be replaced by the command (the
+// link itself is not the mount), and an absent .git has no place to bind onto. An absent .rio
+// is made, empty: it is rio's own folder (plans go there), and it exists to be bound.
+std::string bind_place(const std::filesystem::path& place, bool make,
+                       std::vector<ReadOnlyBind>& binds) {
+    struct stat st {};
+    if (::lstat(place.c_str(), &st) != 0 && errno == ENOENT && make &&
+        ::mkdir(place.c_str(), 0755) == 0)
+        ::lstat(place.c_str(), &st);
+    if (S_ISDIR(st.st_mode) || S_ISREG(st.st_mode)) {
+        binds.push_back({place.string(), kept_mount_flags(place)});
+        return {};
+    }
+    std::string name = place.filename().string();
+    if (st.st_mode == 0) return "the project has no " + name + " to bind read-only";
+    if (S_ISLNK(st.st_mode)) return name + " is a symbolic link";
+    return name + " is neither a folder nor a file";
+}
+
+// The command's mount namespace, where it is to have one and the system offers it. The
+// places bound read-only are added to `bound`.
+PreparedNamespace prepared_namespace(const SandboxPolicy& policy, PreparedSandbox& s,
+                                     std::vector<std::filesystem::path>& bound) {
+    PreparedNamespace ns;
+    const NamespaceSupport& support = namespace_support();
+    if (!policy.mount_namespace || support.kind == NamespaceKind::none) {
+        s.top_level_split = true;
+        s.split_reason =
+            policy.mount_namespace ? support.reason : "no mount namespace was asked for";
+        return ns;
+    }
+    ns.kind = support.kind;
+    ns.uid_map = id_map(::geteuid());
+    ns.gid_map = id_map(::getegid());
+    std::error_code ec;
+    std::filesystem::path project = std::filesystem::canonical(policy.project, ec);
+    if (policy.profile == SandboxProfile::workspace_write && !ec) {
+        for (const char* own : {".git", ".rio"}) {
+            std::string why = bind_place(project / own, own == std::string_view(".rio"), ns.binds);
+            if (why.empty())
+                bound.push_back(project / own);
+            else if (!s.top_level_split) {
+                s.top_level_split = true;
+                s.split_reason = why;
+            }
+        }
+    }
+    if (!policy.tmpdir.empty()) {
+        ns.tmpfs_path = std::filesystem::canonical(policy.tmpdir, ec).string();
+        if (ec) ns.tmpfs_path.clear();
+        ns.tmpfs_options = "mode=0700";
+        if (policy.tmpdir_bytes) ns.tmpfs_options += ",size=" + std::to_string(policy.tmpdir_bytes);
+        if (policy.tmpdir_files)
+            ns.tmpfs_options += ",nr_inodes=" + std::to_string(policy.tmpdir_files);
+    }
+    return ns;
+}
+
 } // namespace
 
 Result<PreparedSandbox> prepare_sandbox(const SandboxPolicy& policy) {
@@ -67,7 +133,9 @@ Result<PreparedSandbox> prepare_sandbox(const SandboxPolicy& policy) {
     int abi = landlock_abi();
     if (abi < 1) return make_error(ErrorCode::refused, landlock_missing(abi));
     s.abi = policy.max_abi > 0 ? std::min(abi, policy.max_abi) : abi;
-    auto grants = sandbox_grants(policy);
+    std::vector<std::filesystem::path> bound;
+    s.ns = prepared_namespace(policy, s, bound);
+    auto grants = sandbox_grants(policy, bound);
     if (!grants) return grants.error();
     auto ruleset = landlock_ruleset(*grants, policy, s.abi);
     if (!ruleset) return ruleset.error();
@@ -78,6 +146,14 @@ Result<PreparedSandbox> prepare_sandbox(const SandboxPolicy& policy) {
     s.cpu_seconds = policy.cpu_seconds;
     s.file_bytes = policy.file_bytes;
     if (policy.new_processes) s.processes = tasks_running() + policy.new_processes;
+    for (const std::filesystem::path& procs : policy.cgroup_procs) {
+        UniqueFd fd(::open(procs.c_str(), O_WRONLY | O_CLOEXEC));
+        if (fd.fd < 0)
+            return make_error(ErrorCode::io_error,
+                              "cannot open " + procs.string() + ": " + std::strerror(errno));
+        s.cgroup_procs.push_back(std::move(fd));
+    }
+    if (s.cgroup_procs.empty()) s.data_bytes = policy.memory_bytes;
     return s;
 }
 

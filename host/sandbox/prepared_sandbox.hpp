@@ -2,9 +2,11 @@
 // everything that needs memory, folders or libraries: the grants walked, the Landlock
 // ruleset made, the seccomp program compiled, the limits worked out. The child, between fork
 // and exec in a copy of a multi-threaded process, then only makes bare syscalls:
-// no_new_privs, the limits, no capabilities, Landlock, seccomp — each failure fails it all.
+// its mount namespace (host/sandbox/mount_namespace.hpp), then no_new_privs, the limits, no
+// capabilities, Landlock, seccomp — each failure fails it all.
 #pragma once
 
+#include "host/sandbox/mount_namespace.hpp"
 #include "host/sandbox/sandbox_policy.hpp"
 #include "io/unique_fd.hpp"
 #include "protocol/error.hpp"
@@ -20,6 +22,14 @@ struct PreparedSandbox {
     UniqueFd ruleset{-1};
     std::vector<sock_filter> filter;
     std::uint64_t cpu_seconds = 0, file_bytes = 0, processes = 0; // 0: left as it is
+    std::uint64_t data_bytes = 0; // RLIMIT_DATA where no cgroup holds the memory; 0: as it is
+    std::vector<UniqueFd> cgroup_procs{}; // written "0" by the child: it joins its cgroup
+    // The command's own mount namespace, entered before confine_self() (kind none: none).
+    PreparedNamespace ns{};
+    // Under workspace-write: whether the project's top level is split (decision 0041) rather
+    // than written whole with .git/ and .rio/ bound read-only (decision 0080), and why.
+    bool top_level_split = false;
+    std::string split_reason{};
 };
 
 Result<PreparedSandbox> prepare_sandbox(const SandboxPolicy& policy);

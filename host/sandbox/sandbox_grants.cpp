@@ -127,7 +127,8 @@ void grant_devices(const SandboxPolicy& policy, std::vector<Grant>& out) {
 
 } // namespace
 
-Result<std::vector<Grant>> sandbox_grants(const SandboxPolicy& policy) {
+Result<std::vector<Grant>> sandbox_grants(const SandboxPolicy& policy,
+                                          const std::vector<fs::path>& bound_read_only) {
     auto project = real_folder(policy.project, "project folder");
     if (!project) return project.error();
     auto tmpdir = real_folder(policy.tmpdir, "private TMPDIR");
@@ -154,12 +155,15 @@ Result<std::vector<Grant>> sandbox_grants(const SandboxPolicy& policy) {
     if (policy.profile == SandboxProfile::workspace_write) {
         Walk writes{hidden, GrantRight::write, grants};
         for (const char* own : {".git", ".rio"})
-            writes.excluded.push_back(*project / own);
+            if (std::find(bound_read_only.begin(), bound_read_only.end(), *project / own) ==
+                bound_read_only.end())
+                writes.excluded.push_back(*project / own);
         for (const char* system : {"/dev", "/proc", "/sys"})
             writes.excluded.emplace_back(system);
-        // Always split, .git and .rio there or not: a command must not create them either
-        // (a new .git/config with core.fsmonitor runs a command at the user's next git
-        // status). So the top level itself takes no new entries; see decision 0041.
+        // Split, .git and .rio there or not, unless a mount namespace binds them read-only: a
+        // command must not create them either (a new .git/config with core.fsmonitor runs a
+        // command at the user's next git status). So without the binds the top level itself
+        // takes no new entries; see decisions 0041 and 0080.
         writes.grant_except(*project);
     }
     return grants;

@@ -31,6 +31,13 @@ struct Grant {
 // the harmless devices are), the private TMPDIR writable, and under workspace-write the
 // project writable except its .git and .rio and the hidden places. The project and the
 // TMPDIR must exist; what vanishes during the walk is simply not granted.
-Result<std::vector<Grant>> sandbox_grants(const SandboxPolicy& policy);
+//
+// `bound_read_only`: those of the project's .git and .rio that a mount namespace binds
+// read-only (decision 0080). They need no carving out, so where both are bound (and no
+// hidden place lies in the project) the project is one grant, its top level included; one
+// that is not bound keeps decision 0041's split of the top level.
+Result<std::vector<Grant>>
+sandbox_grants(const SandboxPolicy& policy,
+               const std::vector<std::filesystem::path>& bound_read_only = {});
 
 } // namespace rio

@@ -35,6 +35,18 @@ struct SandboxPolicy {
     std::uint64_t cpu_seconds = 0;   // RLIMIT_CPU per process; 0: left as it is
     std::uint64_t file_bytes = 0;    // RLIMIT_FSIZE; 0: left as it is
     std::uint64_t new_processes = 0; // RLIMIT_NPROC above the system's task count; 0: left
+    // Run in a mount namespace of its own where the system offers one (namespace_support(),
+    // decision 0080): workspace-write then binds .git/ and .rio/ read-only and grants the whole
+    // project, its top level included, and the TMPDIR is a tmpfs bounded by the two below.
+    bool mount_namespace = false;
+    std::uint64_t tmpdir_bytes = 0; // the tmpfs's size=; 0: the kernel's default (half the RAM)
+    std::uint64_t tmpdir_files = 0; // its nr_inodes=; 0: the kernel's default
+    // Memory and processes of the whole command (issue 42): held by its own cgroup, whose
+    // cgroup.procs files the process runner made (host/sandbox/command_cgroup.hpp) and its
+    // child joins before anything else; where there is none, memory_bytes bounds each
+    // process's data instead (RLIMIT_DATA, not RLIMIT_AS, which V8 and Go reserve past).
+    std::uint64_t memory_bytes = 0; // 0: no limit
+    std::vector<std::filesystem::path> cgroup_procs{};
     // Tests of the degraded paths: use at most this Landlock ABI. 0: what the kernel offers.
     int max_abi = 0;
 };

@@ -21,6 +21,8 @@ SandboxSupport probe_sandbox() {
         return support;
     }
     support.available = true;
+    support.namespaces = namespace_support();
+    support.cgroups = cgroup_support();
     return support;
 }
 

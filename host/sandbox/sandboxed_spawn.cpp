@@ -1,5 +1,6 @@
 #include "host/sandbox/sandboxed_spawn.hpp"
 
+#include "host/sandbox/landlock.hpp"
 #include "host/sandbox/prepared_sandbox.hpp"
 #include "io/unique_fd.hpp"
 
@@ -35,12 +36,13 @@ struct ChildPlan {
     const PreparedSandbox* sandbox;
 };
 
-enum class ChildStep : int { session, descriptors, folder, confine, exec };
+enum class ChildStep : int { session, descriptors, cgroup, mount_namespace, folder, confine, exec };
 
 struct ChildReport {
     ChildStep step;
     ConfineStep confine;
     int error;
+    NamespaceFailure ns{};
 };
 
 // The kernel's struct sigaction, for rt_sigaction without glibc's wrapper (which refuses the
@@ -73,6 +75,22 @@ int child_main(void* arg) {
     // Landlock ruleset and the report pipe stay open until the exec).
     if (::syscall(SYS_close_range, 3U, ~0U, CLOSE_RANGE_CLOEXEC) != 0)
         child_fails(plan, {ChildStep::descriptors, ConfineStep::none, errno});
+    // First: nothing the command forks may be outside its cgroup. "0" is the writer itself.
+    for (const UniqueFd& procs : plan.sandbox->cgroup_procs)
+        if (::write(procs.fd, "0", 1) != 1)
+            child_fails(plan, {ChildStep::cgroup, ConfineStep::none, errno});
+    // Before the chdir, so that a working folder below a place bound read-only is entered
+    // through the bind.
+    if (NamespaceFailure f = enter_namespace(plan.sandbox->ns); f.step != NamespaceStep::none)
+        child_fails(plan, {ChildStep::mount_namespace, ConfineStep::none, f.error, f});
+    const PreparedNamespace& ns = plan.sandbox->ns;
+    if (ns.kind != NamespaceKind::none && !ns.tmpfs_path.empty())
+        if (int err = landlock_grant_beneath(plan.sandbox->ruleset.fd, ns.tmpfs_path.c_str(),
+                                             plan.sandbox->abi))
+            child_fails(plan, {ChildStep::mount_namespace,
+                               ConfineStep::none,
+                               err,
+                               {NamespaceStep::tmpfs_rule, err, 0}});
     if (::chdir(plan.cwd) != 0) child_fails(plan, {ChildStep::folder, ConfineStep::none, errno});
     if (ConfineFailure f = confine_self(*plan.sandbox); f.step != ConfineStep::none)
         child_fails(plan, {ChildStep::confine, f.step, f.error});
@@ -116,9 +134,17 @@ std::vector<char*> pointers(const std::vector<std::string>& strings) {
     return out;
 }
 
-Error child_error(const std::string& name, const ChildReport& r) {
+Error child_error(const std::string& name, const ChildReport& r, const PreparedSandbox& sandbox) {
     std::string why = std::strerror(r.error);
     switch (r.step) {
+    case ChildStep::mount_namespace: {
+        std::string what = to_string(r.ns.step);
+        if ((r.ns.step == NamespaceStep::bind || r.ns.step == NamespaceStep::read_only) &&
+            r.ns.which < sandbox.ns.binds.size())
+            what += " (" + sandbox.ns.binds[r.ns.which].path + ")";
+        return make_error(ErrorCode::refused,
+                          "the sandbox could not be set up: " + what + " failed: " + why);
+    }
     case ChildStep::confine:
         return make_error(ErrorCode::refused, std::string("the sandbox could not be set up: ") +
                                                   to_string(r.confine) + " failed: " + why);
@@ -127,6 +153,10 @@ Error child_error(const std::string& name, const ChildReport& r) {
         return make_error(ErrorCode::io_error, "cannot start " + name + ": " + why);
     case ChildStep::folder:
         return make_error(ErrorCode::not_found, "cannot enter the working folder: " + why);
+    case ChildStep::cgroup:
+        return make_error(ErrorCode::refused,
+                          "the sandbox could not be set up: joining the command's cgroup failed: " +
+                              why);
     default:
         return make_error(ErrorCode::io_error, "cannot start " + name + ": " + why);
     }
@@ -192,7 +222,7 @@ Result<SandboxedProcess> spawn_sandboxed(const SandboxedStart& start) {
         while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
         }
         ::close(pidfd);
-        return child_error(name, report);
+        return child_error(name, report, *sandbox);
     }
     return SandboxedProcess{pid, pidfd};
 }

@@ -2,17 +2,110 @@
 
 #include "host/files/json_file.hpp"
 
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+
 namespace rio {
+namespace {
+
+// A count: a non-negative integer.
+std::optional<std::uint64_t> count_of(const nlohmann::json& value) {
+    if (value.is_number_unsigned()) return value.get<std::uint64_t>();
+    if (value.is_number_integer() && value.get<std::int64_t>() > 0)
+        return static_cast<std::uint64_t>(value.get<std::int64_t>());
+    return std::nullopt;
+}
+
+} // namespace
+
+std::optional<std::uint64_t> size_in_bytes(const nlohmann::json& value) {
+    if (!value.is_string()) return count_of(value);
+    const std::string text = value.get<std::string>();
+    double number = 0;
+    int used = 0;
+    if (std::sscanf(text.c_str(), "%lf%n", &number, &used) != 1 || number < 0) return std::nullopt;
+    std::string unit;
+    for (char c : text.substr(static_cast<std::size_t>(used)))
+        if (!std::isspace(static_cast<unsigned char>(c)))
+            unit += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    // Binary units whichever way they are written: memory and tmpfs sizes are in pages.
+    double scale = 0;
+    if (unit.empty() || unit == "b")
+        scale = 1;
+    else if (unit == "k" || unit == "kb" || unit == "kib")
+        scale = 1024.0;
+    else if (unit == "m" || unit == "mb" || unit == "mib")
+        scale = 1024.0 * 1024;
+    else if (unit == "g" || unit == "gb" || unit == "gib")
+        scale = 1024.0 * 1024 * 1024;
+    else if (unit == "t" || unit == "tb" || unit == "tib")
+        scale = 1024.0 * 1024 * 1024 * 1024;
+    else
+        return std::nullopt;
+    return static_cast<std::uint64_t>(std::llround(number * scale));
+}
+
+SandboxLimits sandbox_limits(const SandboxSetting& setting) {
+    SandboxLimits limits;
+    if (setting.memory) limits.memory = setting.memory;
+    if (setting.processes) limits.processes = setting.processes;
+    if (setting.tmpdir_bytes) limits.tmpdir_bytes = setting.tmpdir_bytes;
+    if (setting.tmpdir_files) limits.tmpdir_files = setting.tmpdir_files;
+    return limits;
+}
 
 SandboxSetting configured_sandbox(const UserDirs& dirs) {
     const std::filesystem::path file = dirs.settings_file();
+    SandboxSetting setting;
     auto config = load_json_file(file);
-    if (!config) return {true, config.error().message + "; commands stay sandboxed"};
+    if (!config) {
+        setting.warning = config.error().message + "; commands stay sandboxed";
+        return setting;
+    }
+    if (!config->is_object()) return setting;
     auto chosen = config->find("sandbox");
-    if (chosen == config->end()) return {};
-    if (chosen->is_boolean()) return {chosen->get<bool>(), ""};
-    return {true, file.string() + ": sandbox must be true or false, not " + chosen->dump() +
-                      "; commands stay sandboxed"};
+    if (chosen == config->end()) return setting;
+    if (chosen->is_boolean()) {
+        setting.on = chosen->get<bool>();
+        return setting;
+    }
+    if (!chosen->is_object()) {
+        setting.warning = file.string() + ": sandbox must be true, false or an object, not " +
+                          chosen->dump() + "; commands stay sandboxed";
+        return setting;
+    }
+    auto complain = [&](const std::string& what) {
+        setting.warning +=
+            (setting.warning.empty() ? "" : "; ") + file.string() + ": sandbox." + what;
+    };
+    if (auto it = chosen->find("namespace"); it != chosen->end()) {
+        if (it->is_boolean())
+            setting.namespaces = it->get<bool>();
+        else
+            complain("namespace must be true or false, not " + it->dump() + "; it is not used");
+    }
+    const struct {
+        const char* key;
+        std::uint64_t SandboxSetting::*field;
+        bool size;
+    } limits[] = {{"memory", &SandboxSetting::memory, true},
+                  {"processes", &SandboxSetting::processes, false},
+                  {"tmpdir_size", &SandboxSetting::tmpdir_bytes, true},
+                  {"tmpdir_files", &SandboxSetting::tmpdir_files, false}};
+    for (const auto& limit : limits) {
+        auto it = chosen->find(limit.key);
+        if (it == chosen->end()) continue;
+        std::optional<std::uint64_t> value = limit.size ? size_in_bytes(*it) : count_of(*it);
+        if (value && *value > 0)
+            setting.*limit.field = *value;
+        else
+            complain(
+                std::string(limit.key) + " must be " +
+                (limit.size ? "a size (\"2 GiB\", \"512 MiB\" or bytes)" : "a positive count") +
+                ", not " + it->dump() + "; the default applies");
+    }
+    return setting;
 }
 
 } // namespace rio

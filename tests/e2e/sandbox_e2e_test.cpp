@@ -760,7 +760,7 @@ struct SessionWorld {
     }
 };
 
-void make_git_project(AgentSession& s) {
+void make_git_project(const AgentSession& s) {
     write_bytes(s.project() / "README.md", "# The project\n");
     write_bytes(s.project() / "src/main.c", "int main(void) { return 0; }\n");
     git(s.project().path(), "init -q");
@@ -1047,6 +1047,294 @@ TEST(SandboxE2E, SecretLookingVariablesReachOnlyACommandApprovedWithMyEnvironmen
     EXPECT_EQ(s.request("agent.approve",
                         {{"turn", turn}, {"decision", "approve"}, {"environment", true}})["ok"],
               false);
+}
+
+// ---- issue 42: what builds do ----------------------------------------------------------
+
+// Runs the core as uid 65534 where this is root (tests/e2e/as_nobody); as it is otherwise.
+std::string as_nobody() {
+    std::string wrapper;
+    if (::geteuid() != 0) return wrapper;
+    wrapper = RIO_SOURCE_DIR;
+    wrapper += "/tests/e2e/as_nobody";
+    return wrapper;
+}
+
+const char* const build_at_top = "mkdir build && echo ok > build/x && echo ok > top.txt";
+const char* const makefile = "all:\n\tmkdir -p build\n\techo made > build/out\n";
+
+// Ways at .git/ and .rio/ from a project whose top level is writable: through the bind, past
+// it (rename, remove, unmount, remount), and by making what is not there.
+std::vector<std::string> protected_place_attacks() {
+    return {"echo x >> .git/config && echo ESCAPED-config",
+            "echo x > .git/hooks/pre-commit && echo ESCAPED-hook",
+            "mv .git moved-git && echo ESCAPED-mv",
+            "rm -rf .git && echo ESCAPED-rm; ls .git >/dev/null",
+            "umount .git && echo ESCAPED-umount; umount -l .git && echo ESCAPED-umount-l",
+            "mount -o remount,rw,bind .git && echo ESCAPED-remount",
+            "ln -s .git/config cfg && echo x >> cfg && echo ESCAPED-symlink",
+            "ln .git/config hard && echo ESCAPED-hardlink",
+            "mkdir -p .rio/plans && echo ESCAPED-rio-dir; echo x > .rio/allow && echo ESCAPED-rio",
+            "mv .rio moved-rio && echo ESCAPED-rio-mv; rmdir .rio && echo ESCAPED-rio-rmdir",
+            "unshare -Urm sh -c 'umount .git' && echo ESCAPED-unshare"};
+}
+
+// How a test core gets its commands' mount namespaces: used, turned off in the user's
+// config.json, or not to be had (unshare refused, as where user namespaces are restricted).
+enum class Namespaces { used, turned_off, unavailable };
+
+// In a fresh git repository (no .rio/), as approved build-mode commands: the build's own
+// top-level output is made where the mount namespace is used and refused under the split;
+// .git/ and .rio/ are refused either way. `wrapper` runs the core (as_nobody: an ordinary
+// user; rio_without_namespaces).
+void builds_write_the_top_level(const std::string& wrapper, Namespaces how) {
+    const bool namespaces = how == Namespaces::used;
+    std::vector<Json> calls{command(build_at_top), command("rm -r build top.txt"),
+                            tool("run_command", {{"argv", {"make"}}})};
+    for (const std::string& attack : protected_place_attacks())
+        calls.push_back(command(attack));
+    Json steps = Json::array({step(calls), text_step("built")});
+    auto prepare = [&](const AgentSession& a) {
+        write_bytes(a.project() / "README.md", "# The project\n");
+        write_bytes(a.project() / "Makefile", makefile);
+        git(a.project().path(), "init -q");
+        git(a.project().path(), "add -A");
+        git(a.project().path(), "commit -q -m init");
+        if (how == Namespaces::turned_off)
+            write_bytes(a.config() / "config.json", "{\"sandbox\": {\"namespace\": false}}\n");
+        return std::vector<std::string>{};
+    };
+    std::unique_ptr<AgentSession> session = wrapper.empty()
+                                                ? AgentSession::with_env(steps, prepare)
+                                                : AgentSession::through(wrapper, steps, prepare);
+    AgentSession& s = *session;
+    ASSERT_EQ(s.request("agent.mode.set", {{"mode", "build"}})["ok"], true);
+    ASSERT_TRUE(s.sandboxed()) << s.request("agent.status").dump();
+    Json status = s.request("agent.status")["result"]["sandbox"];
+    const Picture git_before = picture(s.project() / ".git");
+    const std::string git_config = read_bytes(s.project() / ".git/config");
+
+    long turn = s.send("build it");
+    std::vector<Json> r;
+    for (std::size_t i = 0; i < calls.size(); ++i) {
+        Json proposal = s.wait("agent.propose");
+        EXPECT_EQ(proposal["sandbox"]["profile"], "workspace-write");
+        EXPECT_EQ(s.request("agent.approve", {{"turn", turn}, {"decision", "approve"}})["ok"],
+                  true);
+        r.push_back(s.wait("agent.tool_result"));
+        EXPECT_EQ(r.back()["sandbox"]["profile"], "workspace-write") << r.back().dump();
+    }
+    s.wait("agent.done");
+    EXPECT_EQ(s.request("agent.status")["ok"], true) << "the core answers";
+
+    if (namespaces) {
+        EXPECT_EQ(status["top_level"], "writable") << status.dump();
+        EXPECT_EQ(status["top_level_reason"], "") << status.dump();
+        EXPECT_EQ(r[0]["ok"], true) << r[0].dump();
+        EXPECT_EQ(r[0]["exit"]["code"], 0) << r[0].dump();
+        EXPECT_EQ(r[1]["exit"]["code"], 0) << r[1].dump();
+        EXPECT_EQ(r[2]["exit"]["code"], 0) << r[2].dump();
+        EXPECT_EQ(read_bytes(s.project() / "build/out"), "made\n");
+        EXPECT_FALSE(fs::exists(s.project() / "top.txt")) << "removed by the second command";
+        EXPECT_NE(r[0]["content"].get<std::string>().find("except .git/ and .rio/"),
+                  std::string::npos)
+            << r[0]["content"];
+    } else {
+        EXPECT_EQ(status["top_level"], "split") << status.dump();
+        EXPECT_NE(status["top_level_reason"].get<std::string>().find(
+                      how == Namespaces::turned_off ? "turned off in your settings"
+                                                    : "no mount namespace: making a"),
+                  std::string::npos)
+            << status.dump();
+        EXPECT_NE(r[0]["exit"]["code"], 0) << r[0].dump();
+        EXPECT_NE(output_of(r[0]).find("Permission denied"), std::string::npos) << r[0].dump();
+        EXPECT_NE(r[2]["exit"]["code"], 0) << r[2].dump();
+        EXPECT_FALSE(fs::exists(s.project() / "build"));
+        EXPECT_FALSE(fs::exists(s.project() / "top.txt"));
+        EXPECT_NE(r[0]["content"].get<std::string>().find("new entries at its top level"),
+                  std::string::npos)
+            << r[0]["content"];
+    }
+    for (std::size_t i = 3; i < r.size(); ++i)
+        EXPECT_EQ(output_of(r[i]).find("ESCAPED"), std::string::npos) << r[i]["content"];
+    EXPECT_EQ(read_bytes(s.project() / ".git/config"), git_config);
+    EXPECT_EQ(picture(s.project() / ".git"), git_before)
+        << differences(git_before, picture(s.project() / ".git"));
+    EXPECT_FALSE(fs::exists(s.project() / "moved-git"));
+    EXPECT_FALSE(fs::exists(s.project() / "moved-rio"));
+    EXPECT_FALSE(fs::exists(s.project() / ".rio/allow"));
+    EXPECT_FALSE(fs::exists(s.project() / ".rio/plans"));
+    // Where namespaces are used the empty .rio/ was made to be bound; without, none is made.
+    EXPECT_EQ(fs::exists(s.project() / ".rio"), namespaces);
+    std::printf("issue 42, %s, %s: top level %s; %zu attacks on .git/ and .rio/, none got "
+                "through\n",
+                wrapper.empty()          ? "as this user"
+                : wrapper == as_nobody() ? "as uid 65534"
+                                         : "unshare refused",
+                namespaces ? "mount namespace" : "no mount namespace",
+                status.value("top_level", "?").c_str(), protected_place_attacks().size());
+}
+
+TEST(SandboxE2E, BuildsWriteTheTopLevelInAMountNamespaceButNeverGitOrRio) {
+    builds_write_the_top_level("", Namespaces::used);
+}
+
+TEST(SandboxE2E, BuildsWriteTheTopLevelInAMountNamespaceAsAnOrdinaryUser) {
+    builds_write_the_top_level(as_nobody(), Namespaces::used);
+}
+
+TEST(SandboxE2E, WithNamespacesTurnedOffTheTopLevelIsSplitAndTheStatusSaysSo) {
+    builds_write_the_top_level("", Namespaces::turned_off);
+}
+
+TEST(SandboxE2E, WithNamespacesTurnedOffTheTopLevelIsSplitAsAnOrdinaryUser) {
+    builds_write_the_top_level(as_nobody(), Namespaces::turned_off);
+}
+
+// Where no namespace can be made the split stays, the status says why, and .git/ is as
+// read-only as ever.
+TEST(SandboxE2E, WithoutNamespacesTheTopLevelIsSplitAndTheStatusSaysWhy) {
+    builds_write_the_top_level(RIO_WITHOUT_NAMESPACES, Namespaces::unavailable);
+}
+
+// A namespace the status promised but that cannot be set up for this command (here the
+// user's TMPDIR file count is more than tmpfs takes) refuses the command with the reason: it
+// never runs, and never with .git/ writable.
+TEST(SandboxE2E, ANamespaceThatCannotBeSetUpRefusesTheCommand) {
+    auto session = AgentSession::with_env(
+        Json::array(
+            {step({command("echo x >> .git/config; echo ok > top.txt")}), text_step("refused")}),
+        [](const AgentSession& a) {
+            write_bytes(a.config() / "config.json",
+                        "{\"sandbox\": {\"tmpdir_files\": 9223372036854775807}}\n");
+            return std::vector<std::string>{};
+        });
+    AgentSession& s = *session;
+    make_git_project(s);
+    ASSERT_EQ(s.request("agent.mode.set", {{"mode", "build"}})["ok"], true);
+    ASSERT_EQ(s.request("agent.status")["result"]["sandbox"]["top_level"], "writable");
+    const std::string git_config = read_bytes(s.project() / ".git/config");
+    long turn = s.send("go");
+    s.wait("agent.propose");
+    ASSERT_EQ(s.request("agent.approve", {{"turn", turn}, {"decision", "approve"}})["ok"], true);
+    Json result = s.wait("agent.tool_result");
+    s.wait("agent.done");
+    EXPECT_EQ(result["ok"], false);
+    EXPECT_NE(result["content"].get<std::string>().find(
+                  "the sandbox could not be set up: mounting the TMPDIR tmpfs failed"),
+              std::string::npos)
+        << result.dump();
+    EXPECT_FALSE(fs::exists(s.project() / "top.txt"));
+    EXPECT_EQ(read_bytes(s.project() / ".git/config"), git_config);
+    EXPECT_EQ(s.request("agent.status")["ok"], true);
+}
+
+// The command cgroups below the core's own: none left once its commands have ended.
+std::vector<std::string> command_cgroups_of(pid_t core) {
+    std::vector<std::string> left;
+    const std::string prefix = "rio-cmd-" + std::to_string(core) + "-";
+    for (const char* hierarchy :
+         {"/sys/fs/cgroup/memory", "/sys/fs/cgroup/pids", "/sys/fs/cgroup"}) {
+        std::error_code ec;
+        for (auto it = fs::recursive_directory_iterator(hierarchy, ec);
+             !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+            if (it.depth() > 4) it.disable_recursion_pending();
+            if (it->path().filename().string().rfind(prefix, 0) == 0)
+                left.push_back(it->path().string());
+        }
+    }
+    return left;
+}
+
+// Issue 42's hostile plan-mode commands: 100,000 files and 2 GiB in TMPDIR, a 4 GiB
+// allocation and a fork bomb. Each ends with a clear result, the core answers all along, the
+// project is as it was and nothing of the commands is left (processes, cgroups). As root
+// the memory and process limits are a cgroup's; as an ordinary user, where none can be made,
+// RLIMIT_DATA's and RLIMIT_NPROC's, as agent.status says.
+void limits_hold_in_plan_mode(const std::string& wrapper) {
+    const std::string many_files =
+        "import os\n"
+        "d, n = os.environ['TMPDIR'], 0\n"
+        "try:\n"
+        "    for i in range(100000):\n"
+        "        open(os.path.join(d, str(i)), 'w').close(); n += 1\n"
+        "    print('made all', n)\n"
+        "except OSError as e:\n"
+        "    print('stopped after', n, 'files:', os.strerror(e.errno))\n";
+    const std::string big_allocation = "b = b'x' * (4 << 30)\nprint('ESCAPED allocated', len(b))\n";
+    Json steps = Json::array(
+        {step({tool("run_command", {{"argv", {python, "-I", "-S", "-c", many_files}}}),
+               command("dd if=/dev/zero of=\"$TMPDIR/big\" bs=1M count=2048 2>&1; echo dd=$?"),
+               tool("run_command", {{"argv", {python, "-I", "-S", "-c", big_allocation}}}),
+               tool("run_command",
+                    {{"argv", {"sh", "-c", "bomb() { bomb | bomb & }; bomb; sleep 60"}},
+                     {"timeout_s", 5}})}),
+         text_step("done")});
+    auto prepare = [](const AgentSession& a) {
+        make_git_project(a);
+        // The process limit is lower than the default, to spare a shared machine the bomb.
+        write_bytes(a.config() / "config.json",
+                    "{\"sandbox\": {\"tmpdir_size\": \"64 MiB\", \"processes\": 1000}}\n");
+        return std::vector<std::string>{};
+    };
+    std::unique_ptr<AgentSession> session = wrapper.empty()
+                                                ? AgentSession::with_env(steps, prepare)
+                                                : AgentSession::through(wrapper, steps, prepare);
+    AgentSession& s = *session;
+    ASSERT_EQ(s.request("agent.mode.set", {{"mode", "plan"}})["ok"], true);
+    ASSERT_TRUE(s.sandboxed());
+    Json status = s.request("agent.status")["result"]["sandbox"];
+    const bool cgroup =
+        status["limits"][0].get<std::string>().find("memory controller") != std::string::npos;
+    const Picture before = picture(s.project().path());
+
+    s.send("use everything");
+    // The core answers while the commands run: each result arrives between requests.
+    std::vector<Json> r;
+    for (const Json& e : s.client().events_until("agent.done", 300s))
+        if (e["event"] == "agent.tool_result") {
+            r.push_back(e["params"]);
+            EXPECT_EQ(s.request("agent.status")["ok"], true);
+        }
+    ASSERT_EQ(r.size(), 4u);
+    for (const Json& result : r)
+        EXPECT_EQ(result["sandbox"]["profile"], "read-only");
+    // `output`, not `content`: the scripts' own text, in the "$ argv" line, holds the words.
+    auto out = [&r](std::size_t i) { return r[i]["output"].get<std::string>(); };
+    EXPECT_NE(out(0).find("files: No space left on device"), std::string::npos) << r[0].dump();
+    EXPECT_EQ(out(0).find("made all"), std::string::npos) << r[0].dump();
+    EXPECT_NE(out(1).find("No space left on device"), std::string::npos) << r[1].dump();
+    EXPECT_EQ(out(2).find("ESCAPED"), std::string::npos) << r[2].dump();
+    EXPECT_EQ(r[2]["ok"], false) << r[2].dump();
+    if (cgroup) {
+        EXPECT_NE(r[2]["content"].get<std::string>().find(
+                      "[stopped: it used more than the 2 GiB memory limit (sandbox.memory in "
+                      "config.json)]"),
+                  std::string::npos)
+            << r[2].dump();
+        EXPECT_NE(r[3]["content"].get<std::string>().find("limit of 1000 processes"),
+                  std::string::npos)
+            << r[3].dump();
+    } else {
+        EXPECT_NE(out(2).find("MemoryError"), std::string::npos) << r[2].dump();
+    }
+    EXPECT_EQ(r[3]["exit"]["timed_out"], true) << r[3].dump();
+    EXPECT_EQ(s.request("agent.status")["ok"], true) << "the core answers";
+    EXPECT_EQ(picture(s.project().path()), before);
+    EXPECT_TRUE(command_cgroups_of(s.core().pid()).empty());
+    std::printf("issue 42 limits in plan mode (%s, %s): 100,000 files -> %s; 2 GiB in TMPDIR -> "
+                "no space; 4 GiB allocation -> %s; fork bomb -> %s\n",
+                wrapper.empty() ? "as this user" : "as uid 65534", cgroup ? "cgroup" : "rlimits",
+                out(0).substr(0, out(0).find('\n')).c_str(), r[2]["exit"].dump().c_str(),
+                r[3]["exit"].dump().c_str());
+}
+
+TEST(SandboxE2E, TmpdirFilesMemoryAndAForkBombEndClearlyInPlanMode) {
+    limits_hold_in_plan_mode("");
+}
+
+TEST(SandboxE2E, TmpdirFilesMemoryAndAForkBombEndClearlyAsAnOrdinaryUser) {
+    limits_hold_in_plan_mode(as_nobody());
 }
 
 // A kernel without Landlock: agent.status says why, plan mode withholds run_command as

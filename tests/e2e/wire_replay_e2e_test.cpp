@@ -28,7 +28,7 @@ void replace_all(std::string& text, const std::string& from, const std::string& 
 }
 
 // What differs from run to run and says nothing about the wire's shape: the session's folders,
-// times, durations, the session's id, the kernel's Landlock version.
+// times, durations, the session's id, the kernel's Landlock version and what enforces limits.
 std::string normalised(std::string line, const AgentSession& s) {
     replace_all(line, s.project().path().string(), "<project>");
     replace_all(line, s.home().path().string(), "<home>");
@@ -37,10 +37,13 @@ std::string normalised(std::string line, const AgentSession& s) {
     static const std::regex abi(R"re("abi":\d+)re");                // the kernel's Landlock
     static const std::regex seconds(R"re("(seconds|elapsed_ms|duration_ms)":[0-9.e+-]+)re");
     static const std::regex session(R"re("session":"[^"]+")re");
+    // What enforces a command's limits is the machine's (cgroup v1 or v2, or rlimits).
+    static const std::regex limits(R"re("limits":\[[^\]]*\])re");
     line = std::regex_replace(line, time, "<time>");
     line = std::regex_replace(line, date, "<date>");
     line = std::regex_replace(line, seconds, "\"$1\":0");
     line = std::regex_replace(line, abi, "\"abi\":0");
+    line = std::regex_replace(line, limits, "\"limits\":[]");
     return std::regex_replace(line, session, "\"session\":\"<session>\"");
 }
 
