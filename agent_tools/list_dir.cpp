@@ -37,6 +37,11 @@ ToolReport list_dir(ToolContext& context, const RunTool& run) {
         run, capped_output(std::move(out), context.output_cap, "list a subfolder to see the rest"));
 }
 
+std::string listed_as(const nlohmann::json& input) {
+    std::string path = input.is_object() ? input.value("path", "") : "";
+    return "listed `" + (path.empty() ? "." : path) + "`";
+}
+
 } // namespace
 
 AgentTool list_dir_tool() {
@@ -46,7 +51,8 @@ AgentTool list_dir_tool() {
                 "your way around before reading files.",
                 object_schema({{"path", string_prop("Project-relative folder; \".\" is the project "
                                                     "root.")}},
-                              {"path"})},
+                              {"path"}),
+                listed_as},
             sync_tool(list_dir)};
 }
 

@@ -48,7 +48,8 @@ AgentTool plan_progress_tool() {
                                     {"status", std::move(status)},
                                     {"note", string_prop("Optional: a short note on the step (why "
                                                          "it was skipped, what changed).")}},
-                                   {"step", "status"})},
+                                   {"step", "status"}),
+                     nullptr, /*while_carrying_out_a_plan=*/true},
             sync_tool(plan_progress)};
 }
 

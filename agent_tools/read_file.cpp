@@ -101,6 +101,22 @@ ToolCancel run_read_file(ToolContext& context, const RunTool& run, const ToolRep
     return [editor, request] { editor->cancel(request); };
 }
 
+// "read `a.py`", "read `a.py` lines 40–79": what a cleared read was.
+std::string read_as(const Json& in) {
+    std::string path = in.is_object() ? in.value("path", "") : "";
+    if (path.empty()) return {};
+    std::string words = "read `" + path + "`";
+    auto number = [&](const char* key) -> std::uint64_t {
+        return in.contains(key) && in[key].is_number_unsigned() ? in[key].get<std::uint64_t>() : 0;
+    };
+    if (std::uint64_t offset = number("offset"), limit = number("limit"); offset || limit) {
+        std::uint64_t first = offset ? offset : 1;
+        words += " lines " + std::to_string(first) + "–" +
+                 (limit ? std::to_string(first + limit - 1) : std::string("end"));
+    }
+    return words;
+}
+
 } // namespace
 
 AgentTool read_file_tool() {
@@ -118,7 +134,8 @@ AgentTool read_file_tool() {
                  {"limit", Json{{"type", "integer"},
                                 {"minimum", 1},
                                 {"description", "How many lines to show. Default 2000."}}}},
-                {"path"})},
+                {"path"}),
+            read_as},
         run_read_file};
 }
 

@@ -1,7 +1,6 @@
 #include "core/agent/compaction.hpp"
 
 #include "core/agent/context_budget.hpp"
-#include "protocol/tool_words.hpp"
 #include "text/utf8.hpp"
 
 #include <map>
@@ -10,8 +9,6 @@ namespace rio {
 namespace {
 
 using Json = nlohmann::json;
-
-constexpr std::string_view plan_tool = tool_words::present_plan.name;
 
 std::string clip_text(const std::string& text, std::size_t max) {
     if (text.size() <= max) return text;
@@ -35,28 +32,12 @@ std::string with_commas(std::size_t n) {
     return out;
 }
 
-// What the call asked for, in a few words: `path` lines a–b for a read, else its input.
-std::string call_words(const ToolCall& call) {
-    const Json& in = call.input;
-    std::string path = in.is_object() && in.contains("path") && in["path"].is_string()
-                           ? in["path"].get<std::string>()
-                           : std::string();
-    if (call.name == tool_words::read_file.name && !path.empty()) {
-        std::string words = "read `" + path + "`";
-        auto number = [&](const char* key) -> std::uint64_t {
-            return in.contains(key) && in[key].is_number_unsigned() ? in[key].get<std::uint64_t>()
-                                                                    : 0;
-        };
-        if (std::uint64_t offset = number("offset"), limit = number("limit"); offset || limit) {
-            std::uint64_t first = offset ? offset : 1;
-            words += " lines " + std::to_string(first) + "–" +
-                     (limit ? std::to_string(first + limit - 1) : std::string("end"));
-        }
-        return words;
-    }
-    if (call.name == tool_words::list_dir.name)
-        return "listed `" + (path.empty() ? "." : path) + "`";
-    return call.name + " " + input_text(in, 160);
+// What the call asked for, in a few words: as its tool says (`read `a.py` lines 1–50`), else
+// its name and input.
+std::string call_words(const ToolCall& call, const ToolSpec* spec) {
+    if (spec && spec->recalled_as)
+        if (std::string words = spec->recalled_as(call.input); !words.empty()) return words;
+    return call.name + " " + input_text(call.input, 160);
 }
 
 } // namespace
@@ -66,8 +47,8 @@ constexpr std::string_view cleared_tail =
     " cleared to save context; call the tool again if you need it]";
 } // namespace
 
-std::string cleared_note(const ToolCall& call, std::size_t bytes) {
-    return "[" + call_words(call) + ": output (" + with_commas(bytes) + " bytes)" +
+std::string cleared_note(const ToolCall& call, const ToolSpec* spec, std::size_t bytes) {
+    return "[" + call_words(call, spec) + ": output (" + with_commas(bytes) + " bytes)" +
            std::string(cleared_tail);
 }
 
@@ -79,8 +60,8 @@ bool already_cleared(std::string_view content) {
 }
 } // namespace
 
-Cleared clear_tool_outputs(const Conversation& conversation, std::size_t target_bytes,
-                           std::size_t keep_from) {
+Cleared clear_tool_outputs(const Conversation& conversation, const std::vector<ToolSpec>& tools,
+                           std::size_t target_bytes, std::size_t keep_from) {
     Cleared out{conversation, 0};
     std::size_t bytes = conversation_bytes(conversation);
     std::map<std::string, const ToolCall*> calls;
@@ -95,9 +76,11 @@ Cleared clear_tool_outputs(const Conversation& conversation, std::size_t target_
         for (ToolOutcome& r : shrunk.results) {
             if (bytes <= target_bytes) break;
             auto it = calls.find(r.call_id);
-            if (it == calls.end() || it->second->name == plan_tool) continue;
+            if (it == calls.end()) continue;
+            const ToolSpec* spec = find_tool(tools, it->second->name);
+            if (spec && spec->kind == ToolKind::plan) continue; // an approved plan stays whole
             if (already_cleared(r.content)) continue;
-            std::string note = cleared_note(*it->second, r.content.size());
+            std::string note = cleared_note(*it->second, spec, r.content.size());
             if (r.content.size() <= note.size()) continue;
             bytes -= r.content.size() - note.size();
             r.content = std::move(note);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/agent/conversation.hpp"
+#include "core/agent/tools.hpp"
 
 #include <cstddef>
 #include <string>
@@ -19,12 +20,14 @@ struct Cleared {
 // Replaces tool outputs with a one-line note each, oldest first, until the conversation
 // takes at most `target_bytes`. Entries from `keep_from` on are left whole (the newest
 // step's results: what the model just asked for), and so are a plan's results (an approved
-// plan travels verbatim) and outputs shorter than their note.
-Cleared clear_tool_outputs(const Conversation& conversation, std::size_t target_bytes,
-                           std::size_t keep_from);
+// plan travels verbatim) and outputs shorter than their note. `tools` says which calls are a
+// plan's and how each tool's calls are named.
+Cleared clear_tool_outputs(const Conversation& conversation, const std::vector<ToolSpec>& tools,
+                           std::size_t target_bytes, std::size_t keep_from);
 
-// The note a cleared output leaves: what the call was, and how to get it again.
-std::string cleared_note(const ToolCall& call, std::size_t bytes);
+// The note a cleared output leaves: what the call was (as its tool `spec` names it, if any),
+// and how to get it again.
+std::string cleared_note(const ToolCall& call, const ToolSpec* spec, std::size_t bytes);
 
 // What a summary request sends as its one user message: the conversation as a transcript,
 // cut to `max_bytes` (the start and the end kept, the middle's tool outputs first to go),

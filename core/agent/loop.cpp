@@ -2,7 +2,6 @@
 #include "core/agent/loop.hpp"
 
 #include "core/agent/loop_shared.hpp"
-#include "protocol/tool_words.hpp"
 #include "text/utf8.hpp"
 
 #include <algorithm>
@@ -338,7 +337,7 @@ void AgentLoop::on_tool(const ToolReport& report, Effects& out) {
     ToolKind kind = current_kind_;
     std::string content = report.content;
     if (report.stage == ToolStage::run && !report.is_error &&
-        current_call().name == plan_progress_name) {
+        std::holds_alternative<StepReport>(report.detail)) {
         finish_call(record_progress(report, out), out);
         return;
     }
@@ -466,10 +465,9 @@ void AgentLoop::run_next_call(Effects& out) {
     // A command that runs at once says how; one that waits for a decision says it then.
     if (spec && offered && spec->kind == ToolKind::command && kind == ToolKind::read)
         running_sandbox_ = command_sandbox(nullptr);
-    emit(out, ToolEvent{turn_, call.id, call.name, call.input, kind_of(spec),
-                        running_sandbox_});
+    emit(out, ToolEvent{turn_, call.id, call.name, call.input, kind_of(spec), running_sandbox_});
     if (!spec || !offered) {
-        std::string why = spec && call.name == plan_progress_name
+        std::string why = spec && spec->while_carrying_out_a_plan
                               ? progress_refusal()
                               : refusal(call, tools_, this->offered(), mode_);
         finish_call(ToolOutcome{call.id, std::move(why), true, {}, {}}, out);
@@ -515,7 +513,7 @@ void AgentLoop::end_turn(std::string_view reason, Effects& out) {
 std::vector<ToolSpec> AgentLoop::offered() const {
     std::vector<ToolSpec> tools = offered_tools(tools_, mode_, sandbox_.available);
     if (!progress_open())
-        std::erase_if(tools, [](const ToolSpec& t) { return t.name == plan_progress_name; });
+        std::erase_if(tools, [](const ToolSpec& t) { return t.while_carrying_out_a_plan; });
     return tools;
 }
 

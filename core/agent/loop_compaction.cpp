@@ -71,7 +71,7 @@ void AgentLoop::begin_compaction(CompactReason reason, const std::string& instru
                              ? 0
                              : room - budget_.prefix_bytes;
     auto clear = [&](std::size_t keep_from) {
-        Cleared cleared = clear_tool_outputs(conversation_, target, keep_from);
+        Cleared cleared = clear_tool_outputs(conversation_, tools_, target, keep_from);
         c.cleared += cleared.cleared;
         if (cleared.cleared == 0) return;
         conversation_ = std::move(cleared.conversation);

@@ -3,7 +3,6 @@
 #include "core/agent/loop.hpp"
 #include "core/agent/loop_shared.hpp"
 #include "core/agent/plan_report.hpp"
-#include "protocol/tool_words.hpp"
 
 #include <algorithm>
 

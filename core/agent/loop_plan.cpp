@@ -2,7 +2,6 @@
 // turn that carried it out, and going on in a new conversation.
 #include "core/agent/loop.hpp"
 #include "core/agent/plan_report.hpp"
-#include "protocol/tool_words.hpp"
 
 namespace rio {
 

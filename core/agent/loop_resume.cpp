@@ -1,7 +1,6 @@
 // The agent loop taking up a saved session (agent.session.resume): its conversation, mode
 // and plan, and a pending proposal proposed again.
 #include "core/agent/loop.hpp"
-#include "protocol/tool_words.hpp"
 
 #include <algorithm>
 #include <map>
@@ -11,7 +10,7 @@ namespace {
 
 // The plan a restored conversation approved last, verbatim: the user's version when they
 // edited it, else what the model presented.
-std::string approved_plan_of(const Conversation& c) {
+std::string approved_plan_of(const Conversation& c, const std::vector<ToolSpec>& tools) {
     constexpr std::string_view edited =
         "This is the approved plan; follow it rather than your original text:\n\n";
     std::map<std::string, const ToolCall*> calls;
@@ -21,8 +20,8 @@ std::string approved_plan_of(const Conversation& c) {
             calls[call.id] = &call;
         for (const ToolOutcome& r : entry->results) {
             auto it = calls.find(r.call_id);
-            if (r.is_error || it == calls.end() ||
-                it->second->name != tool_words::present_plan.name ||
+            const ToolSpec* spec = it == calls.end() ? nullptr : find_tool(tools, it->second->name);
+            if (r.is_error || !spec || spec->kind != ToolKind::plan ||
                 r.content.rfind("The user approved the plan.", 0) != 0)
                 continue;
             if (auto at = r.content.find(edited); at != std::string::npos) {
@@ -38,8 +37,9 @@ std::string approved_plan_of(const Conversation& c) {
     return plan;
 }
 
-// Files a conversation's edit_file and create_file calls changed, in order.
-std::vector<std::string> files_changed_in(const Conversation& c) {
+// Files a conversation's edits (edit_file, create_file: the edit tools) changed, in order.
+std::vector<std::string> files_changed_in(const Conversation& c,
+                                          const std::vector<ToolSpec>& tools) {
     std::map<std::string, const ToolCall*> calls;
     std::vector<std::string> files;
     for (const auto& entry : c) {
@@ -47,10 +47,8 @@ std::vector<std::string> files_changed_in(const Conversation& c) {
             calls[call.id] = &call;
         for (const ToolOutcome& r : entry->results) {
             auto it = calls.find(r.call_id);
-            if (r.is_error || it == calls.end() ||
-                (it->second->name != tool_words::edit_file.name &&
-                 it->second->name != tool_words::create_file.name))
-                continue;
+            const ToolSpec* spec = it == calls.end() ? nullptr : find_tool(tools, it->second->name);
+            if (r.is_error || !spec || spec->kind != ToolKind::edit) continue;
             std::string path = it->second->input.value("path", std::string());
             if (!path.empty() && std::find(files.begin(), files.end(), path) == files.end())
                 files.push_back(std::move(path));
@@ -88,14 +86,14 @@ void AgentLoop::restore(RestoredSession session, Effects& out) {
     // its approved plan's steps afresh.
     plan_ = std::move(session.plan);
     if (!plan_) {
-        std::string approved = approved_plan_of(conversation_);
+        std::string approved = approved_plan_of(conversation_, tools_);
         if (approved.empty()) approved = std::move(session.approved_plan);
         if (!approved.empty()) plan_ = track_plan(0, "", std::move(approved));
     }
     if (plan_) plan_->open = false; // its turn ended when the core did
     plan_revision_ = 0;
     changed_files_ = std::move(session.changed_files);
-    for (std::string& path : files_changed_in(conversation_))
+    for (std::string& path : files_changed_in(conversation_, tools_))
         if (std::find(changed_files_.begin(), changed_files_.end(), path) == changed_files_.end())
             changed_files_.push_back(std::move(path));
     bool pending = resume_pending(session);

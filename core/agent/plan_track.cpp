@@ -1,6 +1,7 @@
 #include "core/agent/plan_track.hpp"
 
 #include "core/agent/plan_report.hpp"
+#include "protocol/tool_words.hpp"
 #include "text/markdown.hpp"
 #include "text/utf8.hpp"
 
@@ -136,7 +137,8 @@ std::string steps_for_model(const std::vector<PlanStep>& steps) {
     std::string out = "The plan's steps:\n";
     for (const PlanStep& s : steps)
         out += std::to_string(s.n) + ". " + s.text + "\n";
-    out += "\nReport your progress on them with plan_progress {step, status, note?} as you go: "
+    out += "\nReport your progress on them with " + std::string(tool_words::plan_progress.name) +
+           " {step, status, note?} as you go: "
            "in_progress when you start a step, done when it is finished, skipped (with a note "
            "saying why) when you leave it out.";
     return out;

@@ -5,7 +5,6 @@
 #pragma once
 
 #include "protocol/messages.hpp"
-#include "protocol/tool_words.hpp"
 
 #include <array>
 #include <cstdint>
@@ -15,9 +14,6 @@
 #include <vector>
 
 namespace rio {
-
-// The tool the model reports progress with (agent_tools/plan_progress.cpp).
-inline constexpr std::string_view plan_progress_name = tool_words::plan_progress.name;
 
 bool is_step_status(std::string_view status);
 // "pending, in_progress, done, skipped"

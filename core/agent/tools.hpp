@@ -20,6 +20,11 @@ struct ToolSpec {
     ToolKind kind;
     std::string description;
     nlohmann::json input_schema;
+    // How a cleared output (compaction) names the call, from its input: "read `a.py` lines
+    // 1–50". Without it: the tool's name and its input.
+    std::string (*recalled_as)(const nlohmann::json& input) = nullptr;
+    // Offered only while the turn that approved a plan carries it out (plan_progress).
+    bool while_carrying_out_a_plan = false;
 };
 
 // What a mode allows: everything in build; read tools and present_plan in plan mode.

@@ -204,12 +204,12 @@ TEST(ContextCompaction, AnOutputClearedTwiceStillSaysItsOriginalSize) {
     Conversation c;
     for (Message* m : {&ask, &read, &answer})
         c.push_back(std::make_shared<const Message>(*m));
-    Cleared once = clear_tool_outputs(c, 0, c.size());
+    Cleared once = clear_tool_outputs(c, tool_specs(), 0, c.size());
     ASSERT_EQ(once.cleared, 1u);
     std::string note = "[read `f0.txt`: output (9,000 bytes) cleared to save context; call the "
                        "tool again if you need it]";
     EXPECT_EQ(once.conversation[2]->results[0].content, note);
-    Cleared twice = clear_tool_outputs(once.conversation, 0, c.size());
+    Cleared twice = clear_tool_outputs(once.conversation, tool_specs(), 0, c.size());
     EXPECT_EQ(twice.cleared, 0u);
     EXPECT_EQ(twice.conversation[2]->results[0].content, note);
 }
