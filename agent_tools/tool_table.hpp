@@ -1,6 +1,8 @@
 // The agent's tools (DESIGN §5), one file each, listed in one table: a tool's spec (what the
-// model sees, its kind) and how its stages run. Adding a tool is a file and a line in
-// tool_table.cpp.
+// model sees, its kind, how a cleared output names its call) and how its stages run. Adding a
+// read tool is its file, its line in tool_table.cpp and its row of display words in
+// protocol/tool_words.hpp (frontends never link this library); a gated tool of a new kind
+// adds its proposal struct to protocol/proposal.hpp and a branch where frontends show one.
 #pragma once
 
 #include "agent_tools/tool_context.hpp"

@@ -72,7 +72,7 @@ void HeadlessRun::check_provider(std::function<void()> next) {
         if (!providers) return fail(client::Reply{nullptr, providers.error()});
         for (const ProviderInfo& p : providers->providers)
             if (p.active && p.key_variable)
-                api_key_source_ = p.key == "env" ? *p.key_variable : p.key;
+                api_key_source_ = p.key == KeySource::env ? *p.key_variable : p.key.name();
         if (providers->current != "echo" || !providers->fallback) return next();
         std::string why = no_model_text(*providers);
         std::cerr << md::terminal_output("rio-cli: " + shown(why)) << "\n" << std::flush;

@@ -378,7 +378,7 @@ void InteractiveSession::key_command(const std::string& arg) {
             print("No provider named " + shown(wanted) + "; /provider lists them.");
             return prompt();
         }
-        if (provider->key == "not needed") {
+        if (provider->key == KeySource::not_needed) {
             print(shown(wanted) + " takes no key. Switch first (/provider anthropic), or name one: "
                                   "/key anthropic.");
             return prompt();
@@ -393,7 +393,7 @@ void InteractiveSession::key_command(const std::string& arg) {
 }
 
 void InteractiveSession::store_key(const ProviderInfo& provider) {
-    if (provider.key == "env")
+    if (provider.key == KeySource::env)
         print(styled(shown(provider.key_variable.value_or("The environment")) +
                          " is set: while it is, that key is used, not one stored here.",
                      sgr::yellow, out_.color));

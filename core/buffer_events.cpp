@@ -16,12 +16,8 @@ BufferChangedEvent buffer_edited(const Document& doc, const TextEdit& edit) {
 }
 
 BufferState buffer_state(const Document& doc, bool with_text) {
-    BufferState state{doc.path,
-                      doc.version,
-                      doc.dirty(),
-                      std::string(to_string(doc.encoding)),
-                      std::string(to_string(detect_eol(doc.text))),
-                      std::nullopt};
+    BufferState state{doc.path,     doc.version,          doc.dirty(),
+                      doc.encoding, detect_eol(doc.text), std::nullopt};
     if (with_text) state.text = doc.text;
     return state;
 }

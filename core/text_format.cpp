@@ -13,24 +13,6 @@ constexpr std::string_view bom = "\xEF\xBB\xBF";
 
 } // namespace
 
-std::string_view to_string(Encoding encoding) {
-    return encoding == Encoding::utf8_bom ? "utf-8-bom" : "utf-8";
-}
-
-std::string_view to_string(Eol eol) {
-    switch (eol) {
-    case Eol::none:
-        return "none";
-    case Eol::lf:
-        return "lf";
-    case Eol::crlf:
-        return "crlf";
-    case Eol::mixed:
-        return "mixed";
-    }
-    return "none";
-}
-
 Result<DecodedText> decode_text(std::string_view bytes, std::string_view name) {
     DecodedText out;
     std::size_t skipped = 0; // offsets in messages count from the file's first byte

@@ -2,6 +2,7 @@
 // BOM; line endings are kept exactly as they are in the text (see docs/decisions/0002).
 #pragma once
 
+#include "protocol/closed_sets.hpp"
 #include "protocol/error.hpp"
 #include "text/utf8.hpp"
 
@@ -12,11 +13,7 @@
 
 namespace rio {
 
-enum class Encoding { utf8, utf8_bom };
-enum class Eol { none, lf, crlf, mixed };
-
-std::string_view to_string(Encoding encoding);
-std::string_view to_string(Eol eol);
+// Encoding and Eol, with their names, are the protocol's (protocol/closed_sets.hpp).
 
 struct DecodedText {
     std::string text; // the bytes after the BOM, unchanged

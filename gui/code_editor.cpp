@@ -103,7 +103,7 @@ bool CodeEditor::eventFilter(QObject* watched, QEvent* event) {
     return QsciScintilla::eventFilter(watched, event);
 }
 
-void CodeEditor::load(const std::string& text, const std::string& eol) {
+void CodeEditor::load(const std::string& text, const Wire<Eol>& eol) {
     {
         WritableForCore guard(*this, applying_core_text_);
         SendScintilla(SCI_SETTEXT, text.c_str());

@@ -21,7 +21,7 @@ public:
     const QString& path() const { return path_; }
 
     // Shows the core's text (UTF-8) as a fresh, unmodified document; `eol` is the buffer's.
-    void load(const std::string& text, const std::string& eol);
+    void load(const std::string& text, const Wire<Eol>& eol);
     // Applies an edit made elsewhere (another client, the agent). It is not reported back
     // through `edited`. False when the offsets do not fit the text or a character.
     bool apply_remote(const ByteEdit& edit);

@@ -37,8 +37,8 @@ struct EditorArea::OpenFile {
     CodeEditor* editor = nullptr; // owned by the tab widget
     BufferSync sync;
     bool dirty = false;
-    std::string encoding;
-    std::string eol;
+    Wire<Encoding> encoding;
+    Wire<Eol> eol;
     bool unsaved_at_loss = false; // dirty, or an edit unanswered, when the core went away
 };
 
@@ -95,9 +95,9 @@ QStringList EditorArea::dirty_paths() const {
 QString EditorArea::describe(const QString& path) const {
     OpenFile* file = find(path);
     if (!file) return {};
-    QString encoding = file->encoding == "utf-8-bom" ? tr("UTF-8 with BOM") : tr("UTF-8");
-    QString eol = QString::fromStdString(file->eol).toUpper();
-    if (file->eol == "none") eol = tr("no line ends");
+    QString encoding = file->encoding == Encoding::utf8_bom ? tr("UTF-8 with BOM") : tr("UTF-8");
+    QString eol = QString::fromStdString(file->eol.name()).toUpper();
+    if (file->eol == Eol::none) eol = tr("no line ends");
     return encoding + QStringLiteral(" · ") + eol;
 }
 

@@ -2,6 +2,8 @@
 // verbatim, so a new line must match the file's own).
 #pragma once
 
+#include "protocol/closed_sets.hpp"
+
 #include <string_view>
 
 namespace rio::gui {
@@ -9,6 +11,6 @@ namespace rio::gui {
 enum class LineEnding { lf, crlf };
 
 // From the buffer's `eol` (lf, crlf, mixed, none); a mixed file follows its first line.
-LineEnding line_ending_for(std::string_view eol, std::string_view text);
+LineEnding line_ending_for(const Wire<Eol>& eol, std::string_view text);
 
 } // namespace rio::gui

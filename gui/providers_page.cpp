@@ -45,11 +45,11 @@ QString entry_text(const ProviderInfo& p) {
 }
 
 QString key_words(const ProviderInfo& p) {
-    if (p.key == "env")
+    if (p.key == KeySource::env)
         return ProvidersPage::tr("Using the key in %1 from the environment; while it is set, a key "
                                  "stored here is not used.")
             .arg(qs(p.key_variable.value_or("the environment")));
-    if (p.key == "file")
+    if (p.key == KeySource::file)
         return ProvidersPage::tr("A key is stored. rio never shows it again; paste another to "
                                  "replace it.");
     if (!p.ready)
@@ -194,7 +194,7 @@ void ProvidersPage::show_plan_model() {
     plan_provider_box_->clear();
     plan_provider_box_->addItem(tr("the provider in use"), QString());
     for (const ProviderInfo& p : list_.providers)
-        if (p.key != "not needed") plan_provider_box_->addItem(qs(p.name), qs(p.name));
+        if (p.key != KeySource::not_needed) plan_provider_box_->addItem(qs(p.name), qs(p.name));
     const int index = planner ? plan_provider_box_->findData(qs(planner->provider)) : 0;
     plan_provider_box_->setCurrentIndex(std::max(index, 0));
     plan_model_field_->setText(planner ? qs(planner->model) : QString());
@@ -226,7 +226,7 @@ void ProvidersPage::set_plan_model() {
 void ProvidersPage::show_provider() {
     const std::optional<ProviderInfo> p = info();
     if (!p) return;
-    const bool network = p->key != "not needed";
+    const bool network = p->key != KeySource::not_needed;
     description_->setText(qs(p->description));
     show_key(*p);
     for (QWidget* widget : network_rows_)
@@ -252,9 +252,9 @@ void ProvidersPage::show_provider() {
 void ProvidersPage::show_key(const ProviderInfo& p) {
     key_state_->setText(key_words(p));
     key_field_->clear();
-    key_field_->setPlaceholderText(p.key == "file" ? tr("•••••••••••••••• (stored)")
-                                                   : tr("Paste the API key"));
-    remove_key_->setEnabled(p.key == "file");
+    key_field_->setPlaceholderText(p.key == KeySource::file ? tr("•••••••••••••••• (stored)")
+                                                            : tr("Paste the API key"));
+    remove_key_->setEnabled(p.key == KeySource::file);
 }
 
 void ProvidersPage::show_options(const OptionsResult& options) {

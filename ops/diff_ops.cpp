@@ -22,14 +22,15 @@ Result<std::string> side_text(Workspace& ws, const Json& side, const char* key) 
     if (!side.is_object())
         return make_error(ErrorCode::bad_request,
                           std::string("params.") + key + ": expected a string or {path, source?}");
-    std::string source = optional_string(side, "source").value_or("auto");
-    if (source != "auto" && source != "buffer" && source != "disk")
+    const std::optional<DiffSource> source =
+        from_wire<DiffSource>(optional_string(side, "source").value_or("auto"));
+    if (!source)
         return make_error(ErrorCode::bad_request,
                           std::string("params.") + key + ".source: expected buffer or disk");
     auto path = project_path(ws, require_string(side, "path"));
     if (!path) return path.error();
-    if (source == "auto") return live_text(ws, *path);
-    if (source == "buffer") {
+    if (source == DiffSource::automatic) return live_text(ws, *path);
+    if (source == DiffSource::buffer) {
         auto open = ws.buffers.find(path->rel);
         if (open == ws.buffers.end())
             return make_error(ErrorCode::no_buffer, "no open buffer for " + path->rel);

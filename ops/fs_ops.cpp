@@ -32,9 +32,8 @@ void register_fs_ops(Dispatcher& dispatcher, OpContext& context) {
         if (!bytes) return bytes.error();
         auto decoded = decode_text(*bytes, path->rel);
         if (!decoded) return decoded.error();
-        std::string eol(to_string(detect_eol(decoded->text)));
-        return FsReadResult{path->rel, std::move(decoded->text),
-                            std::string(to_string(decoded->encoding)), std::move(eol),
+        const Eol eol = detect_eol(decoded->text);
+        return FsReadResult{path->rel, std::move(decoded->text), decoded->encoding, eol,
                             bytes->size()};
     });
 }

@@ -53,6 +53,15 @@ enum class Severity { error, warning, information, hint };
 // disabled are language servers' only.
 enum class ServerState { idle, starting, ready, failed, stopped, not_found, disabled, untrusted };
 
+// A text file's encoding and line ends (fs.read, buffer.*): mixed is both LF and CRLF.
+enum class Encoding { utf8, utf8_bom };
+enum class Eol { none, lf, crlf, mixed };
+// Where a provider's key comes from (providers.list's `key`).
+enum class KeySource { env, file, none, not_needed };
+// A side of diff.lines that names a file: the open buffer if there is one else the disk
+// (auto), or either one.
+enum class DiffSource { automatic, buffer, disk };
+
 template <typename E> struct WireName {
     E value;
     std::string_view name;
@@ -132,6 +141,17 @@ inline constexpr WireName<ServerState> server_state_names[] = {
     {ServerState::disabled, "disabled"}, {ServerState::untrusted, "untrusted"},
 };
 
+inline constexpr WireName<Encoding> encoding_names[] = {{Encoding::utf8, "utf-8"},
+                                                        {Encoding::utf8_bom, "utf-8-bom"}};
+inline constexpr WireName<Eol> eol_names[] = {
+    {Eol::none, "none"}, {Eol::lf, "lf"}, {Eol::crlf, "crlf"}, {Eol::mixed, "mixed"}};
+inline constexpr WireName<KeySource> key_source_names[] = {{KeySource::env, "env"},
+                                                           {KeySource::file, "file"},
+                                                           {KeySource::none, "none"},
+                                                           {KeySource::not_needed, "not needed"}};
+inline constexpr WireName<DiffSource> diff_source_names[] = {
+    {DiffSource::automatic, "auto"}, {DiffSource::buffer, "buffer"}, {DiffSource::disk, "disk"}};
+
 namespace wire_detail {
 template <typename E> struct Table;
 #define RIO_WIRE_TABLE(E, table)                                                                   \
@@ -151,6 +171,10 @@ RIO_WIRE_TABLE(EntryType, entry_type_names)
 RIO_WIRE_TABLE(Severity, severity_names)
 RIO_WIRE_TABLE(ServerState, server_state_names)
 RIO_WIRE_TABLE(TopLevelWrites, top_level_writes_names)
+RIO_WIRE_TABLE(Encoding, encoding_names)
+RIO_WIRE_TABLE(Eol, eol_names)
+RIO_WIRE_TABLE(KeySource, key_source_names)
+RIO_WIRE_TABLE(DiffSource, diff_source_names)
 #undef RIO_WIRE_TABLE
 } // namespace wire_detail
 

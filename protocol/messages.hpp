@@ -159,8 +159,8 @@ RIO_FIELDS(FsListParams, path)
 struct FsReadResult {
     std::string path;
     std::string text;
-    std::string encoding;
-    std::string eol;
+    Wire<Encoding> encoding;
+    Wire<Eol> eol;
     std::uint64_t size = 0;
 };
 RIO_FIELDS(FsReadResult, path, text, encoding, eol, size)
@@ -248,8 +248,8 @@ struct BufferState {
     std::string path;
     std::uint64_t version = 0;
     bool dirty = false;
-    std::string encoding;
-    std::string eol;
+    Wire<Encoding> encoding;
+    Wire<Eol> eol;
     std::optional<std::string> text; // buffer.open and buffer.text
 };
 RIO_FIELDS(BufferState, path, version, dirty, encoding, eol, text)
@@ -953,7 +953,7 @@ RIO_FIELDS(PromptEditParams, layer, text, scope)
 struct ProviderInfo {
     std::string name;
     std::string description;
-    std::string key;                         // env, file, none, not needed
+    Wire<KeySource> key;
     std::optional<std::string> key_variable; // the environment variable a key is read from
     bool ready = true; // false: a hosted endpoint without a key, where no call can be made
     bool active = false;

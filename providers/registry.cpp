@@ -300,15 +300,15 @@ bool ProviderRegistry::lacks_key(const ProviderSpec& spec, bool has_key) const {
 Json ProviderRegistry::providers_json() const {
     Json list = Json::array();
     for (const ProviderSpec& spec : provider_specs()) {
-        std::string key = "not needed";
+        KeySource key = KeySource::not_needed;
         if (!spec.key_env.empty()) {
             auto found = load_key(dirs_, spec.name, spec.key_env);
-            key = found ? found->source : "none";
+            key = found ? found->source : KeySource::none;
         }
         Json entry{{"name", spec.name},
                    {"description", spec.description},
-                   {"key", key},
-                   {"ready", !lacks_key(spec, key != "none")},
+                   {"key", to_wire(key)},
+                   {"ready", !lacks_key(spec, key != KeySource::none)},
                    {"active", spec.name == name_}};
         if (!spec.key_env.empty()) entry["key_variable"] = spec.key_env;
         list.push_back(std::move(entry));

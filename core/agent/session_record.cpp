@@ -40,7 +40,9 @@ Json message_json(const Message& m) {
         j["results"] = std::move(results);
     }
     if (!m.kept.empty()) j["kept"] = m.kept;
-    if (m.note != ModeNote::none) j["note"] = m.note == ModeNote::plan ? "plan" : "build";
+    // The note names the mode the entry switched to, as the wire names modes.
+    if (m.note != ModeNote::none)
+        j["note"] = to_wire(m.note == ModeNote::plan ? Mode::plan : Mode::build);
     if (!m.model.empty()) j["model"] = m.model;
     return j;
 }
@@ -59,9 +61,8 @@ Message message_from(const Json& j) {
         m.results.push_back(outcome_from(r));
     for (const Json& k : j.value("kept", Json::array()))
         m.kept.push_back(k);
-    std::string note = j.value("note", "");
-    if (note == "plan") m.note = ModeNote::plan;
-    if (note == "build") m.note = ModeNote::build;
+    if (std::optional<Mode> note = from_wire<Mode>(j.value("note", "")))
+        m.note = *note == Mode::plan ? ModeNote::plan : ModeNote::build;
     if (auto it = j.find("model"); it != j.end() && it->is_string())
         m.model = it->get<std::string>();
     return m;

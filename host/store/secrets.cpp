@@ -84,12 +84,12 @@ std::optional<std::string> key_variable(std::string_view name) {
 
 std::optional<Key> load_key(const UserDirs& dirs, std::string_view provider,
                             std::string_view env_name) {
-    if (auto v = key_variable(env_name)) return Key{std::string(trimmed(*v)), "env"};
+    if (auto v = key_variable(env_name)) return Key{std::string(trimmed(*v)), KeySource::env};
     if (!valid_provider_name(provider)) return std::nullopt;
     fs::path file = secrets_dir(dirs) / provider;
     auto text = read_file(file, file.string());
     if (!text || trimmed(*text).empty()) return std::nullopt;
-    return Key{std::string(trimmed(*text)), "file"};
+    return Key{std::string(trimmed(*text)), KeySource::file};
 }
 
 Status store_key(const UserDirs& dirs, std::string_view provider, std::string_view key) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "io/user_dirs.hpp"
+#include "protocol/closed_sets.hpp"
 #include "protocol/error.hpp"
 
 #include <optional>
@@ -15,7 +16,7 @@ namespace rio {
 
 struct Key {
     std::string value;
-    std::string source; // "env" or "file"
+    KeySource source = KeySource::file; // env or file
 };
 
 std::optional<Key> load_key(const UserDirs& dirs, std::string_view provider,

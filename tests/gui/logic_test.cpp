@@ -152,11 +152,11 @@ private slots:
     }
 
     void line_ending_follows_the_buffer() {
-        QCOMPARE(line_ending_for("crlf", "a\r\nb\r\n"), LineEnding::crlf);
-        QCOMPARE(line_ending_for("lf", "a\nb\n"), LineEnding::lf);
-        QCOMPARE(line_ending_for("none", "a"), LineEnding::lf);
-        QCOMPARE(line_ending_for("mixed", "a\r\nb\n"), LineEnding::crlf);
-        QCOMPARE(line_ending_for("mixed", "a\nb\r\n"), LineEnding::lf);
+        QCOMPARE(line_ending_for(Eol::crlf, "a\r\nb\r\n"), LineEnding::crlf);
+        QCOMPARE(line_ending_for(Eol::lf, "a\nb\n"), LineEnding::lf);
+        QCOMPARE(line_ending_for(Eol::none, "a"), LineEnding::lf);
+        QCOMPARE(line_ending_for(Eol::mixed, "a\r\nb\n"), LineEnding::crlf);
+        QCOMPARE(line_ending_for(Eol::mixed, "a\nb\r\n"), LineEnding::lf);
     }
 
     void tree_merge_keeps_subfolders() {
