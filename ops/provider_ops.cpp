@@ -12,7 +12,7 @@ void register_provider_ops(Dispatcher& dispatcher, AgentRuntime& agent) {
     };
 
     dispatcher.on<ProvidersParams>([&providers](const ProvidersParams&) -> Result<ProvidersResult> {
-        return providers.providers_json().get<ProvidersResult>();
+        return providers.providers();
     });
 
     dispatcher.on<ProviderSetParams>(
@@ -20,7 +20,7 @@ void register_provider_ops(Dispatcher& dispatcher, AgentRuntime& agent) {
             if (Status s = providers.select(p.name, p.remember.value_or(true)); !s)
                 return s.error();
             agent.provider_changed();
-            return providers.providers_json().get<ProvidersResult>();
+            return providers.providers();
         });
 
     dispatcher.on<PlanModelSetParams>(
@@ -30,7 +30,7 @@ void register_provider_ops(Dispatcher& dispatcher, AgentRuntime& agent) {
                 choice = PlanModel{*p.provider, p.model.value_or("")};
             if (Status s = providers.set_plan_model(choice); !s) return s.error();
             agent.provider_changed();
-            return providers.providers_json().get<ProvidersResult>();
+            return providers.providers();
         });
 
     dispatcher.on_async<ProviderTestParams>(

@@ -297,24 +297,23 @@ bool ProviderRegistry::lacks_key(const ProviderSpec& spec, bool has_key) const {
                api_base(spec.name, spec.default_base_url);
 }
 
-Json ProviderRegistry::providers_json() const {
-    Json list = Json::array();
+ProvidersResult ProviderRegistry::providers() const {
+    ProvidersResult out{name_, model(), {}, fallback_, plan_model()};
     for (const ProviderSpec& spec : provider_specs()) {
         KeySource key = KeySource::not_needed;
         if (!spec.key_env.empty()) {
             auto found = load_key(dirs_, spec.name, spec.key_env);
             key = found ? found->source : KeySource::none;
         }
-        Json entry{{"name", spec.name},
-                   {"description", spec.description},
-                   {"key", to_wire(key)},
-                   {"ready", !lacks_key(spec, key != KeySource::none)},
-                   {"active", spec.name == name_}};
-        if (!spec.key_env.empty()) entry["key_variable"] = spec.key_env;
-        list.push_back(std::move(entry));
+        ProviderInfo info{spec.name,
+                          spec.description,
+                          key,
+                          std::nullopt,
+                          !lacks_key(spec, key != KeySource::none),
+                          spec.name == name_};
+        if (!spec.key_env.empty()) info.key_variable = spec.key_env;
+        out.providers.push_back(std::move(info));
     }
-    Json out{{"current", name_}, {"model", model()}, {"providers", list}, {"fallback", fallback_}};
-    if (std::optional<PlanModel> planner = plan_model()) out["plan_model"] = *planner;
     return out;
 }
 

@@ -52,7 +52,8 @@ public:
 
     CancelFn start(ProviderRequest request, ProviderReportFn report, const PlanModel& who);
 
-    Json providers_json() const;
+    // providers.list: every provider, where its key comes from, and who answers now.
+    ProvidersResult providers() const;
     Result<Json> options_json(std::string_view provider) const;
     Status set_option(std::string_view provider, std::string_view name, const Json& value);
     Status set_key(std::string_view provider, std::string_view key);
