@@ -8,52 +8,55 @@
 namespace rio {
 namespace {
 
-// The plan a restored conversation approved last, verbatim: the user's version when they
-// edited it, else what the model presented.
-std::string approved_plan_of(const Conversation& c, const std::vector<ToolSpec>& tools) {
-    constexpr std::string_view edited =
-        "This is the approved plan; follow it rather than your original text:\n\n";
+// Calls `visit(call, kind, result)` for each call of `c` that succeeded, in order, with its
+// tool's kind (calls of tools `tools` does not hold are skipped).
+template <typename Visit>
+void for_each_answered_call(const Conversation& c, const std::vector<ToolSpec>& tools,
+                            Visit visit) {
     std::map<std::string, const ToolCall*> calls;
-    std::string plan;
     for (const auto& entry : c) {
         for (const ToolCall& call : entry->calls)
             calls[call.id] = &call;
         for (const ToolOutcome& r : entry->results) {
             auto it = calls.find(r.call_id);
             const ToolSpec* spec = it == calls.end() ? nullptr : find_tool(tools, it->second->name);
-            if (r.is_error || !spec || spec->kind != ToolKind::plan ||
-                r.content.rfind("The user approved the plan.", 0) != 0)
-                continue;
+            if (!r.is_error && spec) visit(*it->second, spec->kind, r);
+        }
+    }
+}
+
+// The plan a restored conversation approved last, verbatim: the user's version when they
+// edited it, else what the model presented.
+std::string approved_plan_of(const Conversation& c, const std::vector<ToolSpec>& tools) {
+    constexpr std::string_view edited =
+        "This is the approved plan; follow it rather than your original text:\n\n";
+    std::string plan;
+    for_each_answered_call(
+        c, tools, [&](const ToolCall& call, ToolKind kind, const ToolOutcome& r) {
+            if (kind != ToolKind::plan || r.content.rfind("The user approved the plan.", 0) != 0)
+                return;
             if (auto at = r.content.find(edited); at != std::string::npos) {
                 plan = r.content.substr(at + edited.size());
                 for (std::string_view end :
                      {"\n\nThe user's notes: ", "\n\nThe user approved the plan with comments"})
                     if (auto stop = plan.find(end); stop != std::string::npos) plan.resize(stop);
             } else {
-                plan = it->second->input.value("plan", std::string());
+                plan = call.input.value("plan", std::string());
             }
-        }
-    }
+        });
     return plan;
 }
 
 // Files a conversation's edits (edit_file, create_file: the edit tools) changed, in order.
 std::vector<std::string> files_changed_in(const Conversation& c,
                                           const std::vector<ToolSpec>& tools) {
-    std::map<std::string, const ToolCall*> calls;
     std::vector<std::string> files;
-    for (const auto& entry : c) {
-        for (const ToolCall& call : entry->calls)
-            calls[call.id] = &call;
-        for (const ToolOutcome& r : entry->results) {
-            auto it = calls.find(r.call_id);
-            const ToolSpec* spec = it == calls.end() ? nullptr : find_tool(tools, it->second->name);
-            if (r.is_error || !spec || spec->kind != ToolKind::edit) continue;
-            std::string path = it->second->input.value("path", std::string());
-            if (!path.empty() && std::find(files.begin(), files.end(), path) == files.end())
-                files.push_back(std::move(path));
-        }
-    }
+    for_each_answered_call(c, tools, [&](const ToolCall& call, ToolKind kind, const ToolOutcome&) {
+        if (kind != ToolKind::edit) return;
+        std::string path = call.input.value("path", std::string());
+        if (!path.empty() && std::find(files.begin(), files.end(), path) == files.end())
+            files.push_back(std::move(path));
+    });
     return files;
 }
 
