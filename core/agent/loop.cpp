@@ -92,8 +92,6 @@ std::size_t kept_tail(const Conversation& c) {
 
 } // namespace loop_shared
 
-using namespace loop_shared;
-
 std::string_view to_string(AgentLoop::State state) {
     switch (state) {
     case AgentLoop::State::idle:
@@ -426,7 +424,7 @@ AgentStatus AgentLoop::status() const {
 }
 
 void AgentLoop::start_step(Effects& out) {
-    if (over_threshold() && kept_tail(conversation_) > 0) {
+    if (over_threshold() && loop_shared::kept_tail(conversation_) > 0) {
         begin_compaction(CompactReason::threshold, "", State::streaming, out);
         return;
     }
@@ -465,7 +463,8 @@ void AgentLoop::run_next_call(Effects& out) {
     // A command that runs at once says how; one that waits for a decision says it then.
     if (spec && offered && spec->kind == ToolKind::command && kind == ToolKind::read)
         running_sandbox_ = command_sandbox(nullptr);
-    emit(out, ToolEvent{turn_, call.id, call.name, call.input, kind_of(spec), running_sandbox_});
+    emit(out, ToolEvent{turn_, call.id, call.name, call.input, loop_shared::kind_of(spec),
+                        running_sandbox_});
     if (!spec || !offered) {
         std::string why = spec && spec->while_carrying_out_a_plan
                               ? progress_refusal()
@@ -474,7 +473,7 @@ void AgentLoop::run_next_call(Effects& out) {
         return;
     }
     if (!allowed_in(mode_, kind)) { // offered when the step began, not in plan mode
-        finish_call(ToolOutcome{call.id, switched_refusal(call), true, {}, {}}, out);
+        finish_call(ToolOutcome{call.id, loop_shared::switched_refusal(call), true, {}, {}}, out);
         return;
     }
     if (!call.input.is_object()) {

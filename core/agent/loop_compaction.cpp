@@ -16,8 +16,6 @@ std::string_view reason_name(int reason) {
 
 } // namespace
 
-using namespace loop_shared;
-
 Status AgentLoop::compact(std::string instructions, Effects& out) {
     if (state_ == State::streaming || state_ == State::running_tool || state_ == State::compacting)
         return make_error(ErrorCode::busy,
@@ -63,7 +61,7 @@ void AgentLoop::begin_compaction(CompactReason reason, const std::string& instru
     c.reason = reason;
     c.resume = resume;
     c.before = context().used;
-    c.keep_from = kept_tail(conversation_);
+    c.keep_from = loop_shared::kept_tail(conversation_);
     // Down to half the window, so the next steps have room before the threshold again; on
     // request, every older output goes.
     std::size_t room = bytes_for_tokens(window() / 2);

@@ -8,8 +8,6 @@
 
 namespace rio {
 
-using namespace loop_shared;
-
 Status AgentLoop::decide(const Decision& decision, Effects& out) {
     std::string turn = std::to_string(decision.turn);
     if (state_ == State::compacting && compaction_ &&
@@ -95,8 +93,9 @@ std::optional<PendingStep> AgentLoop::pending_step() const {
 
 void AgentLoop::refuse_switched(Effects& out) {
     awaiting_.reset();
-    finish_call(ToolOutcome{current_call().id, switched_refusal(current_call()), true, {}, {}},
-                out);
+    finish_call(
+        ToolOutcome{current_call().id, loop_shared::switched_refusal(current_call()), true, {}, {}},
+        out);
 }
 
 void AgentLoop::propose(Proposal proposal, Effects& out) {

@@ -14,7 +14,6 @@ namespace rio::loop_shared {
 
 std::string switched_refusal(const ToolCall& call);
 
-// Events carry a proposal without the full texts (agent.proposal has them).
 // A tool event's kind: the tool's, "unknown" for a tool the loop does not have.
 Wire<ToolKind> kind_of(const ToolSpec* spec);
 
