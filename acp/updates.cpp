@@ -179,6 +179,9 @@ Json permission_request(const std::string& session_id, const Proposal& p, const 
         call["title"] = "Plan: " + plan->title;
         call["kind"] = "switch_mode";
         call["content"] = Json::array({text_content(plan->plan)});
+        // The steps and their checks are approved with the plan: the person sees them here.
+        if (std::string steps = client::declared_steps_text(plan->steps); !steps.empty())
+            call["content"].push_back(text_content(steps));
         // A plan is never approved by the bridge: the person picks, every time.
         options = Json::array({option("auto", "Yes, and auto-accept edits", "allow_always"),
                                option("review", "Yes, and review each edit", "allow_once"),

@@ -1,5 +1,6 @@
 // present_plan: prepare files the plan (when a project is open) and proposes it; apply,
 // after a person approved it, reads it back as they left it and records the approval.
+#include "agent_tools/declared_steps.hpp"
 #include "agent_tools/tool_table.hpp"
 #include "host/store/plan_store.hpp"
 #include "protocol/messages.hpp"
@@ -32,9 +33,14 @@ ToolReport present_plan(ToolContext& context, const RunTool& run) {
                                    ", so it was not presented. Present a shorter plan for a person "
                                    "to read: what changes, file by file, and how you will verify "
                                    "it, without the code itself.");
+    // Checked before anything is filed: a malformed contract is no plan to decide on.
+    auto steps = read_declared_steps(input);
+    if (!steps)
+        return tool_error(run, "The plan was not presented: " + steps.error().message +
+                                   ". Fix steps and present the plan again.");
 
     if (run.stage == ToolStage::prepare) {
-        PlanProposal proposal{title, plan, "", run.revises, ""};
+        PlanProposal proposal{title, plan, "", run.revises, "", *steps};
         // A plan proposed again from a resumed session keeps the file it was filed in.
         if (std::string filed = filed_path(run);
             is_plan_path(filed) && read_plan(context.workspace, filed)) {
@@ -42,8 +48,8 @@ ToolReport present_plan(ToolContext& context, const RunTool& run) {
             return tool_ok(run, {}, ProposalBody{proposal});
         }
         // A plan that cannot be filed is still shown and decided; only the file is missing.
-        auto path =
-            file_plan(context.workspace, context.emit, title, plan, context.now(), run.revises);
+        auto path = file_plan(context.workspace, context.emit, title, plan, context.now(),
+                              run.revises, *steps);
         if (path)
             proposal.path = *path;
         else
@@ -51,11 +57,14 @@ ToolReport present_plan(ToolContext& context, const RunTool& run) {
         return tool_ok(run, {}, ProposalBody{proposal});
     }
 
+    // The steps are the call's own: the person saw them with the plan and a plan file's
+    // front matter is no way to change them.
     std::string rel = filed_path(run);
-    if (rel.empty() || !is_plan_path(rel)) return tool_ok(run, {}, PlanReadBack{plan, false});
+    if (rel.empty() || !is_plan_path(rel))
+        return tool_ok(run, {}, PlanReadBack{plan, false, *steps});
     auto now_text = read_plan(context.workspace, rel);
     if (!now_text) // the user deleted or broke the file: what they saw is what was approved
-        return tool_ok(run, {}, PlanReadBack{plan, false});
+        return tool_ok(run, {}, PlanReadBack{plan, false, *steps});
     if (now_text->plan.find_first_not_of(" \t\r\n") == std::string::npos) {
         (void)mark_plan(context.workspace, context.emit, rel, PlanStatus::rejected, "",
                         context.now());
@@ -66,7 +75,7 @@ ToolReport present_plan(ToolContext& context, const RunTool& run) {
     bool edited = now_text->plan != plan_file_body(title, plan);
     (void)mark_plan(context.workspace, context.emit, rel, PlanStatus::approved, run.policy.name(),
                     context.now(), run.review);
-    return tool_ok(run, {}, PlanReadBack{now_text->plan, edited});
+    return tool_ok(run, {}, PlanReadBack{now_text->plan, edited, *steps});
 }
 
 } // namespace
@@ -77,10 +86,13 @@ AgentTool present_plan_tool() {
             std::string(tool_words::present_plan.name), ToolKind::plan,
             "Present a plan to the user for approval. Write it in Markdown for a person to read: "
             "what you understood, the changes file by file, how you will verify them, and what "
-            "you are not doing. Nothing may change until the user approves; they may edit the "
-            "plan, approve it, or reject it with feedback.",
+            "you are not doing. Pass the changes as `steps` too, with the files each may change "
+            "and a `check` command where one proves it: the user approves them with the plan. "
+            "Nothing may change until the user approves; they may edit the plan, approve it, or "
+            "reject it with feedback.",
             object_schema({{"title", string_prop("A short title for the plan.")},
-                           {"plan", string_prop("The plan, in Markdown.")}},
+                           {"plan", string_prop("The plan, in Markdown.")},
+                           {"steps", declared_steps_schema()}},
                           {"title", "plan"})},
         sync_tool(present_plan)};
 }

@@ -246,8 +246,9 @@ void InteractiveSession::list_plans() {
             link_.call(PlansGetParams{paths[i]}, [this](const client::Typed<PlansGetParams>& r) {
                 if (!r) return then_prompt(client::Reply{nullptr, r.error()});
                 print("\n" +
-                      plan_text(PlanProposal{r->title, r->body, r->path, "", ""}, width(),
-                                out_.color) +
+                      plan_text(PlanProposal{r->title, r->body, r->path, "", "",
+                                             r->declared.value_or(std::vector<DeclaredStep>{})},
+                                width(), out_.color) +
                       styled(r->status.empty() ? "" : "(" + shown(r->status) + ")", sgr::dim,
                              out_.color));
                 if (r->steps) {

@@ -66,7 +66,12 @@ std::string plan_text(const PlanProposal& plan, int width, bool color) {
     std::string header =
         "Plan — " + shown(plan.title) + (plan.path.empty() ? "" : " · " + shown(plan.path));
     if (!plan.not_filed.empty()) header += " (not filed: " + shown(plan.not_filed) + ")";
-    return styled(header, sgr::bold, color) + "\n\n" + markdown_text(plan.plan, width, color);
+    std::string out =
+        styled(header, sgr::bold, color) + "\n\n" + markdown_text(plan.plan, width, color);
+    // The declared steps and their checks are approved with the plan, so they are shown too.
+    if (std::string steps = client::declared_steps_text(plan.steps); !steps.empty())
+        out += "\n\n" + markdown_text(steps, width, color);
+    return out;
 }
 
 std::string diff_text(const EditProposal& edit, int width, bool color) {

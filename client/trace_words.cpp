@@ -70,6 +70,44 @@ std::string argv_text(const Json& argv) {
     return rio::argv_text(words);
 }
 
+namespace {
+// A code span that holds any text: a fence longer than the backticks inside it.
+std::string step_code_span(const std::string& text) {
+    std::size_t run = 0, longest = 0;
+    for (char c : text) {
+        run = c == '`' ? run + 1 : 0;
+        longest = std::max(longest, run);
+    }
+    std::string fence(longest + 1, '`');
+    return fence + (longest ? " " + text + " " : text) + fence;
+}
+} // namespace
+
+std::string declared_steps_text(const std::vector<DeclaredStep>& steps) {
+    if (steps.empty()) return {};
+    std::string out = "**Steps, approved with the plan**\n\n";
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        const DeclaredStep& step = steps[i];
+        std::string indent(std::to_string(i + 1).size() + 2, ' ');
+        out += std::to_string(i + 1) + ". " + step.text + "\n";
+        if (!step.files.empty()) {
+            out += indent + "- files:";
+            for (std::size_t f = 0; f < step.files.size(); ++f)
+                out += (f ? ", " : " ") + step_code_span(step.files[f]);
+            out += "\n";
+        }
+        if (step.check) {
+            out += indent + "- check: " + step_code_span(rio::argv_text(step.check->argv));
+            if (!step.check->cwd.empty()) out += " in " + step_code_span(step.check->cwd);
+            out += step.check->writes ? " (may write to the project)" : " (read-only)";
+            out += "\n";
+        } else {
+            out += indent + "- no check: done when the agent says so\n";
+        }
+    }
+    return out;
+}
+
 std::string mcp_call_text(const McpProposal& call, std::size_t max_chars) {
     std::string arguments = call.arguments.dump(-1, ' ', false, Json::error_handler_t::replace);
     return call.server + " · " + call.tool + " " + cut(arguments, max_chars);

@@ -27,6 +27,10 @@ std::string tool_activity(const ToolEvent& tool);
 // A command line from the JSON a proposal or tool input carries.
 std::string argv_text(const Json& argv);
 
+// A plan's declared steps as Markdown, for the person approving it (DESIGN §20): a numbered
+// list, each step with the files it may change and the check that proves it. "" for none.
+std::string declared_steps_text(const std::vector<DeclaredStep>& steps);
+
 // What an MCP proposal asks to do, for the person approving it: "fs · write_file
 // {"content":"…","path":"/p/a.txt"}", the arguments cut to `max_chars`.
 std::string mcp_call_text(const McpProposal& call, std::size_t max_chars = 600);

@@ -31,10 +31,12 @@ void register_plan_ops(Dispatcher& dispatcher, Workspace& workspace) {
         if (!info->revises.empty()) out.revises = info->revises;
         out.touched = info->touched;
         out.unplanned = info->unplanned;
-        // The steps come from the plan as it is on file, their statuses from the front matter;
-        // a progress field edited out of shape leaves them pending, and says so.
+        if (!info->steps.empty()) out.declared = info->steps;
+        // The steps are the declared ones, else come from the plan as it is on file; their
+        // statuses from the front matter; a progress field edited out of shape leaves them
+        // pending, and says so.
         if (info->progress) {
-            std::vector<PlanStep> steps = plan_steps(info->plan);
+            std::vector<PlanStep> steps = plan_checklist(info->plan, info->steps);
             if (!read_progress_field(*info->progress, steps))
                 out.warning = "the plan's progress (\"progress: " + *info->progress +
                               "\" in its front matter) does not fit its " +

@@ -1121,9 +1121,12 @@ struct PlanFull {
     // The progress in the front matter did not fit the plan (edited by hand): the steps are
     // shown as pending, and this says why.
     std::optional<std::string> warning;
+    // The steps the model declared, with their files and checks (DESIGN §20); absent when it
+    // declared none and `steps` come from the plan's "Changes" list.
+    std::optional<std::vector<DeclaredStep>> declared = std::nullopt;
 };
 RIO_FIELDS(PlanFull, path, title, status, created, decided, policy, body, plan, review, revises,
-           touched, unplanned, steps, warning)
+           touched, unplanned, steps, warning, declared)
 
 struct PlansGetParams {
     static constexpr std::string_view op = op::plans_get;

@@ -49,9 +49,21 @@ McpProposal mcp_from(const Json& j) {
     return p;
 }
 
+std::vector<std::string> texts(const Json& j, const char* key) {
+    std::vector<std::string> out;
+    if (auto it = j.find(key); it != j.end() && it->is_array())
+        for (const Json& word : *it)
+            if (word.is_string()) out.push_back(word.get<std::string>());
+    return out;
+}
+
 PlanProposal plan_from(const Json& j) {
-    return {text(j, "title"), text(j, "plan"), text(j, "path"), text(j, "revises"),
-            text(j, "not_filed")};
+    PlanProposal p{text(j, "title"), text(j, "plan"), text(j, "path"), text(j, "revises"),
+                   text(j, "not_filed")};
+    if (auto it = j.find("steps"); it != j.end() && it->is_array())
+        for (const Json& step : *it)
+            if (step.is_object()) p.steps.push_back(step.get<DeclaredStep>());
+    return p;
 }
 
 ProposalBody body_from(const Json& j, const std::string& kind) {
@@ -122,10 +134,36 @@ void to_json(Json& j, const McpProposal& p) {
         {"server", p.server}, {"tool", p.tool}, {"arguments", p.arguments}, {"allowed", p.allowed}};
 }
 
+void to_json(Json& j, const StepCheck& c) {
+    j = Json{{"argv", c.argv}};
+    if (!c.cwd.empty()) j["cwd"] = c.cwd;
+    if (c.writes) j["writes"] = true;
+}
+
+void to_json(Json& j, const DeclaredStep& s) {
+    j = Json{{"text", s.text}};
+    if (!s.files.empty()) j["files"] = s.files;
+    if (s.check) j["check"] = *s.check;
+}
+
+void from_json(const Json& j, StepCheck& c) {
+    c.argv = texts(j, "argv");
+    c.cwd = text(j, "cwd");
+    c.writes = flag(j, "writes");
+}
+
+void from_json(const Json& j, DeclaredStep& s) {
+    s.text = text(j, "text");
+    s.files = texts(j, "files");
+    s.check.reset();
+    if (auto it = j.find("check"); it != j.end() && it->is_object()) s.check = it->get<StepCheck>();
+}
+
 void to_json(Json& j, const PlanProposal& p) {
     j = Json{{"title", p.title}, {"plan", p.plan}, {"path", p.path}};
     if (!p.revises.empty()) j["revises"] = p.revises;
     if (!p.not_filed.empty()) j["not_filed"] = p.not_filed;
+    if (!p.steps.empty()) j["steps"] = p.steps;
 }
 
 void to_json(Json& j, const Proposal& p) {

@@ -43,12 +43,30 @@ struct McpProposal {
     bool allowed = false;
 };
 
+// A declared step's proof (DESIGN §20): a command the person approves with the plan. Carried
+// here; running it is the plan's work (issue 43 item 2).
+struct StepCheck {
+    std::vector<std::string> argv; // never empty once read from the model
+    std::string cwd = "";          // "" is the project root
+    bool writes = false;           // needs workspace-write, not read-only
+};
+
+// One of the steps the model declares with its plan: what to do, the project paths or globs it
+// may change, and the command that proves it.
+struct DeclaredStep {
+    std::string text;
+    std::vector<std::string> files = {};
+    std::optional<StepCheck> check = std::nullopt;
+};
+
 // present_plan: the plan as proposed, the file it was filed in ("" when it could not be, and
-// then not_filed says why) and the filed plan it revises, if any.
+// then not_filed says why), the filed plan it revises, if any, and the steps the model
+// declared (none: the plan's "Changes" list stands in for them).
 struct PlanProposal {
     std::string title, plan, path;
     std::string revises;   // "" unless it revises a filed plan
     std::string not_filed; // "" unless filing failed
+    std::vector<DeclaredStep> steps = {};
 };
 
 // A kind this build does not know (a newer core's): shown by its name, decided all the same.
@@ -84,7 +102,14 @@ struct Proposal {
 void to_json(nlohmann::json& j, const EditProposal& p);
 void to_json(nlohmann::json& j, const CommandProposal& p);
 void to_json(nlohmann::json& j, const McpProposal& p);
-void to_json(nlohmann::json& j, const PlanProposal& p); // revises and not_filed only when set
+// cwd and writes, files and check only when set, as the model may leave them out.
+void to_json(nlohmann::json& j, const StepCheck& c);
+void to_json(nlohmann::json& j, const DeclaredStep& s);
+// Lenient like a proposal: what is missing or mistyped is empty.
+void from_json(const nlohmann::json& j, StepCheck& c);
+void from_json(const nlohmann::json& j, DeclaredStep& s);
+// revises, not_filed and steps only when set: a plan without steps is on the wire as before.
+void to_json(nlohmann::json& j, const PlanProposal& p);
 void to_json(nlohmann::json& j, const Proposal& p);
 // Lenient, as a frontend must be with a newer core: a missing field is empty, a kind it does
 // not know is an OtherProposal.

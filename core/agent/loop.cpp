@@ -363,7 +363,8 @@ void AgentLoop::on_tool(const ToolReport& report, Effects& out) {
             content =
                 approved_plan_result(approval_note_, read && read->edited, text, approval_review_);
             report_carried_plan(out); // an earlier plan of this turn is done with
-            plan_ = track_plan(turn_, approved_path_, text);
+            plan_ = track_plan(turn_, approved_path_, text,
+                               read ? read->steps : std::vector<DeclaredStep>{});
             content += "\n\n" + steps_for_model(plan_->steps);
             progress_changed(out);
             if (approval_fresh_) {

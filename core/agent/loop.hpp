@@ -99,6 +99,7 @@ using Effects = std::vector<Effect>;
 struct PlanReadBack {
     std::string text;
     bool edited = false;
+    std::vector<DeclaredStep> steps = {}; // as the model declared them with the plan
 };
 // plan_progress's input, checked, for the loop that holds the plan's steps to record.
 struct StepReport {

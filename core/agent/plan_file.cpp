@@ -116,6 +116,22 @@ std::optional<std::vector<std::string>> read_path_list(const std::string& value)
     return out;
 }
 
+// Declared steps as one line of JSON, also a YAML flow sequence, like path_list.
+std::string step_list(const std::vector<DeclaredStep>& steps) {
+    return nlohmann::json(steps).dump();
+}
+
+std::vector<DeclaredStep> read_step_list(const std::string& value) {
+    std::vector<DeclaredStep> out;
+    nlohmann::json parsed = nlohmann::json::parse(value, nullptr, false);
+    if (!parsed.is_array()) return out;
+    for (const nlohmann::json& item : parsed)
+        if (item.is_object())
+            if (auto step = item.get<DeclaredStep>(); !step.text.empty())
+                out.push_back(std::move(step));
+    return out;
+}
+
 // Rewrites the front matter with `change`, keeping the body byte for byte. A file whose
 // front matter the user removed gets a fresh block.
 template <typename Change> std::string with_fields(std::string_view text, Change change) {
@@ -235,10 +251,11 @@ std::optional<long long> parse_iso_time(std::string_view text) {
 }
 
 std::string render_plan_file(std::string_view title, std::string_view plan, WallTime presented,
-                             std::string_view revises) {
+                             std::string_view revises, const std::vector<DeclaredStep>& steps) {
     Fields fields{{"status", std::string(to_wire(PlanStatus::presented))},
                   {"presented", iso_time(presented, true)}};
     if (!revises.empty()) fields.emplace_back("revises", std::string(revises));
+    if (!steps.empty()) fields.emplace_back("steps", step_list(steps));
     return write_fields(fields) + plan_file_body(title, plan);
 }
 
@@ -263,6 +280,7 @@ PlanFileInfo parse_plan_file(std::string_view text) {
     info.unplanned = read_path_list(field(fields, "unplanned"));
     for (const auto& [key, value] : fields)
         if (key == "progress") info.progress = value;
+    info.steps = read_step_list(field(fields, "steps"));
     info.title = first_heading(body);
     info.body = std::string(body);
     info.plan = info.body;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "protocol/closed_sets.hpp"
+#include "protocol/proposal.hpp"
 
 #include <chrono>
 #include <cstddef>
@@ -43,10 +44,11 @@ std::string iso_time(WallTime t, bool with_millis = false);
 std::optional<long long> parse_iso_time(std::string_view text);
 
 // The file: front matter (status presented, the time to the millisecond, `revises` for a
-// revision), then the plan, led by "# <title>" unless the plan already starts with a
-// level-1 heading.
+// revision, `steps` when the model declared them), then the plan, led by "# <title>" unless
+// the plan already starts with a level-1 heading.
 std::string render_plan_file(std::string_view title, std::string_view plan, WallTime presented,
-                             std::string_view revises = {});
+                             std::string_view revises = {},
+                             const std::vector<DeclaredStep>& steps = {});
 // The body render_plan_file writes below the front matter: what an unedited file holds.
 std::string plan_file_body(std::string_view title, std::string_view plan);
 
@@ -64,6 +66,9 @@ struct PlanFileInfo {
     std::optional<std::vector<std::string>> touched, unplanned;
     // Once approved: one status word per step (DESIGN §20; plan_track reads it).
     std::optional<std::string> progress;
+    // The steps the model declared with the plan (one line of JSON, a YAML flow sequence):
+    // they, not the body's lists, are the plan's checklist. Empty when it declared none.
+    std::vector<DeclaredStep> steps;
     std::string title;  // the first heading of the body
     std::string body;   // everything after the front matter
     std::string plan;   // the body without the review section

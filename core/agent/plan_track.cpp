@@ -54,6 +54,51 @@ PlanStep step(std::size_t n, std::string text) {
                     std::string(to_wire(StepStatus::pending)), std::nullopt};
 }
 
+// A heading's words, lowercase ASCII letters only: "## Not doing (yet)" → {"not", "doing", "yet"}.
+std::vector<std::string> words_of(const md::Block& heading) {
+    std::vector<std::string> words(1);
+    for (char c : md::plain_text(heading.spans)) {
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+        if (c >= 'a' && c <= 'z')
+            words.back().push_back(c);
+        else if (!words.back().empty())
+            words.emplace_back();
+    }
+    if (words.back().empty()) words.pop_back();
+    return words;
+}
+
+bool has_word(const std::vector<std::string>& words, std::initializer_list<std::string_view> any) {
+    return std::any_of(words.begin(), words.end(), [&](const std::string& w) {
+        return std::find(any.begin(), any.end(), w) != any.end();
+    });
+}
+
+// A section whose lists are what the plan leaves out: "Not doing", "Out of scope",
+// "Non-goals", "Won't do", "Later".
+bool is_left_out(const md::Block& heading) {
+    auto w = words_of(heading);
+    return has_word(w, {"not", "non", "nongoals", "out", "won", "wont", "later", "future",
+                        "excluded", "unchanged"});
+}
+
+// A section whose lists are the changes: "Changes", "Steps", "Plan", "Proposed changes",
+// "Implementation steps". A heading that merely mentions a plan ("Plan for the parser") is not.
+bool is_changes(const md::Block& heading) {
+    auto w = words_of(heading);
+    if (has_word(w, {"change", "changes", "step", "steps", "todo", "tasks"})) return true;
+    return w == std::vector<std::string>{"plan"} || w == std::vector<std::string>{"the", "plan"} ||
+           w == std::vector<std::string>{"implementation"} ||
+           w == std::vector<std::string>{"implementation", "plan"};
+}
+
+void add_items(const md::Block& list, std::vector<PlanStep>& steps) {
+    for (const md::Block& item : list.children) {
+        std::string text = first_text(item, false);
+        if (!text.empty()) steps.push_back(step(steps.size() + 1, std::move(text)));
+    }
+}
+
 } // namespace
 
 bool is_step_status(std::string_view status) {
@@ -69,27 +114,56 @@ std::string step_status_list() {
 
 std::vector<PlanStep> plan_steps(std::string_view plan) {
     md::Block doc = md::parse(plan);
-    std::vector<PlanStep> steps;
+    std::vector<PlanStep> changes, others;
+    // Where the walk is: inside a "Changes" section (until a heading as high as its own, or
+    // a left-out one), inside a left-out section (until a heading as high as its own).
+    int changes_level = 0, left_out_level = 0;
     for (const md::Block& block : doc.children) {
-        if (block.kind != md::BlockKind::list) continue;
-        for (const md::Block& item : block.children) {
-            std::string text = first_text(item, false);
-            if (!text.empty()) steps.push_back(step(steps.size() + 1, std::move(text)));
+        if (block.kind == md::BlockKind::heading) {
+            if (changes_level && (block.level <= changes_level || is_left_out(block)))
+                changes_level = 0;
+            if (left_out_level && block.level <= left_out_level) left_out_level = 0;
+            if (is_left_out(block))
+                left_out_level = block.level;
+            else if (is_changes(block) && !changes_level)
+                changes_level = block.level;
+            continue;
         }
+        if (block.kind != md::BlockKind::list || left_out_level) continue;
+        add_items(block, changes_level ? changes : others);
     }
+    // A plan with a "Changes" list: that list is the checklist, not its notes or links; a
+    // plan without one: its lists, as before, but never what it leaves out.
+    std::vector<PlanStep> steps = !changes.empty() ? std::move(changes) : std::move(others);
+    for (std::size_t i = 0; i < steps.size(); ++i)
+        steps[i].n = i + 1;
     if (!steps.empty()) return steps;
     std::string text = first_text(doc, true);
     steps.push_back(step(1, text.empty() ? "Carry out the plan" : std::move(text)));
     return steps;
 }
 
-PlanTrack track_plan(std::uint64_t turn, std::string path, std::string text) {
+std::vector<PlanStep> declared_plan_steps(const std::vector<DeclaredStep>& declared) {
+    std::vector<PlanStep> steps;
+    for (const DeclaredStep& d : declared)
+        steps.push_back(step(steps.size() + 1, one_line(d.text)));
+    return steps;
+}
+
+std::vector<PlanStep> plan_checklist(std::string_view plan,
+                                     const std::vector<DeclaredStep>& declared) {
+    return declared.empty() ? plan_steps(plan) : declared_plan_steps(declared);
+}
+
+PlanTrack track_plan(std::uint64_t turn, std::string path, std::string text,
+                     std::vector<DeclaredStep> declared) {
     PlanTrack track;
     track.turn = turn;
     track.open = true;
     track.path = std::move(path);
-    track.steps = plan_steps(text);
+    track.steps = plan_checklist(text, declared);
     track.text = std::move(text);
+    track.declared = std::move(declared);
     return track;
 }
 
@@ -197,8 +271,10 @@ std::string progress_tally(std::string_view field) {
 }
 
 Json track_json(const PlanTrack& track) {
-    return Json{{"turn", track.turn},   {"path", track.path},       {"text", track.text},
-                {"steps", track.steps}, {"touched", track.touched}, {"unplanned", track.unplanned}};
+    Json j{{"turn", track.turn},   {"path", track.path},       {"text", track.text},
+           {"steps", track.steps}, {"touched", track.touched}, {"unplanned", track.unplanned}};
+    if (!track.declared.empty()) j["declared"] = track.declared;
+    return j;
 }
 
 std::optional<PlanTrack> track_from_json(const Json& j) {
@@ -210,6 +286,12 @@ std::optional<PlanTrack> track_from_json(const Json& j) {
         track.steps = j.at("steps").get<std::vector<PlanStep>>();
         track.touched = j.value("touched", std::vector<std::string>{});
         track.unplanned = j.value("unplanned", std::vector<std::string>{});
+        if (auto it = j.find("declared"); it != j.end() && it->is_array())
+            for (const Json& d : *it)
+                if (d.is_object()) track.declared.push_back(d.get<DeclaredStep>());
+        // The declared steps are the checklist: a session whose two lists disagree is forged.
+        if (!track.declared.empty() && track.declared.size() != track.steps.size())
+            return std::nullopt;
         for (std::size_t i = 0; i < track.steps.size(); ++i)
             if (track.steps[i].n != i + 1 || !is_step_status(track.steps[i].status))
                 return std::nullopt;

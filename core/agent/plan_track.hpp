@@ -1,10 +1,11 @@
-// The approved plan as a contract (DESIGN §20): its steps — the top-level list items of the
-// text as approved — with their progress, and the files its work created or edited that the
-// plan does not name. The loop keeps one per conversation, for the plan approved last; the
-// plan lifecycle decides what approving does, this what follows. Pure: no I/O.
+// The approved plan as a contract (DESIGN §20): its steps — those the model declared with it,
+// else the "Changes" list of the text as approved — with their progress, and the files its work
+// created or edited that the plan does not name. The loop keeps one per conversation, for the plan
+// approved last; the plan lifecycle decides what approving does, this what follows. Pure: no I/O.
 #pragma once
 
 #include "protocol/messages.hpp"
+#include "protocol/proposal.hpp"
 
 #include <array>
 #include <cstdint>
@@ -23,11 +24,18 @@ inline constexpr std::size_t max_step_text_bytes = 300;
 // A longer note is clipped to this, on a character boundary.
 inline constexpr std::size_t max_step_note_bytes = 2000;
 
-// The steps of a plan, all pending, numbered from 1: its top-level list items, numbered or
-// bulleted, in order — headings and paragraphs between lists do not matter, nested items
-// belong to their parent, list items in code blocks are not items. A step's text is its
-// item's first paragraph, on one line. A plan without a list is one step.
+// The steps of a plan that declared none (issue 43's fallback), all pending, numbered from 1:
+// the top-level list items, numbered or bulleted, in order, under a heading like "Changes",
+// "Steps" or "Plan" when the plan has such a list; else of all its lists. Never the items of
+// a section it leaves out ("Not doing", "Out of scope", "Non-goals"). Nested items belong to
+// their parent, list items in code blocks are not items. A step's text is its item's first
+// paragraph, on one line. A plan without a list is one step.
 std::vector<PlanStep> plan_steps(std::string_view plan);
+// The declared steps as a checklist, all pending, numbered from 1.
+std::vector<PlanStep> declared_plan_steps(const std::vector<DeclaredStep>& declared);
+// The checklist of a plan: its declared steps when there are any, else plan_steps.
+std::vector<PlanStep> plan_checklist(std::string_view plan,
+                                     const std::vector<DeclaredStep>& declared);
 
 struct PlanTrack {
     std::uint64_t turn = 0; // the turn that approved it: plan_progress works in that one only
@@ -35,12 +43,14 @@ struct PlanTrack {
     std::string path;       // the plan file, "" without a project
     std::string text;       // the approved text, verbatim
     std::vector<PlanStep> steps;
+    std::vector<DeclaredStep> declared; // the model's steps, with files and checks; or none
     std::vector<std::string> touched;   // created or edited since the approval, in order
     std::vector<std::string> unplanned; // of those, the ones the plan does not name
 };
 
-// A plan just approved in `turn`: its steps pending, nothing touched yet.
-PlanTrack track_plan(std::uint64_t turn, std::string path, std::string text);
+// A plan just approved in `turn`: its steps (plan_checklist) pending, nothing touched yet.
+PlanTrack track_plan(std::uint64_t turn, std::string path, std::string text,
+                     std::vector<DeclaredStep> declared = {});
 
 // Sets a step's status and note (a note longer than max_step_note_bytes is clipped). Returns
 // why it could not — the step does not exist, the status is not one — and changes nothing then.

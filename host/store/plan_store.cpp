@@ -59,7 +59,8 @@ bool is_plan_path(std::string_view rel) {
 }
 
 Result<std::string> file_plan(Workspace& workspace, const Emit& emit, std::string_view title,
-                              std::string_view plan, WallTime now, std::string_view revises) {
+                              std::string_view plan, WallTime now, std::string_view revises,
+                              const std::vector<DeclaredStep>& steps) {
     if (!workspace.root) return std::string();
     auto folder = workspace_path(workspace, ".rio/plans");
     if (!folder) return folder.error();
@@ -73,7 +74,7 @@ Result<std::string> file_plan(Workspace& workspace, const Emit& emit, std::strin
         if (fs::exists(path->real, ec)) continue;
         Document doc;
         doc.path = path->rel;
-        set_file_text(doc, render_plan_file(title, plan, now, revises));
+        set_file_text(doc, render_plan_file(title, plan, now, revises, steps));
         if (Status s = save_document(doc, *path); !s) return s.error();
         announce(emit, path->rel);
         return path->rel;

@@ -6,8 +6,8 @@
 #include "core/agent/plan_file.hpp"
 #include "core/agent/plan_review.hpp"
 #include "core/workspace.hpp"
-#include "protocol/messages.hpp"
 #include "protocol/core_event.hpp"
+#include "protocol/messages.hpp"
 
 #include <ctime>
 #include <functional>
@@ -21,9 +21,11 @@ namespace rio {
 bool is_plan_path(std::string_view rel);
 
 // Writes the plan file and returns its project-relative path; "" when no project is open.
-// `revises`: the plan presented before it in the same conversation.
+// `revises`: the plan presented before it in the same conversation; `steps`: those the model
+// declared, kept in the front matter.
 Result<std::string> file_plan(Workspace& workspace, const Emit& emit, std::string_view title,
-                              std::string_view plan, WallTime now, std::string_view revises = {});
+                              std::string_view plan, WallTime now, std::string_view revises = {},
+                              const std::vector<DeclaredStep>& steps = {});
 
 // The plan as it is now: the open buffer's text if the file is open, else the file's.
 Result<PlanFileInfo> read_plan(const Workspace& workspace, std::string_view rel);

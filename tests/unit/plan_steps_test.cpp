@@ -1,0 +1,234 @@
+// Declared plan steps (issue 43 item 1, DESIGN §20): present_plan's `steps` read strictly
+// (agent_tools/declared_steps), the checklist they make (core/agent/plan_track), kept in the
+// plan file's front matter and a session's track; and the fallback for a plan without them,
+// its "Changes" list, never its "Not doing" one.
+#include "acp/updates.hpp"
+#include "agent_tools/declared_steps.hpp"
+#include "cli/trace.hpp"
+#include "client/trace_words.hpp"
+#include "core/agent/plan_file.hpp"
+#include "core/agent/plan_track.hpp"
+
+#include <gtest/gtest.h>
+
+namespace rio {
+namespace {
+
+using Json = nlohmann::json;
+using Texts = std::vector<std::string>;
+
+Texts checklist_texts(const std::vector<PlanStep>& steps) {
+    Texts out;
+    for (const PlanStep& s : steps) {
+        EXPECT_EQ(s.n, out.size() + 1);
+        EXPECT_EQ(s.status, "pending");
+        out.push_back(s.text);
+    }
+    return out;
+}
+
+const std::string three_changes_not_doing_four =
+    "# Shout\n\nWhat I understood: greet.py says hello.\n\n## Changes\n\n"
+    "1. greet.py: uppercase the greeting\n2. tests/test_greet.py: a test\n3. README.md: say so\n\n"
+    "## Verification\n\n- run pytest\n\n## Not doing\n\n- colours\n- i18n\n- a flag\n"
+    "- packaging\n\n- See the docs\n";
+
+Json three_declared() {
+    return Json{{"steps",
+                 {{{"text", "Uppercase the greeting"},
+                   {"files", {"greet.py", "nothing/matches/*.py"}},
+                   {"check", {{"argv", {"pytest", "-q"}}, {"cwd", "tests"}, {"writes", true}}}},
+                  {{"text", "Add\ta   test\n"}},
+                  {{"text", "Say so"}, {"files", Json::array()}, {"check", nullptr}}}}};
+}
+
+TEST(DeclaredSteps, ThreeStepsAreReadTypedWithFilesAndCheck) {
+    auto steps = read_declared_steps(three_declared());
+    ASSERT_TRUE(steps) << steps.error().message;
+    ASSERT_EQ(steps->size(), 3u);
+    const DeclaredStep& first = (*steps)[0];
+    EXPECT_EQ(first.text, "Uppercase the greeting");
+    EXPECT_EQ(first.files, (Texts{"greet.py", "nothing/matches/*.py"})) << "a glob is not expanded";
+    ASSERT_TRUE(first.check);
+    EXPECT_EQ(first.check->argv, (Texts{"pytest", "-q"}));
+    EXPECT_EQ(first.check->cwd, "tests");
+    EXPECT_TRUE(first.check->writes);
+    EXPECT_EQ((*steps)[1].text, "Add a test") << "one line";
+    EXPECT_FALSE((*steps)[2].check);
+    // No steps at all is a plan without them.
+    EXPECT_TRUE(read_declared_steps(Json::object())->empty());
+    EXPECT_TRUE(read_declared_steps(Json{{"steps", nullptr}})->empty());
+    EXPECT_TRUE(read_declared_steps(Json{{"steps", Json::array()}})->empty());
+}
+
+TEST(DeclaredSteps, ThreeDeclaredStepsAndANotDoingListAreThreeSteps) {
+    auto declared = read_declared_steps(three_declared());
+    ASSERT_TRUE(declared);
+    EXPECT_EQ(checklist_texts(plan_checklist(three_changes_not_doing_four, *declared)),
+              (Texts{"Uppercase the greeting", "Add a test", "Say so"}));
+    PlanTrack t = track_plan(2, ".rio/plans/p.md", three_changes_not_doing_four, *declared);
+    EXPECT_EQ(t.steps.size(), 3u);
+    EXPECT_EQ(tally(t.steps).total, 3u);
+}
+
+// Each malformed shape is refused with the place that is wrong.
+TEST(DeclaredSteps, HostileShapesAreRefusedNamingThePlace) {
+    const Json ok_step = {{"text", "a"}};
+    const std::vector<std::pair<Json, std::string>> cases = {
+        {"do it", "steps must be a list of objects {text, files?, check?}"},
+        {Json{{"text", "a"}}, "steps must be a list of objects {text, files?, check?}"},
+        {Json::array({"do it"}), "steps[0] must be an object {text, files?, check?}"},
+        {Json::array({ok_step, Json::array()}),
+         "steps[1] must be an object {text, files?, check?}"},
+        {Json::array({{{"files", {"a.py"}}}}), "steps[0].text must be a non-empty string"},
+        {Json::array({{{"text", " \n\t"}}}), "steps[0].text must be a non-empty string"},
+        {Json::array({{{"text", 3}}}), "steps[0].text must be a non-empty string"},
+        {Json::array({{{"text", "a"}, {"files", "a.py"}}}),
+         "steps[0].files must be a list of project paths or globs (strings)"},
+        {Json::array({{{"text", "a"}, {"files", {"a.py", 1}}}}),
+         "steps[0].files must be a list of project paths or globs (strings)"},
+        {Json::array({{{"text", "a"}, {"files", {""}}}}),
+         "steps[0].files must be a list of project paths or globs (strings)"},
+        {Json::array({ok_step, ok_step, {{"text", "c"}, {"check", "make"}}}),
+         "steps[2].check must be an object {argv, cwd?, writes?}"},
+        {Json::array({ok_step, ok_step, {{"text", "c"}, {"check", {{"argv", Json::array()}}}}}),
+         "steps[2].check.argv must be a non-empty list of strings"},
+        {Json::array({{{"text", "a"}, {"check", Json::object()}}}),
+         "steps[0].check.argv must be a non-empty list of strings"},
+        {Json::array({{{"text", "a"}, {"check", {{"argv", "make check"}}}}}),
+         "steps[0].check.argv must be a non-empty list of strings"},
+        {Json::array({{{"text", "a"}, {"check", {{"argv", {"make", 1}}}}}}),
+         "steps[0].check.argv must be a non-empty list of strings"},
+        {Json::array({{{"text", "a"}, {"check", {{"argv", {""}}}}}}),
+         "steps[0].check.argv must be a non-empty list of strings"},
+        {Json::array({{{"text", "a"}, {"check", {{"argv", {"make"}}, {"writes", "yes"}}}}}),
+         "steps[0].check.writes must be true or false"},
+        {Json::array({{{"text", "a"}, {"check", {{"argv", {"make"}}, {"cwd", 3}}}}}),
+         "steps[0].check.cwd must be a string: a folder of the project"},
+        {Json::array({{{"text", "a"}, {"chek", {{"argv", {"make"}}}}}}),
+         "steps[0] has an unknown field \"chek\"; a step has text, files and check"},
+        {Json::array({{{"text", "a"}, {"check", {{"argv", {"make"}}, {"network", true}}}}}),
+         "steps[0].check has an unknown field \"network\"; a check has argv, cwd and writes"},
+        {Json(std::vector<Json>(max_declared_steps + 1, ok_step)),
+         "steps has 51 items; a plan may declare at most 50"},
+    };
+    for (const auto& [steps, message] : cases) {
+        auto read = read_declared_steps(Json{{"steps", steps}});
+        ASSERT_FALSE(read) << steps.dump();
+        EXPECT_EQ(read.error().message, message) << steps.dump();
+        EXPECT_EQ(read.error().code, ErrorCode::bad_request);
+    }
+}
+
+// The fallback (issue 43: a three-change plan with a "Not doing" list showed "0/7").
+TEST(PlanStepsFallback, TheChangesListNotTheNotDoingList) {
+    EXPECT_EQ(checklist_texts(plan_steps(three_changes_not_doing_four)),
+              (Texts{"greet.py: uppercase the greeting", "tests/test_greet.py: a test",
+                     "README.md: say so"}));
+    EXPECT_EQ(checklist_texts(
+                  plan_steps("## What I understood\n\n- it says hello\n\n## Steps\n\n- a\n- b\n"
+                             "\n## Out of scope\n\n- c\n")),
+              (Texts{"a", "b"}));
+    EXPECT_EQ(checklist_texts(
+                  plan_steps("## Proposed changes\n\n1. a\n2. b\n3. c\n\n### Non-goals\n\n- d\n"
+                             "\nSee the docs:\n\n- docs/x.md\n")),
+              (Texts{"a", "b", "c"}))
+        << "a left-out subsection ends the changes";
+}
+
+TEST(PlanStepsFallback, WithoutAChangesHeadingEveryListButWhatIsLeftOut) {
+    EXPECT_EQ(
+        checklist_texts(plan_steps("1. a\n2. b\n\n## Not doing\n\n- c\n- d\n\n## Later\n\n- e\n")),
+        (Texts{"a", "b"}));
+    EXPECT_EQ(checklist_texts(
+                  plan_steps("Intro.\n\n- a\n- b\n\n## Won't do\n\n- c\n\n## Tests\n\n- t\n")),
+              (Texts{"a", "b", "t"}))
+        << "a section after the left-out one counts again";
+    EXPECT_EQ(checklist_texts(plan_steps("1. One\n2. Two\n3. Three\n")),
+              (Texts{"One", "Two", "Three"}))
+        << "a plan that is just one list, as before";
+    EXPECT_EQ(checklist_texts(plan_steps("# Plan for the parser\n\n- a\n\n## Not doing\n\n- b\n")),
+              (Texts{"a"}));
+}
+
+TEST(DeclaredSteps, KeptInTheFrontMatterAndTheSessionsTrack) {
+    auto declared = read_declared_steps(three_declared());
+    ASSERT_TRUE(declared);
+    std::string file =
+        render_plan_file("Shout", three_changes_not_doing_four, WallTime{}, "", *declared);
+    PlanFileInfo info = parse_plan_file(file);
+    ASSERT_EQ(info.steps.size(), 3u);
+    EXPECT_EQ(info.steps[0].files, (*declared)[0].files);
+    EXPECT_EQ(info.steps[0].check->argv, (Texts{"pytest", "-q"}));
+    EXPECT_TRUE(info.steps[0].check->writes);
+    EXPECT_EQ(info.plan, plan_file_body("Shout", three_changes_not_doing_four))
+        << "the body stays as approved";
+    // Progress and status rewrite the front matter and keep the steps.
+    info = parse_plan_file(set_plan_progress(
+        set_plan_status(file, PlanStatus::approved, WallTime{}, "auto"), "done pending pending"));
+    EXPECT_EQ(info.steps.size(), 3u);
+    EXPECT_EQ(info.progress, "done pending pending");
+    // A plan without declared steps files as before: no steps field.
+    EXPECT_EQ(render_plan_file("Shout", "1. a\n", WallTime{}).find("steps:"), std::string::npos);
+
+    PlanTrack t = track_plan(4, ".rio/plans/p.md", three_changes_not_doing_four, *declared);
+    ASSERT_FALSE(set_step(t, 3, "done", std::nullopt));
+    auto back = track_from_json(track_json(t));
+    ASSERT_TRUE(back);
+    EXPECT_EQ(back->declared.size(), 3u);
+    EXPECT_EQ(back->declared[0].check->cwd, "tests");
+    EXPECT_EQ(back->steps[2].status, "done");
+    Json forged = track_json(t);
+    forged["declared"].erase(0);
+    EXPECT_FALSE(track_from_json(forged)) << "declared steps that do not fit the checklist";
+    EXPECT_FALSE(track_json(track_plan(1, "", "1. a\n")).contains("declared"));
+}
+
+// On the wire only when declared, so a plan without steps is byte for byte as before.
+TEST(DeclaredSteps, OnTheWireOnlyWhenDeclared) {
+    Json plain = PlanProposal{"T", "1. a", "p.md", "", ""};
+    EXPECT_EQ(plain.dump(), R"({"path":"p.md","plan":"1. a","title":"T"})");
+    auto declared = read_declared_steps(three_declared());
+    ASSERT_TRUE(declared);
+    Proposal p{3, "c1", PlanProposal{"T", "1. a", "p.md", "", "", *declared}};
+    Json j = p;
+    EXPECT_EQ(j["steps"][1], (Json{{"text", "Add a test"}}));
+    EXPECT_EQ(j["steps"][0]["check"],
+              (Json{{"argv", {"pytest", "-q"}}, {"cwd", "tests"}, {"writes", true}}));
+    Proposal back = j.get<Proposal>();
+    ASSERT_TRUE(back.plan());
+    ASSERT_EQ(back.plan()->steps.size(), 3u);
+    EXPECT_EQ(back.plan()->steps[0].check->argv, (Texts{"pytest", "-q"}));
+}
+
+// Before approval every frontend shows each step with its files and its check (DESIGN §20).
+TEST(DeclaredSteps, FrontendsShowEachStepWithItsFilesAndCheck) {
+    auto declared = read_declared_steps(three_declared());
+    ASSERT_TRUE(declared);
+    std::string text = client::declared_steps_text(*declared);
+    EXPECT_EQ(text, "**Steps, approved with the plan**\n\n"
+                    "1. Uppercase the greeting\n"
+                    "   - files: `greet.py`, `nothing/matches/*.py`\n"
+                    "   - check: `pytest -q` in `tests` (may write to the project)\n"
+                    "2. Add a test\n"
+                    "   - no check: done when the agent says so\n"
+                    "3. Say so\n"
+                    "   - no check: done when the agent says so\n");
+    EXPECT_EQ(client::declared_steps_text({}), "") << "a plan without steps shows as before";
+
+    PlanProposal plan{"Shout", "1. Shout", ".rio/plans/p.md", "", "", *declared};
+    std::string cli = plan_text(plan, 100, false);
+    EXPECT_NE(cli.find("pytest -q"), std::string::npos) << cli;
+    EXPECT_NE(cli.find("nothing/matches/*.py"), std::string::npos) << cli;
+    EXPECT_LT(cli.find("Shout"), cli.find("Uppercase the greeting")) << "below the plan";
+    EXPECT_EQ(plan_text(PlanProposal{"Shout", "1. Shout", "", "", ""}, 100, false).find("Steps"),
+              std::string::npos);
+
+    Json request = acp::permission_request("s1", Proposal{1, "call_1", plan}, "/p");
+    ASSERT_EQ(request["toolCall"]["content"].size(), 2u) << request.dump();
+    EXPECT_EQ(request["toolCall"]["content"][0]["content"]["text"], "1. Shout");
+    EXPECT_EQ(request["toolCall"]["content"][1]["content"]["text"], text);
+}
+
+} // namespace
+} // namespace rio
