@@ -167,6 +167,12 @@ Json plan_update(const PlanProgressEvent& progress) {
             status = "completed";
             content += " (skipped" + (step.note ? ": " + *step.note : std::string()) + ")";
         }
+        // ACP has no failed: a step whose check did not pass is still to do (decision 0082).
+        if (step.is(StepStatus::failed)) {
+            status = "pending";
+            content += " (" + client::step_check_text(step) + ")";
+        }
+        if (step.verified == false && progress.declared) content += " (unverified)";
         entries.push_back({{"content", content}, {"priority", "medium"}, {"status", status}});
     }
     return {{"sessionUpdate", "plan"}, {"entries", std::move(entries)}};

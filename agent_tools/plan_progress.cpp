@@ -1,13 +1,16 @@
 // plan_progress: the model reports how far it is with the approved plan (DESIGN §20). The
 // input is checked here; the loop, which holds the plan's steps, records it (or says which
-// steps exist). A read tool: it changes nothing but the plan's progress, so no gate.
+// steps exist). A read tool: it changes nothing but the plan's progress, so no gate. A step
+// reported done that has a check is done when its check passes: the loop then asks for an
+// apply stage, which runs the check (issue 43).
+#include "agent_tools/step_check.hpp"
 #include "agent_tools/tool_table.hpp"
 #include "core/agent/plan_track.hpp"
 
 namespace rio {
 namespace {
 
-ToolReport plan_progress(ToolContext&, const RunTool& run) {
+ToolReport read_report(const RunTool& run) {
     const nlohmann::json& in = run.call.input;
     auto step = in.find("step");
     if (step == in.end() || !step->is_number_integer() || step->get<std::int64_t>() < 1)
@@ -28,6 +31,12 @@ ToolReport plan_progress(ToolContext&, const RunTool& run) {
     return tool_ok(run, "", std::move(detail));
 }
 
+ToolCancel plan_progress(ToolContext& context, const RunTool& run, const ToolReportFn& report) {
+    if (run.stage == ToolStage::apply && run.check) return run_step_check(context, run, report);
+    report(read_report(run));
+    return nullptr;
+}
+
 } // namespace
 
 AgentTool plan_progress_tool() {
@@ -35,7 +44,7 @@ AgentTool plan_progress_tool() {
                                         "skipped (left out; say why in the note).");
     status["enum"] = nlohmann::json::array();
     for (const auto& row : all_wire_names<StepStatus>())
-        status["enum"].push_back(row.name);
+        if (row.value != StepStatus::failed) status["enum"].push_back(row.name);
     return {ToolSpec{std::string(tool_words::plan_progress.name), ToolKind::read,
                      "Report progress on the approved plan: set a step's status as you work "
                      "through it. Available only after the user approved a plan, while you "
@@ -50,7 +59,7 @@ AgentTool plan_progress_tool() {
                                                          "it was skipped, what changed).")}},
                                    {"step", "status"}),
                      nullptr, /*while_carrying_out_a_plan=*/true},
-            sync_tool(plan_progress)};
+            plan_progress};
 }
 
 } // namespace rio

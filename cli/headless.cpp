@@ -298,6 +298,7 @@ void HeadlessRun::show(const client::CoreEvent& event) {
         std::string line = "plan " + client::plan_progress_line(*plan);
         if (line != plan_line_) say(styled(shown(line), sgr::cyan, err_.color));
         plan_line_ = line;
+        plan_progress_ = *plan;
     } else if (auto* result = std::get_if<ToolResultEvent>(&event)) {
         show_output(*result);
         if (std::string line = tool_result_line(*result, client::tool_outcome(*result), err_.color);
@@ -319,6 +320,7 @@ void HeadlessRun::show(const client::CoreEvent& event) {
     } else if (std::holds_alternative<DoneEvent>(event)) {
         end_after_turn(!error_.is_null() ? exit_provider_error
                        : rejected_       ? exit_rejected
+                       : unverified()    ? exit_unverified
                                          : exit_done);
     } else if (std::holds_alternative<StoppedEvent>(event) && !plan_.is_null()) {
         end(exit_plan_waiting);
@@ -330,6 +332,20 @@ void HeadlessRun::show(const client::CoreEvent& event) {
 void HeadlessRun::show_output(const ToolResultEvent& result) {
     if (!result.output || result.output->empty()) return;
     say(command_output_text(*result.output, std::nullopt, std::nullopt, err_.color));
+}
+
+// Exit 10: the plan's declared steps are not all proven. Says which, on stderr.
+bool HeadlessRun::unverified() {
+    if (!plan_progress_ || !client::declared_step_unverified(*plan_progress_)) return false;
+    say(styled("rio-cli: the work finished, but not every declared step is verified (exit 10):",
+               sgr::yellow, err_.color));
+    std::string steps = client::plan_steps_text(plan_progress_->steps);
+    for (std::size_t at = 0, end; at < steps.size(); at = end + 1) {
+        end = steps.find('\n', at);
+        if (end == std::string::npos) end = steps.size();
+        say(styled("  " + shown(steps.substr(at, end - at)), sgr::yellow, err_.color));
+    }
+    return true;
 }
 
 void HeadlessRun::end_after_turn(int code) {

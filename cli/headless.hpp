@@ -54,6 +54,9 @@ enum ExitCode {
     exit_host_key = 7,
     exit_far_core_missing = 8,
     exit_far_protocol = 9,
+    // The work finished, but a step the model declared with the approved plan failed its check
+    // or stayed unverified (issue 43).
+    exit_unverified = 10,
 };
 
 inline int remote_exit_code(client::RemoteFailure failure) {
@@ -114,6 +117,7 @@ private:
     // After agent.done: a round trip, so that what the core says after the turn (an approved
     // plan's plans.report) is shown before the run ends.
     void end_after_turn(int code);
+    bool unverified();
 
     client::CoreLink& link_;
     asio::steady_timer mcp_timer_;
@@ -139,6 +143,7 @@ private:
     Json refusals_ = Json::array();
     bool line_open_ = false; // streamed text without its newline yet
     std::string plan_line_;  // the approved plan's progress line as last said
+    std::optional<PlanProgressEvent> plan_progress_; // as last reported: exit 10 reads it
 };
 
 } // namespace rio

@@ -281,7 +281,7 @@ std::string plan_progress_line(const PlanProgressEvent& progress) {
     std::string tally =
         std::to_string(count_of(steps, StepStatus::done)) + "/" + std::to_string(steps.size());
     const PlanStep* at = nullptr;
-    for (StepStatus status : {StepStatus::in_progress, StepStatus::pending})
+    for (StepStatus status : {StepStatus::in_progress, StepStatus::failed, StepStatus::pending})
         for (const PlanStep& s : steps)
             if (!at && s.is(status)) at = &s;
     return at ? tally + " ▸ " + at->text : tally + " done";
@@ -291,6 +291,11 @@ std::string plan_summary_text(const PlanProgressEvent& progress) {
     const std::vector<PlanStep>& steps = progress.steps;
     std::string out = "plan: " + std::to_string(count_of(steps, StepStatus::done)) + "/" +
                       std::to_string(steps.size()) + " done";
+    std::size_t unverified = static_cast<std::size_t>(std::count_if(
+        steps.begin(), steps.end(), [](const PlanStep& s) { return s.verified == false; }));
+    if (unverified && progress.declared) out += " (" + std::to_string(unverified) + " unverified)";
+    if (std::size_t failed = count_of(steps, StepStatus::failed))
+        out += ", " + std::to_string(failed) + " failed";
     if (std::size_t skipped = count_of(steps, StepStatus::skipped))
         out += ", " + std::to_string(skipped) + " skipped";
     if (std::size_t n = progress.unplanned.size())
@@ -302,14 +307,35 @@ std::string plan_steps_text(const std::vector<PlanStep>& steps) {
     std::string out;
     for (const PlanStep& s : steps) {
         std::string box = s.is(StepStatus::done)          ? "[x]"
+                          : s.is(StepStatus::failed)      ? "[!]"
                           : s.is(StepStatus::in_progress) ? "[>]"
                           : s.is(StepStatus::skipped)     ? "[-]"
                                                           : "[ ]";
         out += box + " " + std::to_string(s.n) + ". " + s.text;
+        if (s.verified) out += *s.verified ? " (verified)" : " (unverified)";
+        if (s.is(StepStatus::failed) && s.check) out += " (" + step_check_text(s) + ")";
         if (s.note) out += " — " + first_line(*s.note, 200);
         out += "\n";
     }
     return out;
+}
+
+std::string step_check_text(const PlanStep& step) {
+    if (!step.check) return {};
+    const CheckRun& run = *step.check;
+    std::string how = !run.failure.empty() ? run.failure : "exit " + std::to_string(*run.exit);
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, ", %.1f s", run.seconds);
+    return std::string(run.passed() ? "check passed: " : "check failed: ") +
+           first_line(argv_text(run.argv), 80) + ", " + how + (run.failure.empty() ? seconds : "");
+}
+
+bool declared_step_unverified(const PlanProgressEvent& progress) {
+    if (!progress.declared) return false;
+    return std::any_of(progress.steps.begin(), progress.steps.end(), [](const PlanStep& s) {
+        if (s.is(StepStatus::skipped)) return false;
+        return !s.is(StepStatus::done) || s.verified != true;
+    });
 }
 
 std::string first_line(std::string_view text, std::size_t max_chars) {

@@ -85,11 +85,19 @@ std::string plan_report_text(const PlanReportEvent& report);
 // The approved plan's progress (DESIGN §20) in one line: "3/8 ▸ the step at hand" (the first
 // in progress, else the first pending); "3/3 done" once none is left.
 std::string plan_progress_line(const PlanProgressEvent& progress);
-// As the plan's turn ends: "plan: 7/8 done, 1 skipped · 1 file outside the plan".
+// As the plan's turn ends: "plan: 7/8 done (2 unverified), 1 failed, 1 skipped · 1 file
+// outside the plan".
 std::string plan_summary_text(const PlanProgressEvent& progress);
-// The steps as a checklist, one a line: "[x] 1. text", "[>]" in progress, "[ ]" pending,
-// "[-]" skipped, a note after " — ".
+// The steps as a checklist, one a line: "[x] 1. text (verified)", "[x] … (unverified)", "[!]"
+// failed (with how its check ended), "[>]" in progress, "[ ]" pending, "[-]" skipped, a note
+// after " — ".
 std::string plan_steps_text(const std::vector<PlanStep>& steps);
+// How a step's last check ended: "check passed: make test, exit 0, 2.1 s", "check failed: pytest,
+// exit 3"; "" without one.
+std::string step_check_text(const PlanStep& step);
+// Headless's exit 10 (issue 43): the model declared steps, and one of them failed, or is done
+// unverified, or was left pending or in progress. Skipped steps are the model's noted choice.
+bool declared_step_unverified(const PlanProgressEvent& progress);
 
 // The first non-blank line of `text`, trimmed, cut to `max_chars` characters with "…".
 std::string first_line(std::string_view text, std::size_t max_chars = 200);

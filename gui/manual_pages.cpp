@@ -21,11 +21,17 @@ const md::Block* find_heading(const md::Block& block) {
 } // namespace
 
 QStringList manual_files() {
-    return {QStringLiteral("index.md"),     QStringLiteral("editor.md"),
-            QStringLiteral("the-agent.md"), QStringLiteral("plan-mode.md"),
-            QStringLiteral("providers.md"), QStringLiteral("sessions.md"),
-            QStringLiteral("remote.md"),    QStringLiteral("acp.md"),
-            QStringLiteral("mcp.md"),       QStringLiteral("language-servers.md"),
+    return {QStringLiteral("index.md"),
+            QStringLiteral("editor.md"),
+            QStringLiteral("the-agent.md"),
+            QStringLiteral("plan-mode.md"),
+            QStringLiteral("steps-and-checks.md"),
+            QStringLiteral("providers.md"),
+            QStringLiteral("sessions.md"),
+            QStringLiteral("remote.md"),
+            QStringLiteral("acp.md"),
+            QStringLiteral("mcp.md"),
+            QStringLiteral("language-servers.md"),
             QStringLiteral("keyboard.md")};
 }
 

@@ -1,5 +1,6 @@
 #include "gui/plan_view.hpp"
 
+#include "client/trace_words.hpp"
 #include "gui/escape_key.hpp"
 #include "gui/markdown_view.hpp"
 #include "gui/plan_decisions.hpp"
@@ -173,6 +174,10 @@ void PlanView::set_progress(const PlanProgressEvent& progress) {
     for (const PlanStep& step : progress.steps) {
         QString text = QStringLiteral("%1. %2").arg(step.n).arg(QString::fromStdString(step.text));
         if (step.is(StepStatus::skipped)) text += tr(" (skipped)");
+        if (step.verified) text += *step.verified ? tr(" (verified)") : tr(" (unverified)");
+        if (step.is(StepStatus::failed))
+            text += QStringLiteral(" (") + QString::fromStdString(client::step_check_text(step)) +
+                    QStringLiteral(")");
         if (step.note) text += QStringLiteral(" — ") + QString::fromStdString(*step.note);
         auto* item = new QListWidgetItem(text, steps_);
         item->setFlags(Qt::ItemIsEnabled); // the agent ticks them, not the reader

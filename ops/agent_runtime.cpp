@@ -204,7 +204,7 @@ void AgentRuntime::perform(Effects& effects) {
             settle_checks(settle->turn);
         } else if (auto* save = std::get_if<SaveProgress>(&effect)) {
             (void)record_plan_progress(context_.workspace, emit_, save->path,
-                                       progress_field(save->steps));
+                                       progress_field(save->steps), checks_field(save->steps));
         }
     }
 }

@@ -41,6 +41,10 @@ void register_plan_ops(Dispatcher& dispatcher, Workspace& workspace) {
                 out.warning = "the plan's progress (\"progress: " + *info->progress +
                               "\" in its front matter) does not fit its " +
                               std::to_string(steps.size()) + " steps; they are shown as pending";
+            else if (info->checks && !read_checks_field(*info->checks, steps))
+                out.warning = "the steps' evidence (\"checks\" in the plan's front matter) does "
+                              "not fit its " +
+                              std::to_string(steps.size()) + " steps; it is not shown";
             out.steps = std::move(steps);
         }
         return out;

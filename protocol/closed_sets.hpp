@@ -24,8 +24,9 @@ enum class ProposalKind { edit, command, plan, mcp };
 enum class Verdict { approve, reject };
 // A plan file's status (plans.list, plans.get).
 enum class PlanStatus { presented, approved, rejected, abandoned };
-// An approved plan's step (DESIGN §20).
-enum class StepStatus { pending, in_progress, done, skipped };
+// An approved plan's step (DESIGN §20). `failed` is the core's, never the model's: the step's
+// check did not pass (issue 43).
+enum class StepStatus { pending, in_progress, done, failed, skipped };
 // agent.stopped's `reason`: the person stopped the turn, or sent a new message into it.
 enum class StopReason { stop, new_message };
 // buffer.changed's `reason`.
@@ -88,9 +89,8 @@ inline constexpr WireName<PlanStatus> plan_status_names[] = {
     {PlanStatus::abandoned, "abandoned"},
 };
 inline constexpr WireName<StepStatus> step_status_names[] = {
-    {StepStatus::pending, "pending"},
-    {StepStatus::in_progress, "in_progress"},
-    {StepStatus::done, "done"},
+    {StepStatus::pending, "pending"}, {StepStatus::in_progress, "in_progress"},
+    {StepStatus::done, "done"},       {StepStatus::failed, "failed"},
     {StepStatus::skipped, "skipped"},
 };
 inline constexpr WireName<StopReason> stop_reason_names[] = {

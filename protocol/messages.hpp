@@ -1094,16 +1094,46 @@ struct PlansListParams : Empty {
     using Result = PlansListResult;
 };
 
-// A step of an approved plan (DESIGN §20): a top-level list item of its text, numbered from 1.
+// A file a step names, as it was when its check ran: sha256 of its bytes, "" when it is missing.
+struct FileHash {
+    std::string path;
+    std::string sha256;
+};
+RIO_FIELDS(FileHash, path, sha256)
+
+// A step's check, run (issue 43): the evidence its status rests on. It passed only when it
+// ran to exit 0; `failure` says why it did not run to an exit ("timed out after 300 s", "the
+// sandbox is unavailable: …"). `output` is the tail of what it printed, keys redacted and
+// control characters taken out.
+struct CheckRun {
+    std::vector<std::string> argv;
+    std::string cwd;     // project-relative, "." for the root
+    std::string sandbox; // the profile it ran under: read-only or workspace-write
+    std::optional<int> exit = std::nullopt;
+    std::string failure = "";
+    double seconds = 0;
+    std::string output = "";
+    std::vector<FileHash> files = {}; // the step's files then, its globs expanded
+    std::string at = "";              // when it ended (ISO 8601)
+
+    bool passed() const { return exit == 0 && failure.empty(); }
+};
+RIO_FIELDS(CheckRun, argv, cwd, sandbox, exit, failure, seconds, output, files, at)
+
+// A step of an approved plan (DESIGN §20): declared with it, or a top-level list item of its
+// "Changes", numbered from 1. Once done, `verified` says whether a check proved it (false: the
+// step has no check); `check` is its last check's run.
 struct PlanStep {
     std::uint64_t n = 0;
     std::string text;
-    std::string status; // pending, in_progress, done, skipped
+    std::string status; // pending, in_progress, done, failed, skipped
     std::optional<std::string> note;
+    std::optional<bool> verified = std::nullopt;
+    std::optional<CheckRun> check = std::nullopt;
 
     bool is(StepStatus st) const { return wire_is(status, st); }
 };
-RIO_FIELDS(PlanStep, n, text, status, note)
+RIO_FIELDS(PlanStep, n, text, status, note, verified, check)
 
 struct PlanFull {
     std::string path;
@@ -1184,8 +1214,12 @@ struct PlanProgressEvent {
     std::string path; // the plan file, "" without a project
     std::vector<PlanStep> steps;
     std::vector<std::string> unplanned;
+    // The steps are the ones the model declared (with files and checks), not the plan's
+    // "Changes" list: headless ends with 10 when one of them is not verified (issue 43).
+    // Absent when they are not.
+    std::optional<bool> declared = std::nullopt;
 };
-RIO_FIELDS(PlanProgressEvent, turn, path, steps, unplanned)
+RIO_FIELDS(PlanProgressEvent, turn, path, steps, unplanned, declared)
 
 // MCP servers (DESIGN §16). A tool's kind is "read" when the server says it only reads and
 // the user admitted the server's read-only tools in plan mode; otherwise "mcp": gated like a

@@ -159,6 +159,7 @@ void AgentLoop::clear(Effects& out) {
     results_.clear();
     awaiting_.reset();
     running_sandbox_.reset();
+    checking_.reset();
     pending_.reset();
     decided_ids_.clear();
     last_plan_.clear();
@@ -336,7 +337,13 @@ void AgentLoop::on_tool(const ToolReport& report, Effects& out) {
     std::string content = report.content;
     if (report.stage == ToolStage::run && !report.is_error &&
         std::holds_alternative<StepReport>(report.detail)) {
-        finish_call(record_progress(report, out), out);
+        record_progress(report, out);
+        return;
+    }
+    if (report.stage == ToolStage::apply && checking_) {
+        const auto* ran = std::get_if<CheckRun>(&report.detail);
+        finish_check(ran ? *ran : CheckRun{{}, {}, {}, std::nullopt, report.content}, report.output,
+                     report.exit, out);
         return;
     }
     // Drift as it happens (DESIGN §20): a file the plan does not name is said at once.
@@ -365,7 +372,7 @@ void AgentLoop::on_tool(const ToolReport& report, Effects& out) {
             report_carried_plan(out); // an earlier plan of this turn is done with
             plan_ = track_plan(turn_, approved_path_, text,
                                read ? read->steps : std::vector<DeclaredStep>{});
-            content += "\n\n" + steps_for_model(plan_->steps);
+            content += "\n\n" + steps_for_model(*plan_);
             progress_changed(out);
             if (approval_fresh_) {
                 continue_fresh(std::move(content), text, out);
@@ -545,6 +552,7 @@ void AgentLoop::abort_turn(const std::string& why, Effects& out) {
     resuming_ = false;
     awaiting_.reset();
     running_sandbox_.reset();
+    checking_.reset();
     pending_.reset();
     edits_approved_.reset();
 }

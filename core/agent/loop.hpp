@@ -48,6 +48,12 @@ struct CallProvider {
 struct CancelProvider {
     TurnId turn = 0;
 };
+// A step's check to run, with the files the step names (paths or globs) to hash as evidence.
+struct StepToCheck {
+    std::uint64_t step = 0;
+    StepCheck check;
+    std::vector<std::string> files;
+};
 struct RunTool {
     TurnId turn = 0;
     ToolCall call;
@@ -62,6 +68,9 @@ struct RunTool {
     // A command that runs (plan mode's run, build mode's apply): the sandbox it runs in, as
     // the loop decided it. Never "none" in plan mode.
     std::optional<SandboxUse> sandbox;
+    // apply of plan_progress: the check of the step reported done, to run under `sandbox`
+    // without asking: it was approved with the plan (issue 43).
+    std::optional<StepToCheck> check = std::nullopt;
 };
 struct CancelTools {
     TurnId turn = 0;
@@ -107,8 +116,9 @@ struct StepReport {
     std::string status;
     std::optional<std::string> note = std::nullopt;
 };
-// What a stage hands the loop besides its text: prepare's proposal, or one of the above.
-using ToolDetail = std::variant<std::monostate, ProposalBody, PlanReadBack, StepReport>;
+// What a stage hands the loop besides its text: prepare's proposal, or one of the above, or
+// a step's check as it ran (its output is the report's `output`).
+using ToolDetail = std::variant<std::monostate, ProposalBody, PlanReadBack, StepReport, CheckRun>;
 
 // What the host reports after performing a RunTool.
 struct ToolReport {
@@ -262,8 +272,13 @@ private:
     // Whether plan_progress may run now, and what the model is told when it may not.
     bool progress_open() const;
     std::string progress_refusal() const;
-    // plan_progress reported its input: the step's status changes, or the model is told why not.
-    ToolOutcome record_progress(const ToolReport& report, Effects& out);
+    // plan_progress reported its input: the step's status changes, or its check runs, or the
+    // model is told why not.
+    void record_progress(const ToolReport& report, Effects& out);
+    void run_check(const StepReport& report, const DeclaredStep& step, Effects& out);
+    // The check of the step reported done ran (or could not): done or failed, with evidence.
+    void finish_check(CheckRun run, std::optional<std::string> output,
+                      std::optional<CommandExit> exit, Effects& out);
     // The track changed: plans.progress, the file's front matter, agent.status.
     void progress_changed(Effects& out);
     // The approved plan goes on in a new conversation; `result` is its tool result.
@@ -298,6 +313,7 @@ private:
     ToolKind current_kind_ = ToolKind::read;    // of that call, as it was when it started
     std::optional<SandboxUse> running_sandbox_; // a command of that call: how it runs
     std::optional<Proposal> pending_;           // awaiting_decision: the proposal, with its texts
+    std::optional<StepReport> checking_;        // plan_progress whose step's check runs
     std::string approval_note_;                 // what the model is told when its plan is approved
     PlanReview approval_review_;                // and the notes that came with the approval
     bool approval_fresh_ = false;               // and whether it goes on in a new conversation

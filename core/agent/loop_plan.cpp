@@ -30,22 +30,64 @@ std::string AgentLoop::progress_refusal() const {
     return "plan_progress was refused: " + why + ". Nothing was recorded.";
 }
 
-ToolOutcome AgentLoop::record_progress(const ToolReport& report, Effects& out) {
-    if (!progress_open()) return ToolOutcome{report.call_id, progress_refusal(), true, {}, {}};
+void AgentLoop::record_progress(const ToolReport& report, Effects& out) {
+    const std::string& id = report.call_id;
+    if (!progress_open())
+        return finish_call(ToolOutcome{id, progress_refusal(), true, {}, {}}, out);
     const auto* reported = std::get_if<StepReport>(&report.detail);
     const StepReport d = reported ? *reported : StepReport{};
-    const std::uint64_t step = d.step;
-    const std::optional<std::string>& note = d.note;
-    if (auto error = set_step(*plan_, step, d.status, note))
-        return ToolOutcome{report.call_id, std::move(*error), true, {}, {}};
+    if (auto refused = refused_report(*plan_, d.step, d.status))
+        return finish_call(ToolOutcome{id, std::move(*refused), true, {}, {}}, out);
+    const DeclaredStep* declared = declared_step(*plan_, d.step);
+    if (wire_is(d.status, StepStatus::done) && declared && declared->check)
+        return run_check(d, *declared, out);
+    (void)set_step(*plan_, d.step, d.status, d.note);
     progress_changed(out);
     PlanTally t = tally(plan_->steps);
-    std::string content = "Recorded: step " + std::to_string(step) + " is " +
-                          plan_->steps[step - 1].status + ". " + std::to_string(t.done) + " of " +
-                          std::to_string(t.total) + " steps are done.";
-    if (note && note->size() > max_step_note_bytes)
+    const PlanStep& step = plan_->steps[d.step - 1];
+    std::string content = "Recorded: step " + std::to_string(d.step) + " is " + step.status +
+                          (step.verified == false ? " (unverified: it has no check)" : "") + ". " +
+                          std::to_string(t.done) + " of " + std::to_string(t.total) +
+                          " steps are done.";
+    if (d.note && d.note->size() > max_step_note_bytes)
         content += " The note was clipped to " + std::to_string(max_step_note_bytes) + " bytes.";
-    return ToolOutcome{report.call_id, std::move(content), false, {}, {}};
+    finish_call(ToolOutcome{id, std::move(content), false, {}, {}}, out);
+}
+
+// The check was approved with the plan: it runs now, without asking, sandboxed (read-only, or
+// workspace-write when the step said it writes), never with the network. Without a sandbox it
+// does not run, and the step fails saying so: a check that cannot run never passes.
+void AgentLoop::run_check(const StepReport& report, const DeclaredStep& step, Effects& out) {
+    checking_ = report;
+    const StepCheck& check = *step.check;
+    if (!sandbox_.available)
+        return finish_check(CheckRun{check.argv,
+                                     check.cwd.empty() ? "." : check.cwd,
+                                     {},
+                                     std::nullopt,
+                                     "not run: commands cannot run sandboxed here (" +
+                                         sandbox_.reason + "), and a check runs only sandboxed"},
+                            std::nullopt, std::nullopt, out);
+    awaiting_ = ToolStage::apply;
+    running_sandbox_ =
+        SandboxUse{check.writes ? SandboxProfile::workspace_write : SandboxProfile::read_only,
+                   false, std::nullopt};
+    RunTool run{turn_, current_call(),  ToolKind::read, ToolStage::apply, {}, {}, false, {},
+                {},    running_sandbox_};
+    run.check = StepToCheck{report.step, check, step.files};
+    out.push_back(std::move(run));
+}
+
+void AgentLoop::finish_check(CheckRun run, std::optional<std::string> output,
+                             std::optional<CommandExit> exit, Effects& out) {
+    const StepReport d = *std::exchange(checking_, std::nullopt);
+    if (output) run.output = evidence_output(*output);
+    bool passed = run.passed();
+    set_checked(*plan_, d.step, std::move(run), d.note);
+    progress_changed(out);
+    finish_call(ToolOutcome{current_call().id, check_result_text(*plan_, d.step), !passed,
+                            std::move(exit), std::move(output)},
+                out);
 }
 
 void AgentLoop::progress_changed(Effects& out) {
@@ -67,7 +109,7 @@ void AgentLoop::continue_fresh(std::string result, const std::string& plan, Effe
         if (message->role == Role::user && !message->text.empty())
             request += (request.empty() ? "" : "\n\n") + message->text;
     std::string seed = fresh_context_seed(request, plan, approval_note_, approval_review_);
-    if (plan_) seed += "\n\n" + steps_for_model(plan_->steps);
+    if (plan_) seed += "\n\n" + steps_for_model(*plan_);
     conversation_.clear();
     told_mode_ = mode_;
     reported_.reset();

@@ -279,7 +279,10 @@ PlanFileInfo parse_plan_file(std::string_view text) {
     info.touched = read_path_list(field(fields, "touched"));
     info.unplanned = read_path_list(field(fields, "unplanned"));
     for (const auto& [key, value] : fields)
-        if (key == "progress") info.progress = value;
+        if (key == "progress")
+            info.progress = value;
+        else if (key == "checks")
+            info.checks = value;
     info.steps = read_step_list(field(fields, "steps"));
     info.title = first_heading(body);
     info.body = std::string(body);
@@ -316,9 +319,12 @@ std::string add_plan_review(std::string_view text, std::string_view section, std
     return out + "\n\n" + std::string(section);
 }
 
-std::string set_plan_progress(std::string_view text, std::string_view progress) {
-    return with_fields(
-        text, [&](Fields& fields) { set_field(fields, "progress", std::string(progress)); });
+std::string set_plan_progress(std::string_view text, std::string_view progress,
+                              std::string_view checks) {
+    return with_fields(text, [&](Fields& fields) {
+        set_field(fields, "progress", std::string(progress));
+        set_field(fields, "checks", std::string(checks));
+    });
 }
 
 std::string set_plan_outcome(std::string_view text, const std::vector<std::string>& touched,

@@ -66,6 +66,9 @@ struct PlanFileInfo {
     std::optional<std::vector<std::string>> touched, unplanned;
     // Once approved: one status word per step (DESIGN §20; plan_track reads it).
     std::optional<std::string> progress;
+    // Once a step was done: whether checks proved the steps, and their runs (plan_track reads
+    // it); the body stays as approved (decision 0063).
+    std::optional<std::string> checks;
     // The steps the model declared with the plan (one line of JSON, a YAML flow sequence):
     // they, not the body's lists, are the plan's checklist. Empty when it declared none.
     std::vector<DeclaredStep> steps;
@@ -87,8 +90,10 @@ std::string set_plan_status(std::string_view text, PlanStatus status, WallTime d
 // `comments: <count>` in the front matter, which is what marks the section as the core's.
 std::string add_plan_review(std::string_view text, std::string_view section, std::size_t comments);
 
-// Records the approved plan's steps' statuses (`progress`, from plan_track's progress_field).
-std::string set_plan_progress(std::string_view text, std::string_view progress);
+// Records the approved plan's steps' statuses (`progress`, from plan_track's progress_field)
+// and their evidence (`checks`, from checks_field; "" leaves it out).
+std::string set_plan_progress(std::string_view text, std::string_view progress,
+                              std::string_view checks = {});
 
 // Records what the approved plan's work changed: `touched` and `unplanned` as lists of paths.
 std::string set_plan_outcome(std::string_view text, const std::vector<std::string>& touched,

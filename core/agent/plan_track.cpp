@@ -2,6 +2,8 @@
 
 #include "core/agent/plan_report.hpp"
 #include "protocol/tool_words.hpp"
+#include "text/argv_text.hpp"
+#include "text/command_output.hpp"
 #include "text/markdown.hpp"
 #include "text/utf8.hpp"
 
@@ -108,7 +110,8 @@ bool is_step_status(std::string_view status) {
 std::string step_status_list() {
     std::string out;
     for (const auto& row : all_wire_names<StepStatus>())
-        out += (out.empty() ? "" : ", ") + std::string(row.name);
+        if (row.value != StepStatus::failed)
+            out += (out.empty() ? "" : ", ") + std::string(row.name);
     return out;
 }
 
@@ -167,24 +170,92 @@ PlanTrack track_plan(std::uint64_t turn, std::string path, std::string text,
     return track;
 }
 
-std::optional<std::string> set_step(PlanTrack& track, std::uint64_t step, std::string_view status,
-                                    const std::optional<std::string>& note) {
+std::optional<std::string> refused_report(const PlanTrack& track, std::uint64_t step,
+                                          std::string_view status) {
     std::string steps = track.steps.size() == 1 ? "the approved plan has one step, 1"
                                                 : "the approved plan has steps 1 to " +
                                                       std::to_string(track.steps.size());
     if (step == 0 || step > track.steps.size())
         return "There is no step " + std::to_string(step) + ": " + steps +
                ". Nothing was recorded.";
-    if (!is_step_status(status))
-        return "'" + std::string(status) + "' is not a step status; use one of " +
-               step_status_list() + ". Nothing was recorded.";
+    auto wanted = from_wire<StepStatus>(status);
+    if (!wanted || *wanted == StepStatus::failed)
+        return "'" + std::string(status) + "' is not a status you report; use one of " +
+               step_status_list() +
+               (wanted ? " (a step fails when its check does not pass: report done, and its "
+                         "check decides)"
+                       : "") +
+               ". Nothing was recorded.";
+    const PlanStep& s = track.steps[step - 1];
+    if (*wanted == StepStatus::pending && !s.is(StepStatus::pending) &&
+        !s.is(StepStatus::in_progress))
+        return "Step " + std::to_string(step) + " is " + s.status +
+               "; it does not go back to pending (report in_progress to work on it again). "
+               "Nothing was recorded.";
+    return std::nullopt;
+}
+
+const DeclaredStep* declared_step(const PlanTrack& track, std::uint64_t step) {
+    if (step == 0 || step > track.declared.size()) return nullptr;
+    return &track.declared[step - 1];
+}
+
+std::optional<std::string> set_step(PlanTrack& track, std::uint64_t step, std::string_view status,
+                                    const std::optional<std::string>& note) {
+    if (auto refused = refused_report(track, step, status)) return refused;
     PlanStep& s = track.steps[step - 1];
     s.status = std::string(status);
+    if (s.is(StepStatus::done))
+        s.verified = false; // nothing proved it
+    else
+        s.verified.reset();
     if (note)
         s.note = clipped(to_valid_utf8(*note), max_step_note_bytes);
     else
         s.note.reset();
     return std::nullopt;
+}
+
+void set_checked(PlanTrack& track, std::uint64_t step, CheckRun run,
+                 const std::optional<std::string>& note) {
+    PlanStep& s = track.steps[step - 1];
+    bool passed = run.passed();
+    s.status = std::string(to_wire(passed ? StepStatus::done : StepStatus::failed));
+    s.verified = passed ? std::optional(true) : std::nullopt;
+    s.check = std::move(run);
+    if (note)
+        s.note = clipped(to_valid_utf8(*note), max_step_note_bytes);
+    else
+        s.note.reset();
+}
+
+std::string check_result_text(const PlanTrack& track, std::uint64_t step) {
+    const PlanStep& s = track.steps[step - 1];
+    const CheckRun& run = *s.check;
+    std::string how =
+        !run.failure.empty() ? run.failure : "it exited " + std::to_string(run.exit.value_or(-1));
+    PlanTally t = tally(track.steps);
+    std::string counts =
+        std::to_string(t.done) + " of " + std::to_string(t.total) + " steps are done.";
+    std::string command = "`" + argv_text(run.argv) + "`";
+    if (s.is(StepStatus::done))
+        return "Step " + std::to_string(step) + "'s check " + command + " passed (" + how +
+               "): step " + std::to_string(step) + " is done, verified. " + counts;
+    std::string out = "Step " + std::to_string(step) + "'s check " + command + " did not pass (" +
+                      how + "): step " + std::to_string(step) + " is failed, not done. " + counts +
+                      " Fix what the check found and report done again; it runs again then.";
+    if (!run.output.empty()) out += "\n\nThe check's output (its end):\n" + run.output;
+    return out;
+}
+
+std::string evidence_output(std::string_view raw) {
+    std::string plain = to_valid_utf8(plain_output(raw));
+    // plain_output keeps what a terminal shows; evidence keeps no control character at all.
+    std::erase_if(plain, [](char c) {
+        auto u = static_cast<unsigned char>(c);
+        return (u < 0x20 && c != '\n' && c != '\t') || u == 0x7f;
+    });
+    return std::string(output_tail(plain, max_evidence_bytes));
 }
 
 bool touch(PlanTrack& track, const std::string& path) {
@@ -204,17 +275,29 @@ PlanTally tally(const std::vector<PlanStep>& steps) {
 }
 
 PlanProgressEvent progress_event(const PlanTrack& track) {
-    return PlanProgressEvent{track.turn, track.path, track.steps, track.unplanned};
+    return PlanProgressEvent{track.turn, track.path, track.steps, track.unplanned,
+                             track.declared.empty() ? std::nullopt : std::optional(true)};
 }
 
-std::string steps_for_model(const std::vector<PlanStep>& steps) {
+std::string steps_for_model(const PlanTrack& track) {
     std::string out = "The plan's steps:\n";
-    for (const PlanStep& s : steps)
-        out += std::to_string(s.n) + ". " + s.text + "\n";
+    bool checks = false;
+    for (const PlanStep& s : track.steps) {
+        out += std::to_string(s.n) + ". " + s.text;
+        if (const DeclaredStep* d = declared_step(track, s.n); d && d->check) {
+            out += " (check: " + argv_text(d->check->argv) + ")";
+            checks = true;
+        }
+        out += "\n";
+    }
     out += "\nReport your progress on them with " + std::string(tool_words::plan_progress.name) +
            " {step, status, note?} as you go: "
            "in_progress when you start a step, done when it is finished, skipped (with a note "
            "saying why) when you leave it out.";
+    if (checks)
+        out += " A step with a check is done only when its check passes: when you report it "
+               "done, rio runs the check (sandboxed, as approved) and the step becomes done, or "
+               "failed with the check's output for you to fix.";
     return out;
 }
 
@@ -268,6 +351,43 @@ std::string progress_tally(std::string_view field) {
         if (wire_is(word, StepStatus::done)) ++done;
     }
     return total ? std::to_string(done) + "/" + std::to_string(total) : std::string();
+}
+
+std::string checks_field(const std::vector<PlanStep>& steps) {
+    Json entries = Json::array();
+    bool any = false;
+    for (const PlanStep& s : steps) {
+        if (!s.verified && !s.check) {
+            entries.push_back(nullptr);
+            continue;
+        }
+        any = true;
+        Json entry = Json::object();
+        if (s.verified) entry["verified"] = *s.verified;
+        if (s.check) entry["check"] = *s.check;
+        entries.push_back(std::move(entry));
+    }
+    return any ? entries.dump() : std::string();
+}
+
+bool read_checks_field(std::string_view field, std::vector<PlanStep>& steps) {
+    Json entries = Json::parse(field, nullptr, false);
+    if (!entries.is_array() || entries.size() != steps.size()) return false;
+    std::vector<PlanStep> read = steps;
+    try {
+        for (std::size_t i = 0; i < steps.size(); ++i) {
+            const Json& entry = entries[i];
+            if (entry.is_null()) continue;
+            if (!entry.is_object()) return false;
+            if (auto v = entry.find("verified"); v != entry.end())
+                read[i].verified = v->get<bool>();
+            if (auto c = entry.find("check"); c != entry.end()) read[i].check = c->get<CheckRun>();
+        }
+    } catch (const std::exception&) {
+        return false;
+    }
+    steps = std::move(read);
+    return true;
 }
 
 Json track_json(const PlanTrack& track) {

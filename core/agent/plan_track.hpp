@@ -17,7 +17,7 @@
 namespace rio {
 
 bool is_step_status(std::string_view status);
-// "pending, in_progress, done, skipped"
+// "pending, in_progress, done, skipped": what the model reports (`failed` is the core's).
 std::string step_status_list();
 
 inline constexpr std::size_t max_step_text_bytes = 300;
@@ -52,10 +52,30 @@ struct PlanTrack {
 PlanTrack track_plan(std::uint64_t turn, std::string path, std::string text,
                      std::vector<DeclaredStep> declared = {});
 
-// Sets a step's status and note (a note longer than max_step_note_bytes is clipped). Returns
-// why it could not — the step does not exist, the status is not one — and changes nothing then.
+// Why the model may not report `status` on `step` (nullopt when it may): the step does not
+// exist, the status is not one the model reports (`failed` is decided by a check), or it is out
+// of order (a step that left `pending` does not go back to it).
+std::optional<std::string> refused_report(const PlanTrack& track, std::uint64_t step,
+                                          std::string_view status);
+// The check the model declared for a step (nullptr: none, or the step does not exist).
+const DeclaredStep* declared_step(const PlanTrack& track, std::uint64_t step);
+
+// Sets a step's status and note (a note longer than max_step_note_bytes is clipped): `done`
+// without a check is done unverified. Returns why it could not (refused_report) and changes
+// nothing then.
 std::optional<std::string> set_step(PlanTrack& track, std::uint64_t step, std::string_view status,
                                     const std::optional<std::string>& note);
+// A step's check ran: `done` and verified when it passed, else `failed`; its run kept as the
+// step's evidence. The step must exist.
+void set_checked(PlanTrack& track, std::uint64_t step, CheckRun run,
+                 const std::optional<std::string>& note);
+// What the model reads after a check: passed or not, how it ended, and on failure its output.
+std::string check_result_text(const PlanTrack& track, std::uint64_t step);
+
+// The tail of a check's output as evidence keeps it: terminal escapes and other control
+// characters taken out (line breaks and tabs stay), valid UTF-8, at most max_evidence_bytes.
+inline constexpr std::size_t max_evidence_bytes = 2000;
+std::string evidence_output(std::string_view raw);
 
 // Records a file the plan's work created or edited. True when it is new to `unplanned`: the
 // plan names it nowhere (plan_report's rule).
@@ -64,8 +84,8 @@ bool touch(PlanTrack& track, const std::string& path);
 PlanTally tally(const std::vector<PlanStep>& steps);
 PlanProgressEvent progress_event(const PlanTrack& track);
 
-// What the approval's tool result adds: the numbered steps and how to report on them.
-std::string steps_for_model(const std::vector<PlanStep>& steps);
+// What the approval's tool result adds: the numbered steps, their checks, and how to report.
+std::string steps_for_model(const PlanTrack& track);
 // The steps with their statuses and notes, as a compacted conversation carries them.
 std::string progress_text(const std::vector<PlanStep>& steps);
 
@@ -77,6 +97,12 @@ bool read_progress_field(std::string_view field, std::vector<PlanStep>& steps);
 
 // "5/8" from a progress field: the steps done of all; "" when the field is not statuses.
 std::string progress_tally(std::string_view field);
+
+// The plan file's `checks` field: one line of JSON (a YAML flow sequence), one entry per step,
+// null for a step with nothing to show, else {verified?, check?}; "" when no step has either.
+std::string checks_field(const std::vector<PlanStep>& steps);
+// Takes the field's evidence into `steps`; false (and `steps` unchanged) when it does not fit.
+bool read_checks_field(std::string_view field, std::vector<PlanStep>& steps);
 
 // As a session file keeps it, and back; nullopt when the JSON is not a track.
 nlohmann::json track_json(const PlanTrack& track);

@@ -52,6 +52,16 @@ CommandSettings configured_commands(const UserDirs& dirs, const std::filesystem:
         if (auto path = below_home(entry, home); !path.empty())
             settings.home_unreadable.push_back(path);
     settings.pass_env = strings_of(*config, "pass_env", file, settings.warning);
+    if (auto it = config->find("check_timeout_s"); it != config->end()) {
+        if (it->is_number_integer() && it->get<std::int64_t>() >= 1 &&
+            it->get<std::int64_t>() <= 3600)
+            settings.check_timeout = std::chrono::seconds(it->get<std::int64_t>());
+        else
+            settings.warning += (settings.warning.empty() ? "" : "; ") + file.string() +
+                                ": check_timeout_s must be a whole number of seconds from 1 to "
+                                "3600, not " +
+                                it->dump() + "; checks time out after 300 s";
+    }
     return settings;
 }
 

@@ -6,6 +6,7 @@
 
 #include "io/user_dirs.hpp"
 
+#include <chrono>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -17,7 +18,10 @@ struct CommandSettings {
     std::vector<std::filesystem::path> home_readable;   // read by plan-mode commands too
     std::vector<std::filesystem::path> home_unreadable; // read by no command without network
     std::vector<std::string>
-        pass_env;        // variables that look like secrets and are passed all the same
+        pass_env; // variables that look like secrets and are passed all the same
+    // How long a plan step's check may run before it fails as "timed out" (issue 43):
+    // "check_timeout_s", 1 to 3600.
+    std::chrono::seconds check_timeout{300};
     std::string warning; // what of the file was not taken, and why; "" when all was
 };
 

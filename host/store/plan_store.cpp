@@ -99,9 +99,10 @@ Status mark_plan(Workspace& workspace, const Emit& emit, std::string_view rel, P
 }
 
 Status record_plan_progress(Workspace& workspace, const Emit& emit, std::string_view rel,
-                            std::string_view progress) {
-    return update_plan(workspace, emit, rel,
-                       [&](const std::string& text) { return set_plan_progress(text, progress); });
+                            std::string_view progress, std::string_view checks) {
+    return update_plan(workspace, emit, rel, [&](const std::string& text) {
+        return set_plan_progress(text, progress, checks);
+    });
 }
 
 Status record_plan_outcome(Workspace& workspace, const Emit& emit, std::string_view rel,

@@ -36,9 +36,10 @@ Result<PlanFileInfo> read_plan(const Workspace& workspace, std::string_view rel)
 Status mark_plan(Workspace& workspace, const Emit& emit, std::string_view rel, PlanStatus status,
                  std::string_view policy, WallTime now, const PlanReview& review = {});
 
-// Records the approved plan's progress (one status word per step) in the front matter.
+// Records the approved plan's progress (one status word per step) and the steps' evidence in
+// the front matter.
 Status record_plan_progress(Workspace& workspace, const Emit& emit, std::string_view rel,
-                            std::string_view progress);
+                            std::string_view progress, std::string_view checks = {});
 
 // Records `touched` and `unplanned` in the front matter, once the plan's work ended.
 Status record_plan_outcome(Workspace& workspace, const Emit& emit, std::string_view rel,

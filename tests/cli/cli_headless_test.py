@@ -534,6 +534,29 @@ class Headless(unittest.TestCase):
         self.assertEqual(text.returncode, 0, text.stderr)
         self.assertIn("plan 1/2 ▸ Run the tests", ANSI.sub("", text.stderr))
 
+    def test_exit_10_when_a_declared_step_failed_its_check_or_stayed_unverified(self):
+        # Issue 43: done means verified. The work finished; a declared check did not pass.
+        def run(first_check, second):
+            steps = [{"text": "Fix it", "check": {"argv": first_check}}, second]
+            script = [{"tools": [tool("present_plan", title="Checked", plan="- fix it\n",
+                                      steps=steps)]},
+                      {"tools": [tool("plan_progress", step=1, status="done")]},
+                      {"tools": [tool("plan_progress", step=2, status="done")]},
+                      {"text": "Done."}]
+            return self.sandbox(script).run("-p", "x", "--mode", "plan", "--approve-plans",
+                                            "auto")
+        failed = run(["sh", "-c", "exit 3"], {"text": "Say so"})
+        self.assertEqual(failed.returncode, 10, failed.stderr)
+        err = ANSI.sub("", failed.stderr)
+        self.assertIn("not every declared step is verified (exit 10)", err)
+        self.assertIn("[!] 1. Fix it (check failed: sh -c 'exit 3', exit 3", err)
+        self.assertIn("[x] 2. Say so (unverified)", err)
+        unverified = run(["true"], {"text": "Say so"})
+        self.assertEqual(unverified.returncode, 10, unverified.stderr)
+        verified = run(["true"], {"text": "Say so", "check": {"argv": ["sh", "-c", "echo ok"]}})
+        self.assertEqual(verified.returncode, 0, verified.stderr)
+        self.assertNotIn("exit 10", verified.stderr)
+
     def test_files_changed_outside_the_plan_are_warned_about(self):
         steps = [plan_step(), {"tools": [tool("create_file", path="extra.py", content="x = 1\n")]},
                  edit_step(), {"text": "Done."}]

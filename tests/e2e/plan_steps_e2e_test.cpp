@@ -2,11 +2,14 @@
 // provider: present_plan's `steps` carried by agent.propose, filed in the plan's front matter,
 // the approved plan's checklist in plans.progress, plans.get and agent.status, kept across a
 // restart and resume; malformed steps refused with their place named, and nothing filed.
+// Checks (item 2, 3): a step reported done runs its check in the sandbox, done only on exit 0,
+// with the evidence in plans.get, the plan file and the session.
 #include "tests/support/agent_session.hpp"
 #include "tests/support/script_steps.hpp"
 
 #include <csignal>
 #include <filesystem>
+#include <fstream>
 #include <gtest/gtest.h>
 
 namespace rio::test {
@@ -80,8 +83,8 @@ TEST(PlanStepsE2E, DeclaredStepsAreProposedFiledTrackedAndResumed) {
     // The model was told the declared steps at approval.
     Json approval = s.provider_calls().at(1)["conversation"].back()["results"][0];
     EXPECT_NE(std::string(approval["content"])
-                  .find("1. Uppercase the greeting\n2. Add a test\n3. "
-                        "Say so in the changelog\n"),
+                  .find("1. Uppercase the greeting (check: python3 -m pytest -q)\n2. Add a "
+                        "test\n3. Say so in the changelog\n"),
               std::string::npos)
         << approval.dump();
 
@@ -145,6 +148,179 @@ TEST(PlanStepsE2E, MalformedStepsAreRefusedWithTheirPlaceAndNothingIsFiled) {
     }
     EXPECT_EQ(plan_files_in(s), 0u);
     EXPECT_TRUE(s.request("plans.list")["result"]["plans"].empty());
+}
+
+Json progress_step(int n, const std::string& status) {
+    return step({tool("plan_progress", {{"step", n}, {"status", status}})});
+}
+
+Json check(Words argv, bool writes = false) {
+    Json c{{"argv", argv}};
+    if (writes) c["writes"] = true;
+    return c;
+}
+
+// The tool results of a turn, in order, until agent.done.
+std::vector<Json> results_until_done(AgentSession& s) {
+    std::vector<Json> results;
+    for (const Json& e : s.client().events_until("agent.done"))
+        if (e["event"] == "agent.tool_result") results.push_back(e["params"]);
+    return results;
+}
+
+bool has(const Json& text, const std::string& part) {
+    return text.get<std::string>().find(part) != std::string::npos;
+}
+
+std::string read_text(const fs::path& file) {
+    std::ifstream in(file);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// Approves the plan the script presents first and returns its path.
+std::string approve_plan(AgentSession& s) {
+    s.request("agent.mode.set", {{"mode", "plan"}});
+    long turn = s.send("shout");
+    std::string path = s.wait("agent.propose")["path"];
+    s.request("agent.approve", {{"turn", turn}, {"decision", "approve"}, {"policy", "auto"}});
+    return path;
+}
+
+// `sha256sum` of greet_py and of src/a.py's "a = 1\n".
+const std::string greet_py_sha256 =
+    "70127f7dd36d23bbd9ed12d226d26fdc258c976030cf1cf5282adc13d35acbc7";
+const std::string a_py_sha256 = "cb78bd8a17f7b751fe0d4663366dcbc257204033ef7ddd64b1f2969573b5b2e2";
+
+TEST(PlanChecksE2E, AStepIsDoneWhenItsCheckPassesFailedWhenNotUnverifiedWithoutOne) {
+    Json steps = Json::array(
+        {{{"text", "Break"},
+          {"files", {"greet.py", "src/*.py", "nothing/**"}},
+          {"check", check({"sh", "-c", "echo broke; echo $'\x1b]0;PWNED\x07' >&2; exit 3"})}},
+         {{"text", "Pass"}, {"files", {"greet.py"}}, {"check", check({"sh", "-c", "echo fine"})}},
+         {{"text", "Unchecked"}}});
+    AgentSession s(
+        Json::array({plan_with_steps(steps), progress_step(1, "done"), progress_step(2, "done"),
+                     progress_step(3, "done"), progress_step(2, "pending"),
+                     progress_step(1, "failed"), progress_step(4, "done"), text_step("Done.")}));
+    ASSERT_TRUE(s.sandboxed()) << "checks run only sandboxed; this kernel has Landlock";
+    write_bytes(s.project() / "greet.py", greet_py);
+    write_bytes(s.project() / "src/a.py", "a = 1\n");
+    std::string path = approve_plan(s);
+    std::vector<Json> r = results_until_done(s);
+    ASSERT_EQ(r.size(), 7u); // present_plan, then six reports
+    EXPECT_EQ(r[1]["ok"], false) << "a failed check is the tool's error";
+    EXPECT_TRUE(has(r[1]["content"], "Step 1's check `sh -c")) << r[1].dump();
+    EXPECT_TRUE(has(r[1]["content"], "did not pass (it exited 3): step 1 is failed, not done. "
+                                     "0 of 3 steps are done."))
+        << r[1].dump();
+    EXPECT_TRUE(has(r[1]["content"], "broke")) << "its output goes back to the model";
+    EXPECT_EQ(r[2]["ok"], true);
+    EXPECT_TRUE(has(r[2]["content"], "passed (it exited 0): step 2 is done, verified. 1 of 3"))
+        << r[2].dump();
+    EXPECT_EQ(r[3]["ok"], true);
+    EXPECT_TRUE(has(r[3]["content"], "step 3 is done (unverified: it has no check). 2 of 3"))
+        << r[3].dump();
+    EXPECT_EQ(r[4]["ok"], false);
+    EXPECT_TRUE(has(r[4]["content"], "Step 2 is done; it does not go back to pending"))
+        << r[4].dump();
+    EXPECT_EQ(r[5]["ok"], false);
+    EXPECT_TRUE(has(r[5]["content"], "'failed' is not a status you report")) << r[5].dump();
+    EXPECT_EQ(r[6]["ok"], false);
+    EXPECT_TRUE(has(r[6]["content"], "There is no step 4")) << r[6].dump();
+
+    Json got = s.request("plans.get", {{"path", path}})["result"];
+    ASSERT_EQ(got["steps"].size(), 3u) << got.dump();
+    const Json failed = got["steps"][0], passed = got["steps"][1], unchecked = got["steps"][2];
+    EXPECT_EQ(failed["status"], "failed");
+    EXPECT_FALSE(failed.contains("verified"));
+    EXPECT_EQ(failed["check"]["exit"], 3);
+    EXPECT_EQ(failed["check"]["sandbox"], "read-only");
+    EXPECT_TRUE(has(failed["check"]["output"], "broke"));
+    EXPECT_FALSE(has(failed["check"]["output"], "\x1b")) << "no control characters kept";
+    EXPECT_EQ(failed["check"]["files"],
+              (Json::array({{{"path", "greet.py"}, {"sha256", greet_py_sha256}},
+                            {{"path", "src/a.py"}, {"sha256", a_py_sha256}}})))
+        << "a glob that matches nothing is no file";
+    EXPECT_EQ(passed["status"], "done");
+    EXPECT_EQ(passed["verified"], true);
+    EXPECT_EQ(passed["check"]["exit"], 0);
+    EXPECT_TRUE(has(passed["check"]["at"], "T")) << passed.dump();
+    EXPECT_EQ(unchecked["status"], "done");
+    EXPECT_EQ(unchecked["verified"], false);
+    EXPECT_FALSE(unchecked.contains("check"));
+    EXPECT_FALSE(got.contains("warning")) << got.dump();
+
+    std::string file = read_text(s.project() / path);
+    EXPECT_TRUE(has(Json(file), "progress: failed done done\n")) << file;
+    EXPECT_TRUE(has(Json(file), "checks: [{\"check\":")) << file;
+    EXPECT_EQ(s.request("agent.status")["result"]["plan"]["done"], 2);
+
+    // The session keeps the evidence: a resumed conversation shows it again.
+    std::string id = s.request("agent.status")["result"]["session"];
+    s.restart(Json::array({text_step("ok")}), SIGTERM);
+    ASSERT_EQ(s.request("agent.session.resume", {{"id", id}})["ok"], true);
+    EXPECT_EQ(s.request("plans.get", {{"path", path}})["result"]["steps"], got["steps"]);
+}
+
+TEST(PlanChecksE2E, ACheckThatCannotRunOrRunsTooLongFailsTheStepWithTheReason) {
+    Json steps = Json::array(
+        {{{"text", "Slow"}, {"check", check({"sleep", "30"})}},
+         {{"text", "Missing"}, {"check", check({"rio-no-such-program"})}},
+         {{"text", "Nowhere"}, {"check", {{"argv", {"true"}}, {"cwd", "no/such/folder"}}}}});
+    AgentSession s(
+        Json::array({plan_with_steps(steps), progress_step(1, "done"), progress_step(2, "done"),
+                     progress_step(3, "done"), text_step("Done.")}));
+    ASSERT_TRUE(s.sandboxed());
+    write_bytes(s.config() / "config.json", R"({"check_timeout_s": 1})");
+    std::string path = approve_plan(s);
+    std::vector<Json> r = results_until_done(s);
+    ASSERT_EQ(r.size(), 4u);
+    EXPECT_TRUE(has(r[1]["content"], "did not pass (timed out after 1 s)")) << r[1].dump();
+    EXPECT_TRUE(has(r[2]["content"], "did not pass (could not start: ")) << r[2].dump();
+    EXPECT_TRUE(has(r[3]["content"], "did not pass (not run: the working folder")) << r[3].dump();
+    for (std::size_t i = 1; i < 4; ++i)
+        EXPECT_EQ(r[i]["ok"], false);
+    Json got = s.request("plans.get", {{"path", path}})["result"];
+    for (const Json& st : got["steps"]) {
+        EXPECT_EQ(st["status"], "failed") << st.dump();
+        EXPECT_FALSE(st["check"].contains("exit")) << "it never exited: " << st.dump();
+    }
+}
+
+TEST(PlanChecksE2E, AWritingCheckMayWriteTheProjectAReadOnlyOneMayNot) {
+    // In a folder: whether the project's top level is writable depends on the mount
+    // namespace (decision 0080), which is not what this is about.
+    Json steps = Json::array({{{"text", "Build"}, {"check", check({"touch", "out/built"}, true)}},
+                              {{"text", "Look"}, {"check", check({"touch", "out/looked"})}}});
+    AgentSession s(Json::array({plan_with_steps(steps), progress_step(1, "done"),
+                                progress_step(2, "done"), text_step("Done.")}));
+    ASSERT_TRUE(s.sandboxed());
+    fs::create_directories(s.project() / "out");
+    approve_plan(s);
+    std::vector<Json> r = results_until_done(s);
+    ASSERT_EQ(r.size(), 3u);
+    EXPECT_EQ(r[1]["ok"], true) << r[1].dump();
+    EXPECT_EQ(r[1]["sandbox"]["profile"], "workspace-write");
+    EXPECT_TRUE(fs::exists(s.project() / "out/built"));
+    EXPECT_EQ(r[2]["ok"], false) << "read-only: " << r[2].dump();
+    EXPECT_EQ(r[2]["sandbox"]["profile"], "read-only");
+    EXPECT_FALSE(fs::exists(s.project() / "out/looked"));
+}
+
+TEST(PlanChecksE2E, WithoutASandboxACheckDoesNotRunAndTheStepFails) {
+    Json steps = Json::array({{{"text", "Build"}, {"check", check({"touch", "built"}, true)}}});
+    auto session = AgentSession::through(
+        RIO_WITHOUT_LANDLOCK,
+        Json::array({plan_with_steps(steps), progress_step(1, "done"), text_step("Done.")}));
+    AgentSession& s = *session;
+    ASSERT_FALSE(s.sandboxed());
+    std::string path = approve_plan(s);
+    std::vector<Json> r = results_until_done(s);
+    ASSERT_EQ(r.size(), 2u);
+    EXPECT_EQ(r[1]["ok"], false);
+    EXPECT_TRUE(has(r[1]["content"], "not run: commands cannot run sandboxed here")) << r[1].dump();
+    EXPECT_FALSE(fs::exists(s.project() / "built"));
+    EXPECT_EQ(s.request("plans.get", {{"path", path}})["result"]["steps"][0]["status"], "failed");
 }
 
 } // namespace

@@ -230,5 +230,104 @@ TEST(DeclaredSteps, FrontendsShowEachStepWithItsFilesAndCheck) {
     EXPECT_EQ(request["toolCall"]["content"][1]["content"]["text"], text);
 }
 
+// Issue 43 items 2, 3: what a check leaves behind, and how each frontend says it.
+CheckRun failed_run() {
+    return CheckRun{{"pytest", "-q"}, ".", "read-only",           3, "", 1.5,
+                    "1 failed",       {},  "2026-12-05T00:00:00Z"};
+}
+
+PlanTrack three_with_checks() {
+    std::vector<DeclaredStep> declared{{"Change it", {"a.py"}, StepCheck{{"pytest", "-q"}}},
+                                       {"Document it", {}, std::nullopt},
+                                       {"Tidy up", {}, StepCheck{{"true"}}}};
+    return track_plan(1, ".rio/plans/p.md", "the plan", declared);
+}
+
+TEST(PlanChecks, ACheckDecidesDoneOrFailedAndTheModelCannotSayFailed) {
+    PlanTrack t = three_with_checks();
+    EXPECT_EQ(refused_report(t, 1, "failed").value_or("").substr(0, 36),
+              "'failed' is not a status you report;");
+    set_checked(t, 1, failed_run(), std::nullopt);
+    EXPECT_EQ(t.steps[0].status, "failed");
+    EXPECT_FALSE(t.steps[0].verified);
+    EXPECT_NE(check_result_text(t, 1).find("did not pass (it exited 3)"), std::string::npos);
+    EXPECT_NE(check_result_text(t, 1).find("1 failed"), std::string::npos) << "its output";
+    CheckRun ok = failed_run();
+    ok.exit = 0;
+    set_checked(t, 1, ok, std::nullopt);
+    EXPECT_EQ(t.steps[0].status, "done");
+    EXPECT_EQ(t.steps[0].verified, true);
+    ASSERT_FALSE(set_step(t, 2, "done", std::nullopt));
+    EXPECT_EQ(t.steps[1].verified, false) << "done without a check is unverified";
+    EXPECT_TRUE(refused_report(t, 2, "pending")) << "out of order";
+    EXPECT_FALSE(refused_report(t, 2, "in_progress")) << "reopened";
+    ASSERT_FALSE(set_step(t, 2, "in_progress", std::nullopt));
+    EXPECT_FALSE(t.steps[1].verified) << "no longer done";
+    CheckRun timed_out = failed_run();
+    timed_out.exit.reset();
+    timed_out.failure = "timed out after 300 s";
+    EXPECT_FALSE(timed_out.passed());
+}
+
+TEST(PlanChecks, EvidenceKeepsNoControlCharactersAndOnlyTheTail) {
+    std::string out = evidence_output("\x1b]0;PWNED\x07\x1b[31mred\x1b[0m\r\nok\x01\tdone\n");
+    EXPECT_EQ(out, "red\nok\tdone\n");
+    std::string long_output;
+    for (int i = 0; i < 1000; ++i)
+        long_output += "line " + std::to_string(i) + "\n";
+    std::string tail = evidence_output(long_output);
+    EXPECT_LE(tail.size(), max_evidence_bytes);
+    EXPECT_TRUE(tail.ends_with("line 999\n"));
+}
+
+TEST(PlanChecks, TheChecksFieldKeepsEvidenceAndRefusesWhatDoesNotFit) {
+    PlanTrack t = three_with_checks();
+    EXPECT_EQ(checks_field(t.steps), "") << "nothing to show yet";
+    set_checked(t, 1, failed_run(), std::nullopt);
+    ASSERT_FALSE(set_step(t, 2, "done", std::nullopt));
+    std::string field = checks_field(t.steps);
+    EXPECT_EQ(field.find('\n'), std::string::npos) << "one line of front matter";
+    std::string file =
+        set_plan_progress(render_plan_file("P", "the plan", {}), progress_field(t.steps), field);
+    PlanFileInfo info = parse_plan_file(file);
+    ASSERT_TRUE(info.checks);
+    std::vector<PlanStep> read = declared_plan_steps(t.declared);
+    ASSERT_TRUE(read_progress_field(*info.progress, read));
+    ASSERT_TRUE(read_checks_field(*info.checks, read));
+    EXPECT_EQ(Json(read), Json(t.steps));
+    std::vector<PlanStep> two(2);
+    EXPECT_FALSE(read_checks_field(field, two)) << "another count of steps";
+    EXPECT_FALSE(read_checks_field("[{\"verified\": \"yes\"}, null, null]", read));
+    EXPECT_FALSE(read_checks_field("not json", read));
+}
+
+TEST(PlanChecks, EveryFrontendTellsVerifiedUnverifiedAndFailedApart) {
+    PlanTrack t = three_with_checks();
+    set_checked(t, 1, failed_run(), std::nullopt);
+    ASSERT_FALSE(set_step(t, 2, "done", std::nullopt));
+    CheckRun ok = failed_run();
+    ok.exit = 0;
+    set_checked(t, 3, ok, std::nullopt);
+    PlanProgressEvent e = progress_event(t);
+    EXPECT_EQ(client::plan_steps_text(e.steps),
+              "[!] 1. Change it (check failed: pytest -q, exit 3, 1.5 s)\n"
+              "[x] 2. Document it (unverified)\n"
+              "[x] 3. Tidy up (verified)\n");
+    EXPECT_EQ(client::plan_summary_text(e), "plan: 2/3 done (1 unverified), 1 failed");
+    EXPECT_TRUE(client::declared_step_unverified(e));
+    Json acp = acp::plan_update(e);
+    EXPECT_EQ(acp["entries"][0]["status"], "pending") << "ACP has no failed";
+    EXPECT_EQ(acp["entries"][0]["content"], "Change it (check failed: pytest -q, exit 3, 1.5 s)");
+    EXPECT_EQ(acp["entries"][1]["content"], "Document it (unverified)");
+    EXPECT_EQ(acp["entries"][2]["status"], "completed");
+    // Exit 10 only for declared steps, and not for one the model skipped.
+    set_checked(t, 1, ok, std::nullopt);
+    ASSERT_FALSE(set_step(t, 2, "skipped", std::string("not needed")));
+    EXPECT_FALSE(client::declared_step_unverified(progress_event(t)));
+    PlanTrack fallback = track_plan(1, "", "## Changes\n\n- a\n- b\n");
+    ASSERT_FALSE(set_step(fallback, 1, "done", std::nullopt));
+    EXPECT_FALSE(client::declared_step_unverified(progress_event(fallback)));
+}
+
 } // namespace
 } // namespace rio

@@ -183,7 +183,7 @@ TEST(ClosedSets, EveryNameRoundTripsAndAnUnknownOneIsNone) {
     expect_round_trips<ProposalKind>(4);
     expect_round_trips<Verdict>(2);
     expect_round_trips<PlanStatus>(4);
-    expect_round_trips<StepStatus>(4);
+    expect_round_trips<StepStatus>(5);
     expect_round_trips<StopReason>(2);
     expect_round_trips<BufferChange>(6);
     expect_round_trips<WireFormat>(2);
