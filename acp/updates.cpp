@@ -198,7 +198,10 @@ Json permission_request(const std::string& session_id, const Proposal& p, const 
         call["kind"] = "edit";
         Json diff{{"type", "diff"}, {"path", path}, {"newText", edit->after.value_or("")}};
         if (edit->before) diff["oldText"] = *edit->before;
-        call["content"] = Json::array({std::move(diff)});
+        call["content"] = Json::array();
+        // Drift (issue 43): said before the edit, which is made against the changed file.
+        if (edit->drift) call["content"].push_back(text_content(*edit->drift));
+        call["content"].push_back(std::move(diff));
         call["locations"] = Json::array({{{"path", path}}});
         options = Json::array({option("allow", "Apply this edit", "allow_once"),
                                option("reject", "Reject", "reject_once")});

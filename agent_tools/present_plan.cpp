@@ -1,6 +1,7 @@
 // present_plan: prepare files the plan (when a project is open) and proposes it; apply,
 // after a person approved it, reads it back as they left it and records the approval.
 #include "agent_tools/declared_steps.hpp"
+#include "agent_tools/plan_files.hpp"
 #include "agent_tools/tool_table.hpp"
 #include "host/store/plan_store.hpp"
 #include "protocol/messages.hpp"
@@ -17,6 +18,19 @@ std::string kilobytes(std::size_t bytes) {
 std::string filed_path(const RunTool& run) {
     const auto* filed = run.proposal ? std::get_if<PlanProposal>(&*run.proposal) : nullptr;
     return filed ? filed->path : std::string();
+}
+
+// The plan as approved, with what the steps' files hold as the person approves it: changes
+// since are measured from here.
+PlanReadBack approved(ToolContext& context, std::string text, bool edited,
+                      const std::vector<DeclaredStep>& steps) {
+    NamedFiles named = named_files(context.workspace, step_files(steps), true);
+    return PlanReadBack{std::move(text),
+                        edited,
+                        steps,
+                        std::move(named.files),
+                        std::move(named.texts),
+                        git_head(context.workspace)};
 }
 
 ToolReport present_plan(ToolContext& context, const RunTool& run) {
@@ -61,10 +75,10 @@ ToolReport present_plan(ToolContext& context, const RunTool& run) {
     // front matter is no way to change them.
     std::string rel = filed_path(run);
     if (rel.empty() || !is_plan_path(rel))
-        return tool_ok(run, {}, PlanReadBack{plan, false, *steps});
+        return tool_ok(run, {}, approved(context, plan, false, *steps));
     auto now_text = read_plan(context.workspace, rel);
     if (!now_text) // the user deleted or broke the file: what they saw is what was approved
-        return tool_ok(run, {}, PlanReadBack{plan, false, *steps});
+        return tool_ok(run, {}, approved(context, plan, false, *steps));
     if (now_text->plan.find_first_not_of(" \t\r\n") == std::string::npos) {
         (void)mark_plan(context.workspace, context.emit, rel, PlanStatus::rejected, "",
                         context.now());
@@ -75,7 +89,7 @@ ToolReport present_plan(ToolContext& context, const RunTool& run) {
     bool edited = now_text->plan != plan_file_body(title, plan);
     (void)mark_plan(context.workspace, context.emit, rel, PlanStatus::approved, run.policy.name(),
                     context.now(), run.review);
-    return tool_ok(run, {}, PlanReadBack{now_text->plan, edited, *steps});
+    return tool_ok(run, {}, approved(context, now_text->plan, edited, *steps));
 }
 
 } // namespace

@@ -1,3 +1,4 @@
+#include "agent_tools/plan_files.hpp"
 #include "agent_tools/tool_table.hpp"
 #include "protocol/params.hpp"
 
@@ -30,7 +31,15 @@ ToolRun sync_tool(ToolReport (*stage)(ToolContext&, const RunTool&)) {
     };
 }
 
-ToolCancel run_tool(ToolContext& context, const RunTool& run, const ToolReportFn& report) {
+ToolCancel run_tool(ToolContext& context, const RunTool& run, const ToolReportFn& given) {
+    // A command that may have changed the files the approved plan's steps name says what
+    // they hold now, so its changes are the plan's own work and not drift (issue 43).
+    ToolReportFn report = given;
+    if (!run.rehash.empty())
+        report = [&context, paths = run.rehash, given](ToolReport r) {
+            r.files = named_files(context.workspace, paths).files;
+            given(std::move(r));
+        };
     const std::string& name = run.call.name;
     try {
         if (is_mcp_tool(name)) return run_mcp_tool(context, run, report);

@@ -1,30 +1,17 @@
 #include "agent_tools/step_check.hpp"
 
 #include "agent_tools/command_sandbox.hpp"
+#include "agent_tools/plan_files.hpp"
 #include "agent_tools/tool_table.hpp"
-#include "core/sha256.hpp"
 #include "host/files/project_file.hpp"
-#include "host/files/project_files.hpp"
 #include "host/process/command_environment.hpp"
 #include "host/process/process_runner.hpp"
-#include "host/search/file_list.hpp"
 #include "text/argv_text.hpp"
 
 #include <algorithm>
 
 namespace rio {
 namespace {
-
-bool is_glob(std::string_view path) {
-    return path.find_first_of("*?[{") != std::string_view::npos;
-}
-
-std::string hash_of(const Workspace& workspace, std::string_view rel) {
-    auto path = workspace_path(workspace, rel);
-    if (!path) return {};
-    auto bytes = read_project_file(*path);
-    return bytes ? sha256_hex(*bytes) : std::string();
-}
 
 // Why it did not run to an exit, "" when it did.
 std::string failure_of(const CommandResult& r, std::chrono::seconds timeout) {
@@ -42,30 +29,6 @@ void report_failure(const RunTool& run, CheckRun check, std::string why,
 }
 
 } // namespace
-
-std::vector<FileHash> step_file_hashes(const Workspace& workspace,
-                                       const std::vector<std::string>& files) {
-    std::vector<FileHash> out;
-    std::vector<std::string> globs;
-    for (const std::string& file : files) {
-        if (is_glob(file))
-            globs.push_back(file);
-        else if (out.size() < max_hashed_files)
-            out.push_back({file, hash_of(workspace, file)});
-    }
-    if (!globs.empty() && workspace.root && out.size() < max_hashed_files) {
-        // A glob the search cannot read matches nothing: it was accepted and shown with the plan.
-        if (auto matcher = PathGlobs::make(globs)) {
-            FileList listed = list_project_files(*workspace.root, LiveText{},
-                                                 max_hashed_files - out.size(), *matcher);
-            for (std::string& rel : listed.files)
-                if (std::none_of(out.begin(), out.end(),
-                                 [&](const FileHash& h) { return h.path == rel; }))
-                    out.push_back({rel, hash_of(workspace, rel)});
-        }
-    }
-    return out;
-}
 
 ToolCancel run_step_check(ToolContext& context, const RunTool& run, const ToolReportFn& report) {
     const StepToCheck& step = *run.check;
@@ -106,7 +69,7 @@ ToolCancel run_step_check(ToolContext& context, const RunTool& run, const ToolRe
                                      check.failure = failure_of(r, timeout);
                                      if (check.failure.empty()) check.exit = r.exit_code;
                                      check.seconds = static_cast<double>(r.elapsed.count()) / 1000;
-                                     check.files = step_file_hashes(context.workspace, files);
+                                     check.files = named_files(context.workspace, files).files;
                                      check.at = iso_time(context.now());
                                      if (!r.limit.empty())
                                          r.output +=

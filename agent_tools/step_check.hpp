@@ -12,10 +12,4 @@ namespace rio {
 // report's `output`): a check that cannot run is a CheckRun with `failure`, never an error.
 ToolCancel run_step_check(ToolContext& context, const RunTool& run, const ToolReportFn& report);
 
-// The step's files as they are now: each path, and each file a glob matches (at most
-// max_hashed_files in all), with the sha256 of its bytes ("" for a named file that is missing).
-inline constexpr std::size_t max_hashed_files = 200;
-std::vector<FileHash> step_file_hashes(const Workspace& workspace,
-                                       const std::vector<std::string>& files);
-
 } // namespace rio

@@ -385,6 +385,10 @@ void HeadlessRun::decide(const Proposal& p) {
     bool allowed = p.is(ProposalKind::edit) ? options_.approve_edits : options_.allow_commands;
     if (!allowed)
         return reject(p, p.is(ProposalKind::edit) ? "no --approve-edits" : "no --allow-commands");
+    // --approve-edits agreed to the plan's edits, not to overwriting a change someone made
+    // since the approval (issue 43): that needs a person who can see it.
+    if (const EditProposal* edit = p.edit(); edit && edit->drift)
+        return reject(p, edit->path + " changed since the plan was approved");
     link_.request(op::agent_approve, Json(approve));
 }
 

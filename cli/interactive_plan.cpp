@@ -81,6 +81,8 @@ void InteractiveSession::on_propose(const Proposal& p) {
             reject_with_reason(p);
     };
     if (const EditProposal* edit = p.edit()) {
+        // Drift (issue 43): the file changed since the plan was approved, not by the agent.
+        if (edit->drift) print(styled(shown(*edit->drift), sgr::yellow, out_.color));
         print(styled("Edit " + shown(edit->path), sgr::bold, out_.color) + "\n" +
               diff_text(*edit, width(), out_.color));
         return ask_key("[y] apply  [n] reject", "yn", decide);

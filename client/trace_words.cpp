@@ -284,7 +284,14 @@ std::string plan_progress_line(const PlanProgressEvent& progress) {
     for (StepStatus status : {StepStatus::in_progress, StepStatus::failed, StepStatus::pending})
         for (const PlanStep& s : steps)
             if (!at && s.is(status)) at = &s;
-    return at ? tally + " ▸ " + at->text : tally + " done";
+    std::string line = at ? tally + " ▸ " + at->text : tally + " done";
+    if (progress.drift && !progress.drift->empty())
+        line += " · " + progress.drift->front() +
+                (progress.drift->size() > 1
+                     ? " and " + std::to_string(progress.drift->size() - 1) + " more"
+                     : std::string()) +
+                " changed since approval";
+    return line;
 }
 
 std::string plan_summary_text(const PlanProgressEvent& progress) {
@@ -300,6 +307,9 @@ std::string plan_summary_text(const PlanProgressEvent& progress) {
         out += ", " + std::to_string(skipped) + " skipped";
     if (std::size_t n = progress.unplanned.size())
         out += " · " + std::to_string(n) + (n == 1 ? " file" : " files") + " outside the plan";
+    if (std::size_t n = progress.drift ? progress.drift->size() : 0)
+        out +=
+            " · " + std::to_string(n) + (n == 1 ? " file" : " files") + " changed since approval";
     return out;
 }
 

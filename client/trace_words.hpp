@@ -83,7 +83,8 @@ std::string note_text(const NoteEvent& event);
 std::string plan_report_text(const PlanReportEvent& report);
 
 // The approved plan's progress (DESIGN §20) in one line: "3/8 ▸ the step at hand" (the first
-// in progress, else the first pending); "3/3 done" once none is left.
+// in progress, else failed, else pending); "3/3 done" once none is left; then "· greet.py
+// changed since approval" when something else changed a file the steps name.
 std::string plan_progress_line(const PlanProgressEvent& progress);
 // As the plan's turn ends: "plan: 7/8 done (2 unverified), 1 failed, 1 skipped · 1 file
 // outside the plan".

@@ -35,6 +35,10 @@ BarContent bar_content(const Proposal& proposal) {
         bar.kind = BarKind::edit;
         bar.heading = tr("Edit %1").arg(QString::fromStdString(edit->path));
         bar.detail = diff_size(QString::fromStdString(edit->diff));
+        // Drift (issue 43): the file changed since the plan was approved, not by the agent.
+        if (edit->drift)
+            bar.detail = tr("%1 changed since you approved the plan, not by the agent. %2")
+                             .arg(QString::fromStdString(edit->path), bar.detail);
         bar.approve_text = tr("Approve");
         bar.compare = true;
         return bar;

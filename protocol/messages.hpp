@@ -1218,8 +1218,11 @@ struct PlanProgressEvent {
     // "Changes" list: headless ends with 10 when one of them is not verified (issue 43).
     // Absent when they are not.
     std::optional<bool> declared = std::nullopt;
+    // Files the steps name that something other than the agent's work changed since the
+    // approval (issue 43); absent when none did.
+    std::optional<std::vector<std::string>> drift = std::nullopt;
 };
-RIO_FIELDS(PlanProgressEvent, turn, path, steps, unplanned, declared)
+RIO_FIELDS(PlanProgressEvent, turn, path, steps, unplanned, declared, drift)
 
 // MCP servers (DESIGN §16). A tool's kind is "read" when the server says it only reads and
 // the user admitted the server's read-only tools in plan mode; otherwise "mcp": gated like a

@@ -24,8 +24,12 @@ bool flag(const Json& j, const char* key) {
 }
 
 EditProposal edit_from(const Json& j) {
-    return {text(j, "path"), text(j, "diff"), optional_text(j, "before"), optional_text(j, "after"),
-            optional_text(j, "plan_note")};
+    return {text(j, "path"),
+            text(j, "diff"),
+            optional_text(j, "before"),
+            optional_text(j, "after"),
+            optional_text(j, "plan_note"),
+            optional_text(j, "drift")};
 }
 
 CommandProposal command_from(const Json& j) {
@@ -122,6 +126,7 @@ void to_json(Json& j, const EditProposal& p) {
     if (p.before) j["before"] = *p.before;
     if (p.after) j["after"] = *p.after;
     if (p.plan_note) j["plan_note"] = *p.plan_note;
+    if (p.drift) j["drift"] = *p.drift;
 }
 
 void to_json(Json& j, const CommandProposal& p) {

@@ -23,6 +23,10 @@ struct EditProposal {
     std::optional<std::string> before = std::nullopt, after = std::nullopt;
     // "not in the plan" when an approved plan is being carried out and names no such file
     std::optional<std::string> plan_note = std::nullopt;
+    // A file the approved plan's steps name changed since the approval by something other than
+    // the agent's own work (issue 43): what changed, as a unified diff when rio kept the text
+    // it had then. Such an edit always waits for a person.
+    std::optional<std::string> drift = std::nullopt;
 };
 
 // run_command: the program and its arguments, where and how long it runs, whether a human-written

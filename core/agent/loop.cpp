@@ -341,6 +341,7 @@ void AgentLoop::on_tool(const ToolReport& report, Effects& out) {
         return;
     }
     if (report.stage == ToolStage::apply && checking_) {
+        if (plan_ && !report.files.empty()) expect_files(*plan_, report.files); // a check's too
         const auto* ran = std::get_if<CheckRun>(&report.detail);
         finish_check(ran ? *ran : CheckRun{{}, {}, {}, std::nullopt, report.content}, report.output,
                      report.exit, out);
@@ -354,8 +355,12 @@ void AgentLoop::on_tool(const ToolReport& report, Effects& out) {
         else
             ++plan_revision_;
     }
-    if (report.stage == ToolStage::apply && kind == ToolKind::edit && !report.is_error)
+    if (report.stage == ToolStage::apply && kind == ToolKind::edit && !report.is_error) {
         edited_since_checks_ = true;
+        if (plan_ && applying_after_) expect_text(*plan_, applying_path_, *applying_after_);
+    }
+    // An approved command's changes to the files the steps name are the plan's own work.
+    if (plan_ && !report.files.empty()) expect_files(*plan_, report.files);
     if (report.stage == ToolStage::apply && kind == ToolKind::edit && !report.is_error &&
         !applying_path_.empty() &&
         std::find(changed_files_.begin(), changed_files_.end(), applying_path_) ==
@@ -372,6 +377,11 @@ void AgentLoop::on_tool(const ToolReport& report, Effects& out) {
             report_carried_plan(out); // an earlier plan of this turn is done with
             plan_ = track_plan(turn_, approved_path_, text,
                                read ? read->steps : std::vector<DeclaredStep>{});
+            if (read) {
+                plan_->expected = read->files;
+                plan_->approved_texts = read->texts;
+                plan_->head = read->head;
+            }
             content += "\n\n" + steps_for_model(*plan_);
             progress_changed(out);
             if (approval_fresh_) {

@@ -71,6 +71,9 @@ struct RunTool {
     // apply of plan_progress: the check of the step reported done, to run under `sandbox`
     // without asking: it was approved with the plan (issue 43).
     std::optional<StepToCheck> check = std::nullopt;
+    // A command or check that may change the files the approved plan's steps name: those to
+    // hash again once it ended (ToolReport::files), so its changes are not taken for drift.
+    std::vector<std::string> rehash = {};
 };
 struct CancelTools {
     TurnId turn = 0;
@@ -109,6 +112,11 @@ struct PlanReadBack {
     std::string text;
     bool edited = false;
     std::vector<DeclaredStep> steps = {}; // as the model declared them with the plan
+    // The files those steps name, at approval (globs expanded then), their texts where small
+    // enough to show a later change, and the git HEAD ("" outside git): issue 43's baseline.
+    std::vector<FileHash> files = {};
+    std::map<std::string, std::string, std::less<>> texts = {};
+    std::string head = "";
 };
 // plan_progress's input, checked, for the loop that holds the plan's steps to record.
 struct StepReport {
@@ -130,6 +138,7 @@ struct ToolReport {
     ToolDetail detail;
     std::optional<CommandExit> exit;   // run_command once the program ran
     std::optional<std::string> output; // run_command: what it printed
+    std::vector<FileHash> files = {};  // RunTool::rehash, hashed once it ended
 };
 
 struct Decision {
@@ -283,6 +292,7 @@ private:
     void progress_changed(Effects& out);
     // The approved plan goes on in a new conversation; `result` is its tool result.
     void continue_fresh(std::string result, const std::string& plan, Effects& out);
+    void follow_plan(RunTool& run);
     // How a command approved, allowed or run in plan mode runs.
     SandboxUse command_sandbox(const Decision* decision) const;
     void add_user_text(std::string text);
@@ -320,6 +330,7 @@ private:
     std::string last_plan_;                     // the plan presented last in this conversation
     std::string approved_path_;                 // the file of the plan being approved
     std::string applying_path_;                 // the file an edit being applied writes
+    std::optional<std::string> applying_after_; // and its text after, while a plan is carried out
     // The plan approved last in this conversation: its steps, progress and drift; open while
     // the turn that approved it runs (which ends in a ReportPlan).
     std::optional<PlanTrack> plan_;

@@ -129,9 +129,21 @@ Proposal AgentLoop::proposal_of(const ToolReport& report) const {
     if (auto* command = std::get_if<CommandProposal>(&proposal.body))
         command->sandbox = command_sandbox(nullptr);
     if (auto* edit = std::get_if<EditProposal>(&proposal.body);
-        edit && plan_ && plan_->open && !plan_names(plan_->text, edit->path))
+        edit && plan_ && plan_->open && !plan_covers(*plan_, edit->path))
         edit->plan_note = "not in the plan";
     return proposal;
+}
+
+// What an apply carries for the approved plan's contract (issue 43): an edit's new text
+// becomes what its file is expected to hold; a command may change the files the steps name,
+// so they are hashed again when it ends.
+void AgentLoop::follow_plan(RunTool& run) {
+    applying_after_.reset();
+    if (!plan_ || !plan_->open || !run.proposal) return;
+    if (const auto* edit = std::get_if<EditProposal>(&*run.proposal))
+        applying_after_ = edit->after;
+    else if (std::holds_alternative<CommandProposal>(*run.proposal))
+        run.rehash = expected_paths(*plan_);
 }
 
 void AgentLoop::gate(const ToolReport& report, Effects& out) {
@@ -144,6 +156,16 @@ void AgentLoop::gate(const ToolReport& report, Effects& out) {
     Proposal proposal = proposal_of(report);
     const std::string path = proposal.path();
     if (proposal.plan() && !path.empty()) last_plan_ = path;
+    // A file the steps name that something else changed since the approval: the edit waits
+    // for a person, whatever auto-accept says, and shows what changed.
+    bool drift = false;
+    if (auto* edit = std::get_if<EditProposal>(&proposal.body);
+        edit && edit->before && plan_ && plan_->open)
+        if (auto words = drifted(*plan_, edit->path, *edit->before)) {
+            edit->drift = std::move(words);
+            drift = true;
+            progress_changed(out);
+        }
     if (std::exchange(resuming_, false)) {
         // Proposed again for a person, whatever a rule or auto-accept would say now.
         if (proposal.plan() && !path.empty())
@@ -155,23 +177,17 @@ void AgentLoop::gate(const ToolReport& report, Effects& out) {
     // needs a human-written allow rule; a plan always waits for a person.
     const CommandProposal* command = proposal.command();
     const McpProposal* mcp = proposal.mcp();
-    bool go = (proposal.edit() && (auto_accept_ || edits_approved())) ||
+    bool go = (proposal.edit() && !drift && (auto_accept_ || edits_approved())) ||
               (command && command->allowed) || (mcp && mcp->allowed);
     if (go) {
         awaiting_ = ToolStage::apply;
         applying_path_ = path;
         // An allow rule never widens the sandbox: no network, never without it.
         if (command) running_sandbox_ = command_sandbox(nullptr);
-        out.push_back(RunTool{turn_,
-                              call,
-                              kind,
-                              ToolStage::apply,
-                              std::move(proposal.body),
-                              {},
-                              false,
-                              {},
-                              {},
-                              running_sandbox_});
+        RunTool run{turn_, call, kind, ToolStage::apply, std::move(proposal.body), {},
+                    false, {},   {},   running_sandbox_};
+        follow_plan(run);
+        out.push_back(std::move(run));
         return;
     }
     propose(std::move(proposal), out);
@@ -242,6 +258,7 @@ void AgentLoop::apply_decision(const Decision& decision, Effects& out) {
                 {},
                 running_sandbox_};
     if (plan) run.review = std::move(review);
+    follow_plan(run);
     out.push_back(std::move(run));
 }
 

@@ -75,6 +75,7 @@ void AgentLoop::run_check(const StepReport& report, const DeclaredStep& step, Ef
     RunTool run{turn_, current_call(),  ToolKind::read, ToolStage::apply, {}, {}, false, {},
                 {},    running_sandbox_};
     run.check = StepToCheck{report.step, check, step.files};
+    run.rehash = expected_paths(*plan_);
     out.push_back(std::move(run));
 }
 

@@ -1,6 +1,8 @@
 #include "core/agent/plan_track.hpp"
 
 #include "core/agent/plan_report.hpp"
+#include "core/sha256.hpp"
+#include "core/unified_diff.hpp"
 #include "protocol/tool_words.hpp"
 #include "text/argv_text.hpp"
 #include "text/command_output.hpp"
@@ -8,6 +10,7 @@
 #include "text/utf8.hpp"
 
 #include <algorithm>
+#include <fnmatch.h>
 
 namespace rio {
 namespace {
@@ -258,13 +261,64 @@ std::string evidence_output(std::string_view raw) {
     return std::string(output_tail(plain, max_evidence_bytes));
 }
 
+bool plan_covers(const PlanTrack& track, const std::string& path) {
+    if (track.declared.empty()) return plan_names(track.text, path);
+    bool any = false;
+    for (const DeclaredStep& step : track.declared)
+        for (const std::string& file : step.files) {
+            any = true;
+            std::string folder = file.ends_with('/') ? file : file + "/";
+            // No FNM_PATHNAME: `*` may cross folders, so `src/*.py` covers src/a/b.py too — a
+            // step's files say where it may change, and flagging less is the safe error here.
+            if (file == path || path.starts_with(folder) ||
+                ::fnmatch(file.c_str(), path.c_str(), 0) == 0)
+                return true;
+        }
+    return !any;
+}
+
 bool touch(PlanTrack& track, const std::string& path) {
     if (std::find(track.touched.begin(), track.touched.end(), path) != track.touched.end())
         return false;
     track.touched.push_back(path);
-    if (plan_names(track.text, path)) return false;
+    if (plan_covers(track, path)) return false;
     track.unplanned.push_back(path);
     return true;
+}
+
+std::optional<std::string> drifted(PlanTrack& track, const std::string& path,
+                                   std::string_view text) {
+    auto known = std::find_if(track.expected.begin(), track.expected.end(),
+                              [&](const FileHash& f) { return f.path == path; });
+    if (known == track.expected.end()) return std::nullopt;
+    // "" is a file that was missing at approval: still missing (created now) is no change.
+    std::string now = text.empty() && known->sha256.empty() ? "" : sha256_hex(text);
+    if (known->sha256 == now) return std::nullopt;
+    if (std::find(track.drift.begin(), track.drift.end(), path) == track.drift.end())
+        track.drift.push_back(path);
+    std::string words = path + " changed since the plan was approved, and not by the agent's "
+                               "approved work (by a person, another program or a git command).";
+    if (auto approved = track.approved_texts.find(path); approved != track.approved_texts.end())
+        words += " What changed since the approval:\n" + unified_diff(approved->second, text, path);
+    return words;
+}
+
+void expect_text(PlanTrack& track, const std::string& path, std::string_view text) {
+    for (FileHash& f : track.expected)
+        if (f.path == path) f.sha256 = sha256_hex(text);
+}
+
+void expect_files(PlanTrack& track, const std::vector<FileHash>& files) {
+    for (const FileHash& now : files)
+        for (FileHash& f : track.expected)
+            if (f.path == now.path) f.sha256 = now.sha256;
+}
+
+std::vector<std::string> expected_paths(const PlanTrack& track) {
+    std::vector<std::string> out;
+    for (const FileHash& f : track.expected)
+        out.push_back(f.path);
+    return out;
 }
 
 PlanTally tally(const std::vector<PlanStep>& steps) {
@@ -275,8 +329,12 @@ PlanTally tally(const std::vector<PlanStep>& steps) {
 }
 
 PlanProgressEvent progress_event(const PlanTrack& track) {
-    return PlanProgressEvent{track.turn, track.path, track.steps, track.unplanned,
-                             track.declared.empty() ? std::nullopt : std::optional(true)};
+    return PlanProgressEvent{track.turn,
+                             track.path,
+                             track.steps,
+                             track.unplanned,
+                             track.declared.empty() ? std::nullopt : std::optional(true),
+                             track.drift.empty() ? std::nullopt : std::optional(track.drift)};
 }
 
 std::string steps_for_model(const PlanTrack& track) {
@@ -394,6 +452,9 @@ Json track_json(const PlanTrack& track) {
     Json j{{"turn", track.turn},   {"path", track.path},       {"text", track.text},
            {"steps", track.steps}, {"touched", track.touched}, {"unplanned", track.unplanned}};
     if (!track.declared.empty()) j["declared"] = track.declared;
+    if (!track.expected.empty()) j["expected"] = track.expected;
+    if (!track.head.empty()) j["head"] = track.head;
+    if (!track.drift.empty()) j["drift"] = track.drift;
     return j;
 }
 
@@ -406,6 +467,9 @@ std::optional<PlanTrack> track_from_json(const Json& j) {
         track.steps = j.at("steps").get<std::vector<PlanStep>>();
         track.touched = j.value("touched", std::vector<std::string>{});
         track.unplanned = j.value("unplanned", std::vector<std::string>{});
+        track.expected = j.value("expected", std::vector<FileHash>{});
+        track.head = j.value("head", std::string());
+        track.drift = j.value("drift", std::vector<std::string>{});
         if (auto it = j.find("declared"); it != j.end() && it->is_array())
             for (const Json& d : *it)
                 if (d.is_object()) track.declared.push_back(d.get<DeclaredStep>());

@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -46,6 +47,14 @@ struct PlanTrack {
     std::vector<DeclaredStep> declared; // the model's steps, with files and checks; or none
     std::vector<std::string> touched;   // created or edited since the approval, in order
     std::vector<std::string> unplanned; // of those, the ones the plan does not name
+    // Changes since approval (issue 43): the files the steps name as the plan's own work last
+    // left them — at approval, then after its edits, approved commands and checks — the git
+    // HEAD at approval ("" outside git), and the named files something else changed since.
+    std::vector<FileHash> expected = {};
+    std::string head = "";
+    std::vector<std::string> drift = {};
+    // Not kept in the session: the named files' texts at approval, to show what changed.
+    std::map<std::string, std::string, std::less<>> approved_texts = {};
 };
 
 // A plan just approved in `turn`: its steps (plan_checklist) pending, nothing touched yet.
@@ -77,9 +86,26 @@ std::string check_result_text(const PlanTrack& track, std::uint64_t step);
 inline constexpr std::size_t max_evidence_bytes = 2000;
 std::string evidence_output(std::string_view raw);
 
+// Whether the approved plan covers a file: with declared steps, one of their `files` names it
+// (a path, a folder above it, or a glob), and a plan whose steps name no files covers every
+// file; without declared steps, the plan's text names it (plan_report's rule).
+bool plan_covers(const PlanTrack& track, const std::string& path);
+
 // Records a file the plan's work created or edited. True when it is new to `unplanned`: the
-// plan names it nowhere (plan_report's rule).
+// plan does not cover it.
 bool touch(PlanTrack& track, const std::string& path);
+
+// A file the steps name is about to be edited, its text now `text`: when that is not what the
+// plan's own work left, the change is drift — recorded once in `drift` — and the words (with a
+// diff from the approved text, when kept) are returned; nullopt when there is none.
+std::optional<std::string> drifted(PlanTrack& track, const std::string& path,
+                                   std::string_view text);
+// The plan's own work left these files so (an applied edit's text, or the files after an
+// approved command or a check): what they hold now is expected, not drift.
+void expect_text(PlanTrack& track, const std::string& path, std::string_view text);
+void expect_files(PlanTrack& track, const std::vector<FileHash>& files);
+// The paths `expected` holds, to hash again after a command or a check.
+std::vector<std::string> expected_paths(const PlanTrack& track);
 
 PlanTally tally(const std::vector<PlanStep>& steps);
 PlanProgressEvent progress_event(const PlanTrack& track);

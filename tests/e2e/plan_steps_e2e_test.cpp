@@ -323,5 +323,83 @@ TEST(PlanChecksE2E, WithoutASandboxACheckDoesNotRunAndTheStepFails) {
     EXPECT_EQ(s.request("plans.get", {{"path", path}})["result"]["steps"][0]["status"], "failed");
 }
 
+// Item 4: a file a step names, changed on disk after the approval by someone else, makes the
+// agent's next edit to it wait for a person, with what changed; an approved command's and the
+// agent's own changes are not drift.
+TEST(PlanChecksE2E, AFileChangedAfterApprovalMakesTheNextEditWaitForAPerson) {
+    Json steps = Json::array({{{"text", "Shout"}, {"files", {"greet.py"}}}, {{"text", "Tidy"}}});
+    auto edit = [](const std::string& from, const std::string& to) {
+        return step(
+            {tool("edit_file", {{"path", "greet.py"}, {"old_string", from}, {"new_string", to}})});
+    };
+    AgentSession s(Json::array(
+        {plan_with_steps(steps),
+         // In place: a new entry at the top level (sed -i's) depends on the namespace.
+         step({tool("run_command",
+                    {{"argv",
+                      {"sh", "-c",
+                       "t=$(sed s/Hello/Hey/ greet.py); printf '%s\\n' \"$t\" > greet.py"}}})}),
+         edit("Hey", "Yo"), step({tool("run_command", {{"argv", {"true"}}})}), edit("Yo", "Yoo"),
+         text_step("Done.")}));
+    ASSERT_TRUE(s.sandboxed());
+    write_bytes(s.project() / "greet.py", greet_py);
+    s.request("agent.mode.set", {{"mode", "plan"}});
+    long turn = s.send("shout");
+    s.wait("agent.propose");
+    s.request("agent.approve", {{"turn", turn}, {"decision", "approve"}, {"policy", "auto"}});
+    // An approved command changes the named file: the plan's own work.
+    Json command = s.wait("agent.propose");
+    ASSERT_EQ(command["kind"], "command") << command.dump();
+    s.request("agent.approve", {{"turn", turn}, {"decision", "approve"}});
+    // The agent's edit after it applies at once (auto-accept): no drift. Then a person changes
+    // the file while the next command waits.
+    Json waiting = s.wait("agent.propose");
+    ASSERT_EQ(waiting["kind"], "command") << "the edit was not held: " << waiting.dump();
+    EXPECT_EQ(read_text(s.project() / "greet.py"),
+              "def greeting(name):\n    return f\"Yo, {name}!\"\n");
+    const std::string mine = "def greeting(name):\n    return f\"Yo, {name}! (mine)\"\n";
+    write_bytes(s.project() / "greet.py", mine);
+    s.request("agent.approve", {{"turn", turn}, {"decision", "reject"}});
+    Json held = s.wait("agent.propose");
+    ASSERT_EQ(held["kind"], "edit") << "auto-accept does not cover drift: " << held.dump();
+    ASSERT_TRUE(held.contains("drift")) << held.dump();
+    EXPECT_TRUE(has(held["drift"], "greet.py changed since the plan was approved")) << held;
+    EXPECT_TRUE(has(held["drift"], "+    return f\"Yo, {name}! (mine)\"")) << held["drift"];
+    EXPECT_EQ(read_text(s.project() / "greet.py"), mine) << "nothing written while it waits";
+    s.request("agent.approve", {{"turn", turn}, {"decision", "approve"}});
+    s.wait("agent.done");
+    EXPECT_TRUE(has(Json(read_text(s.project() / "greet.py")), "Yoo, {name}! (mine)"));
+}
+
+TEST(PlanChecksE2E, DriftIsInPlansProgressAndUnplannedComesFromTheStepsFiles) {
+    Json steps = Json::array({{{"text", "Shout"}, {"files", {"greet.py", "src/"}}}});
+    AgentSession s(Json::array(
+        {plan_with_steps(steps),
+         step({tool("create_file", {{"path", "src/new.py"}, {"content", "x = 1\n"}})}),
+         step({tool("create_file", {{"path", "notes.txt"}, {"content", "n\n"}})}),
+         step({tool("run_command", {{"argv", {"true"}}})}),
+         step({tool("edit_file",
+                    {{"path", "greet.py"}, {"old_string", "Hello"}, {"new_string", "Hi"}})}),
+         text_step("Done.")}));
+    write_bytes(s.project() / "greet.py", greet_py);
+    s.request("agent.mode.set", {{"mode", "plan"}});
+    long turn = s.send("shout");
+    s.wait("agent.propose");
+    s.request("agent.approve", {{"turn", turn}, {"decision", "approve"}, {"policy", "auto"}});
+    s.wait("agent.propose"); // the command waits
+    write_bytes(s.project() / "greet.py", greet_py + "# a person's line\n");
+    s.request("agent.approve", {{"turn", turn}, {"decision", "reject"}});
+    Json held = s.wait("agent.propose");
+    ASSERT_TRUE(held.contains("drift")) << held.dump();
+    s.request("agent.approve", {{"turn", turn}, {"decision", "reject"}});
+    Json last;
+    for (const Json& e : s.client().events_until("agent.done"))
+        if (e["event"] == "plans.progress") last = e["params"];
+    // The last plans.progress of the turn: drift, and unplanned from the steps' files.
+    ASSERT_TRUE(last.contains("drift")) << last.dump();
+    EXPECT_EQ(last["drift"], Json::array({"greet.py"}));
+    EXPECT_EQ(last["unplanned"], Json::array({"notes.txt"})) << "src/new.py is under src/";
+}
+
 } // namespace
 } // namespace rio::test

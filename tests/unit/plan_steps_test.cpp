@@ -324,9 +324,45 @@ TEST(PlanChecks, EveryFrontendTellsVerifiedUnverifiedAndFailedApart) {
     set_checked(t, 1, ok, std::nullopt);
     ASSERT_FALSE(set_step(t, 2, "skipped", std::string("not needed")));
     EXPECT_FALSE(client::declared_step_unverified(progress_event(t)));
+    e.drift = std::vector<std::string>{"a.py"};
+    EXPECT_EQ(client::plan_progress_line(e), "2/3 ▸ Change it · a.py changed since approval");
+    EXPECT_EQ(client::plan_summary_text(e),
+              "plan: 2/3 done (1 unverified), 1 failed · 1 file changed since approval");
     PlanTrack fallback = track_plan(1, "", "## Changes\n\n- a\n- b\n");
     ASSERT_FALSE(set_step(fallback, 1, "done", std::nullopt));
     EXPECT_FALSE(client::declared_step_unverified(progress_event(fallback)));
+}
+
+TEST(PlanDrift, TheStepsFilesDecideWhatIsPlannedAndOnlyOthersChangesAreDrift) {
+    std::vector<DeclaredStep> declared{{"Change", {"greet.py", "src/", "tests/**/*.py"}, {}},
+                                       {"Tidy", {}, {}}};
+    PlanTrack t = track_plan(1, "", "Touches `notes.txt` in the text only", declared);
+    for (const char* in : {"greet.py", "src/a/b.c", "tests/unit/test_x.py"})
+        EXPECT_TRUE(plan_covers(t, in)) << in;
+    for (const char* out : {"notes.txt", "greet.pyc", "srcx/a.c", "tests/x.txt"})
+        EXPECT_FALSE(plan_covers(t, out)) << out << ": the text does not count with steps";
+    PlanTrack no_files = track_plan(1, "", "text", {{"Do", {}, {}}});
+    EXPECT_TRUE(plan_covers(no_files, "anything.txt")) << "steps that name no files flag nothing";
+
+    t.expected = {{"greet.py", ""}, {"new.py", ""}};
+    t.approved_texts = {{"greet.py", "a\n"}};
+    expect_text(t, "greet.py", "a\n");
+    EXPECT_FALSE(drifted(t, "greet.py", "a\n"));
+    EXPECT_FALSE(drifted(t, "new.py", "")) << "missing then, created now by the agent";
+    EXPECT_FALSE(drifted(t, "other.py", "x")) << "not named: the agent's own";
+    auto words = drifted(t, "greet.py", "a\nb\n");
+    ASSERT_TRUE(words);
+    EXPECT_NE(words->find("greet.py changed since the plan was approved"), std::string::npos);
+    EXPECT_NE(words->find("+b"), std::string::npos) << *words;
+    EXPECT_EQ(t.drift, std::vector<std::string>{"greet.py"});
+    (void)drifted(t, "greet.py", "a\nc\n");
+    EXPECT_EQ(t.drift.size(), 1u) << "once";
+    expect_files(t, {{"greet.py", "0000"}});
+    EXPECT_EQ(t.expected[0].sha256, "0000") << "a command's change is the plan's own work";
+    PlanTrack back = *track_from_json(track_json(t));
+    EXPECT_EQ(back.drift, t.drift);
+    EXPECT_EQ(Json(back.expected), Json(t.expected));
+    EXPECT_TRUE(back.approved_texts.empty()) << "texts stay in memory";
 }
 
 } // namespace
