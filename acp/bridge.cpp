@@ -391,12 +391,14 @@ void Bridge::replay_entry(AcpSession& s, const HistoryMessage& m,
                text_chunk(m.role == "user" ? "user_message_chunk" : "agent_message_chunk", m.text));
     for (const CallInfo& c : m.calls.value_or(std::vector<CallInfo>{})) {
         auto kind = kinds.find(c.name);
-        update(
-            s,
-            tool_call(
-                ToolEvent{
-                    0, c.id, c.name, c.input, kind != kinds.end() ? kind->second : Wire<ToolKind>::named("unknown"), {}},
-                s.root));
+        update(s, tool_call(ToolEvent{0,
+                                      c.id,
+                                      c.name,
+                                      c.input,
+                                      kind != kinds.end() ? kind->second
+                                                          : Wire<ToolKind>::named("unknown"),
+                                      {}},
+                            s.root));
     }
 }
 
@@ -574,6 +576,10 @@ void Bridge::on_event(AcpSession& s, const client::CoreEvent& event) {
         if (entries != s.plan_sent) update(s, s.plan_sent = std::move(entries));
     } else if (auto* result = std::get_if<ToolResultEvent>(&event)) {
         update(s, tool_call_update(*result));
+    } else if (auto* report = std::get_if<PlanReportEvent>(&event)) {
+        // The steps' statuses went as plan updates; the receipt's summary closes the answer.
+        if (std::string summary = client::receipt_summary_line(*report); !summary.empty())
+            update(s, text_chunk("agent_message_chunk", "\n\nPlan receipt: " + summary));
     } else if (auto* proposal = std::get_if<Proposal>(&event)) {
         ask_permission(s, *proposal);
     } else if (auto* error = std::get_if<ErrorEvent>(&event)) {

@@ -83,6 +83,7 @@ Json ClaudeShapes::result(const RunEnd& end) const {
              {"exit_code", end.exit_code}};
     if (!end.plan.is_null()) out["plan"] = end.plan;
     if (!end.context.is_null()) out["context"] = end.context; // rio's own: how full the window is
+    if (!end.receipt.is_null()) out["plan_receipt"] = end.receipt; // rio's own (issue 43)
     if (!end.error.is_null()) out["error"] = end.error;
     return out;
 }

@@ -30,6 +30,7 @@ struct RunEnd {
     Json plan;                    // the plan left awaiting approval, or null
     Json denials = Json::array(); // gated actions nobody could approve
     Json context;                 // {used, window, estimated}, or null
+    Json receipt = nullptr;       // the approved plan's receipt (issue 43), or null
 };
 
 class ClaudeShapes {

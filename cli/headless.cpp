@@ -307,6 +307,16 @@ void HeadlessRun::show(const client::CoreEvent& event) {
     } else if (auto* report = std::get_if<PlanReportEvent>(&event)) {
         if (std::string words = client::plan_report_text(*report); !words.empty())
             say(styled("warning: " + shown(words), sgr::yellow, err_.color));
+        // The plan's receipt (issue 43): on stderr as Markdown, in the result objects as data.
+        if (report->receipt_text) {
+            std::string text = markdown_text(*report->receipt_text, err_.width, err_.color);
+            for (std::size_t at = 0, end; at < text.size(); at = end + 1) {
+                end = text.find('\n', at);
+                if (end == std::string::npos) end = text.size();
+                say(shown(text.substr(at, end - at)));
+            }
+        }
+        if (report->receipt) receipt_ = Json(*report->receipt);
     } else if (auto* proposal = std::get_if<Proposal>(&event)) {
         decide(*proposal);
     } else if (auto* compacted = std::get_if<CompactedEvent>(&event)) {
@@ -429,11 +439,13 @@ void HeadlessRun::end(int code) {
                         {"plan", plan_},
                         {"rejected", refusals_},
                         {"error", error_},
-                        {"context", context_}});
+                        {"context", context_},
+                        {"receipt", receipt_}});
     if (claude_ && (options_.output == HeadlessOutput::claude_json ||
                     options_.output == HeadlessOutput::claude_stream)) {
         std::string result = !plan_.is_null() ? plan_.value("plan", answer) : answer;
-        print_line(claude_->result(RunEnd{code, result, error_, plan_, refusals_, context_}));
+        print_line(
+            claude_->result(RunEnd{code, result, error_, plan_, refusals_, context_, receipt_}));
     }
     std::cout << std::flush;
     finish_(code);

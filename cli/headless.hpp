@@ -139,6 +139,7 @@ private:
     bool ending_ = false; // the turn is done; the run ends after one more round trip
     Json error_;
     Json plan_;
+    Json receipt_; // the last plans.report's receipt, or null
     Json messages_ = Json::array();
     Json refusals_ = Json::array();
     bool line_open_ = false; // streamed text without its newline yet

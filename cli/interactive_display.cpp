@@ -58,6 +58,7 @@ void InteractiveSession::show(const client::CoreEvent& event) {
     } else if (auto* report = std::get_if<PlanReportEvent>(&event)) {
         if (std::string words = client::plan_report_text(*report); !words.empty())
             print(styled(shown(words), sgr::yellow, out_.color));
+        if (report->receipt_text) print(markdown_text(*report->receipt_text, width(), out_.color));
     } else if (auto* progress = std::get_if<PlanProgressEvent>(&event)) {
         // One line as the plan moves on (DESIGN §20); a file outside it is said at once.
         std::string line = "plan " + client::plan_progress_line(*progress);

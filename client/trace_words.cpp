@@ -276,6 +276,16 @@ std::size_t count_of(const std::vector<PlanStep>& steps, StepStatus status) {
 
 } // namespace
 
+std::string receipt_summary_line(const PlanReportEvent& report) {
+    if (!report.receipt_text) return {};
+    std::string_view text = *report.receipt_text;
+    std::size_t start = text.find('\n');
+    while (start != std::string_view::npos && start + 1 < text.size() && text[start + 1] == '\n')
+        ++start;
+    if (start == std::string_view::npos) return {};
+    return first_line(text.substr(start + 1), 300);
+}
+
 std::string plan_progress_line(const PlanProgressEvent& progress) {
     const std::vector<PlanStep>& steps = progress.steps;
     std::string tally =

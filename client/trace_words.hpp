@@ -81,6 +81,8 @@ std::string note_text(const NoteEvent& event);
 
 // "Changed but not named in the plan: a.py, b.py"; "" when every change is in the plan.
 std::string plan_report_text(const PlanReportEvent& report);
+// The receipt's one-line summary, from its Markdown (the line after its heading); "" without.
+std::string receipt_summary_line(const PlanReportEvent& report);
 
 // The approved plan's progress (DESIGN §20) in one line: "3/8 ▸ the step at hand" (the first
 // in progress, else failed, else pending); "3/3 done" once none is left; then "· greet.py

@@ -1,5 +1,7 @@
 #include "ops/agent_runtime.hpp"
 
+#include "agent_tools/plan_files.hpp"
+#include "core/agent/plan_receipt.hpp"
 #include "core/agent/plan_report.hpp"
 #include "host/files/project_file.hpp"
 #include "host/store/plan_store.hpp"
@@ -305,11 +307,29 @@ void AgentRuntime::report_plan(const ReportPlan& report) {
         return path && std::filesystem::exists(path->real, ec);
     };
     PlanOutcome outcome = compare_with_plan(report.plan, report.touched, exists);
-    emit_event(emit_, PlanReportEvent{report.turn, report.path, outcome.touched, outcome.unplanned,
-                                      outcome.untouched});
-    if (!report.path.empty())
+    PlanReceipt receipt = report.receipt;
+    // Declared steps say what is planned by their files (decision 0083), else the text does.
+    if (report.declared)
+        outcome.unplanned = receipt.unplanned;
+    else
+        receipt.unplanned = outcome.unplanned;
+    receipt.head_now = git_head(context_.workspace);
+    // What the model wrote in notes, or a command's words, never carries a key into the file.
+    for (PlanStep& step : receipt.steps) {
+        if (step.note) redact(*step.note, providers_.secrets());
+        if (step.check) redact(step.check->output, providers_.secrets());
+    }
+    for (ReceiptCommand& command : receipt.commands)
+        for (std::string& word : command.argv)
+            redact(word, providers_.secrets());
+    if (!report.path.empty()) {
         (void)record_plan_outcome(context_.workspace, emit_, report.path, outcome.touched,
                                   outcome.unplanned);
+        (void)record_plan_receipt(context_.workspace, emit_, report.path, receipt);
+    }
+    std::string text = receipt_markdown(receipt);
+    emit_event(emit_, PlanReportEvent{report.turn, report.path, outcome.touched, outcome.unplanned,
+                                      outcome.untouched, std::move(receipt), std::move(text)});
 }
 
 void AgentRuntime::settle_checks(TurnId turn) {

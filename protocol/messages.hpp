@@ -1196,6 +1196,32 @@ RIO_FIELDS(PlansChangedEvent, path)
 // Planned vs actual (DESIGN §13), when the turn that carried out an approved plan ended:
 // the files its tools created or edited, those of them the plan does not name, and the
 // project paths the plan names that none of them is.
+// A plan's receipt (issue 43): what carrying it out did, at the end of each turn that did.
+struct ReceiptEdit {
+    std::string path;
+    std::uint64_t added = 0, removed = 0; // lines
+};
+RIO_FIELDS(ReceiptEdit, path, added, removed)
+struct ReceiptCommand {
+    std::vector<std::string> argv;
+    std::string sandbox;                    // the profile it ran under, "none" unsandboxed
+    std::optional<int> exit = std::nullopt; // absent: it did not run to an exit
+};
+RIO_FIELDS(ReceiptCommand, argv, sandbox, exit)
+struct PlanReceipt {
+    std::string approved; // when, and the policy: "2026-12-05T04:00:00Z (auto)"
+    std::vector<PlanStep> steps;
+    std::vector<ReceiptEdit> edits;
+    std::vector<ReceiptCommand> commands;
+    std::vector<std::string> unplanned, drift;
+    std::string head_at_approval, head_now; // git commits, "" outside git
+    std::uint64_t input_tokens = 0, output_tokens = 0;
+    std::vector<std::string> models;
+    bool final = false; // every step is done, failed or skipped, or the plan was superseded
+};
+RIO_FIELDS(PlanReceipt, approved, steps, edits, commands, unplanned, drift, head_at_approval,
+           head_now, input_tokens, output_tokens, models, final)
+
 struct PlanReportEvent {
     static constexpr std::string_view event = event::plans_report;
     std::uint64_t turn = 0;
@@ -1203,8 +1229,11 @@ struct PlanReportEvent {
     std::vector<std::string> touched;
     std::vector<std::string> unplanned;
     std::vector<std::string> untouched;
+    // What the plan file's "## Receipt" section says, and the same as data.
+    std::optional<PlanReceipt> receipt = std::nullopt;
+    std::optional<std::string> receipt_text = std::nullopt;
 };
-RIO_FIELDS(PlanReportEvent, turn, path, touched, unplanned, untouched)
+RIO_FIELDS(PlanReportEvent, turn, path, touched, unplanned, untouched, receipt, receipt_text)
 
 // The approved plan as a contract (DESIGN §20), on every change: a step's status, or a file
 // created or edited that no step names (`unplanned`, as it happens).

@@ -54,6 +54,11 @@ std::string kept_partial(const std::string& streamed) {
 
 // Input tokens of a request, cached ones included, from a usage report (Anthropic's shape,
 // which the OpenAI codec follows: input_tokens are the uncached ones).
+std::uint64_t reported_output(const Json& counts) {
+    auto it = counts.find("output_tokens");
+    return it != counts.end() && it->is_number_unsigned() ? it->get<std::uint64_t>() : 0;
+}
+
 std::optional<std::uint64_t> reported_input(const Json& counts) {
     if (!counts.is_object() || !counts.contains("input_tokens")) return std::nullopt;
     std::uint64_t total = 0;
@@ -259,6 +264,9 @@ void AgentLoop::on_provider(TurnId turn, std::uint64_t step, const ProviderRepor
         return;
     case Kind::usage:
         emit(out, UsageEvent{turn_, report.data.is_object() ? report.data : Json::object()});
+        if (plan_ && plan_->open && plan_->turn == turn_ && report.data.is_object())
+            record_usage(*plan_, reported_input(report.data).value_or(0),
+                         reported_output(report.data), model_);
         if (auto input = reported_input(report.data)) {
             reported_ = {{*input, sent_bytes_}};
             emit_status(out); // the meter follows each step
@@ -357,7 +365,18 @@ void AgentLoop::on_tool(const ToolReport& report, Effects& out) {
     }
     if (report.stage == ToolStage::apply && kind == ToolKind::edit && !report.is_error) {
         edited_since_checks_ = true;
-        if (plan_ && applying_after_) expect_text(*plan_, applying_path_, *applying_after_);
+        if (plan_ && applying_after_) {
+            expect_text(*plan_, applying_path_, *applying_after_);
+            record_edit(*plan_, applying_path_, applying_diff_);
+        }
+    }
+    // A command the plan's work ran, for the receipt: how it ran and how it ended.
+    if (report.stage == ToolStage::apply && kind == ToolKind::command && plan_ && plan_->open &&
+        !applying_argv_.empty()) {
+        std::optional<int> code = report.exit ? report.exit->code : std::nullopt;
+        plan_->commands.push_back(
+            {std::exchange(applying_argv_, {}),
+             std::string(running_sandbox_ ? running_sandbox_->profile.name() : "none"), code});
     }
     // An approved command's changes to the files the steps name are the plan's own work.
     if (plan_ && !report.files.empty()) expect_files(*plan_, report.files);
@@ -374,7 +393,7 @@ void AgentLoop::on_tool(const ToolReport& report, Effects& out) {
             std::string text = read ? read->text : std::string();
             content =
                 approved_plan_result(approval_note_, read && read->edited, text, approval_review_);
-            report_carried_plan(out); // an earlier plan of this turn is done with
+            report_carried_plan(out, true); // an earlier plan of this turn is done with
             plan_ = track_plan(turn_, approved_path_, text,
                                read ? read->steps : std::vector<DeclaredStep>{});
             if (read) {
@@ -522,8 +541,10 @@ void AgentLoop::finish_call(ToolOutcome outcome, Effects& out) {
 void AgentLoop::end_turn(std::string_view reason, Effects& out) {
     state_ = State::idle;
     edits_approved_.reset(); // the next turn asks again
-    emit(out, DoneEvent{turn_, std::string(reason)});
+    // The receipt (plans.report) comes before agent.done: a frontend that ends its prompt on
+    // done (ACP, rio-cli -p) has it to show.
     report_carried_plan(out);
+    emit(out, DoneEvent{turn_, std::string(reason)});
     emit_status(out);
 }
 

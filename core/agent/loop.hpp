@@ -92,6 +92,9 @@ struct ReportPlan {
     std::string path;                 // the plan file, "" without a project
     std::string plan;                 // the approved text
     std::vector<std::string> touched; // created or edited, project-relative, in order
+    // Its receipt (issue 43) as the loop knows it; the host adds the time, policy and HEAD.
+    PlanReceipt receipt = {};
+    bool declared = false; // the steps are the model's: unplanned comes from their files
 };
 // The approved plan's progress changed: the host records it in the plan file's front matter.
 struct SaveProgress {
@@ -276,8 +279,9 @@ private:
     void clear(Effects& out);
     bool resume_pending(const RestoredSession& session);
     void end_resumed_step(const std::string& why, Effects& out);
-    // The plan carried out in this turn is done with: ReportPlan.
-    void report_carried_plan(Effects& out);
+    // The plan carried out in this turn is done with: ReportPlan. `superseded`: another plan
+    // was approved after it.
+    void report_carried_plan(Effects& out, bool superseded = false);
     // Whether plan_progress may run now, and what the model is told when it may not.
     bool progress_open() const;
     std::string progress_refusal() const;
@@ -331,6 +335,8 @@ private:
     std::string approved_path_;                 // the file of the plan being approved
     std::string applying_path_;                 // the file an edit being applied writes
     std::optional<std::string> applying_after_; // and its text after, while a plan is carried out
+    std::string applying_diff_;                 // and its diff, for the receipt
+    std::vector<std::string> applying_argv_;    // a command being applied, for the receipt
     // The plan approved last in this conversation: its steps, progress and drift; open while
     // the turn that approved it runs (which ends in a ReportPlan).
     std::optional<PlanTrack> plan_;

@@ -139,11 +139,16 @@ Proposal AgentLoop::proposal_of(const ToolReport& report) const {
 // so they are hashed again when it ends.
 void AgentLoop::follow_plan(RunTool& run) {
     applying_after_.reset();
+    applying_diff_.clear();
+    applying_argv_.clear();
     if (!plan_ || !plan_->open || !run.proposal) return;
-    if (const auto* edit = std::get_if<EditProposal>(&*run.proposal))
+    if (const auto* edit = std::get_if<EditProposal>(&*run.proposal)) {
         applying_after_ = edit->after;
-    else if (std::holds_alternative<CommandProposal>(*run.proposal))
+        applying_diff_ = edit->diff;
+    } else if (const auto* command = std::get_if<CommandProposal>(&*run.proposal)) {
         run.rehash = expected_paths(*plan_);
+        applying_argv_ = command->argv;
+    }
 }
 
 void AgentLoop::gate(const ToolReport& report, Effects& out) {

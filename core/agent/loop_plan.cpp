@@ -5,11 +5,12 @@
 
 namespace rio {
 
-void AgentLoop::report_carried_plan(Effects& out) {
+void AgentLoop::report_carried_plan(Effects& out, bool superseded) {
     if (!plan_ || !plan_->open) return;
     plan_->open = false;
     ++plan_revision_;
-    out.push_back(ReportPlan{plan_->turn, plan_->path, plan_->text, plan_->touched});
+    out.push_back(ReportPlan{plan_->turn, plan_->path, plan_->text, plan_->touched,
+                             receipt_of(*plan_, superseded), !plan_->declared.empty()});
 }
 
 bool AgentLoop::progress_open() const {

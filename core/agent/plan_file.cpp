@@ -1,5 +1,6 @@
 #include "core/agent/plan_file.hpp"
 
+#include "core/agent/plan_receipt.hpp"
 #include "core/front_matter.hpp"
 #include "text/utf8.hpp"
 
@@ -287,13 +288,23 @@ PlanFileInfo parse_plan_file(std::string_view text) {
     info.title = first_heading(body);
     info.body = std::string(body);
     info.plan = info.body;
+    // The receipt comes last and, like the review, is the core's only when the front matter
+    // says it wrote one.
+    if (!field(fields, "receipt").empty())
+        if (std::size_t at = info.plan.rfind(receipt_heading);
+            at != std::string::npos && (at == 0 || info.plan[at - 1] == '\n')) {
+            info.receipt = info.plan.substr(at);
+            info.plan.resize(at);
+            while (info.plan.size() >= 2 && info.plan.substr(info.plan.size() - 2) == "\n\n")
+                info.plan.pop_back();
+        }
     // The review section is the core's only when the front matter says it added one; a
     // plan's own "## Review" heading stays part of the plan.
     if (!field(fields, "comments").empty())
-        if (std::size_t at = info.body.rfind(review_heading);
-            at != std::string::npos && (at == 0 || info.body[at - 1] == '\n')) {
-            info.review = info.body.substr(at);
-            info.plan = info.body.substr(0, at);
+        if (std::size_t at = info.plan.rfind(review_heading);
+            at != std::string::npos && (at == 0 || info.plan[at - 1] == '\n')) {
+            info.review = info.plan.substr(at);
+            info.plan = info.plan.substr(0, at);
             while (info.plan.size() >= 2 && info.plan.substr(info.plan.size() - 2) == "\n\n")
                 info.plan.pop_back();
         }
@@ -325,6 +336,20 @@ std::string set_plan_progress(std::string_view text, std::string_view progress,
         set_field(fields, "progress", std::string(progress));
         set_field(fields, "checks", std::string(checks));
     });
+}
+
+std::string set_plan_receipt(std::string_view text, std::string_view section) {
+    PlanFileInfo info = parse_plan_file(text);
+    std::string out(text);
+    if (!info.receipt.empty()) { // the one written before goes
+        out.resize(out.size() - info.receipt.size());
+        while (!out.empty() && out.back() == '\n')
+            out.pop_back();
+    }
+    out = with_fields(out, [&](Fields& fields) { set_field(fields, "receipt", "yes"); });
+    while (!out.empty() && out.back() == '\n')
+        out.pop_back();
+    return out + "\n\n" + std::string(section);
 }
 
 std::string set_plan_outcome(std::string_view text, const std::vector<std::string>& touched,

@@ -72,10 +72,11 @@ struct PlanFileInfo {
     // The steps the model declared with the plan (one line of JSON, a YAML flow sequence):
     // they, not the body's lists, are the plan's checklist. Empty when it declared none.
     std::vector<DeclaredStep> steps;
-    std::string title;  // the first heading of the body
-    std::string body;   // everything after the front matter
-    std::string plan;   // the body without the review section
-    std::string review; // that section, from its heading; "" when none
+    std::string title;   // the first heading of the body
+    std::string body;    // everything after the front matter
+    std::string plan;    // the body without the review section
+    std::string review;  // that section, from its heading; "" when none
+    std::string receipt; // the core's receipt section, last, from its heading; "" when none
 };
 
 PlanFileInfo parse_plan_file(std::string_view text);
@@ -94,6 +95,10 @@ std::string add_plan_review(std::string_view text, std::string_view section, std
 // and their evidence (`checks`, from checks_field; "" leaves it out).
 std::string set_plan_progress(std::string_view text, std::string_view progress,
                               std::string_view checks = {});
+
+// Puts the receipt section (plan_receipt's, from its heading) at the end, in place of the one
+// written before, and records `receipt: yes` in the front matter, which marks it as the core's.
+std::string set_plan_receipt(std::string_view text, std::string_view section);
 
 // Records what the approved plan's work changed: `touched` and `unplanned` as lists of paths.
 std::string set_plan_outcome(std::string_view text, const std::vector<std::string>& touched,

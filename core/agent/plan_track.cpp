@@ -6,6 +6,7 @@
 #include "protocol/tool_words.hpp"
 #include "text/argv_text.hpp"
 #include "text/command_output.hpp"
+#include "text/lines.hpp"
 #include "text/markdown.hpp"
 #include "text/utf8.hpp"
 
@@ -314,6 +315,44 @@ void expect_files(PlanTrack& track, const std::vector<FileHash>& files) {
             if (f.path == now.path) f.sha256 = now.sha256;
 }
 
+void record_edit(PlanTrack& track, const std::string& path, std::string_view diff) {
+    auto edit = std::find_if(track.edits.begin(), track.edits.end(),
+                             [&](const ReceiptEdit& e) { return e.path == path; });
+    if (edit == track.edits.end()) edit = track.edits.insert(track.edits.end(), {path, 0, 0});
+    for (std::string_view line : split_lines(diff)) {
+        if (line.starts_with("+++") || line.starts_with("---")) continue;
+        if (line.starts_with('+')) ++edit->added;
+        if (line.starts_with('-')) ++edit->removed;
+    }
+}
+
+void record_usage(PlanTrack& track, std::uint64_t input, std::uint64_t output,
+                  const std::string& model) {
+    track.input_tokens += input;
+    track.output_tokens += output;
+    if (!model.empty() &&
+        std::find(track.models.begin(), track.models.end(), model) == track.models.end())
+        track.models.push_back(model);
+}
+
+PlanReceipt receipt_of(const PlanTrack& track, bool superseded) {
+    PlanReceipt r;
+    r.steps = track.steps;
+    r.edits = track.edits;
+    r.commands = track.commands;
+    r.unplanned = track.unplanned;
+    r.drift = track.drift;
+    r.head_at_approval = track.head;
+    r.input_tokens = track.input_tokens;
+    r.output_tokens = track.output_tokens;
+    r.models = track.models;
+    r.final =
+        superseded || std::all_of(track.steps.begin(), track.steps.end(), [](const PlanStep& s) {
+            return s.is(StepStatus::done) || s.is(StepStatus::failed) || s.is(StepStatus::skipped);
+        });
+    return r;
+}
+
 std::vector<std::string> expected_paths(const PlanTrack& track) {
     std::vector<std::string> out;
     for (const FileHash& f : track.expected)
@@ -455,6 +494,11 @@ Json track_json(const PlanTrack& track) {
     if (!track.expected.empty()) j["expected"] = track.expected;
     if (!track.head.empty()) j["head"] = track.head;
     if (!track.drift.empty()) j["drift"] = track.drift;
+    if (!track.edits.empty()) j["edits"] = track.edits;
+    if (!track.commands.empty()) j["commands"] = track.commands;
+    if (track.input_tokens || track.output_tokens)
+        j["tokens"] = {track.input_tokens, track.output_tokens};
+    if (!track.models.empty()) j["models"] = track.models;
     return j;
 }
 
@@ -470,6 +514,14 @@ std::optional<PlanTrack> track_from_json(const Json& j) {
         track.expected = j.value("expected", std::vector<FileHash>{});
         track.head = j.value("head", std::string());
         track.drift = j.value("drift", std::vector<std::string>{});
+        track.edits = j.value("edits", std::vector<ReceiptEdit>{});
+        track.commands = j.value("commands", std::vector<ReceiptCommand>{});
+        if (auto tokens = j.find("tokens");
+            tokens != j.end() && tokens->is_array() && tokens->size() == 2) {
+            track.input_tokens = (*tokens)[0].get<std::uint64_t>();
+            track.output_tokens = (*tokens)[1].get<std::uint64_t>();
+        }
+        track.models = j.value("models", std::vector<std::string>{});
         if (auto it = j.find("declared"); it != j.end() && it->is_array())
             for (const Json& d : *it)
                 if (d.is_object()) track.declared.push_back(d.get<DeclaredStep>());

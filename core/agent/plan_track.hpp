@@ -53,6 +53,11 @@ struct PlanTrack {
     std::vector<FileHash> expected = {};
     std::string head = "";
     std::vector<std::string> drift = {};
+    // For the receipt: the edits and commands of the plan's work, tokens and models.
+    std::vector<ReceiptEdit> edits = {};
+    std::vector<ReceiptCommand> commands = {};
+    std::uint64_t input_tokens = 0, output_tokens = 0;
+    std::vector<std::string> models = {};
     // Not kept in the session: the named files' texts at approval, to show what changed.
     std::map<std::string, std::string, std::less<>> approved_texts = {};
 };
@@ -106,6 +111,15 @@ void expect_text(PlanTrack& track, const std::string& path, std::string_view tex
 void expect_files(PlanTrack& track, const std::vector<FileHash>& files);
 // The paths `expected` holds, to hash again after a command or a check.
 std::vector<std::string> expected_paths(const PlanTrack& track);
+
+// For the receipt: an applied edit (its unified diff's lines added and removed, summed per
+// file), a command that ran, a step's usage report and the model that answered.
+void record_edit(PlanTrack& track, const std::string& path, std::string_view diff);
+void record_usage(PlanTrack& track, std::uint64_t input, std::uint64_t output,
+                  const std::string& model);
+// The receipt as far as the loop knows it (the host adds when it was approved and the HEAD
+// now). `superseded`: another plan was approved after it.
+PlanReceipt receipt_of(const PlanTrack& track, bool superseded);
 
 PlanTally tally(const std::vector<PlanStep>& steps);
 PlanProgressEvent progress_event(const PlanTrack& track);

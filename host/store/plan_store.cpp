@@ -1,5 +1,6 @@
 #include "host/store/plan_store.hpp"
 
+#include "core/agent/plan_receipt.hpp"
 #include "core/agent/plan_track.hpp"
 #include "core/buffer_events.hpp"
 #include "host/files/document_io.hpp"
@@ -110,6 +111,16 @@ Status record_plan_outcome(Workspace& workspace, const Emit& emit, std::string_v
                            const std::vector<std::string>& unplanned) {
     return update_plan(workspace, emit, rel, [&](const std::string& text) {
         return set_plan_outcome(text, touched, unplanned);
+    });
+}
+
+Status record_plan_receipt(Workspace& workspace, const Emit& emit, std::string_view rel,
+                           PlanReceipt& receipt) {
+    return update_plan(workspace, emit, rel, [&](const std::string& text) {
+        PlanFileInfo info = parse_plan_file(text);
+        if (!info.decided.empty())
+            receipt.approved = info.decided + (info.policy.empty() ? "" : " (" + info.policy + ")");
+        return set_plan_receipt(text, receipt_markdown(receipt));
     });
 }
 

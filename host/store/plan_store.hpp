@@ -42,6 +42,10 @@ Status record_plan_progress(Workspace& workspace, const Emit& emit, std::string_
                             std::string_view progress, std::string_view checks = {});
 
 // Records `touched` and `unplanned` in the front matter, once the plan's work ended.
+// Writes the plan's receipt section (issue 43), its `approved` filled from the front matter.
+Status record_plan_receipt(Workspace& workspace, const Emit& emit, std::string_view rel,
+                           PlanReceipt& receipt);
+
 Status record_plan_outcome(Workspace& workspace, const Emit& emit, std::string_view rel,
                            const std::vector<std::string>& touched,
                            const std::vector<std::string>& unplanned);

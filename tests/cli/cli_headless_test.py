@@ -551,6 +551,8 @@ class Headless(unittest.TestCase):
         self.assertIn("not every declared step is verified (exit 10)", err)
         self.assertIn("[!] 1. Fix it (check failed: sh -c 'exit 3', exit 3", err)
         self.assertIn("[x] 2. Say so (unverified)", err)
+        self.assertIn("Receipt", err)
+        self.assertIn("1/2 steps done (0 verified), 1 failed", err)
         unverified = run(["true"], {"text": "Say so"})
         self.assertEqual(unverified.returncode, 10, unverified.stderr)
         verified = run(["true"], {"text": "Say so", "check": {"argv": ["sh", "-c", "echo ok"]}})

@@ -50,7 +50,7 @@ TEST(PlanContractE2E, StepsTickDriftIsSaidAtOnceAndResumeKeepsTheProgress) {
     long turn = s.send("shout");
     std::string path = s.wait("agent.propose")["path"];
     s.request("agent.approve", {{"turn", turn}, {"decision", "approve"}, {"policy", "auto"}});
-    auto events = s.client().events_until("plans.report");
+    auto events = s.client().events_until("agent.done"); // plans.report comes just before
 
     std::vector<Json> progress_events, results;
     std::size_t done_at = 0, drift_at = 0;

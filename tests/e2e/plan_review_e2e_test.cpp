@@ -229,9 +229,14 @@ TEST(PlanReviewE2E, ThePlansReportNamesUnplannedAndUntouchedFiles) {
     long turn = s.send("shout");
     std::string path = s.wait("agent.propose")["path"];
     s.request("agent.approve", {{"turn", turn}, {"decision", "approve"}, {"policy", "auto"}});
-    auto events = s.client().events_until("plans.report");
-    EXPECT_EQ(events[events.size() - 2]["event"], "agent.done") << "reported as the turn ends";
-    Json report = events.back()["params"];
+    auto events = s.client().events_until("agent.done");
+    std::size_t report_at = 0, last_result = 0;
+    for (std::size_t i = 0; i < events.size(); ++i) {
+        if (events[i]["event"] == "plans.report") report_at = i;
+        if (events[i]["event"] == "agent.tool_result") last_result = i;
+    }
+    EXPECT_GT(report_at, last_result) << "reported as the turn ends, before agent.done";
+    Json report = events[report_at]["params"];
     EXPECT_EQ(report["turn"], turn);
     EXPECT_EQ(report["path"], path);
     EXPECT_EQ(report["touched"], Json::array({"greet.py", "notes/todo.txt"}));
@@ -277,8 +282,10 @@ TEST(PlanReviewE2E, APlanBufferHoldsTheBodyAndSavingItKeepsTheFrontMatter) {
     std::string content = s.wait("agent.tool_result")["content"];
     EXPECT_TRUE(contains(content, "3. Update the man page")) << "the edit is what was approved";
     s.wait("agent.done");
-    EXPECT_EQ(s.request("buffer.text", {{"path", path}})["result"]["text"], edited)
-        << "the decision changed the front matter, not the buffer";
+    // The decision changed the front matter, not the buffer; the turn's end added the receipt.
+    std::string text = s.request("buffer.text", {{"path", path}})["result"]["text"];
+    EXPECT_EQ(text.substr(0, edited.size()), edited) << text;
+    EXPECT_TRUE(contains(text, "\n## Receipt\n")) << text;
     EXPECT_TRUE(contains(read_bytes(s.project() / path), "status: approved\n"));
 }
 

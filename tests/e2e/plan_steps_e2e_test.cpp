@@ -252,6 +252,17 @@ TEST(PlanChecksE2E, AStepIsDoneWhenItsCheckPassesFailedWhenNotUnverifiedWithoutO
 
     std::string file = read_text(s.project() / path);
     EXPECT_TRUE(has(Json(file), "progress: failed done done\n")) << file;
+    // The receipt (item 5): at the end of the file, marked in the front matter, not the plan.
+    EXPECT_TRUE(has(Json(file), "receipt: yes\n")) << file;
+    const std::size_t receipt = file.rfind("\n## Receipt\n");
+    ASSERT_NE(receipt, std::string::npos) << file;
+    const std::string section = file.substr(receipt);
+    EXPECT_TRUE(has(Json(section), "2/3 steps done (1 verified), 1 failed")) << section;
+    EXPECT_TRUE(has(Json(section), "- [!] 1. Break: `sh -c")) << section;
+    EXPECT_TRUE(has(Json(section), "exit 3, ")) << section;
+    EXPECT_TRUE(has(Json(section), "- [x] 3. Unchecked — unverified")) << section;
+    EXPECT_FALSE(has(Json(section), "\x1b")) << "no control characters";
+    EXPECT_FALSE(has(got["plan"], "## Receipt")) << "the plan is the approved text";
     EXPECT_TRUE(has(Json(file), "checks: [{\"check\":")) << file;
     EXPECT_EQ(s.request("agent.status")["result"]["plan"]["done"], 2);
 

@@ -7,6 +7,7 @@
 #include "cli/trace.hpp"
 #include "client/trace_words.hpp"
 #include "core/agent/plan_file.hpp"
+#include "core/agent/plan_receipt.hpp"
 #include "core/agent/plan_track.hpp"
 
 #include <gtest/gtest.h>
@@ -363,6 +364,42 @@ TEST(PlanDrift, TheStepsFilesDecideWhatIsPlannedAndOnlyOthersChangesAreDrift) {
     EXPECT_EQ(back.drift, t.drift);
     EXPECT_EQ(Json(back.expected), Json(t.expected));
     EXPECT_TRUE(back.approved_texts.empty()) << "texts stay in memory";
+}
+
+TEST(PlanReceipt, TheFileGainsOneReceiptReplacedEachTurnAndThePlanStaysAsApproved) {
+    PlanTrack t = three_with_checks();
+    set_checked(t, 1, failed_run(), std::string("needs \x1b[31mwork\x1b[0m"));
+    record_edit(t, "a.py", "--- a/a.py\n+++ b/a.py\n@@ -1 +1,2 @@\n-x\n+y\n+z\n");
+    t.commands.push_back({{"make", "test"}, "workspace-write", 0});
+    record_usage(t, 1200, 80, "claude-x");
+    t.head = "0123456789abcdef0123456789abcdef01234567";
+    PlanReceipt r = receipt_of(t, false);
+    EXPECT_FALSE(r.final) << "steps 2 and 3 are pending";
+    r.approved = "2026-12-05T04:00:00Z (auto)";
+    std::string md = receipt_markdown(r);
+    EXPECT_TRUE(md.starts_with("## Receipt\n\n0/3 steps done (0 verified), 1 failed")) << md;
+    EXPECT_NE(
+        md.find("- [!] 1. Change it: `pytest -q` exit 3, 1.5 s, read-only (needs  [31mwork [0m)"),
+        std::string::npos)
+        << md;
+    EXPECT_NE(md.find("- `a.py` +2 −1"), std::string::npos) << md;
+    EXPECT_NE(md.find("- `make test` — workspace-write, exit 0"), std::string::npos) << md;
+    EXPECT_NE(md.find("Git HEAD `0123456789ab`"), std::string::npos) << md;
+    EXPECT_NE(md.find("1200 tokens in, 80 out; answered by `claude-x`."), std::string::npos) << md;
+    EXPECT_EQ(md.find('\x1b'), std::string::npos);
+
+    std::string file = render_plan_file("P", "- do it\n", {});
+    std::string once = set_plan_receipt(file, md);
+    std::string twice = set_plan_receipt(once, receipt_markdown(receipt_of(t, true)));
+    PlanFileInfo info = parse_plan_file(twice);
+    EXPECT_EQ(info.plan, parse_plan_file(file).plan) << "the plan stays as approved";
+    EXPECT_TRUE(info.receipt.starts_with("## Receipt\n"));
+    EXPECT_EQ(twice.find("## Receipt"), twice.rfind("## Receipt")) << "one receipt";
+    EXPECT_EQ(info.receipt.find("so far"), std::string::npos) << "final: " << info.receipt;
+    EXPECT_NE(once.find("so far"), std::string::npos) << "not final yet";
+    // A plan's own "## Receipt" heading, without the front matter's mark, stays the plan's.
+    std::string own = render_plan_file("P", "## Receipt\n\nkeep the receipt\n", {});
+    EXPECT_EQ(parse_plan_file(own).receipt, "");
 }
 
 } // namespace
