@@ -484,6 +484,52 @@ bool plan_progress(const QDir& out) {
     return s.save(out.filePath(QStringLiteral("plan-progress.png")));
 }
 
+// Issue 43: a plan whose steps declared checks, carried out — one step verified by its check,
+// one whose check failed, one done without a check — and the plan view's checklist saying so.
+bool plan_checks(const QDir& out) {
+    TempProject project;
+    if (!copy_demo(project)) return false;
+    auto progress = [](int step) {
+        return Json{{"tools", Json::array({{{"name", "plan_progress"},
+                                            {"input", {{"step", step}, {"status", "done"}}}}})}};
+    };
+    Json declared = Json::array(
+        {{{"text", "Add --shout to greet.py"},
+          {"files", {"greet.py"}},
+          {"check", {{"argv", {"python3", "greet.py", "--shout", "rio"}}}}},
+         {{"text", "Test the flag"},
+          {"files", {"test_greet.py"}},
+          {"check", {{"argv", {"sh", "-c", "echo '1 failed: test_shout'; exit 1"}}}}},
+         {{"text", "Mention it in the README"}, {"files", {"README.md"}}}});
+    Json steps = Json::array(
+        {{{"tools",
+           Json::array({{{"name", "present_plan"},
+                         {"input",
+                          {{"title", "Add a --shout flag"},
+                           {"plan", "Add `--shout` to greet.py, test it, say so in the "
+                                    "README.\n\n## Not doing\n\n- colours\n"},
+                           {"steps", declared}}}}})}},
+         progress(1), progress(2), progress(3),
+         {{"text", "Step 2's test still fails; the rest is done."}}});
+    const QString script = project.beside(QStringLiteral("checks.json"));
+    if (!write_script(script, steps)) return false;
+    Scene s(project, script);
+    if (!s.wait([&] { return s.window.settled(); }, "the window")) return false;
+    if (!s.request("agent.mode.set", Json{{"mode", "plan"}})) return false;
+    s.chat().send_message(QStringLiteral("Add a --shout flag to greet.py"));
+    if (!s.wait([&] { return s.review().bar()->showing(); }, "the plan")) return false;
+    s.review().approve(QStringLiteral("auto"));
+    if (!s.wait([&] { return s.chat().plan_line()->isVisible(); }, "the plan line")) return false;
+    s.chat().plan_line()->click();
+    PlanView* view = s.window.plans()->view();
+    const auto checked = [&] {
+        return s.window.centre()->current_view() == view && view->step_list()->count() == 3 &&
+               view->step_list()->item(2)->text().contains(QStringLiteral("unverified"));
+    };
+    if (!s.wait(checked, "the checked steps")) return false;
+    return s.save(out.filePath(QStringLiteral("plan-checks.png")));
+}
+
 // No file open yet: what rio is and how to begin.
 bool welcome(const QDir& out) {
     TempProject project;
@@ -639,6 +685,6 @@ int main(int argc, char** argv) {
     const bool drawn = main_window_and_manual(out) && plan_and_compare(out) && plan_review(out) &&
                        editor_find(out) && dark_theme(out) && edit_card(out) && quick_open(out) &&
                        problems(out) && providers(out) && welcome(out) && command_card(out) &&
-                       plan_progress(out);
+                       plan_progress(out) && plan_checks(out);
     return drawn ? 0 : 1;
 }

@@ -187,7 +187,8 @@ void string_leaves(const Json& j, const std::string& at, std::vector<std::string
 // controls are checked; a line of theirs may start with anything.
 bool multi_line_field(std::string_view event, const std::string& leaf) {
     return ((event == event::agent_delta || event == event::agent_thinking) && leaf == "/text") ||
-           (event == event::agent_propose && (leaf == "/plan" || leaf == "/diff"));
+           (event == event::agent_propose && (leaf == "/plan" || leaf == "/diff")) ||
+           (event == event::plans_report && leaf == "/receipt_text"); // Markdown, as a plan
 }
 
 // rio's own SGR: what sgr:: and styled_line write (and plan_review_text's underline end).
