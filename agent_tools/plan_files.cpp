@@ -73,6 +73,8 @@ std::string git_head(const Workspace& workspace) {
     std::string head = first_line_of(git / "HEAD");
     if (!head.starts_with("ref: ")) return head.size() == 40 ? head : std::string();
     const std::string ref = head.substr(5);
+    // HEAD is the project's to write: a ref is read only below .git/refs/.
+    if (!ref.starts_with("refs/") || ref.find("..") != std::string::npos) return {};
     if (std::string commit = first_line_of(git / ref); commit.size() == 40) return commit;
     std::ifstream packed(git / "packed-refs");
     for (std::string line; std::getline(packed, line);)

@@ -52,13 +52,14 @@ std::string kept_partial(const std::string& streamed) {
     return streamed.substr(0, end) + "\n[… the reply was cut off here]";
 }
 
-// Input tokens of a request, cached ones included, from a usage report (Anthropic's shape,
-// which the OpenAI codec follows: input_tokens are the uncached ones).
+// Output tokens of a step, from a usage report; 0 when it has none.
 std::uint64_t reported_output(const Json& counts) {
     auto it = counts.find("output_tokens");
     return it != counts.end() && it->is_number_unsigned() ? it->get<std::uint64_t>() : 0;
 }
 
+// Input tokens of a request, cached ones included, from a usage report (Anthropic's shape,
+// which the OpenAI codec follows: input_tokens are the uncached ones).
 std::optional<std::uint64_t> reported_input(const Json& counts) {
     if (!counts.is_object() || !counts.contains("input_tokens")) return std::nullopt;
     std::uint64_t total = 0;
