@@ -412,5 +412,26 @@ TEST(PlanChecksE2E, DriftIsInPlansProgressAndUnplannedComesFromTheStepsFiles) {
     EXPECT_EQ(last["unplanned"], Json::array({"notes.txt"})) << "src/new.py is under src/";
 }
 
+// The receipt's git HEAD: a branch resolved through .git/refs; a HEAD naming a ref outside
+// .git/refs/ (the project's to write) reads nothing.
+TEST(PlanChecksE2E, TheReceiptNamesTheHeadAndAForgedRefReadsNothing) {
+    const std::string commit = "0123456789abcdef0123456789abcdef01234567";
+    for (const std::string& ref : {std::string("refs/heads/main"), std::string("../x")}) {
+        Json steps = Json::array({{{"text", "Look"}, {"files", {"greet.py"}}}});
+        AgentSession s(Json::array({plan_with_steps(steps), text_step("Done.")}));
+        write_bytes(s.project() / "greet.py", greet_py);
+        write_bytes(s.project() / ".git/HEAD", "ref: " + ref + "\n");
+        write_bytes(s.project() / ".git/refs/heads/main", commit + "\n");
+        write_bytes(s.project() / "x", commit + "\n"); // what ../x reaches from .git/
+        approve_plan(s);
+        Json report = s.wait("plans.report");
+        s.wait("agent.done");
+        EXPECT_EQ(report["receipt"]["head_at_approval"], ref == "refs/heads/main" ? commit : "")
+            << ref;
+        EXPECT_EQ(report["receipt"]["final"], false) << "its step is still pending";
+        EXPECT_TRUE(has(report["receipt_text"], "## Receipt\n\n0/1 steps done")) << report;
+    }
+}
+
 } // namespace
 } // namespace rio::test
