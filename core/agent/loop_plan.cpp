@@ -88,7 +88,7 @@ void AgentLoop::finish_check(CheckRun run, std::optional<std::string> output,
     set_checked(*plan_, d.step, std::move(run), d.note);
     progress_changed(out);
     finish_call(ToolOutcome{current_call().id, check_result_text(*plan_, d.step), !passed,
-                            std::move(exit), std::move(output)},
+                            exit, std::move(output)},
                 out);
 }
 
