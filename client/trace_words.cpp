@@ -343,7 +343,8 @@ std::string plan_steps_text(const std::vector<PlanStep>& steps) {
 std::string step_check_text(const PlanStep& step) {
     if (!step.check) return {};
     const CheckRun& run = *step.check;
-    std::string how = !run.failure.empty() ? run.failure : "exit " + std::to_string(*run.exit);
+    std::string how =
+        !run.failure.empty() ? run.failure : "exit " + std::to_string(run.exit.value_or(-1));
     char seconds[32];
     std::snprintf(seconds, sizeof seconds, ", %.1f s", run.seconds);
     return std::string(run.passed() ? "check passed: " : "check failed: ") +

@@ -352,8 +352,15 @@ void AgentLoop::on_tool(const ToolReport& report, Effects& out) {
     if (report.stage == ToolStage::apply && checking_) {
         if (plan_ && !report.files.empty()) expect_files(*plan_, report.files); // a check's too
         const auto* ran = std::get_if<CheckRun>(&report.detail);
-        finish_check(ran ? *ran : CheckRun{{}, {}, {}, std::nullopt, report.content}, report.output,
-                     report.exit, out);
+        // A report without the run (the tool failed before it): a failure, never a pass.
+        finish_check(
+            ran ? *ran
+                : CheckRun{{},
+                           {},
+                           {},
+                           std::nullopt,
+                           report.content.empty() ? "the check reported nothing" : report.content},
+            report.output, report.exit, out);
         return;
     }
     // Drift as it happens (DESIGN §20): a file the plan does not name is said at once.
