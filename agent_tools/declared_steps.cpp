@@ -1,5 +1,6 @@
 #include "agent_tools/declared_steps.hpp"
 
+#include "text/one_line.hpp"
 #include "text/utf8.hpp"
 
 #include <string>
@@ -11,24 +12,6 @@ using Json = nlohmann::json;
 
 Error bad(const std::string& where, const std::string& what) {
     return make_error(ErrorCode::bad_request, where + " " + what);
-}
-
-// A step's text is shown on one line in every frontend: control characters and runs of
-// white space become one space, and ill-formed UTF-8 is repaired.
-std::string one_line(const std::string& raw) {
-    std::string text = to_valid_utf8(raw), out;
-    bool space = false;
-    for (char c : text) {
-        auto u = static_cast<unsigned char>(c);
-        if (u < 0x20 || u == 0x7F || c == ' ') {
-            space = !out.empty();
-            continue;
-        }
-        if (space) out.push_back(' ');
-        space = false;
-        out.push_back(c);
-    }
-    return out;
 }
 
 bool has_control(const std::string& s) {
@@ -54,7 +37,7 @@ Result<StepCheck> read_check(const Json& j, const std::string& where) {
     if (!j.is_object()) return bad(where, "must be an object {argv, cwd?, writes?}");
     for (const auto& [key, value] : j.items())
         if (key != "argv" && key != "cwd" && key != "writes")
-            return bad(where, "has an unknown field \"" + one_line(key) +
+            return bad(where, "has an unknown field \"" + one_line(to_valid_utf8(key)) +
                                   "\"; a check has argv, cwd and writes");
     StepCheck check;
     auto argv = j.find("argv");
@@ -78,11 +61,12 @@ Result<DeclaredStep> read_step(const Json& j, const std::string& where) {
     if (!j.is_object()) return bad(where, "must be an object {text, files?, check?}");
     for (const auto& [key, value] : j.items())
         if (key != "text" && key != "files" && key != "check")
-            return bad(where, "has an unknown field \"" + one_line(key) +
+            return bad(where, "has an unknown field \"" + one_line(to_valid_utf8(key)) +
                                   "\"; a step has text, files and check");
     DeclaredStep step;
     auto text = j.find("text");
-    if (text != j.end() && text->is_string()) step.text = one_line(text->get<std::string>());
+    if (text != j.end() && text->is_string())
+        step.text = one_line(to_valid_utf8(text->get<std::string>()));
     if (step.text.empty()) return bad(where + ".text", "must be a non-empty string");
     if (auto files = j.find("files"); files != j.end() && !files->is_null()) {
         auto paths = strings(*files, true);

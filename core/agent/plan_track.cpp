@@ -8,6 +8,7 @@
 #include "text/command_output.hpp"
 #include "text/lines.hpp"
 #include "text/markdown.hpp"
+#include "text/one_line.hpp"
 #include "text/utf8.hpp"
 
 #include <algorithm>
@@ -26,22 +27,6 @@ std::string clipped(std::string text, std::size_t max) {
         --end;
     text.resize(end);
     return text + "…";
-}
-
-// Runs of white space to one space, trimmed.
-std::string one_line(std::string_view text) {
-    std::string out;
-    bool space = false;
-    for (char c : text) {
-        if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-            space = !out.empty();
-            continue;
-        }
-        if (space) out.push_back(' ');
-        space = false;
-        out.push_back(c);
-    }
-    return out;
 }
 
 // The first paragraph's (or heading's) text in a block, depth first; an item's own text is
