@@ -4,6 +4,7 @@
 #include "host/sandbox/prepared_sandbox.hpp"
 #include "io/unique_fd.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -27,7 +28,7 @@ namespace fs = std::filesystem;
 
 // What the child needs, all of it made before the clone: it may not allocate.
 struct ChildPlan {
-    const char* path;
+    char* const* paths; // where argv[0] may be, in PATH's order; null-terminated
     char* const* argv;
     char* const* envp;
     const char* cwd;
@@ -43,6 +44,7 @@ struct ChildReport {
     ConfineStep confine;
     int error;
     NamespaceFailure ns{};
+    std::size_t path = 0; // of plan.paths, the one a failed exec names
 };
 
 // The kernel's struct sigaction, for rt_sigaction without glibc's wrapper (which refuses the
@@ -57,6 +59,25 @@ struct KernelSigaction {
 [[noreturn]] void child_fails(const ChildPlan& plan, ChildReport report) {
     (void)!::write(plan.report_fd, &report, sizeof report);
     ::_exit(127);
+}
+
+// As execvp: the next place on PATH when one cannot be run by the command. The core looked the
+// places up with its own rights, which a root core's commands do not have (a pyenv shim in a
+// home folder owned by another uid); the command runs what a shell in its sandbox would.
+[[noreturn]] void exec_first(const ChildPlan& plan) {
+    ChildReport denied{ChildStep::exec, ConfineStep::none, 0};
+    std::size_t i = 0;
+    for (; plan.paths[i]; ++i) {
+        ::execve(plan.paths[i], plan.argv, plan.envp);
+        int err = errno;
+        if (err != EACCES && err != ENOENT && err != ENOTDIR)
+            child_fails(plan, {ChildStep::exec, ConfineStep::none, err, {}, i});
+        if (err == EACCES && denied.error == 0)
+            denied = {ChildStep::exec, ConfineStep::none, err, {}, i};
+    }
+    child_fails(plan, denied.error
+                          ? denied
+                          : ChildReport{ChildStep::exec, ConfineStep::none, ENOENT, {}, 0});
 }
 
 // Runs in the child on its own stack, sharing the parent's memory until the exec: bare
@@ -96,8 +117,7 @@ int child_main(void* arg) {
         child_fails(plan, {ChildStep::confine, f.step, f.error});
     std::uint64_t none = 0;
     ::syscall(SYS_rt_sigprocmask, SIG_SETMASK, &none, nullptr, sizeof none);
-    ::execve(plan.path, plan.argv, plan.envp);
-    child_fails(plan, {ChildStep::exec, ConfineStep::none, errno});
+    exec_first(plan);
 }
 
 std::string path_of(const std::vector<std::string>& env) {
@@ -106,10 +126,12 @@ std::string path_of(const std::vector<std::string>& env) {
     return "/usr/local/bin:/usr/bin:/bin";
 }
 
-// argv[0] as execvp would find it, looked up here because the child may not allocate.
-std::string resolve(const std::string& name, const fs::path& cwd,
-                    const std::vector<std::string>& env) {
-    if (name.find('/') != std::string::npos) return name[0] == '/' ? name : (cwd / name).string();
+// Where argv[0] may be, as execvp would look, in order: looked up here because the child may
+// not allocate. A name with a slash is the one place it names.
+std::vector<std::string> candidates(const std::string& name, const fs::path& cwd,
+                                    const std::vector<std::string>& env) {
+    if (name.find('/') != std::string::npos) return {name[0] == '/' ? name : (cwd / name).string()};
+    std::vector<std::string> found;
     std::string dirs = path_of(env);
     for (std::size_t start = 0; start <= dirs.size();) {
         std::size_t end = dirs.find(':', start);
@@ -118,11 +140,12 @@ std::string resolve(const std::string& name, const fs::path& cwd,
         fs::path candidate = (dir.empty() ? cwd : dir.is_absolute() ? dir : cwd / dir) / name;
         struct stat st {};
         if (::stat(candidate.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
-            ::access(candidate.c_str(), X_OK) == 0)
-            return candidate.string();
+            ::access(candidate.c_str(), X_OK) == 0 &&
+            std::find(found.begin(), found.end(), candidate.string()) == found.end())
+            found.push_back(candidate.string());
         start = end + 1;
     }
-    return {};
+    return found;
 }
 
 std::vector<char*> pointers(const std::vector<std::string>& strings) {
@@ -134,7 +157,8 @@ std::vector<char*> pointers(const std::vector<std::string>& strings) {
     return out;
 }
 
-Error child_error(const std::string& name, const ChildReport& r, const PreparedSandbox& sandbox) {
+Error child_error(const std::string& name, const std::vector<std::string>& paths,
+                  const ChildReport& r, const PreparedSandbox& sandbox) {
     std::string why = std::strerror(r.error);
     switch (r.step) {
     case ChildStep::mount_namespace: {
@@ -150,6 +174,9 @@ Error child_error(const std::string& name, const ChildReport& r, const PreparedS
                                                   to_string(r.confine) + " failed: " + why);
     case ChildStep::exec:
         if (r.error == ENOENT) return make_error(ErrorCode::not_found, "no such program: " + name);
+        if (r.path < paths.size() && paths[r.path] != name)
+            return make_error(ErrorCode::io_error,
+                              "cannot start " + name + " (" + paths[r.path] + "): " + why);
         return make_error(ErrorCode::io_error, "cannot start " + name + ": " + why);
     case ChildStep::folder:
         return make_error(ErrorCode::not_found, "cannot enter the working folder: " + why);
@@ -169,8 +196,8 @@ constexpr std::size_t child_stack_size = 256 * 1024;
 Result<SandboxedProcess> spawn_sandboxed(const SandboxedStart& start) {
     if (start.argv.empty()) return make_error(ErrorCode::bad_request, "no command given");
     const std::string& name = start.argv[0];
-    std::string path = resolve(name, start.cwd, start.env);
-    if (path.empty()) return make_error(ErrorCode::not_found, "no such program: " + name);
+    std::vector<std::string> paths = candidates(name, start.cwd, start.env);
+    if (paths.empty()) return make_error(ErrorCode::not_found, "no such program: " + name);
     auto sandbox = prepare_sandbox(start.policy);
     if (!sandbox)
         return make_error(ErrorCode::refused,
@@ -182,10 +209,11 @@ Result<SandboxedProcess> spawn_sandboxed(const SandboxedStart& start) {
         return make_error(ErrorCode::io_error,
                           "cannot start " + name + ": " + std::strerror(errno));
     UniqueFd report_read(pipe_fds[0]), report_write(pipe_fds[1]);
-    std::vector<char*> argv = pointers(start.argv), envp = pointers(start.env);
+    std::vector<char*> argv = pointers(start.argv), envp = pointers(start.env),
+                       places = pointers(paths);
     std::string cwd = start.cwd.string();
     auto given = [&null](int fd) { return fd >= 0 ? fd : null.fd; };
-    ChildPlan plan{path.c_str(),
+    ChildPlan plan{places.data(),
                    argv.data(),
                    envp.data(),
                    cwd.c_str(),
@@ -222,7 +250,7 @@ Result<SandboxedProcess> spawn_sandboxed(const SandboxedStart& start) {
         while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
         }
         ::close(pidfd);
-        return child_error(name, report, *sandbox);
+        return child_error(name, paths, report, *sandbox);
     }
     return SandboxedProcess{pid, pidfd};
 }

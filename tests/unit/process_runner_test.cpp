@@ -6,6 +6,7 @@
 #include <asio/steady_timer.hpp>
 #include <cerrno>
 #include <csignal>
+#include <cstring>
 #include <fcntl.h>
 #include <fstream>
 #include <gtest/gtest.h>
@@ -440,6 +441,38 @@ TEST(ProcessRunnerSandboxed, KeepsTheRunnersPromises) {
         << r.error;
     EXPECT_EQ(open_fds(), before);
     EXPECT_EQ(::waitpid(-1, nullptr, WNOHANG), -1) << "every child has been reaped";
+}
+
+// The core finds a program with its own rights, which its commands may not have (a root
+// core's commands lose root's capabilities, so a pyenv shim in a home owned by another uid is
+// out of reach; a hidden place is out of reach for anyone). The command runs what execvp in
+// its sandbox would: the next place on PATH, and when there is none, the place it was refused.
+TEST(ProcessRunnerSandboxed, AProgramOnPathTheCommandCannotReachIsPassedOver) {
+    if (landlock_abi() < 1) GTEST_SKIP() << landlock_missing(landlock_abi());
+    test::TempDir dir;
+    fs::create_directories(dir / "project");
+    for (const char* place : {"hidden/bin", "open/bin"}) {
+        fs::create_directories(dir / place);
+        test::write_bytes(dir / place / "rio-test-prog",
+                          std::string("#!/bin/sh\necho ") + place + "\n");
+        fs::permissions(dir / place / "rio-test-prog", fs::perms::owner_all);
+    }
+    auto in_sandbox = [&](const std::string& path) {
+        CommandSpec spec = spec_for({"rio-test-prog"}, dir / "project");
+        spec.env = std::vector<std::string>{"PATH=" + path};
+        spec.sandbox = sandbox_in(dir / "project");
+        spec.sandbox->hidden.push_back(dir / "hidden");
+        return run(spec);
+    };
+    const std::string hidden = (dir / "hidden/bin").string(), open = (dir / "open/bin").string();
+    CommandResult r = in_sandbox(hidden + ":" + open + ":/usr/bin:/bin");
+    EXPECT_TRUE(r.started) << r.error;
+    EXPECT_EQ(r.output, "open/bin\n");
+
+    r = in_sandbox(hidden + ":/usr/bin:/bin");
+    EXPECT_FALSE(r.started);
+    EXPECT_EQ(r.error, "cannot start rio-test-prog (" + hidden + "/rio-test-prog): " +
+                           std::strerror(EACCES));
 }
 
 } // namespace
