@@ -30,6 +30,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <future>
 #include <string>
 #include <vector>
 
@@ -88,6 +89,11 @@ int main(int argc, char** argv) {
     CLI11_PARSE(app, argc, argv);
 
     std::signal(SIGPIPE, SIG_IGN); // a vanished client is a write error, not a crash
+    // The sandbox probe has a throwaway child try a mount namespace (3-7 ms, most of it the
+    // namespace's teardown): it runs while the core opens the project and its services, and
+    // is waited for where the agent is told. The child makes only system calls.
+    std::future<rio::SandboxSupport> sandbox_support =
+        std::async(std::launch::async, rio::probe_sandbox);
 
     rio::UserDirs dirs = rio::find_user_dirs("/proc/self/exe");
     if (auto missing = rio::missing_shipped_prompts(dirs)) {
@@ -143,7 +149,7 @@ int main(int argc, char** argv) {
     agent.start_in(start.mode);
     const rio::SandboxSetting sandbox = rio::configured_sandbox(dirs);
     if (!sandbox.warning.empty()) std::fprintf(stderr, "rio-core: %s\n", sandbox.warning.c_str());
-    agent.sandbox_commands(rio::probe_sandbox(), sandbox);
+    agent.sandbox_commands(sandbox_support.get(), sandbox);
     if (const char* home = std::getenv("HOME"); home && *home == '/')
         if (auto commands = rio::configured_commands(dirs, home); !commands.warning.empty())
             std::fprintf(stderr, "rio-core: %s\n", commands.warning.c_str());
