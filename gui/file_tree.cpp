@@ -65,12 +65,19 @@ void FileTree::list(const QString& folder) {
                });
 }
 
+// A changed path may be a folder standing for everything in it (a large burst is named by
+// its folders), so a shown folder is listed again with what is shown below it.
 void FileTree::files_changed(const FsChangedEvent& event) {
-    QSet<QString> folders;
-    for (const std::string& path : event.paths)
-        folders.insert(folder_of(QString::fromStdString(path)));
+    QSet<QString> folders, within;
+    for (const std::string& path : event.paths) {
+        QString changed = QString::fromStdString(path);
+        folders.insert(folder_of(changed));
+        within.insert(changed);
+    }
     for (const QString& folder : folders)
         model_.refresh(folder);
+    for (const QString& folder : within)
+        if (!folders.contains(folder)) model_.refresh_within(folder);
 }
 
 } // namespace rio::gui

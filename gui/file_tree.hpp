@@ -22,7 +22,8 @@ public:
     void reload();
     // Nothing to show: no project open, or the core is gone.
     void clear();
-    // `fs.changed {paths}`: lists each changed path's folder again if it was shown.
+    // `fs.changed {paths}`: lists each changed path's folder again if it was shown, and a
+    // changed folder that is shown with what is shown below it.
     void files_changed(const FsChangedEvent& event);
 
     FileTreeModel& files() { return model_; }

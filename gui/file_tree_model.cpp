@@ -101,6 +101,17 @@ void FileTreeModel::refresh(const QString& folder) {
     if (node && node->loaded) request(*node);
 }
 
+void FileTreeModel::refresh_within(const QString& folder) {
+    Node* node = find(folder);
+    if (!node || !node->loaded) return;
+    std::vector<Node*> loaded{node};
+    for (std::size_t i = 0; i < loaded.size(); ++i)
+        for (const auto& child : loaded[i]->children)
+            if (child->loaded) loaded.push_back(child.get());
+    for (Node* each : loaded)
+        request(*each);
+}
+
 bool FileTreeModel::is_loaded(const QString& folder) const {
     const Node* node = find(folder);
     return node && node->loaded;

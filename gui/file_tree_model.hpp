@@ -33,6 +33,8 @@ public:
     void listing_failed(const QString& folder);
     // Lists a folder again if it was listed before; ignored otherwise.
     void refresh(const QString& folder);
+    // Lists a folder again, and every folder below it that was listed, if it was listed.
+    void refresh_within(const QString& folder);
 
     bool is_loaded(const QString& folder) const;
     QModelIndex index_of(const QString& path) const; // invalid if not in the tree (yet)

@@ -1,5 +1,6 @@
 #include "ops/project_watch.hpp"
 
+#include "core/changed_paths.hpp"
 #include "ops/buffer_disk.hpp"
 #include "ops/project_access.hpp"
 
@@ -92,9 +93,8 @@ void ProjectWatch::changed(std::vector<std::string> paths) {
         return false;
     });
     if (paths.empty()) return;
-    bool all = std::find(paths.begin(), paths.end(), ".") != paths.end();
     for (auto& [rel, doc] : workspace_.buffers) {
-        if (!all && !std::binary_search(paths.begin(), paths.end(), rel)) continue;
+        if (!changed_covers(paths, rel)) continue;
         if (auto path = project_path(workspace_, rel)) follow_disk(doc, *path, emit_);
     }
     tell_changed(paths);

@@ -1,6 +1,7 @@
 // project.trust.get and project.trust.set (DESIGN §12; decision 0048): what trusting the open
 // project would grant, and the user's decision to trust it as they were shown it.
 #include "core/agent/allow_list.hpp"
+#include "core/changed_paths.hpp"
 #include "host/files/files.hpp"
 #include "host/store/trust_store.hpp"
 #include "ops/ops.hpp"
@@ -64,10 +65,9 @@ void announce_trust(const OpContext& context) {
 void paths_changed(const OpContext& context, const std::vector<std::string>& paths) {
     if (!context.workspace.root) return;
     std::vector<std::string> power = power_paths(context.workspace);
-    bool touched = std::any_of(paths.begin(), paths.end(), [&](const std::string& path) {
-        return path == "." || std::find(power.begin(), power.end(), path) != power.end() ||
-               path == ".rio"; // the folder itself, renamed or removed
-    });
+    power.push_back(".rio"); // the folder itself, renamed or removed
+    bool touched = std::any_of(power.begin(), power.end(),
+                               [&](const std::string& rel) { return changed_covers(paths, rel); });
     if (touched) announce_trust(context);
 }
 

@@ -4,6 +4,7 @@
 #include "host/files/gitignore.hpp"
 #include "io/unique_fd.hpp"
 
+#include <algorithm>
 #include <asio/posix/stream_descriptor.hpp>
 #include <asio/post.hpp>
 #include <asio/steady_timer.hpp>
@@ -30,6 +31,9 @@ constexpr std::uint32_t watch_mask = IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTR
 
 // Folders listed per handler: the loop answers clients between them however large the tree.
 constexpr std::size_t folders_per_pass = 32;
+// Reads of the event queue per handler: a command writing without pause (`npm install`)
+// keeps it full, and the loop answers clients between reads too.
+constexpr int reads_per_pass = 8;
 
 std::string join(const std::string& folder, std::string_view name) {
     return folder.empty() ? std::string(name) : folder + "/" + std::string(name);
@@ -50,7 +54,53 @@ std::string kernel_watch_limit() {
     return value;
 }
 
+std::size_t depth(const std::string& path) {
+    return static_cast<std::size_t>(std::count(path.begin(), path.end(), '/'));
+}
+
+bool in_any(const std::string& path, const std::set<std::string>& folders) {
+    for (std::size_t slash = path.find('/'); slash != std::string::npos;
+         slash = path.find('/', slash + 1))
+        if (folders.count(path.substr(0, slash))) return true;
+    return false;
+}
+
 } // namespace
+
+std::vector<std::string> thinned_paths(std::set<std::string> paths,
+                                       const std::set<std::string>& appeared, std::size_t most,
+                                       std::size_t most_in_folder) {
+    std::erase_if(paths, [&](const std::string& path) { return in_any(path, appeared); });
+    // A folder being filled over several bursts: past `most_in_folder` of its entries in one
+    // burst, its name stands for them (the project's top level excepted: that would be ".").
+    std::map<std::string, std::size_t> in_folder;
+    for (const std::string& path : paths)
+        if (auto slash = path.rfind('/'); slash != std::string::npos)
+            ++in_folder[path.substr(0, slash)];
+    std::set<std::string> filled;
+    for (const auto& [folder, count] : in_folder)
+        if (count > most_in_folder) filled.insert(folder);
+    if (!filled.empty()) {
+        std::set<std::string> named;
+        for (const std::string& path : paths) {
+            auto slash = path.rfind('/');
+            std::string folder = slash == std::string::npos ? "" : path.substr(0, slash);
+            named.insert(filled.count(folder) ? folder : path);
+        }
+        paths = std::move(named);
+    }
+    while (paths.size() > most) {
+        std::size_t deepest = 0;
+        for (const std::string& path : paths)
+            deepest = std::max(deepest, depth(path));
+        if (deepest == 0) return {"."};
+        std::set<std::string> shallower;
+        for (const std::string& path : paths)
+            shallower.insert(depth(path) == deepest ? path.substr(0, path.rfind('/')) : path);
+        paths = std::move(shallower);
+    }
+    return {paths.begin(), paths.end()};
+}
 
 struct ProjectWatcher::Impl : std::enable_shared_from_this<Impl> {
     Impl(asio::io_context& io, fs::path root, Changed changed, StateChanged state_changed,
@@ -79,6 +129,7 @@ struct ProjectWatcher::Impl : std::enable_shared_from_this<Impl> {
     bool restart_wanted = false;
 
     std::set<std::string> batch;
+    std::set<std::string> appeared; // folders made or moved in during the batch
     asio::steady_timer timer;
     bool timer_armed = false;
 
@@ -209,18 +260,21 @@ struct ProjectWatcher::Impl : std::enable_shared_from_this<Impl> {
                 continue;
             std::string rel = join(at.folder, name);
             if (at.report) note(rel);
-            if (is_folder(::dirfd(dir), *entry) && followed(rel))
+            if (is_folder(::dirfd(dir), *entry) && followed(rel)) {
+                if (at.report) appeared.insert(rel);
                 pending.push_back(Pending{std::move(rel), at.report});
+            }
         }
         ::closedir(dir);
     }
 
     void read_events() {
         alignas(inotify_event) char buffer[64 * 1024];
-        for (;;) {
+        for (int reads = 0; reads < reads_per_pass;) {
             ssize_t n = ::read(stream.native_handle(), buffer, sizeof buffer);
             if (n < 0 && errno == EINTR) continue;
             if (n <= 0) break;
+            ++reads;
             for (ssize_t at = 0; at < n;) {
                 const auto* event = reinterpret_cast<const inotify_event*>(buffer + at);
                 handle(*event);
@@ -261,8 +315,10 @@ struct ProjectWatcher::Impl : std::enable_shared_from_this<Impl> {
         std::string rel = join(folder, name);
         bool is_dir = event.mask & IN_ISDIR;
         if (is_dir && (event.mask & (IN_MOVED_FROM | IN_DELETE))) unwatch(rel);
-        if (is_dir && (event.mask & (IN_CREATE | IN_MOVED_TO)) && followed(rel))
-            pending.push_back(Pending{rel, true});
+        if (is_dir && (event.mask & (IN_CREATE | IN_MOVED_TO))) {
+            appeared.insert(rel);
+            if (followed(rel)) pending.push_back(Pending{rel, true});
+        }
         if (name == ".gitignore") restart_wanted = true;
         note(std::move(rel));
     }
@@ -288,8 +344,11 @@ struct ProjectWatcher::Impl : std::enable_shared_from_this<Impl> {
             auto self = weak.lock();
             if (!self || ec) return;
             self->timer_armed = false;
-            std::vector<std::string> paths(self->batch.begin(), self->batch.end());
+            std::vector<std::string> paths =
+                thinned_paths(std::move(self->batch), self->appeared, self->options.most_paths,
+                              self->options.most_in_folder);
             self->batch.clear();
+            self->appeared.clear();
             if (self->changed) self->changed(std::move(paths));
         });
     }

@@ -1,5 +1,6 @@
 #include "host/lsp/lsp_servers.hpp"
 
+#include "core/changed_paths.hpp"
 #include "host/files/confine.hpp"
 #include "host/files/document_io.hpp"
 #include "host/files/files.hpp"
@@ -316,14 +317,11 @@ void LspServers::on_buffer(const BufferChangedEvent& event) {
 }
 
 void LspServers::on_files(const std::vector<std::string>& paths) {
-    bool everything = std::find(paths.begin(), paths.end(), ".") != paths.end();
     for (Entry& entry : entries_) {
         if (!entry.server) continue;
         std::vector<std::pair<std::string, std::string>> docs; // uri, rel
         for (const auto& [uri, doc] : entry.server->documents())
-            if (!doc.buffer &&
-                (everything || std::find(paths.begin(), paths.end(), doc.rel) != paths.end()))
-                docs.emplace_back(uri, doc.rel);
+            if (!doc.buffer && changed_covers(paths, doc.rel)) docs.emplace_back(uri, doc.rel);
         for (const auto& [uri, rel] : docs) {
             Result<Document> loaded = make_error(ErrorCode::no_project, "no project");
             if (workspace_.dir)

@@ -186,6 +186,27 @@ private slots:
         QVERIFY(model.hasChildren(model.index_of(QStringLiteral("c")))); // an arrow until listed
     }
 
+    // A large burst of changes names folders for what is in them (the watcher's thinning):
+    // a shown folder is listed again with every shown folder below it, and nothing else.
+    void tree_refreshes_within_a_changed_folder() {
+        QStringList asked;
+        FileTreeModel model([&asked](const QString& path) { asked << path; });
+        model.reset_root();
+        using T = FileEntry::Type;
+        model.set_entries({}, {{"nm", T::dir}, {"src", T::dir}});
+        model.fetchMore(model.index_of(QStringLiteral("nm")));
+        model.set_entries(QStringLiteral("nm"), {{"pkg", T::dir}, {"other", T::dir}});
+        model.fetchMore(model.index_of(QStringLiteral("nm/pkg")));
+        model.set_entries(QStringLiteral("nm/pkg"), {{"index.js", T::file}});
+        asked.clear();
+        model.refresh_within(QStringLiteral("nm"));
+        QCOMPARE(asked, (QStringList{"nm", "nm/pkg"}));
+        asked.clear();
+        model.refresh_within(QStringLiteral("src")); // never listed: nothing to list again
+        model.refresh_within(QStringLiteral("nm/pkg/index.js"));
+        QCOMPARE(asked, QStringList());
+    }
+
     void compare_rows_align_hunks() {
         // "left|right|kind", a side as "number:text" or "-" for padding.
         auto shown = [](const std::vector<CompareRow>& rows) {

@@ -2,12 +2,14 @@
 // ignored folders are not followed, new folders are, and the watch limit is a stated problem.
 // What must not be reported is checked behind a visible change made after it, never by
 // waiting.
+#include "core/changed_paths.hpp"
 #include "host/files/project_watcher.hpp"
 #include "tests/support/temp_dir.hpp"
 
 #include <algorithm>
 #include <asio/io_context.hpp>
 #include <gtest/gtest.h>
+#include <set>
 
 namespace rio {
 namespace {
@@ -113,11 +115,11 @@ TEST_F(Watching, DotRioIsFollowedEvenWhenIgnored) {
 
 TEST_F(Watching, NewFoldersAreFollowedWithWhatIsAlreadyInThem) {
     start();
-    // Made at once: the file is there before the watcher can watch the folders.
+    // Made at once: the file is there before the watcher can watch the folders. The new
+    // folder's name stands for what is in it.
     test::write_bytes(root / "sub/inner/early.txt", "1");
-    Paths seen = reports_until("sub/inner/early.txt");
-    EXPECT_TRUE(has(seen, "sub"));
-    EXPECT_TRUE(has(seen, "sub/inner/early.txt"));
+    Paths seen = reports_until("sub");
+    EXPECT_TRUE(changed_covers(seen, "sub/inner/early.txt"));
     test::write_bytes(root / "sub/inner/late.txt", "2");
     EXPECT_TRUE(has(reports_until("sub/inner/late.txt"), "sub/inner/late.txt"));
     EXPECT_EQ(watcher->state().folders, 3u);
@@ -156,6 +158,66 @@ TEST_F(Watching, TheWatchLimitIsAProblemNotACrash) {
     EXPECT_EQ(states.back().folders, 2u);
     test::write_bytes(root / "top.txt", "1");
     EXPECT_EQ(next_report(), (Paths{"top.txt"})) << "what is watched still reports";
+}
+
+// Issue 42 item 4: a command writing thousands of files (`npm install`) is named by folders,
+// each report bounded, and every file is still covered by some report.
+TEST(ThinnedPaths, ABurstOverTheBoundIsNamedByFolders) {
+    using Set = std::set<std::string>;
+    EXPECT_EQ(thinned_paths({"a", "b/c"}, Set{}, 2, 9), (Paths{"a", "b/c"})) << "within bounds";
+    EXPECT_EQ(thinned_paths({"b", "b/c"}, {"b"}, 2, 9), (Paths{"b"}))
+        << "a new folder stands for what is in it, however few";
+    EXPECT_EQ(thinned_paths({"a", "nm", "nm/p", "nm/p/x.js", "nm/q/y.js"}, {"nm"}, 3, 9),
+              (Paths{"a", "nm"}))
+        << "what is in a folder that appeared goes with its name";
+    EXPECT_EQ(thinned_paths({"a", "b", "c", "lib/1", "lib/2", "lib/3", "src/x"}, Set{}, 9, 2),
+              (Paths{"a", "b", "c", "lib", "src/x"}))
+        << "a folder with many changed entries is named for them; the top level never";
+    EXPECT_EQ(thinned_paths({"a", "src/x/1", "src/x/2", "src/y/3", "src/z"}, Set{}, 4, 9),
+              (Paths{"a", "src/x", "src/y", "src/z"}))
+        << "the deepest give way to their folders";
+    EXPECT_EQ(thinned_paths({"a", "b", "c/d"}, Set{}, 2, 9), (Paths{"."}))
+        << "still too many at the top: anything may have changed";
+}
+
+TEST(ChangedPaths, AFolderCoversWhatIsInIt) {
+    EXPECT_TRUE(changed_covers({"nm"}, "nm/p/x.js"));
+    EXPECT_TRUE(changed_covers({"a.txt"}, "a.txt"));
+    EXPECT_TRUE(changed_covers({"."}, "src/main.c"));
+    EXPECT_FALSE(changed_covers({"nm"}, "nm2/x.js"));
+    EXPECT_FALSE(changed_covers({"nm/p/x.js"}, "nm"));
+    EXPECT_FALSE(changed_covers({}, "a"));
+}
+
+TEST_F(Watching, ThousandsOfNewFilesComeInBoundedReportsThatCoverThemAll) {
+    fs::create_directories(root / "src");
+    start({50ms, std::numeric_limits<std::size_t>::max(), 100, 20});
+    // 40 packages of 50 files, and files written into a folder that was already there.
+    std::vector<std::string> written;
+    for (int p = 0; p < 40; ++p)
+        for (int f = 0; f < 50; ++f) {
+            std::string rel = "node_modules/p" + std::to_string(p) + "/lib/f" + std::to_string(f);
+            test::write_bytes(root / rel, "x");
+            written.push_back(rel);
+        }
+    for (int f = 0; f < 150; ++f) {
+        std::string rel = "src/g" + std::to_string(f);
+        test::write_bytes(root / rel, "x");
+        written.push_back(rel);
+    }
+    test::write_bytes(root / "last.txt", "x");
+    Paths all;
+    std::size_t largest = 0;
+    while (!has(all, "last.txt") && !has(all, ".")) {
+        Paths next = next_report();
+        if (next.empty()) break;
+        largest = std::max(largest, next.size());
+        all.insert(all.end(), next.begin(), next.end());
+    }
+    EXPECT_LE(largest, 100u);
+    for (const std::string& rel : written)
+        ASSERT_TRUE(changed_covers(all, rel)) << rel << " is in no report";
+    EXPECT_LT(all.size(), written.size() / 4) << "named by folders, not one by one";
 }
 
 TEST_F(Watching, NothingRunsAfterTheWatcherIsGone) {
