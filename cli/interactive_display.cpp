@@ -145,6 +145,7 @@ std::string InteractiveSession::status_text() const {
         text += "\nplans with: " + shown(s.plan_model->provider) + " · " +
                 shown(s.plan_model->model.empty() ? "its model option" : s.plan_model->model);
     if (s.context) text += "\ncontext: " + client::context_text(*s.context);
+    if (s.sandbox) text += "\n" + shown(client::sandbox_status_text(*s.sandbox));
     if (!s.session_problem.empty()) text += "\n" + shown(s.session_problem);
     return text;
 }

@@ -77,6 +77,7 @@ void Session::apply_status(const AgentStatus& status) {
     state_.session = status.session;
     state_.session_problem = status.session_problem;
     state_.context = status.context;
+    state_.sandbox = status.sandbox;
     state_.plan_tally = status.plan;
     if (!status.plan) state_.plan.reset();
 }

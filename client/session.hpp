@@ -61,8 +61,9 @@ struct SessionState {
     std::optional<PlanProgressEvent> plan;
     // How far it has come as agent.status says it (also after a resume, before any event).
     std::optional<PlanTally> plan_tally;
-    TurnUsage usage;                    // of the turn that reported counts last
-    std::optional<ContextInfo> context; // how full the model's window is (agent.status)
+    TurnUsage usage;                     // of the turn that reported counts last
+    std::optional<ContextInfo> context;  // how full the model's window is (agent.status)
+    std::optional<SandboxState> sandbox; // how commands run here (agent.status)
 
     ModeChoice choice() const { return mode_choice(mode, auto_accept); }
 };

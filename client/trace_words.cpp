@@ -3,6 +3,7 @@
 #include "client/session.hpp"
 #include "protocol/tool_words.hpp"
 #include "text/argv_text.hpp"
+#include "text/one_line.hpp"
 #include "text/trim.hpp"
 
 #include <algorithm>
@@ -131,6 +132,21 @@ std::string tool_detail(const ToolEvent& tool) {
 
 std::string tool_sandbox(const ToolEvent& tool) {
     return tool.sandbox ? sandbox_text(*tool.sandbox) : std::string();
+}
+
+std::string sandbox_status_text(const SandboxState& sandbox) {
+    if (!sandbox.available) return "sandbox: none (" + one_line(sandbox.reason) + ")";
+    std::string text = "sandbox: Landlock ABI " + std::to_string(sandbox.abi) + ", seccomp";
+    if (sandbox.top_level)
+        text += *sandbox.top_level == TopLevelWrites::writable
+                    ? "\n  top level: a build command may create entries there; .git/ and .rio/ "
+                      "are bound read-only in its own mount namespace"
+                    : "\n  top level: a build command may write only what already exists there (" +
+                          one_line(sandbox.top_level_reason.value_or("")) + ")";
+    if (sandbox.tmpdir) text += "\n  TMPDIR: " + one_line(*sandbox.tmpdir);
+    for (const std::string& limit : sandbox.limits.value_or(std::vector<std::string>{}))
+        text += "\n  " + one_line(limit);
+    return text;
 }
 
 std::string proposal_sandbox(const Proposal& proposal) {

@@ -43,6 +43,11 @@ std::string tool_sandbox(const ToolEvent& tool);
 // "not sandboxed"; "" for other proposals.
 std::string proposal_sandbox(const Proposal& proposal);
 
+// What agent.status's `sandbox` says, a line each: whether commands are sandboxed (and why
+// not), whether a build may make new entries at the project's top level, what bounds TMPDIR,
+// and the limits with what enforces each.
+std::string sandbox_status_text(const SandboxState& sandbox);
+
 struct ToolOutcome {
     // A command's exit and how it ran ("exit code 0 · 0.4 s · sandboxed: read-only, no
     // network"), a failure's first line, or "".

@@ -41,10 +41,12 @@ struct Options {
 
 int main(int argc, char** argv) {
     Options o;
-    CLI::App app{"rio-cli: rio's terminal frontend. Interactive by default; -p runs one task "
-                 "without asking anyone (exit codes: 0 done, 2 plan filed and awaiting "
-                 "approval, 3 a gated action was rejected, 4 provider error, 1 anything else).",
-                 "rio-cli"};
+    CLI::App app{
+        "rio-cli: rio's terminal frontend. Interactive by default; -p runs one task "
+        "without asking anyone (exit codes: 0 done, 2 plan filed and awaiting "
+        "approval, 3 a gated action was rejected, 4 provider error, 10 a declared plan step "
+        "not verified, 1 anything else).",
+        "rio-cli"};
     app.set_version_flag("--version", std::string("rio-cli ") + rio::version_text);
     app.add_option("args", o.positional,
                    "DIR, the project folder (default: the current one); after a bare -p, "

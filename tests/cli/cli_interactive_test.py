@@ -95,6 +95,13 @@ class Interactive(unittest.TestCase):
         term.expect("review ❯ ")
         term.send("/status\r")
         term.expect(r"context: ≈[0-9.,k]+ / 32\.8k tokens")
+        # How commands run here (issue 42): the sandbox, the top level, TMPDIR and the limits.
+        term.expect(r"sandbox: Landlock ABI \d+, seccomp")
+        term.expect(r"top level: a build command may (create entries there; \.git/ and \.rio/ "
+                    r"are bound read-only|write only what already exists there \(.+\))")
+        term.expect(r"TMPDIR: ")
+        term.expect(r"memory: [0-9.]+ [GM]iB .*; sandbox\.memory in config\.json")
+        term.expect(r"processes: \d+ at once")
         term.expect("review ❯ ")
         term.send("/compact keep the greeting\r")
         term.expect(r"Context compacted: [0-9.,k]+ → [0-9.,k]+ tokens \(older turns summarized\)")
