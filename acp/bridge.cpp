@@ -4,6 +4,7 @@
 #include "acp/updates.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -352,14 +353,18 @@ void Bridge::answer_session(AcpSession& s, const ReplyTo& id) {
         reply(id, {{"sessionId", s.id},
                    {"modes", modes_state(s.shown_mode)},
                    {"configOptions", mode_config_options(s.shown_mode)}});
-        // ACP's slash commands: /compact makes the conversation smaller (DESIGN §18).
+        // ACP's slash commands: /compact makes the conversation smaller (DESIGN §18); /check
+        // runs an approved plan's step's check again (issue 43).
         update(s, {{"sessionUpdate", "available_commands_update"},
                    {"availableCommands",
                     Json::array({{{"name", "compact"},
                                   {"description",
                                    "Make the conversation smaller: old tool outputs are cleared "
                                    "and older turns summarized"},
-                                  {"input", {{"hint", "what the summary should keep"}}}}})}});
+                                  {"input", {{"hint", "what the summary should keep"}}}},
+                                 {{"name", "check"},
+                                  {"description", "Run a step's check of the approved plan again"},
+                                  {"input", {{"hint", "the step's number"}}}}})}});
         context_may_have_changed(s);
     });
 }
@@ -466,6 +471,7 @@ void Bridge::send_prompt(AcpSession& s, const std::string& text) {
         });
         return;
     }
+    if (text == "/check" || text.rfind("/check ", 0) == 0) return check_step(s, text.substr(6));
     s.link->call(SendParams{text}, [this, &s](const client::Typed<SendParams>& sent) {
         if (!sent) {
             if (s.prompt_id)
@@ -474,6 +480,24 @@ void Bridge::send_prompt(AcpSession& s, const std::string& text) {
             return;
         }
         s.turn = sent->turn;
+    });
+}
+
+// The answer is one message; the plan update that follows from plans.progress shows the
+// step's new status.
+void Bridge::check_step(AcpSession& s, const std::string& arg) {
+    char* end = nullptr;
+    const std::string number = client::first_line(arg, 20);
+    unsigned long long step = std::strtoull(number.c_str(), &end, 10);
+    auto answer = [this, &s](const std::string& words) {
+        if (!s.prompt_id) return;
+        update(s, text_chunk("agent_message_chunk", words + "\n"));
+        finish_prompt(s, "end_turn");
+    };
+    if (number.empty() || *end != '\0' || step == 0)
+        return answer("Which step? /check N runs step N's check again.");
+    s.link->call(PlansCheckParams{step}, [answer](const client::Typed<PlansCheckParams>& r) {
+        answer(r ? client::recheck_text(*r) : r.error().message);
     });
 }
 
@@ -560,6 +584,14 @@ void Bridge::on_event(AcpSession& s, const client::CoreEvent& event) {
         return;
     }
     if (auto* read = std::get_if<EditorReadEvent>(&event)) return read_for_core(s, *read);
+    // The plan's progress is the conversation's state, not a turn's stream: a check a person
+    // ran again (/check, which may answer before its event arrives) changes it outside any
+    // turn, and on a shared core it is the same plan for every client.
+    if (auto* plan = std::get_if<PlanProgressEvent>(&event)) {
+        Json entries = plan_update(*plan);
+        if (entries != s.plan_sent) update(s, s.plan_sent = std::move(entries));
+        return;
+    }
     // Only this session's own turn is streamed: on a shared core another client's turn is
     // that client's to show.
     if (!s.prompt_id || client::turn_of(event) != s.turn) return;
@@ -571,9 +603,6 @@ void Bridge::on_event(AcpSession& s, const client::CoreEvent& event) {
         update(s, tool_call(*tool, s.root));
     } else if (auto* progress = std::get_if<ToolProgressEvent>(&event)) {
         update(s, tool_call_progress(*progress));
-    } else if (auto* plan = std::get_if<PlanProgressEvent>(&event)) {
-        Json entries = plan_update(*plan);
-        if (entries != s.plan_sent) update(s, s.plan_sent = std::move(entries));
     } else if (auto* result = std::get_if<ToolResultEvent>(&event)) {
         update(s, tool_call_update(*result));
     } else if (auto* report = std::get_if<PlanReportEvent>(&event)) {

@@ -92,6 +92,8 @@ private:
     void set_mode(const RpcRequest& r, client::ModeChoice choice, bool config_option);
     void prompt(const RpcRequest& r, AcpSession& s);
     void send_prompt(AcpSession& s, const std::string& text);
+    // "/check N": plans.check, answered as one message (issue 43).
+    void check_step(AcpSession& s, const std::string& arg);
     void prompt_on_new_core(AcpSession& s, const std::string& text);
     void cancel(AcpSession& s);
     void cancel_request(const Json& request_id);

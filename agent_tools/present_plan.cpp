@@ -88,7 +88,7 @@ ToolReport present_plan(ToolContext& context, const RunTool& run) {
     }
     bool edited = now_text->plan != plan_file_body(title, plan);
     (void)mark_plan(context.workspace, context.emit, rel, PlanStatus::approved, run.policy.name(),
-                    context.now(), run.review);
+                    context.now(), run.review, run.approved_in);
     return tool_ok(run, {}, approved(context, now_text->plan, edited, *steps));
 }
 

@@ -50,7 +50,10 @@ void HeadlessRun::start(std::function<void(int)> finish) {
     link_.on_event([this](const client::CoreEvent& event) { on_event(event); });
     link_.on_lost([this](const std::string& why) { connection_lost(why); });
     HelloParams hello;
-    hello.client = "rio-cli";
+    // A plan's receipt says where it was approved: here by the flag, not by a person.
+    hello.client =
+        "rio-cli -p" +
+        (options_.approve_plans ? " --approve-plans " + *options_.approve_plans : std::string());
     link_.request(op::session_hello, Json(hello), [this](const client::Reply& r) {
         if (!r.ok()) return fail(r);
         if (r.result.contains("root") && r.result["root"].is_string())

@@ -17,9 +17,9 @@ namespace {
 
 // What Tab completes at the start of a line.
 const std::vector<std::string> command_names = {
-    "/plan", "/plans", "/steps",   "/sessions", "/review", "/auto",   "/build",
-    "/stop", "/clear", "/compact", "/status",   "/undo",   "/output", "/provider",
-    "/key",  "/model", "/mcp",     "/problems", "/help",   "/quit",   "/exit"};
+    "/plan",  "/plans", "/steps",    "/check",  "/sessions", "/review", "/auto",     "/build",
+    "/stop",  "/clear", "/compact",  "/status", "/undo",     "/output", "/provider", "/key",
+    "/model", "/mcp",   "/problems", "/help",   "/quit",     "/exit"};
 
 std::filesystem::path history_file() {
     auto dir = cli_state_dir();

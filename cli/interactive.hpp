@@ -89,6 +89,7 @@ private:
     void list_plans();
     // /steps: the approved plan's steps as a checklist.
     void show_steps();
+    void check_step(const std::string& arg);
     void list_sessions();
     void list_mcp(const std::string& arg);
     void list_problems(const std::string& path);

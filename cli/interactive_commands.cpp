@@ -37,6 +37,7 @@ const char* help_text = "Type a task and press Enter. Commands:\n"
                         "model above takes over at approval\n"
                         "  /plans     list the plans filed in this project, and show one\n"
                         "  /steps     the approved plan's steps and how far they came\n"
+                        "  /check N   run step N's check again\n"
                         "  /sessions  list this project's conversations, and continue one\n"
                         "  /mcp [restart NAME]  the MCP servers, their state and tools\n"
                         "  /problems [PATH]  errors and warnings the language servers report\n"
@@ -126,6 +127,7 @@ void InteractiveSession::command(const std::string& line) {
     }
     if (name == "/plans") return list_plans();
     if (name == "/steps") return show_steps();
+    if (name == "/check") return check_step(arg);
     if (name == "/sessions") return list_sessions();
     if (name == "/mcp") return list_mcp(arg);
     if (name == "/problems") return list_problems(arg);
@@ -279,6 +281,23 @@ void InteractiveSession::show_steps() {
         if (!r) return then_prompt(client::Reply{nullptr, r.error()});
         print(plan_steps_lines(r->steps.value_or(std::vector<PlanStep>{})));
         if (r->warning) print(styled("(" + shown(*r->warning) + ")", sgr::yellow, out_.color));
+        prompt();
+    });
+}
+
+// Issue 43: a person runs a step's check again; plans.progress brings the checklist along.
+void InteractiveSession::check_step(const std::string& arg) {
+    char* end = nullptr;
+    unsigned long long step = std::strtoull(arg.c_str(), &end, 10);
+    if (arg.empty() || *end != '\0' || step == 0) {
+        print("Which step? /check N runs step N's check again (/steps lists them).");
+        return prompt();
+    }
+    print(styled("running step " + std::to_string(step) + "'s check…", sgr::dim, out_.color));
+    link_.call(PlansCheckParams{step}, [this](const client::Typed<PlansCheckParams>& r) {
+        if (!r) return then_prompt(client::Reply{nullptr, r.error()});
+        print(styled(shown(client::recheck_text(*r)),
+                     r->is(StepStatus::failed) ? sgr::red : sgr::green, out_.color));
         prompt();
     });
 }

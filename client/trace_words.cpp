@@ -367,6 +367,15 @@ std::string step_check_text(const PlanStep& step) {
            first_line(argv_text(run.argv), 80) + ", " + how + (run.failure.empty() ? seconds : "");
 }
 
+std::string recheck_text(const PlanStep& step) {
+    const std::string n = std::to_string(step.n);
+    std::string status = step.is(StepStatus::done)
+                             ? (step.verified == true ? "done, verified" : "done")
+                             : step.status;
+    return "Step " + n + " (" + first_line(step.text, 60) + "): " + step_check_text(step) +
+           ". Step " + n + " is " + status + ".";
+}
+
 bool declared_step_unverified(const PlanProgressEvent& progress) {
     if (!progress.declared) return false;
     return std::any_of(progress.steps.begin(), progress.steps.end(), [](const PlanStep& s) {

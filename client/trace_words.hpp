@@ -103,6 +103,9 @@ std::string plan_steps_text(const std::vector<PlanStep>& steps);
 // How a step's last check ended: "check passed: make test, exit 0, 2.1 s", "check failed: pytest,
 // exit 3"; "" without one.
 std::string step_check_text(const PlanStep& step);
+// plans.check's answer as every frontend says it: "Step 2 (text): check passed: make test,
+// exit 0, 2.1 s. Step 2 is done, verified."
+std::string recheck_text(const PlanStep& step);
 // Headless's exit 10 (issue 43): the model declared steps, and one of them failed, or is done
 // unverified, or was left pending or in progress. Skipped steps are the model's noted choice.
 bool declared_step_unverified(const PlanProgressEvent& progress);

@@ -1,5 +1,6 @@
 #include "gui/main_window.hpp"
 
+#include "client/trace_words.hpp"
 #include "gui/centre_area.hpp"
 #include "gui/chat_dock.hpp"
 #include "gui/code_editor.hpp"
@@ -482,33 +483,31 @@ void MainWindow::list_recent_conversations() {
     recent_->clear();
     QAction* waiting = recent_->addAction(tr("Loading…"));
     waiting->setEnabled(false);
-    core_.call(
-        SessionsListParams{}, this, [this](const client::Typed<SessionsListParams>& result) {
-            recent_->clear();
-            const SessionsListResult listed = result ? *result : SessionsListResult{};
-            const std::string current = chat_->session().state().session;
-            for (const SessionInfo& info : listed.sessions) {
-                QString label =
-                    QString::fromStdString(info.title.empty() ? "(untitled)" : info.title) +
-                    QStringLiteral(" — ") +
-                    QString::fromStdString(info.updated.substr(0, 16))
-                        .replace(QLatin1Char('T'), QLatin1Char(' ')) +
-                    (info.turns == 1 ? tr(" · 1 turn") : tr(" · %1 turns").arg(info.turns));
-                if (info.pending) label += tr(" · waiting for you");
-                QAction* a = recent_->addAction(label);
-                a->setData(QString::fromStdString(info.id));
-                a->setCheckable(info.id == current);
-                a->setChecked(info.id == current);
-                connect(a, &QAction::triggered, this,
-                        [this, id = info.id] { chat_->resume_session(id); });
-            }
-            if (listed.sessions.empty()) {
-                QAction* none =
-                    recent_->addAction(!result ? QString::fromStdString(result.error().message)
-                                               : tr("No earlier conversations in this project"));
-                none->setEnabled(false);
-            }
-        });
+    core_.call(SessionsListParams{}, this, [this](const client::Typed<SessionsListParams>& result) {
+        recent_->clear();
+        const SessionsListResult listed = result ? *result : SessionsListResult{};
+        const std::string current = chat_->session().state().session;
+        for (const SessionInfo& info : listed.sessions) {
+            QString label = QString::fromStdString(info.title.empty() ? "(untitled)" : info.title) +
+                            QStringLiteral(" — ") +
+                            QString::fromStdString(info.updated.substr(0, 16))
+                                .replace(QLatin1Char('T'), QLatin1Char(' ')) +
+                            (info.turns == 1 ? tr(" · 1 turn") : tr(" · %1 turns").arg(info.turns));
+            if (info.pending) label += tr(" · waiting for you");
+            QAction* a = recent_->addAction(label);
+            a->setData(QString::fromStdString(info.id));
+            a->setCheckable(info.id == current);
+            a->setChecked(info.id == current);
+            connect(a, &QAction::triggered, this,
+                    [this, id = info.id] { chat_->resume_session(id); });
+        }
+        if (listed.sessions.empty()) {
+            QAction* none =
+                recent_->addAction(!result ? QString::fromStdString(result.error().message)
+                                           : tr("No earlier conversations in this project"));
+            none->setEnabled(false);
+        }
+    });
 }
 
 void MainWindow::show_manual() {
@@ -697,6 +696,16 @@ void MainWindow::join_plan_view(PlanView* view) {
     connect(view, &PlanView::file_link_activated, this, &MainWindow::open_file_at);
     connect(view, &PlanView::link_refused, this,
             [this](const QString& why) { statusBar()->showMessage(why, message_ms); });
+    connect(view, &PlanView::check_requested, this, &MainWindow::check_step);
+}
+
+// Issue 43: the answer is a line in the status bar; plans.progress updates the steps.
+void MainWindow::check_step(quint64 step) {
+    statusBar()->showMessage(tr("Running step %1's check…").arg(step));
+    core().call(PlansCheckParams{step}, this, [this](const client::Typed<PlansCheckParams>& r) {
+        statusBar()->showMessage(
+            QString::fromStdString(r ? client::recheck_text(*r) : r.error().message), message_ms);
+    });
 }
 
 void MainWindow::add_side_panel(QDockWidget* panel) {

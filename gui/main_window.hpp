@@ -54,6 +54,8 @@ public:
     void add_side_panel(QDockWidget* panel);
     // A plan view's links to the project's files open them here, as long as both live.
     void join_plan_view(PlanView* view);
+    // Runs a step's check again (plans.check) and says how it ended in the status bar.
+    void check_step(quint64 step);
 
     CoreClient& core() { return core_; }
     FileTree* file_tree() const { return tree_; }

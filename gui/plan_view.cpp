@@ -133,6 +133,17 @@ PlanView::PlanView(QWidget* parent)
     steps_->setAccessibleName(tr("Steps of the approved plan"));
     steps_->setFocusPolicy(Qt::NoFocus);
     steps_->setSelectionMode(QAbstractItemView::NoSelection);
+    // Issue 43: a person runs a step's check again from the step (the core refuses a step
+    // without one, in words).
+    steps_->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(steps_, &QListWidget::customContextMenuRequested, this, [this](const QPoint& at) {
+        QListWidgetItem* item = steps_->itemAt(at);
+        if (!item) return;
+        const auto step = item->data(Qt::UserRole + 1).toULongLong();
+        QMenu menu(this);
+        QAction* run = menu.addAction(tr("Run step %1's check again").arg(step));
+        if (menu.exec(steps_->viewport()->mapToGlobal(at)) == run) emit check_requested(step);
+    });
     steps_->hide();
     layout->addWidget(steps_);
     layout->addLayout(middle, 1);
@@ -185,6 +196,7 @@ void PlanView::set_progress(const PlanProgressEvent& progress) {
                             : step.is(StepStatus::in_progress) ? Qt::PartiallyChecked
                                                                : Qt::Unchecked);
         item->setData(Qt::UserRole, QString::fromStdString(step.status));
+        item->setData(Qt::UserRole + 1, QVariant::fromValue<qulonglong>(step.n));
     }
     const int rows = std::min<int>(steps_->count(), 8);
     steps_->setFixedHeight(rows * steps_->sizeHintForRow(0) + 2 * steps_->frameWidth() + 4);

@@ -91,6 +91,7 @@ signals:
     void edit_plan_requested();
     void file_link_activated(const QString& path, int line); // line 0: none given
     void link_refused(const QString& why);                   // in words, for the status bar
+    void check_requested(quint64 step);                      // run a step's check again
 
 protected:
     void keyPressEvent(QKeyEvent* event) override;

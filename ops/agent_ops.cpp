@@ -37,16 +37,20 @@ Result<Decision> read_decision(const ApproveParams& p) {
                     p.environment.value_or(false)};
 }
 
-void register_control_ops(Dispatcher& dispatcher, AgentRuntime& agent) {
+void register_control_ops(Dispatcher& dispatcher, AgentRuntime& agent,
+                          const std::map<ClientId, std::string>& client_names) {
     dispatcher.on<SendParams>([&agent](const SendParams& p) -> Result<SendResult> {
         if (p.text.find_first_not_of(" \t\r\n") == std::string::npos)
             return make_error(ErrorCode::bad_request, "params.text is empty");
         TurnId turn = agent.act([&](AgentLoop& l, Effects& out) { return l.send(p.text, out); });
         return SendResult{turn};
     });
-    dispatcher.on<ApproveParams>([&agent](const ApproveParams& p) -> Result<Empty> {
+    dispatcher.on_client<ApproveParams>([&agent, &client_names](const ApproveParams& p,
+                                                                ClientId client) -> Result<Empty> {
         auto decision = read_decision(p);
         if (!decision) return decision.error();
+        if (auto name = client_names.find(client); name != client_names.end())
+            decision->frontend = name->second;
         Status s = agent.act([&](AgentLoop& l, Effects& out) { return l.decide(*decision, out); });
         if (!s) return s.error();
         return Empty{};
@@ -90,6 +94,11 @@ void register_control_ops(Dispatcher& dispatcher, AgentRuntime& agent) {
 
 // DESIGN §14: what each turn's writes replaced, putting it back, and what each write did.
 void register_undo_ops(Dispatcher& dispatcher, AgentRuntime& agent) {
+    // Issue 43: a person runs a step's check again; here because it changes the loop's plan.
+    dispatcher.on_async<PlansCheckParams>(
+        [&agent](const PlansCheckParams& p, std::function<void(Result<PlanStep>)> reply) {
+            agent.recheck(p.step, std::move(reply));
+        });
     dispatcher.on<UndoParams>([&agent](const UndoParams& p) -> Result<UndoneEvent> {
         return agent.undo(p.turn, p.path);
     });
@@ -120,8 +129,7 @@ void register_state_ops(Dispatcher& dispatcher, AgentRuntime& agent) {
     dispatcher.on<ToolsParams>([&agent](const ToolsParams&) -> Result<ToolsResult> {
         ToolsResult out{std::string(to_wire(agent.loop().mode())), {}};
         for (const ToolSpec& spec : agent.loop().offered())
-            out.tools.push_back(
-                {spec.name, spec.kind, spec.description, spec.input_schema});
+            out.tools.push_back({spec.name, spec.kind, spec.description, spec.input_schema});
         return out;
     });
 }
@@ -197,8 +205,9 @@ void register_prompt_ops(Dispatcher& dispatcher, AgentRuntime& agent, Workspace&
 
 } // namespace
 
-void register_agent_ops(Dispatcher& dispatcher, AgentRuntime& agent, Workspace& workspace) {
-    register_control_ops(dispatcher, agent);
+void register_agent_ops(Dispatcher& dispatcher, AgentRuntime& agent, OpContext& context) {
+    Workspace& workspace = context.workspace;
+    register_control_ops(dispatcher, agent, context.client_names);
     register_state_ops(dispatcher, agent);
     register_undo_ops(dispatcher, agent);
     register_conversation_ops(dispatcher, agent, workspace);

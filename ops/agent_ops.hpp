@@ -3,10 +3,11 @@
 
 #include "core/dispatch.hpp"
 #include "ops/agent_runtime.hpp"
+#include "ops/ops.hpp"
 
 namespace rio {
 
-void register_agent_ops(Dispatcher& dispatcher, AgentRuntime& agent, Workspace& workspace);
+void register_agent_ops(Dispatcher& dispatcher, AgentRuntime& agent, OpContext& context);
 void register_plan_ops(Dispatcher& dispatcher, Workspace& workspace);
 void register_provider_ops(Dispatcher& dispatcher, AgentRuntime& agent);
 

@@ -1,6 +1,7 @@
 #include "ops/agent_runtime.hpp"
 
 #include "agent_tools/plan_files.hpp"
+#include "agent_tools/step_check.hpp"
 #include "core/agent/plan_receipt.hpp"
 #include "core/agent/plan_report.hpp"
 #include "host/files/project_file.hpp"
@@ -160,6 +161,7 @@ void AgentRuntime::clear_checkpoints() {
 
 void AgentRuntime::shutdown() {
     recorder_.pause();
+    if (auto cancel = std::exchange(recheck_running_, nullptr)) cancel();
     act([](AgentLoop& loop, Effects& out) { return loop.stop({}, out); });
 }
 
@@ -340,6 +342,35 @@ void AgentRuntime::settle_checks(TurnId turn) {
             return 0;
         });
     });
+}
+
+void AgentRuntime::recheck(std::uint64_t step, std::function<void(Result<PlanStep>)> reply) {
+    if (recheck_running_)
+        return reply(make_error(ErrorCode::refused,
+                                "the check cannot run: a check a person asked for is running; "
+                                "ask again once it has answered"));
+    std::variant<RunTool, std::string> what = loop_.recheck(step);
+    if (const auto* why = std::get_if<std::string>(&what))
+        return reply(make_error(ErrorCode::refused, "the check cannot run: " + *why));
+    const RunTool run = std::get<RunTool>(std::move(what));
+    const std::string plan_path = loop_.plan()->path;
+    context_.output_cap = tool_output_cap(loop_.context().window);
+    // A placeholder until the check has started: a check that cannot start reports at once.
+    recheck_running_ = [] {};
+    ToolCancel cancel =
+        run_step_check(context_, run, [this, plan_path, step, reply](ToolReport report) {
+            recheck_running_ = nullptr;
+            if (report.output) redact(*report.output, providers_.secrets());
+            auto now = act([&](AgentLoop& loop, Effects& out) {
+                return loop.rechecked(plan_path, step, std::move(report), out);
+            });
+            if (!now)
+                return reply(make_error(ErrorCode::conflict,
+                                        "the check ran, but the plan it belongs to was replaced "
+                                        "meanwhile; nothing was recorded"));
+            reply(std::move(*now));
+        });
+    if (recheck_running_) recheck_running_ = cancel ? std::move(cancel) : [] {};
 }
 
 // Tools run from their own handler, never inside the loop call that asked for them, so

@@ -44,6 +44,8 @@ public:
     Result<UndoneEvent> undo(std::uint64_t turn, const std::optional<std::string>& path);
     const Checkpoints& checkpoints() const { return checkpoints_; }
     const AppliedChanges& changes() const { return changes_; }
+    // plans.check: runs the step's check again and answers with the step (issue 43).
+    void recheck(std::uint64_t step, std::function<void(Result<PlanStep>)> reply);
     // Another project, or none: the checkpoints were of the old one's files.
     void project_changed();
     // The core is exiting: the turn stops, but its session keeps what was pending.
@@ -88,6 +90,7 @@ private:
     std::size_t prefix_bytes_ = 0;            // the system prompt and tool list, as last sent
     CancelFn cancel_provider_;
     ToolCancel cancel_command_;
+    ToolCancel recheck_running_; // a check a person asked to run again, while it runs
 };
 
 } // namespace rio

@@ -9,6 +9,8 @@
 
 #include <asio/io_context.hpp>
 #include <functional>
+#include <map>
+#include <string>
 
 namespace rio {
 
@@ -26,6 +28,9 @@ struct OpContext {
     asio::io_context* io = nullptr;
     // The language and MCP servers that wait for the open project's trust (decision 0071).
     std::function<void(ProjectTrustState&)> waiting_for_trust = [](ProjectTrustState&) {};
+    // What each connected client called itself in session.hello ("rio-cli", "rio-acp"): a
+    // plan's receipt says where it was approved (issue 43).
+    std::map<ClientId, std::string> client_names = {};
 };
 
 void register_session_ops(Dispatcher& dispatcher, OpContext& context);

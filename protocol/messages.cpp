@@ -233,7 +233,8 @@ std::vector<std::string_view> typed_ops() {
             EditorReaderSetParams::op,
             EditorReadReplyParams::op,
             PlansListParams::op,
-            PlansGetParams::op};
+            PlansGetParams::op,
+            PlansCheckParams::op};
     // clang-format on
 }
 

@@ -1165,6 +1165,16 @@ struct PlansGetParams {
 };
 RIO_FIELDS(PlansGetParams, path)
 
+// A person runs a step's check again (issue 43): a step of the plan approved in this
+// conversation, while no turn runs. The result is the step as it now is, its `check` this run;
+// plans.progress follows.
+struct PlansCheckParams {
+    static constexpr std::string_view op = op::plans_check;
+    using Result = PlanStep;
+    std::uint64_t step = 0;
+};
+RIO_FIELDS(PlansCheckParams, step)
+
 // ---- other events --------------------------------------------------------------------
 
 struct BufferChangedEvent {

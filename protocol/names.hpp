@@ -77,6 +77,7 @@ inline constexpr std::string_view editor_read_reply = "editor.read.reply";
 
 inline constexpr std::string_view plans_list = "plans.list";
 inline constexpr std::string_view plans_get = "plans.get";
+inline constexpr std::string_view plans_check = "plans.check";
 
 } // namespace rio::op
 

@@ -140,7 +140,6 @@ int main(int argc, char** argv) {
     // What other programs change in the project; the core's own writes are told apart.
     rio::ProjectWatch watch(io, workspace, lsp.observing(server.emitter()));
     rio::EditorReader editor(io, server.emitter());
-    server.on_client_closed([&editor](rio::ClientId client) { editor.client_closed(client); });
     rio::AgentRuntime agent(io, workspace, watch.emitter(), providers, dirs, mcp, editor, &lsp);
     const rio::StartMode start = options.mode.empty()
                                      ? rio::configured_mode(dirs)
@@ -162,6 +161,10 @@ int main(int argc, char** argv) {
                            },
                            [&mcp] { mcp.reload(); },
                            &io};
+    server.on_client_closed([&editor, &context](rio::ClientId client) {
+        editor.client_closed(client);
+        context.client_names.erase(client);
+    });
     context.waiting_for_trust = [&lsp, &mcp](rio::ProjectTrustState& state) {
         state.language_servers = lsp.waiting_for_trust();
         state.mcp_servers = mcp.waiting_for_trust();

@@ -74,6 +74,8 @@ struct RunTool {
     // A command or check that may change the files the approved plan's steps name: those to
     // hash again once it ended (ToolReport::files), so its changes are not taken for drift.
     std::vector<std::string> rehash = {};
+    // apply of a plan: the frontend it was approved in ("rio-cli"), "" when it gave no name.
+    std::string approved_in = {};
 };
 struct CancelTools {
     TurnId turn = 0;
@@ -153,9 +155,10 @@ struct Decision {
     std::vector<PlanComment> comments;          // a plan only
     bool fresh = false;                         // approving a plan: go on in a new conversation
     bool rest_of_turn = false;                  // approving an edit: and the turn's later edits too
-    bool unsandboxed = false; // approving a command: this one runs without the sandbox
-    bool network = false;     // approving a command: sandboxed, but with the network
-    bool environment = false; // approving a command: with secret-looking variables too
+    bool unsandboxed = false;  // approving a command: this one runs without the sandbox
+    bool network = false;      // approving a command: sandboxed, but with the network
+    bool environment = false;  // approving a command: with secret-looking variables too
+    std::string frontend = {}; // what the approving client called itself, "" if nothing
 };
 
 class AgentLoop {
@@ -237,6 +240,15 @@ public:
     const std::optional<PlanTrack>& plan() const { return plan_; }
     // Counts the changes of plan(), for the session recorder.
     std::uint64_t plan_revision() const { return plan_revision_; }
+    // plans.check (issue 43): a person runs a step's check again, while no turn runs. What to
+    // run (a RunTool with the step's check, sandboxed as when the model reports the step
+    // done), or why it cannot run.
+    std::variant<RunTool, std::string> recheck(std::uint64_t step) const;
+    // Its run, as evidence on the step: a done or failed step follows the result (passed:
+    // done, verified; else failed), any other keeps its status. plans.progress follows.
+    // Returns the step as it now is (nullopt when the plan, `plan_path`, went meanwhile).
+    std::optional<PlanStep> rechecked(const std::string& plan_path, std::uint64_t step,
+                                      ToolReport report, Effects& out);
     // Files the agent created or edited in this conversation, in order.
     const std::vector<std::string>& changed_files() const { return changed_files_; }
 

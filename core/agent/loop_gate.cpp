@@ -262,7 +262,10 @@ void AgentLoop::apply_decision(const Decision& decision, Effects& out) {
                 {},
                 {},
                 running_sandbox_};
-    if (plan) run.review = std::move(review);
+    if (plan) {
+        run.review = std::move(review);
+        run.approved_in = decision.frontend;
+    }
     follow_plan(run);
     out.push_back(std::move(run));
 }

@@ -87,9 +87,62 @@ void AgentLoop::finish_check(CheckRun run, std::optional<std::string> output,
     bool passed = run.passed();
     set_checked(*plan_, d.step, std::move(run), d.note);
     progress_changed(out);
-    finish_call(ToolOutcome{current_call().id, check_result_text(*plan_, d.step), !passed,
-                            exit, std::move(output)},
+    finish_call(ToolOutcome{current_call().id, check_result_text(*plan_, d.step), !passed, exit,
+                            std::move(output)},
                 out);
+}
+
+std::variant<RunTool, std::string> AgentLoop::recheck(std::uint64_t step) const {
+    if (busy()) return std::string("the agent is working; run the check again once its turn ends");
+    if (!plan_) return std::string("no plan was approved in this conversation");
+    if (step == 0 || step > plan_->steps.size())
+        return "the approved plan has " + std::to_string(plan_->steps.size()) +
+               (plan_->steps.size() == 1 ? " step, not " : " steps, not ") + std::to_string(step);
+    const DeclaredStep* declared = declared_step(*plan_, step);
+    if (!declared || !declared->check)
+        return "step " + std::to_string(step) + " has no check: the plan did not declare one";
+    const StepCheck& check = *declared->check;
+    if (check.writes && mode_ == Mode::plan)
+        return "step " + std::to_string(step) +
+               "'s check writes (writes: true), and plan mode runs nothing that writes; switch "
+               "to build mode to run it";
+    if (!sandbox_.available)
+        return "commands cannot run sandboxed here (" + sandbox_.reason +
+               "), and a check runs only sandboxed";
+    RunTool run{
+        turn_,
+        ToolCall{"recheck-" + std::to_string(step), "plan_progress", {}},
+        ToolKind::read,
+        ToolStage::apply,
+        {},
+        {},
+        true,
+        {},
+        {},
+        SandboxUse{check.writes ? SandboxProfile::workspace_write : SandboxProfile::read_only,
+                   false, std::nullopt}};
+    run.check = StepToCheck{step, check, declared->files};
+    run.rehash = expected_paths(*plan_);
+    return run;
+}
+
+std::optional<PlanStep> AgentLoop::rechecked(const std::string& plan_path, std::uint64_t step,
+                                             ToolReport report, Effects& out) {
+    const auto* ran = std::get_if<CheckRun>(&report.detail);
+    if (!ran || !plan_ || plan_->path != plan_path || step == 0 || step > plan_->steps.size())
+        return std::nullopt;
+    if (!report.files.empty()) expect_files(*plan_, report.files);
+    CheckRun run = *ran;
+    if (report.output) run.output = evidence_output(*report.output);
+    PlanStep& s = plan_->steps[step - 1];
+    if (s.is(StepStatus::done) || s.is(StepStatus::failed)) {
+        std::optional<std::string> note = s.note;
+        set_checked(*plan_, step, std::move(run), note);
+    } else {
+        s.check = std::move(run);
+    }
+    progress_changed(out);
+    return plan_->steps[step - 1];
 }
 
 void AgentLoop::progress_changed(Effects& out) {

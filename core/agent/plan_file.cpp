@@ -2,6 +2,7 @@
 
 #include "core/agent/plan_receipt.hpp"
 #include "core/front_matter.hpp"
+#include "text/one_line.hpp"
 #include "text/utf8.hpp"
 
 #include <cstdio>
@@ -276,6 +277,7 @@ PlanFileInfo parse_plan_file(std::string_view text) {
     info.presented = field(fields, "presented");
     info.decided = field(fields, "decided");
     info.policy = field(fields, "policy");
+    info.approved_in = field(fields, "approved_in");
     info.revises = field(fields, "revises");
     info.touched = read_path_list(field(fields, "touched"));
     info.unplanned = read_path_list(field(fields, "unplanned"));
@@ -312,13 +314,14 @@ PlanFileInfo parse_plan_file(std::string_view text) {
 }
 
 std::string set_plan_status(std::string_view text, PlanStatus status, WallTime decided,
-                            std::string_view policy) {
+                            std::string_view policy, std::string_view approved_in) {
     return with_fields(text, [&](Fields& fields) {
         if (field(fields, "presented").empty()) set_field(fields, "presented", iso_time(decided));
         set_field(fields, "status", std::string(to_wire(status)));
         // Presented again (a resumed session): undecided once more.
         set_field(fields, "decided", status == PlanStatus::presented ? "" : iso_time(decided));
         set_field(fields, "policy", std::string(policy));
+        if (!approved_in.empty()) set_field(fields, "approved_in", one_line(approved_in));
     });
 }
 

@@ -60,7 +60,8 @@ struct PlanFileInfo {
     std::string presented;
     std::string decided;
     std::string policy;
-    std::string revises; // the plan this one revises, "" for a first plan
+    std::string approved_in; // the frontend a person approved it in ("rio-cli"), "" unknown
+    std::string revises;     // the plan this one revises, "" for a first plan
     // Once the approved plan's work ended: what it created or edited, and of those the ones
     // the plan did not name.
     std::optional<std::vector<std::string>> touched, unplanned;
@@ -85,7 +86,7 @@ PlanFileInfo parse_plan_file(std::string_view text);
 // byte and the other fields as they are. A file whose front matter the user removed gets a
 // fresh block.
 std::string set_plan_status(std::string_view text, PlanStatus status, WallTime decided,
-                            std::string_view policy);
+                            std::string_view policy, std::string_view approved_in = {});
 
 // Appends `section` (which starts with review_heading) after a blank line and records
 // `comments: <count>` in the front matter, which is what marks the section as the core's.

@@ -91,9 +91,10 @@ Result<PlanFileInfo> read_plan(const Workspace& workspace, std::string_view rel)
 }
 
 Status mark_plan(Workspace& workspace, const Emit& emit, std::string_view rel, PlanStatus status,
-                 std::string_view policy, WallTime now, const PlanReview& review) {
+                 std::string_view policy, WallTime now, const PlanReview& review,
+                 std::string_view approved_in) {
     return update_plan(workspace, emit, rel, [&](const std::string& text) {
-        std::string marked = set_plan_status(text, status, now, policy);
+        std::string marked = set_plan_status(text, status, now, policy, approved_in);
         if (review.empty()) return marked;
         return add_plan_review(marked, review_section(review), review.comments.size());
     });
@@ -119,7 +120,10 @@ Status record_plan_receipt(Workspace& workspace, const Emit& emit, std::string_v
     return update_plan(workspace, emit, rel, [&](const std::string& text) {
         PlanFileInfo info = parse_plan_file(text);
         if (!info.decided.empty())
-            receipt.approved = info.decided + (info.policy.empty() ? "" : " (" + info.policy + ")");
+            receipt.approved = info.decided +
+                               (info.policy.empty() ? "" : " (" + info.policy + ")") + " in " +
+                               (info.approved_in.empty() ? "a frontend that did not name itself"
+                                                         : info.approved_in);
         return set_plan_receipt(text, receipt_markdown(receipt));
     });
 }

@@ -34,7 +34,8 @@ Result<PlanFileInfo> read_plan(const Workspace& workspace, std::string_view rel)
 // feedback or comments, appends its "## Review"; through the open buffer when there is one
 // (whose text is the body: a review shows up as an edit at its end), and saves.
 Status mark_plan(Workspace& workspace, const Emit& emit, std::string_view rel, PlanStatus status,
-                 std::string_view policy, WallTime now, const PlanReview& review = {});
+                 std::string_view policy, WallTime now, const PlanReview& review = {},
+                 std::string_view approved_in = {});
 
 // Records the approved plan's progress (one status word per step) and the steps' evidence in
 // the front matter.

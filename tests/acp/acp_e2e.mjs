@@ -235,6 +235,32 @@ const tests = {
     box.cleanup();
   },
 
+  // Issue 43: /check N runs a step's check again; the answer is one message, the plan follows.
+  async check_is_a_slash_command_that_runs_a_steps_check_again() {
+    const steps = [{ text: "Make it", check: { argv: ["sh", "-c", "test -f made || exit 4"] } }];
+    const box = sandbox([{ tools: [tool("present_plan", { title: "Make", plan: "- make it\n", steps })] },
+                         { tools: [tool("plan_progress", { step: 1, status: "done" })] }, { text: "It failed." }]);
+    await withRioAcp(box, ["--provider", "script:" + box.script], byKind("allow_always"), async (agent, seen) => {
+      const sessionId = await newSession(agent, box, "plan");
+      await until("the slash commands", () => seen.updates.some((u) => u.sessionUpdate === "available_commands_update" &&
+                                                                   u.availableCommands.some((c) => c.name === "check")));
+      const ask = (text) => agent.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text }] });
+      assert((await ask("make it")).stopReason === "end_turn", "the turn ends");
+      writeFileSync(join(box.project, "made"), "");
+      const before = seen.updates.length;
+      assert((await ask("/check 1")).stopReason === "end_turn", "/check ends its prompt");
+      const said = seen.updates.slice(before).filter((u) => u.sessionUpdate === "agent_message_chunk").map((u) => u.content.text).join("");
+      assert(said.startsWith("Step 1 (Make it): check passed: sh -c") && said.includes("Step 1 is done, verified."), "the answer, got " + said);
+      await until("the plan update", () => seen.updates.slice(before).some((u) => u.sessionUpdate === "plan" && u.entries[0].status === "completed"));
+      const after = seen.updates.length;
+      assert((await ask("/check 7")).stopReason === "end_turn", "a refused /check ends its prompt too");
+      const refused = seen.updates.slice(after).filter((u) => u.sessionUpdate === "agent_message_chunk").map((u) => u.content.text).join("");
+      assert(refused.includes("the approved plan has 1 step, not 7"), "the refusal in words, got " + refused);
+      assert(box.calls().length === 3, "no model call for /check");
+    });
+    box.cleanup();
+  },
+
   async a_rejected_plan_changes_nothing_and_the_model_is_told() {
     const box = sandbox([planStep, editStep, { text: "What should change?" }]);
     await withRioAcp(box, ["--provider", "script:" + box.script], byKind("reject_once"), async (agent, seen) => {

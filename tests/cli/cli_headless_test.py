@@ -553,6 +553,9 @@ class Headless(unittest.TestCase):
         self.assertIn("[x] 2. Say so (unverified)", err)
         self.assertIn("Receipt", err)
         self.assertIn("1/2 steps done (0 verified), 1 failed", err)
+        # Who approved it and where: here the flag, in the headless run.
+        self.assertRegex(err, r"Approved \d{4}-\d\d-\d\dT[0-9:]+Z \(auto\) in rio-cli -p "
+                              r"--approve-plans auto\.")
         unverified = run(["true"], {"text": "Say so"})
         self.assertEqual(unverified.returncode, 10, unverified.stderr)
         verified = run(["true"], {"text": "Say so", "check": {"argv": ["sh", "-c", "echo ok"]}})

@@ -273,6 +273,60 @@ TEST(PlanChecksE2E, AStepIsDoneWhenItsCheckPassesFailedWhenNotUnverifiedWithoutO
     EXPECT_EQ(s.request("plans.get", {{"path", path}})["result"]["steps"], got["steps"]);
 }
 
+// Item 2: a person runs a check again (plans.check, which every frontend sends): a failed
+// step whose check now passes is done, verified, with plans.progress and the file following;
+// what cannot run is refused with words and records nothing.
+TEST(PlanChecksE2E, APersonRunsAStepsCheckAgain) {
+    Json steps = Json::array(
+        {{{"text", "Fix"}, {"check", check({"sh", "-c", "test -f fixed && echo ok || exit 4"})}},
+         {{"text", "Write"}, {"check", check({"sh", "-c", "echo x > src/written"}, true)}},
+         {{"text", "Unchecked"}}});
+    AgentSession s(Json::array(
+        {plan_with_steps(steps), progress_step(1, "done"), text_step("Step 1 failed.")}));
+    ASSERT_TRUE(s.sandboxed()) << "checks run only sandboxed; this kernel has Landlock";
+    fs::create_directories(s.project() / "src"); // no .git here: the top level takes no new files
+    Json refused = s.request("plans.check", {{"step", 1}});
+    EXPECT_EQ(refused["ok"], false);
+    EXPECT_EQ(refused["error"]["message"],
+              "the check cannot run: no plan was approved in this conversation");
+    std::string path = approve_plan(s);
+    std::vector<Json> r = results_until_done(s);
+    ASSERT_EQ(r.size(), 2u);
+    EXPECT_EQ(r[1]["ok"], false);
+
+    write_bytes(s.project() / "fixed", "");
+    Json again = s.request("plans.check", {{"step", 1}});
+    ASSERT_EQ(again["ok"], true) << again.dump();
+    EXPECT_EQ(again["result"]["status"], "done");
+    EXPECT_EQ(again["result"]["verified"], true);
+    EXPECT_EQ(again["result"]["check"]["exit"], 0);
+    EXPECT_TRUE(has(again["result"]["check"]["output"], "ok")) << again.dump();
+    Json progress = s.wait("plans.progress");
+    EXPECT_EQ(progress["steps"][0]["status"], "done");
+    EXPECT_TRUE(has(Json(read_text(s.project() / path)), "progress: done pending pending\n"));
+
+    // A pending step's check runs and is kept as evidence; the step stays pending. A check that
+    // writes does not run in plan mode.
+    Json pending = s.request("plans.check", {{"step", 2}});
+    ASSERT_EQ(pending["ok"], true) << pending.dump();
+    EXPECT_EQ(pending["result"]["status"], "pending");
+    EXPECT_EQ(pending["result"]["check"]["sandbox"], "workspace-write");
+    EXPECT_EQ(pending["result"]["check"]["exit"], 0) << pending.dump();
+    EXPECT_TRUE(fs::exists(s.project() / "src/written"));
+    s.request("agent.mode.set", {{"mode", "plan"}});
+    Json writes = s.request("plans.check", {{"step", 2}});
+    EXPECT_EQ(writes["ok"], false);
+    EXPECT_TRUE(has(writes["error"]["message"], "plan mode runs nothing that writes"))
+        << writes.dump();
+    for (auto [step, words] : {std::pair{3, "step 3 has no check: the plan did not declare one"},
+                               std::pair{9, "the approved plan has 3 steps, not 9"}}) {
+        Json bad = s.request("plans.check", {{"step", step}});
+        EXPECT_EQ(bad["ok"], false);
+        EXPECT_EQ(bad["error"]["message"], std::string("the check cannot run: ") + words);
+    }
+    EXPECT_EQ(s.request("plans.get", {{"path", path}})["result"]["steps"][2]["status"], "pending");
+}
+
 TEST(PlanChecksE2E, ACheckThatCannotRunOrRunsTooLongFailsTheStepWithTheReason) {
     Json steps = Json::array(
         {{{"text", "Slow"}, {"check", check({"sleep", "30"})}},
