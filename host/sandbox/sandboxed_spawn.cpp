@@ -56,28 +56,29 @@ struct KernelSigaction {
     std::uint64_t mask;
 };
 
-[[noreturn]] void child_fails(const ChildPlan& plan, ChildReport report) {
+// The child's exit status: returning from the clone's function is its exit (glibc's clone
+// makes the exit call). Nothing here is [[noreturn]]: before such a call ASan checks the stack,
+// and this one, not a thread's, makes it warn on the core's stderr.
+int child_fails(const ChildPlan& plan, ChildReport report) {
     (void)!::write(plan.report_fd, &report, sizeof report);
-    ::_exit(127);
+    return 127;
 }
 
 // As execvp: the next place on PATH when one cannot be run by the command. The core looked the
 // places up with its own rights, which a root core's commands do not have (a pyenv shim in a
 // home folder owned by another uid); the command runs what a shell in its sandbox would.
-[[noreturn]] void exec_first(const ChildPlan& plan) {
+// Returns only when no place could be run: why.
+ChildReport exec_first(const ChildPlan& plan) {
     ChildReport denied{ChildStep::exec, ConfineStep::none, 0};
-    std::size_t i = 0;
-    for (; plan.paths[i]; ++i) {
+    for (std::size_t i = 0; plan.paths[i]; ++i) {
         ::execve(plan.paths[i], plan.argv, plan.envp);
         int err = errno;
         if (err != EACCES && err != ENOENT && err != ENOTDIR)
-            child_fails(plan, {ChildStep::exec, ConfineStep::none, err, {}, i});
+            return {ChildStep::exec, ConfineStep::none, err, {}, i};
         if (err == EACCES && denied.error == 0)
             denied = {ChildStep::exec, ConfineStep::none, err, {}, i};
     }
-    child_fails(plan, denied.error
-                          ? denied
-                          : ChildReport{ChildStep::exec, ConfineStep::none, ENOENT, {}, 0});
+    return denied.error ? denied : ChildReport{ChildStep::exec, ConfineStep::none, ENOENT, {}, 0};
 }
 
 // Runs in the child on its own stack, sharing the parent's memory until the exec: bare
@@ -89,35 +90,35 @@ int child_main(void* arg) {
     for (int sig = 1; sig < 65; ++sig)
         if (sig != SIGKILL && sig != SIGSTOP)
             ::syscall(SYS_rt_sigaction, sig, &dfl, nullptr, sizeof(std::uint64_t));
-    if (::setsid() < 0) child_fails(plan, {ChildStep::session, ConfineStep::none, errno});
+    if (::setsid() < 0) return child_fails(plan, {ChildStep::session, ConfineStep::none, errno});
     if (::dup2(plan.in_fd, 0) < 0 || ::dup2(plan.out_fd, 1) < 0 || ::dup2(plan.err_fd, 2) < 0)
-        child_fails(plan, {ChildStep::descriptors, ConfineStep::none, errno});
+        return child_fails(plan, {ChildStep::descriptors, ConfineStep::none, errno});
     // Whatever rio or a library opened without O_CLOEXEC stays out of the command (the
     // Landlock ruleset and the report pipe stay open until the exec).
     if (::syscall(SYS_close_range, 3U, ~0U, CLOSE_RANGE_CLOEXEC) != 0)
-        child_fails(plan, {ChildStep::descriptors, ConfineStep::none, errno});
+        return child_fails(plan, {ChildStep::descriptors, ConfineStep::none, errno});
     // First: nothing the command forks may be outside its cgroup. "0" is the writer itself.
     for (const UniqueFd& procs : plan.sandbox->cgroup_procs)
         if (::write(procs.fd, "0", 1) != 1)
-            child_fails(plan, {ChildStep::cgroup, ConfineStep::none, errno});
+            return child_fails(plan, {ChildStep::cgroup, ConfineStep::none, errno});
     // Before the chdir, so that a working folder below a place bound read-only is entered
     // through the bind.
     if (NamespaceFailure f = enter_namespace(plan.sandbox->ns); f.step != NamespaceStep::none)
-        child_fails(plan, {ChildStep::mount_namespace, ConfineStep::none, f.error, f});
+        return child_fails(plan, {ChildStep::mount_namespace, ConfineStep::none, f.error, f});
     const PreparedNamespace& ns = plan.sandbox->ns;
     if (ns.kind != NamespaceKind::none && !ns.tmpfs_path.empty())
         if (int err = landlock_grant_beneath(plan.sandbox->ruleset.fd, ns.tmpfs_path.c_str(),
                                              plan.sandbox->abi))
-            child_fails(plan, {ChildStep::mount_namespace,
+            return child_fails(plan, {ChildStep::mount_namespace,
                                ConfineStep::none,
                                err,
                                {NamespaceStep::tmpfs_rule, err, 0}});
-    if (::chdir(plan.cwd) != 0) child_fails(plan, {ChildStep::folder, ConfineStep::none, errno});
+    if (::chdir(plan.cwd) != 0) return child_fails(plan, {ChildStep::folder, ConfineStep::none, errno});
     if (ConfineFailure f = confine_self(*plan.sandbox); f.step != ConfineStep::none)
-        child_fails(plan, {ChildStep::confine, f.step, f.error});
+        return child_fails(plan, {ChildStep::confine, f.step, f.error});
     std::uint64_t none = 0;
     ::syscall(SYS_rt_sigprocmask, SIG_SETMASK, &none, nullptr, sizeof none);
-    exec_first(plan);
+    return child_fails(plan, exec_first(plan));
 }
 
 std::string path_of(const std::vector<std::string>& env) {
