@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <optional>
 
 namespace rio {
 namespace {
@@ -30,6 +31,14 @@ void add(const Workspace& workspace, const std::string& rel, bool keep_text, Nam
     if (keep_text && bytes->size() <= max_kept_text_bytes) out.texts[rel] = std::move(*bytes);
 }
 
+// A step may name a folder: it stands for every file in it, as a glob would.
+std::optional<std::string> folder_glob(const Workspace& workspace, const std::string& rel) {
+    auto path = workspace_path(workspace, rel);
+    std::error_code ec;
+    if (!path || !std::filesystem::is_directory(path->real, ec)) return std::nullopt;
+    return path->rel == "." ? std::string("**") : path->rel + "/**";
+}
+
 std::string first_line_of(const std::filesystem::path& file) {
     std::ifstream in(file);
     std::string line;
@@ -46,6 +55,8 @@ NamedFiles named_files(const Workspace& workspace, const std::vector<std::string
     for (const std::string& file : files) {
         if (is_glob(file))
             globs.push_back(file);
+        else if (auto folder = folder_glob(workspace, file))
+            globs.push_back(*folder);
         else
             add(workspace, file, keep_texts, out);
     }

@@ -4,6 +4,7 @@
 #include "agent_tools/step_check.hpp"
 #include "core/agent/plan_receipt.hpp"
 #include "core/agent/plan_report.hpp"
+#include "core/changed_paths.hpp"
 #include "host/files/project_file.hpp"
 #include "host/store/plan_store.hpp"
 #include "host/store/prompt_files.hpp"
@@ -150,6 +151,17 @@ Result<UndoneEvent> AgentRuntime::undo(std::uint64_t turn, const std::optional<s
 
 void AgentRuntime::project_changed() {
     clear_checkpoints();
+}
+
+void AgentRuntime::files_changed(const std::vector<std::string>& paths) {
+    std::vector<std::string> named = loop_.drift_watched();
+    std::erase_if(named, [&](const std::string& rel) { return !changed_covers(paths, rel); });
+    if (named.empty()) return;
+    std::vector<FileHash> now = named_files(context_.workspace, named).files;
+    act([&now](AgentLoop& loop, Effects& out) {
+        loop.observe_files(now, out);
+        return 0;
+    });
 }
 
 void AgentRuntime::clear_checkpoints() {

@@ -48,6 +48,9 @@ public:
     void recheck(std::uint64_t step, std::function<void(Result<PlanStep>)> reply);
     // Another project, or none: the checkpoints were of the old one's files.
     void project_changed();
+    // The project watcher's paths (the core's own writes among them): a file the approved
+    // plan's steps name that something else changed is drift, said at once (issue 43).
+    void files_changed(const std::vector<std::string>& paths);
     // The core is exiting: the turn stops, but its session keeps what was pending.
     void shutdown();
 

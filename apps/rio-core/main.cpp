@@ -170,9 +170,12 @@ int main(int argc, char** argv) {
         state.mcp_servers = mcp.waiting_for_trust();
     };
     rio::register_all_ops(dispatcher, context, agent, mcp, editor, lsp);
-    // A power-granting file changed (by the agent, a save, a `git pull`): trust follows now.
-    watch.on_changed(
-        [&context](const std::vector<std::string>& paths) { rio::paths_changed(context, paths); });
+    // A power-granting file changed (by the agent, a save, a `git pull`): trust follows now; a
+    // file the approved plan names changed by something else: drift, said now.
+    watch.on_changed([&context, &agent](const std::vector<std::string>& paths) {
+        rio::paths_changed(context, paths);
+        agent.files_changed(paths);
+    });
     watch.follow();
     mcp.reload();
     lsp.reload();

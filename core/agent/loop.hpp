@@ -251,6 +251,14 @@ public:
                                       ToolReport report, Effects& out);
     // Files the agent created or edited in this conversation, in order.
     const std::vector<std::string>& changed_files() const { return changed_files_; }
+    // Changes since approval, seen as they happen (issue 43): the files the approved plan's
+    // steps name, to hash when the project watcher reports them changed — none unless its
+    // turn runs and none of its own work (an edit, a command, a check) is in flight, whose
+    // changes the loop learns of from the tool's report.
+    std::vector<std::string> drift_watched() const;
+    // What those files hold now: one the plan's work did not leave so is drift, recorded
+    // once, and plans.progress says so.
+    void observe_files(const std::vector<FileHash>& now, Effects& out);
 
 private:
     enum class CompactReason { threshold, overflow, request };

@@ -145,6 +145,19 @@ std::optional<PlanStep> AgentLoop::rechecked(const std::string& plan_path, std::
     return plan_->steps[step - 1];
 }
 
+std::vector<std::string> AgentLoop::drift_watched() const {
+    if (!plan_ || !plan_->open || state_ == State::running_tool) return {};
+    return expected_paths(*plan_);
+}
+
+void AgentLoop::observe_files(const std::vector<FileHash>& now, Effects& out) {
+    if (drift_watched().empty()) return; // the work went on while they were read
+    bool news = false;
+    for (const FileHash& file : now)
+        news = drift_seen(*plan_, file) || news;
+    if (news) progress_changed(out);
+}
+
 void AgentLoop::progress_changed(Effects& out) {
     ++plan_revision_;
     emit(out, progress_event(*plan_));

@@ -272,6 +272,16 @@ bool touch(PlanTrack& track, const std::string& path) {
     return true;
 }
 
+bool drift_seen(PlanTrack& track, const FileHash& now) {
+    auto known = std::find_if(track.expected.begin(), track.expected.end(),
+                              [&](const FileHash& f) { return f.path == now.path; });
+    if (known == track.expected.end() || known->sha256 == now.sha256) return false;
+    if (std::find(track.drift.begin(), track.drift.end(), now.path) != track.drift.end())
+        return false;
+    track.drift.push_back(now.path);
+    return true;
+}
+
 std::optional<std::string> drifted(PlanTrack& track, const std::string& path,
                                    std::string_view text) {
     auto known = std::find_if(track.expected.begin(), track.expected.end(),
@@ -280,8 +290,7 @@ std::optional<std::string> drifted(PlanTrack& track, const std::string& path,
     // "" is a file that was missing at approval: still missing (created now) is no change.
     std::string now = text.empty() && known->sha256.empty() ? "" : sha256_hex(text);
     if (known->sha256 == now) return std::nullopt;
-    if (std::find(track.drift.begin(), track.drift.end(), path) == track.drift.end())
-        track.drift.push_back(path);
+    drift_seen(track, {path, now});
     std::string words = path + " changed since the plan was approved, and not by the agent's "
                                "approved work (by a person, another program or a git command).";
     if (auto approved = track.approved_texts.find(path); approved != track.approved_texts.end())

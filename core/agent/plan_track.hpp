@@ -105,6 +105,9 @@ bool touch(PlanTrack& track, const std::string& path);
 // diff from the approved text, when kept) are returned; nullopt when there is none.
 std::optional<std::string> drifted(PlanTrack& track, const std::string& path,
                                    std::string_view text);
+// A file the steps name holds `now` (its hash; "" when missing): when that is not what the
+// plan's own work left, it is drift, recorded once. True when it is new to `drift`.
+bool drift_seen(PlanTrack& track, const FileHash& now);
 // The plan's own work left these files so (an applied edit's text, or the files after an
 // approved command or a check): what they hold now is expected, not drift.
 void expect_text(PlanTrack& track, const std::string& path, std::string_view text);

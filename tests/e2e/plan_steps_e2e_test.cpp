@@ -466,6 +466,48 @@ TEST(PlanChecksE2E, DriftIsInPlansProgressAndUnplannedComesFromTheStepsFiles) {
     EXPECT_EQ(last["unplanned"], Json::array({"notes.txt"})) << "src/new.py is under src/";
 }
 
+// Item 4, "plans.progress says so at once": a named file (here one in a folder a step names)
+// changed by a person while the agent waits is drift as soon as the watcher sees it, before
+// the agent touches the file again; the plan's own work (an approved command, an edit) is not.
+TEST(PlanChecksE2E, DriftIsSaidWhenTheWatcherSeesItAndAFolderStandsForItsFiles) {
+    Json steps = Json::array({{{"text", "Shout"}, {"files", {"greet.py", "src"}}}});
+    AgentSession s(Json::array(
+        {plan_with_steps(steps),
+         step({tool("run_command", {{"argv", {"sh", "-c", "echo b = 2 >> src/b.py"}}})}),
+         step({tool("edit_file",
+                    {{"path", "greet.py"}, {"old_string", "Hello"}, {"new_string", "Hi"}})}),
+         step({tool("run_command", {{"argv", {"true"}}})}), text_step("Done.")}));
+    ASSERT_TRUE(s.sandboxed());
+    write_bytes(s.project() / "greet.py", greet_py);
+    write_bytes(s.project() / "src/a.py", "a = 1\n");
+    write_bytes(s.project() / "src/b.py", "b = 1\n");
+    s.request("agent.mode.set", {{"mode", "plan"}});
+    long turn = s.send("shout");
+    s.wait("agent.propose");
+    s.request("agent.approve", {{"turn", turn}, {"decision", "approve"}, {"policy", "auto"}});
+    ASSERT_EQ(s.wait("agent.propose")["argv"][0], "sh");
+    s.request("agent.approve", {{"turn", turn}, {"decision", "approve"}});
+    Json waiting = s.wait("agent.propose");
+    ASSERT_EQ(waiting["argv"], Json::array({"true"})) << waiting.dump();
+    // The watcher tells of changes in the order they were made: by the time it tells of the
+    // person's, it told of the plan's own work (src/b.py, greet.py), which is not drift.
+    write_bytes(s.project() / "src/a.py", "a = 1\n# a person's line\n");
+    auto next_drift = [&s] {
+        for (;;) {
+            Json p = s.wait("plans.progress");
+            if (p.contains("drift")) return p["drift"];
+        }
+    };
+    EXPECT_EQ(next_drift(), Json::array({"src/a.py"})) << "while the command waits";
+    write_bytes(s.project() / "greet.py", "# a person's file\n");
+    EXPECT_EQ(next_drift(), Json::array({"src/a.py", "greet.py"}));
+    s.request("agent.approve", {{"turn", turn}, {"decision", "reject"}});
+    Json report;
+    for (const Json& e : s.client().events_until("agent.done"))
+        if (e["event"] == "plans.report") report = e["params"];
+    EXPECT_EQ(report["receipt"]["drift"], Json::array({"src/a.py", "greet.py"})) << report;
+}
+
 // The receipt's git HEAD: a branch resolved through .git/refs; a HEAD naming a ref outside
 // .git/refs/ (the project's to write) reads nothing.
 TEST(PlanChecksE2E, TheReceiptNamesTheHeadAndAForgedRefReadsNothing) {

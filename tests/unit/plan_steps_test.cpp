@@ -366,6 +366,19 @@ TEST(PlanDrift, TheStepsFilesDecideWhatIsPlannedAndOnlyOthersChangesAreDrift) {
     EXPECT_TRUE(back.approved_texts.empty()) << "texts stay in memory";
 }
 
+// What the watcher sees: a hash, no text.
+TEST(PlanDrift, AHashSeenIsDriftOnlyWhenTheWorkDidNotLeaveItSo) {
+    PlanTrack t = track_plan(1, "", "text", {{"Change", {"greet.py"}, {}}});
+    t.expected = {{"greet.py", "aaaa"}, {"gone.py", ""}};
+    EXPECT_FALSE(drift_seen(t, {"greet.py", "aaaa"}));
+    EXPECT_FALSE(drift_seen(t, {"gone.py", ""})) << "missing then and now";
+    EXPECT_FALSE(drift_seen(t, {"other.py", "bbbb"})) << "not named";
+    EXPECT_TRUE(drift_seen(t, {"gone.py", "cccc"})) << "created by someone else";
+    EXPECT_TRUE(drift_seen(t, {"greet.py", "bbbb"}));
+    EXPECT_FALSE(drift_seen(t, {"greet.py", "dddd"})) << "recorded once";
+    EXPECT_EQ(t.drift, (std::vector<std::string>{"gone.py", "greet.py"}));
+}
+
 TEST(PlanReceipt, TheFileGainsOneReceiptReplacedEachTurnAndThePlanStaysAsApproved) {
     PlanTrack t = three_with_checks();
     set_checked(t, 1, failed_run(), std::string("needs \x1b[31mwork\x1b[0m"));
