@@ -50,6 +50,11 @@ void Session::apply(const CoreEvent& event) {
                     add(TranscriptEntry::Kind::note, plan_summary_text(*state_.plan));
                 if (std::string words = plan_report_text(e); !words.empty())
                     add(TranscriptEntry::Kind::note, std::move(words));
+                if (std::string receipt = receipt_summary_line(e); !receipt.empty()) {
+                    if (receipt.ends_with('.')) receipt.pop_back();
+                    if (!e.path.empty()) receipt += " — under the plan in " + e.path;
+                    add(TranscriptEntry::Kind::note, "Receipt: " + receipt);
+                }
             } else if constexpr (std::is_same_v<E, UsageEvent>) {
                 add_usage(e);
             } else if constexpr (std::is_same_v<E, CompactedEvent>) {

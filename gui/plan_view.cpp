@@ -203,8 +203,24 @@ void PlanView::set_progress(const PlanProgressEvent& progress) {
     steps_->setVisible(steps_->count() > 0);
 }
 
+void PlanView::set_receipt(const QString& path, const QString& markdown) {
+    if (path.isEmpty() || path != path_) return;
+    const int scroll = body_->verticalScrollBar()->value();
+    receipt_ = markdown;
+    paint_body();
+    body_->finish_painting(); // the place it was left may be further down than painted
+    body_->verticalScrollBar()->setValue(scroll);
+}
+
+QString PlanView::appendix() const {
+    QString out;
+    for (const QString& part : {declared_, receipt_})
+        if (!part.isEmpty()) out += QStringLiteral("\n\n") + part;
+    return out;
+}
+
 void PlanView::show_plan(const QString& title, const QString& path, const QString& markdown,
-                         bool decidable) {
+                         bool decidable, const std::vector<DeclaredStep>& declared) {
     QString text = tr("Plan — %1").arg(title);
     if (!path.isEmpty()) text += QStringLiteral(" · ") + path;
     header_->set_text(text);
@@ -212,7 +228,9 @@ void PlanView::show_plan(const QString& title, const QString& path, const QStrin
     // The same plan shown again keeps its place; another starts at the top.
     const bool same = !path.isEmpty() && path == path_;
     const int scroll = body_->verticalScrollBar()->value();
+    declared_ = QString::fromStdString(client::declared_steps_text(declared));
     if (!same) {
+        receipt_.clear();
         steps_->clear();
         steps_->hide();
         revision_.clear();
@@ -309,7 +327,7 @@ void PlanView::paint_body() {
     // A comment quotes the plan as painted, not the marked changes.
     comment_button_->setEnabled(!deciding_ && !changes_->isChecked());
     if (!changes_->isChecked() || revision_.empty()) {
-        body_->show_markdown(markdown_);
+        body_->show_markdown(markdown_ + appendix());
         return;
     }
     auto* painted = new QTextDocument(body_);

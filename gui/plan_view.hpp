@@ -43,9 +43,11 @@ public:
 
     // From agent.propose {kind: plan, title, plan, path}; `markdown` is the text to paint
     // (the proposal's plan, or the plan as it is now when reopened). `decidable`: the plan
-    // waits for a decision, so the view offers one.
+    // waits for a decision, so the view offers one. `declared` (issue 43): the steps the model
+    // declared, each with the files it may change and the check that proves it, painted
+    // under the plan, so a person approves them with it.
     void show_plan(const QString& title, const QString& path, const QString& markdown,
-                   bool decidable = true);
+                   bool decidable = true, const std::vector<DeclaredStep>& declared = {});
     void set_deciding(bool deciding);
     // The plan is decided or gone: its note and comments go, and the view offers no decision.
     void end_decision();
@@ -78,6 +80,10 @@ public:
 
     // plans.progress: the steps of this plan (another plan's progress is ignored).
     void set_progress(const PlanProgressEvent& progress);
+    // The plan file's receipt (Markdown), painted under the plan when it is the one shown.
+    void set_receipt(const QString& path, const QString& markdown);
+    // What is painted below the plan's own text: its declared steps, then its receipt.
+    QString appendix() const;
     QListWidget* step_list() const { return steps_; }
 
     // Whether the comments sit beside the plan (true) or under it, where the plan would be
@@ -128,6 +134,8 @@ private:
     QToolButton* changes_;
     std::vector<client::MarkedLine> revision_;
     QString markdown_;
+    QString declared_;      // Markdown: the declared steps, "" when none
+    QString receipt_;       // Markdown: the receipt, "" when none
     QString comment_quote_; // the passage the comment being typed is on
     int editing_ = -1;      // the comment whose text the field holds, or -1 for a new one
     std::vector<PlanComment> comments_;

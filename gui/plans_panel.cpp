@@ -146,8 +146,13 @@ void PlansPanel::open(const QString& path) {
         [this, path](const client::Typed<PlansGetParams>& plan) {
             if (!plan) return;
             const QString title = QString::fromStdString(plan->title);
-            view_->show_plan(title, path,
-                             plan_body_for_view(title, QString::fromStdString(plan->body)), false);
+            // The receipt, last in the file, is painted under the declared steps.
+            std::string body = plan->body;
+            if (plan->receipt && body.ends_with(*plan->receipt))
+                body.resize(body.size() - plan->receipt->size());
+            view_->show_plan(title, path, plan_body_for_view(title, QString::fromStdString(body)),
+                             false, plan->declared.value_or(std::vector<DeclaredStep>{}));
+            if (plan->receipt) view_->set_receipt(path, QString::fromStdString(*plan->receipt));
             if (plan->steps)
                 view_->set_progress(PlanProgressEvent{0, path.toStdString(), *plan->steps, {}});
             window_.centre()->show_view(view_);

@@ -46,6 +46,10 @@ void ReviewFlow::on_event(const client::CoreEvent& event) {
         if (is_pending(decided->turn, decided->id)) dismiss();
     } else if (auto* progress = std::get_if<PlanProgressEvent>(&event)) {
         plan_view_->set_progress(*progress); // it may be brought back beside the work
+    } else if (auto* report = std::get_if<PlanReportEvent>(&event)) {
+        if (report->receipt_text)
+            plan_view_->set_receipt(QString::fromStdString(report->path),
+                                    QString::fromStdString(*report->receipt_text));
     } else if (std::holds_alternative<StoppedEvent>(event) ||
                std::holds_alternative<ResetEvent>(event)) {
         dismiss();
@@ -110,7 +114,7 @@ void ReviewFlow::show_plan(const QString& markdown) {
     const PlanProposal plan = pending_plan();
     const QString title = QString::fromStdString(plan.title);
     plan_view_->show_plan(title, QString::fromStdString(plan.path),
-                          plan_body_for_view(title, markdown));
+                          plan_body_for_view(title, markdown), true, plan.steps);
     window_.centre()->show_view(plan_view_);
     plan_view_->setFocus(Qt::OtherFocusReason); // so Esc closes it
     emit plan_shown();

@@ -32,6 +32,7 @@ void register_plan_ops(Dispatcher& dispatcher, Workspace& workspace) {
         out.touched = info->touched;
         out.unplanned = info->unplanned;
         if (!info->steps.empty()) out.declared = info->steps;
+        if (!info->receipt.empty()) out.receipt = info->receipt;
         // The steps are the declared ones, else come from the plan as it is on file; their
         // statuses from the front matter; a progress field edited out of shape leaves them
         // pending, and says so.

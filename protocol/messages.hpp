@@ -1154,9 +1154,11 @@ struct PlanFull {
     // The steps the model declared, with their files and checks (DESIGN §20); absent when it
     // declared none and `steps` come from the plan's "Changes" list.
     std::optional<std::vector<DeclaredStep>> declared = std::nullopt;
+    // The receipt section (Markdown, last in `body`) once a turn carried the plan out.
+    std::optional<std::string> receipt = std::nullopt;
 };
 RIO_FIELDS(PlanFull, path, title, status, created, decided, policy, body, plan, review, revises,
-           touched, unplanned, steps, warning, declared)
+           touched, unplanned, steps, warning, declared, receipt)
 
 struct PlansGetParams {
     static constexpr std::string_view op = op::plans_get;

@@ -680,6 +680,55 @@ private slots:
         QCOMPARE(view->step_list()->item(2)->checkState(), Qt::Unchecked);
     }
 
+    // Issue 43: the steps the model declared, with their files and checks, are painted under
+    // the plan before a person approves it; after the turn its receipt is under the plan, in
+    // the review's view and when the Plans panel opens it, and the chat says so.
+    void declared_steps_show_before_approval_and_the_receipt_under_the_plan_after() {
+        TempProject project;
+        Json steps = Json::array(
+            {{{"text", "Shout"}, {"files", {"greet.py"}}, {"check", {{"argv", {"true"}}}}},
+             {{"text", "Tidy"}}});
+        Agent s(project,
+                Json::array({step({tool("present_plan", {{"title", "Shout"},
+                                                         {"plan", "## Changes\n\n- shout\n"},
+                                                         {"steps", steps}})}),
+                             step({tool("plan_progress", {{"step", 1}, {"status", "done"}})}),
+                             text_step("done")}));
+        QVERIFY(s.up_to_plan_shown(false));
+        QString painted = s.plan_view()->body()->toPlainText();
+        QVERIFY2(painted.contains(QStringLiteral("Steps, approved with the plan")),
+                 qPrintable(painted));
+        QVERIFY2(painted.contains(QStringLiteral("files: greet.py")), qPrintable(painted));
+        QVERIFY2(painted.contains(QStringLiteral("check: true (read-only)")), qPrintable(painted));
+        QVERIFY(painted.contains(QStringLiteral("no check: done when the agent says so")));
+        QVERIFY(!painted.contains(QStringLiteral("Receipt")));
+
+        click(s.bar().approve_button());
+        click_menu(s.bar().approve_menu(), s.bar().approve_auto_action());
+        QTRY_VERIFY(!s.composer().busy());
+        painted = s.plan_view()->body()->toPlainText();
+        QVERIFY2(painted.contains(QStringLiteral("Receipt")), qPrintable(painted));
+        QVERIFY2(painted.contains(QStringLiteral("1/2 steps done (1 verified)")),
+                 qPrintable(painted));
+        bool said = false;
+        for (int i = 0; i < s.transcript().entry_count(); ++i)
+            said = said || s.transcript().entry_text(i).startsWith(
+                               QStringLiteral("Receipt: 1/2 steps done (1 verified)"));
+        QVERIFY(said);
+
+        // Opened from the Plans panel: the plan, its declared steps, then the receipt, once.
+        QTreeWidget* list = s.window.plans()->list();
+        QTRY_COMPARE(list->topLevelItemCount(), 1);
+        s.window.plans()->open(list->topLevelItem(0)->data(0, Qt::UserRole).toString());
+        PlanView* view = s.window.plans()->view();
+        QTRY_VERIFY(s.centre_view() == view);
+        QTRY_VERIFY(view->body()->toPlainText().contains(QStringLiteral("Receipt")));
+        painted = view->body()->toPlainText();
+        QCOMPARE(painted.count(QStringLiteral("Receipt")), 1);
+        QVERIFY(painted.indexOf(QStringLiteral("Steps, approved with the plan")) <
+                painted.indexOf(QStringLiteral("Receipt")));
+    }
+
     void chat_plan_line_reopens_its_plan() {
         TempProject project;
         Agent s(project, Json::array({plan_step(plan_title, plan_text), text_step("ok")}));

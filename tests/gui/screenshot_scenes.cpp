@@ -54,6 +54,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
+#include <QScrollBar>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
@@ -518,15 +519,23 @@ bool plan_checks(const QDir& out) {
     if (!s.request("agent.mode.set", Json{{"mode", "plan"}})) return false;
     s.chat().send_message(QStringLiteral("Add a --shout flag to greet.py"));
     if (!s.wait([&] { return s.review().bar()->showing(); }, "the plan")) return false;
+    // Before the decision: the declared steps, with their files and checks, under the plan.
+    MarkdownView* pending = s.review().plan_view()->body();
+    pending->finish_painting();
+    pending->verticalScrollBar()->setValue(pending->verticalScrollBar()->maximum());
+    if (!s.save(out.filePath(QStringLiteral("plan-steps.png")))) return false;
     s.review().approve(QStringLiteral("auto"));
-    if (!s.wait([&] { return s.chat().plan_line()->isVisible(); }, "the plan line")) return false;
+    if (!s.wait([&] { return s.chat().plan_line()->isVisible() && !s.chat().composer()->busy(); },
+                "the turn's end"))
+        return false;
     s.chat().plan_line()->click();
     PlanView* view = s.window.plans()->view();
     const auto checked = [&] {
         return s.window.centre()->current_view() == view && view->step_list()->count() == 3 &&
-               view->step_list()->item(2)->text().contains(QStringLiteral("unverified"));
+               view->step_list()->item(2)->text().contains(QStringLiteral("unverified")) &&
+               view->body()->toPlainText().contains(QStringLiteral("Receipt"));
     };
-    if (!s.wait(checked, "the checked steps")) return false;
+    if (!s.wait(checked, "the checked steps and the receipt")) return false;
     return s.save(out.filePath(QStringLiteral("plan-checks.png")));
 }
 
