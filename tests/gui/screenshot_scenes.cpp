@@ -54,13 +54,13 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
-#include <QScrollBar>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenuBar>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QStatusBar>
 #include <QTest>
 #include <QTextCursor>
@@ -494,23 +494,24 @@ bool plan_checks(const QDir& out) {
         return Json{{"tools", Json::array({{{"name", "plan_progress"},
                                             {"input", {{"step", step}, {"status", "done"}}}}})}};
     };
-    Json declared = Json::array(
-        {{{"text", "Add --shout to greet.py"},
-          {"files", {"greet.py"}},
-          {"check", {{"argv", {"python3", "greet.py", "--shout", "rio"}}}}},
-         {{"text", "Test the flag"},
-          {"files", {"test_greet.py"}},
-          {"check", {{"argv", {"sh", "-c", "echo '1 failed: test_shout'; exit 1"}}}}},
-         {{"text", "Mention it in the README"}, {"files", {"README.md"}}}});
+    Json declared =
+        Json::array({{{"text", "Add --shout to greet.py"},
+                      {"files", {"greet.py"}},
+                      {"check", {{"argv", {"python3", "greet.py", "--shout", "rio"}}}}},
+                     {{"text", "Test the flag"},
+                      {"files", {"test_greet.py"}},
+                      {"check", {{"argv", {"sh", "-c", "echo '1 failed: test_shout'; exit 1"}}}}},
+                     {{"text", "Mention it in the README"}, {"files", {"README.md"}}}});
     Json steps = Json::array(
-        {{{"tools",
-           Json::array({{{"name", "present_plan"},
-                         {"input",
-                          {{"title", "Add a --shout flag"},
-                           {"plan", "Add `--shout` to greet.py, test it, say so in the "
-                                    "README.\n\n## Not doing\n\n- colours\n"},
-                           {"steps", declared}}}}})}},
-         progress(1), progress(2), progress(3),
+        {{{"tools", Json::array({{{"name", "present_plan"},
+                                  {"input",
+                                   {{"title", "Add a --shout flag"},
+                                    {"plan", "Add `--shout` to greet.py, test it, say so in the "
+                                             "README.\n\n## Not doing\n\n- colours\n"},
+                                    {"steps", declared}}}}})}},
+         progress(1),
+         progress(2),
+         progress(3),
          {{"text", "Step 2's test still fails; the rest is done."}}});
     const QString script = project.beside(QStringLiteral("checks.json"));
     if (!write_script(script, steps)) return false;
