@@ -137,6 +137,10 @@ void read_entry(const Json& entry, LspServerConfig& server) {
         server.timeout = *t;
     else if (!error.empty())
         return;
+    if (auto t = seconds_field(entry, "start_timeout_s", error))
+        server.start_timeout = *t;
+    else if (!error.empty())
+        return;
     if (auto t = seconds_field(entry, "diagnostics_wait_s", error))
         server.diagnostics_wait = *t;
     else if (!error.empty())

@@ -3,7 +3,8 @@
 // PATH; the user's $XDG_CONFIG_HOME/rio/lsp.json and a trusted project's .rio/lsp.json add
 // servers or change the built-in ones, field by field:
 //   {"servers": {NAME: {command, args?, files?: [glob…], language?, initializationOptions?,
-//                       settings?, timeout_s?, diagnostics_wait_s?, change_delay_s?,
+//                       settings?, timeout_s?, start_timeout_s?, diagnostics_wait_s?,
+//                       change_delay_s?,
 //                       diagnostics_settle_s?, sync?: "incremental" | "full", disabled?}},
 //    "agent": {"severity": "error" | "warning" | "information" | "hint"}}
 // (JSONC: comments and trailing commas are accepted.)
@@ -36,7 +37,13 @@ struct LspServerConfig {
     std::string language; // the languageId for every file; "" picks one by extension
     nlohmann::json initialization_options;
     nlohmann::json settings;                   // answered to workspace/configuration, by section
-    std::chrono::milliseconds timeout{10'000}; // each request; initialize: 3×
+    std::chrono::milliseconds timeout{10'000}; // each request
+    // initialize; unset: 3× `timeout`. Its own setting so that a server that starts slowly
+    // (a shim, a cold cache) may take longer to start than to answer.
+    std::optional<std::chrono::milliseconds> start_timeout;
+    std::chrono::milliseconds initialize_timeout() const {
+        return start_timeout.value_or(timeout * 3);
+    }
     std::chrono::milliseconds diagnostics_wait{10'000}; // an agent's edit waits this long at most
     // Edits go to the server once none came for this long (or before a request): a burst of
     // keys is one didChange, and the server is not asked to parse again on every key.

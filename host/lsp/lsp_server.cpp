@@ -111,7 +111,7 @@ void LspServer::start() {
         [this, run](Result<Json> result) {
             if (run == generation_) initialized(result);
         },
-        config_.timeout * 3);
+        config_.initialize_timeout());
 }
 
 void LspServer::stop() {
@@ -419,7 +419,7 @@ void LspServer::on_timeout(std::int64_t id) {
     if (it == pending_.end()) return;
     std::string method = it->second.method;
     if (method == "initialize") {
-        fail("did not answer initialize within " + seconds(config_.timeout * 3));
+        fail("did not answer initialize within " + seconds(config_.initialize_timeout()));
         return;
     }
     Pending pending = std::move(it->second);

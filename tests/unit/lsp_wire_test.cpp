@@ -311,7 +311,7 @@ TEST(LspConfig, UserEntriesChangeBuiltInsFieldByFieldAndAddServers) {
     merge_lsp_config(config, R"({
         // comments are fine
         "servers": {
-            "clangd": {"args": ["--log=verbose"]},
+            "clangd": {"args": ["--log=verbose"], "start_timeout_s": 60},
             "pylsp": {"disabled": true},
             "lua": {"command": "lua-language-server", "files": ["*.lua"], "timeout_s": 0.5,
                     "change_delay_s": 0},
@@ -329,6 +329,8 @@ TEST(LspConfig, UserEntriesChangeBuiltInsFieldByFieldAndAddServers) {
     EXPECT_TRUE(named("clangd").handles("src/a.cpp"));
     EXPECT_TRUE(named("pylsp").disabled);
     EXPECT_EQ(named("lua").timeout, std::chrono::milliseconds(500));
+    EXPECT_EQ(named("lua").initialize_timeout(), std::chrono::milliseconds(1500)) << "3×";
+    EXPECT_EQ(named("clangd").initialize_timeout(), std::chrono::seconds(60));
     EXPECT_EQ(named("lua").change_delay, std::chrono::milliseconds(0)) << "every change at once";
     EXPECT_EQ(named("clangd").change_delay, std::chrono::milliseconds(150));
     EXPECT_TRUE(named("lua").handles("x/y.lua"));
