@@ -369,8 +369,8 @@ void AgentRuntime::recheck(std::uint64_t step, std::function<void(Result<PlanSte
     context_.output_cap = tool_output_cap(loop_.context().window);
     // A placeholder until the check has started: a check that cannot start reports at once.
     recheck_running_ = [] {};
-    ToolCancel cancel =
-        run_step_check(context_, run, [this, plan_path, step, reply](ToolReport report) {
+    ToolCancel cancel = run_step_check(
+        context_, run, [this, plan_path, step, reply = std::move(reply)](ToolReport report) {
             recheck_running_ = nullptr;
             if (report.output) redact(*report.output, providers_.secrets());
             auto now = act([&](AgentLoop& loop, Effects& out) {

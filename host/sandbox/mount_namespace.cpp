@@ -53,7 +53,7 @@ struct Trial {
     NamespaceFailure result;
 };
 
-constexpr std::size_t trial_stack_size = 64 * 1024;
+constexpr std::size_t trial_stack_size = std::size_t{64} * 1024;
 
 // In the child, sharing the prober's memory until it exits: system calls only. Signals stay
 // blocked (the prober blocked them around the clone), so none of its handlers runs here. The

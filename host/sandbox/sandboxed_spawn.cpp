@@ -190,7 +190,7 @@ Error child_error(const std::string& name, const std::vector<std::string>& paths
     }
 }
 
-constexpr std::size_t child_stack_size = 256 * 1024;
+constexpr std::size_t child_stack_size = std::size_t{256} * 1024;
 
 } // namespace
 
