@@ -110,10 +110,11 @@ int child_main(void* arg) {
         if (int err = landlock_grant_beneath(plan.sandbox->ruleset.fd, ns.tmpfs_path.c_str(),
                                              plan.sandbox->abi))
             return child_fails(plan, {ChildStep::mount_namespace,
-                               ConfineStep::none,
-                               err,
-                               {NamespaceStep::tmpfs_rule, err, 0}});
-    if (::chdir(plan.cwd) != 0) return child_fails(plan, {ChildStep::folder, ConfineStep::none, errno});
+                                      ConfineStep::none,
+                                      err,
+                                      {NamespaceStep::tmpfs_rule, err, 0}});
+    if (::chdir(plan.cwd) != 0)
+        return child_fails(plan, {ChildStep::folder, ConfineStep::none, errno});
     if (ConfineFailure f = confine_self(*plan.sandbox); f.step != ConfineStep::none)
         return child_fails(plan, {ChildStep::confine, f.step, f.error});
     std::uint64_t none = 0;
