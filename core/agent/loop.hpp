@@ -361,6 +361,8 @@ private:
     // the turn that approved it runs (which ends in a ReportPlan).
     std::optional<PlanTrack> plan_;
     std::uint64_t plan_revision_ = 0;
+    // The plan's turn runs and none of its own work is in flight (drift_watched).
+    bool watching_drift() const;
     // The gate before a plan's approval changed it, restored if the approved plan turns out
     // unusable (emptied by the user).
     GateSettings before_plan_approval_;

@@ -145,13 +145,16 @@ std::optional<PlanStep> AgentLoop::rechecked(const std::string& plan_path, std::
     return plan_->steps[step - 1];
 }
 
+bool AgentLoop::watching_drift() const {
+    return plan_ && plan_->open && state_ != State::running_tool;
+}
+
 std::vector<std::string> AgentLoop::drift_watched() const {
-    if (!plan_ || !plan_->open || state_ == State::running_tool) return {};
-    return expected_paths(*plan_);
+    return watching_drift() ? expected_paths(*plan_) : std::vector<std::string>{};
 }
 
 void AgentLoop::observe_files(const std::vector<FileHash>& now, Effects& out) {
-    if (drift_watched().empty()) return; // the work went on while they were read
+    if (!watching_drift()) return; // the work went on while they were read
     bool news = false;
     for (const FileHash& file : now)
         news = drift_seen(*plan_, file) || news;
