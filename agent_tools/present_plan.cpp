@@ -1,8 +1,10 @@
 // present_plan: prepare files the plan (when a project is open) and proposes it; apply,
 // after a person approved it, reads it back as they left it and records the approval.
 #include "agent_tools/declared_steps.hpp"
+#include "agent_tools/plan_addresses.hpp"
 #include "agent_tools/plan_files.hpp"
 #include "agent_tools/tool_table.hpp"
+#include "host/store/plan_comments_store.hpp"
 #include "host/store/plan_store.hpp"
 #include "protocol/messages.hpp"
 #include "protocol/params.hpp"
@@ -33,6 +35,26 @@ PlanReadBack approved(ToolContext& context, std::string text, bool edited,
                         git_head(context.workspace)};
 }
 
+// The revision's comments (issue 44): the revised plan's carried over, those it addresses
+// answered, filed beside it and put on the proposal; ids no comment has are kept for the
+// tool result. A plan that revises none has nothing to address.
+void carry_threads(ToolContext& context, PlanProposal& proposal,
+                   const std::vector<CommentAnswer>& answers) {
+    CommentThreads previous;
+    if (!proposal.revises.empty())
+        if (auto read = read_comments(context.workspace, proposal.revises)) previous = *read;
+    if (previous.empty()) {
+        for (const CommentAnswer& answer : answers)
+            proposal.unknown_addresses.push_back(answer.id);
+        return;
+    }
+    CarriedComments carried = carry_comments(std::move(previous), answers, proposal.plan);
+    proposal.unknown_addresses = std::move(carried.unknown);
+    if (!proposal.path.empty())
+        (void)write_comments(context.workspace, context.emit, proposal.path, carried.threads);
+    proposal.comments = std::move(carried.threads);
+}
+
 ToolReport present_plan(ToolContext& context, const RunTool& run) {
     const nlohmann::json& input = run.call.input;
     // The title is shown in terminals and filed as a heading: one line, no control
@@ -52,6 +74,10 @@ ToolReport present_plan(ToolContext& context, const RunTool& run) {
     if (!steps)
         return tool_error(run, "The plan was not presented: " + steps.error().message +
                                    ". Fix steps and present the plan again.");
+    auto answers = read_addresses(input);
+    if (!answers)
+        return tool_error(run, "The plan was not presented: " + answers.error().message +
+                                   ". Fix addresses and present the plan again.");
 
     if (run.stage == ToolStage::prepare) {
         PlanProposal proposal{title, plan, "", run.revises, "", *steps};
@@ -59,6 +85,8 @@ ToolReport present_plan(ToolContext& context, const RunTool& run) {
         if (std::string filed = filed_path(run);
             is_plan_path(filed) && read_plan(context.workspace, filed)) {
             proposal.path = filed;
+            if (auto threads = read_comments(context.workspace, filed))
+                proposal.comments = std::move(*threads);
             return tool_ok(run, {}, ProposalBody{proposal});
         }
         // A plan that cannot be filed is still shown and decided; only the file is missing.
@@ -68,6 +96,7 @@ ToolReport present_plan(ToolContext& context, const RunTool& run) {
             proposal.path = *path;
         else
             proposal.not_filed = path.error().message;
+        carry_threads(context, proposal, *answers);
         return tool_ok(run, {}, ProposalBody{proposal});
     }
 
@@ -103,10 +132,11 @@ AgentTool present_plan_tool() {
             "you are not doing. Pass the changes as `steps` too, with the files each may change "
             "and a `check` command where one proves it: the user approves them with the plan. "
             "Nothing may change until the user approves; they may edit the plan, approve it, or "
-            "reject it with feedback.",
+            "reject it with feedback and comments.",
             object_schema({{"title", string_prop("A short title for the plan.")},
                            {"plan", string_prop("The plan, in Markdown.")},
-                           {"steps", declared_steps_schema()}},
+                           {"steps", declared_steps_schema()},
+                           {"addresses", addresses_schema()}},
                           {"title", "plan"})},
         sync_tool(present_plan)};
 }

@@ -45,16 +45,15 @@ void register_control_ops(Dispatcher& dispatcher, AgentRuntime& agent,
         TurnId turn = agent.act([&](AgentLoop& l, Effects& out) { return l.send(p.text, out); });
         return SendResult{turn};
     });
-    dispatcher.on_client<ApproveParams>([&agent, &client_names](const ApproveParams& p,
-                                                                ClientId client) -> Result<Empty> {
-        auto decision = read_decision(p);
-        if (!decision) return decision.error();
-        if (auto name = client_names.find(client); name != client_names.end())
-            decision->frontend = name->second;
-        Status s = agent.act([&](AgentLoop& l, Effects& out) { return l.decide(*decision, out); });
-        if (!s) return s.error();
-        return Empty{};
-    });
+    dispatcher.on_client<ApproveParams>(
+        [&agent, &client_names](const ApproveParams& p, ClientId client) -> Result<Empty> {
+            auto decision = read_decision(p);
+            if (!decision) return decision.error();
+            if (auto name = client_names.find(client); name != client_names.end())
+                decision->frontend = name->second;
+            if (Status s = agent.decide(std::move(*decision)); !s) return s.error();
+            return Empty{};
+        });
     dispatcher.on<StopParams>([&agent](const StopParams& p) -> Result<StopResult> {
         auto stopped = agent.act([&](AgentLoop& l, Effects& out) { return l.stop(p.turn, out); });
         return StopResult{{stopped.begin(), stopped.end()}};

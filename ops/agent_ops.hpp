@@ -8,7 +8,7 @@
 namespace rio {
 
 void register_agent_ops(Dispatcher& dispatcher, AgentRuntime& agent, OpContext& context);
-void register_plan_ops(Dispatcher& dispatcher, Workspace& workspace);
+void register_plan_ops(Dispatcher& dispatcher, OpContext& context);
 void register_provider_ops(Dispatcher& dispatcher, AgentRuntime& agent);
 
 } // namespace rio

@@ -6,6 +6,7 @@
 #include "core/agent/plan_report.hpp"
 #include "core/changed_paths.hpp"
 #include "host/files/project_file.hpp"
+#include "host/store/plan_comments_store.hpp"
 #include "host/store/plan_store.hpp"
 #include "host/store/prompt_files.hpp"
 #include "host/store/redact.hpp"
@@ -190,6 +191,14 @@ void AgentRuntime::update_budget(Effects& out) {
     budget.prefix_bytes = prefix_bytes_;
     context_.output_cap = tool_output_cap(budget.window);
     loop_.set_budget(budget, out);
+}
+
+Status AgentRuntime::decide(Decision decision) {
+    const std::optional<Proposal>& pending = loop_.proposal();
+    if (pending && pending->plan() && is_plan_path(pending->path()))
+        if (auto threads = read_comments(context_.workspace, pending->path()))
+            decision.threads = std::move(*threads);
+    return act([&](AgentLoop& l, Effects& out) { return l.decide(decision, out); });
 }
 
 std::vector<PromptLayer> AgentRuntime::prompt_layers() const {

@@ -33,6 +33,8 @@ public:
         return result;
     }
 
+    // agent.approve: a pending plan's comments as filed come with the decision (issue 44).
+    Status decide(Decision decision);
     // The mode a new core starts in (DESIGN §9), before any client: nothing is announced.
     void start_in(Mode mode);
     // Whether commands run sandboxed (DESIGN §19): what the system offers, and the user's

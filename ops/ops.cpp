@@ -14,7 +14,7 @@ void register_all_ops(Dispatcher& dispatcher, OpContext& context, AgentRuntime& 
     register_buffer_ops(dispatcher, context);
     register_diff_ops(dispatcher, context);
     register_agent_ops(dispatcher, agent, context);
-    register_plan_ops(dispatcher, context.workspace);
+    register_plan_ops(dispatcher, context);
     register_provider_ops(dispatcher, agent);
     register_mcp_ops(dispatcher, mcp);
     register_lsp_ops(dispatcher, lsp);

@@ -1,11 +1,56 @@
-// plans.list and plans.get: the history of presented plans (DESIGN §7).
+// plans.list and plans.get: the history of presented plans (DESIGN §7); plans.comment.*: a
+// person's side of their review threads (issue 44).
+#include "core/agent/plan_review.hpp"
 #include "core/agent/plan_track.hpp"
+#include "host/store/plan_comments_store.hpp"
 #include "host/store/plan_store.hpp"
 #include "ops/agent_ops.hpp"
 
-namespace rio {
+#include <cstring>
 
-void register_plan_ops(Dispatcher& dispatcher, Workspace& workspace) {
+namespace rio {
+namespace {
+
+Error bad_text(const std::string& problem) {
+    return make_error(ErrorCode::bad_request, "params." + problem);
+}
+
+void register_comment_ops(Dispatcher& dispatcher, OpContext& context) {
+    dispatcher.on<PlansCommentAddParams>(
+        [&context](const PlansCommentAddParams& p) -> Result<ReviewComment> {
+            PlanComment comment{p.quote, p.line, p.end_line, p.text};
+            // The one comment's problem, named as this op's field: "params.quote is empty".
+            if (auto problem = comments_problem({comment}))
+                return make_error(ErrorCode::bad_request,
+                                  "params" + problem->substr(std::strlen("params.comments[0]")));
+            if (std::string problem = comment_text_problem(p.text); !problem.empty())
+                return bad_text(problem);
+            return change_comments(context.workspace, context.emit, p.path,
+                                   [&](CommentThreads& threads) -> Result<ReviewComment> {
+                                       return add_comment(threads, comment, CommentAuthor::person);
+                                   });
+        });
+    dispatcher.on<PlansCommentReplyParams>(
+        [&context](const PlansCommentReplyParams& p) -> Result<ReviewComment> {
+            if (std::string problem = comment_text_problem(p.text); !problem.empty())
+                return bad_text(problem);
+            return change_comments(
+                context.workspace, context.emit, p.path,
+                [&](CommentThreads& threads) { return reply_to_comment(threads, p.id, p.text); });
+        });
+    dispatcher.on<PlansCommentResolveParams>(
+        [&context](const PlansCommentResolveParams& p) -> Result<ReviewComment> {
+            return change_comments(
+                context.workspace, context.emit, p.path,
+                [&](CommentThreads& threads) { return resolve_comment(threads, p.id); });
+        });
+}
+
+} // namespace
+
+void register_plan_ops(Dispatcher& dispatcher, OpContext& context) {
+    Workspace& workspace = context.workspace;
+    register_comment_ops(dispatcher, context);
     dispatcher.on<PlansListParams>([&workspace](const PlansListParams&) -> Result<PlansListResult> {
         return list_plans(workspace);
     });
@@ -33,6 +78,8 @@ void register_plan_ops(Dispatcher& dispatcher, Workspace& workspace) {
         out.unplanned = info->unplanned;
         if (!info->steps.empty()) out.declared = info->steps;
         if (!info->receipt.empty()) out.receipt = info->receipt;
+        if (auto threads = read_comments(workspace, p.path); threads && !threads->empty())
+            out.comments = std::move(*threads);
         // The steps are the declared ones, else come from the plan as it is on file; their
         // statuses from the front matter; a progress field edited out of shape leaves them
         // pending, and says so.

@@ -24,6 +24,10 @@ enum class ProposalKind { edit, command, plan, mcp };
 enum class Verdict { approve, reject };
 // A plan file's status (plans.list, plans.get).
 enum class PlanStatus { presented, approved, rejected, abandoned };
+// A comment on a plan (issue 44): open until the model answers it in a revision, or a person
+// resolves it; who wrote a comment or a reply.
+enum class CommentState { open, answered, resolved };
+enum class CommentAuthor { person, model };
 // An approved plan's step (DESIGN §20). `failed` is the core's, never the model's: the step's
 // check did not pass (issue 43).
 enum class StepStatus { pending, in_progress, done, failed, skipped };
@@ -87,6 +91,15 @@ inline constexpr WireName<PlanStatus> plan_status_names[] = {
     {PlanStatus::approved, "approved"},
     {PlanStatus::rejected, "rejected"},
     {PlanStatus::abandoned, "abandoned"},
+};
+inline constexpr WireName<CommentState> comment_state_names[] = {
+    {CommentState::open, "open"},
+    {CommentState::answered, "answered"},
+    {CommentState::resolved, "resolved"},
+};
+inline constexpr WireName<CommentAuthor> comment_author_names[] = {
+    {CommentAuthor::person, "person"},
+    {CommentAuthor::model, "model"},
 };
 inline constexpr WireName<StepStatus> step_status_names[] = {
     {StepStatus::pending, "pending"}, {StepStatus::in_progress, "in_progress"},
@@ -162,6 +175,8 @@ RIO_WIRE_TABLE(ProposalKind, proposal_kind_names)
 RIO_WIRE_TABLE(Verdict, verdict_names)
 RIO_WIRE_TABLE(PlanStatus, plan_status_names)
 RIO_WIRE_TABLE(StepStatus, step_status_names)
+RIO_WIRE_TABLE(CommentState, comment_state_names)
+RIO_WIRE_TABLE(CommentAuthor, comment_author_names)
 RIO_WIRE_TABLE(StopReason, stop_reason_names)
 RIO_WIRE_TABLE(BufferChange, buffer_change_names)
 RIO_WIRE_TABLE(WireFormat, wire_format_names)

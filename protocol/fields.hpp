@@ -211,13 +211,14 @@ template <typename T> nlohmann::json fields_json(const T& value) {
 
 #define RIO_FIELDS_VISIT(field) visit(#field, v.field);
 
-// RIO_FIELDS_EACH(F, a, b, c) -> F(a) F(b) F(c), for up to 16 fields.
+// RIO_FIELDS_EACH(F, a, b, c) -> F(a) F(b) F(c), for up to 20 fields.
 #define RIO_FIELDS_EACH(F, ...)                                                                    \
-    RIO_FIELDS_PICK(__VA_ARGS__, RIO_F16, RIO_F15, RIO_F14, RIO_F13, RIO_F12, RIO_F11, RIO_F10,    \
-                    RIO_F9, RIO_F8, RIO_F7, RIO_F6, RIO_F5, RIO_F4, RIO_F3, RIO_F2, RIO_F1)        \
+    RIO_FIELDS_PICK(__VA_ARGS__, RIO_F20, RIO_F19, RIO_F18, RIO_F17, RIO_F16, RIO_F15, RIO_F14,    \
+                    RIO_F13, RIO_F12, RIO_F11, RIO_F10, RIO_F9, RIO_F8, RIO_F7, RIO_F6, RIO_F5,    \
+                    RIO_F4, RIO_F3, RIO_F2, RIO_F1)                                                \
     (F, __VA_ARGS__)
 #define RIO_FIELDS_PICK(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15, _16,     \
-                        NAME, ...)                                                                 \
+                        _17, _18, _19, _20, NAME, ...)                                             \
     NAME
 #define RIO_F1(F, a) F(a)
 #define RIO_F2(F, a, ...) F(a) RIO_F1(F, __VA_ARGS__)
@@ -235,3 +236,7 @@ template <typename T> nlohmann::json fields_json(const T& value) {
 #define RIO_F14(F, a, ...) F(a) RIO_F13(F, __VA_ARGS__)
 #define RIO_F15(F, a, ...) F(a) RIO_F14(F, __VA_ARGS__)
 #define RIO_F16(F, a, ...) F(a) RIO_F15(F, __VA_ARGS__)
+#define RIO_F17(F, a, ...) F(a) RIO_F16(F, __VA_ARGS__)
+#define RIO_F18(F, a, ...) F(a) RIO_F17(F, __VA_ARGS__)
+#define RIO_F19(F, a, ...) F(a) RIO_F18(F, __VA_ARGS__)
+#define RIO_F20(F, a, ...) F(a) RIO_F19(F, __VA_ARGS__)

@@ -234,7 +234,10 @@ std::vector<std::string_view> typed_ops() {
             EditorReadReplyParams::op,
             PlansListParams::op,
             PlansGetParams::op,
-            PlansCheckParams::op};
+            PlansCheckParams::op,
+            PlansCommentAddParams::op,
+            PlansCommentReplyParams::op,
+            PlansCommentResolveParams::op};
     // clang-format on
 }
 

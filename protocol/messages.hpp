@@ -7,6 +7,7 @@
 #include "protocol/closed_sets.hpp"
 #include "protocol/fields.hpp"
 #include "protocol/names.hpp"
+#include "protocol/plan_comments.hpp"
 #include "protocol/proposal.hpp"
 #include "protocol/sandbox_use.hpp"
 
@@ -464,16 +465,6 @@ struct ToolResultEvent {
 void to_json(Json& j, const ToolResultEvent& e);
 void from_json(const Json& j, ToolResultEvent& e);
 
-// A reviewer's comment on a passage of a plan (DESIGN §13): the passage quoted as they saw
-// it, where it is (1-based lines of the plan text, when the frontend knows them), and what
-// they say about it.
-struct PlanComment {
-    std::string quote;
-    std::optional<std::uint64_t> line, end_line;
-    std::string text;
-};
-RIO_FIELDS(PlanComment, quote, line, end_line, text)
-
 struct DecidedEvent {
     static constexpr std::string_view event = event::agent_decided;
     std::uint64_t turn = 0;
@@ -488,13 +479,15 @@ struct DecidedEvent {
     std::optional<bool> unsandboxed;  // a command approved to run without the sandbox
     std::optional<bool> network;      // a command approved to reach the network
     std::optional<bool> environment = std::nullopt; // with the user's whole environment
+    // A plan: how many of its comments were still open when it was decided (issue 44).
+    std::optional<std::uint64_t> open_comments = std::nullopt;
 
     bool is(ProposalKind k) const { return kind == k; }
     bool approved() const { return decision == Verdict::approve; }
     bool rejected() const { return decision == Verdict::reject; }
 };
 RIO_FIELDS(DecidedEvent, turn, id, kind, decision, policy, feedback, comments, fresh, rest_of_turn,
-           unsandboxed, network, environment)
+           unsandboxed, network, environment, open_comments)
 
 struct ErrorEvent {
     static constexpr std::string_view event = event::agent_error;
@@ -1156,9 +1149,11 @@ struct PlanFull {
     std::optional<std::vector<DeclaredStep>> declared = std::nullopt;
     // The receipt section (Markdown, last in `body`) once a turn carried the plan out.
     std::optional<std::string> receipt = std::nullopt;
+    // Its review comments with their replies and states (issue 44); absent when it has none.
+    std::optional<std::vector<ReviewComment>> comments = std::nullopt;
 };
 RIO_FIELDS(PlanFull, path, title, status, created, decided, policy, body, plan, review, revises,
-           touched, unplanned, steps, warning, declared, receipt)
+           touched, unplanned, steps, warning, declared, receipt, comments)
 
 struct PlansGetParams {
     static constexpr std::string_view op = op::plans_get;
@@ -1166,6 +1161,35 @@ struct PlansGetParams {
     std::string path;
 };
 RIO_FIELDS(PlansGetParams, path)
+
+// A person's comment on a plan's passage, a reply to a comment, a comment resolved (issue
+// 44): each answers with the comment as it now is, and plans.comments tells every client.
+struct PlansCommentAddParams {
+    static constexpr std::string_view op = op::plans_comment_add;
+    using Result = ReviewComment;
+    std::string path;
+    std::string quote;
+    std::optional<std::uint64_t> line, end_line;
+    std::string text;
+};
+RIO_FIELDS(PlansCommentAddParams, path, quote, line, end_line, text)
+
+struct PlansCommentReplyParams {
+    static constexpr std::string_view op = op::plans_comment_reply;
+    using Result = ReviewComment;
+    std::string path;
+    std::string id;
+    std::string text;
+};
+RIO_FIELDS(PlansCommentReplyParams, path, id, text)
+
+struct PlansCommentResolveParams {
+    static constexpr std::string_view op = op::plans_comment_resolve;
+    using Result = ReviewComment;
+    std::string path;
+    std::string id;
+};
+RIO_FIELDS(PlansCommentResolveParams, path, id)
 
 // A person runs a step's check again (issue 43): a step of the plan approved in this
 // conversation, while no turn runs. The result is the step as it now is, its `check` this run;
@@ -1204,6 +1228,15 @@ struct PlansChangedEvent {
     std::string path;
 };
 RIO_FIELDS(PlansChangedEvent, path)
+
+// A plan's comments changed (issue 44): added, replied to, resolved, answered by a revision,
+// or carried to one. All of them, as they now are.
+struct PlanCommentsEvent {
+    static constexpr std::string_view event = event::plans_comments;
+    std::string path;
+    std::vector<ReviewComment> comments;
+};
+RIO_FIELDS(PlanCommentsEvent, path, comments)
 
 // Planned vs actual (DESIGN §13), when the turn that carried out an approved plan ended:
 // the files its tools created or edited, those of them the plan does not name, and the

@@ -78,6 +78,9 @@ inline constexpr std::string_view editor_read_reply = "editor.read.reply";
 inline constexpr std::string_view plans_list = "plans.list";
 inline constexpr std::string_view plans_get = "plans.get";
 inline constexpr std::string_view plans_check = "plans.check";
+inline constexpr std::string_view plans_comment_add = "plans.comment.add";
+inline constexpr std::string_view plans_comment_reply = "plans.comment.reply";
+inline constexpr std::string_view plans_comment_resolve = "plans.comment.resolve";
 
 } // namespace rio::op
 
@@ -117,6 +120,7 @@ inline constexpr std::string_view fs_watch = "fs.watch";
 inline constexpr std::string_view plans_changed = "plans.changed";
 inline constexpr std::string_view plans_report = "plans.report";
 inline constexpr std::string_view plans_progress = "plans.progress";
+inline constexpr std::string_view plans_comments = "plans.comments";
 inline constexpr std::string_view project_changed = "project.changed";
 inline constexpr std::string_view project_trust = "project.trust";
 

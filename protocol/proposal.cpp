@@ -67,6 +67,13 @@ PlanProposal plan_from(const Json& j) {
     if (auto it = j.find("steps"); it != j.end() && it->is_array())
         for (const Json& step : *it)
             if (step.is_object()) p.steps.push_back(step.get<DeclaredStep>());
+    if (auto it = j.find("comments"); it != j.end() && it->is_array())
+        for (const Json& comment : *it)
+            try {
+                p.comments.push_back(comment.get<ReviewComment>());
+            } catch (const std::exception&) { // a malformed one is left out, the plan kept
+            }
+    p.unknown_addresses = texts(j, "unknown_addresses");
     return p;
 }
 
@@ -169,6 +176,8 @@ void to_json(Json& j, const PlanProposal& p) {
     if (!p.revises.empty()) j["revises"] = p.revises;
     if (!p.not_filed.empty()) j["not_filed"] = p.not_filed;
     if (!p.steps.empty()) j["steps"] = p.steps;
+    if (!p.comments.empty()) j["comments"] = p.comments;
+    if (!p.unknown_addresses.empty()) j["unknown_addresses"] = p.unknown_addresses;
 }
 
 void to_json(Json& j, const Proposal& p) {

@@ -5,6 +5,7 @@
 
 #include "protocol/closed_sets.hpp"
 #include "protocol/names.hpp"
+#include "protocol/plan_comments.hpp"
 #include "protocol/sandbox_use.hpp"
 
 #include <cstdint>
@@ -71,6 +72,12 @@ struct PlanProposal {
     std::string revises;   // "" unless it revises a filed plan
     std::string not_filed; // "" unless filing failed
     std::vector<DeclaredStep> steps = {};
+    // Its review comments as filed (issue 44): the ones carried from the plan it revises,
+    // those it addresses answered.
+    std::vector<ReviewComment> comments = {};
+    // Ids its `addresses` named that no comment has: it is filed all the same, and the tool
+    // result lists them.
+    std::vector<std::string> unknown_addresses = {};
 };
 
 // A kind this build does not know (a newer core's): shown by its name, decided all the same.

@@ -159,6 +159,9 @@ struct Decision {
     bool network = false;      // approving a command: sandboxed, but with the network
     bool environment = false;  // approving a command: with secret-looking variables too
     std::string frontend = {}; // what the approving client called itself, "" if nothing
+    // A plan only: its comments as filed when the decision came (issue 44), which the new
+    // ones join; the ops read them, the loop does no I/O.
+    std::vector<ReviewComment> threads = {};
 };
 
 class AgentLoop {
@@ -286,7 +289,7 @@ private:
     void gate(const ToolReport& report, Effects& out);
     Proposal proposal_of(const ToolReport& report) const;
     void apply_decision(const Decision& decision, Effects& out);
-    void approve_pending_plan(const Decision& decision, Effects& out);
+    void approve_pending_plan(const Decision& decision, const PlanReview& review, Effects& out);
     void restore_before_plan_approval(Effects& out);
     void end_turn(std::string_view reason, Effects& out);
     // Ends the running turn early, answering its dangling calls with `why`.

@@ -3,10 +3,25 @@
 #include "core/agent/loop.hpp"
 #include "core/agent/loop_shared.hpp"
 #include "core/agent/plan_report.hpp"
+#include "core/agent/plan_thread.hpp"
 
 #include <algorithm>
 
 namespace rio {
+namespace {
+
+// The decision's words on a plan: its new comments filed after the plan's own (ids follow
+// theirs), and those that were open before it.
+PlanReview plan_review(const Decision& decision, const PlanProposal& plan) {
+    CommentThreads threads = decision.threads;
+    PlanReview review{
+        decision.approve, decision.feedback, {}, open_comments(threads), plan.unknown_addresses};
+    for (const PlanComment& comment : decision.comments)
+        review.comments.push_back(add_comment(threads, comment, CommentAuthor::person));
+    return review;
+}
+
+} // namespace
 
 Status AgentLoop::decide(const Decision& decision, Effects& out) {
     std::string turn = std::to_string(decision.turn);
@@ -223,6 +238,7 @@ void AgentLoop::apply_decision(const Decision& decision, Effects& out) {
     if (decision.network) decided.network = true;
     if (decision.environment) decided.environment = true;
     if (!decision.comments.empty()) decided.comments = decision.comments;
+    if (proposal.plan()) decided.open_comments = open_comments(decision.threads).size();
     if (decision.fresh) decided.fresh = true;
     if (decision.rest_of_turn) {
         decided.rest_of_turn = true;
@@ -232,7 +248,8 @@ void AgentLoop::apply_decision(const Decision& decision, Effects& out) {
 
     const ToolCall& call = current_call();
     const bool plan = proposal.plan() != nullptr;
-    PlanReview review{decision.approve, decision.feedback, decision.comments};
+    PlanReview review = plan ? plan_review(decision, *proposal.plan())
+                             : PlanReview{decision.approve, decision.feedback, {}};
     if (!decision.approve) {
         if (plan && !path.empty()) out.push_back(MarkPlan{path, PlanStatus::rejected, review});
         emit_status(out);
@@ -244,7 +261,7 @@ void AgentLoop::apply_decision(const Decision& decision, Effects& out) {
     }
     if (plan) {
         approved_path_ = path;
-        approve_pending_plan(decision, out);
+        approve_pending_plan(decision, review, out);
     } else if (proposal.edit() && decision.policy == ApprovalPolicy::automatic)
         auto_accept_ = true;
     emit_status(out);
@@ -272,11 +289,12 @@ void AgentLoop::apply_decision(const Decision& decision, Effects& out) {
 
 // The policy and the mode change land together with the approval, before the tool result,
 // so the very next provider call is offered the write tools.
-void AgentLoop::approve_pending_plan(const Decision& decision, Effects& out) {
+void AgentLoop::approve_pending_plan(const Decision& decision, const PlanReview& review,
+                                     Effects& out) {
     before_plan_approval_ = {mode_, auto_accept_};
     PlanApproval approval = approve_plan(before_plan_approval_, decision.policy);
     approval_note_ = approval.note;
-    approval_review_ = PlanReview{true, decision.feedback, decision.comments};
+    approval_review_ = review;
     approval_fresh_ = decision.fresh;
     auto_accept_ = approval.after.auto_accept;
     if (approval.after.mode != mode_) {

@@ -333,6 +333,12 @@ std::string add_plan_review(std::string_view text, std::string_view section, std
     return out + "\n\n" + std::string(section);
 }
 
+std::string set_plan_open_comments(std::string_view text, std::size_t open) {
+    return with_fields(text, [&](Fields& fields) {
+        set_field(fields, "open_comments", open ? std::to_string(open) : std::string());
+    });
+}
+
 std::string set_plan_progress(std::string_view text, std::string_view progress,
                               std::string_view checks) {
     return with_fields(text, [&](Fields& fields) {

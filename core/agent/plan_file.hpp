@@ -92,6 +92,10 @@ std::string set_plan_status(std::string_view text, PlanStatus status, WallTime d
 // `comments: <count>` in the front matter, which is what marks the section as the core's.
 std::string add_plan_review(std::string_view text, std::string_view section, std::size_t comments);
 
+// Records `open_comments: <count>` in the front matter: how many of the plan's comments were
+// still open when it was decided (issue 44); 0 leaves the field out.
+std::string set_plan_open_comments(std::string_view text, std::size_t open);
+
 // Records the approved plan's steps' statuses (`progress`, from plan_track's progress_field)
 // and their evidence (`checks`, from checks_field; "" leaves it out).
 std::string set_plan_progress(std::string_view text, std::string_view progress,

@@ -35,6 +35,13 @@ std::string approved_plan_result(const std::string& note, bool edited, const std
         out += "\n\nThe user approved the plan with comments on these passages; follow them "
                "as you carry it out:\n\n" +
                quoted_comments(review.comments);
+    if (!review.still_open.empty())
+        out += "\n\nThe user approved it with " + std::to_string(review.still_open.size()) +
+               (review.still_open.size() == 1 ? " comment" : " comments") +
+               " still open; heed them as you carry it out:\n\n" +
+               quoted_comments(review.still_open);
+    if (std::string unknown = unknown_addresses_note(review.unknown_addresses); !unknown.empty())
+        out += "\n\n" + unknown;
     return out;
 }
 
@@ -50,15 +57,25 @@ std::string rejection_note(std::optional<ToolKind> kind, const std::string& feed
 }
 
 std::string plan_rejection_note(const PlanReview& review) {
-    if (review.comments.empty())
+    std::string unknown = unknown_addresses_note(review.unknown_addresses);
+    if (!unknown.empty()) unknown = " " + unknown;
+    if (review.comments.empty() && review.still_open.empty())
         return "The user rejected the plan." + with_feedback(review.feedback) +
                " Do not start the work and do not change anything. Ask the user what should "
-               "change, or revise the plan and present it again with present_plan.";
-    return "The user requested changes to the plan." + with_feedback(review.feedback) +
-           " Their comments on passages of the plan:\n\n" + quoted_comments(review.comments) +
+               "change, or revise the plan and present it again with present_plan." +
+               unknown;
+    std::string out = "The user requested changes to the plan." + with_feedback(review.feedback);
+    if (!review.comments.empty())
+        out += " Their comments on passages of the plan:\n\n" + quoted_comments(review.comments);
+    if (!review.still_open.empty())
+        out += std::string(review.comments.empty() ? " " : "\n") +
+               "Comments still open from before:\n\n" + quoted_comments(review.still_open);
+    return out +
            "\nDo not start the work and do not change anything. Revise the plan so that it "
-           "answers every comment and present it again with present_plan, or ask the user "
-           "what they mean.";
+           "answers every comment and present it again with present_plan, passing `addresses` "
+           "with each answered comment's id and a one-line reply; or ask the user what they "
+           "mean." +
+           unknown;
 }
 
 std::string fresh_context_seed(const std::string& request, const std::string& plan,

@@ -38,22 +38,36 @@ std::optional<std::string> comments_problem(const std::vector<PlanComment>& comm
     return std::nullopt;
 }
 
-std::string comment_place(const PlanComment& comment) {
+std::string comment_place(const ReviewComment& comment) {
     if (!comment.line) return {};
     if (!comment.end_line || *comment.end_line == *comment.line)
         return "line " + std::to_string(*comment.line);
     return "lines " + std::to_string(*comment.line) + "-" + std::to_string(*comment.end_line);
 }
 
-std::string quoted_comments(const std::vector<PlanComment>& comments) {
+std::string quoted_comments(const std::vector<ReviewComment>& comments) {
     std::string out;
     for (std::size_t i = 0; i < comments.size(); ++i) {
-        std::string place = comment_place(comments[i]);
-        out += (i ? "\n" : "") + std::string("Comment ") + std::to_string(i + 1) +
-               (place.empty() ? ", on this passage" : ", on " + place + " of the plan") + ":\n" +
-               quoted(comments[i].quote) + "\n" + comments[i].text + "\n";
+        const ReviewComment& c = comments[i];
+        std::string place = comment_place(c);
+        out += (i ? "\n" : "") + std::string("Comment ") + c.id +
+               (place.empty() ? ", on this passage" : ", on " + place + " of the plan") +
+               (c.detached ? " (no longer in the plan)" : "") + ":\n" + quoted(c.quote) + "\n" +
+               c.text + "\n";
+        for (const CommentReply& r : c.replies)
+            out += (r.author == CommentAuthor::model ? "You replied: " : "They replied: ") +
+                   r.text + "\n";
     }
     return out;
+}
+
+std::string unknown_addresses_note(const std::vector<std::string>& ids) {
+    if (ids.empty()) return {};
+    std::string list;
+    for (const std::string& id : ids)
+        list += (list.empty() ? "" : ", ") + id;
+    return "Your plan's addresses named comments it does not have: " + list +
+           ". Only the ids the user's comments were given can be addressed.";
 }
 
 std::string review_section(const PlanReview& review) {
@@ -62,11 +76,11 @@ std::string review_section(const PlanReview& review) {
     out += review.approved ? "Approved with notes." : "Changes requested.";
     out += "\n";
     if (!review.feedback.empty()) out += "\nFeedback: " + review.feedback + "\n";
-    for (const PlanComment& c : review.comments) {
+    for (const ReviewComment& c : review.comments) {
         std::string place = comment_place(c);
         if (!place.empty()) place[0] = static_cast<char>(place[0] - 'a' + 'A');
-        out += "\n**" + (place.empty() ? std::string("On a passage") : place) + "**\n\n" +
-               quoted(c.quote) + "\n" + c.text + "\n";
+        out += "\n**" + (place.empty() ? std::string("On a passage") : place) + " (" + c.id +
+               ")**\n\n" + quoted(c.quote) + "\n" + c.text + "\n";
     }
     return out;
 }

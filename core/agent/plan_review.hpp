@@ -15,7 +15,12 @@ namespace rio {
 struct PlanReview {
     bool approved = false;
     std::string feedback;
-    std::vector<PlanComment> comments;
+    std::vector<ReviewComment> comments; // this decision's, with the ids they are filed under
+    // The plan's comments that were open before the decision (issue 44): a rejection tells
+    // the model of them too; an approval records how many.
+    std::vector<ReviewComment> still_open = {};
+    // Ids the plan's `addresses` named that no comment has: the tool result lists them.
+    std::vector<std::string> unknown_addresses = {};
 
     bool empty() const { return feedback.empty() && comments.empty(); }
 };
@@ -25,11 +30,14 @@ struct PlanReview {
 std::optional<std::string> comments_problem(const std::vector<PlanComment>& comments);
 
 // "lines 12-14", "line 3", or "" without a line.
-std::string comment_place(const PlanComment& comment);
+std::string comment_place(const ReviewComment& comment);
 
-// For the model, numbered: where, the passage with "> " before each of its lines, then the
-// comment as written.
-std::string quoted_comments(const std::vector<PlanComment>& comments);
+// For the model, by id: where, the passage with "> " before each of its lines, then the
+// comment as written and the replies after it.
+std::string quoted_comments(const std::vector<ReviewComment>& comments);
+
+// For the model: the ids present_plan's `addresses` named that no comment has, or "".
+std::string unknown_addresses_note(const std::vector<std::string>& ids);
 
 // The plan file's section: review_heading, what was decided, the feedback, each comment.
 std::string review_section(const PlanReview& review);

@@ -6,6 +6,7 @@
 #include "host/files/document_io.hpp"
 #include "host/files/project_file.hpp"
 #include "host/files/project_files.hpp"
+#include "host/store/plan_comments_store.hpp"
 
 #include <algorithm>
 
@@ -93,11 +94,20 @@ Result<PlanFileInfo> read_plan(const Workspace& workspace, std::string_view rel)
 Status mark_plan(Workspace& workspace, const Emit& emit, std::string_view rel, PlanStatus status,
                  std::string_view policy, WallTime now, const PlanReview& review,
                  std::string_view approved_in) {
-    return update_plan(workspace, emit, rel, [&](const std::string& text) {
-        std::string marked = set_plan_status(text, status, now, policy, approved_in);
-        if (review.empty()) return marked;
-        return add_plan_review(marked, review_section(review), review.comments.size());
+    Status marked = update_plan(workspace, emit, rel, [&](const std::string& text) {
+        std::string out = set_plan_status(text, status, now, policy, approved_in);
+        if (status == PlanStatus::approved || status == PlanStatus::rejected)
+            out = set_plan_open_comments(out, review.still_open.size());
+        if (review.empty()) return out;
+        return add_plan_review(out, review_section(review), review.comments.size());
     });
+    if (!marked || review.comments.empty()) return marked;
+    // The decision's comments join the plan's threads, under the ids the model was told.
+    auto threads = read_comments(workspace, rel);
+    if (!threads) return threads.error();
+    for (const ReviewComment& comment : review.comments)
+        threads->push_back(comment);
+    return write_comments(workspace, emit, rel, *threads);
 }
 
 Status record_plan_progress(Workspace& workspace, const Emit& emit, std::string_view rel,

@@ -56,9 +56,9 @@ TEST(PlanReviewE2E, CommentsWithRejectReachTheModelVerbatimAndTheFileGainsARevie
     std::string file = read_bytes(s.project() / path);
     EXPECT_TRUE(contains(file, "status: rejected\n")) << file;
     EXPECT_TRUE(contains(file, "comments: 2\n")) << file;
-    EXPECT_TRUE(contains(file,
-                         "2. Test it\n\n## Review\n\nChanges requested.\n\nFeedback: close, but\n"
-                         "\n**Line 1**\n\n> 1. Add `--shout` to greet.py\n\nuse argparse here\n"))
+    EXPECT_TRUE(contains(
+        file, "2. Test it\n\n## Review\n\nChanges requested.\n\nFeedback: close, but\n"
+              "\n**Line 1 (c1)**\n\n> 1. Add `--shout` to greet.py\n\nuse argparse here\n"))
         << file;
     Json got = s.request("plans.get", {{"path", path}})["result"];
     EXPECT_EQ(got["plan"], "# Add a greeting flag\n\n" + plan_text);

@@ -22,6 +22,21 @@ std::unique_ptr<AgentSession> AgentSession::with_env(const Json& steps, const En
     return session;
 }
 
+std::unique_ptr<AgentSession> AgentSession::listening(const Json& steps) {
+    std::unique_ptr<AgentSession> session(new AgentSession());
+    Json script{{"steps", steps}, {"log", "calls.jsonl"}};
+    write_bytes(session->home_ / "script.json", script.dump(2));
+    session->start({"--provider", "script:" + (session->home_ / "script.json").string(), "--stdio",
+                    "--listen", "unix:" + (session->home_ / "core.sock").string()},
+                   {}, true);
+    session->core().wait_for_stderr("listening on unix:");
+    return session;
+}
+
+LineClient AgentSession::connect() const {
+    return LineClient::connect_unix((home_ / "core.sock").string());
+}
+
 std::unique_ptr<AgentSession> AgentSession::prepared(const Setup& setup) {
     std::unique_ptr<AgentSession> session(new AgentSession());
     Json steps = setup(*session);

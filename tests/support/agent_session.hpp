@@ -37,6 +37,10 @@ public:
     static std::unique_ptr<AgentSession> through(const std::string& wrapper, const Json& steps,
                                                  const EnvFor& env = {});
 
+    // A session whose core also listens on a unix socket, for a second client (connect()).
+    static std::unique_ptr<AgentSession> listening(const Json& steps);
+    LineClient connect() const;
+
     LineClient& client() { return core_->stdio(); }
     CoreProcess& core() { return *core_; }
     const TempDir& project() const { return project_; }

@@ -52,28 +52,48 @@ TEST(PlanReview, BadCommentsAreNamedByFieldAndIndex) {
     EXPECT_EQ(problem({"q", 5, 4, "x"}), "params.comments[1].end_line is before line");
 }
 
-TEST(PlanReview, TheModelReadsEachPassageAndCommentVerbatim) {
-    std::vector<PlanComment> comments{{"1. Parse flags\n2. By hand", 3, 4, "use argparse here"},
-                                      {"Test it", {}, {}, "with pytest,\nnot unittest"}};
+ReviewComment filed(std::string id, PlanComment c) {
+    return {std::move(id),      c.quote,     c.line, c.end_line, c.text, CommentAuthor::person, {},
+            CommentState::open, std::nullopt};
+}
+
+TEST(PlanReview, TheModelReadsEachPassageAndCommentVerbatimByItsId) {
+    std::vector<ReviewComment> comments{
+        filed("c1", {"1. Parse flags\n2. By hand", 3, 4, "use argparse here"}),
+        filed("c2", {"Test it", {}, {}, "with pytest,\nnot unittest"})};
     std::string rejected = plan_rejection_note(PlanReview{false, "", comments});
     EXPECT_NE(rejected.find("requested changes"), std::string::npos);
-    EXPECT_NE(rejected.find("Comment 1, on lines 3-4 of the plan:\n> 1. Parse flags\n"
+    EXPECT_NE(rejected.find("Comment c1, on lines 3-4 of the plan:\n> 1. Parse flags\n"
                             "> 2. By hand\n\nuse argparse here\n"),
               std::string::npos)
         << rejected;
-    EXPECT_NE(rejected.find("Comment 2, on this passage:\n> Test it\n\nwith pytest,\nnot "
+    EXPECT_NE(rejected.find("Comment c2, on this passage:\n> Test it\n\nwith pytest,\nnot "
                             "unittest\n"),
               std::string::npos)
         << rejected;
+    EXPECT_NE(rejected.find("`addresses`"), std::string::npos) << rejected;
     std::string approved = approved_plan_result("Approved.", false, "", {true, "", comments});
     EXPECT_NE(approved.find("approved the plan with comments"), std::string::npos);
     EXPECT_NE(approved.find("> 2. By hand\n\nuse argparse here"), std::string::npos);
     std::string section = review_section({false, "tighter", comments});
     EXPECT_EQ(section.rfind("## Review\n\nChanges requested.\n\nFeedback: tighter\n", 0), 0u)
         << section;
-    EXPECT_NE(section.find("**Lines 3-4**\n\n> 1. Parse flags\n> 2. By hand\n\nuse argparse"),
+    EXPECT_NE(section.find("**Lines 3-4 (c1)**\n\n> 1. Parse flags\n> 2. By hand\n\nuse argparse"),
               std::string::npos)
         << section;
+}
+
+TEST(PlanReview, ARejectionWithoutNewCommentsStillNamesTheOpenOnesAndUnknownAddresses) {
+    PlanReview review{false, "", {}, {filed("c3", {"Step 2", {}, {}, "why?"})}, {"c9"}};
+    std::string note = plan_rejection_note(review);
+    EXPECT_NE(note.find("Comments still open from before:\n\nComment c3, on this passage"),
+              std::string::npos)
+        << note;
+    EXPECT_NE(note.find("named comments it does not have: c9."), std::string::npos) << note;
+    review.approved = true;
+    std::string approved = approved_plan_result("Approved.", false, "", review);
+    EXPECT_NE(approved.find("with 1 comment still open"), std::string::npos) << approved;
+    EXPECT_NE(approved.find("c9"), std::string::npos) << approved;
 }
 
 std::vector<std::string> step_texts(std::string_view plan) {
