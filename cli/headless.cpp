@@ -391,7 +391,11 @@ void HeadlessRun::decide(const Proposal& p) {
         }
         if (*options_.approve_plans == "never") return reject(p, "--approve-plans never");
         approve.policy = Wire<ApprovalPolicy>::named(*options_.approve_plans);
-        say("approved " + proposal_words(p) + " (" + *options_.approve_plans + ")");
+        std::size_t open = client::open_comment_count(p.as_plan().comments);
+        say("approved " + proposal_words(p) + " (" + *options_.approve_plans + ")" +
+            (open == 0 ? std::string()
+                       : " with " + std::to_string(open) + (open == 1 ? " comment" : " comments") +
+                             " still open"));
         link_.request(op::agent_approve, Json(approve));
         return;
     }

@@ -104,6 +104,10 @@ private:
     void show_revision(const Proposal& plan, std::function<void()> then);
     void decide_plan(const Proposal& plan);
     void comment_on(const Proposal& plan);
+    // The plan's review threads (issue 44): listed, then a reply or a resolve typed.
+    void reply_or_resolve(const Proposal& plan);
+    // Approving a plan with comments still open asks first (issue 44).
+    void approve_plan(const Proposal& plan, ApprovalPolicy policy, bool fresh);
     void edit_plan(const Proposal& plan);
     void show_edited_plan(const Proposal& plan, const std::string& rel, bool keep_open);
     void approve(const Proposal& proposal, std::optional<ApprovalPolicy> policy,
@@ -140,6 +144,9 @@ private:
     std::size_t plan_unplanned_ = 0;
     std::vector<PlanComment> comments_; // on the plan being decided, sent with the decision
     std::string numbered_for_;          // the proposal whose numbered lines were printed
+    // The pending plan's review threads as filed, kept up to date by plans.comments.
+    std::vector<ReviewComment> threads_;
+    std::string threads_for_; // that plan's path
     bool line_open_ = false;
     bool in_thinking_ = false;
     WordStream thinking_{80};

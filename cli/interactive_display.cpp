@@ -35,6 +35,10 @@ void InteractiveSession::show(const client::CoreEvent& event) {
         return;
     }
     if (auto* thinking = std::get_if<ThinkingEvent>(&event)) return show_thinking(thinking->text);
+    if (auto* threads = std::get_if<PlanCommentsEvent>(&event)) {
+        if (!threads_for_.empty() && threads->path == threads_for_) threads_ = threads->comments;
+        return;
+    }
     if (std::holds_alternative<MessageEvent>(event)) {
         return end_answer();
     }

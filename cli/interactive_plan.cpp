@@ -118,7 +118,16 @@ void InteractiveSession::show_plan(const Proposal& p) {
     comments_.clear();
     numbered_for_.clear();
     const PlanProposal plan = p.as_plan();
+    threads_ = plan.comments;
+    threads_for_ = plan.path;
     print("\n" + plan_text(plan, width(), out_.color));
+    if (!plan.unknown_addresses.empty()) {
+        std::string ids;
+        for (const std::string& id : plan.unknown_addresses)
+            ids += (ids.empty() ? "" : ", ") + shown(id);
+        print(styled("(the plan says it addresses comments it does not have: " + ids + ")",
+                     sgr::yellow, out_.color));
+    }
     if (plan.revises.empty() || plan.path.empty()) return decide_plan(p);
     show_revision(p, [this, p] { decide_plan(p); });
 }
@@ -153,6 +162,7 @@ void InteractiveSession::show_revision(const Proposal& p, std::function<void()> 
 void InteractiveSession::decide_plan(const Proposal& p) {
     bool filed = !p.as_plan().path.empty();
     bool notes = !comments_.empty();
+    if (!threads_.empty()) print(threads_text(threads_, out_.color));
     if (notes) print(comments_text(comments_, out_.color));
     std::string choices = notes ? "[a] approve with notes, review each edit  [A] approve with "
                                   "notes, auto-accept edits  [f] approve in a fresh context  "
@@ -160,20 +170,67 @@ void InteractiveSession::decide_plan(const Proposal& p) {
                                 : "[a] approve, review each edit  [A] approve, auto-accept edits  "
                                   "[f] approve in a fresh context  [r] reject";
     choices += "  [c] comment";
-    if (filed) choices += "  [e] edit the plan";
-    ask_key(choices, filed ? "aAfrce" : "aAfrc", [this, p](char k) {
+    std::string keys = "aAfrc";
+    if (!threads_.empty()) {
+        choices += "  [t] reply or resolve";
+        keys += 't';
+    }
+    if (filed) {
+        choices += "  [e] edit the plan";
+        keys += 'e';
+    }
+    ask_key(choices, keys, [this, p](char k) {
         if (k == 'a')
-            approve(p, ApprovalPolicy::review);
+            approve_plan(p, ApprovalPolicy::review, false);
         else if (k == 'A')
-            approve(p, ApprovalPolicy::automatic);
+            approve_plan(p, ApprovalPolicy::automatic, false);
         else if (k == 'f')
-            approve(p, ApprovalPolicy::review, true);
+            approve_plan(p, ApprovalPolicy::review, true);
         else if (k == 'r')
             reject_with_reason(p);
         else if (k == 'c')
             comment_on(p);
+        else if (k == 't')
+            reply_or_resolve(p);
         else
             edit_plan(p);
+    });
+}
+
+void InteractiveSession::approve_plan(const Proposal& p, ApprovalPolicy policy, bool fresh) {
+    std::size_t open = client::open_comment_count(threads_);
+    if (open == 0) return approve(p, policy, fresh);
+    ask_key(std::to_string(open) + (open == 1 ? " comment is" : " comments are") +
+                " still open — approve anyway?  [y] approve  [n] back",
+            "yn", [this, p, policy, fresh](char k) {
+                if (k == 'y')
+                    approve(p, policy, fresh);
+                else
+                    decide_plan(p);
+            });
+}
+
+void InteractiveSession::reply_or_resolve(const Proposal& p) {
+    print(styled("Reply: c1 what you say · resolve c1 · Enter when done", sgr::dim, out_.color));
+    ask_line("t ", [this, p](std::string line) {
+        ThreadCommand command = read_thread_command(line);
+        using Kind = ThreadCommand::Kind;
+        if (command.kind == Kind::back) return decide_plan(p);
+        if (command.kind == Kind::invalid) {
+            print(styled(command.error, sgr::yellow, out_.color));
+            return decide_plan(p);
+        }
+        // The core answers with the comment as it now is (plans.comments, which brings every
+        // client the threads, may come after the answer).
+        auto then = [this, p](const Result<ReviewComment>& r) {
+            if (!r) print("rio-cli: " + shown(r.error().message));
+            for (ReviewComment& c : threads_)
+                if (r && c.id == r->id) c = *r;
+            decide_plan(p);
+        };
+        if (command.kind == Kind::resolve)
+            return link_.call(PlansCommentResolveParams{threads_for_, command.id}, then);
+        link_.call(PlansCommentReplyParams{threads_for_, command.id, command.text}, then);
     });
 }
 

@@ -4,6 +4,7 @@
 #include "cli/terminal_safe.hpp"
 #include "client/trace_words.hpp"
 #include "text/lines.hpp"
+#include "text/trim.hpp"
 
 #include <charconv>
 
@@ -128,6 +129,57 @@ std::string comments_text(const std::vector<PlanComment>& comments, bool color) 
         out += "  " + std::to_string(i + 1) + ". " + styled(where, sgr::dim, color) + " «" +
                safe(client::first_line(c.quote, 40)) + "» " + safe(c.text) + "\n";
     }
+    return out;
+}
+
+std::string threads_text(const std::vector<ReviewComment>& threads, bool color) {
+    if (threads.empty()) return {};
+    std::string out = styled("Review comments:", sgr::bold, color) + "\n";
+    for (const ReviewComment& c : threads) {
+        std::string where = c.line ? (c.end_line ? "lines " + std::to_string(*c.line) + "-" +
+                                                       std::to_string(*c.end_line)
+                                                 : "line " + std::to_string(*c.line))
+                                   : "";
+        std::string state = shown(c.state.name()) + (c.detached ? ", passage gone" : "");
+        std::string_view tone = c.is(CommentState::open)       ? sgr::yellow
+                                : c.is(CommentState::answered) ? sgr::cyan
+                                                               : sgr::dim;
+        out += "  " + styled(shown(c.id), sgr::bold, color) + " " + styled(state, tone, color) +
+               (where.empty() ? "" : " · " + where) + " «" +
+               shown(client::first_line(c.quote, 40)) + "» " + shown(c.text) + "\n";
+        for (const CommentReply& r : c.replies)
+            out += "     " +
+                   styled(r.author == CommentAuthor::model ? "model:" : "you:", sgr::dim, color) +
+                   " " + shown(r.text) + "\n";
+    }
+    return out;
+}
+
+ThreadCommand read_thread_command(std::string_view line) {
+    ThreadCommand out;
+    std::string_view rest = trimmed(line);
+    if (rest.empty()) {
+        out.kind = ThreadCommand::Kind::back;
+        return out;
+    }
+    std::string_view first = rest.substr(0, rest.find_first_of(" \t"));
+    std::string_view after = trimmed(rest.substr(first.size()));
+    if (first == "resolve") {
+        if (after.empty() || after.find_first_of(" \t") != std::string_view::npos) {
+            out.error = "Name one comment to resolve: resolve c1.";
+            return out;
+        }
+        out.kind = ThreadCommand::Kind::resolve;
+        out.id = std::string(after);
+        return out;
+    }
+    if (after.empty()) {
+        out.error = "Write the reply after the comment's id: c1 what you say, or resolve c1.";
+        return out;
+    }
+    out.kind = ThreadCommand::Kind::reply;
+    out.id = std::string(first);
+    out.text = std::string(after);
     return out;
 }
 

@@ -33,6 +33,23 @@ CommentCommand read_comment_command(std::string_view line, std::string_view plan
 // "Comments:\n  1. lines 12-14 «first line of the quote…» use argparse here\n" …; "" for none.
 std::string comments_text(const std::vector<PlanComment>& comments, bool color);
 
+// The plan's review threads (issue 44): "Review comments:\n  c1 answered · line 3 «quote…»
+// text\n     model: reply\n" …, a detached one said so; every text made terminal-safe. ""
+// for none.
+std::string threads_text(const std::vector<ReviewComment>& threads, bool color);
+
+struct ThreadCommand {
+    enum class Kind { reply, resolve, back, invalid };
+    Kind kind = Kind::invalid;
+    std::string id;
+    std::string text;  // reply: what the person says
+    std::string error; // invalid: why, in words
+};
+
+// What a line typed after `t` asks for: "c1 text" replies to c1, "resolve c1" resolves it,
+// "" goes back.
+ThreadCommand read_thread_command(std::string_view line);
+
 // "Changes since the previous plan:" and the compact rows: "+ " inserted (green), "- "
 // removed (red), a changed line as its "- " and "+ " lines with the changed words
 // underlined, one line of context ("  "), "  ⋯" where lines are left out. "" when nothing

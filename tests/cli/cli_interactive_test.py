@@ -333,6 +333,63 @@ class Interactive(unittest.TestCase):
         plan_file = box.read(os.path.join(".rio", "plans", box.plans()[0]))
         self.assertIn("## Review", plan_file)
 
+    def test_review_threads_are_answered_resolved_and_an_open_one_asks_before_approval(self):
+        revision = {"tools": [tool(
+            "present_plan", title="Friendlier greeting",
+            plan="1. Edit it\n2. Run the tests with pytest\n",
+            addresses=[{"id": "c1", "reply": "pytest \x1b[31mruns\x07 them"}])]}
+        box, term = self.session([plan_step(), {"text": "I will revise it."}, revision,
+                                  {"text": "Carrying it out."}])
+        term.send("/plan\r")
+        term.expect("plan ❯ ")
+        term.send("plan it\r")
+        term.expect(r"\[c\] comment")
+        for line in ("9-10 use pytest for the tests", "3 shorter"):
+            term.send("c")
+            term.expect(r"\nc ")
+            term.send(line + "\r")
+            term.expect(r"\[r\] request changes")
+        term.send("r")
+        term.expect("reason")
+        term.send("\r")
+        term.expect("I will revise it.")
+        term.expect("plan ❯ ")
+        term.send("revise it\r")
+        screen = ANSI.sub("", term.expect(r"\[t\] reply or resolve"))
+        threads = screen[screen.rindex("Review comments:"):]
+        self.assertIn("c1 answered · lines 9-10", threads)
+        self.assertIn("model: pytest \\e[31mruns^G them", threads,
+                      "the model's reply, its control characters shown, not obeyed")
+        self.assertIn("c2 open, passage gone · line 3", threads)
+        term.send("t")
+        term.expect(r"\nt ")
+        term.send("resolve c9\r")
+        term.expect("the plan has no comment c9")
+        term.expect(r"\[t\] reply or resolve")
+        term.send("t")
+        term.expect(r"\nt ")
+        term.send("c1 thanks\r")
+        term.expect(r"you: thanks")
+        term.expect(r"\[t\] reply or resolve")
+        term.send("t")
+        term.expect(r"\nt ")
+        term.send("resolve c1\r")
+        term.expect(r"c1 resolved")
+        term.expect(r"\[t\] reply or resolve")
+        term.send("a")
+        term.expect("1 comment is still open — approve anyway?")
+        term.send("n")
+        term.expect(r"\[t\] reply or resolve")
+        self.assertEqual(len(box.calls()), 3, "nothing was sent: the plan still waits")
+        term.send("a")
+        term.expect("approve anyway?")
+        term.send("y")
+        term.expect("Carrying it out.")
+        files = [box.read(os.path.join(".rio", "plans", name)) for name in box.plans()]
+        revised = [text for text in files if "revises:" in text]
+        self.assertEqual(len(revised), 1)
+        self.assertIn("open_comments: 1\n", revised[0])
+
     def test_a_revised_plan_prints_a_compact_diff_of_what_changed(self):
         first = ("1. Edit greet.py\n2. Run the tests\n3. Keep the old name\n4. a\n5. b\n6. c\n"
                  "7. d\n")

@@ -136,7 +136,9 @@ class Sandbox:
 
     def plans(self):
         folder = os.path.join(self.project, ".rio", "plans")
-        return sorted(os.listdir(folder)) if os.path.isdir(folder) else []
+        # The plans themselves; their review threads sit beside them as NAME.comments.json.
+        return sorted(n for n in os.listdir(folder) if n.endswith(".md")) \
+            if os.path.isdir(folder) else []
 
     def listening_core(self, address=None):
         """rio-core listening in the sandbox (a unix socket unless `address` says
