@@ -47,7 +47,7 @@ std::string title_of(const ToolEvent& tool) {
            (sandbox.empty() ? "" : " (" + sandbox + ")");
 }
 
-Json option(const char* id, const char* name, const char* kind) {
+Json option(const char* id, const std::string& name, const char* kind) {
     return {{"optionId", id}, {"name", name}, {"kind", kind}};
 }
 
@@ -188,10 +188,20 @@ Json permission_request(const std::string& session_id, const Proposal& p, const 
         // The steps and their checks are approved with the plan: the person sees them here.
         if (std::string steps = client::declared_steps_text(plan->steps); !steps.empty())
             call["content"].push_back(text_content(steps));
+        // Its review threads (issue 44), and the options say how many are still open: the
+        // person approves past them knowingly.
+        if (std::string threads = client::review_threads_text(plan->comments); !threads.empty())
+            call["content"].push_back(text_content("Review comments:\n" + threads));
+        std::size_t open = client::open_comment_count(plan->comments);
+        std::string despite = open == 0 ? ""
+                              : open == 1
+                                  ? " (1 comment is still open)"
+                                  : " (" + std::to_string(open) + " comments are still open)";
         // A plan is never approved by the bridge: the person picks, every time.
-        options = Json::array({option("auto", "Yes, and auto-accept edits", "allow_always"),
-                               option("review", "Yes, and review each edit", "allow_once"),
-                               option("reject", "No, keep planning", "reject_once")});
+        options =
+            Json::array({option("auto", "Yes, and auto-accept edits" + despite, "allow_always"),
+                         option("review", "Yes, and review each edit" + despite, "allow_once"),
+                         option("reject", "No, keep planning", "reject_once")});
     } else if (const EditProposal* edit = p.edit()) {
         const std::string path = absolute(root, edit->path);
         call["title"] = "Edit " + edit->path;

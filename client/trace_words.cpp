@@ -84,6 +84,29 @@ std::string step_code_span(const std::string& text) {
 }
 } // namespace
 
+std::string review_threads_text(const std::vector<ReviewComment>& threads) {
+    std::string out;
+    for (const ReviewComment& c : threads) {
+        std::string where;
+        if (c.line)
+            where = c.end_line && *c.end_line != *c.line
+                        ? " on lines " + std::to_string(*c.line) + "-" + std::to_string(*c.end_line)
+                        : " on line " + std::to_string(*c.line);
+        out += one_line(c.id) + " (" + c.state.name() + (c.detached ? ", passage gone" : "") + ")" +
+               where + " «" + one_line(first_line(c.quote, 40)) + "»: " + one_line(c.text) + "\n";
+        for (const CommentReply& r : c.replies)
+            out += std::string("  ") + (r.author == CommentAuthor::model ? "model: " : "you: ") +
+                   one_line(r.text) + "\n";
+    }
+    return out;
+}
+
+std::size_t open_comment_count(const std::vector<ReviewComment>& threads) {
+    return static_cast<std::size_t>(
+        std::count_if(threads.begin(), threads.end(),
+                      [](const ReviewComment& c) { return c.is(CommentState::open); }));
+}
+
 std::string declared_steps_text(const std::vector<DeclaredStep>& steps) {
     if (steps.empty()) return {};
     std::string out = "**Steps, approved with the plan**\n\n";

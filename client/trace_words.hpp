@@ -31,6 +31,13 @@ std::string argv_text(const Json& argv);
 // list, each step with the files it may change and the check that proves it. "" for none.
 std::string declared_steps_text(const std::vector<DeclaredStep>& steps);
 
+// A plan's review threads in words (issue 44), for a frontend that shows plain text:
+// "c1 (answered, passage gone) on line 3 «quote…»: text" and under it each reply, "  model:
+// reply". Every text on one line. "" for none.
+std::string review_threads_text(const std::vector<ReviewComment>& threads);
+// How many of them are still open.
+std::size_t open_comment_count(const std::vector<ReviewComment>& threads);
+
 // What an MCP proposal asks to do, for the person approving it: "fs · write_file
 // {"content":"…","path":"/p/a.txt"}", the arguments cut to `max_chars`.
 std::string mcp_call_text(const McpProposal& call, std::size_t max_chars = 600);

@@ -33,6 +33,24 @@ QString quote_shown(const QString& quote) {
     return shown;
 }
 
+// A comment's or a reply's text in a list row: line breaks as spaces, every other control
+// character as its symbol (␛ for ESC), so what a model or a file wrote shows as written.
+QString plain_text(const std::string& text) {
+    QString out = QString::fromStdString(text);
+    for (QChar& c : out) {
+        const char16_t u = c.unicode();
+        if (u == u'\n' || u == u'\r' || u == u'\t')
+            c = QLatin1Char(' ');
+        else if (u < 0x20)
+            c = QChar(static_cast<char16_t>(0x2400 + u));
+        else if (u == 0x7F)
+            c = QChar(static_cast<char16_t>(0x2421));
+    }
+    return out;
+}
+
+constexpr int side_width = 260, side_height = 170;
+
 } // namespace
 
 PlanView::PlanView(QWidget* parent)
@@ -47,7 +65,11 @@ PlanView::PlanView(QWidget* parent)
       comment_list_(new QListWidget(this)), steps_(new QListWidget(this)),
       edit_comment_(new QPushButton(tr("Ed&it comment"), this)),
       remove_comment_(new QPushButton(tr("Rem&ove comment"), this)),
-      changes_(new QToolButton(this)) {
+      changes_(new QToolButton(this)), thread_list_(new QListWidget(this)),
+      reply_field_(new QLineEdit(this)), resolve_button_(new QPushButton(tr("&Resolve"), this)),
+      threads_box_(new QWidget(this)), drafts_box_(new QWidget(this)),
+      open_bar_(new QWidget(this)), open_label_(new QLabel(this)),
+      approve_anyway_(new QPushButton(tr("Approve an&yway"), this)) {
     setObjectName(QStringLiteral("plan_view"));
     // A 300-line plan shows at once; the rest of it is painted while it is being read.
     body_->set_painting(MarkdownView::Painting::progressive);
@@ -88,11 +110,35 @@ PlanView::PlanView(QWidget* parent)
 
     auto* side = new QVBoxLayout(side_);
     side->setContentsMargins(6, 6, 6, 6);
-    side->addWidget(new QLabel(tr("Comments"), side_));
+    auto* threads = new QVBoxLayout(threads_box_);
+    threads->setContentsMargins(0, 0, 0, 0);
+    threads->addWidget(new QLabel(tr("Review comments"), threads_box_));
+    thread_list_->setWordWrap(true);
+    thread_list_->setSpacing(3);
+    thread_list_->setAccessibleName(tr("Review comments on the plan, with their replies"));
+    threads->addWidget(thread_list_, 1);
+    reply_field_->setPlaceholderText(tr("Reply to the selected comment — Enter sends"));
+    reply_field_->setAccessibleName(tr("Reply to the selected comment"));
+    connect(reply_field_, &QLineEdit::returnPressed, this, &PlanView::send_reply);
+    resolve_button_->setAutoDefault(false);
+    resolve_button_->setToolTip(tr("Resolve the selected comment"));
+    connect(resolve_button_, &QPushButton::clicked, this, [this] {
+        if (const QString id = selected_thread(); !id.isEmpty()) emit resolve_requested(id);
+    });
+    auto* thread_row = new QHBoxLayout;
+    thread_row->addWidget(reply_field_, 1);
+    thread_row->addWidget(resolve_button_);
+    threads->addLayout(thread_row);
+    threads_box_->hide();
+    side->addWidget(threads_box_, 1);
+    // This decision's comments, under the threads; each part shows only when it has some.
+    auto* drafts = new QVBoxLayout(drafts_box_);
+    drafts->setContentsMargins(0, 0, 0, 0);
+    drafts->addWidget(new QLabel(tr("Comments"), drafts_box_));
     comment_list_->setWordWrap(true);
     comment_list_->setSpacing(3); // one comment from the next, at a glance
     comment_list_->setAccessibleName(tr("Comments on the plan"));
-    side->addWidget(comment_list_, 1);
+    drafts->addWidget(comment_list_, 1);
     connect(comment_list_, &QListWidget::itemActivated, this,
             [this](QListWidgetItem* item) { start_edit(comment_list_->row(item)); });
     edit_comment_->setAutoDefault(false);
@@ -104,8 +150,10 @@ PlanView::PlanView(QWidget* parent)
     auto* comment_buttons = new QHBoxLayout;
     comment_buttons->addWidget(edit_comment_);
     comment_buttons->addWidget(remove_comment_);
-    side->addLayout(comment_buttons);
-    side_->setFixedWidth(260);
+    drafts->addLayout(comment_buttons);
+    drafts_box_->hide();
+    side->addWidget(drafts_box_, 1);
+    side_->setFixedWidth(side_width);
     side_->hide();
 
     auto* foot_row = new QHBoxLayout;
@@ -113,9 +161,26 @@ PlanView::PlanView(QWidget* parent)
     foot_row->addWidget(foot_decisions_);
     foot_row->addWidget(comment_button_);
     foot_row->addStretch(1);
+    auto* open_row = new QHBoxLayout(open_bar_);
+    open_row->setContentsMargins(0, 0, 0, 0);
+    open_row->addWidget(open_label_);
+    open_row->addWidget(approve_anyway_);
+    auto* back = new QPushButton(tr("&Back"), open_bar_);
+    back->setAutoDefault(false);
+    open_row->addWidget(back);
+    open_row->addStretch(1);
+    open_bar_->setAccessibleName(tr("Comments are still open"));
+    open_bar_->hide();
+    approve_anyway_->setAutoDefault(false);
+    connect(approve_anyway_, &QPushButton::clicked, this, [this] {
+        open_bar_->hide();
+        emit approve_confirmed(asked_policy_, asked_fresh_);
+    });
+    connect(back, &QPushButton::clicked, open_bar_, &QWidget::hide);
     auto* foot = new QVBoxLayout(foot_);
     foot->setContentsMargins(10, 6, 10, 8);
     foot->setSpacing(4);
+    foot->addWidget(open_bar_);
     foot->addWidget(comment_field_);
     foot->addWidget(feedback_);
     foot->addLayout(foot_row);
@@ -246,6 +311,11 @@ void PlanView::show_plan(const QString& title, const QString& path, const QStrin
     if (decidable != decidable_ || !same) {
         feedback_->put_away();
         clear_comments();
+        open_bar_->hide();
+    }
+    if (!same) {
+        threads_.clear();
+        show_threads();
     }
     decidable_ = decidable;
     path_ = path;
@@ -268,6 +338,7 @@ void PlanView::set_deciding(bool deciding) {
 void PlanView::end_decision() {
     feedback_->put_away();
     clear_comments();
+    open_bar_->hide();
     decidable_ = false;
     header_decisions_->hide();
     foot_->hide();
@@ -429,7 +500,81 @@ void PlanView::show_comments() {
                 .arg(where, quote.left(60), QString::fromStdString(comment.text)));
     }
     if (!comments_.empty()) comment_list_->setCurrentRow(static_cast<int>(comments_.size()) - 1);
-    side_->setVisible(!comments_.empty());
+    drafts_box_->setVisible(!comments_.empty());
+    show_side();
+}
+
+// Beside the plan each part takes what it needs of the height; under it, the panel grows
+// when both threads and new comments are listed.
+void PlanView::show_side() {
+    side_->setVisible(!comments_.empty() || !threads_.empty());
+    if (!comments_beside())
+        side_->setFixedHeight(!comments_.empty() && !threads_.empty() ? 2 * side_height
+                                                                      : side_height);
+}
+
+void PlanView::set_threads(const QString& path, std::vector<ReviewComment> threads) {
+    if (path.isEmpty() || path != path_) return;
+    threads_ = std::move(threads);
+    show_threads();
+}
+
+std::size_t PlanView::open_threads() const {
+    return static_cast<std::size_t>(
+        std::count_if(threads_.begin(), threads_.end(),
+                      [](const ReviewComment& c) { return c.is(CommentState::open); }));
+}
+
+// Each thread: its id and state, where, the passage and the comment, then its replies. Text
+// from the model or the file is shown as plain text, control characters as symbols.
+void PlanView::show_threads() {
+    const QString selected = selected_thread();
+    thread_list_->clear();
+    for (const ReviewComment& c : threads_) {
+        QString state = QString::fromStdString(c.state.name());
+        if (c.detached) state += tr(", passage gone");
+        QString where;
+        if (c.line)
+            where = c.end_line && *c.end_line != *c.line
+                        ? tr("lines %1–%2 ").arg(*c.line).arg(*c.end_line)
+                        : tr("line %1 ").arg(*c.line);
+        QString text = QStringLiteral("%1 · %2 · %3“%4”\n%5")
+                           .arg(QString::fromStdString(c.id), state, where,
+                                quote_shown(plain_text(c.quote)), plain_text(c.text));
+        for (const CommentReply& r : c.replies)
+            text += QStringLiteral("\n  %1: %2")
+                        .arg(r.author == CommentAuthor::model ? tr("model") : tr("you"),
+                             plain_text(r.text));
+        auto* item = new QListWidgetItem(text, thread_list_);
+        item->setData(Qt::UserRole, QString::fromStdString(c.id));
+        if (QString::fromStdString(c.id) == selected) thread_list_->setCurrentItem(item);
+    }
+    if (!thread_list_->currentItem() && thread_list_->count() > 0) thread_list_->setCurrentRow(0);
+    threads_box_->setVisible(!threads_.empty());
+    show_side();
+}
+
+QString PlanView::selected_thread() const {
+    const QListWidgetItem* item = thread_list_->currentItem();
+    return item ? item->data(Qt::UserRole).toString() : QString();
+}
+
+void PlanView::send_reply() {
+    const QString text = reply_field_->text().trimmed();
+    const QString id = selected_thread();
+    if (text.isEmpty() || id.isEmpty()) return;
+    reply_field_->clear();
+    emit reply_requested(id, text);
+}
+
+void PlanView::ask_to_approve(const QString& policy, bool fresh) {
+    const std::size_t open = open_threads();
+    asked_policy_ = policy;
+    asked_fresh_ = fresh;
+    open_label_->setText(open == 1 ? tr("1 comment is still open — approve anyway?")
+                                   : tr("%1 comments are still open — approve anyway?").arg(open));
+    open_bar_->show();
+    approve_anyway_->setFocus(Qt::OtherFocusReason);
 }
 
 bool PlanView::eventFilter(QObject* watched, QEvent* event) {
@@ -444,7 +589,6 @@ bool PlanView::eventFilter(QObject* watched, QEvent* event) {
 // Comments take 260 pixels beside the plan while the plan keeps some 64 characters a line;
 // narrower, they go under it (issue 32 item 5).
 void PlanView::arrange_comments() {
-    constexpr int side_width = 260, side_height = 170;
     const bool beside = width() - side_width >= body_->fontMetrics().averageCharWidth() * 64;
     if (beside == comments_beside()) return;
     middle_->setDirection(beside ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
@@ -455,8 +599,8 @@ void PlanView::arrange_comments() {
     } else {
         side_->setMinimumWidth(0);
         side_->setMaximumWidth(QWIDGETSIZE_MAX);
-        side_->setFixedHeight(side_height);
     }
+    show_side();
 }
 
 bool PlanView::comments_beside() const {

@@ -13,6 +13,11 @@
 // editable (double-click or Edit comment: the text opens in the same field) and removable
 // until the decision, which carries them as they are then (agent.approve `comments`).
 //
+// Review threads (issue 44): the plan's comments as filed — carried from the plan it revises,
+// answered by the model, replied to and resolved by a person — are listed above the new ones
+// with their state and replies. Select one, type in the reply field (Enter sends) or Resolve.
+// Approving while one is still open asks first, in a bar at the foot: Approve anyway or Back.
+//
 // Once approved (DESIGN §20) the view lists the plan's steps above it, their checkboxes
 // following plans.progress as the agent reports: checked done, half-checked in progress,
 // "(skipped)" with its note. The boxes are the agent's to tick, not the reader's.
@@ -25,6 +30,7 @@
 #include <QWidget>
 
 class QBoxLayout;
+class QLabel;
 class QLineEdit;
 class QListWidget;
 class QPushButton;
@@ -78,6 +84,18 @@ public:
     QPushButton* edit_comment_button() const { return edit_comment_; }
     QPushButton* remove_comment_button() const { return remove_comment_; }
 
+    // The plan's review threads (proposal, plans.comments); another plan's are ignored.
+    void set_threads(const QString& path, std::vector<ReviewComment> threads);
+    const std::vector<ReviewComment>& threads() const { return threads_; }
+    std::size_t open_threads() const;
+    QListWidget* thread_list() const { return thread_list_; }
+    QLineEdit* reply_field() const { return reply_field_; }
+    QPushButton* resolve_button() const { return resolve_button_; }
+    // Asks before an approval while comments are open: the bar at the foot says how many.
+    void ask_to_approve(const QString& policy, bool fresh);
+    QWidget* open_bar() const { return open_bar_; }
+    QPushButton* approve_anyway_button() const { return approve_anyway_; }
+
     // plans.progress: the steps of this plan (another plan's progress is ignored).
     void set_progress(const PlanProgressEvent& progress);
     // The plan file's receipt (Markdown), painted under the plan when it is the one shown.
@@ -98,6 +116,9 @@ signals:
     void file_link_activated(const QString& path, int line); // line 0: none given
     void link_refused(const QString& why);                   // in words, for the status bar
     void check_requested(quint64 step);                      // run a step's check again
+    void reply_requested(const QString& id, const QString& text);
+    void resolve_requested(const QString& id);
+    void approve_confirmed(const QString& policy, bool fresh); // past the open comments
 
 protected:
     void keyPressEvent(QKeyEvent* event) override;
@@ -114,6 +135,10 @@ private:
     void remove_comment();
     void clear_comments();
     void show_comments();
+    void show_threads();
+    void show_side();
+    void send_reply();
+    QString selected_thread() const;
     void paint_body();
     void follow_link(const QUrl& url);
 
@@ -139,6 +164,17 @@ private:
     QString comment_quote_; // the passage the comment being typed is on
     int editing_ = -1;      // the comment whose text the field holds, or -1 for a new one
     std::vector<PlanComment> comments_;
+    std::vector<ReviewComment> threads_;
+    QListWidget* thread_list_;
+    QLineEdit* reply_field_;
+    QPushButton* resolve_button_;
+    QWidget* threads_box_;
+    QWidget* drafts_box_;
+    QWidget* open_bar_;
+    QLabel* open_label_;
+    QPushButton* approve_anyway_;
+    QString asked_policy_; // the approval the open bar waits to confirm
+    bool asked_fresh_ = false;
     QString path_;
     QString root_;
     bool decidable_ = false;

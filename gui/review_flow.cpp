@@ -34,6 +34,9 @@ ReviewFlow::ReviewFlow(MainWindow& window, QObject* parent)
     connect(plan_view_, &PlanView::approve_requested, this, &ReviewFlow::approve_plan);
     connect(plan_view_, &PlanView::reject_requested, this, &ReviewFlow::reject);
     connect(plan_view_, &PlanView::edit_plan_requested, this, &ReviewFlow::edit_plan);
+    connect(plan_view_, &PlanView::approve_confirmed, this, &ReviewFlow::send_approval);
+    connect(plan_view_, &PlanView::reply_requested, this, &ReviewFlow::reply);
+    connect(plan_view_, &PlanView::resolve_requested, this, &ReviewFlow::resolve);
     connect(compare_view_, &CompareView::close_requested, this, &ReviewFlow::close_view);
     connect(compare_view_, &CompareView::approve_requested, this, &ReviewFlow::approve_edit);
     connect(compare_view_, &CompareView::reject_requested, this, &ReviewFlow::reject);
@@ -44,6 +47,8 @@ void ReviewFlow::on_event(const client::CoreEvent& event) {
         show_proposal(*proposal);
     } else if (auto* decided = std::get_if<DecidedEvent>(&event)) {
         if (is_pending(decided->turn, decided->id)) dismiss();
+    } else if (auto* threads = std::get_if<PlanCommentsEvent>(&event)) {
+        plan_view_->set_threads(QString::fromStdString(threads->path), threads->comments);
     } else if (auto* progress = std::get_if<PlanProgressEvent>(&event)) {
         plan_view_->set_progress(*progress); // it may be brought back beside the work
     } else if (auto* report = std::get_if<PlanReportEvent>(&event)) {
@@ -115,6 +120,8 @@ void ReviewFlow::show_plan(const QString& markdown) {
     const QString title = QString::fromStdString(plan.title);
     plan_view_->show_plan(title, QString::fromStdString(plan.path),
                           plan_body_for_view(title, markdown), true, plan.steps);
+    if (plan_view_->threads().empty())
+        plan_view_->set_threads(QString::fromStdString(plan.path), plan.comments);
     window_.centre()->show_view(plan_view_);
     plan_view_->setFocus(Qt::OtherFocusReason); // so Esc closes it
     emit plan_shown();
@@ -145,7 +152,19 @@ std::optional<ApproveParams> ReviewFlow::decision(Verdict answer) const {
     return params;
 }
 
+// A plan with comments still open asks first, in the plan view, wherever the approval came
+// from (the view, its keys, the approval bar).
 void ReviewFlow::approve_plan(const QString& policy, bool fresh) {
+    if (!pending_) return;
+    if (pending_kind(rio::ProposalKind::plan) && plan_view_->open_threads() > 0) {
+        if (window_.centre()->current_view() != plan_view_) reopen_plan();
+        plan_view_->ask_to_approve(policy, fresh);
+        return;
+    }
+    send_approval(policy, fresh);
+}
+
+void ReviewFlow::send_approval(const QString& policy, bool fresh) {
     auto params = decision(Verdict::approve);
     if (!params) return;
     if (!policy.isEmpty()) params->policy = Wire<ApprovalPolicy>::named(policy.toStdString());
@@ -184,6 +203,24 @@ void ReviewFlow::send_decision(const ApproveParams& params, const QString& faile
         set_deciding(false);
         if (!done) emit problem(review_failure(failed, done.error()));
     });
+}
+
+void ReviewFlow::reply(const QString& id, const QString& text) {
+    const std::string path = pending_plan().path;
+    if (path.empty()) return;
+    window_.core().call(PlansCommentReplyParams{path, id.toStdString(), text.toStdString()}, this,
+                        [this](const client::Typed<PlansCommentReplyParams>& r) {
+                            if (!r) emit problem(review_failure(tr("Reply failed"), r.error()));
+                        });
+}
+
+void ReviewFlow::resolve(const QString& id) {
+    const std::string path = pending_plan().path;
+    if (path.empty()) return;
+    window_.core().call(PlansCommentResolveParams{path, id.toStdString()}, this,
+                        [this](const client::Typed<PlansCommentResolveParams>& r) {
+                            if (!r) emit problem(review_failure(tr("Resolve failed"), r.error()));
+                        });
 }
 
 void ReviewFlow::edit_plan() {

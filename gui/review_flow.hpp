@@ -37,6 +37,11 @@ public:
     void approve(const QString& policy); // "" for an edit or a command
     // A plan's approval, from the plan view: `fresh` continues in a new conversation.
     void approve_plan(const QString& policy, bool fresh);
+    // The approval itself, once no open comment stands in its way or the person confirmed.
+    void send_approval(const QString& policy, bool fresh);
+    // plans.comment.reply / resolve on the pending plan (issue 44).
+    void reply(const QString& id, const QString& text);
+    void resolve(const QString& id);
     // An edit's, from the compare view: `rest_of_turn` approves the turn's later edits too.
     void approve_edit(bool rest_of_turn);
     // A command, this one call: with the network, without the sandbox (DESIGN §19), or with

@@ -439,6 +439,77 @@ private slots:
         QVERIFY(next.find("which tests?") == std::string::npos);
     }
 
+    // Issue 44: a rejection's comments come back on the revision as threads, the one it
+    // addresses answered with the model's reply; the person replies and resolves there; and
+    // approving while one is still open asks first, then records how many were open.
+    void plan_threads_reply_resolve_and_an_open_one_asks_before_approval() {
+        TempProject project;
+        const Json revision = step({tool(
+            "present_plan",
+            {{"title", plan_title},
+             {"plan", std::string(plan_text) + "3. Run pytest\n"},
+             {"addresses", Json::array({{{"id", "c1"}, {"reply", "pytest runs them now"}}})}})});
+        Agent s(project, Json::array({plan_step(plan_title, plan_text), text_step("Revising."),
+                                      revision, text_step("Carrying it out.")}));
+        QVERIFY(s.up_to_plan_shown(false));
+        PlanView& view = *s.plan_view();
+        for (const auto& [passage, text] :
+             {std::pair{"Test it", "which tests?"}, std::pair{"shout option", "call it loud"}}) {
+            QTextCursor found = view.body()->document()->find(QString::fromUtf8(passage));
+            QVERIFY(!found.isNull());
+            view.body()->setTextCursor(found);
+            QTest::keyClick(view.body(), Qt::Key_M, Qt::ControlModifier);
+            QTest::keyClicks(view.comment_field(), QString::fromUtf8(text));
+            QTest::keyClick(view.comment_field(), Qt::Key_Return);
+        }
+        click(view.foot_decisions()->request_changes_button());
+        QTest::keyClick(view.feedback_field(), Qt::Key_Return);
+        QVERIFY(s.dismissed());
+        QTRY_VERIFY(!s.composer().busy());
+
+        s.send(QStringLiteral("revise it"));
+        QVERIFY(s.plan_shown());
+        QTRY_COMPARE(view.thread_list()->count(), 2);
+        QVERIFY(view.thread_list()->isVisible());
+        const QString first = view.thread_list()->item(0)->text();
+        QVERIFY2(first.startsWith(QStringLiteral("c1 · answered")), qPrintable(first));
+        QVERIFY2(first.contains(QStringLiteral("model: pytest runs them now")), qPrintable(first));
+        QVERIFY(view.thread_list()->item(1)->text().startsWith(QStringLiteral("c2 · open")));
+        QCOMPARE(view.open_threads(), std::size_t(1));
+
+        // A reply to the answered one opens it again; resolving it closes it; the second
+        // client reads both.
+        view.thread_list()->setCurrentRow(0);
+        QTest::keyClicks(view.reply_field(), QStringLiteral("and the old ones?"));
+        QTest::keyClick(view.reply_field(), Qt::Key_Return);
+        QTRY_VERIFY(
+            view.thread_list()->item(0)->text().contains(QStringLiteral("you: and the old ones?")));
+        QCOMPARE(view.open_threads(), std::size_t(2));
+        view.thread_list()->setCurrentRow(0);
+        click(view.resolve_button());
+        QTRY_VERIFY(
+            view.thread_list()->item(0)->text().startsWith(QStringLiteral("c1 · resolved")));
+        const Json filed = s.ask(
+            "plans.get", {{"path", qstr(s.status()["pending"], "path").toStdString()}})["comments"];
+        QCOMPARE(filed.size(), std::size_t(2));
+        QCOMPARE(QString::fromStdString(filed[0]["state"]), QStringLiteral("resolved"));
+        QCOMPARE(filed[0]["replies"].size(), std::size_t(2));
+
+        // Approving with c2 open asks in the view; nothing is sent until the person confirms.
+        QSignalSpy events(&s.core, &CoreClient::core_event);
+        QTest::keyClick(view.body(), Qt::Key_Return, Qt::ControlModifier);
+        QVERIFY(view.open_bar()->isVisible());
+        QVERIFY(view.open_bar()->findChild<QLabel*>()->text().startsWith(
+            QStringLiteral("1 comment is still open — approve anyway?")));
+        QCOMPARE(qstr(s.status()["pending"], "kind"), QStringLiteral("plan"));
+        click(view.approve_anyway_button());
+        const std::optional<DecidedEvent> decided = decided_event(events);
+        QVERIFY(decided);
+        QVERIFY(decided->decision == Verdict::approve);
+        QCOMPARE(decided->open_comments.value_or(99), std::uint64_t(1));
+        QVERIFY(s.dismissed());
+    }
+
     void plan_comment_edited_reaches_core() {
         TempProject project;
         Agent s(project, Json::array({plan_step(plan_title, plan_text), text_step("ok")}));

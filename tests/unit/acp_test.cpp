@@ -76,6 +76,40 @@ TEST(AcpUpdates, APlanAsksWithThreeAnswersAndIsNeverApprovedByItself) {
     EXPECT_FALSE(choice_of(plan(), "allow")); // not an answer a plan offers
 }
 
+// Issue 44: the plan's review threads are shown with their states and replies, control
+// characters made spaces, and the approve options say how many are still open.
+TEST(AcpUpdates, APlansThreadsShowWithTheirStatesAndTheOptionsSayHowManyAreOpen) {
+    PlanProposal revised{"Shout", "1. Shout loud", "", "", ""};
+    revised.comments = {{"c1",
+                         "1. Shout",
+                         1,
+                         {},
+                         "how loud?",
+                         CommentAuthor::person,
+                         {{CommentAuthor::model, "very\x1b[2J loud"}},
+                         CommentState::answered,
+                         std::nullopt},
+                        {"c2",
+                         "2. Test",
+                         {},
+                         {},
+                         "which tests?",
+                         CommentAuthor::person,
+                         {},
+                         CommentState::open,
+                         true}};
+    Json request = permission_request("s1", Proposal{1, "call_1", revised}, "/p");
+    const Json& content = request["toolCall"]["content"];
+    ASSERT_EQ(content.size(), 2u) << content.dump();
+    EXPECT_EQ(content[1]["content"]["text"],
+              "Review comments:\nc1 (answered) on line 1 «1. Shout»: how loud?\n  model: very [2J "
+              "loud\nc2 (open, passage gone) «2. Test»: which tests?\n");
+    EXPECT_EQ(request["options"][0]["name"],
+              "Yes, and auto-accept edits (1 comment is still open)");
+    EXPECT_EQ(request["options"][1]["name"], "Yes, and review each edit (1 comment is still open)");
+    EXPECT_EQ(request["options"][2]["name"], "No, keep planning");
+}
+
 TEST(AcpUpdates, AnEditShowsItsDiffWithAbsolutePaths) {
     Proposal edit{0, "call_2", EditProposal{"src/a.py", "", "a", "b"}};
     Json request = permission_request("s1", edit, "/p");
