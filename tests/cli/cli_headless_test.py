@@ -406,6 +406,12 @@ class Headless(unittest.TestCase):
         self.assertIsNotNone(m, first.stderr)
         self.assertEqual(m.group(1), m.group(2))
         box.rescript([edit_step(), {"text": "Done."}])
+        # A comment left open on the plan meanwhile (issue 44): --approve-plans auto approves
+        # it all the same and says so.
+        plan = os.path.join(box.project, ".rio", "plans", box.plans()[0])
+        with open(plan[:-3] + ".comments.json", "w") as f:
+            json.dump({"comments": [{"id": "c1", "quote": "Edit it", "text": "why?",
+                                     "author": "person", "replies": [], "state": "open"}]}, f)
         # As typed after the hint: no task, the project by --project (a folder after a bare
         # -p would be taken for the task).
         second = subprocess.run([RIO_CLI, "--provider", "script:" + box.script, "-p", "--resume",
@@ -413,14 +419,17 @@ class Headless(unittest.TestCase):
                                 input="", capture_output=True, text=True, env=box.env, timeout=60)
         self.assertEqual(second.returncode, 0, second.stderr)
         self.assertIn("resumed session " + m.group(1), second.stderr)
+        self.assertIn("(auto) with 1 comment still open", second.stderr)
         self.assertNotEqual(box.read("greet.py"), GREET)
         calls = box.calls()
         self.assertEqual(len(calls), 3, "one planning call, then the edit and the answer")
         approved = calls[1]["conversation"][-1]["results"][0]
         self.assertTrue(approved["ok"])
         self.assertIn("approved", approved["content"])
-        with open(os.path.join(box.project, ".rio", "plans", box.plans()[0])) as f:
-            self.assertIn("status: approved", f.read())
+        with open(plan) as f:
+            text = f.read()
+        self.assertIn("status: approved", text)
+        self.assertIn("open_comments: 1\n", text)
 
     def test_continue_goes_on_with_the_latest_conversation_of_the_project(self):
         box = self.sandbox([{"text": "First answer."}])
