@@ -110,7 +110,7 @@ CarriedComments carry_comments(CommentThreads previous, const std::vector<Commen
 
 std::string comment_text_problem(std::string_view text) {
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) return "text is empty";
-    if (text.size() > 16 * 1024) return "text is longer than 16 KB";
+    if (text.size() > std::size_t{16} * 1024) return "text is longer than 16 KB";
     return {};
 }
 
