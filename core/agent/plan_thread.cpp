@@ -26,11 +26,15 @@ Error no_such(std::string_view id) {
                       "the plan has no comment " + std::string(id) + " (plans.get lists them)");
 }
 
-// Runs of white space as one space, trimmed: a passage re-wrapped is the same passage.
+// Runs of white space as one space, trimmed, and without Markdown's marks (` * _ | # >): a
+// passage re-wrapped is the same passage, and one quoted from the painted plan (the desktop's
+// selection) is found in the Markdown it was painted from.
 std::string squeezed(std::string_view text) {
+    constexpr std::string_view marks = "`*_|#>";
     std::string out;
     bool space = false;
     for (char c : text) {
+        if (marks.find(c) != std::string_view::npos) continue;
         if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
             space = !out.empty();
             continue;

@@ -292,11 +292,14 @@ bool plan_review(const QDir& out) {
                     {"tools", Json::array({{{"name", "present_plan"},
                                             {"input", {{"title", title}, {"plan", plan}}}}})}};
     };
-    const Json steps =
-        Json::array({present("I have what I need for a plan.", plans->title, plans->first),
-                     present("Revised: `main` is tested too, and the flag is tried by hand.",
-                             plans->title, plans->revised),
-                     {{"text", "Done."}}});
+    // The revision answers the first comment (issue 44) and leaves the second open.
+    Json revision = present("Revised: `main` is tested too, and the flag is tried by hand.",
+                            plans->title, plans->revised);
+    revision["tools"][0]["input"]["addresses"] =
+        Json::array({{{"id", "c1"}, {"reply", "test_main_shouts now runs main() with --shout."}}});
+    const Json steps = Json::array(
+        {present("I have what I need for a plan.", plans->title, plans->first), revision,
+         {{"text", "Done."}}});
     const QString script = project.beside(QStringLiteral("review.json"));
     if (!write_script(script, steps)) return false;
     Scene s(project, script);
@@ -322,6 +325,10 @@ bool plan_review(const QDir& out) {
     if (!s.wait([&] { return view.changes_button()->isVisible() && view.decidable(); },
                 "the revision"))
         return false;
+    if (!s.wait([&] { return view.thread_list()->count() == 2; }, "the review threads"))
+        return false;
+    view.thread_list()->setCurrentRow(1);
+    if (!s.save(out.filePath(QStringLiteral("plan-threads.png")))) return false;
     view.changes_button()->setChecked(true);
     if (!s.save(out.filePath(QStringLiteral("plan-revision.png")))) return false;
 

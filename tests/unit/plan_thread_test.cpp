@@ -45,6 +45,12 @@ TEST(PlanThread, ARevisionAnswersWhatItAddressesAndDetachesWhatItNoLongerQuotes)
     EXPECT_TRUE(carried.threads[2].is(CommentState::open));
     EXPECT_FALSE(carried.threads[2].detached) << "re-wrapped, the passage is the same";
     EXPECT_EQ(carried.unknown, std::vector<std::string>{"c7"});
+    CommentThreads painted;
+    add_comment(painted, {"greet.py says Hello, world.", {}, {}, "?"}, CommentAuthor::person);
+    EXPECT_FALSE(carry_comments(painted, {}, "`greet.py` says **Hello**,\nworld.\n")
+                     .threads[0]
+                     .detached)
+        << "a passage quoted from the painted plan is found in its Markdown";
     EXPECT_EQ(open_comments(carried.threads).size(), 1u);
 }
 
