@@ -66,10 +66,9 @@ PlanView::PlanView(QWidget* parent)
       edit_comment_(new QPushButton(tr("Ed&it comment"), this)),
       remove_comment_(new QPushButton(tr("Rem&ove comment"), this)),
       changes_(new QToolButton(this)), thread_list_(new QListWidget(this)),
-      reply_field_(new QLineEdit(this)), resolve_button_(new QPushButton(tr("&Resolve"), this)),
-      threads_box_(new QWidget(this)), drafts_box_(new QWidget(this)),
-      open_bar_(new QWidget(this)), open_label_(new QLabel(this)),
-      approve_anyway_(new QPushButton(tr("Approve an&yway"), this)) {
+      reply_field_(new QLineEdit(this)), resolve_button_(new QPushButton(tr("Reso&lve"), this)),
+      threads_box_(new QWidget(this)), drafts_box_(new QWidget(this)), open_bar_(new QWidget(this)),
+      open_label_(new QLabel(this)), approve_anyway_(new QPushButton(tr("Approve an&yway"), this)) {
     setObjectName(QStringLiteral("plan_view"));
     // A 300-line plan shows at once; the rest of it is painted while it is being read.
     body_->set_painting(MarkdownView::Painting::progressive);

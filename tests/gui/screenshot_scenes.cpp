@@ -297,9 +297,10 @@ bool plan_review(const QDir& out) {
                             plans->title, plans->revised);
     revision["tools"][0]["input"]["addresses"] =
         Json::array({{{"id", "c1"}, {"reply", "test_main_shouts now runs main() with --shout."}}});
-    const Json steps = Json::array(
-        {present("I have what I need for a plan.", plans->title, plans->first), revision,
-         {{"text", "Done."}}});
+    const Json steps =
+        Json::array({present("I have what I need for a plan.", plans->title, plans->first),
+                     revision,
+                     {{"text", "Done."}}});
     const QString script = project.beside(QStringLiteral("review.json"));
     if (!write_script(script, steps)) return false;
     Scene s(project, script);

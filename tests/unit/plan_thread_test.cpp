@@ -47,9 +47,8 @@ TEST(PlanThread, ARevisionAnswersWhatItAddressesAndDetachesWhatItNoLongerQuotes)
     EXPECT_EQ(carried.unknown, std::vector<std::string>{"c7"});
     CommentThreads painted;
     add_comment(painted, {"greet.py says Hello, world.", {}, {}, "?"}, CommentAuthor::person);
-    EXPECT_FALSE(carry_comments(painted, {}, "`greet.py` says **Hello**,\nworld.\n")
-                     .threads[0]
-                     .detached)
+    EXPECT_FALSE(
+        carry_comments(painted, {}, "`greet.py` says **Hello**,\nworld.\n").threads[0].detached)
         << "a passage quoted from the painted plan is found in its Markdown";
     EXPECT_EQ(open_comments(carried.threads).size(), 1u);
 }
@@ -73,8 +72,8 @@ TEST(PlanAddresses, ReadStrictlyWithThePlaceNamedAndTheReplyKeptToItsFirstLine) 
     using Json = nlohmann::json;
     EXPECT_TRUE(read_addresses(Json{{"title", "t"}})->empty());
     EXPECT_TRUE(read_addresses(Json{{"addresses", nullptr}})->empty());
-    auto read = read_addresses(
-        Json{{"addresses", {{{"id", "c1"}, {"reply", "  uses argparse\nand more"}}, {{"id", "c2"}}}}});
+    auto read = read_addresses(Json{
+        {"addresses", {{{"id", "c1"}, {"reply", "  uses argparse\nand more"}}, {{"id", "c2"}}}}});
     ASSERT_TRUE(read) << read.error().message;
     ASSERT_EQ(read->size(), 2u);
     EXPECT_EQ((*read)[0].reply, "uses argparse");
