@@ -122,10 +122,7 @@ std::string comments_text(const std::vector<PlanComment>& comments, bool color) 
     std::string out = styled("Comments:", sgr::bold, color) + "\n";
     for (std::size_t i = 0; i < comments.size(); ++i) {
         const PlanComment& c = comments[i];
-        std::string where = c.line ? (c.end_line ? "lines " + std::to_string(*c.line) + "-" +
-                                                       std::to_string(*c.end_line)
-                                                 : "line " + std::to_string(*c.line))
-                                   : "";
+        std::string where = client::comment_lines(c.line, c.end_line);
         out += "  " + std::to_string(i + 1) + ". " + styled(where, sgr::dim, color) + " «" +
                safe(client::first_line(c.quote, 40)) + "» " + safe(c.text) + "\n";
     }
@@ -136,10 +133,7 @@ std::string threads_text(const std::vector<ReviewComment>& threads, bool color) 
     if (threads.empty()) return {};
     std::string out = styled("Review comments:", sgr::bold, color) + "\n";
     for (const ReviewComment& c : threads) {
-        std::string where = c.line ? (c.end_line ? "lines " + std::to_string(*c.line) + "-" +
-                                                       std::to_string(*c.end_line)
-                                                 : "line " + std::to_string(*c.line))
-                                   : "";
+        std::string where = client::comment_lines(c.line, c.end_line);
         std::string state = shown(c.state.name()) + (c.detached ? ", passage gone" : "");
         std::string_view tone = c.is(CommentState::open)       ? sgr::yellow
                                 : c.is(CommentState::answered) ? sgr::cyan

@@ -84,14 +84,18 @@ std::string step_code_span(const std::string& text) {
 }
 } // namespace
 
+std::string comment_lines(std::optional<std::uint64_t> line,
+                          std::optional<std::uint64_t> end_line) {
+    if (!line) return {};
+    if (!end_line || *end_line == *line) return "line " + std::to_string(*line);
+    return "lines " + std::to_string(*line) + "-" + std::to_string(*end_line);
+}
+
 std::string review_threads_text(const std::vector<ReviewComment>& threads) {
     std::string out;
     for (const ReviewComment& c : threads) {
-        std::string where;
-        if (c.line)
-            where = c.end_line && *c.end_line != *c.line
-                        ? " on lines " + std::to_string(*c.line) + "-" + std::to_string(*c.end_line)
-                        : " on line " + std::to_string(*c.line);
+        std::string where = comment_lines(c.line, c.end_line);
+        if (!where.empty()) where = " on " + where;
         out += one_line(c.id) + " (" + c.state.name() + (c.detached ? ", passage gone" : "") + ")" +
                where + " «" + one_line(first_line(c.quote, 40)) + "»: " + one_line(c.text) + "\n";
         for (const CommentReply& r : c.replies)

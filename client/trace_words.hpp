@@ -31,6 +31,10 @@ std::string argv_text(const Json& argv);
 // list, each step with the files it may change and the check that proves it. "" for none.
 std::string declared_steps_text(const std::vector<DeclaredStep>& steps);
 
+// Where a comment is in the plan: "line 3", "lines 9-10", or "" when the frontend did not
+// know its lines.
+std::string comment_lines(std::optional<std::uint64_t> line, std::optional<std::uint64_t> end_line);
+
 // A plan's review threads in words (issue 44), for a frontend that shows plain text:
 // "c1 (answered, passage gone) on line 3 «quote…»: text" and under it each reply, "  model:
 // reply". Every text on one line. "" for none.
