@@ -2,8 +2,10 @@
 // with the mount namespace): `true` run 200 times through rio's process runner without the
 // sandbox, under read-only and under workspace-write, each without and with the command's
 // own mount namespace (decision 0080), and once without a cgroup; interleaved so that the
-// machine's load falls on all alike; the medians and their difference. docs/BENCHMARKS.md has
-// the figures.
+// machine's load falls on all alike; the medians and their difference. Then a command allowed
+// some hosts (issue 45): its network namespace and the core's proxy started and stopped, and
+// 100 MB fetched by curl from a loopback server through that proxy against the same fetch
+// with the whole network. docs/BENCHMARKS.md has the figures.
 #include "host/process/process_runner.hpp"
 #include "host/sandbox/command_cgroup.hpp"
 #include "host/sandbox/landlock.hpp"
@@ -11,10 +13,16 @@
 #include "tests/support/temp_dir.hpp"
 
 #include <algorithm>
+#include <arpa/inet.h>
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <netinet/in.h>
 #include <optional>
 #include <sys/resource.h>
+#include <sys/socket.h>
+#include <thread>
+#include <unistd.h>
 
 namespace {
 
@@ -41,11 +49,11 @@ struct Run {
                     // the command's process (the sandbox entered, `true`)
 };
 
-Run run_once(const std::filesystem::path& project,
-             const std::optional<rio::SandboxPolicy>& sandbox) {
+Run run_once(const std::filesystem::path& project, const std::optional<rio::SandboxPolicy>& sandbox,
+             std::vector<std::string> argv = {"true"}) {
     asio::io_context io;
     rio::CommandSpec spec;
-    spec.argv = {"true"};
+    spec.argv = std::move(argv);
     spec.cwd = project;
     spec.sandbox = sandbox;
     bool ok = false;
@@ -60,7 +68,7 @@ Run run_once(const std::filesystem::path& project,
     ::getrusage(RUSAGE_CHILDREN, &after);
     ::getrusage(RUSAGE_SELF, &self_after);
     if (!ok) {
-        std::fprintf(stderr, "sandbox bench: `true` failed\n");
+        std::fprintf(stderr, "sandbox bench: `%s` failed\n", spec.argv[0].c_str());
         std::exit(1);
     }
     return {std::chrono::duration<double, std::milli>(elapsed).count(),
@@ -79,6 +87,89 @@ std::vector<double> cpus(const std::vector<Run>& runs) {
     for (const Run& r : runs)
         out.push_back(r.cpu_ms);
     return out;
+}
+
+// A loopback HTTP server whose every answer is `bytes` long, on a thread of its own.
+class BulkServer {
+public:
+    explicit BulkServer(std::size_t bytes) : bytes_(bytes) {
+        listener_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        sockaddr_in at{};
+        at.sin_family = AF_INET;
+        at.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        socklen_t size = sizeof at;
+        ::bind(listener_, reinterpret_cast<sockaddr*>(&at), sizeof at);
+        ::listen(listener_, 8);
+        ::getsockname(listener_, reinterpret_cast<sockaddr*>(&at), &size);
+        port_ = ntohs(at.sin_port);
+        thread_ = std::thread([this] { serve(); });
+    }
+    ~BulkServer() {
+        ::shutdown(listener_, SHUT_RDWR);
+        thread_.join();
+        ::close(listener_);
+    }
+    int port() const { return port_; }
+
+private:
+    void serve() {
+        const std::vector<char> chunk(1 << 20, 'x');
+        for (int c; (c = ::accept4(listener_, nullptr, nullptr, SOCK_CLOEXEC)) >= 0;) {
+            char head[4096];
+            (void)!::recv(c, head, sizeof head, 0);
+            std::string reply = "HTTP/1.1 200 OK\r\nContent-Length: " + std::to_string(bytes_) +
+                                "\r\nConnection: close\r\n\r\n";
+            (void)!::send(c, reply.data(), reply.size(), MSG_NOSIGNAL);
+            for (std::size_t sent = 0; sent < bytes_;) {
+                ssize_t n =
+                    ::send(c, chunk.data(), std::min(chunk.size(), bytes_ - sent), MSG_NOSIGNAL);
+                if (n <= 0) break;
+                sent += static_cast<std::size_t>(n);
+            }
+            ::close(c);
+        }
+    }
+    std::size_t bytes_;
+    int listener_ = -1, port_ = 0;
+    std::thread thread_;
+};
+
+// Issue 45: what letting a command out to some hosts costs — its start, and a 100 MB fetch
+// through the proxy against the same fetch with the whole network (no proxy in the way).
+void network_by_host(const std::filesystem::path& project, const rio::SandboxPolicy& ww_ns,
+                     const std::vector<Run>& ww_n) {
+    if (rio::namespace_support().kind == rio::NamespaceKind::none) {
+        std::printf("network by host: no namespace here (%s)\n",
+                    rio::namespace_support().reason.c_str());
+        return;
+    }
+    rio::SandboxPolicy hosts = ww_ns;
+    hosts.hosts = {"registry.npmjs.org", "localhost"};
+    constexpr int runs = 100;
+    std::vector<Run> with_hosts;
+    for (int i = 0; i < runs; ++i)
+        with_hosts.push_back(run_once(project, hosts));
+    std::printf("network by host, %d runs: `true` %.2f ms (%.2f) wall, cpu %.2f ms: %+.2f ms "
+                "wall, %+.2f ms CPU over ws-write, ns\n",
+                runs, median(walls(with_hosts)), percentile(walls(with_hosts), 0.9),
+                median(cpus(with_hosts)), median(walls(with_hosts)) - median(walls(ww_n)),
+                median(cpus(with_hosts)) - median(cpus(ww_n)));
+    constexpr std::size_t bytes = 100'000'000;
+    BulkServer server(bytes);
+    const std::string url = "http://localhost:" + std::to_string(server.port()) + "/bulk";
+    const std::vector<std::string> curl{"curl", "-s", "-f", "-o", "/dev/null", url};
+    rio::SandboxPolicy open = ww_ns;
+    open.network = true;
+    std::vector<Run> proxied, direct;
+    for (int i = 0; i < 5; ++i) {
+        proxied.push_back(run_once(project, hosts, curl));
+        direct.push_back(run_once(project, open, curl));
+    }
+    auto rate = [](double ms) { return static_cast<double>(bytes) / 1e6 / (ms / 1e3); };
+    std::printf("100 MB from a loopback server by curl, median of 5: through the proxy %.0f ms "
+                "(%.0f MB/s, cpu %.0f ms), whole network %.0f ms (%.0f MB/s, cpu %.0f ms)\n",
+                median(walls(proxied)), rate(median(walls(proxied))), median(cpus(proxied)),
+                median(walls(direct)), rate(median(walls(direct))), median(cpus(direct)));
 }
 
 } // namespace
@@ -164,5 +255,6 @@ int main() {
                 "wall; %+.2f / %+.2f ms CPU\n",
                 median(walls(ro_n)) - median(walls(ro)), median(walls(ww_n)) - median(walls(ww)),
                 median(cpus(ro_n)) - median(cpus(ro)), median(cpus(ww_n)) - median(cpus(ww)));
+    network_by_host(project.path(), ww_ns, ww_n);
     return 0;
 }

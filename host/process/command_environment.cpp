@@ -1,6 +1,7 @@
 #include "host/process/command_environment.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <string_view>
 #include <unistd.h>
@@ -82,6 +83,30 @@ std::vector<std::string> command_environment_from_environ(const std::vector<std:
     for (char** entry = ::environ; entry && *entry; ++entry)
         environment.emplace_back(*entry);
     return command_environment(environment, hidden, passed);
+}
+
+std::vector<std::string> proxied_environment(std::vector<std::string> env, std::uint16_t port) {
+    const std::string proxy = "http://127.0.0.1:" + std::to_string(port);
+    const std::vector<std::string> names{
+        "http_proxy", "https_proxy", "HTTP_PROXY",       "HTTPS_PROXY",
+        "all_proxy",  "ALL_PROXY",   "npm_config_proxy", "npm_config_https_proxy"};
+    auto named = [](const std::string& entry, std::string_view name) {
+        return entry.size() > name.size() && entry[name.size()] == '=' &&
+               std::equal(name.begin(), name.end(), entry.begin(), [](char a, char b) {
+                   return std::tolower(static_cast<unsigned char>(a)) ==
+                          std::tolower(static_cast<unsigned char>(b));
+               });
+    };
+    std::erase_if(env, [&](const std::string& entry) {
+        for (std::string_view name : {"no_proxy", "npm_config_noproxy"})
+            if (named(entry, name)) return true;
+        for (const std::string& name : names)
+            if (named(entry, name)) return true;
+        return false;
+    });
+    for (const std::string& name : names)
+        env.push_back(name + "=" + proxy);
+    return env;
 }
 
 } // namespace rio

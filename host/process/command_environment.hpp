@@ -3,6 +3,7 @@
 // make an allowed `git status` run a program of its choosing (decision 0047).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -39,6 +40,11 @@ struct SecretsPassed {
 std::vector<std::string> command_environment(const std::vector<std::string>& environment,
                                              const std::vector<std::string>& hidden,
                                              const SecretsPassed& passed = {});
+
+// A command allowed some hosts only (issue 45): every proxy variable it had replaced by rio's
+// proxy at 127.0.0.1:`port`, in the spellings curl, git, pip, npm, Node and Go read, and no
+// NO_PROXY (localhost too goes through the proxy: there is nothing else to reach).
+std::vector<std::string> proxied_environment(std::vector<std::string> env, std::uint16_t port);
 
 // The same for this process's environment.
 std::vector<std::string> command_environment_from_environ(const std::vector<std::string>& hidden,

@@ -1,8 +1,11 @@
 #include "host/process/process_runner.hpp"
 
 #include "host/process/child_processes.hpp"
+#include "host/process/command_environment.hpp"
 #include "host/process/spawn.hpp"
+#include "host/proxy/host_proxy.hpp"
 #include "host/sandbox/command_cgroup.hpp"
+#include "host/sandbox/descriptor_passing.hpp"
 #include "host/sandbox/private_tmpdir.hpp"
 #include "io/unique_fd.hpp"
 #include "protocol/error.hpp"
@@ -19,6 +22,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <string_view>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <utility>
@@ -116,6 +120,8 @@ Result<Spawned> spawn(const CommandSpec& spec, const std::filesystem::path& tmpd
             for (char** var = ::environ; *var; ++var)
                 env.emplace_back(*var);
         child.env = sandboxed_environment(std::move(env), tmpdir);
+        if (!child.sandbox->hosts.empty())
+            child.env = proxied_environment(std::move(*child.env), command_proxy_port);
     }
     Result<SpawnedProcess> spawned = spawn_process(child);
     if (!spawned) return spawned.error();
@@ -134,6 +140,7 @@ public:
     // Only reached with the command still running when the io_context is destroyed under
     // it. SIGKILL cannot be caught, so the wait is short, and no zombie is left behind.
     ~Command() override {
+        if (proxy_) proxy_->stop();
         if (pid_ > 0) {
             signal_tree(SIGKILL);
             while (::waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {
@@ -163,7 +170,19 @@ public:
                 policy.cgroup_procs = cgroup_.procs_files();
             }
         }
+        UniqueFd channel(-1), child_channel(-1);
+        if (spec_.sandbox && !spec_.sandbox->hosts.empty()) {
+            auto rules = read_host_rules(spec_.sandbox->hosts);
+            std::string why = rules ? proxy_channel(channel, child_channel) : rules.error().message;
+            if (!why.empty()) {
+                fail("the proxy could not start: " + why);
+                return;
+            }
+            rules_ = std::move(*rules);
+            spec_.sandbox->proxy_channel = child_channel.fd;
+        }
         Result<Spawned> spawned = spawn(spec_, tmpdir_);
+        child_channel.reset();
         if (!spawned) {
             fail(spawned.error().message);
             return;
@@ -171,6 +190,11 @@ public:
         result_.started = true;
         pid_ = spawned->pid;
         children_.own(pid_);
+        if (channel.fd >= 0 && !start_proxy(channel.fd)) {
+            ::close(spawned->pidfd);
+            ::close(spawned->output_fd);
+            return;
+        }
         exit_watch_.assign(spawned->pidfd);
         output_.assign(spawned->output_fd);
 
@@ -188,6 +212,41 @@ public:
     }
 
 private:
+    // The socket pair the child hands its proxy listener through; "" or why not.
+    static std::string proxy_channel(UniqueFd& ours, UniqueFd& theirs) {
+        int pair[2];
+        if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, pair) != 0)
+            return std::strerror(errno);
+        ours = UniqueFd(pair[0]);
+        theirs = UniqueFd(pair[1]);
+        return {};
+    }
+
+    // Never a command with open network: without its proxy it is killed before it can
+    // connect anywhere (it could not anyway: its namespace has only the listener).
+    bool start_proxy(int channel) {
+        // The listener the child made in its network namespace, sent before it exec'd
+        // (CLONE_VFORK: it is there by now, or never will be).
+        UniqueFd listener(receive_descriptor(channel));
+        auto& io = static_cast<asio::io_context&>(timer_.get_executor().context());
+        if (listener.fd >= 0)
+            proxy_ =
+                HostProxy::start(io, std::move(listener), std::move(rules_), system_resolver(io));
+        if (!proxy_) {
+            result_.started = false;
+            signal_tree(SIGKILL);
+            while (::waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {
+            }
+            children_.disown(pid_);
+            pid_ = -1;
+            fail("the proxy could not start: no listener came from the command's network "
+                 "namespace");
+            return false;
+        }
+        result_.proxied = true;
+        return true;
+    }
+
     void fail(std::string why) {
         result_.error = std::move(why);
         phase_ = Phase::finished;
@@ -279,6 +338,10 @@ private:
         remove_private_tmpdir(std::exchange(tmpdir_, {}));
         result_.limit = limit_reached();
         cgroup_.remove();
+        if (proxy_) {
+            result_.refused_hosts = proxy_->refused();
+            proxy_->stop();
+        }
         result_.output_bytes = captured_.total();
         result_.output = captured_.take();
         result_.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -312,9 +375,11 @@ private:
     std::chrono::steady_clock::time_point started_at_;
     CommandResult result_;
     Phase phase_ = Phase::running;
-    pid_t pid_ = -1;               // also the process group id; -1 once reaped
-    std::filesystem::path tmpdir_; // the sandbox's private TMPDIR, "" once removed
-    CommandCgroup cgroup_;         // the sandbox's cgroup, empty where there is none
+    pid_t pid_ = -1;                   // also the process group id; -1 once reaped
+    std::filesystem::path tmpdir_;     // the sandbox's private TMPDIR, "" once removed
+    CommandCgroup cgroup_;             // the sandbox's cgroup, empty where there is none
+    std::vector<HostRule> rules_;      // a command allowed some hosts only: which,
+    std::shared_ptr<HostProxy> proxy_; // and its way out to them
 };
 
 } // namespace

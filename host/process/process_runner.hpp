@@ -29,8 +29,9 @@ struct CommandSpec {
     // "NAME=value" entries; nullopt inherits this process's environment.
     std::optional<std::vector<std::string>> env;
     // Run in the sandbox (DESIGN §19), with a private TMPDIR made here (the policy's tmpdir)
-    // and removed once the command's tree is gone. A sandbox that cannot be entered is an
-    // error (`started` false), never a command run without it.
+    // and removed once the command's tree is gone. With hosts in the policy, the proxy they
+    // are reached through runs here too, on `io`, for as long as the command does (issue 45). A
+    // sandbox that cannot be entered is an error (`started` false), never a command run without it.
     std::optional<SandboxPolicy> sandbox;
 };
 
@@ -50,6 +51,10 @@ struct CommandResult {
     // used more than the 2 GiB memory limit (sandbox.memory in config.json)"); "" for none.
     std::string limit;
     std::chrono::milliseconds elapsed{0};
+    // A command allowed some hosts only (issue 45): it reached the network through rio's
+    // proxy alone, which refused these ("evil.example (not among the allowed hosts)").
+    bool proxied = false;
+    std::vector<std::string> refused_hosts;
 };
 
 class RunningCommand {

@@ -105,7 +105,8 @@ Result<UniqueFd> landlock_ruleset(const std::vector<Grant>& grants, const Sandbo
                                   int abi) {
     RulesetAttr attr;
     attr.handled_access_fs = handled_fs(abi);
-    if (abi >= 4 && !policy.network) attr.handled_access_net = net_bind_tcp | net_connect_tcp;
+    if (abi >= 4 && !policy.network && policy.hosts.empty())
+        attr.handled_access_net = net_bind_tcp | net_connect_tcp;
     if (abi >= 6) attr.scoped = scope_signal | (policy.network ? 0 : scope_abstract_unix_socket);
     UniqueFd ruleset(
         static_cast<int>(::syscall(SYS_landlock_create_ruleset, &attr, attr_size(abi), 0U)));

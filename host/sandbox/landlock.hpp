@@ -8,7 +8,8 @@
 //   2  `refer`: moving and linking between folders where both allow it.
 //   3  `truncate`: below it truncate(2) and O_TRUNC on a read-only open are refused by seccomp.
 //   4  TCP bind and connect: refused when the command has no network (seccomp refuses the
-//      socket itself anyway, on every ABI).
+//      socket itself anyway, on every ABI). A command allowed some hosts is not held here:
+//      its own network namespace holds it (issue 45).
 //   5  `ioctl_dev`: ioctl on devices; below it seccomp still refuses TIOCSTI.
 //   6  scoped signals and abstract Unix sockets: below it seccomp refuses signals to the
 //      guarded processes (the core) and to everything (-1).

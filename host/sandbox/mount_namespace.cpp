@@ -1,5 +1,7 @@
 #include "host/sandbox/mount_namespace.hpp"
 
+#include "host/sandbox/descriptor_passing.hpp"
+
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -7,9 +9,13 @@
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
+#include <net/if.h>
+#include <netinet/in.h>
 #include <sched.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
+#include <sys/socket.h>
 #include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -135,6 +141,36 @@ NamespaceSupport probe() {
     return support;
 }
 
+// In the new network namespace, with its capabilities: loopback up (it starts down), then the
+// one listener the command's connections can reach, which goes to the parent. The child keeps
+// no copy: only the proxy accepts on it.
+NamespaceFailure open_proxy_port(const PreparedNamespace& ns) {
+    int probe = ::socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+    if (probe < 0) return {NamespaceStep::loopback, errno, 0};
+    ifreq lo{};
+    std::memcpy(lo.ifr_name, "lo", 3);
+    lo.ifr_flags = IFF_UP | IFF_LOOPBACK | IFF_RUNNING;
+    int err = ::ioctl(probe, SIOCSIFFLAGS, &lo) == 0 ? 0 : errno;
+    ::close(probe);
+    if (err) return {NamespaceStep::loopback, err, 0};
+    int listener = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (listener < 0) return {NamespaceStep::proxy_listener, errno, 0};
+    sockaddr_in at{};
+    at.sin_family = AF_INET;
+    at.sin_port = htons(ns.proxy_port);
+    at.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (::bind(listener, reinterpret_cast<sockaddr*>(&at), sizeof at) != 0 ||
+        ::listen(listener, 128) != 0) {
+        err = errno;
+        ::close(listener);
+        return {NamespaceStep::proxy_listener, err, 0};
+    }
+    err = send_descriptor(ns.proxy_channel, listener);
+    ::close(listener);
+    ::close(ns.proxy_channel);
+    return err ? NamespaceFailure{NamespaceStep::proxy_handoff, err, 0} : NamespaceFailure{};
+}
+
 } // namespace
 
 const NamespaceSupport& namespace_support() {
@@ -175,23 +211,32 @@ const char* to_string(NamespaceStep step) {
         return "mounting the TMPDIR tmpfs";
     case NamespaceStep::tmpfs_rule:
         return "granting the TMPDIR tmpfs in Landlock";
+    case NamespaceStep::loopback:
+        return "bringing up the network namespace's loopback";
+    case NamespaceStep::proxy_listener:
+        return "listening for rio's proxy in the network namespace";
+    case NamespaceStep::proxy_handoff:
+        return "handing the proxy's listener to rio";
     }
     return "?";
 }
 
 NamespaceFailure enter_namespace(const PreparedNamespace& ns) {
     if (ns.kind == NamespaceKind::none) return {};
+    const int net = ns.network ? CLONE_NEWNET : 0;
     if (ns.kind == NamespaceKind::user_and_mount) {
-        if (::unshare(CLONE_NEWUSER | CLONE_NEWNS) != 0)
+        if (::unshare(CLONE_NEWUSER | CLONE_NEWNS | net) != 0)
             return {NamespaceStep::user_namespace, errno, 0};
         // setgroups must be denied before an unprivileged process may write its gid_map.
         int err = write_file("/proc/self/setgroups", "deny");
         if (!err) err = write_file("/proc/self/uid_map", ns.uid_map);
         if (!err) err = write_file("/proc/self/gid_map", ns.gid_map);
         if (err) return {NamespaceStep::id_maps, err, 0};
-    } else if (::unshare(CLONE_NEWNS) != 0) {
+    } else if (::unshare(CLONE_NEWNS | net) != 0) {
         return {NamespaceStep::mount_namespace, errno, 0};
     }
+    if (ns.network)
+        if (NamespaceFailure f = open_proxy_port(ns); f.step != NamespaceStep::none) return f;
     // Before anything is mounted: nothing done here may reach the namespace it came from.
     if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0)
         return {NamespaceStep::private_propagation, errno, 0};

@@ -8,6 +8,10 @@
 // (strings, flags, folders made), the child between clone and exec only makes syscalls:
 // unshare, its own uid and gid maps (a user namespace when it is not root), private
 // propagation, the binds, the tmpfs.
+//
+// A command allowed some hosts only (issue 45) gets a network namespace too: its loopback is
+// brought up, a listener made on it for rio's proxy, and that listener handed to the parent
+// through a socket pair. The proxy runs in the core, outside; inside there is nothing else.
 #pragma once
 
 #include <cstdint>
@@ -45,6 +49,11 @@ struct PreparedNamespace {
     std::vector<ReadOnlyBind> binds;
     std::string tmpfs_path;    // "" for none
     std::string tmpfs_options; // "size=…,nr_inodes=…,mode=0700"
+    // A network namespace of its own whose only way out is the proxy's listener at
+    // 127.0.0.1:proxy_port, sent through proxy_channel (a Unix socket) as SCM_RIGHTS.
+    bool network = false;
+    int proxy_channel = -1;
+    std::uint16_t proxy_port = 0;
 };
 
 // The flags a remount of a bind of `path` must keep (nosuid, nodev, noexec, atime ones).
@@ -60,7 +69,10 @@ enum class NamespaceStep : int {
     bind,
     read_only,
     tmpfs,
-    tmpfs_rule
+    tmpfs_rule,
+    loopback,
+    proxy_listener,
+    proxy_handoff
 };
 const char* to_string(NamespaceStep step);
 

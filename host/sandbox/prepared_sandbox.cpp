@@ -93,15 +93,21 @@ PreparedNamespace prepared_namespace(const SandboxPolicy& policy, PreparedSandbo
                                      std::vector<std::filesystem::path>& bound) {
     PreparedNamespace ns;
     const NamespaceSupport& support = namespace_support();
+    const bool own_network = !policy.hosts.empty();
     if (!policy.mount_namespace || support.kind == NamespaceKind::none) {
         s.top_level_split = true;
         s.split_reason =
             policy.mount_namespace ? support.reason : "no mount namespace was asked for";
-        return ns;
+        if (!own_network || support.kind == NamespaceKind::none) return ns;
     }
     ns.kind = support.kind;
     ns.uid_map = id_map(::geteuid());
     ns.gid_map = id_map(::getegid());
+    ns.network = own_network;
+    ns.proxy_channel = policy.proxy_channel;
+    ns.proxy_port = command_proxy_port;
+    // Asked for the network namespace alone (mount namespaces turned off): nothing is mounted.
+    if (!policy.mount_namespace) return ns;
     std::error_code ec;
     std::filesystem::path project = std::filesystem::canonical(policy.project, ec);
     if (policy.profile == SandboxProfile::workspace_write && !ec) {
@@ -135,6 +141,11 @@ Result<PreparedSandbox> prepare_sandbox(const SandboxPolicy& policy) {
     s.abi = policy.max_abi > 0 ? std::min(abi, policy.max_abi) : abi;
     std::vector<std::filesystem::path> bound;
     s.ns = prepared_namespace(policy, s, bound);
+    if (!policy.hosts.empty() && !s.ns.network)
+        return make_error(ErrorCode::refused, "the network cannot be limited to some hosts here: " +
+                                                  namespace_support().reason);
+    if (!policy.hosts.empty() && policy.proxy_channel < 0)
+        return make_error(ErrorCode::internal, "no channel was made for the command's proxy");
     auto grants = sandbox_grants(policy, bound);
     if (!grants) return grants.error();
     auto ruleset = landlock_ruleset(*grants, policy, s.abi);

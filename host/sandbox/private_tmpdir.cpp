@@ -1,5 +1,6 @@
 #include "host/sandbox/private_tmpdir.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -19,6 +20,10 @@ std::vector<std::string> sandboxed_environment(std::vector<std::string> env,
         return false;
     });
     env.insert(env.end(), set.begin(), set.end());
+    const bool npm_cache_chosen = std::any_of(env.begin(), env.end(), [](const std::string& e) {
+        return e.rfind("npm_config_cache=", 0) == 0 || e.rfind("NPM_CONFIG_CACHE=", 0) == 0;
+    });
+    if (!npm_cache_chosen) env.push_back("npm_config_cache=" + (tmpdir / "npm-cache").string());
     return env;
 }
 

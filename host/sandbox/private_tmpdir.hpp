@@ -17,7 +17,9 @@ void remove_private_tmpdir(const std::filesystem::path& tmpdir);
 
 // `env` with TMPDIR (and TMP, TEMP) set to `tmpdir` and GIT_OPTIONAL_LOCKS=0, which keeps
 // `git status` from refreshing the index: in plan mode that write would fail, and in build
-// mode .git is not the command's to write.
+// mode .git is not the command's to write. npm's cache goes there too unless the user chose
+// one (npm_config_cache): ~/.npm is not writable in the sandbox, and npm refuses to install
+// without a cache it can write (issue 45's `npm install`).
 std::vector<std::string> sandboxed_environment(std::vector<std::string> env,
                                                const std::filesystem::path& tmpdir);
 

@@ -17,9 +17,19 @@ namespace rio {
 // SandboxProfile (protocol/closed_sets.hpp, its names there): read_only or workspace_write;
 // a policy is never made for none.
 
+// Where rio's proxy listens inside a command's own network namespace: the namespace is the
+// command's alone, so the port is always free; a fixed one keeps HTTPS_PROXY the same.
+inline constexpr std::uint16_t command_proxy_port = 3128;
+
 struct SandboxPolicy {
     SandboxProfile profile = SandboxProfile::read_only;
-    bool network = false;          // a person allowed this one command to reach the network
+    bool network = false; // a person allowed this one command to reach the network
+    // Or only these hosts (issue 45): the command gets a network namespace of its own whose one
+    // way out is rio's proxy (host/proxy), listening at 127.0.0.1:command_proxy_port inside it.
+    // The process runner makes the socket pair whose end `proxy_channel` the child sends that
+    // listener through, and runs the proxy. Without a namespace here such a command is refused.
+    std::vector<std::string> hosts{};
+    int proxy_channel = -1;
     std::filesystem::path project; // readable; writable under workspace-write
     std::filesystem::path tmpdir;  // private to the command, readable and writable
     // Unreadable and unwritable wherever they are, inside the project too: rio's own config,

@@ -10,6 +10,7 @@
 #include <seccomp.h>
 #include <set>
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -156,6 +157,19 @@ void guard_processes(Filter& f, const SandboxPolicy& policy) {
     f.deny({"pidfd_send_signal", 424}, refuse);
 }
 
+// A command allowed some hosts reaches them over TCP through the proxy in its own network
+// namespace, and resolves nothing (the proxy does): IP sockets, and netlink, which stays in that
+// namespace too. A Unix socket's path reaches past the namespace — a Docker daemon, an ssh
+// agent, rio's own socket — so it is refused as without the network; so is every other family.
+void deny_other_families(Filter& f) {
+    // The kernel reads the family as an int and refuses any at or past AF_MAX itself; the low
+    // 32 bits are compared, as the kernel sees them, whatever the register's upper half holds.
+    constexpr std::uint64_t families = 64; // past AF_MAX (46 in Linux 6.x), room to grow
+    for (std::uint64_t family = 0; family < families; ++family)
+        if (family != AF_INET && family != AF_INET6 && family != AF_NETLINK)
+            f.deny({"socket"}, SCMP_ACT_ERRNO(EACCES), SCMP_A0(SCMP_CMP_MASKED_EQ, low32, family));
+}
+
 } // namespace
 
 Result<std::vector<sock_filter>> syscall_filter(const SandboxPolicy& policy, int abi) {
@@ -163,7 +177,8 @@ Result<std::vector<sock_filter>> syscall_filter(const SandboxPolicy& policy, int
     // A 32-bit or x32 syscall would be numbered differently and slip past the rules.
     if (f.get()) ::seccomp_attr_set(f.get(), SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS);
     deny_ways_out(f);
-    if (!policy.network) f.deny({"socket"}, SCMP_ACT_ERRNO(EACCES));
+    if (!policy.network && policy.hosts.empty()) f.deny({"socket"}, SCMP_ACT_ERRNO(EACCES));
+    if (!policy.network && !policy.hosts.empty()) deny_other_families(f);
     if (policy.profile == SandboxProfile::read_only) deny_metadata_changes(f);
     if (abi < 3) deny_truncation(f);
     if (abi < 6) guard_processes(f, policy);

@@ -1,6 +1,7 @@
 #include "host/process/child_processes.hpp"
 #include "host/process/process_runner.hpp"
 #include "host/sandbox/landlock.hpp"
+#include "host/sandbox/mount_namespace.hpp"
 #include "tests/support/temp_dir.hpp"
 
 #include <asio/steady_timer.hpp>
@@ -471,8 +472,51 @@ TEST(ProcessRunnerSandboxed, AProgramOnPathTheCommandCannotReachIsPassedOver) {
 
     r = in_sandbox(hidden + ":/usr/bin:/bin");
     EXPECT_FALSE(r.started);
-    EXPECT_EQ(r.error, "cannot start rio-test-prog (" + hidden + "/rio-test-prog): " +
-                           std::strerror(EACCES));
+    EXPECT_EQ(r.error, "cannot start rio-test-prog (" + hidden +
+                           "/rio-test-prog): " + std::strerror(EACCES));
+}
+
+// Issue 45: with hosts a command gets a network namespace of its own whose one way out is the
+// proxy at 127.0.0.1:3128 (the core's, its variables set): anything else is unreachable, a
+// Unix socket is refused, and a proxy that cannot start means the command never runs.
+TEST(ProcessRunnerSandboxed, WithHostsOnlyTheProxyIsReachable) {
+    if (landlock_abi() < 1) GTEST_SKIP() << landlock_missing(landlock_abi());
+    test::TempDir dir;
+    std::size_t before = open_fds();
+    const char* probe = "import os, socket\n"
+                        "print(os.environ.get('HTTPS_PROXY'), os.environ.get('NO_PROXY'))\n"
+                        "for family, where in ((socket.AF_INET, ('127.0.0.1', 3128)),"
+                        " (socket.AF_INET, ('192.0.2.1', 80)), (socket.AF_UNIX, '/run/x')):\n"
+                        "  try:\n"
+                        "    s = socket.socket(family); s.settimeout(5); s.connect(where)\n"
+                        "    print('reached', where)\n"
+                        "  except OSError as e: print('refused', where, e.errno)\n";
+    CommandSpec spec = spec_for({"/usr/bin/python3", "-I", "-S", "-c", probe}, dir.path());
+    spec.env = std::vector<std::string>{"PATH=/usr/bin:/bin", "NO_PROXY=localhost",
+                                        "https_proxy=http://corporate:8080"};
+    spec.sandbox = sandbox_in(dir.path());
+    spec.sandbox->hosts = {"localhost"};
+    spec.sandbox->mount_namespace = true;
+    CommandResult r = run(spec);
+    if (namespace_support().kind == NamespaceKind::none) {
+        EXPECT_FALSE(r.started);
+        EXPECT_NE(r.error.find("cannot be limited to some hosts"), std::string::npos) << r.error;
+        return;
+    }
+    ASSERT_TRUE(r.started) << r.error;
+    EXPECT_TRUE(r.proxied);
+    EXPECT_EQ(r.output, "http://127.0.0.1:3128 None\n"
+                        "reached ('127.0.0.1', 3128)\n"
+                        "refused ('192.0.2.1', 80) " +
+                            std::to_string(ENETUNREACH) + "\nrefused /run/x " +
+                            std::to_string(EACCES) + "\n");
+
+    spec.sandbox->hosts = {"*"};
+    r = run(spec);
+    EXPECT_FALSE(r.started) << "never run without its proxy";
+    EXPECT_NE(r.error.find("the proxy could not start: "), std::string::npos) << r.error;
+    EXPECT_EQ(open_fds(), before);
+    EXPECT_EQ(::waitpid(-1, nullptr, WNOHANG), -1) << "every child has been reaped";
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 // The sandbox's pure parts (host/sandbox): the command's environment, the wording, and the
 // grants a policy becomes, on a real folder tree — no process is confined here (the battery
 // in tests/e2e/sandbox_e2e_test.cpp does that).
+#include "host/process/command_environment.hpp"
 #include "host/sandbox/private_tmpdir.hpp"
 #include "host/sandbox/sandbox_grants.hpp"
 #include "host/store/command_settings.hpp"
@@ -18,8 +19,37 @@ namespace fs = std::filesystem;
 TEST(SandboxPolicy, TheEnvironmentGetsAPrivateTmpdirAndGitWithoutOptionalLocks) {
     auto env = sandboxed_environment({"TMPDIR=/tmp", "HOME=/h", "GIT_OPTIONAL_LOCKS=1"}, "/t/x");
     std::sort(env.begin(), env.end());
-    EXPECT_EQ(env, (std::vector<std::string>{"GIT_OPTIONAL_LOCKS=0", "HOME=/h", "TEMP=/t/x",
-                                             "TMP=/t/x", "TMPDIR=/t/x"}));
+    EXPECT_EQ(env,
+              (std::vector<std::string>{"GIT_OPTIONAL_LOCKS=0", "HOME=/h", "TEMP=/t/x", "TMP=/t/x",
+                                        "TMPDIR=/t/x", "npm_config_cache=/t/x/npm-cache"}));
+    env = sandboxed_environment({"npm_config_cache=/mine"}, "/t/x");
+    EXPECT_EQ(std::count(env.begin(), env.end(), "npm_config_cache=/mine"), 1)
+        << "a cache the user chose stays";
+    EXPECT_EQ(env.size(), 5u);
+}
+
+// Issue 45: every spelling of the proxy variables points at rio's proxy, and nothing bypasses
+// it; the rest of the environment is kept.
+TEST(SandboxPolicy, AProxiedCommandsVariablesAllNameRiosProxy) {
+    auto env = proxied_environment({"HOME=/h", "HTTPS_PROXY=http://corp:8080", "no_proxy=localhost",
+                                    "NO_PROXY=*", "Http_Proxy=x"},
+                                   3128);
+    std::sort(env.begin(), env.end());
+    const std::string proxy = "http://127.0.0.1:3128";
+    EXPECT_EQ(env,
+              (std::vector<std::string>{
+                  "ALL_PROXY=" + proxy, "HOME=/h", "HTTPS_PROXY=" + proxy, "HTTP_PROXY=" + proxy,
+                  "all_proxy=" + proxy, "http_proxy=" + proxy, "https_proxy=" + proxy,
+                  "npm_config_https_proxy=" + proxy, "npm_config_proxy=" + proxy}));
+}
+
+TEST(SandboxPolicy, HostsAreSaidAsTheyReachTheCommand) {
+    SandboxUse use{SandboxProfile::workspace_write, false, std::nullopt,
+                   std::vector<std::string>{"registry.npmjs.org", "*.pythonhosted.org"}};
+    EXPECT_EQ(sandbox_text(use),
+              "sandboxed: workspace-write, network only to registry.npmjs.org, *.pythonhosted.org");
+    use.network = true;
+    EXPECT_EQ(sandbox_text(use), "sandboxed: workspace-write, network allowed");
 }
 
 TEST(SandboxPolicy, TheWordingOfEachUse) {
