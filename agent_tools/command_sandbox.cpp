@@ -60,6 +60,7 @@ Result<std::optional<SandboxPolicy>> command_sandbox(const ToolContext& context,
     p.profile = use->profile == SandboxProfile::workspace_write ? SandboxProfile::workspace_write
                                                                 : SandboxProfile::read_only;
     p.network = use->network;
+    if (!use->network && use->hosts) p.hosts = *use->hosts; // through rio's proxy (issue 45)
     p.project = *context.workspace.root;
     p.hidden = hidden_places(context.dirs, use->network, settings);
     p.home = home_folder();
@@ -94,8 +95,13 @@ std::string sandbox_note(const SandboxUse& use, bool in_namespace) {
               "new entries at its top level), and $TMPDIR"
             : "the project is writable except .git/, .rio/ and new entries at its top level, "
               "and $TMPDIR";
-    return "(" + sandbox_text(use) + ": " + writable +
-           (use.network ? "" : "; connections are refused") +
+    std::string network = use.network ? "" : "; connections are refused";
+    if (!use.network && use.hosts && !use.hosts->empty())
+        network = "; it reaches those hosts only through rio's proxy (HTTPS_PROXY=http://"
+                  "127.0.0.1:" +
+                  std::to_string(command_proxy_port) +
+                  "), which refuses every other host; nothing else is reachable";
+    return "(" + sandbox_text(use) + ": " + writable + network +
            ". A write or connection refused there is the sandbox's rule, not a fault to work "
            "around.)";
 }

@@ -7,6 +7,7 @@
 #include "host/files/project_file.hpp"
 #include "host/process/command_environment.hpp"
 #include "host/process/process_runner.hpp"
+#include "host/proxy/host_rules.hpp"
 #include "host/store/redact.hpp"
 #include "protocol/params.hpp"
 #include "text/argv_text.hpp"
@@ -24,7 +25,29 @@ struct CommandInput {
     std::vector<std::string> argv;
     ProjectPath cwd;
     std::uint64_t timeout_s = default_timeout_s;
+    std::vector<std::string> hosts; // asked for: a person decides (issue 45)
 };
+
+// The hosts the model says the command needs, as rules write them back, each once.
+Status read_hosts(const nlohmann::json& input, std::vector<std::string>& out) {
+    auto hosts = input.find("hosts");
+    if (hosts == input.end() || hosts->is_null()) return Ok{};
+    if (!hosts->is_array())
+        return make_error(ErrorCode::bad_request,
+                          "input.hosts must be an array of host names, e.g. "
+                          "[\"registry.npmjs.org\"]");
+    for (const auto& entry : *hosts) {
+        if (!entry.is_string())
+            return make_error(ErrorCode::bad_request, "input.hosts must hold only strings");
+        auto rule = read_host_rule(entry.get<std::string>());
+        if (!rule)
+            return make_error(ErrorCode::bad_request, "input.hosts: " + rule.error().message);
+        if (std::string host = to_string(*rule);
+            std::find(out.begin(), out.end(), host) == out.end())
+            out.push_back(std::move(host));
+    }
+    return Ok{};
+}
 
 Result<CommandInput> read_input(ToolContext& context, const nlohmann::json& input) {
     CommandInput out;
@@ -49,6 +72,7 @@ Result<CommandInput> read_input(ToolContext& context, const nlohmann::json& inpu
     out.timeout_s = optional_count(input, "timeout_s", "input").value_or(default_timeout_s);
     if (out.timeout_s == 0 || out.timeout_s > max_timeout_s)
         return make_error(ErrorCode::bad_request, "input.timeout_s must be between 1 and 600");
+    if (Status hosts = read_hosts(input, out.hosts); !hosts) return hosts.error();
     return out;
 }
 
@@ -62,6 +86,12 @@ std::string describe(const std::vector<std::string>& argv, const CommandResult& 
     std::string out = "$ " + argv_text(argv) + "\n" + r.output;
     if (!r.output.empty() && r.output.back() != '\n') out += "\n";
     if (!r.limit.empty()) out += "[" + r.limit + "]\n"; // a sandbox limit it ran into
+    if (!r.refused_hosts.empty()) {
+        out += "[rio's proxy refused:";
+        for (std::size_t i = 0; i < r.refused_hosts.size(); ++i)
+            out += (i ? "; " : " ") + r.refused_hosts[i];
+        out += "]\n";
+    }
     return out + "[" + exit_text(exit_of(r)) + "]";
 }
 
@@ -73,9 +103,9 @@ ToolCancel run_command(ToolContext& context, const RunTool& run, const ToolRepor
     }
     if (run.stage == ToolStage::prepare) {
         bool allowed = command_allowed(allow_rules(context), input->argv, input->cwd.rel);
-        report(tool_ok(
-            run, {},
-            ProposalBody{CommandProposal{input->argv, input->cwd.rel, input->timeout_s, allowed}}));
+        report(tool_ok(run, {},
+                       ProposalBody{CommandProposal{input->argv, input->cwd.rel, input->timeout_s,
+                                                    allowed, std::nullopt, input->hosts}}));
         return nullptr;
     }
     CommandSpec spec;
@@ -136,7 +166,13 @@ AgentTool run_command_tool() {
                                     {"minimum", 1},
                                     {"maximum", 600},
                                     {"description", "Seconds before the command is killed. "
-                                                    "Default 120, at most 600."}}}},
+                                                    "Default 120, at most 600."}}},
+                 {"hosts",
+                  Json{{"type", "array"},
+                       {"items", {{"type", "string"}}},
+                       {"description",
+                        "Hosts it must reach over the network, e.g. [\"registry.npmjs.org\"]; "
+                        "the user decides. Without them it has no network."}}}},
                 {"argv"})},
         run_command};
 }

@@ -12,6 +12,14 @@
 namespace rio::client {
 namespace {
 
+// "a, b, c": hosts in a line.
+std::string joined(const std::vector<std::string>& items) {
+    std::string text;
+    for (const std::string& item : items)
+        text += (text.empty() ? "" : ", ") + item;
+    return text;
+}
+
 // Cuts after `max_chars` code points (UTF-8 continuation bytes do not count).
 std::string cut(std::string_view text, std::size_t max_chars) {
     std::size_t chars = 0;
@@ -171,6 +179,14 @@ std::string sandbox_status_text(const SandboxState& sandbox) {
                     : "\n  top level: a build command may write only what already exists there (" +
                           one_line(sandbox.top_level_reason.value_or("")) + ")";
     if (sandbox.tmpdir) text += "\n  TMPDIR: " + one_line(*sandbox.tmpdir);
+    if (sandbox.network)
+        text += *sandbox.network == NetworkReach::by_host
+                    ? "\n  network: none, or some hosts through rio's proxy in the command's own "
+                      "network namespace, or all of it — as a person approves"
+                    : "\n  network: none or all of it (" +
+                          one_line(sandbox.network_reason.value_or("")) + ")";
+    if (sandbox.hosts && !sandbox.hosts->empty())
+        text += "\n  standing hosts (sandbox.hosts in config.json): " + joined(*sandbox.hosts);
     for (const std::string& limit : sandbox.limits.value_or(std::vector<std::string>{}))
         text += "\n  " + one_line(limit);
     return text;
@@ -179,6 +195,12 @@ std::string sandbox_status_text(const SandboxState& sandbox) {
 std::string proposal_sandbox(const Proposal& proposal) {
     const CommandProposal* command = proposal.command();
     return command && command->sandbox ? sandbox_text(*command->sandbox) : std::string();
+}
+
+std::string asked_hosts_text(const Proposal& proposal) {
+    const CommandProposal* command = proposal.command();
+    return command && !command->hosts.empty() ? "asks for the network to " + joined(command->hosts)
+                                              : std::string();
 }
 
 ToolOutcome tool_outcome(const ToolResultEvent& result) {
@@ -215,8 +237,11 @@ std::string decision_text(const DecidedEvent& decided) {
     if (command && approved) text = "Command allowed to run";
     if (command && approved && decided.unsandboxed.value_or(false))
         text += " without the sandbox";
-    else if (command && approved && decided.network.value_or(false))
+    else if (command && approved && decided.network && decided.network->everything)
         text += " with the network";
+    else if (command && approved && decided.network && !decided.network->items.empty())
+        text += " with the network to " + joined(decided.network->items) +
+                (decided.keep_hosts.value_or(false) ? " (kept for later commands)" : "");
     else if (command && approved && decided.environment.value_or(false))
         text += " with your environment";
     if (decided.is(ProposalKind::mcp) && approved) text = "MCP call allowed";

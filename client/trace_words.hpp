@@ -53,6 +53,9 @@ std::string tool_sandbox(const ToolEvent& tool);
 // How approving a proposed command would run it: "sandboxed: workspace-write, no network",
 // "not sandboxed"; "" for other proposals.
 std::string proposal_sandbox(const Proposal& proposal);
+// The hosts a proposed command asks to reach (issue 45): "asks for the network to
+// registry.npmjs.org, github.com"; "" when it asks for none.
+std::string asked_hosts_text(const Proposal& proposal);
 
 // What agent.status's `sandbox` says, a line each: whether commands are sandboxed (and why
 // not), whether a build may make new entries at the project's top level, what bounds TMPDIR,

@@ -3,8 +3,11 @@
 
 #include "core/agent/plan_review.hpp"
 #include "host/files/files.hpp"
+#include "host/proxy/host_rules.hpp"
 #include "host/store/prompt_files.hpp"
 #include "ops/session_catalog.hpp"
+
+#include <algorithm>
 
 namespace rio {
 namespace {
@@ -17,6 +20,23 @@ PromptLayerInfo layer_info(const PromptLayer& layer, bool with_text) {
     return info;
 }
 
+// The hosts a person allowed, as rules write them back, each once; the first that is no
+// host refuses the whole decision (issue 45: "*" would be everything under another name).
+Result<NetworkGrant> read_network(const std::optional<NetworkGrant>& asked) {
+    NetworkGrant grant;
+    if (!asked) return grant;
+    grant.everything = asked->everything;
+    for (const std::string& text : asked->items) {
+        auto rule = read_host_rule(text);
+        if (!rule)
+            return make_error(ErrorCode::bad_request, "params.network: " + rule.error().message);
+        std::string host = to_string(*rule);
+        if (std::find(grant.items.begin(), grant.items.end(), host) == grant.items.end())
+            grant.items.push_back(std::move(host));
+    }
+    return grant;
+}
+
 Result<Decision> read_decision(const ApproveParams& p) {
     if (!p.decision.value())
         return make_error(ErrorCode::bad_request,
@@ -24,6 +44,8 @@ Result<Decision> read_decision(const ApproveParams& p) {
     std::vector<PlanComment> comments = p.comments.value_or(std::vector<PlanComment>{});
     if (auto problem = comments_problem(comments))
         return make_error(ErrorCode::bad_request, *problem);
+    auto network = read_network(p.network);
+    if (!network) return network.error();
     return Decision{p.turn,
                     p.id,
                     p.is(Verdict::approve),
@@ -33,7 +55,8 @@ Result<Decision> read_decision(const ApproveParams& p) {
                     p.fresh.value_or(false),
                     p.rest_of_turn.value_or(false),
                     p.unsandboxed.value_or(false),
-                    p.network.value_or(false),
+                    std::move(*network),
+                    p.keep_hosts.value_or(false),
                     p.environment.value_or(false)};
 }
 
@@ -51,7 +74,15 @@ void register_control_ops(Dispatcher& dispatcher, AgentRuntime& agent,
             if (!decision) return decision.error();
             if (auto name = client_names.find(client); name != client_names.end())
                 decision->frontend = name->second;
+            std::vector<std::string> kept =
+                decision->keep_hosts ? decision->network.items : std::vector<std::string>{};
+            if (!kept.empty())
+                if (Status s = standing_hosts_problem(agent.dirs()); !s)
+                    return make_error(s.error().code,
+                                      "params.keep_hosts: cannot keep them: " + s.error().message);
             if (Status s = agent.decide(std::move(*decision)); !s) return s.error();
+            if (!kept.empty())
+                if (Status s = agent.keep_hosts(kept); !s) return s.error();
             return Empty{};
         });
     dispatcher.on<StopParams>([&agent](const StopParams& p) -> Result<StopResult> {

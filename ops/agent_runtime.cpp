@@ -54,6 +54,23 @@ void AgentRuntime::start_in(Mode mode) {
 }
 
 void AgentRuntime::sandbox_commands(const SandboxSupport& support, const SandboxSetting& setting) {
+    sandbox_support_ = support;
+    Effects before_any_client; // nobody is connected yet to hear of it
+    loop_.set_sandbox(sandbox_state(setting), before_any_client);
+}
+
+Status AgentRuntime::keep_hosts(const std::vector<std::string>& hosts) {
+    if (Status kept = keep_standing_hosts(context_.dirs, hosts); !kept) return kept;
+    SandboxState state = sandbox_state(configured_sandbox(context_.dirs));
+    act([&](AgentLoop& l, Effects& out) {
+        l.set_sandbox(std::move(state), out);
+        return 0;
+    });
+    return Ok{};
+}
+
+SandboxState AgentRuntime::sandbox_state(const SandboxSetting& setting) {
+    const SandboxSupport& support = sandbox_support_;
     SandboxState state{support.available && setting.on, support.abi, support.reason};
     if (support.available && !setting.on)
         state.reason = "turned off in your settings (\"sandbox\": false in " +
@@ -98,9 +115,15 @@ void AgentRuntime::sandbox_commands(const SandboxSupport& support, const Sandbox
         lines.push_back("CPU time: the command's timeout times the cores, plus 5 s (RLIMIT_CPU)");
         lines.push_back("file size: 1 GiB in plan mode, 16 GiB in build mode (RLIMIT_FSIZE)");
         state.limits = std::move(lines);
+        // Issue 45: hosts are told apart in the command's own network namespace, with or
+        // without its mount namespace.
+        const bool by_host = support.namespaces.kind != NamespaceKind::none;
+        state.network = by_host ? NetworkReach::by_host : NetworkReach::all_or_nothing;
+        state.network_reason =
+            by_host ? "" : "no network namespace for commands: " + support.namespaces.reason;
+        if (!setting.hosts.empty()) state.hosts = setting.hosts;
     }
-    Effects before_any_client; // nobody is connected yet to hear of it
-    loop_.set_sandbox(std::move(state), before_any_client);
+    return state;
 }
 
 std::vector<ToolSpec> AgentRuntime::all_tools() const {

@@ -40,6 +40,9 @@ public:
     // Whether commands run sandboxed (DESIGN §19): what the system offers, and the user's
     // settings (the sandbox on, mount namespaces allowed). Before any client, like start_in.
     void sandbox_commands(const SandboxSupport& support, const SandboxSetting& setting);
+    // agent.approve's keep_hosts (issue 45): the hosts join the standing ones in the user's
+    // config.json, and agent.status says so.
+    Status keep_hosts(const std::vector<std::string>& hosts);
     // agent.session.resume: the session's conversation replaces the running one.
     Result<SessionResumeResult> resume(const std::string& id);
     // agent.undo: a turn of this conversation (0 < turn <= the last), or not_found.
@@ -65,6 +68,7 @@ public:
     std::vector<PromptLayer> prompt_layers() const;
 
 private:
+    SandboxState sandbox_state(const SandboxSetting& setting);
     void perform(Effects& effects);
     // Saves what the last operation changed; a new conversation gets a new session.
     void record();
@@ -90,6 +94,7 @@ private:
     EditChecks checks_;      // the language servers' reports on the files the turn wrote
     ToolContext context_;
     AgentLoop loop_;
+    SandboxSupport sandbox_support_; // what the system offers commands, probed once
     SessionRecorder recorder_;
     std::string told_session_, told_problem_; // what the loop last heard of the session
     std::size_t prefix_bytes_ = 0;            // the system prompt and tool list, as last sent

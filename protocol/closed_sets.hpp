@@ -47,6 +47,10 @@ enum class SandboxProfile {
 // decision 0080): bound read-only in the command's own mount namespace, the top level
 // writable; or decision 0041's split, where nothing new can be made at the top level.
 enum class TopLevelWrites { writable, split };
+// How a sandboxed command's network can be allowed here (agent.status's sandbox.network, issue
+// 45): by host, through rio's proxy in the command's own network namespace; or only all or
+// nothing, where there is no namespace to hold it.
+enum class NetworkReach { by_host, all_or_nothing };
 
 // How a person approved (agent.approve's `policy`): review each later edit, or accept them.
 enum class ApprovalPolicy { review, automatic };
@@ -132,6 +136,11 @@ inline constexpr WireName<TopLevelWrites> top_level_writes_names[] = {
     {TopLevelWrites::split, "split"},
 };
 
+inline constexpr WireName<NetworkReach> network_reach_names[] = {
+    {NetworkReach::by_host, "by-host"},
+    {NetworkReach::all_or_nothing, "all-or-nothing"},
+};
+
 inline constexpr WireName<ApprovalPolicy> approval_policy_names[] = {
     {ApprovalPolicy::review, "review"},
     {ApprovalPolicy::automatic, "auto"},
@@ -186,6 +195,7 @@ RIO_WIRE_TABLE(EntryType, entry_type_names)
 RIO_WIRE_TABLE(Severity, severity_names)
 RIO_WIRE_TABLE(ServerState, server_state_names)
 RIO_WIRE_TABLE(TopLevelWrites, top_level_writes_names)
+RIO_WIRE_TABLE(NetworkReach, network_reach_names)
 RIO_WIRE_TABLE(Encoding, encoding_names)
 RIO_WIRE_TABLE(Eol, eol_names)
 RIO_WIRE_TABLE(KeySource, key_source_names)

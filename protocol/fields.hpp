@@ -46,6 +46,14 @@ template <typename T>
 struct is_string_or_array<T, std::void_t<decltype(T::json_string_or_array)>>
     : std::bool_constant<T::json_string_or_array> {};
 
+// A type that takes `true` or an array of strings (a command's network: everything, or some
+// hosts) declares `static constexpr bool json_bool_or_array = true;` and holds them in
+// `everything` and `items`.
+template <typename T, typename = void> struct is_bool_or_array : std::false_type {};
+template <typename T>
+struct is_bool_or_array<T, std::void_t<decltype(T::json_bool_or_array)>>
+    : std::bool_constant<T::json_bool_or_array> {};
+
 // A struct with RIO_FIELDS.
 template <typename T, typename = void> struct has_fields : std::false_type {};
 template <typename T>
@@ -72,6 +80,8 @@ template <typename T> const char* expectation() {
         return "an array";
     else if constexpr (is_string_or_array<T>::value)
         return "a string or an array of strings";
+    else if constexpr (is_bool_or_array<T>::value)
+        return "a boolean or an array of strings";
     else
         return "an object";
 }
@@ -93,6 +103,8 @@ template <typename T> bool fits(const nlohmann::json& j) {
         return j.is_array();
     else if constexpr (is_string_or_array<T>::value)
         return j.is_string() || j.is_array();
+    else if constexpr (is_bool_or_array<T>::value)
+        return j.is_boolean() || j.is_array();
     else
         return j.is_object();
 }
@@ -116,6 +128,12 @@ template <typename T> void read_value(const nlohmann::json& j, T& out, const std
         out = T{};
         if (j.is_string())
             out.items.push_back(j.get<std::string>());
+        else
+            read_value(j, out.items, where);
+    } else if constexpr (is_bool_or_array<T>::value) {
+        out = T{};
+        if (j.is_boolean())
+            out.everything = j.get<bool>();
         else
             read_value(j, out.items, where);
     } else {

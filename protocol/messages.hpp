@@ -407,8 +407,16 @@ struct SandboxState {
     // it and the setting that changes it, in words (issue 42).
     std::optional<std::string> tmpdir = std::nullopt;
     std::optional<std::vector<std::string>> limits = std::nullopt;
+    // Where commands run sandboxed: whether a person can let a command reach some hosts only
+    // ("by-host": its own network namespace, rio's proxy its one way out) or the network is
+    // all or nothing here, and why (issue 45); the user's standing hosts (sandbox.hosts in
+    // config.json), which every approved build-mode command may reach.
+    std::optional<Wire<NetworkReach>> network = std::nullopt;
+    std::optional<std::string> network_reason = std::nullopt;
+    std::optional<std::vector<std::string>> hosts = std::nullopt;
 };
-RIO_FIELDS(SandboxState, available, abi, reason, top_level, top_level_reason, tmpdir, limits)
+RIO_FIELDS(SandboxState, available, abi, reason, top_level, top_level_reason, tmpdir, limits,
+           network, network_reason, hosts)
 
 struct ToolEvent {
     static constexpr std::string_view event = event::agent_tool;
@@ -477,17 +485,20 @@ struct DecidedEvent {
     std::optional<bool> fresh;
     std::optional<bool> rest_of_turn; // an edit approved with the turn's remaining edits
     std::optional<bool> unsandboxed;  // a command approved to run without the sandbox
-    std::optional<bool> network;      // a command approved to reach the network
+    // A command approved to reach the network: all of it (true) or some hosts (issue 45).
+    std::optional<NetworkGrant> network;
     std::optional<bool> environment = std::nullopt; // with the user's whole environment
     // A plan: how many of its comments were still open when it was decided (issue 44).
     std::optional<std::uint64_t> open_comments = std::nullopt;
+    // A command's hosts the person kept for every later command (sandbox.hosts, issue 45).
+    std::optional<bool> keep_hosts = std::nullopt;
 
     bool is(ProposalKind k) const { return kind == k; }
     bool approved() const { return decision == Verdict::approve; }
     bool rejected() const { return decision == Verdict::reject; }
 };
 RIO_FIELDS(DecidedEvent, turn, id, kind, decision, policy, feedback, comments, fresh, rest_of_turn,
-           unsandboxed, network, environment, open_comments)
+           unsandboxed, network, environment, open_comments, keep_hosts)
 
 struct ErrorEvent {
     static constexpr std::string_view event = event::agent_error;
@@ -672,17 +683,21 @@ struct ApproveParams {
     // commands and plans still wait, and the next turn asks again.
     std::optional<bool> rest_of_turn;
     // A command only, with approve, for this one call (DESIGN §19): run it without the
-    // sandbox; or sandboxed but with the network.
+    // sandbox; or sandboxed but with the network — all of it (true), or only the hosts named
+    // (["registry.npmjs.org"], through rio's proxy; issue 45).
     std::optional<bool> unsandboxed;
-    std::optional<bool> network;
+    std::optional<NetworkGrant> network;
     // A command only, with approve: with the user's whole environment, the variables that
     // look like secrets too (decision 0071).
     std::optional<bool> environment;
+    // With network hosts: keep them for every later command too (sandbox.hosts in the
+    // user's config.json), not this one alone.
+    std::optional<bool> keep_hosts;
 
     bool is(Verdict v) const { return decision == v; }
 };
 RIO_FIELDS(ApproveParams, turn, decision, id, feedback, policy, comments, fresh, rest_of_turn,
-           unsandboxed, network, environment)
+           unsandboxed, network, environment, keep_hosts)
 
 struct StopResult {
     std::vector<std::uint64_t> stopped;

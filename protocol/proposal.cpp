@@ -32,11 +32,17 @@ EditProposal edit_from(const Json& j) {
             optional_text(j, "drift")};
 }
 
+std::vector<std::string> texts(const Json& j, const char* key) {
+    std::vector<std::string> out;
+    if (auto it = j.find(key); it != j.end() && it->is_array())
+        for (const Json& word : *it)
+            if (word.is_string()) out.push_back(word.get<std::string>());
+    return out;
+}
+
 CommandProposal command_from(const Json& j) {
     CommandProposal p;
-    if (auto it = j.find("argv"); it != j.end() && it->is_array())
-        for (const Json& word : *it)
-            if (word.is_string()) p.argv.push_back(word.get<std::string>());
+    p.argv = texts(j, "argv");
     p.cwd = text(j, "cwd");
     if (auto it = j.find("timeout_s");
         it != j.end() && it->is_number_integer() && it->get<std::int64_t>() >= 0)
@@ -44,6 +50,7 @@ CommandProposal command_from(const Json& j) {
     p.allowed = flag(j, "allowed");
     if (auto it = j.find("sandbox"); it != j.end() && it->is_object())
         p.sandbox = it->get<SandboxUse>();
+    p.hosts = texts(j, "hosts");
     return p;
 }
 
@@ -51,14 +58,6 @@ McpProposal mcp_from(const Json& j) {
     McpProposal p{text(j, "server"), text(j, "tool"), Json::object(), flag(j, "allowed")};
     if (auto it = j.find("arguments"); it != j.end()) p.arguments = *it;
     return p;
-}
-
-std::vector<std::string> texts(const Json& j, const char* key) {
-    std::vector<std::string> out;
-    if (auto it = j.find(key); it != j.end() && it->is_array())
-        for (const Json& word : *it)
-            if (word.is_string()) out.push_back(word.get<std::string>());
-    return out;
 }
 
 PlanProposal plan_from(const Json& j) {
@@ -139,6 +138,7 @@ void to_json(Json& j, const EditProposal& p) {
 void to_json(Json& j, const CommandProposal& p) {
     j = Json{{"argv", p.argv}, {"cwd", p.cwd}, {"timeout_s", p.timeout_s}, {"allowed", p.allowed}};
     if (p.sandbox) j["sandbox"] = *p.sandbox;
+    if (!p.hosts.empty()) j["hosts"] = p.hosts;
 }
 
 void to_json(Json& j, const McpProposal& p) {

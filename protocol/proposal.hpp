@@ -38,6 +38,8 @@ struct CommandProposal {
     std::uint64_t timeout_s = 0;
     bool allowed = false;
     std::optional<SandboxUse> sandbox = std::nullopt;
+    // The hosts the model says the command needs (issue 45), for the person to allow or not.
+    std::vector<std::string> hosts = {};
 };
 
 // An MCP server's tool (mcp__…): which, with what arguments, and whether an allow rule covers

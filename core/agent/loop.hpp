@@ -155,8 +155,11 @@ struct Decision {
     std::vector<PlanComment> comments;          // a plan only
     bool fresh = false;                         // approving a plan: go on in a new conversation
     bool rest_of_turn = false;                  // approving an edit: and the turn's later edits too
-    bool unsandboxed = false;  // approving a command: this one runs without the sandbox
-    bool network = false;      // approving a command: sandboxed, but with the network
+    bool unsandboxed = false; // approving a command: this one runs without the sandbox
+    // Approving a command: sandboxed, but with the network, all of it or some hosts (issue 45,
+    // host names the ops checked and wrote as rules: "registry.npmjs.org", "*.example.com").
+    NetworkGrant network = {};
+    bool keep_hosts = false;   // and those hosts for every later command (the ops keep them)
     bool environment = false;  // approving a command: with secret-looking variables too
     std::string frontend = {}; // what the approving client called itself, "" if nothing
     // A plan only: its comments as filed when the decision came (issue 44), which the new
@@ -321,6 +324,7 @@ private:
     void continue_fresh(std::string result, const std::string& plan, Effects& out);
     void follow_plan(RunTool& run);
     // How a command approved, allowed or run in plan mode runs.
+    Status hosts_problem(const Decision& decision) const;
     SandboxUse command_sandbox(const Decision* decision) const;
     void add_user_text(std::string text);
     void record(Message message);

@@ -58,26 +58,58 @@ Status AgentLoop::decide(const Decision& decision, Effects& out) {
         return make_error(ErrorCode::bad_request,
                           "params.rest_of_turn: only approving an edit can approve the turn's "
                           "other edits");
-    if ((decision.unsandboxed || decision.network || decision.environment) &&
+    if ((decision.unsandboxed || decision.network.any() || decision.environment) &&
         (pending != ToolKind::command || !decision.approve))
         return make_error(ErrorCode::bad_request,
                           std::string("params.") +
-                              (decision.unsandboxed ? "unsandboxed"
-                               : decision.network   ? "network"
-                                                    : "environment") +
+                              (decision.unsandboxed     ? "unsandboxed"
+                               : decision.network.any() ? "network"
+                                                        : "environment") +
                               ": only approving a command can run it without the sandbox, "
                               "with the network or with your environment");
+    if (Status hosts = hosts_problem(decision); !hosts) return hosts;
     apply_decision(decision, out);
     return Ok{};
 }
 
+// Hosts need a network namespace to hold them (issue 45): where there is none, a person gets
+// all or nothing, never a filter that is not there.
+Status AgentLoop::hosts_problem(const Decision& decision) const {
+    if (decision.keep_hosts && decision.network.items.empty())
+        return make_error(ErrorCode::bad_request,
+                          "params.keep_hosts: only hosts given in params.network can be kept");
+    if (decision.network.items.empty() || decision.network.everything) return Ok{};
+    if (decision.unsandboxed)
+        return make_error(ErrorCode::bad_request,
+                          "params.network: a command run without the sandbox has the whole "
+                          "network; hosts limit only a sandboxed one");
+    if (sandbox_.available && sandbox_.network == NetworkReach::by_host) return Ok{};
+    std::string why = sandbox_.network_reason.value_or(sandbox_.reason);
+    return make_error(ErrorCode::refused,
+                      "params.network: a command's network cannot be limited to some hosts here" +
+                          (why.empty() ? std::string() : " (" + why + ")") +
+                          "; approve it with the whole network (network: true) or without");
+}
+
+// Plan mode: read-only, no network. Build mode: workspace-write with what the person allowed:
+// the whole network, or the hosts they named and the user's standing ones (sandbox.hosts),
+// which every sandboxed build-mode command may reach where hosts can be told apart.
 SandboxUse AgentLoop::command_sandbox(const Decision* decision) const {
     if (mode_ == Mode::plan) return {SandboxProfile::read_only, false, std::nullopt};
     std::optional<bool> environment;
     if (decision && decision->environment) environment = true;
     if (!sandbox_.available || (decision && decision->unsandboxed))
         return {SandboxProfile::none, false, environment};
-    return {SandboxProfile::workspace_write, decision && decision->network, environment};
+    SandboxUse use{SandboxProfile::workspace_write, decision && decision->network.everything,
+                   environment};
+    if (use.network || sandbox_.network != NetworkReach::by_host) return use;
+    std::vector<std::string> hosts =
+        decision ? decision->network.items : std::vector<std::string>{};
+    for (const std::string& standing : sandbox_.hosts.value_or(std::vector<std::string>{}))
+        if (std::find(hosts.begin(), hosts.end(), standing) == hosts.end())
+            hosts.push_back(standing);
+    if (!hosts.empty()) use.hosts = std::move(hosts);
+    return use;
 }
 
 bool AgentLoop::may_run(const RunTool& run, Effects& out) {
@@ -202,7 +234,8 @@ void AgentLoop::gate(const ToolReport& report, Effects& out) {
     if (go) {
         awaiting_ = ToolStage::apply;
         applying_path_ = path;
-        // An allow rule never widens the sandbox: no network, never without it.
+        // An allow rule never widens the sandbox: never without it, and no network but the
+        // user's own standing hosts.
         if (command) running_sandbox_ = command_sandbox(nullptr);
         RunTool run{turn_, call, kind, ToolStage::apply, std::move(proposal.body), {},
                     false, {},   {},   running_sandbox_};
@@ -235,7 +268,8 @@ void AgentLoop::apply_decision(const Decision& decision, Effects& out) {
                          {}};
     if (!decision.feedback.empty()) decided.feedback = decision.feedback;
     if (decision.unsandboxed) decided.unsandboxed = true;
-    if (decision.network) decided.network = true;
+    if (decision.network.any()) decided.network = decision.network;
+    if (decision.keep_hosts) decided.keep_hosts = true;
     if (decision.environment) decided.environment = true;
     if (!decision.comments.empty()) decided.comments = decision.comments;
     if (proposal.plan()) decided.open_comments = open_comments(decision.threads).size();

@@ -1,7 +1,9 @@
 #include "host/store/sandbox_setting.hpp"
 
 #include "host/files/json_file.hpp"
+#include "host/proxy/host_rules.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -93,6 +95,24 @@ SandboxSetting configured_sandbox(const UserDirs& dirs) {
                   {"processes", &SandboxSetting::processes, false},
                   {"tmpdir_size", &SandboxSetting::tmpdir_bytes, true},
                   {"tmpdir_files", &SandboxSetting::tmpdir_files, false}};
+    if (auto it = chosen->find("hosts"); it != chosen->end()) {
+        if (!it->is_array())
+            complain("hosts must be an array of host names, not " + it->dump() +
+                     "; no host is allowed by it");
+        else
+            for (const nlohmann::json& entry : *it) {
+                auto rule =
+                    entry.is_string()
+                        ? read_host_rule(entry.get<std::string>())
+                        : Result<HostRule>(make_error(ErrorCode::bad_request, "not a string"));
+                if (!rule)
+                    complain("hosts: " + entry.dump() + " is left out: " + rule.error().message);
+                else if (std::string host = to_string(*rule);
+                         std::find(setting.hosts.begin(), setting.hosts.end(), host) ==
+                         setting.hosts.end())
+                    setting.hosts.push_back(std::move(host));
+            }
+    }
     for (const auto& limit : limits) {
         auto it = chosen->find(limit.key);
         if (it == chosen->end()) continue;
@@ -106,6 +126,31 @@ SandboxSetting configured_sandbox(const UserDirs& dirs) {
                 ", not " + it->dump() + "; the default applies");
     }
     return setting;
+}
+
+Status standing_hosts_problem(const UserDirs& dirs) {
+    const std::filesystem::path file = dirs.settings_file();
+    auto config = load_json_file(file);
+    if (!config) return config.error();
+    if (auto it = config->find("sandbox");
+        it != config->end() && it->is_boolean() && !it->get<bool>())
+        return make_error(ErrorCode::refused, "the sandbox is turned off in " + file.string() +
+                                                  ": a standing host would mean nothing");
+    return Ok{};
+}
+
+Status keep_standing_hosts(const UserDirs& dirs, const std::vector<std::string>& hosts) {
+    if (Status problem = standing_hosts_problem(dirs); !problem) return problem;
+    const std::filesystem::path file = dirs.settings_file();
+    auto config = load_json_file(file);
+    if (!config) return config.error();
+    nlohmann::json& sandbox = (*config)["sandbox"];
+    if (!sandbox.is_object()) sandbox = nlohmann::json::object();
+    nlohmann::json& kept = sandbox["hosts"];
+    if (!kept.is_array()) kept = nlohmann::json::array();
+    for (const std::string& host : hosts)
+        if (std::find(kept.begin(), kept.end(), host) == kept.end()) kept.push_back(host);
+    return save_json_file(file, *config);
 }
 
 } // namespace rio

@@ -77,7 +77,7 @@ struct Harness {
                      false,
                      false,
                      false,
-                     false},
+                     NetworkGrant{false, {}}},
             out);
     }
 };
@@ -365,10 +365,19 @@ TEST(AgentLoop, ApprovingTheRestOfATurnAppliesItsLaterEditsOnly_UntilTheTurnEnds
     const Json edit{{"path", "a.txt"}, {"diff", ""}};
     h.tool_report(h.all<RunTool>().back(), {}, edit);
     ASSERT_EQ(h.events("agent.propose").size(), 1u);
-    ASSERT_TRUE(
-        h.loop
-            .decide(Decision{h.loop.turn(), {}, true, {}, {}, {}, false, true, false, false}, h.out)
-            .ok());
+    ASSERT_TRUE(h.loop
+                    .decide(Decision{h.loop.turn(),
+                                     {},
+                                     true,
+                                     {},
+                                     {},
+                                     {},
+                                     false,
+                                     true,
+                                     false,
+                                     NetworkGrant{false, {}}},
+                            h.out)
+                    .ok());
     EXPECT_EQ(h.events("agent.decided").back()["rest_of_turn"], true);
     h.tool_report(h.all<RunTool>().back(), "Edited a.txt"); // e1 applied
     h.tool_report(h.all<RunTool>().back(), {}, edit);       // e2 prepared
@@ -399,7 +408,8 @@ TEST(AgentLoop, OnlyAnEditsApprovalCarriesTheRestOfTheTurn) {
     h.reply("", {call("r", "run_command", {{"argv", {"make"}}})});
     h.tool_report(h.all<RunTool>().back(), {}, {{"argv", {"make"}}, {"allowed", false}});
     Status s = h.loop.decide(
-        Decision{h.loop.turn(), {}, true, {}, {}, {}, false, true, false, false}, h.out);
+        Decision{h.loop.turn(), {}, true, {}, {}, {}, false, true, false, NetworkGrant{false, {}}},
+        h.out);
     ASSERT_FALSE(s.ok());
     EXPECT_EQ(s.error().code, ErrorCode::bad_request);
     EXPECT_EQ(h.loop.state(), AgentLoop::State::awaiting_decision);
@@ -697,9 +707,17 @@ TEST(AgentLoopGate, TheLoserOfARaceForAProposalGetsConflictEvenWithTheNextOnePen
     h.reply("", {call("e1", "edit_file", edit_input), call("e2", "edit_file", edit_input)});
     h.tool_report(h.all<RunTool>().back(), {}, {{"path", "a.txt"}});
     auto decide_id = [&](const char* id) {
-        return h.loop.decide(
-            Decision{h.loop.turn(), std::string(id), true, {}, {}, {}, false, false, false, false},
-            h.out);
+        return h.loop.decide(Decision{h.loop.turn(),
+                                      std::string(id),
+                                      true,
+                                      {},
+                                      {},
+                                      {},
+                                      false,
+                                      false,
+                                      false,
+                                      NetworkGrant{false, {}}},
+                             h.out);
     };
     ASSERT_TRUE(decide_id("e1").ok());
     h.tool_report(h.all<RunTool>().back(), "Edited a.txt");
@@ -808,6 +826,77 @@ TEST(AgentLoopSandbox, BuildModeRunsApprovedAndAllowedCommandsUnderWorkspaceWrit
     EXPECT_FALSE(allowed.sandbox->network);
 }
 
+// Issue 45: hosts a person approved join the user's standing ones for that command; an allow
+// rule's command gets the standing ones only; where hosts cannot be told apart a host list is
+// refused, saying why, and nothing pretends to filter.
+TEST(AgentLoopSandbox, ApprovedHostsJoinTheStandingOnesWhereHostsCanBeToldApart) {
+    Harness h;
+    SandboxState by_host{true, 7, ""};
+    by_host.network = NetworkReach::by_host;
+    by_host.hosts = std::vector<std::string>{"pypi.org"};
+    h.loop.set_sandbox(by_host, h.out);
+    h.send("run");
+    h.reply("", {call("r1", "run_command", {{"argv", {"npm", "install"}}}),
+                 call("r2", "run_command", {{"argv", {"make"}}})});
+    h.tool_report(h.all<RunTool>().back(), {}, {{"argv", {"npm", "install"}}, {"allowed", false}});
+    EXPECT_EQ(h.events("agent.propose").back()["sandbox"]["hosts"], Json::array({"pypi.org"}));
+    Decision keep_nothing{h.loop.turn(), {},    true,           {},  {}, {}, false,
+                          false,         false, NetworkGrant{}, true};
+    EXPECT_EQ(h.loop.decide(keep_nothing, h.out).error().code, ErrorCode::bad_request);
+    Decision hosts{h.loop.turn(),
+                   {},
+                   true,
+                   {},
+                   {},
+                   {},
+                   false,
+                   false,
+                   false,
+                   NetworkGrant{false, {"registry.npmjs.org"}},
+                   true};
+    ASSERT_TRUE(h.loop.decide(hosts, h.out).ok());
+    EXPECT_EQ(h.all<RunTool>().back().sandbox->hosts,
+              (std::vector<std::string>{"registry.npmjs.org", "pypi.org"}));
+    EXPECT_FALSE(h.all<RunTool>().back().sandbox->network);
+    Json decided = h.events("agent.decided").back();
+    EXPECT_EQ(decided["network"], Json::array({"registry.npmjs.org"}));
+    EXPECT_EQ(decided["keep_hosts"], true);
+    h.tool_report(h.all<RunTool>().back(), "ran");
+    // The next one asks again, and a plain approval has the standing hosts only.
+    h.tool_report(h.all<RunTool>().back(), {}, {{"argv", {"make"}}, {"allowed", true}});
+    EXPECT_EQ(h.all<RunTool>().back().sandbox->hosts, std::vector<std::string>{"pypi.org"})
+        << "an allow rule's command: the user's standing hosts, nothing more";
+
+    Harness all_or_nothing;
+    SandboxState none{true, 7, ""};
+    none.network = NetworkReach::all_or_nothing;
+    none.network_reason = "no network namespace for commands: unshare failed";
+    none.hosts = std::vector<std::string>{"pypi.org"};
+    all_or_nothing.loop.set_sandbox(none, all_or_nothing.out);
+    all_or_nothing.send("run");
+    all_or_nothing.reply("", {call("r1", "run_command", {{"argv", {"npm", "install"}}})});
+    all_or_nothing.tool_report(all_or_nothing.all<RunTool>().back(), {},
+                               {{"argv", {"npm", "install"}}, {"allowed", false}});
+    EXPECT_EQ(all_or_nothing.events("agent.propose").back()["sandbox"].count("hosts"), 0u);
+    Status refused =
+        all_or_nothing.loop.decide(Decision{all_or_nothing.loop.turn(),
+                                            {},
+                                            true,
+                                            {},
+                                            {},
+                                            {},
+                                            false,
+                                            false,
+                                            false,
+                                            NetworkGrant{false, {"registry.npmjs.org"}}},
+                                   all_or_nothing.out);
+    ASSERT_FALSE(refused.ok());
+    EXPECT_EQ(refused.error().code, ErrorCode::refused);
+    EXPECT_NE(refused.error().message.find("unshare failed"), std::string::npos)
+        << refused.error().message;
+    EXPECT_EQ(all_or_nothing.loop.state(), AgentLoop::State::awaiting_decision);
+}
+
 TEST(AgentLoopSandbox, APersonWidensOneCommandOnly_AndOnlyACommand) {
     Harness h = sandboxed_harness();
     h.send("run");
@@ -815,7 +904,7 @@ TEST(AgentLoopSandbox, APersonWidensOneCommandOnly_AndOnlyACommand) {
                  call("r2", "run_command", {{"argv", {"curl", "y"}}}),
                  call("e1", "edit_file", edit_input)});
     h.tool_report(h.all<RunTool>().back(), {}, {{"argv", {"curl", "x"}}, {"allowed", false}});
-    Decision wide{h.loop.turn(), {}, true, {}, {}, {}, false, false, true, true};
+    Decision wide{h.loop.turn(), {}, true, {}, {}, {}, false, false, true, NetworkGrant{true, {}}};
     ASSERT_TRUE(h.loop.decide(wide, h.out).ok());
     EXPECT_EQ(h.events("agent.decided").back()["unsandboxed"], true);
     EXPECT_EQ(h.all<RunTool>().back().sandbox->profile, SandboxProfile::none);
@@ -823,7 +912,8 @@ TEST(AgentLoopSandbox, APersonWidensOneCommandOnly_AndOnlyACommand) {
     EXPECT_EQ(h.events("agent.tool_result").back()["sandbox"]["profile"], "none");
     h.tool_report(h.all<RunTool>().back(), {}, {{"argv", {"curl", "y"}}, {"allowed", false}});
     EXPECT_EQ(h.events("agent.propose").back()["sandbox"]["profile"], "workspace-write");
-    Decision network{h.loop.turn(), {}, true, {}, {}, {}, false, false, false, true};
+    Decision network{h.loop.turn(),         {}, true, {}, {}, {}, false, false, false,
+                     NetworkGrant{true, {}}};
     ASSERT_TRUE(h.loop.decide(network, h.out).ok());
     EXPECT_EQ(h.all<RunTool>().back().sandbox->profile, SandboxProfile::workspace_write);
     EXPECT_TRUE(h.all<RunTool>().back().sandbox->network);

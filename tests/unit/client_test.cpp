@@ -262,6 +262,33 @@ ToolEvent tool(const char* name, Json input) {
     return t;
 }
 
+// Issue 45: /status and the desktop say how a command's network can be let out, and the
+// user's standing hosts; a proposal says the hosts it asks for.
+TEST(ClientTraceWords, TheSandboxSaysHowTheNetworkIsLetOutAndTheStandingHosts) {
+    SandboxState sandbox{true, 4, ""};
+    sandbox.network = NetworkReach::by_host;
+    sandbox.hosts = std::vector<std::string>{"registry.npmjs.org", "pypi.org"};
+    std::string text = sandbox_status_text(sandbox);
+    EXPECT_NE(text.find("network: none, or some hosts through rio's proxy"), std::string::npos)
+        << text;
+    EXPECT_NE(text.find("standing hosts (sandbox.hosts in config.json): registry.npmjs.org, "
+                        "pypi.org"),
+              std::string::npos)
+        << text;
+    sandbox.network = NetworkReach::all_or_nothing;
+    sandbox.network_reason = "no network namespace for commands: unshare failed";
+    text = sandbox_status_text(sandbox);
+    EXPECT_NE(text.find("network: none or all of it (no network namespace for commands: "
+                        "unshare failed)"),
+              std::string::npos)
+        << text;
+    CommandProposal asking{{"npm", "install"}, ".", 120, false};
+    asking.hosts = {"registry.npmjs.org"};
+    EXPECT_EQ(asked_hosts_text(Proposal{1, "c", asking}),
+              "asks for the network to registry.npmjs.org");
+    EXPECT_EQ(asked_hosts_text(Proposal{1, "c", CommandProposal{{"make"}, ".", 120, false}}), "");
+}
+
 TEST(ClientTraceWords, EachToolReadsAsWhatItIsAbout) {
     EXPECT_EQ(tool_verb("read_file"), "read");
     EXPECT_EQ(tool_verb("mcp__git__log"), "mcp__git__log");
@@ -347,8 +374,13 @@ TEST(ClientTraceWords, DecisionsReadAsSentences) {
     d.decision = Verdict::approve;
     d.feedback.reset();
     EXPECT_EQ(decision_text(d), "Command allowed to run");
-    d.network = true;
+    d.network = NetworkGrant{true, {}};
     EXPECT_EQ(decision_text(d), "Command allowed to run with the network");
+    d.network = NetworkGrant{false, {"registry.npmjs.org", "*.pythonhosted.org"}};
+    d.keep_hosts = true;
+    EXPECT_EQ(decision_text(d), "Command allowed to run with the network to registry.npmjs.org, "
+                                "*.pythonhosted.org (kept for later commands)");
+    d.keep_hosts.reset();
     d.unsandboxed = true;
     EXPECT_EQ(decision_text(d), "Command allowed to run without the sandbox");
     d.network.reset();
