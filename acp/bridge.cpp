@@ -672,7 +672,9 @@ void Bridge::ask_permission(AcpSession& s, const Proposal& proposal) {
 }
 
 void Bridge::send_permission(AcpSession& s, const Proposal& proposal) {
-    ask_client(s, "session/request_permission", permission_request(s.id, proposal, s.root),
+    const std::optional<SandboxState>& sandbox = s.state.state().sandbox;
+    const bool by_host = sandbox && sandbox->network == NetworkReach::by_host;
+    ask_client(s, "session/request_permission", permission_request(s.id, proposal, s.root, by_host),
                [&s, proposal, generation = s.generation](const RpcResponse& response) {
                    if (s.lost || s.generation != generation) return;
                    ApproveParams decision;
@@ -687,7 +689,8 @@ void Bridge::send_permission(AcpSession& s, const Proposal& proposal) {
                    if (choice) {
                        decision.decision = choice->decision;
                        if (choice->policy) decision.policy = *choice->policy;
-                       if (choice->network) decision.network = true;
+                       if (choice->network.any()) decision.network = choice->network;
+                       if (choice->keep_hosts) decision.keep_hosts = true;
                        if (choice->unsandboxed) decision.unsandboxed = true;
                        if (choice->environment) decision.environment = true;
                    } else {

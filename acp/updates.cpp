@@ -178,7 +178,8 @@ Json plan_update(const PlanProgressEvent& progress) {
     return {{"sessionUpdate", "plan"}, {"entries", std::move(entries)}};
 }
 
-Json permission_request(const std::string& session_id, const Proposal& p, const std::string& root) {
+Json permission_request(const std::string& session_id, const Proposal& p, const std::string& root,
+                        bool by_host) {
     Json call{{"toolCallId", p.id}, {"status", "pending"}};
     Json options;
     if (const PlanProposal* plan = p.plan()) {
@@ -227,12 +228,22 @@ Json permission_request(const std::string& session_id, const Proposal& p, const 
         call["title"] = "Run " + line;
         call["kind"] = "execute";
         std::string sandbox = client::proposal_sandbox(p);
+        std::string asked = client::asked_hosts_text(p);
         call["content"] = Json::array(
             {text_content("$ " + line + (cwd.empty() || cwd == "." ? "" : "   (in " + cwd + ")") +
-                          (sandbox.empty() ? "" : "\n(" + sandbox + ")"))});
+                          (sandbox.empty() ? "" : "\n(" + sandbox + ")") +
+                          (asked.empty() ? "" : "\nIt " + asked))});
         options = Json::array({option("allow", "Run it", "allow_once")});
-        // A sandboxed command may be let out for this one call (DESIGN §19).
+        // A sandboxed command may be let out for this one call (DESIGN §19), or to the hosts
+        // it asks for, once or for good (issue 45).
         if (command->sandbox && command->sandbox->profile == SandboxProfile::workspace_write) {
+            if (by_host && !command->hosts.empty()) {
+                options.push_back(
+                    option("allow_hosts", "Run it with the network to those hosts", "allow_once"));
+                options.push_back(option("allow_hosts_always",
+                                         "Run it, and let every command reach those hosts",
+                                         "allow_always"));
+            }
             options.push_back(option("allow_network", "Run it with the network", "allow_once"));
             options.push_back(
                 option("allow_unsandboxed", "Run it without the sandbox", "allow_once"));
@@ -260,13 +271,22 @@ std::optional<Choice> choice_of(const Proposal& p, std::string_view option_id) {
         return std::nullopt;
     }
     if (option_id == "allow") return Choice{Verdict::approve};
-    if (p.is(ProposalKind::command) && option_id == "allow_network")
-        return Choice{Verdict::approve, std::nullopt, true, false};
-    if (p.is(ProposalKind::command) && option_id == "allow_unsandboxed")
-        return Choice{Verdict::approve, std::nullopt, false, true};
-    if (p.is(ProposalKind::command) && option_id == "allow_environment")
-        return Choice{Verdict::approve, std::nullopt, false, false, true};
-    return std::nullopt;
+    const CommandProposal* command = p.command();
+    if (!command) return std::nullopt;
+    Choice choice{Verdict::approve};
+    if (option_id == "allow_network")
+        choice.network.everything = true;
+    else if ((option_id == "allow_hosts" || option_id == "allow_hosts_always") &&
+             !command->hosts.empty()) {
+        choice.network.items = command->hosts;
+        choice.keep_hosts = option_id == "allow_hosts_always";
+    } else if (option_id == "allow_unsandboxed")
+        choice.unsandboxed = true;
+    else if (option_id == "allow_environment")
+        choice.environment = true;
+    else
+        return std::nullopt;
+    return choice;
 }
 
 std::string prompt_text(const Json& blocks) {

@@ -31,17 +31,20 @@ Json plan_update(const PlanProgressEvent& progress);
 
 // session/request_permission's params for a proposal: an edit's as agent.proposal gives it,
 // with its whole texts, to show the diff; `root` makes paths absolute.
+// `by_host`: the core can let a command reach some hosts only (agent.status's
+// sandbox.network): a command that asks for hosts gets "with those hosts" once and always.
 Json permission_request(const std::string& session_id, const Proposal& proposal,
-                        const std::string& root);
+                        const std::string& root, bool by_host = false);
 
 // What the person picked, as agent.approve's decision and policy; nullopt for an option id
 // this bridge did not offer.
 struct Choice {
     Verdict decision = Verdict::reject;
     std::optional<ApprovalPolicy> policy = std::nullopt; // plans
-    bool network = false;     // a command, this once: sandboxed, with the network
-    bool unsandboxed = false; // a command, this once: without the sandbox
-    bool environment = false; // a command, this once: with secret-looking variables too
+    NetworkGrant network = {}; // a command, this once: sandboxed, with the network or hosts
+    bool keep_hosts = false;   // and those hosts for every later command
+    bool unsandboxed = false;  // a command, this once: without the sandbox
+    bool environment = false;  // a command, this once: with secret-looking variables too
 };
 std::optional<Choice> choice_of(const Proposal& proposal, std::string_view option_id);
 

@@ -31,6 +31,16 @@
 
 namespace rio {
 
+// How a person lets a command out of the sandbox's defaults, for this one call (DESIGN §19):
+// the network (all of it, or the hosts it asked for, maybe kept for good), no sandbox at all, or
+// the user's whole environment.
+struct CommandLet {
+    NetworkGrant network{};
+    bool keep_hosts = false;
+    bool unsandboxed = false;
+    bool environment = false;
+};
+
 class InteractiveSession {
 public:
     InteractiveSession(asio::io_context& io, client::CoreLink& link, Terminal out);
@@ -113,8 +123,7 @@ private:
     void approve(const Proposal& proposal, std::optional<ApprovalPolicy> policy,
                  bool fresh = false);
     // A command, for this one call: with the network, or without the sandbox.
-    void approve_command(const Proposal& proposal, bool network, bool unsandboxed,
-                         bool environment);
+    void approve_command(const Proposal& proposal, const CommandLet& let);
     void reject_with_reason(const Proposal& proposal);
     void report(const client::Reply& reply); // a refused request, in words
     void then_prompt(const client::Reply& reply);

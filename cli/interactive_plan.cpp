@@ -103,14 +103,30 @@ void InteractiveSession::on_propose(const Proposal& p) {
     // unsandboxed anyway gets the plain question.
     if (!command->sandbox || command->sandbox->profile != SandboxProfile::workspace_write)
         return ask_key("[y] run  [n] reject", "yn", decide);
-    ask_key("[y] run  [w] run with the network  [u] run without the sandbox  [e] run with my "
-            "environment  [n] reject",
-            "ywuen", [this, p, decide](char k) {
-                if (k == 'w' || k == 'u' || k == 'e')
-                    approve_command(p, /*network=*/k == 'w', /*unsandboxed=*/k == 'u',
-                                    /*environment=*/k == 'e');
-                else
+    // The hosts it asks for, once or for good, where they can be told apart (issue 45).
+    const std::optional<SandboxState>& sandbox = session_.state().sandbox;
+    const bool by_host = sandbox && sandbox->network == NetworkReach::by_host;
+    if (std::string asked = client::asked_hosts_text(p); !asked.empty())
+        print("  " + shown(asked) +
+              (by_host ? ""
+                       : " — this system cannot limit the network to some hosts (" +
+                             shown(sandbox ? sandbox->network_reason.value_or("") : "") + ")"));
+    const bool hosts = by_host && !command->hosts.empty();
+    ask_key(std::string("[y] run  ") +
+                (hosts ? "[h] with those hosts  [a] with them always  " : "") +
+                "[w] with the network  [u] without the sandbox  [e] with my environment  [n] "
+                "reject",
+            hosts ? "yhawuen" : "ywuen", [this, p, decide, asked = command->hosts](char k) {
+                CommandLet let;
+                if (k == 'h' || k == 'a') let.network.items = asked;
+                let.keep_hosts = k == 'a';
+                let.network.everything = k == 'w';
+                let.unsandboxed = k == 'u';
+                let.environment = k == 'e';
+                if (k == 'y' || k == 'n')
                     decide(k);
+                else
+                    approve_command(p, let);
             });
 }
 
@@ -329,15 +345,15 @@ void InteractiveSession::approve(const Proposal& p, std::optional<ApprovalPolicy
     link_.request(op::agent_approve, Json(params), [this](const client::Reply& r) { report(r); });
 }
 
-void InteractiveSession::approve_command(const Proposal& p, bool network, bool unsandboxed,
-                                         bool environment) {
+void InteractiveSession::approve_command(const Proposal& p, const CommandLet& let) {
     ApproveParams params;
     params.turn = p.turn ? p.turn : session_.state().turn;
     params.id = p.id;
     params.decision = Verdict::approve;
-    if (network) params.network = true;
-    if (unsandboxed) params.unsandboxed = true;
-    if (environment) params.environment = true;
+    if (let.network.any()) params.network = let.network;
+    if (let.keep_hosts) params.keep_hosts = true;
+    if (let.unsandboxed) params.unsandboxed = true;
+    if (let.environment) params.environment = true;
     link_.request(op::agent_approve, Json(params), [this](const client::Reply& r) { report(r); });
 }
 

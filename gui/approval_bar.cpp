@@ -23,8 +23,9 @@ ApprovalBar::ApprovalBar(QWidget* parent)
       plan_(push_button(tr("&Plan"), tr("Show the plan again (Alt+P)"))),
       compare_(push_button(tr("&Compare"), tr("Show the edit side by side (Alt+C)"))),
       widen_(push_button(tr("&Other ways ▾"),
-                         tr("Run this one command with the network, without the sandbox, or "
-                            "with your environment (Alt+O)"))),
+                         tr("Run this one command with the network (the hosts it asks for or "
+                            "all of it), without the sandbox, or with your environment "
+                            "(Alt+O)"))),
       widen_menu_(new QMenu(this)),
       reason_(new ReasonField(tr("Why? (optional) — Enter rejects, Esc cancels"),
                               tr("Reason for rejecting"))) {
@@ -54,6 +55,13 @@ ApprovalBar::ApprovalBar(QWidget* parent)
     connect(approve_auto_, &QAction::triggered, this,
             [this] { emit approve_requested(QStringLiteral("auto")); });
 
+    with_hosts_ = widen_menu_->addAction(tr("Run with the network to those &hosts"));
+    with_hosts_always_ =
+        widen_menu_->addAction(tr("Run with those hosts, and a&llow them for every command"));
+    connect(with_hosts_, &QAction::triggered, this,
+            [this] { emit approve_hosts_requested(false); });
+    connect(with_hosts_always_, &QAction::triggered, this,
+            [this] { emit approve_hosts_requested(true); });
     with_network_ = widen_menu_->addAction(tr("Run with the &network (still sandboxed)"));
     unsandboxed_ = widen_menu_->addAction(tr("Run &without the sandbox"));
     // Variables that look like secrets (API keys, tokens) are otherwise kept from commands.
@@ -66,7 +74,7 @@ ApprovalBar::ApprovalBar(QWidget* parent)
             [this] { emit approve_command_requested(false, false, true); });
     connect(widen_, &QPushButton::clicked, this, [this] {
         widen_menu_->popup(widen_->mapToGlobal(QPoint(0, widen_->height())));
-        widen_menu_->setActiveAction(with_network_);
+        widen_menu_->setActiveAction(content_.hosts ? with_hosts_ : with_network_);
     });
 
     auto* buttons = new QHBoxLayout;
@@ -115,6 +123,8 @@ void ApprovalBar::show_proposal(const BarContent& content) {
     plan_->setVisible(content.show_plan);
     compare_->setVisible(content.compare);
     widen_->setVisible(content.widen);
+    with_hosts_->setVisible(content.hosts);
+    with_hosts_always_->setVisible(content.hosts);
     reason_->put_away();
     set_deciding(false);
     show();

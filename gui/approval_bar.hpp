@@ -11,9 +11,11 @@
 //   Alt+E  Edit plan: opens the filed plan in the editor (the decision stays pending).
 //   Alt+P  Plan: shows the plan view again, repainted from the plan as it is now.
 //   Alt+C  Compare: shows an edit side by side.
-//   Alt+O  Other ways to run a sandboxed command, this once: N = "Run with the network"
-//          (still sandboxed), W = "Run without the sandbox" (DESIGN §19), E = "Run with my
-//          environment" (the variables that look like secrets too; decision 0071).
+//   Alt+O  Other ways to run a sandboxed command, this once: H = "Run with the network to
+//          those hosts" and L = "… and allow them always" when it asks for hosts (issue 45),
+//          N = "Run with the network" (still sandboxed), W = "Run without the sandbox"
+//          (DESIGN §19), E = "Run with my environment" (the variables that look like secrets
+//          too; decision 0071).
 #pragma once
 
 #include "gui/proposal_summary.hpp"
@@ -52,6 +54,8 @@ public:
     QPushButton* compare_button() const { return compare_; }
     QPushButton* widen_button() const { return widen_; }
     QAction* run_with_network_action() const { return with_network_; }
+    QAction* run_with_hosts_action() const { return with_hosts_; }
+    QAction* run_with_hosts_always_action() const { return with_hosts_always_; }
     QAction* run_unsandboxed_action() const { return unsandboxed_; }
     QAction* run_with_environment_action() const { return with_environment_; }
 
@@ -63,6 +67,8 @@ signals:
     void compare_requested();
     // A sandboxed command, this one call: with the network, or without the sandbox.
     void approve_command_requested(bool network, bool unsandboxed, bool environment);
+    // A sandboxed command, with the network to the hosts it asked for; `always`: kept.
+    void approve_hosts_requested(bool always);
 
 private:
     void press_approve();
@@ -80,6 +86,8 @@ private:
     QPushButton* compare_;
     QPushButton* widen_;
     QMenu* widen_menu_;
+    QAction* with_hosts_;
+    QAction* with_hosts_always_;
     QAction* with_network_;
     QAction* unsandboxed_;
     QAction* with_environment_;

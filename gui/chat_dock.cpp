@@ -176,7 +176,7 @@ void ChatDock::load_conversation() {
         if (!status) return;
         session_.apply_status(*status);
         show_state();
-        review_->on_status(session_.state().pending);
+        review_->on_status(session_.state().pending, session_.state().sandbox);
         composer_->indicator()->follow(*status, status->busy);
     });
 }
@@ -250,7 +250,7 @@ void ChatDock::on_event(const client::CoreEvent& event) {
     composer_->indicator()->follow(event, session_.state().busy);
     if (std::holds_alternative<AgentStatus>(event)) {
         show_state();
-        review_->on_status(session_.state().pending);
+        review_->on_status(session_.state().pending, session_.state().sandbox);
         return;
     }
     if (std::holds_alternative<ModeEvent>(event)) return show_state();

@@ -29,7 +29,7 @@ QString diff_size(const QString& diff) {
 
 } // namespace
 
-BarContent bar_content(const Proposal& proposal) {
+BarContent bar_content(const Proposal& proposal, bool by_host) {
     BarContent bar;
     if (const rio::EditProposal* edit = proposal.edit()) {
         bar.kind = BarKind::edit;
@@ -61,8 +61,12 @@ BarContent bar_content(const Proposal& proposal) {
                 .arg(cwd.isEmpty() || cwd == QLatin1String(".") ? tr("the project folder") : cwd);
         const std::string sandbox = client::proposal_sandbox(proposal);
         if (!sandbox.empty()) bar.detail += QStringLiteral("\n") + QString::fromStdString(sandbox);
+        const std::string asked = client::asked_hosts_text(proposal);
+        if (!asked.empty())
+            bar.detail += QStringLiteral("\n") + tr("It %1").arg(QString::fromStdString(asked));
         bar.widen =
             command->sandbox && command->sandbox->profile == rio::SandboxProfile::workspace_write;
+        bar.hosts = bar.widen && by_host && !command->hosts.empty();
         bar.approve_text = tr("Run");
         return bar;
     }

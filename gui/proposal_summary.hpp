@@ -21,9 +21,13 @@ struct BarContent {
     bool show_plan = false;    // a plan: reopen the plan view
     bool compare = false;      // an edit: open the compare view
     bool widen = false; // a sandboxed command: may run with the network or without the sandbox
+    // A sandboxed command that asks for hosts where they can be told apart (issue 45): "with
+    // the network to those hosts", once or always.
+    bool hosts = false;
 };
 
-BarContent bar_content(const Proposal& proposal);
+// `by_host`: the core can limit a command's network to some hosts (agent.status).
+BarContent bar_content(const Proposal& proposal, bool by_host = false);
 
 // A filed plan starts with "# <title>" (DESIGN §7), which the plan view's header already
 // says; the body to paint drops that first heading when it is exactly the title.

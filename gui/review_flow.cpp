@@ -30,6 +30,7 @@ ReviewFlow::ReviewFlow(MainWindow& window, QObject* parent)
     connect(bar_, &ApprovalBar::plan_requested, this, &ReviewFlow::reopen_plan);
     connect(bar_, &ApprovalBar::compare_requested, this, &ReviewFlow::compare);
     connect(bar_, &ApprovalBar::approve_command_requested, this, &ReviewFlow::approve_command);
+    connect(bar_, &ApprovalBar::approve_hosts_requested, this, &ReviewFlow::approve_hosts);
     connect(plan_view_, &PlanView::close_requested, this, &ReviewFlow::close_view);
     connect(plan_view_, &PlanView::approve_requested, this, &ReviewFlow::approve_plan);
     connect(plan_view_, &PlanView::reject_requested, this, &ReviewFlow::reject);
@@ -61,7 +62,9 @@ void ReviewFlow::on_event(const client::CoreEvent& event) {
     }
 }
 
-void ReviewFlow::on_status(const std::optional<Proposal>& pending) {
+void ReviewFlow::on_status(const std::optional<Proposal>& pending,
+                           const std::optional<SandboxState>& sandbox) {
+    if (sandbox) by_host_ = sandbox->network == NetworkReach::by_host;
     if (!pending) {
         if (pending_) dismiss();
         return;
@@ -87,7 +90,7 @@ void ReviewFlow::show_proposal(const Proposal& proposal) {
     edit_.reset();
     fetching_ = false;
     after_fetch_.clear();
-    const BarContent content = bar_content(proposal);
+    const BarContent content = bar_content(proposal, by_host_);
     bar_->show_proposal(content);
     if (content.kind == BarKind::plan) {
         show_plan(QString::fromStdString(proposal.as_plan().plan));
@@ -183,9 +186,19 @@ void ReviewFlow::approve_edit(bool rest_of_turn) {
 void ReviewFlow::approve_command(bool network, bool unsandboxed, bool environment) {
     if (!pending_kind(rio::ProposalKind::command)) return;
     auto params = decision(Verdict::approve);
-    if (network) params->network = true;
+    if (network) params->network = NetworkGrant{true, {}};
     if (unsandboxed) params->unsandboxed = true;
     if (environment) params->environment = true;
+    send_decision(*params, tr("Approval failed"));
+}
+
+void ReviewFlow::approve_hosts(bool always) {
+    if (!pending_kind(rio::ProposalKind::command)) return;
+    const rio::CommandProposal* command = pending_->command();
+    if (!command || command->hosts.empty()) return;
+    auto params = decision(Verdict::approve);
+    params->network = NetworkGrant{false, command->hosts};
+    if (always) params->keep_hosts = true;
     send_decision(*params, tr("Approval failed"));
 }
 

@@ -31,7 +31,9 @@ public:
 
     // The core's events (the chat forwards them), and what agent.status says is pending.
     void on_event(const client::CoreEvent& event);
-    void on_status(const std::optional<Proposal>& pending);
+    // `sandbox`: whether a command may be let out to some hosts only (issue 45).
+    void on_status(const std::optional<Proposal>& pending,
+                   const std::optional<SandboxState>& sandbox = std::nullopt);
 
     // What the bar's buttons do; also reachable for the demo run.
     void approve(const QString& policy); // "" for an edit or a command
@@ -47,6 +49,9 @@ public:
     // A command, this one call: with the network, without the sandbox (DESIGN §19), or with
     // the user's whole environment (decision 0071).
     void approve_command(bool network, bool unsandboxed, bool environment);
+    // A command, this one call, with the network to the hosts it asked for; `always`: and
+    // every later command too (sandbox.hosts, issue 45).
+    void approve_hosts(bool always);
     void reject(const QString& feedback);
     void edit_plan();   // opens the filed plan in the editor (buffer.open), still pending
     void reopen_plan(); // the plan view again, from the plan as it is now
@@ -91,6 +96,7 @@ private:
     PlanView* plan_view_;
     CompareView* compare_view_;
     std::optional<Proposal> pending_; // agent.propose's params
+    bool by_host_ = false;            // agent.status: the network can be limited to hosts
     struct EditTexts {
         QString before, after;
         std::vector<DiffHunkInfo> hunks;

@@ -244,11 +244,12 @@ class Interactive(unittest.TestCase):
                                              tool("run_command", argv=["touch", "again"])]},
                                   {"text": "done"}])
         term.send("make files\r")
-        screen = term.expect(r"\[u\] run without the sandbox")
+        screen = term.expect(r"\[u\] without the sandbox")
         self.assertIn("(sandboxed: workspace-write, no network)", ANSI.sub("", screen))
+        self.assertNotIn("[h]", ANSI.sub("", screen), "it asked for no hosts")
         term.send("u")
         term.expect(r"· not sandboxed\]")
-        term.expect(r"\[u\] run without the sandbox")
+        term.expect(r"\[u\] without the sandbox")
         term.send("y")
         term.expect(r"sandboxed: workspace-write, no network\]")
         term.expect("review ❯ ")
@@ -266,14 +267,67 @@ class Interactive(unittest.TestCase):
         self.addCleanup(term.close)
         term.expect("review ❯ ")
         term.send("show it\r")
-        term.expect(r"\[e\] run with my environment")
+        term.expect(r"\[e\] with my environment")
         term.send("e")
         term.expect(r"with your environment\]")
         term.expect("T=cli-tok-9.")
-        term.expect(r"\[e\] run with my environment")
+        term.expect(r"\[e\] with my environment")
         term.send("y")
         term.expect(r"U=\.")
         term.expect("review ❯ ")
+
+    def test_h_and_a_let_a_command_reach_the_hosts_it_asked_for_once_or_always(self):
+        # Issue 45: [h] lets this command reach the hosts it asked for; the next one asks
+        # again and has none; [a] keeps them in the user's config.json for every command.
+        import http.server
+        import threading
+
+        class Hello(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                self.send_response(200)
+                self.send_header("Content-Length", "5")
+                self.end_headers()
+                self.wfile.write(b"hello")
+
+            def log_message(self, *args):
+                pass
+
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Hello)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        self.addCleanup(server.server_close)
+        self.addCleanup(server.shutdown)
+        url = "http://localhost:%d/" % server.server_address[1]
+
+        def fetch(n, hosts=None):
+            script = ("import urllib.request as u\ntry: print('%d', u.urlopen('%s', timeout=10)"
+                      ".read().decode())\nexcept Exception as x: print('%d failed', x)\n"
+                      % (n, url, n))
+            extra = {"hosts": hosts} if hosts else {}
+            return tool("run_command", argv=["/usr/bin/python3", "-I", "-S", "-c", script],
+                        **extra)
+        box, term = self.session([{"tools": [fetch(1, ["localhost"]), fetch(2),
+                                             fetch(3, ["localhost"]), fetch(4)]},
+                                  {"text": "done"}])
+        term.send("fetch\r")
+        screen = ANSI.sub("", term.expect(r"\[h\] with those hosts  \[a\] with them always"))
+        self.assertIn("asks for the network to localhost", screen)
+        term.send("h")
+        term.expect(r"1 hello")
+        term.expect(r"\[w\] with the network")
+        term.send("y")
+        term.expect(r"2 failed")
+        term.expect(r"\[a\] with them always")
+        term.send("a")
+        term.expect(r"3 hello")
+        term.expect(r"network only to localhost")
+        term.expect(r"\[w\] with the network")
+        term.send("y")
+        term.expect(r"4 hello")
+        term.expect("review ❯ ")
+        with open(os.path.join(box.dir, "config", "rio", "config.json")) as f:
+            config = json.load(f)
+        self.assertEqual(config["sandbox"]["hosts"], ["localhost"])
+        self.assertEqual(config["default_mode"], "build", "the rest of the file is kept")
 
     def test_reject_with_a_reason_reaches_the_model_and_the_screen_shows_the_persons_words(self):
         box, term = self.session([plan_step(), {"text": "What should change?"}])

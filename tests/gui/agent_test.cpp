@@ -1144,6 +1144,47 @@ private slots:
                  qPrintable(lines));
     }
 
+    // Issue 45: a command that asks for hosts is offered them under Other ways, once or for
+    // every command; "always" keeps them in the user's config.json and the chat says so.
+    void a_command_that_asks_for_hosts_may_reach_them_and_always_keeps_them() {
+        TempProject project;
+        project.write("out/.keep", "");
+        Agent s(project,
+                Json::array({step({tool("run_command", {{"argv", {"touch", "out/hosts.txt"}},
+                                                        {"hosts", {"localhost"}}}),
+                                   tool("run_command", {{"argv", {"touch", "out/plain.txt"}}})}),
+                             text_step("done")}));
+        QVERIFY(s.start());
+        if (s.status()["sandbox"].value("network", "") != "by-host")
+            QSKIP("hosts cannot be told apart here: NetworkHostsE2E checks what is said");
+        const QString config = home_.path() + QStringLiteral("/config/rio/config.json");
+        QFile::remove(config);
+        s.send(QStringLiteral("touch files"));
+        QVERIFY(s.proposal_shown(QStringLiteral("Run this command?")));
+        QVERIFY2(s.bar().detail()->text().contains(
+                     QStringLiteral("It asks for the network to localhost")),
+                 qPrintable(s.bar().detail()->text()));
+        QVERIFY(s.bar().run_with_hosts_action()->isVisible());
+        QVERIFY(s.bar().run_with_hosts_always_action()->isVisible());
+        s.bar().run_with_hosts_always_action()->trigger();
+        QTRY_VERIFY(QFile::exists(project.path() + QStringLiteral("/out/hosts.txt")));
+        QTRY_VERIFY(s.bar().showing() &&
+                    s.bar().detail()->text().contains(QStringLiteral("plain.txt")));
+        QVERIFY2(!s.bar().run_with_hosts_action()->isVisible(), "it asked for no hosts");
+        QVERIFY2(s.bar().detail()->text().contains(QStringLiteral("network only to localhost")),
+                 qPrintable(s.bar().detail()->text()));
+        click(s.bar().approve_button());
+        QTRY_VERIFY(!s.composer().busy());
+        QVERIFY(s.transcript()
+                    .texts_of(ChatTranscript::Entry::note)
+                    .contains(QStringLiteral("Command allowed to run with the network to "
+                                             "localhost (kept for later commands)")));
+        QFile kept(config);
+        QVERIFY(kept.open(QIODevice::ReadOnly));
+        QVERIFY2(kept.readAll().contains("\"hosts\""), "kept in the user's config.json");
+        QFile::remove(config);
+    }
+
     // Issue 39: a variable that looks like a secret reaches a command only when a person
     // chose "Run with my environment" for it, and for that one command.
     void a_command_gets_secret_looking_variables_only_with_my_environment() {

@@ -141,15 +141,35 @@ TEST(AcpUpdates, ACommandSaysItsSandboxAndOffersToWidenItOnce) {
     EXPECT_EQ(ids, (std::vector<std::string>{"allow", "allow_network", "allow_unsandboxed",
                                              "allow_environment", "reject"}));
     EXPECT_TRUE(choice_of(command, "allow_environment")->environment);
-    EXPECT_FALSE(choice_of(command, "allow_environment")->network);
-    EXPECT_TRUE(choice_of(command, "allow_network")->network);
+    EXPECT_FALSE(choice_of(command, "allow_environment")->network.any());
+    EXPECT_TRUE(choice_of(command, "allow_network")->network.everything);
     EXPECT_FALSE(choice_of(command, "allow_network")->unsandboxed);
     EXPECT_TRUE(choice_of(command, "allow_unsandboxed")->unsandboxed);
-    EXPECT_FALSE(choice_of(command, "allow")->network);
+    EXPECT_FALSE(choice_of(command, "allow")->network.any());
+    EXPECT_FALSE(choice_of(command, "allow_hosts")) << "it asked for no hosts";
     EXPECT_FALSE(choice_of(plan(), "allow_unsandboxed")) << "only a command leaves the sandbox";
     std::get<CommandProposal>(command.body).sandbox = SandboxUse{SandboxProfile::none, false};
     EXPECT_EQ(permission_request("s1", command, "/p")["options"].size(), 2u)
         << "nothing to widen without the sandbox";
+    // Issue 45: the hosts it asks for, once or always, where the core can tell hosts apart.
+    auto& asking = std::get<CommandProposal>(command.body);
+    asking.sandbox = SandboxUse{SandboxProfile::workspace_write, false, std::nullopt};
+    asking.hosts = {"registry.npmjs.org"};
+    Json hosts = permission_request("s1", command, "/p", /*by_host=*/true);
+    EXPECT_EQ(hosts["toolCall"]["content"][0]["content"]["text"],
+              "$ make test\n(sandboxed: workspace-write, no network)\nIt asks for the network to "
+              "registry.npmjs.org");
+    EXPECT_EQ(hosts["options"][1]["optionId"], "allow_hosts");
+    EXPECT_EQ(hosts["options"][2]["optionId"], "allow_hosts_always");
+    EXPECT_EQ(hosts["options"][2]["kind"], "allow_always");
+    EXPECT_EQ(permission_request("s1", command, "/p", false)["options"][1]["optionId"],
+              "allow_network")
+        << "where hosts cannot be told apart, only all or nothing is offered";
+    EXPECT_EQ(choice_of(command, "allow_hosts")->network.items,
+              std::vector<std::string>{"registry.npmjs.org"});
+    EXPECT_FALSE(choice_of(command, "allow_hosts")->keep_hosts);
+    EXPECT_TRUE(choice_of(command, "allow_hosts_always")->keep_hosts);
+    EXPECT_FALSE(choice_of(command, "allow_hosts_always")->network.everything);
     ToolEvent planned;
     planned.name = "run_command";
     planned.input = {{"argv", {"git", "log"}}};
