@@ -104,6 +104,9 @@ void InteractiveSession::command(const std::string& line) {
             return link_.call(ProviderSetParams{arg, std::nullopt},
                               [this](const client::Typed<ProviderSetParams>& r) {
                                   if (!r) return then_prompt(client::Reply{nullptr, r.error()});
+                                  // Issue 46: a switch says where it landed, not nothing.
+                                  print("Provider: " + shown(r->current) +
+                                        (r->model.empty() ? "" : " · model " + shown(r->model)));
                                   say_if_not_ready(*r);
                                   prompt();
                               });
@@ -254,7 +257,7 @@ void InteractiveSession::list_plans() {
                       styled(r->status.empty() ? "" : "(" + shown(r->status) + ")", sgr::dim,
                              out_.color));
                 if (r->steps) {
-                    print(plan_steps_lines(*r->steps));
+                    print(plan_steps_lines(*r->steps, width()));
                     if (r->warning)
                         print(styled("(" + shown(*r->warning) + ")", sgr::yellow, out_.color));
                 }
@@ -269,7 +272,7 @@ void InteractiveSession::list_plans() {
 void InteractiveSession::show_steps() {
     const client::SessionState& s = session_.state();
     if (s.plan) {
-        print(plan_steps_lines(s.plan->steps) +
+        print(plan_steps_lines(s.plan->steps, width()) +
               styled("(" + client::plan_summary_text(*s.plan) + ")", sgr::dim, out_.color));
         return prompt();
     }
@@ -279,7 +282,7 @@ void InteractiveSession::show_steps() {
     }
     link_.call(PlansGetParams{s.plan_tally->path}, [this](const client::Typed<PlansGetParams>& r) {
         if (!r) return then_prompt(client::Reply{nullptr, r.error()});
-        print(plan_steps_lines(r->steps.value_or(std::vector<PlanStep>{})));
+        print(plan_steps_lines(r->steps.value_or(std::vector<PlanStep>{}), width()));
         if (r->warning) print(styled("(" + shown(*r->warning) + ")", sgr::yellow, out_.color));
         prompt();
     });

@@ -1,6 +1,7 @@
 // rio-cli's interactive session, reading the terminal: a line with history and completion,
 // one key of a question, a secret typed unseen; stdin is read only while one is asked.
 #include "cli/interactive.hpp"
+#include "cli/line_fill.hpp"
 #include "cli/terminal_safe.hpp"
 
 #include <iostream>
@@ -35,7 +36,10 @@ void InteractiveSession::ask_line(const std::string& question,
 void InteractiveSession::ask_key(const std::string& question, const std::string& keys,
                                  std::function<void(char)> then) {
     stop_input();
-    print(styled(question, sgr::bold, out_.color));
+    std::string lines;
+    for (const std::string& line : md::option_lines(question, width()))
+        lines += (lines.empty() ? "" : "\n") + line;
+    print(styled(lines, sgr::bold, out_.color));
     input_ = Input::key;
     keys_ = keys;
     key_then_ = std::move(then);

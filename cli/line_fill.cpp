@@ -219,4 +219,24 @@ std::vector<std::string> code_pieces(std::string_view text, int width) {
     return pieces;
 }
 
+std::vector<std::string> option_lines(std::string_view options, int width) {
+    std::vector<std::string> lines;
+    std::string line;
+    for (std::size_t at = 0; at < options.size();) {
+        std::size_t end = options.find("  ", at);
+        if (end == std::string_view::npos) end = options.size();
+        std::string_view option = options.substr(at, end - at);
+        if (!line.empty() && display_width(line) + 2 + display_width(option) > width) {
+            lines.push_back(std::move(line));
+            line.clear();
+        }
+        line += (line.empty() ? "" : "  ") + std::string(option);
+        at = end;
+        while (at < options.size() && options[at] == ' ')
+            ++at;
+    }
+    if (!line.empty()) lines.push_back(std::move(line));
+    return lines;
+}
+
 } // namespace rio::md

@@ -40,4 +40,9 @@ inline constexpr std::string_view code_continuation = "\u21AA "; // ↪
 inline constexpr int code_continuation_width = 2;
 std::vector<std::string> code_pieces(std::string_view text, int width);
 
+// A key hint ("[y] run  [w] with the network  [n] reject") as lines no wider than `width`,
+// broken only between options (at their two spaces), never inside "[r]" or a word (issue
+// 46). An option wider than the line stands on a line of its own.
+std::vector<std::string> option_lines(std::string_view options, int width);
+
 } // namespace rio::md

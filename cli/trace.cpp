@@ -4,6 +4,7 @@
 #include "cli/line_fill.hpp"
 #include "cli/terminal.hpp"
 #include "cli/terminal_safe.hpp"
+#include "cli/word_stream.hpp"
 #include "client/trace_words.hpp"
 #include "text/argv_text.hpp"
 #include "text/command_output.hpp"
@@ -120,12 +121,22 @@ std::string command_text(const CommandProposal& command, bool color) {
     return out;
 }
 
-std::string plan_steps_lines(std::vector<PlanStep> steps) {
+std::string plan_steps_lines(std::vector<PlanStep> steps, int width) {
     for (PlanStep& step : steps) {
         step.text = shown(step.text);
         if (step.note) step.note = shown(*step.note);
     }
-    return client::plan_steps_text(steps);
+    const std::string text = client::plan_steps_text(steps);
+    std::string out;
+    for (std::size_t at = 0; at < text.size();) {
+        std::size_t end = text.find('\n', at);
+        if (end == std::string::npos) end = text.size();
+        WordStream line(width);
+        out += line.feed(std::string_view(text).substr(at, end - at));
+        out += line.finish() + "\n";
+        at = end + 1;
+    }
+    return out;
 }
 
 std::string proposal_words(const Proposal& proposal) {

@@ -44,8 +44,9 @@ std::string diff_text(const EditProposal& edit, int width, bool color);
 // line, each shown visibly, under a line that says so.
 std::string command_text(const CommandProposal& command, bool color);
 // The steps as a checklist (client::plan_steps_text), each step's text and note on its own
-// line whatever they hold: "[x] 1. text — note".
-std::string plan_steps_lines(std::vector<PlanStep> steps);
+// line whatever they hold: "[x] 1. text — note", filled to `width` columns between words
+// (the terminal's own wrapping cut words, issue 46).
+std::string plan_steps_lines(std::vector<PlanStep> steps, int width);
 // "the edit of greet.py", "the command `make test`", "the plan "Title"".
 std::string proposal_words(const Proposal& proposal);
 

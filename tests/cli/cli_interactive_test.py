@@ -60,7 +60,9 @@ class Interactive(unittest.TestCase):
         self.assertIn("edit_file", calls[1]["tools"])
 
     def test_the_plans_progress_is_one_line_as_it_changes_and_steps_lists_it(self):
-        steps_plan = "1. Edit greet.py\n2. Test it\n3. Update README.md\n"
+        long_step = ("Update README.md with the new flag, its default, an example of each way "
+                     "to call it and a note on what changed since the last release")
+        steps_plan = "1. Edit greet.py\n2. Test it\n3. " + long_step + "\n"
         box, term = self.session([
             plan_step("Shout", steps_plan),
             {"tools": [tool("plan_progress", step=1, status="in_progress"),
@@ -81,10 +83,22 @@ class Interactive(unittest.TestCase):
         self.assertIn("outside the plan: notes.txt", ANSI.sub("", screen))
         self.assertIn("(plan: 1/3 done, 1 skipped · 1 file outside the plan", ANSI.sub("", screen))
         term.send("/steps\r")
-        listed = ANSI.sub("", term.expect("auto ❯ "))
-        self.assertIn("[x] 1. Edit greet.py", listed)
-        self.assertIn("[ ] 2. Test it", listed)
-        self.assertIn("[-] 3. Update README.md — no README", listed)
+        listed = term.expect("auto ❯ ")
+        self.assertIn("[x] 1. Edit greet.py", ANSI.sub("", listed))
+        self.assertIn("[ ] 2. Test it", ANSI.sub("", listed))
+        # Issue 46: a step longer than the terminal is filled between words, not cut.
+        shown = screen_lines(listed)
+        first = next(i for i, line in enumerate(shown) if line.startswith("[-] 3."))
+        step_lines = [shown[first]]
+        for line in shown[first + 1:]:
+            if not line.strip() or line.startswith("(") or line.startswith("["):
+                break
+            step_lines.append(line)
+        self.assertGreater(len(step_lines), 1, listed)
+        for line in step_lines:
+            self.assertLessEqual(len(line.rstrip()), 100, line)
+        self.assertIn("[-] 3. " + long_step + " — no README", " ".join(
+            line.strip() for line in step_lines))
 
     def test_status_shows_the_context_and_compact_shows_one_line(self):
         long_answer = "Hello there. " + " ".join(WORDS * 20)  # worth summarizing
@@ -902,7 +916,11 @@ class Interactive(unittest.TestCase):
     def test_switching_to_a_provider_without_a_key_says_to_add_one(self):
         _, term = self.provider_session("echo")
         term.send("/provider anthropic\r")
+        term.expect(r"Provider: anthropic · model claude-")
         term.expect(r"anthropic has no key yet: store one with /key \(or set ANTHROPIC_API_KEY\)")
+        # Issue 46: a switch to a provider that needs nothing more says where it landed too.
+        term.send("/provider echo\r")
+        term.expect(r"Provider: echo")
 
     def test_the_model_is_picked_from_the_providers_numbered_list(self):
         box = Sandbox([])

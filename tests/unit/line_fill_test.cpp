@@ -106,5 +106,23 @@ TEST(LineFill, CodeLinesAreSplitIntoPiecesNotCut) {
     EXPECT_EQ(joined, std::string(200, 'x') + "end") << "nothing is lost";
 }
 
+// Issue 46: a key hint at 120 columns broke inside "[r]"; it breaks between options only.
+TEST(LineFill, AKeyHintBreaksBetweenOptionsOnly) {
+    const std::string hint = "[y] run  [h] with those hosts  [a] with them always  [w] with the "
+                             "network  [u] without the sandbox  [e] with my environment  [n] "
+                             "reject";
+    std::vector<std::string> lines = option_lines(hint, 60);
+    ASSERT_EQ(lines.size(), 3u);
+    EXPECT_EQ(lines[0], "[y] run  [h] with those hosts  [a] with them always");
+    EXPECT_EQ(lines[1], "[w] with the network  [u] without the sandbox");
+    EXPECT_EQ(lines[2], "[e] with my environment  [n] reject");
+    for (const std::string& line : lines)
+        EXPECT_LE(display_width(line), 60) << line;
+    EXPECT_EQ(option_lines(hint, 200), std::vector<std::string>{hint});
+    EXPECT_EQ(option_lines("[y] a very long option  [n] no", 5),
+              (std::vector<std::string>{"[y] a very long option", "[n] no"}))
+        << "an option wider than the line stands alone, whole";
+}
+
 } // namespace
 } // namespace rio::md
