@@ -95,16 +95,21 @@ CommandCard::CommandCard(const ToolEvent& call, const ToolResultEvent& result, Q
     view_->hide();
     follow_theme(this, [this] { paint(); });
 
+    // The command has its row, the outcome the next (issue 46): beside it, a long outcome
+    // ("✓ exit code 0 · 0.2 s · sandboxed: workspace-write, no network") left the command
+    // "$ …-v" and held the whole chat wider than its column.
+    outcome_label_->setWordWrap(true);
+    outcome_label_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     auto* top = new QHBoxLayout;
     top->setContentsMargins(0, 0, 0, 0);
     top->setSpacing(6);
     top->addWidget(toggle_, 1);
-    top->addWidget(outcome_label_);
     top->addWidget(copy_);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 4, 6, 4);
     layout->setSpacing(4);
     layout->addLayout(top);
+    layout->addWidget(outcome_label_);
     layout->addWidget(where_);
     layout->addWidget(view_);
 
@@ -136,7 +141,8 @@ void CommandCard::show_line() {
     const QString arrow = expanded() ? QStringLiteral("▾ ") : QStringLiteral("▸ ");
     const QFontMetrics metrics(toggle_->font());
     const int room = toggle_->width() - metrics.horizontalAdvance(arrow) - 12;
-    toggle_->setText(arrow + metrics.elidedText(line_, Qt::ElideMiddle, room));
+    // The program and its first arguments are what a person reads the line for.
+    toggle_->setText(arrow + metrics.elidedText(line_, Qt::ElideRight, room));
 }
 
 QString CommandCard::summary() const {

@@ -367,9 +367,44 @@ QString MainWindow::current_folder() const {
     return slash < 0 ? QString() : path.left(slash);
 }
 
+// Issue 46: Undo, Redo, Cut, Copy, Paste and Select All, where people reach for them. Each
+// acts on whatever has the keyboard — the code, the chat's composer, a field — which all have
+// these slots (QsciScintilla, QLineEdit, QTextEdit, QPlainTextEdit). The widgets keep their own
+// keys (they claim them first), so the shortcuts shown here are theirs too.
+void MainWindow::add_clipboard_actions(QMenu& edit) {
+    const struct {
+        const char* text;
+        const char* slot;
+        QKeySequence::StandardKey key;
+    } actions[] = {
+        {QT_TR_NOOP("&Undo"), "undo()", QKeySequence::Undo},
+        {QT_TR_NOOP("&Redo"), "redo()", QKeySequence::Redo},
+        {nullptr, nullptr, QKeySequence::UnknownKey},
+        {QT_TR_NOOP("Cu&t"), "cut()", QKeySequence::Cut},
+        {QT_TR_NOOP("&Copy"), "copy()", QKeySequence::Copy},
+        {QT_TR_NOOP("&Paste"), "paste()", QKeySequence::Paste},
+        {QT_TR_NOOP("Select &All"), "selectAll()", QKeySequence::SelectAll},
+    };
+    for (const auto& a : actions) {
+        if (!a.text) {
+            edit.addSeparator();
+            continue;
+        }
+        const QByteArray slot = a.slot;
+        QAction* action = edit.addAction(tr(a.text), this, [slot] {
+            QWidget* focus = QApplication::focusWidget();
+            if (focus && focus->metaObject()->indexOfMethod(slot.constData()) >= 0)
+                QMetaObject::invokeMethod(focus, slot.left(slot.indexOf('(')).constData());
+        });
+        action->setShortcut(a.key);
+    }
+}
+
 void MainWindow::build_edit_menu() {
     // Alt+D, not Alt+E: that is the approval bar's Edit plan while a plan waits.
     QMenu* edit = menuBar()->addMenu(tr("E&dit"));
+    add_clipboard_actions(*edit);
+    edit->addSeparator();
     QAction* find = edit->addAction(tr("&Find…"), this, [this] { open_find(false); });
     find->setShortcut(QKeySequence::Find);
     // F3 alone: Qt's FindNext also holds Ctrl+G on some desktops, which is Go to Line here.

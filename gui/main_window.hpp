@@ -124,6 +124,7 @@ private:
     void show_recent_on_welcome();
     void build_file_menu();
     void build_edit_menu();
+    void add_clipboard_actions(QMenu& edit);
     void build_view_menu();
     void list_recent_projects();
     QString current_folder() const; // of the current tab's file, project-relative

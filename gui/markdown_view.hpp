@@ -40,6 +40,16 @@ public:
     // True while part of the document is still to be painted; finish_painting paints it now.
     bool painting() const { return painter_ != nullptr; }
     void finish_painting();
+
+public slots:
+    // The Edit menu's Select All (found by name on whatever has the keyboard) gets all of the
+    // document, as Ctrl+A does, the part still to be painted too.
+    void selectAll() {
+        finish_painting();
+        QTextBrowser::selectAll();
+    }
+
+public:
     // Scrolls to a heading by its anchor ("plan-mode"); false when there is none.
     bool scroll_to_anchor(const QString& anchor);
     bool has_anchor(const QString& anchor);

@@ -148,6 +148,16 @@ private slots:
         QCOMPARE(s.transcript().texts_of(ChatTranscript::Entry::command),
                  QStringList{card->summary()});
         QVERIFY(s.transcript().texts_of(ChatTranscript::Entry::tool).isEmpty());
+        // Issue 46: the command keeps its start in view and the card never holds the chat
+        // wider than its column, however long the outcome's words.
+        QVERIFY2(card->toggle()->text().startsWith(QStringLiteral("▸ $ python3 -c ")),
+                 qPrintable(card->toggle()->text()));
+        QVERIFY2(card->minimumSizeHint().width() <= 240,
+                 qPrintable(QString::number(card->minimumSizeHint().width())));
+        QVERIFY2(
+            card->width() <= card->parentWidget()->width(),
+            qPrintable(
+                QStringLiteral("%1 > %2").arg(card->width()).arg(card->parentWidget()->width())));
 
         QVERIFY(card->output_view()->isHidden());
         click(card->toggle());

@@ -14,6 +14,8 @@
 #include "tests/gui/gui_support.hpp"
 
 #include <QAbstractButton>
+#include <QApplication>
+#include <QClipboard>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QTest>
@@ -280,6 +282,50 @@ private slots:
         // With no file open there is nothing to search: the bar stays away.
         find->trigger();
         QVERIFY(s.bar()->isHidden());
+    }
+
+    // Issue 46: the Edit menu has what people reach for, acting on what has the keyboard:
+    // the code, then the find field.
+    void edit_menu_undoes_and_moves_text_through_the_clipboard() {
+        TempProject project;
+        project.write("a.txt", "alpha\n");
+        Session s(project);
+        QVERIFY(s.settle());
+        const QString edit = QStringLiteral("E&dit");
+        const std::pair<const char*, QKeySequence::StandardKey> expected[] = {
+            {"&Undo", QKeySequence::Undo},   {"&Redo", QKeySequence::Redo},
+            {"Cu&t", QKeySequence::Cut},     {"&Copy", QKeySequence::Copy},
+            {"&Paste", QKeySequence::Paste}, {"Select &All", QKeySequence::SelectAll}};
+        for (const auto& [text, key] : expected) {
+            QAction* action = menu_action(s.window, edit, QString::fromUtf8(text));
+            QVERIFY2(action, text);
+            QCOMPARE(action->shortcut(), QKeySequence(key));
+        }
+        auto run = [&](const char* text) {
+            menu_action(s.window, edit, QString::fromUtf8(text))->trigger();
+        };
+        CodeEditor* editor = s.open(QStringLiteral("a.txt"));
+        QVERIFY(editor);
+        editor->setCursorPosition(0, 5);
+        QTest::keyClicks(editor, QStringLiteral(" beta"));
+        QCOMPARE(editor->text(), QStringLiteral("alpha beta\n"));
+        run("&Undo");
+        QCOMPARE(editor->text(), QStringLiteral("alpha\n"));
+        run("&Redo");
+        QCOMPARE(editor->text(), QStringLiteral("alpha beta\n"));
+        run("Select &All");
+        QCOMPARE(editor->selectedText(), QStringLiteral("alpha beta\n"));
+        editor->setSelection(0, 0, 0, 5);
+        run("Cu&t");
+        QCOMPARE(editor->text(), QStringLiteral(" beta\n"));
+        QCOMPARE(QApplication::clipboard()->text(), QStringLiteral("alpha"));
+        editor->setCursorPosition(0, 5);
+        run("&Paste");
+        QCOMPARE(editor->text(), QStringLiteral(" betaalpha\n"));
+        s.press(Qt::Key_F, Qt::ControlModifier);
+        QTRY_VERIFY(s.bar()->find_field()->hasFocus());
+        run("&Paste");
+        QCOMPARE(s.bar()->find_field()->text(), QStringLiteral("alpha"));
     }
 
     void find_in_plan_view_selects_text() {
