@@ -110,6 +110,18 @@ async function settled(what, promise, seconds = 30) {
 }
 
 // The rio-core processes started for `box`'s project (their command line names it).
+// A core another client shares, in build mode as the tests of a core rio-acp starts itself (a
+// new core starts in plan). Ready once it says it listens: its socket file exists a moment
+// before it accepts, and under ASan that moment is long enough to be refused.
+async function startSharedCore(box, socket) {
+  const core = spawn(rioCore, ["--mode", "build", "--listen", "unix:" + socket, "--project", box.project, "--provider", "script:" + box.script],
+                     { env: box.env, stdio: ["pipe", "inherit", "pipe"] });
+  let said = "";
+  core.stderr.on("data", (d) => { said += d; process.stderr.write(d); });
+  await until("the core listening", () => said.includes("listening on"));
+  return core;
+}
+
 function coresOf(box) {
   return readdirSync("/proc").filter((p) => /^\d+$/.test(p)).filter((p) => {
     try {
@@ -430,15 +442,7 @@ const tests = {
   async a_shared_core_that_went_away_is_loaded_again_once_it_runs() {
     const box = sandbox([{ tools: [tool("run_command", { argv: ["true"] })] }]);
     const socket = join(box.dir, "core.sock");
-    // Ready once it says it listens (its socket file exists a moment before it accepts).
-    const startCore = async () => {
-      const core = spawn(rioCore, ["--mode", "build", "--listen", "unix:" + socket, "--project", box.project, "--provider", "script:" + box.script],
-                         { env: box.env, stdio: ["pipe", "inherit", "pipe"] });
-      let said = "";
-      core.stderr.on("data", (d) => { said += d; process.stderr.write(d); });
-      await until("the core listening", () => said.includes("listening on"));
-      return core;
-    };
+    const startCore = () => startSharedCore(box, socket);
     let core = await startCore();
     await withRioAcp(box, ["--connect", "unix:" + socket], whenWithdrawn, async (agent, seen) => {
       const sessionId = await newSession(agent, box, "review");
@@ -622,10 +626,7 @@ const tests = {
   async a_shared_core_shows_one_pending_plan_to_both_clients() {
     const box = sandbox([planStep, { text: "approved elsewhere" }]);
     const socket = join(box.dir, "core.sock");
-    // Build mode, as the tests of a core rio-acp starts itself (a new core starts in plan).
-    const core = spawn(rioCore, ["--mode", "build", "--listen", "unix:" + socket, "--project", box.project, "--provider", "script:" + box.script],
-                       { env: box.env, stdio: ["pipe", "inherit", "inherit"] });
-    await until("the core's socket", () => existsSync(socket));
+    const core = await startSharedCore(box, socket);
     // A plain protocol client on the same core.
     const other = net.createConnection(socket);
     const events = [];
