@@ -19,6 +19,13 @@ SettingsDialog::SettingsDialog(CoreClient& core, QWidget* parent)
     pages_->addTab(providers_, tr("&Providers"));
     pages_->addTab(mcp_, tr("&MCP Servers"));
     pages_->addTab(lsp_, tr("&Language Servers"));
+    // A tab picked by hand shows what the core has now, not what it had when the dialog was
+    // made (issue 46: the Language Servers tab stayed empty unless opened from its menu item).
+    connect(pages_, &QTabWidget::currentChanged, this, [this](int index) {
+        QWidget* page = pages_->widget(index);
+        if (page == lsp_) lsp_->refresh();
+        if (page == mcp_) mcp_->refresh();
+    });
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
     buttons->button(QDialogButtonBox::Close)->setText(tr("&Close"));
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -29,12 +36,12 @@ SettingsDialog::SettingsDialog(CoreClient& core, QWidget* parent)
 }
 
 void SettingsDialog::show_mcp_servers() {
-    mcp_->refresh();
+    if (pages_->currentWidget() == mcp_) mcp_->refresh();
     raise_on(mcp_);
 }
 
 void SettingsDialog::show_lsp_servers() {
-    lsp_->refresh();
+    if (pages_->currentWidget() == lsp_) lsp_->refresh();
     raise_on(lsp_);
 }
 

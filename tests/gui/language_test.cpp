@@ -24,6 +24,8 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSignalSpy>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTest>
 #include <QTreeWidget>
 
@@ -209,8 +211,13 @@ private slots:
         Session s(project);
         QVERIFY(s.settle());
         QVERIFY(s.broken());
-        s.window.show_lsp_servers();
+        // Settings opened anywhere, then the tab clicked, as a person gets there (issue 46:
+        // the page stayed empty unless opened from its own menu item).
+        s.window.show_providers();
+        QTabBar* tabs = s.window.settings()->pages()->tabBar();
+        QTest::mouseClick(tabs, Qt::LeftButton, {}, tabs->tabRect(2).center());
         LspServersPage* page = s.window.settings()->lsp_servers();
+        QCOMPARE(s.window.settings()->pages()->currentWidget(), page);
         QTreeWidget* list = page->list();
         QTRY_VERIFY_WITH_TIMEOUT(list->topLevelItemCount() >= 5, 5000);
         QTreeWidgetItem* clangd =
