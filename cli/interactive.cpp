@@ -237,8 +237,21 @@ void InteractiveSession::quit(int code) {
 
 void InteractiveSession::prompt() {
     if (done_ || session_.state().busy || sending_) return;
-    ask_line(std::string(client::mode_word(session_.state().choice())) + " ❯ ",
-             [this](std::string line) { on_line(line); });
+    LineInput::ReadOptions options;
+    options.typed = std::exchange(typed_ahead_, {});
+    options.on_shift_tab = [this](std::string typed) {
+        input_ = Input::none;
+        // The prompt is drawn again in place, naming the new mode, with the line kept.
+        if (out_.tty)
+            std::cout << "\r\033[K" << std::flush;
+        else
+            std::cout << "\n";
+        typed_ahead_ = std::move(typed);
+        choose_mode(client::next_choice(session_.state().choice()));
+    };
+    ask_line(
+        std::string(client::mode_word(session_.state().choice())) + " ❯ ",
+        [this](std::string line) { on_line(line); }, std::move(options));
 }
 
 } // namespace rio

@@ -73,7 +73,10 @@ private:
     void set_plan_model(std::string words);
     void prompt();
     void ask_trust_then_prompt();
-    void ask_line(const std::string& question, std::function<void(std::string)> then);
+    void ask_line(const std::string& question, std::function<void(std::string)> then,
+                  LineInput::ReadOptions options = {});
+    // Sets the core's mode (and auto-accept) to `choice`, then prompts again.
+    void choose_mode(client::ModeChoice choice);
     void ask_key(const std::string& question, const std::string& keys,
                  std::function<void(char)> then);
     // A line read without echo (an API key): nothing of it reaches the screen or the history.
@@ -136,6 +139,7 @@ private:
     LineInput lines_;
     std::function<void(int)> finish_;
     Input input_ = Input::none;
+    std::string typed_ahead_; // the line typed before Shift+Tab, for the next prompt
     std::unique_ptr<RawKeys> raw_;
     std::function<void(std::string)> line_then_;
     std::function<void(char)> key_then_;

@@ -20,6 +20,7 @@ const char* help_text = "Type a task and press Enter. Commands:\n"
                         "  /review    build mode; you review each edit\n"
                         "  /auto      build mode; edits are applied without asking\n"
                         "  /build     build mode, keeping the current edit policy\n"
+                        "  Shift+Tab  at the prompt: the next mode, plan → review → auto\n"
                         "  /stop      stop the running turn (also Ctrl+C)\n"
                         "  /clear     clear the conversation\n"
                         "  /compact [INSTRUCTIONS]  make the conversation smaller: old tool "
@@ -45,6 +46,19 @@ const char* help_text = "Type a task and press Enter. Commands:\n"
 
 } // namespace
 
+void InteractiveSession::choose_mode(client::ModeChoice choice) {
+    const client::ModeRequests requests = client::mode_requests(choice);
+    if (requests.auto_accept)
+        link_.call(*requests.auto_accept, [this](const client::Typed<AutoAcceptSetParams>& set) {
+            if (!set) return report(client::Reply{nullptr, set.error()});
+            session_.apply_auto_accept(set->on);
+        });
+    link_.call(requests.mode, [this](const client::Typed<ModeSetParams>& set) {
+        if (set) session_.apply(*set);
+        then_prompt(set ? client::Reply{} : client::Reply{nullptr, set.error()});
+    });
+}
+
 void InteractiveSession::command(const std::string& line) {
     std::string name = line.substr(0, line.find(' '));
     std::string arg = line.find(' ') == std::string::npos
@@ -57,24 +71,14 @@ void InteractiveSession::command(const std::string& line) {
             then_prompt(set ? client::Reply{} : client::Reply{nullptr, set.error()});
         });
     };
-    auto choose = [this, set_mode](client::ModeChoice choice) {
-        const client::ModeRequests requests = client::mode_requests(choice);
-        if (requests.auto_accept)
-            link_.call(*requests.auto_accept,
-                       [this](const client::Typed<AutoAcceptSetParams>& set) {
-                           if (!set) return report(client::Reply{nullptr, set.error()});
-                           session_.apply_auto_accept(set->on);
-                       });
-        set_mode(requests.mode);
-    };
     if (name == "/quit" || name == "/exit") return quit(0);
     if (name == "/help") {
         print(help_text);
         return prompt();
     }
-    if (name == "/plan") return choose(client::ModeChoice::plan);
-    if (name == "/review") return choose(client::ModeChoice::review);
-    if (name == "/auto") return choose(client::ModeChoice::auto_accept);
+    if (name == "/plan") return choose_mode(client::ModeChoice::plan);
+    if (name == "/review") return choose_mode(client::ModeChoice::review);
+    if (name == "/auto") return choose_mode(client::ModeChoice::auto_accept);
     if (name == "/build") return set_mode(ModeSetParams{std::string(to_wire(Mode::build))});
     if (name == "/stop") return link_.request(op::agent_stop, Json::object(), prompt_after);
     if (name == "/clear") return link_.request(op::agent_reset, Json::object(), prompt_after);

@@ -11,7 +11,8 @@
 namespace rio {
 
 void InteractiveSession::ask_line(const std::string& question,
-                                  std::function<void(std::string)> then) {
+                                  std::function<void(std::string)> then,
+                                  LineInput::ReadOptions options) {
     stop_input();
     spinner_.hide();
     if (in_thinking_)
@@ -22,15 +23,17 @@ void InteractiveSession::ask_line(const std::string& question,
     }
     std::cout << std::flush;
     input_ = Input::line;
-    lines_.read(md::terminal_output(question),
-                [this, then = std::move(then)](std::optional<std::string> line) {
-                    input_ = Input::none;
-                    if (!line) { // Ctrl+D
-                        std::cout << "\n";
-                        return quit(0);
-                    }
-                    then(*line);
-                });
+    lines_.read(
+        md::terminal_output(question),
+        [this, then = std::move(then)](std::optional<std::string> line) {
+            input_ = Input::none;
+            if (!line) { // Ctrl+D
+                std::cout << "\n";
+                return quit(0);
+            }
+            then(*line);
+        },
+        std::move(options));
 }
 
 void InteractiveSession::ask_key(const std::string& question, const std::string& keys,

@@ -11,6 +11,7 @@
 #include <editline/readline.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <string>
 #include <sys/eventfd.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -22,6 +23,15 @@ namespace {
 // Ctrl+C flag here. Only one LineInput reads at a time.
 std::atomic<int> reading_wake_fd{-1};
 std::atomic<bool> ctrl_c_pressed{false};
+// Shift+Tab (ESC [ Z) ends the prompt only where the reader asked for it; the line typed so
+// far is kept for the next prompt.
+std::atomic<bool> shift_tab_wanted{false};
+std::atomic<bool> shift_tab_pressed{false};
+std::string typed_before_shift_tab; // the reading thread's, read after it posted
+// Bytes libedit gets before the terminal's: read ahead after an ESC that did not make
+// Shift+Tab, or the text a prompt starts with. Set before the reading thread starts; then
+// only it touches them.
+std::string read_ahead;
 // The words Tab completes, for libedit's completion hooks (plain functions too); set before
 // the reading thread starts and unchanged while it runs.
 std::atomic<const std::vector<std::string>*> completion_words{nullptr};
@@ -47,19 +57,71 @@ char** complete(const char* text, int start, int) {
     return rl_completion_matches(text, next_command);
 }
 
-int read_key(FILE*) {
+// A byte from stdin, or EOF when cancelled; `wait_ms` 0 takes only one already there.
+int read_byte(int wait_ms) {
     pollfd fds[2] = {{0, POLLIN, 0}, {reading_wake_fd.load(), POLLIN, 0}};
     for (;;) {
-        if (::poll(fds, 2, -1) < 0) continue;
-        if (fds[1].revents) return EOF; // cancelled
+        int ready = ::poll(fds, 2, wait_ms);
+        if (ready < 0) continue;
+        if (ready == 0 || fds[1].revents) return EOF; // nothing yet, or cancelled
         unsigned char c = 0;
         if (::read(0, &c, 1) != 1) return EOF;
-        if (c == 0x03) { // Ctrl+C: end this prompt; the session decides what it means
-            ctrl_c_pressed = true;
-            return EOF;
-        }
         return c;
     }
+}
+
+// A terminal sends Shift+Tab as ESC [ Z in one write, so the two bytes after the ESC are
+// there already; anything else read ahead goes to libedit unchanged.
+bool shift_tab_follows() {
+    int bracket = read_byte(0);
+    if (bracket == EOF) return false;
+    if (bracket != '[') {
+        read_ahead.push_back(static_cast<char>(bracket));
+        return false;
+    }
+    int z = read_byte(0);
+    if (z == 'Z') return true;
+    read_ahead.push_back('[');
+    if (z != EOF) read_ahead.push_back(static_cast<char>(z));
+    return false;
+}
+
+int next_byte(int wait_ms) {
+    if (read_ahead.empty()) return read_byte(wait_ms);
+    unsigned char c = static_cast<unsigned char>(read_ahead.front());
+    read_ahead.erase(0, 1);
+    return c;
+}
+
+// libedit takes what its getc hook returns as a whole character, not a byte: a UTF-8
+// sequence is decoded here (its bytes come in one write) or "é" is edited and sent as "Ã©".
+int whole_character(int lead) {
+    if (lead < 0xC0 || lead > 0xF7) return lead;
+    const int more = lead >= 0xF0 ? 3 : lead >= 0xE0 ? 2 : 1;
+    int code = lead & (0x3F >> more);
+    for (int i = 0; i < more; ++i) {
+        int next = next_byte(0);
+        if (next == EOF || (next & 0xC0) != 0x80) return 0xFFFD;
+        code = (code << 6) | (next & 0x3F);
+    }
+    return code;
+}
+
+int read_key(FILE*) {
+    int c = next_byte(-1);
+    if (c == 0x03) { // Ctrl+C: end this prompt; the session decides what it means
+        ctrl_c_pressed = true;
+        return EOF;
+    }
+    if (c == 0x1b && shift_tab_wanted && read_ahead.empty() && shift_tab_follows()) {
+        // libedit's rl_line_buffer is stale between keys; rl_copy_text asks for the live line
+        // and so points rl_line_buffer at it (its own copy drops the last byte).
+        std::free(::rl_copy_text(0, 0));
+        typed_before_shift_tab = rl_line_buffer ? rl_line_buffer : "";
+        shift_tab_pressed = true;
+        return EOF;
+    }
+    return whole_character(c);
 }
 
 } // namespace
@@ -83,15 +145,20 @@ LineInput::~LineInput() {
     if (wake_fd_ >= 0) ::close(wake_fd_);
 }
 
-void LineInput::read(const std::string& prompt, OnLine then) {
+void LineInput::read(const std::string& prompt, OnLine then, ReadOptions options) {
     finish();
     std::uint64_t drain = 0;
     (void)!::read(wake_fd_, &drain, sizeof drain); // forget an old cancel
     reading_wake_fd = wake_fd_;
     ctrl_c_pressed = false;
+    shift_tab_pressed = false;
+    shift_tab_wanted = static_cast<bool>(options.on_shift_tab);
+    // A line that starts with text is typed for the person: its bytes come first, as keys.
+    read_ahead = std::move(options.typed);
     std::uint64_t generation = ++generation_;
     hold_typed_keys(0);
-    thread_ = std::thread([this, generation, prompt, then = std::move(then)]() mutable {
+    thread_ = std::thread([this, generation, prompt, then = std::move(then),
+                           on_shift_tab = std::move(options.on_shift_tab)]() mutable {
         char* raw = ::readline(prompt.c_str());
         std::optional<std::string> line;
         if (raw) {
@@ -100,12 +167,17 @@ void LineInput::read(const std::string& prompt, OnLine then) {
             if (!line->empty()) remember(*line);
         }
         bool interrupted = ctrl_c_pressed.exchange(false);
-        asio::post(io_, [this, generation, line, interrupted, then = std::move(then)] {
+        bool shifted = shift_tab_pressed.exchange(false);
+        std::string typed = std::move(typed_before_shift_tab);
+        asio::post(io_, [this, generation, line, interrupted, shifted, typed = std::move(typed),
+                         then = std::move(then), on_shift_tab = std::move(on_shift_tab)] {
             if (generation != generation_) return; // cancelled meanwhile
             finish();
             if (interrupted) {
                 std::fputs("^C\n", stdout);
                 on_ctrl_c_();
+            } else if (shifted) {
+                on_shift_tab(typed);
             } else {
                 then(line);
             }

@@ -29,8 +29,14 @@ public:
     LineInput(const LineInput&) = delete;
     LineInput& operator=(const LineInput&) = delete;
 
+    struct ReadOptions {
+        std::string typed; // the line starts with this, as if typed
+        // Set: Shift+Tab ends the prompt and this gets the line typed so far (the mode
+        // prompt cycles modes with it, as every peer does). Unset: libedit has the key.
+        std::function<void(std::string typed)> on_shift_tab;
+    };
     // Shows `prompt` and reads a line; `then` runs on io's thread. One read at a time.
-    void read(const std::string& prompt, OnLine then);
+    void read(const std::string& prompt, OnLine then, ReadOptions options = {});
     // Takes a prompt that is up away, without calling its `then`.
     void cancel();
     bool active() const { return thread_.joinable(); }

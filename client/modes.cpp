@@ -19,6 +19,18 @@ std::string_view mode_word(ModeChoice choice) {
     return "review";
 }
 
+ModeChoice next_choice(ModeChoice choice) {
+    switch (choice) {
+    case ModeChoice::plan:
+        return ModeChoice::review;
+    case ModeChoice::review:
+        return ModeChoice::auto_accept;
+    case ModeChoice::auto_accept:
+        return ModeChoice::plan;
+    }
+    return ModeChoice::plan;
+}
+
 ModeRequests mode_requests(ModeChoice choice) {
     if (choice == ModeChoice::plan)
         return {std::nullopt, ModeSetParams{std::string(to_wire(Mode::plan))}};

@@ -15,6 +15,8 @@ enum class ModeChoice { plan, review, auto_accept };
 
 ModeChoice mode_choice(std::string_view mode, bool auto_accept);
 std::string_view mode_word(ModeChoice choice); // "plan", "review", "auto"
+// Shift+Tab's next choice: plan → review → auto → plan.
+ModeChoice next_choice(ModeChoice choice);
 
 // The requests that make the core's state match `choice`, in the order to send them:
 // auto-accept first (plan leaves it as it is), then the mode.

@@ -203,8 +203,7 @@ bool ChatDock::eventFilter(QObject* watched, QEvent* event) {
 
 void ChatDock::cycle_mode() {
     // The next mode follows the one the core last said it is in.
-    if (auto now = mode_->shown())
-        request_mode(static_cast<ModeChoice>((static_cast<int>(*now) + 1) % 3));
+    if (auto now = mode_->shown()) request_mode(client::next_choice(*now));
 }
 
 void ChatDock::show_result(const ToolResultEvent& result) {

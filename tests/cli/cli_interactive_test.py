@@ -974,6 +974,30 @@ class Interactive(unittest.TestCase):
         term.send("/quit\r")
         self.assertEqual(term.wait_exit(), 0)
 
+    def test_shift_tab_cycles_the_modes_and_keeps_what_was_typed(self):
+        # Issue 46, item 9: every peer cycles modes with Shift+Tab (ESC [ Z); it did nothing.
+        box, term = self.session([{"text": "heard"}, {"text": "again"}])
+        term.send("\x1b[Z")
+        term.expect("auto ❯ ")
+        term.send("\x1b[Z")
+        term.expect("plan ❯ ")
+        term.send("héllo th")
+        term.send("\x1b[Z")
+        term.expect("review ❯ héllo th")
+        term.send("ere\r")
+        term.expect("heard")
+        term.expect("review ❯ ")
+        # Typed UTF-8 reaches the model as typed (it went as "hÃ©llo": libedit takes its getc
+        # hook's result as a whole character, and rio-cli handed it bytes).
+        self.assertEqual(box.calls()[-1]["conversation"][-1]["text"], "héllo there")
+        # An arrow (ESC [ D) still edits: libedit gets the bytes read ahead of it.
+        term.send("ab\x1b[Dx\r")
+        term.expect("again")
+        term.expect("review ❯ ")
+        self.assertEqual(box.calls()[-1]["conversation"][-1]["text"], "axb")
+        term.send("/quit\r")
+        self.assertEqual(term.wait_exit(), 0)
+
 
 if __name__ == "__main__":
     unittest.main()
