@@ -53,12 +53,14 @@ ChatDock::ChatDock(MainWindow& window)
     top->setSpacing(6);
     top->addWidget(mode_);
     top->addStretch(1);
-    top->addWidget(provider_);
     top->addWidget(clear_);
-    // The meter on a line of its own, under the model it measures: on the top line it made
-    // the chat too wide to leave the side bar its width.
+    // The model and the meter measuring its context on a line of their own: beside the mode
+    // buttons the label was cut to "ant…4-5" at every size (issue 46), and the meter made the
+    // chat too wide to leave the side bar its width.
     auto* context = new QHBoxLayout;
     context->setContentsMargins(8, 0, 8, 4);
+    context->setSpacing(6);
+    context->addWidget(provider_, 0, Qt::AlignLeft);
     context->addStretch(1);
     context->addWidget(meter_);
 

@@ -12,7 +12,8 @@ ContextMeter::ContextMeter(QWidget* parent)
     : QWidget(parent), bar_(new QProgressBar), compact_(new QToolButton) {
     bar_->setRange(0, 100);
     bar_->setTextVisible(true);
-    bar_->setFixedWidth(fontMetrics().horizontalAdvance(QStringLiteral("≈100%")) * 2);
+    // Its number and a little bar either side: the model's name beside it needs the room.
+    bar_->setFixedWidth(fontMetrics().horizontalAdvance(QStringLiteral("≈100%")) * 3 / 2);
     bar_->setMaximumHeight(fontMetrics().height());
     bar_->setAccessibleName(tr("Context used"));
     compact_->setText(tr("Compact"));

@@ -143,7 +143,8 @@ MainWindow::MainWindow(CoreClient& core, QWidget* parent)
 
     chat_ = new ChatDock(*this);
     add_side_panel(chat_);
-    resizeDocks({chat_}, {380}, Qt::Horizontal);
+    // The chat's share grows with the window; 380 px is where its buttons fit on a laptop.
+    resizeDocks({chat_}, {std::max(380, width() * 28 / 100)}, Qt::Horizontal);
     plans_ = new PlansPanel(*this);
     addDockWidget(Qt::LeftDockWidgetArea, plans_);
     tabifyDockWidget(files, plans_);

@@ -285,9 +285,8 @@ QString PlanView::appendix() const {
 
 void PlanView::show_plan(const QString& title, const QString& path, const QString& markdown,
                          bool decidable, const std::vector<DeclaredStep>& declared) {
-    QString text = tr("Plan — %1").arg(title);
-    if (!path.isEmpty()) text += QStringLiteral(" · ") + path;
-    header_->set_text(text);
+    // The title is what a person reads; the file is in the tooltip and the approval bar.
+    header_->set_text(tr("Plan — %1").arg(title), path);
     markdown_ = markdown;
     // The same plan shown again keeps its place; another starts at the top.
     const bool same = !path.isEmpty() && path == path_;

@@ -1,6 +1,7 @@
 #include "gui/provider_strip.hpp"
 
 #include <QMenu>
+#include <QScreen>
 #include <QStyle>
 #include <QStyleOptionToolButton>
 
@@ -64,6 +65,21 @@ void ProviderStrip::show_providers(const ProvidersResult& providers) {
     menu_->addSeparator();
     connect(menu_->addAction(tr("&Providers…")), &QAction::triggered, this,
             [this] { emit setup_requested(QString()); });
+    keep_menu_on_screen();
+}
+
+// The entries arrive while the menu is open ("Loading…" first), and a wider menu grew past
+// the screen's right edge where Qt had placed the narrow one (issue 46).
+void ProviderStrip::keep_menu_on_screen() {
+    if (!menu_->isVisible()) return;
+    menu_->adjustSize();
+    const QScreen* screen = menu_->screen();
+    if (!screen) return;
+    const QRect room = screen->availableGeometry();
+    QRect place = menu_->geometry();
+    if (place.right() > room.right()) place.moveRight(room.right());
+    if (place.left() < room.left()) place.moveLeft(room.left());
+    menu_->move(place.topLeft());
 }
 
 int ProviderStrip::padding() const {
@@ -79,8 +95,9 @@ int ProviderStrip::padding() const {
 
 QSize ProviderStrip::sizeHint() const {
     const QFontMetrics metrics = fontMetrics();
-    const int text =
-        std::min(metrics.horizontalAdvance(full_), metrics.averageCharWidth() * widest_label_chars);
+    // A pixel either side: elidedText cuts a text given exactly its own advance.
+    const int text = std::min(metrics.horizontalAdvance(full_) + 2,
+                              metrics.averageCharWidth() * widest_label_chars);
     return {padding() + text, QToolButton::sizeHint().height()};
 }
 

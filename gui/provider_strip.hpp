@@ -41,6 +41,7 @@ protected:
 
 private:
     void fit_text();
+    void keep_menu_on_screen();
     int padding() const; // what the button adds around its text
 
     QMenu* menu_;

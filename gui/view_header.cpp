@@ -4,12 +4,15 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QToolButton>
+#include <QVBoxLayout>
+#include <algorithm>
 
 namespace rio::gui {
 
 ViewHeader::ViewHeader(const QString& close_name, QWidget* parent)
-    : QWidget(parent), row_(new QHBoxLayout(this)), text_(new QLabel(this)),
-      close_(new QToolButton(this)) {
+    : QWidget(parent), rows_(new QVBoxLayout(this)), row_(new QHBoxLayout),
+      trailing_(new QWidget(this)), trailing_row_(new QHBoxLayout(trailing_)),
+      text_(new QLabel(this)), close_(new QToolButton(this)) {
     setObjectName(QStringLiteral("view_header"));
     setAttribute(Qt::WA_StyledBackground);
     setStyleSheet(QStringLiteral("#view_header { border-bottom: 1px solid palette(mid); }"));
@@ -32,15 +35,55 @@ ViewHeader::ViewHeader(const QString& close_name, QWidget* parent)
     close_->setFocusPolicy(Qt::NoFocus);
     connect(close_, &QToolButton::clicked, this, &ViewHeader::close_clicked);
 
-    row_->setContentsMargins(10, 4, 4, 4);
+    rows_->setContentsMargins(10, 4, 4, 4);
+    rows_->setSpacing(4);
+    rows_->addLayout(row_);
+    row_->setContentsMargins(0, 0, 0, 0);
     row_->setSpacing(6);
     row_->addWidget(text_, 1);
+    row_->addWidget(trailing_);
     row_->addWidget(close_);
+    trailing_row_->setContentsMargins(0, 0, 0, 0);
+    trailing_row_->setSpacing(6);
+    trailing_->installEventFilter(this); // a button shown or hidden changes what fits
 }
 
-void ViewHeader::set_text(const QString& text) {
+QSize ViewHeader::minimumSizeHint() const {
+    const QMargins margins = rows_->contentsMargins();
+    int width = margins.left() + text_->minimumWidth() + row_->spacing() +
+                close_->sizeHint().width() + margins.right();
+    for (int i = 0; i < row_->indexOf(text_); ++i)
+        if (QWidget* leading = row_->itemAt(i)->widget(); leading && !leading->isHidden())
+            width += leading->sizeHint().width() + row_->spacing();
+    return {width, QWidget::minimumSizeHint().height()};
+}
+
+void ViewHeader::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    place_buttons();
+}
+
+void ViewHeader::place_buttons() {
+    // Below as soon as the text would be cut beside them: a long plan title is read whole.
+    const int text_room = width() - (minimumSizeHint().width() - text_->minimumWidth());
+    const int text_wants =
+        std::max(text_->minimumWidth(), text_->fontMetrics().horizontalAdvance(full_) + 2);
+    const bool below = trailing_->sizeHint().width() + row_->spacing() > text_room - text_wants;
+    if (below == below_) return;
+    below_ = below;
+    if (below) {
+        row_->removeWidget(trailing_);
+        rows_->addWidget(trailing_, 0, Qt::AlignLeft);
+    } else {
+        rows_->removeWidget(trailing_);
+        row_->insertWidget(row_->indexOf(close_), trailing_);
+    }
+}
+
+void ViewHeader::set_text(const QString& text, const QString& detail) {
     full_ = text;
-    text_->setToolTip(text);
+    text_->setToolTip(detail.isEmpty() ? text : text + QLatin1Char('\n') + detail);
+    place_buttons();
     show_text();
 }
 
@@ -54,6 +97,7 @@ void ViewHeader::show_text() {
 
 bool ViewHeader::eventFilter(QObject* watched, QEvent* event) {
     if (watched == text_ && event->type() == QEvent::Resize) show_text();
+    if (watched == trailing_ && event->type() == QEvent::LayoutRequest) place_buttons();
     return QWidget::eventFilter(watched, event);
 }
 
@@ -62,7 +106,7 @@ void ViewHeader::add_leading(QWidget* widget) {
 }
 
 void ViewHeader::add_trailing(QWidget* widget) {
-    row_->insertWidget(row_->indexOf(close_), widget);
+    trailing_row_->addWidget(widget);
 }
 
 } // namespace rio::gui

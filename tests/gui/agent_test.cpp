@@ -106,7 +106,7 @@ private slots:
                 .match(path)
                 .hasMatch(),
             qPrintable(path));
-        QCOMPARE(s.plan_view()->header_text(), QStringLiteral("Plan — Add a shout flag · ") + path);
+        QCOMPARE(s.plan_view()->header_text(), QStringLiteral("Plan — Add a shout flag"));
         // Rendered, not shown as source: the emphasis is bold and its asterisks are gone.
         const QTextDocument& body = *s.plan_view()->body()->document();
         QVERIFY(body.toPlainText().contains(QStringLiteral("Test it")));
@@ -587,10 +587,16 @@ private slots:
         QVERIFY(s.up_to_plan_shown(false));
         QToolButton* changes = s.plan_view()->changes_button();
         QVERIFY(!changes->isVisible()); // the first plan revises nothing
+        const QSize window = s.window.size();
         click(s.bar().reject_button());
         QTest::keyClick(s.bar().reason_field(), Qt::Key_Return);
         QTRY_VERIFY(s.plan_view()->header_text().contains(QStringLiteral("Add a loud flag")));
         QTRY_VERIFY(changes->isVisible());
+        // Issue 46 item 4: the revision's header (its Changes button beside the decisions) grew
+        // the window by itself; now what does not fit beside the title goes under it.
+        QVERIFY(drain_events() && drain_events());
+        QCOMPARE(s.window.size(), window);
+        QVERIFY(s.plan_view()->width() >= s.plan_view()->minimumSizeHint().width());
 
         click(changes);
         QVERIFY(changes->isChecked());
@@ -1316,12 +1322,28 @@ private slots:
         QCOMPARE(s.window.width(), window_width);
         QVERIFY2(strip->text().contains(QStringLiteral("…")), qPrintable(strip->text()));
         QVERIFY(strip->toolTip().contains(model)); // the whole of it, on hover
-        QVERIFY(strip->mapTo(&s.window, QPoint(0, 0)).x() >= before.back().right());
+        // On the line under the mode buttons, with the context meter.
+        QVERIFY(strip->mapTo(&s.window, QPoint(0, 0)).y() >= before.back().bottom());
 
         strip->show_status(QStringLiteral("echo"), QString());
         QVERIFY(drain_events() && drain_events());
         QCOMPARE(places(), before);
         QCOMPARE(strip->text(), QStringLiteral("echo"));
+
+        // Issue 46 item 5: a usual provider and model are read whole at the narrowest chat
+        // (beside the mode buttons they were "ant…4-5" at every size).
+        QCOMPARE(s.chat().width(), 380);
+        for (const auto& [provider, model] :
+             {std::pair{"anthropic", "claude-sonnet-4-5"}, std::pair{"openai", "gpt-5-codex"},
+              std::pair{"openai", "fake-model"}}) {
+            strip->show_status(QString::fromLatin1(provider), QString::fromLatin1(model));
+            QVERIFY(drain_events() && drain_events());
+            QVERIFY2(strip->text() == strip->full_text(),
+                     qPrintable(QStringLiteral("%1 in %2 px, wants %3")
+                                    .arg(strip->text())
+                                    .arg(strip->width())
+                                    .arg(strip->sizeHint().width())));
+        }
     }
 
     void composer_send_and_stop() {

@@ -505,8 +505,9 @@ private slots:
 
     // Issue 32 item 5: the first window fits the screen it opens on, frame included.
     void the_first_window_fits_the_screen() {
-        QCOMPARE(default_window_size(QSize(2560, 1400)), QSize(1600, 1000));
-        QCOMPARE(default_window_size(QSize(1920, 1052)), QSize(1200, 780));
+        QCOMPARE(default_window_size(QSize(2560, 1400)), QSize(1760, 1100));
+        // Issue 46 item 4: a sensible share of a 1920×1080 screen, not a laptop's window.
+        QCOMPARE(default_window_size(QSize(1920, 1052)), QSize(1536, 894));
         QCOMPARE(default_window_size(QSize(1440, 900)), QSize(1200, 780));
         // A 1366×768 laptop with a 28 px panel: not 780 px tall.
         const QSize laptop = default_window_size(QSize(1366, 740));

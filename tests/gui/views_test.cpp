@@ -378,8 +378,7 @@ private slots:
         PlanView view;
         view.show_plan(QStringLiteral("Add a flag"),
                        QStringLiteral(".rio/plans/20250101-120000-add-a-flag.md"), plan_markdown);
-        QCOMPARE(view.header_text(),
-                 QStringLiteral("Plan — Add a flag · .rio/plans/20250101-120000-add-a-flag.md"));
+        QCOMPARE(view.header_text(), QStringLiteral("Plan — Add a flag"));
         auto* header = view.findChild<ViewHeader*>();
         QVERIFY(header);
         QLabel* label = header->findChild<QLabel*>();
@@ -388,10 +387,22 @@ private slots:
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         QTRY_COMPARE(label->text(), view.header_text());
-        QCOMPARE(label->toolTip(), view.header_text());
+        QCOMPARE(label->toolTip(), QStringLiteral("Plan — Add a flag\n.rio/plans/"
+                                                  "20250101-120000-add-a-flag.md"));
         QVERIFY2(view.comments_beside(), "room for the plan and its comments side by side");
-        // Narrow: cut in the middle, the title's start kept, never down to a letter or two.
+        QVERIFY(!header->buttons_below());
+        // Narrow: a short title and the decisions still share the row.
         view.resize(480, 600);
+        QTRY_COMPARE(label->text(), view.header_text());
+        QVERIFY(!header->buttons_below());
+        // A long one: the decisions go under it, so that it is read whole where it fits (issue
+        // 46: beside it they cut it, and made the window wider), and it is cut in the middle
+        // where it does not, never down to a letter or two.
+        view.show_plan(QStringLiteral("Add a flag to greet.py and a test that the shouted "
+                                      "greeting is upper case everywhere"),
+                       QStringLiteral(".rio/plans/20250101-120000-add-a-flag.md"), plan_markdown);
+        QTRY_VERIFY(header->buttons_below());
+        QVERIFY(header->minimumSizeHint().width() < 480);
         QTRY_VERIFY(label->text() != view.header_text());
         QVERIFY2(label->text().startsWith(QStringLiteral("Plan — ")), qPrintable(label->text()));
         QVERIFY2(label->text().contains(QStringLiteral("…")), qPrintable(label->text()));
