@@ -166,7 +166,8 @@ MainWindow::MainWindow(CoreClient& core, QWidget* parent)
     connect(editors_, &QTabWidget::currentChanged, this, &MainWindow::show_welcome);
     connect(welcome_, &WelcomePage::open_folder_requested, this, &MainWindow::choose_folder);
     connect(welcome_, &WelcomePage::recent_requested, this, &MainWindow::open_project);
-    connect(welcome_, &WelcomePage::connect_requested, this, [this] { show_providers(); });
+    connect(welcome_, &WelcomePage::connect_requested, this,
+            [this] { settings_dialog().show_providers_to_connect(); });
     connect(welcome_, &WelcomePage::manual_requested, this, &MainWindow::show_manual);
     connect(chat_, &ChatDock::model_connected, welcome_, &WelcomePage::set_model_connected);
     connect(this, &MainWindow::project_shown, this, &MainWindow::show_recent_on_welcome);

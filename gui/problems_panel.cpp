@@ -8,12 +8,15 @@
 #include "gui/editor_diagnostics.hpp"
 #include "gui/main_window.hpp"
 
+#include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPainter>
 #include <QPixmap>
+#include <QStyledItemDelegate>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace rio::gui {
 namespace {
@@ -21,6 +24,29 @@ namespace {
 constexpr int problem_path_role = Qt::UserRole;
 constexpr int problem_line_role = Qt::UserRole + 1;
 constexpr int problem_column_role = Qt::UserRole + 2;
+
+// A row as tall as its text wrapped to the room the tree gives it: Qt's own measure of a
+// wrapped item asks for a rect the tree does not give it, and kept every row one line.
+class WrappingRows : public QStyledItemDelegate {
+public:
+    explicit WrappingRows(QTreeWidget* tree) : QStyledItemDelegate(tree), tree_(tree) {}
+
+    QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override {
+        QStyleOptionViewItem item = option;
+        initStyleOption(&item, index);
+        int depth = 0;
+        for (QModelIndex up = index.parent(); up.isValid(); up = up.parent())
+            ++depth;
+        const int room = tree_->viewport()->width() - tree_->indentation() * (depth + 1);
+        item.rect = QRect(0, 0, std::max(room, 40), 1);
+        item.features |= QStyleOptionViewItem::WrapText;
+        const QStyle* style = tree_->style();
+        return style->sizeFromContents(QStyle::CT_ItemViewItem, &item, QSize(), tree_);
+    }
+
+private:
+    QTreeWidget* tree_;
+};
 
 QIcon severity_icon(const Wire<Severity>& severity) {
     static const QColor colours[] = {QColor(0xE5, 0x14, 0x00), QColor(0xBF, 0x88, 0x03),
@@ -58,7 +84,13 @@ ProblemsPanel::ProblemsPanel(MainWindow& window)
     list_->setColumnCount(1);
     list_->setHeaderHidden(true);
     list_->setAccessibleName(tr("Problems"));
-    list_->setUniformRowHeights(true);
+    // A message wraps to the panel's width: cut, "Too few …" said nothing (issue 46).
+    list_->setWordWrap(true);
+    list_->setItemDelegate(new WrappingRows(list_));
+    list_->setTextElideMode(Qt::ElideNone);
+    list_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    list_->header()->setStretchLastSection(true);
+    list_->viewport()->installEventFilter(this); // rows wrap again at a new width
     auto* body = new QWidget(this);
     auto* column = new QVBoxLayout(body);
     column->setContentsMargins(0, 0, 0, 0);
@@ -70,6 +102,13 @@ ProblemsPanel::ProblemsPanel(MainWindow& window)
     connect(list_, &QTreeWidget::itemActivated, this, &ProblemsPanel::open_problem);
     connect(list_, &QTreeWidget::itemClicked, this, &ProblemsPanel::open_problem);
     connect(&window_.core(), &CoreClient::core_event, this, &ProblemsPanel::on_event);
+}
+
+bool ProblemsPanel::eventFilter(QObject* watched, QEvent* event) {
+    // A tree view keeps the row heights it measured at the width it had; a wrapped row's
+    // height changes with the width.
+    if (watched == list_->viewport() && event->type() == QEvent::Resize) list_->doItemsLayout();
+    return QDockWidget::eventFilter(watched, event);
 }
 
 QString ProblemsPanel::summary() const {

@@ -33,6 +33,9 @@ public:
 signals:
     void file_changed(const QString& path); // its problems changed: the editors redraw it
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void on_event(const client::CoreEvent& event);
     void show_all();

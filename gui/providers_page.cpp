@@ -174,6 +174,21 @@ void ProvidersPage::refresh(const QString& provider) {
                });
 }
 
+void ProvidersPage::refresh_to_connect() {
+    core_.call(ProvidersParams{}, this, [this](const client::Typed<ProvidersParams>& list) {
+        if (!list) return say(qs(list.error().message), Tone::failed);
+        QString wanted;
+        for (const ProviderInfo& p : list->providers) {
+            const bool a_model = p.name != "echo" && p.name != "script";
+            if (a_model && !p.ready) {
+                wanted = qs(p.name);
+                break;
+            }
+        }
+        show_providers(*list, wanted);
+    });
+}
+
 void ProvidersPage::show_providers(const ProvidersResult& list, const QString& wanted) {
     list_ = list;
     const QString keep = wanted.isEmpty() ? qs(list.current) : wanted;

@@ -30,6 +30,9 @@ public:
     // Lists the providers again and shows `provider` (by default the one in use) with its key,
     // options and models.
     void refresh(const QString& provider = {});
+    // The same, on the first model provider that still needs a key (Connect a model…): echo
+    // in use has nothing to set up.
+    void refresh_to_connect();
     QString shown_provider() const;
 
     QComboBox* provider_box() const { return provider_box_; }

@@ -50,6 +50,11 @@ void SettingsDialog::show_providers(const QString& provider) {
     raise_on(providers_);
 }
 
+void SettingsDialog::show_providers_to_connect() {
+    providers_->refresh_to_connect();
+    raise_on(providers_);
+}
+
 void SettingsDialog::raise_on(QWidget* page) {
     pages_->setCurrentWidget(page);
     show();

@@ -23,6 +23,7 @@ public:
     void show_lsp_servers(); // the same for the language servers
     // Raises the dialog on the Providers page, showing `provider` (by default the one in use).
     void show_providers(const QString& provider = {});
+    void show_providers_to_connect(); // on the first provider that needs a key
 
     QTabWidget* pages() const { return pages_; }
     McpServersPage* mcp_servers() const { return mcp_; }

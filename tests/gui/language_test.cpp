@@ -17,6 +17,7 @@
 #include "tests/gui/agent_support.hpp"
 #include "tests/gui/gui_support.hpp"
 
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -135,6 +136,21 @@ private slots:
         QVERIFY2(problem->text(0).startsWith(
                      QStringLiteral("4:18  Use of undeclared identifier 'missing'")),
                  qPrintable(problem->text(0)));
+        // Issue 46 item 8: at the side bar's width the message wraps, whole, inside the panel.
+        panel->raise(); // its tab in the side bar
+        QTRY_VERIFY(list->isVisible());
+        QVERIFY(drain_events());
+        const QRect row = list->visualItemRect(problem);
+        const QFontMetrics metrics = list->fontMetrics();
+        QVERIFY2(metrics.horizontalAdvance(problem->text(0)) > list->viewport()->width(),
+                 "the message is longer than the panel is wide");
+        QVERIFY(row.right() <= list->viewport()->width());
+        QVERIFY2(row.height() >= 2 * metrics.lineSpacing(),
+                 qPrintable(QStringLiteral("row %1×%2, viewport %3, section %4")
+                                .arg(row.width())
+                                .arg(row.height())
+                                .arg(list->viewport()->width())
+                                .arg(list->header()->sectionSize(0))));
 
         s.open(QStringLiteral("twice.h")); // elsewhere, so the click has somewhere to go
         QVERIFY(s.window.editors()->current_path() == QStringLiteral("twice.h"));

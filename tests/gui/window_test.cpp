@@ -9,6 +9,7 @@
 #include "gui/file_tree.hpp"
 #include "gui/main_window.hpp"
 #include "gui/manual_view.hpp"
+#include "gui/providers_page.hpp"
 #include "gui/settings_dialog.hpp"
 #include "gui/trust_bar.hpp"
 #include "gui/welcome_page.hpp"
@@ -127,6 +128,9 @@ private slots:
         QTRY_VERIFY(welcome->connect_button()->isVisible());
         QTest::mouseClick(welcome->connect_button(), Qt::LeftButton);
         QVERIFY(s.window.settings() && s.window.settings()->isVisible());
+        // On the first provider that needs a key, not on echo (issue 46 item 8).
+        QTRY_COMPARE(s.window.settings()->providers()->shown_provider(),
+                     QStringLiteral("anthropic"));
         s.window.settings()->hide();
         // The folders opened lately: not this one (it is open), not one that is gone.
         QStringList recent;

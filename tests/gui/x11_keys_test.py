@@ -148,9 +148,10 @@ class X11Keys(unittest.TestCase):
         self.click(x + width - 150, y + height // 2)
         self.cycle(events, "transcript", "plan")
         # A mode button: the chat's top row holds Plan, Review and Auto (at the window's
-        # default 1200×780, Review spans 887–963 × 44–69); a click on Review chooses it and
+        # default 1280×850 on this 1600×1000 screen the chat keeps its 380 px, and Review spans
+        # 313–237 px from the window's right edge × 44–69); a click on Review chooses it and
         # leaves the keyboard there.
-        self.assertEqual((width, height), (1200, 780))
+        self.assertEqual((width, height), (1280, 850))
         self.click(x + width - 275, y + 56)
         events.until("a click on the Review button",
                      lambda event, params: event == "agent.status" and
