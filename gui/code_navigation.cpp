@@ -66,6 +66,9 @@ void CodeNavigation::say(const QString& text) {
 
 void CodeNavigation::go_to(const QString& path, std::uint64_t line, std::uint64_t column,
                            bool remember) {
+    // A hover shown, or on its way, describes the place being left.
+    ++hover_generation_;
+    QToolTip::hideText();
     if (remember)
         if (auto place = here()) {
             history_.push_back(*place);

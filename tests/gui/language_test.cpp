@@ -28,6 +28,7 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTest>
+#include <QToolTip>
 #include <QTreeWidget>
 
 using namespace rio;
@@ -173,7 +174,21 @@ private slots:
         s.press(Qt::Key_F12);
         QVERIFY(arrived.count() > 0 || arrived.wait(server_ms));
         QCOMPARE(s.window.editors()->current_path(), QStringLiteral("twice.h"));
+        // A hover up when F12 jumps within the same file is not left describing the place
+        // left behind (issue 46 item 8).
+        CodeEditor* header = s.window.editors()->current_editor();
+        QSignalSpy hovered(s.window.navigation(), &CodeNavigation::hovered);
+        s.window.navigation()->hover(header, 6, QPoint(40, 10));
+        QVERIFY(hovered.count() > 0 || hovered.wait(server_ms));
+        QVERIFY(QToolTip::isVisible());
+        arrived.clear();
+        s.press(Qt::Key_F12);
+        QVERIFY(arrived.count() > 0 || arrived.wait(server_ms));
+        // Qt fades a hidden tip out over 300 ms; one left up stays 10 s.
+        QTRY_VERIFY_WITH_TIMEOUT(!QToolTip::isVisible(), 3000);
         QCOMPARE(Session::cursor(s.window.editors()->current_editor()), std::make_pair(1L, 4L));
+        s.press(Qt::Key_Left, Qt::AltModifier); // back from the second jump, in twice.h
+        QCOMPARE(s.window.navigation()->history_size(), std::size_t{1});
 
         s.press(Qt::Key_Left, Qt::AltModifier);
         QTRY_COMPARE(s.window.editors()->current_path(), QStringLiteral("main.cpp"));
