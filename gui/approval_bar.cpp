@@ -14,7 +14,7 @@
 namespace rio::gui {
 
 ApprovalBar::ApprovalBar(QWidget* parent)
-    : QFrame(parent), heading_(new QLabel), detail_(new QLabel),
+    : QFrame(parent), heading_(new QLabel), detail_(new WrappingText),
       approve_(push_button(tr("&Approve"), tr("Approve (Alt+A)"))), approve_menu_(new QMenu(this)),
       reject_(push_button(tr("&Reject"), tr("Reject, with an optional reason (Alt+R)"))),
       edit_plan_(push_button(tr("&Edit plan"),
@@ -35,7 +35,9 @@ ApprovalBar::ApprovalBar(QWidget* parent)
         const ThemeColours c = theme_colours();
         setStyleSheet(
             QStringLiteral("QFrame#approval-bar { background: %1; border-top: 1px solid %2; }"
-                           "QFrame#approval-bar QLabel { background: transparent; color: %3; }")
+                           "QFrame#approval-bar QLabel { background: transparent; color: %3; }"
+                           "QFrame#approval-bar QTextEdit { background: transparent; color: %3; "
+                           "border: none; }")
                 .arg(c.attention_background.name(), c.attention_border.name(),
                      c.attention_text.name()));
     });
@@ -44,9 +46,6 @@ ApprovalBar::ApprovalBar(QWidget* parent)
     QFont bold = heading_->font();
     bold.setBold(true);
     heading_->setFont(bold);
-    detail_->setWordWrap(true);
-    detail_->setTextFormat(Qt::PlainText);
-    detail_->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     approve_review_ = approve_menu_->addAction(tr("Approve — &review each edit"));
     approve_auto_ = approve_menu_->addAction(tr("Approve — &auto-accept edits"));
@@ -106,10 +105,10 @@ ApprovalBar::ApprovalBar(QWidget* parent)
 void ApprovalBar::show_proposal(const BarContent& content) {
     content_ = content;
     heading_->setText(content.heading);
-    detail_->setText(content.detail);
     QFont detail_font = font();
     if (content.kind == BarKind::command) detail_font.setFamily(QStringLiteral("monospace"));
     detail_->setFont(detail_font);
+    detail_->setText(content.detail); // measured in its font
 
     // setText resets a button's mnemonic shortcut, so each label comes before its shortcut.
     // Alt+A approves whatever is pending; "Run" has no A to underline, so it is set apart.

@@ -20,6 +20,7 @@
 
 #include "gui/proposal_summary.hpp"
 #include "gui/reason_field.hpp"
+#include "gui/wrapping_text.hpp"
 
 #include <QFrame>
 
@@ -42,7 +43,7 @@ public:
 
     // For tests and the demo: the parts, as a person reaches them.
     QLabel* heading() const { return heading_; }
-    QLabel* detail() const { return detail_; }
+    WrappingText* detail() const { return detail_; }
     QPushButton* approve_button() const { return approve_; }
     QMenu* approve_menu() const { return approve_menu_; }
     QAction* approve_review_action() const { return approve_review_; }
@@ -75,7 +76,7 @@ private:
     void press_reject();
 
     QLabel* heading_;
-    QLabel* detail_;
+    WrappingText* detail_;
     QPushButton* approve_;
     QMenu* approve_menu_;
     QAction* approve_review_;

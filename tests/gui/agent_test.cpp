@@ -1075,6 +1075,29 @@ private slots:
         QCOMPARE(qstr(s.status()["pending"], "kind"), QStringLiteral("edit"));
     }
 
+    // Issue 46 item 1: a command with no spaces to wrap at made the approval bar as wide as
+    // itself, and the chat and the window with it (past a 1366 px screen, under Xvfb).
+    void a_long_command_wraps_in_the_approval_bar_and_the_window_keeps_its_size() {
+        TempProject project;
+        const std::string ys(250, 'y');
+        Agent s(project, Json::array({step({tool("run_command", {{"argv", {"echo", ys}}})}),
+                                      text_step("done")}));
+        QVERIFY(s.start());
+        const QSize window = s.window.size();
+        const int chat = s.chat().width();
+        s.send(QStringLiteral("echo it"));
+        QVERIFY(s.proposal_shown(QStringLiteral("Run this command?")));
+        QVERIFY(drain_events() && drain_events());
+        QCOMPARE(s.window.size(), window);
+        QCOMPARE(s.chat().width(), chat);
+        WrappingText* detail = s.bar().detail();
+        QVERIFY(detail->text().contains(QString::fromStdString("$ echo " + ys)));
+        QVERIFY(detail->width() <= s.bar().width());
+        // Every line of it shows: as tall as its wrapped lines, not one clipped line.
+        QVERIFY(detail->height() >= detail->heightForWidth(detail->width()));
+        QVERIFY(detail->height() >= 4 * detail->fontMetrics().lineSpacing());
+    }
+
     void command_proposal_shows_argv_and_cwd() {
         TempProject project;
         project.write("sub/keep.txt", "k\n");
