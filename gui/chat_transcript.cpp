@@ -122,6 +122,11 @@ ChatTranscript::ChatTranscript(QWidget* parent)
     layout_->setContentsMargins(10, 10, 10, 10);
     layout_->setSpacing(8);
     layout_->addStretch(1);
+    // The list is the viewport's width, never its widest entry's: one word too long to wrap
+    // (a 250-character argument in a tool line) made every entry that wide, the replies'
+    // right sides and the cards' buttons cut off with no way to reach them (issue 46). Now
+    // only that entry is cut, and a message scrolls sideways inside itself.
+    list_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     setWidget(list_);
     setFocusPolicy(Qt::NoFocus);
     list_->setObjectName(QStringLiteral("chat-list"));

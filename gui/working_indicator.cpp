@@ -1,5 +1,7 @@
 #include "gui/working_indicator.hpp"
 
+#include <QPainter>
+#include <QStyle>
 #include <QTimer>
 
 namespace rio::gui {
@@ -46,6 +48,18 @@ QString WorkingIndicator::elapsed() const {
     return QString::fromStdString(client::elapsed_text(seconds));
 }
 
+QSize WorkingIndicator::minimumSizeHint() const {
+    return {fontMetrics().averageCharWidth() * 6, QLabel::minimumSizeHint().height()};
+}
+
+void WorkingIndicator::paintEvent(QPaintEvent*) {
+    QPainter painter(this);
+    const QRect room = contentsRect();
+    const QString shown = fontMetrics().elidedText(text(), Qt::ElideMiddle, room.width());
+    style()->drawItemText(&painter, room, static_cast<int>(alignment()), palette(), isEnabled(),
+                          shown, foregroundRole());
+}
+
 void WorkingIndicator::tick() {
     if (offline_)
         setText(tr("Not connected to rio-core"));
@@ -53,6 +67,7 @@ void WorkingIndicator::tick() {
         setText(QStringLiteral("%1 · %2").arg(activity(), elapsed()));
     else
         clear();
+    setToolTip(text()); // whole, where the line is cut
 }
 
 } // namespace rio::gui

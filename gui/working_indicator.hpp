@@ -32,6 +32,14 @@ public:
     QString elapsed() const;  // "12s", "1m 05s"
     void tick();              // the line again, with the time now (the timer's)
 
+    // A running command's words can be any length: the line is cut in the middle to the room
+    // there is (the time stays in sight) rather than widening the chat and the window
+    // (issue 46: 1200 → 2676 px on a 250-character argument).
+    QSize minimumSizeHint() const override;
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+
 private:
     QTimer* timer_;
     Clock clock_;

@@ -23,6 +23,7 @@
 #include "gui/review_flow.hpp"
 #include "gui/revision_document.hpp"
 #include "gui/view_header.hpp"
+#include "gui/working_indicator.hpp"
 #include "tests/gui/agent_support.hpp"
 #include "tests/gui/gui_support.hpp"
 
@@ -1080,8 +1081,15 @@ private slots:
     void a_long_command_wraps_in_the_approval_bar_and_the_window_keeps_its_size() {
         TempProject project;
         const std::string ys(250, 'y');
-        Agent s(project, Json::array({step({tool("run_command", {{"argv", {"echo", ys}}})}),
-                                      text_step("done")}));
+        std::string path = "`src";
+        for (int i = 0; i < 6; ++i)
+            path += "/averyveryverylongdirectoryname" + std::to_string(i);
+        path += "/file.py`";
+        Json run =
+            step({tool("run_command", {{"argv", {"sh", "-c", "echo " + ys + "; echo done"}}})});
+        run["text"] = "Look at " + path + " and this:\n\n```\n" + std::string(300, 'x') + "\n```\n";
+        const std::string finished = "Finished. " + path;
+        Agent s(project, Json::array({run, text_step(finished.c_str())}));
         QVERIFY(s.start());
         const QSize window = s.window.size();
         const int chat = s.chat().width();
@@ -1091,11 +1099,34 @@ private slots:
         QCOMPARE(s.window.size(), window);
         QCOMPARE(s.chat().width(), chat);
         WrappingText* detail = s.bar().detail();
-        QVERIFY(detail->text().contains(QString::fromStdString("$ echo " + ys)));
+        QVERIFY(detail->text().contains(QString::fromStdString("echo " + ys)));
         QVERIFY(detail->width() <= s.bar().width());
         // Every line of it shows: as tall as its wrapped lines, not one clipped line.
         QVERIFY(detail->height() >= detail->heightForWidth(detail->width()));
         QVERIFY(detail->height() >= 4 * detail->fontMetrics().lineSpacing());
+
+        // Run: its card and the reply after it keep the chat's width too.
+        click(s.bar().approve_button());
+        QTRY_VERIFY(!s.composer().busy());
+        QVERIFY(drain_events() && drain_events());
+        QWidget* widest = nullptr;
+        for (QWidget* w : s.chat().findChildren<QWidget*>())
+            if (w->isVisible() &&
+                (!widest || w->minimumSizeHint().width() > widest->minimumSizeHint().width()))
+                widest = w;
+        QVERIFY2(s.window.size() == window,
+                 qPrintable(QStringLiteral("widest: %1 %2 min %3")
+                                .arg(QString::fromLatin1(widest->metaObject()->className()),
+                                     widest->objectName())
+                                .arg(widest->minimumSizeHint().width())));
+        QCOMPARE(s.chat().width(), chat);
+        // While it ran, the line under the message box named it: cut to the chat's width
+        // (under Xvfb that line took the window from 1200 to 2676 px).
+        auto* indicator = s.chat().findChild<WorkingIndicator*>();
+        QVERIFY(indicator);
+        indicator->setText(QStringLiteral("Running echo ") + QString(250, QLatin1Char('y')) +
+                           QStringLiteral(" · 2s"));
+        QVERIFY(s.composer().minimumSizeHint().width() < chat);
     }
 
     void command_proposal_shows_argv_and_cwd() {
