@@ -77,6 +77,7 @@ private:
                   LineInput::ReadOptions options = {});
     // Sets the core's mode (and auto-accept) to `choice`, then prompts again.
     void choose_mode(client::ModeChoice choice);
+    void set_mode(const ModeSetParams& mode); // then prompts again
     void ask_key(const std::string& question, const std::string& keys,
                  std::function<void(char)> then);
     // A line read without echo (an API key): nothing of it reaches the screen or the history.

@@ -53,7 +53,11 @@ void InteractiveSession::choose_mode(client::ModeChoice choice) {
             if (!set) return report(client::Reply{nullptr, set.error()});
             session_.apply_auto_accept(set->on);
         });
-    link_.call(requests.mode, [this](const client::Typed<ModeSetParams>& set) {
+    set_mode(requests.mode);
+}
+
+void InteractiveSession::set_mode(const ModeSetParams& mode) {
+    link_.call(mode, [this](const client::Typed<ModeSetParams>& set) {
         if (set) session_.apply(*set);
         then_prompt(set ? client::Reply{} : client::Reply{nullptr, set.error()});
     });
@@ -65,12 +69,6 @@ void InteractiveSession::command(const std::string& line) {
                           ? ""
                           : std::string(trimmed(line.substr(line.find(' '))));
     auto prompt_after = [this](const client::Reply& r) { then_prompt(r); };
-    auto set_mode = [this](const ModeSetParams& mode) {
-        link_.call(mode, [this](const client::Typed<ModeSetParams>& set) {
-            if (set) session_.apply(*set);
-            then_prompt(set ? client::Reply{} : client::Reply{nullptr, set.error()});
-        });
-    };
     if (name == "/quit" || name == "/exit") return quit(0);
     if (name == "/help") {
         print(help_text);
