@@ -49,6 +49,7 @@ AgentRuntime::AgentRuntime(asio::io_context& io, Workspace& workspace, Emit emit
 }
 
 void AgentRuntime::start_in(Mode mode) {
+    start_mode_ = mode;
     Effects before_any_client; // nobody is connected yet to hear of it
     loop_.set_mode(mode, before_any_client);
 }
@@ -153,11 +154,13 @@ Result<SessionResumeResult> AgentRuntime::resume(const std::string& id) {
     SessionResumeResult result{session_info(opened->replay.session), 0, std::nullopt};
     if (!opened->warning.empty()) result.warning = opened->warning;
     if (id != recorder_.id()) {
+        park_checkpoints();
         recorder_.adopt(opened->replay.session, std::move(opened->writer));
         act([&](AgentLoop& loop, Effects& out) {
             loop.restore(std::move(opened->replay.session), out);
             return 0;
         });
+        unpark_checkpoints();
     }
     result.messages = loop_.history().size();
     return result;
@@ -173,8 +176,55 @@ Result<UndoneEvent> AgentRuntime::undo(std::uint64_t turn, const std::optional<s
     return undo_turn(context_.workspace, checkpoints_, emit_, turn, path);
 }
 
+void AgentRuntime::leave_project() {
+    // A decision waiting is not running: stopping would reject it.
+    if (loop_.busy() && !loop_.proposal())
+        act([](AgentLoop& loop, Effects& out) { return loop.stop({}, out); });
+    if (loop_.auto_accept())
+        act([](AgentLoop& loop, Effects& out) {
+            loop.set_auto_accept(false, out);
+            return 0;
+        });
+    if (loop_.history().empty() && !loop_.proposal()) return; // nothing of this project's
+    park_checkpoints();
+    act([this](AgentLoop& loop, Effects& out) {
+        loop.reset(out);
+        loop.set_mode(start_mode_, out);
+        return 0;
+    });
+}
+
 void AgentRuntime::project_changed() {
-    clear_checkpoints();
+    for (const SessionInfo& latest : list_sessions(context_.dirs, project()).sessions)
+        if (resume(latest.id)) return; // one that cannot be read: the next newest
+}
+
+void AgentRuntime::park_checkpoints() {
+    const std::string& session = recorder_.id();
+    std::erase_if(parked_, [&](const Parked& p) { return p.session == session; });
+    if (!checkpoints_.empty()) {
+        parked_.insert(parked_.begin(),
+                       Parked{session, std::move(checkpoints_), std::move(changes_)});
+        checkpoints_ = Checkpoints{};
+        changes_ = AppliedChanges{};
+        emit_event(emit_, checkpoints_.state()); // nothing here can be undone now
+    }
+    // One conversation's budget for all that is parked: the oldest go first.
+    std::size_t bytes = 0;
+    std::erase_if(parked_, [&bytes](const Parked& p) {
+        bytes += p.checkpoints.bytes();
+        return bytes > Checkpoints::default_budget;
+    });
+}
+
+void AgentRuntime::unpark_checkpoints() {
+    auto it = std::find_if(parked_.begin(), parked_.end(),
+                           [this](const Parked& p) { return p.session == recorder_.id(); });
+    if (it == parked_.end()) return;
+    checkpoints_ = std::move(it->checkpoints);
+    changes_ = std::move(it->changes);
+    parked_.erase(it);
+    emit_event(emit_, checkpoints_.state());
 }
 
 void AgentRuntime::files_changed(const std::vector<std::string>& paths) {

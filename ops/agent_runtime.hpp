@@ -51,7 +51,14 @@ public:
     const AppliedChanges& changes() const { return changes_; }
     // plans.check: runs the step's check again and answers with the step (issue 43).
     void recheck(std::uint64_t step, std::function<void(Result<PlanStep>)> reply);
-    // Another project, or none: the checkpoints were of the old one's files.
+    // A project is a workspace (issue 46, decision 0090). Before the project is replaced,
+    // while its root is still the old one (a stopped turn's receipt and an abandoned plan
+    // file are the old project's): a turn still running is stopped, auto-accept goes off (a
+    // grant made for one project is not one for the next), and a begun conversation is left
+    // — its undo checkpoints kept aside, a plan waiting for a decision pending in its file.
+    void leave_project();
+    // After: the new project's latest conversation comes back (mode, plan checklist, a
+    // pending plan, the checkpoints kept aside for it), or the new one stays.
     void project_changed();
     // The project watcher's paths (the core's own writes among them): a file the approved
     // plan's steps name that something else changed is drift, said at once (issue 43).
@@ -80,6 +87,10 @@ private:
     // rio's own tools and the MCP servers' tools that are ready now.
     std::vector<ToolSpec> all_tools() const;
     void clear_checkpoints();
+    // The undo checkpoints of a conversation left for another (a resume, another project) are
+    // kept aside by session, so coming back to it can still undo; within one budget.
+    void park_checkpoints();
+    void unpark_checkpoints();
     // The loop's window and threshold from the provider's options, the tools' output cap.
     void update_budget(Effects& out);
 
@@ -100,7 +111,14 @@ private:
     std::size_t prefix_bytes_ = 0;            // the system prompt and tool list, as last sent
     CancelFn cancel_provider_;
     ToolCancel cancel_command_;
-    ToolCancel recheck_running_; // a check a person asked to run again, while it runs
+    ToolCancel recheck_running_;    // a check a person asked to run again, while it runs
+    Mode start_mode_ = Mode::build; // what a new project's first conversation starts in
+    struct Parked {
+        std::string session;
+        Checkpoints checkpoints;
+        AppliedChanges changes;
+    };
+    std::vector<Parked> parked_; // newest first
 };
 
 } // namespace rio

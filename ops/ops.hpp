@@ -19,7 +19,7 @@ struct OpContext {
     Emit emit;
     UserDirs dirs;
     // After project.open or project.close changed the project: what follows the project
-    // (the watcher, the agent's checkpoints) moves with it.
+    // (the watcher, the agent's conversation) moves with it.
     std::function<void()> project_changed = {};
     // The project, or what the user trusts of it, changed: the MCP servers it may start too.
     std::function<void()> project_power_changed = [] {};
@@ -31,6 +31,9 @@ struct OpContext {
     // What each connected client called itself in session.hello ("rio-cli", "rio-acp"): a
     // plan's receipt says where it was approved (issue 43).
     std::map<ClientId, std::string> client_names = {};
+    // Before project.open or project.close replaces the project, while its root still is
+    // the old one: the agent's turn and conversation leave it (issue 46).
+    std::function<void()> project_leaving = [] {};
 };
 
 void register_session_ops(Dispatcher& dispatcher, OpContext& context);

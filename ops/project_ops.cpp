@@ -41,8 +41,11 @@ void register_project_ops(Dispatcher& dispatcher, OpContext& context) {
             if (!root) return root.error();
             if (ws.root == *root) return describe(ws);
             if (Status s = may_drop_buffers(ws, p.discard); !s) return s.error();
-            if (Status s = open_project(ws, *root, context.dirs.write_journal()); !s)
+            context.project_leaving();
+            if (Status s = open_project(ws, *root, context.dirs.write_journal()); !s) {
+                moved(context); // still the old project: its conversation comes back
                 return s.error();
+            }
             moved(context);
             emit_event(context.emit, changed(ws));
             announce_trust(context);
@@ -53,6 +56,7 @@ void register_project_ops(Dispatcher& dispatcher, OpContext& context) {
         [&ws, &context](const ProjectCloseParams& p) -> Result<Empty> {
             if (!ws.root) return make_error(ErrorCode::no_project, "no project is open");
             if (Status s = may_drop_buffers(ws, p.discard); !s) return s.error();
+            context.project_leaving();
             close_project(ws);
             moved(context);
             emit_event(context.emit, changed(ws));

@@ -532,9 +532,13 @@ struct ModeEvent {
 };
 RIO_FIELDS(ModeEvent, mode)
 
-struct ResetEvent : Empty {
+struct ResetEvent {
     static constexpr std::string_view event = event::agent_reset;
+    // The saved session the conversation now continues (agent.history has it): a resume, or
+    // another project's latest conversation (issue 46). Absent: a new, empty conversation.
+    std::optional<std::string> resumed;
 };
+RIO_FIELDS(ResetEvent, resumed)
 
 // A plan approved with `fresh`: the conversation was replaced by one user message, `text`
 // (the user's request and the approved plan), and the turn goes on from it.

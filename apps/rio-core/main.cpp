@@ -161,6 +161,7 @@ int main(int argc, char** argv) {
                            },
                            [&mcp] { mcp.reload(); },
                            &io};
+    context.project_leaving = [&agent] { agent.leave_project(); };
     server.on_client_closed([&editor, &context](rio::ClientId client) {
         editor.client_closed(client);
         context.client_names.erase(client);

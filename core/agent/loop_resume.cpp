@@ -109,7 +109,7 @@ void AgentLoop::restore(RestoredSession session, Effects& out) {
                 call.id, "interrupted: rio stopped before this call finished", true, {}, {}});
         record(Message{Role::user, {}, {}, std::move(answers), {}, ModeNote::none});
     }
-    emit(out, ResetEvent{});
+    emit(out, ResetEvent{session_});
     emit(out, ModeEvent{std::string(to_wire(mode_))});
     if (pending) {
         // The proposal is prepared again from the recorded call: a session file is data, so
