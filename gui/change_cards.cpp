@@ -84,6 +84,20 @@ void ChangeCards::end_turn(std::uint64_t turn, const QString& usage) {
     show_undo_state();
 }
 
+void ChangeCards::offer_kept_turns() {
+    forget_gone();
+    for (const TurnCheckpoint& kept : checkpoints_.turns) {
+        if (summaries_.count(kept.turn)) continue;
+        auto* summary = new TurnSummary(kept.turn);
+        summary->show_turn(static_cast<int>(kept.files.size()), tr("in turn %1").arg(kept.turn));
+        connect(summary, &TurnSummary::undo_requested, this,
+                [this, turn = kept.turn] { undo(turn, {}); });
+        summaries_[kept.turn] = summary;
+        transcript_.add_entry(summary, ChatTranscript::Entry::summary, summary->text());
+    }
+    show_undo_state();
+}
+
 bool ChangeCards::undoable(std::uint64_t turn, const std::string& path) const {
     for (const TurnCheckpoint& checkpoint : checkpoints_.turns)
         if (checkpoint.turn == turn)
@@ -95,9 +109,8 @@ bool ChangeCards::undoable(std::uint64_t turn, const std::string& path) const {
 
 void ChangeCards::show_undo_state() {
     forget_gone();
-    const QString gone = tr("rio no longer keeps what this held before: the conversation began "
-                            "again, another project was opened, or older changes were let go "
-                            "to save memory");
+    const QString gone = tr("rio no longer keeps what this held before: rio-core started again, "
+                            "or older changes were let go to save memory");
     std::map<std::uint64_t, bool> all_done;
     for (const QPointer<EditCard>& card : cards_) {
         const EditAppliedEvent& applied = card->applied();

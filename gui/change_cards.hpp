@@ -31,6 +31,9 @@ public:
     void on_event(const client::CoreEvent& event);
     // The turn ended: its summary closes it, with `usage` (its tokens in words, or "").
     void end_turn(std::uint64_t turn, const QString& usage);
+    // After a saved conversation was read back (a resume, its project opened again): each
+    // turn the core can still undo gets its "Undo this turn" row again, at the end.
+    void offer_kept_turns();
 
     void undo(std::uint64_t turn, const std::optional<QString>& path);
     void compare(const EditCard& card);

@@ -155,6 +155,8 @@ void ChatDock::resume_session(const std::string& id) {
                                     QString::fromStdString(resumed.error().message));
             if (resumed->warning && !resumed->warning->empty())
                 show_problem(QString::fromStdString(*resumed->warning));
+            // A switch's agent.reset read the conversation as well (the one already running
+            // sends none); only the last reading is shown.
             transcript_->clear();
             load_conversation();
         });
@@ -164,16 +166,19 @@ void ChatDock::load_conversation() {
     CoreClient& core = window_.core();
     // The conversation so far (another client's, when attached to a running core), then the
     // state, which may hold a proposal waiting for a decision.
-    core.call(HistoryParams{}, this, [this](const client::Typed<HistoryParams>& history) {
-        if (!history) {
-            if (history.error().code == ErrorCode::bad_response)
-                show_problem(tr("Cannot read the conversation so far: ") +
-                             QString::fromStdString(history.error().message));
-            return;
-        }
-        session_.apply_history(*history);
-        replay_history();
-    });
+    core.call(HistoryParams{}, this,
+              [this, reading = ++readings_](const client::Typed<HistoryParams>& history) {
+                  if (reading != readings_) return; // a later reading replaces this one
+                  if (!history) {
+                      if (history.error().code == ErrorCode::bad_response)
+                          show_problem(tr("Cannot read the conversation so far: ") +
+                                       QString::fromStdString(history.error().message));
+                      return;
+                  }
+                  session_.apply_history(*history);
+                  replay_history();
+                  changes_->offer_kept_turns();
+              });
     core.call(StatusParams{}, this, [this](const client::Typed<StatusParams>& status) {
         if (!status) return;
         session_.apply_status(*status);
@@ -272,9 +277,12 @@ void ChatDock::on_event(const client::CoreEvent& event) {
         transcript_->add_tool_progress(*progress);
     } else if (auto* result = std::get_if<ToolResultEvent>(&event)) {
         show_result(*result);
-    } else if (std::holds_alternative<ResetEvent>(event)) {
+    } else if (auto* reset = std::get_if<ResetEvent>(&event)) {
         transcript_->clear();
         plan_line_->hide();
+        // A saved conversation continues (a resume, from here or another client, or another
+        // project's): what it said so far is read back.
+        if (reset->resumed) load_conversation();
     } else if (auto* plan = std::get_if<PlanProgressEvent>(&event)) {
         plan_line_->setText(QString::fromStdString(client::plan_progress_line(*plan)));
         plan_line_->show();

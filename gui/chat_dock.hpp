@@ -104,8 +104,9 @@ private:
     client::Session session_;
     std::map<QString, QString> plan_paths_; // present_plan call id → its plan file
     bool connected_before_ = false;         // a reconnection resumes the session shown
-    bool told_about_echo_ = false;          // the note on connecting a model was shown
-    QPointer<QWidget> echo_note_;           // that note, while echo is in use
+    std::uint64_t readings_ = 0;   // agent.history asked for; only the last answer is shown
+    bool told_about_echo_ = false; // the note on connecting a model was shown
+    QPointer<QWidget> echo_note_;  // that note, while echo is in use
 };
 
 } // namespace rio::gui

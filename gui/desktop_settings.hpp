@@ -8,6 +8,7 @@
 #include "gui/theme.hpp"
 
 #include <QByteArray>
+#include <QHash>
 #include <QString>
 #include <QStringList>
 
@@ -19,6 +20,8 @@ struct DesktopSettings {
     QString last_project;
     QStringList recent_projects; // most recent first
     QStringList recent_remotes;  // ssh:// addresses opened (File ▸ Open Remote Folder…)
+    // The files each recent project had open in tabs (issue 46: a project is a workspace).
+    QHash<QString, QStringList> open_files;
     QByteArray geometry;
     QByteArray layout;
     int zoom = 0;

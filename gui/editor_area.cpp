@@ -92,6 +92,15 @@ QStringList EditorArea::dirty_paths() const {
     return out;
 }
 
+QStringList EditorArea::open_paths() const {
+    QStringList out;
+    for (int i = 0; i < count(); ++i)
+        if (OpenFile* file = find(qobject_cast<const CodeEditor*>(widget(i))); file)
+            out << file->path;
+    if (const QString current = current_path(); out.removeOne(current)) out << current;
+    return out;
+}
+
 QString EditorArea::describe(const QString& path) const {
     OpenFile* file = find(path);
     if (!file) return {};

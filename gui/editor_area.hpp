@@ -56,6 +56,9 @@ public:
     QString current_path() const;
     bool is_dirty(const QString& path) const;
     QStringList dirty_paths() const;
+    // The files open in tabs, in the order the tabs show them; the current one last, so
+    // opening them again in this order leaves it current.
+    QStringList open_paths() const;
     QString describe(const QString& path) const; // "UTF-8 · LF" for the status bar
     bool busy() const; // an open is in flight, or an editor waits for a resync
 

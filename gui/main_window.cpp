@@ -660,6 +660,7 @@ void MainWindow::reconnect() {
 void MainWindow::show_project(const ProjectInfo& info) {
     const QString root = QString::fromStdString(info.root.value_or(std::string()));
     const bool changed = root != root_;
+    if (changed && !root_.isEmpty()) open_files_[root_] = editors_->open_paths();
     root_ = root;
     name_ = QString::fromStdString(info.name.value_or(std::string()));
     if (name_.isEmpty() && !root_.isEmpty()) name_ = root_.section(QLatin1Char('/'), -1);
@@ -677,6 +678,9 @@ void MainWindow::show_project(const ProjectInfo& info) {
     tree_->reload();
     // Asked after the tree's first folder, which the core then answers first.
     if (changed) quick_open_->follow_project(true);
+    if (changed)
+        for (const QString& path : open_files_.value(root_))
+            editors_->open(path);
     if (changed) problems_->reload();
     trust_bar_->refresh();
     statusBar()->showMessage(tr("Opened %1").arg(root_), message_ms);
@@ -697,7 +701,21 @@ void MainWindow::update_title() {
 }
 
 void MainWindow::open_project(const QString& path) {
+    if (!may_leave_running_turn(path)) return;
     send_project_open(path, /*discard=*/false);
+}
+
+bool MainWindow::may_leave_running_turn(const QString& path) {
+    const client::SessionState& state = chat_->session().state();
+    // A plan or edit waiting for a decision is not running: it waits in its session.
+    if (!state.busy || state.pending || QDir(path) == QDir(root_)) return true;
+    return ask(stop_turn_prompt(this, path)) == QMessageBox::Yes;
+}
+
+QHash<QString, QStringList> MainWindow::open_files() const {
+    QHash<QString, QStringList> files = open_files_;
+    if (!root_.isEmpty()) files[root_] = editors_->open_paths();
+    return files;
 }
 
 void MainWindow::send_project_open(const QString& path, bool discard) {

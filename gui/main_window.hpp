@@ -9,6 +9,7 @@
 #include "protocol/messages.hpp"
 #include "protocol/wire.hpp"
 
+#include <QHash>
 #include <QMainWindow>
 #include <QPointer>
 #include <memory>
@@ -88,6 +89,10 @@ public:
     // it remembered and keeps what recent_projects_changed says.
     void set_recent_projects(const QStringList& roots);
     QStringList recent_projects() const { return recent_projects_; }
+    // The files each project had open (issue 46): a folder opened again gets its tabs back.
+    // The app hands in what it remembered and asks again when it quits.
+    void set_open_files(const QHash<QString, QStringList>& files) { open_files_ = files; }
+    QHash<QString, QStringList> open_files() const;
     QAction* compact_ = nullptr; // File ▸ Compact Conversation
     QMenu* recent_projects_menu() const { return recent_projects_menu_; }
     // File ▸ Open Remote Folder…: the ssh:// addresses opened lately, most recent first.
@@ -140,6 +145,8 @@ private:
     void on_disconnected(const QString& why);
     void reconnect();
     void send_project_open(const QString& path, bool discard);
+    // Before a folder replaces this one: true when nothing runs, or the person agreed to stop it.
+    bool may_leave_running_turn(const QString& path);
     void show_project(const ProjectInfo& info); // root absent when none is open
     void update_title();
     void follow_current_editor();
@@ -176,6 +183,7 @@ private:
     QMenu* recent_ = nullptr; // File ▸ Recent Conversations
     QMenu* recent_projects_menu_ = nullptr;
     QStringList recent_projects_;
+    QHash<QString, QStringList> open_files_; // by project root; the current one's as it was left
     QStringList recent_remotes_;
     QList<QPointer<PlanView>> plan_views_; // joined (null once destroyed)
     FileCommands* file_commands_ = nullptr;

@@ -53,6 +53,16 @@ QMessageBox* drop_unsaved_prompt(QWidget* parent, const QString& folder) {
         QMessageBox::Cancel);
 }
 
+QMessageBox* stop_turn_prompt(QWidget* parent, const QString& folder) {
+    return prompt(parent, QMessageBox::Question, QObject::tr("The agent is working"),
+                  QObject::tr("The agent is still working in this folder. Stop it and open %1?\n\n"
+                              "This conversation is saved; opening this folder again continues it.")
+                      .arg(folder),
+                  {{QMessageBox::Yes, QObject::tr("&Stop and Open")},
+                   {QMessageBox::Cancel, QObject::tr("&Cancel")}},
+                  QMessageBox::Cancel);
+}
+
 QMessageBox* overwrite_changed_prompt(QWidget* parent, const QString& path) {
     return prompt(parent, QMessageBox::Warning, QObject::tr("File changed on disk"),
                   QObject::tr("%1 was changed on disk by another program since it was opened.\n\n"

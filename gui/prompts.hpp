@@ -16,6 +16,8 @@ QMessageBox* unsaved_file_prompt(QWidget* parent, const QString& path);
 QMessageBox* unsaved_files_prompt(QWidget* parent, const QStringList& paths);
 // Opening another folder over unsaved changes: Discard them / Cancel.
 QMessageBox* drop_unsaved_prompt(QWidget* parent, const QString& folder);
+// Opening a folder while the agent works: Stop and Open (QMessageBox::Yes) / Cancel.
+QMessageBox* stop_turn_prompt(QWidget* parent, const QString& folder);
 // Saving over a file another program changed: Overwrite (QMessageBox::Save) / Cancel.
 QMessageBox* overwrite_changed_prompt(QWidget* parent, const QString& path);
 // Save As onto a file that exists: Replace (QMessageBox::Save) / Cancel.

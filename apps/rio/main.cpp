@@ -151,6 +151,7 @@ int main(int argc, char** argv) {
         window.set_theme(remembered.theme);
         // Folders on this machine: not ones a far core could open.
         if (!remote) window.set_recent_projects(remembered.recent_projects);
+        if (!remote) window.set_open_files(remembered.open_files);
         window.set_recent_remotes(remembered.recent_remotes);
         QObject::connect(window.editors(), &rio::gui::EditorArea::zoom_changed, &window,
                          [&](int points) {
@@ -172,6 +173,7 @@ int main(int argc, char** argv) {
         QObject::connect(&qt, &QCoreApplication::aboutToQuit, &window, [&] {
             remembered.geometry = window.saveGeometry();
             remembered.layout = window.saveState();
+            if (!remote) remembered.open_files = window.open_files();
             remember();
         });
     }

@@ -999,6 +999,74 @@ private slots:
         QCOMPARE(static_cast<int>(s.provider_calls().back()["conversation"].size()), 3);
     }
 
+    // Issue 46 item 2: a project is a workspace. Another folder takes its own conversation
+    // and tabs; a turn still running is stopped only when the person says so; coming back
+    // continues the conversation and reopens the tabs.
+    void opening_another_folder_switches_the_conversation_and_the_open_files() {
+        TempProject project;
+        project.write(QStringLiteral("a.txt"), "alpha\n");
+        TempProject other;
+        other.write(QStringLiteral("b.txt"), "beta\n");
+        Agent s(project,
+                Json::array({text_step("In A."), {{"text", "slow"}, {"delay_ms", 30000}}}));
+        QVERIFY(s.start());
+        EditorArea& editors = *s.window.editors();
+        s.window.open_file(QStringLiteral("a.txt"));
+        QTRY_COMPARE(editors.open_paths(), QStringList{QStringLiteral("a.txt")});
+        s.send(QStringLiteral("work on A"));
+        QTRY_VERIFY(s.transcript()
+                        .texts_of(ChatTranscript::Entry::message)
+                        .contains(QStringLiteral("In A.")));
+        QTRY_VERIFY(!s.composer().busy());
+
+        s.send(QStringLiteral("take your time"));
+        QTRY_VERIFY(s.composer().busy());
+        answer_next_box(QStringLiteral("&Cancel"));
+        s.window.open_project(other.path());
+        QCOMPARE(s.window.project_root(), project.path());
+        QCOMPARE(json_text(s.status(), "busy"), QStringLiteral("true"));
+
+        answer_next_box(QStringLiteral("&Stop and Open"));
+        s.window.open_project(other.path());
+        QTRY_COMPARE(s.window.project_root(), other.path());
+        QTRY_VERIFY(s.transcript().texts_of(ChatTranscript::Entry::user).isEmpty());
+        QTRY_VERIFY(!s.composer().busy());
+        QVERIFY(editors.open_paths().isEmpty());
+        s.window.open_file(QStringLiteral("b.txt"));
+        QTRY_COMPARE(editors.open_paths(), QStringList{QStringLiteral("b.txt")});
+
+        s.window.open_project(project.path()); // nothing runs: no question
+        QTRY_COMPARE(s.window.project_root(), project.path());
+        QTRY_COMPARE(s.transcript().texts_of(ChatTranscript::Entry::user),
+                     (QStringList{QStringLiteral("work on A"), QStringLiteral("take your time")}));
+        QTRY_COMPARE(editors.open_paths(), QStringList{QStringLiteral("a.txt")});
+
+        // Another client opens the other folder: this window follows.
+        QVERIFY(!s.ask("project.open", Json{{"path", other.path().toStdString()}}).is_null());
+        QTRY_COMPARE(s.window.project_root(), other.path());
+        QTRY_VERIFY(s.transcript().texts_of(ChatTranscript::Entry::user).isEmpty());
+        QTRY_COMPARE(editors.open_paths(), QStringList{QStringLiteral("b.txt")});
+        const QHash<QString, QStringList> kept = s.window.open_files();
+        QCOMPARE(kept.value(project.path()), QStringList{QStringLiteral("a.txt")});
+        QCOMPARE(kept.value(other.path()), QStringList{QStringLiteral("b.txt")});
+    }
+
+    // A plan waiting for a decision is not a running turn: nothing is asked, the plan view
+    // goes with its conversation and comes back with it.
+    void a_pending_plan_waits_in_its_project() {
+        TempProject project;
+        TempProject other;
+        Agent s(project, Json::array({plan_step("Shout", "1. Add --shout\n")}));
+        QVERIFY(s.up_to_plan_shown(false));
+        s.window.open_project(other.path());
+        QTRY_COMPARE(s.window.project_root(), other.path());
+        QTRY_VERIFY(!s.review().pending());
+        QTRY_VERIFY(s.shows_editors());
+        s.window.open_project(project.path());
+        QTRY_VERIFY(s.plan_shown());
+        QVERIFY(s.review().pending());
+    }
+
     void dismissed_by_decision_from_second_client() {
         TempProject project;
         Agent s(project, Json::array({plan_step(plan_title, plan_text), text_step("ok")}));

@@ -370,27 +370,29 @@ private slots:
             QCOMPARE(card->undo(), EditCard::Undo::possible);
     }
 
-    void a_card_whose_change_can_no_longer_be_undone_says_why() {
+    // Issue 46 item 2: the undo of a project's conversation goes and comes back with it.
+    void another_project_takes_the_cards_and_coming_back_can_still_undo() {
         TempProject project;
         project.write("greet.py", greet);
         Agent s(project, Json::array({hi_step(), text_step("Done.")}));
         std::vector<EditCard*> cards = auto_turn(s, "shorter greeting", 1);
         QCOMPARE(cards.size(), std::size_t{1});
-        // Another project: the checkpoints were the old one's.
-        QTemporaryDir elsewhere;
-        QVERIFY(!s.ask("project.open", Json{{"path", elsewhere.path().toStdString()}}).is_null());
-        QTRY_COMPARE(cards.front()->undo(), EditCard::Undo::impossible);
-        QVERIFY(!cards.front()->undo_button()->isEnabled());
-        QVERIFY(cards.front()->undo_button()->toolTip().contains(QStringLiteral("no longer")));
-        QVERIFY(!s.chat()
-                     .changes()
-                     ->summary(cards.front()->applied().turn)
-                     ->undo_button()
-                     ->isEnabled());
-        // Clearing the conversation takes its cards with it.
-        click(s.chat().clear_button());
+        const std::uint64_t turn = cards.front()->applied().turn;
+        TempProject elsewhere;
+        s.window.open_project(elsewhere.path());
         QTRY_VERIFY(s.chat().changes()->cards().empty());
-        QTRY_VERIFY(s.transcript().texts_of(ChatTranscript::Entry::edit).isEmpty());
+        QTRY_VERIFY(s.transcript().texts_of(ChatTranscript::Entry::user).isEmpty());
+
+        s.window.open_project(project.path());
+        QTRY_VERIFY(s.chat().changes()->summary(turn));
+        TurnSummary* summary = s.chat().changes()->summary(turn);
+        QVERIFY(summary->text().contains(QStringLiteral("in turn 1")));
+        QTRY_VERIFY(summary->undo_button()->isEnabled());
+        click(summary->undo_button());
+        QTRY_COMPARE(project.read("greet.py"), greet);
+        // Clearing the conversation takes its rows with it.
+        click(s.chat().clear_button());
+        QTRY_VERIFY(!s.chat().changes()->summary(turn));
     }
 
     void a_later_window_shows_earlier_edits_without_offering_to_undo_them() {

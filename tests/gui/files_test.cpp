@@ -54,23 +54,6 @@ struct Session : WindowSession {
     }
 };
 
-// Presses `button` in the next box rio asks a question with, once it is up (it runs its own
-// event loop, so the answer has to come from inside that loop).
-void answer_next_box(const QString& button) {
-    auto* poll = new QTimer;
-    QObject::connect(poll, &QTimer::timeout, poll, [poll, button] {
-        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
-        if (!box) return;
-        for (QAbstractButton* b : box->buttons())
-            if (b->text() == button) {
-                poll->deleteLater();
-                b->click();
-                return;
-            }
-    });
-    poll->start(10);
-}
-
 } // namespace
 
 class FilesTest : public QObject {

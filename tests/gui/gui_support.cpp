@@ -5,6 +5,7 @@
 #include "gui/file_tree_model.hpp"
 #include "gui/markdown_view.hpp"
 
+#include <QAbstractButton>
 #include <QApplication>
 #include <QDeadlineTimer>
 #include <QDir>
@@ -14,6 +15,7 @@
 #include <QKeyEvent>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QMouseEvent>
 #include <QScrollBar>
 #include <QTest>
@@ -152,6 +154,21 @@ bool spin_until(const std::function<bool()>& done, int timeout_ms) {
         loop.processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents);
     }
     return true;
+}
+
+void answer_next_box(const QString& button) {
+    auto* poll = new QTimer;
+    QObject::connect(poll, &QTimer::timeout, poll, [poll, button] {
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        if (!box) return;
+        for (QAbstractButton* b : box->buttons())
+            if (b->text() == button) {
+                poll->deleteLater();
+                b->click();
+                return;
+            }
+    });
+    poll->start(10);
 }
 
 void type_text(QWidget* widget, const QString& text) {

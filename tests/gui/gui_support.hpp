@@ -106,6 +106,10 @@ QString large_plan(int bytes);
 // between rounds (which would dominate any timing taken around it).
 bool spin_until(const std::function<bool()>& done, int timeout_ms = 5000);
 
+// Presses the button labelled `button` in the next box rio asks a question with, once it is
+// up (it runs its own event loop, so the answer has to come from inside that loop).
+void answer_next_box(const QString& button);
+
 // Types text as a keyboard layout or an input method delivers it: key events carrying each
 // character, an input method commit for characters beyond the BMP (QTest::keyClicks takes
 // Latin-1 only).
