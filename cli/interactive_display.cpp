@@ -23,6 +23,7 @@ bool prints_a_line(const client::CoreEvent& event) {
            std::holds_alternative<FreshEvent>(event) || std::holds_alternative<ErrorEvent>(event) ||
            std::holds_alternative<StoppedEvent>(event) ||
            std::holds_alternative<ResetEvent>(event) ||
+           std::holds_alternative<ProjectChangedEvent>(event) ||
            std::holds_alternative<CompactedEvent>(event) ||
            std::holds_alternative<NoteEvent>(event);
 }
@@ -76,6 +77,12 @@ void InteractiveSession::show(const client::CoreEvent& event) {
     } else if (std::holds_alternative<FreshEvent>(event)) {
         print(styled("(continuing in a fresh context: your request and the approved plan)",
                      sgr::dim, out_.color));
+    } else if (auto* project = std::get_if<ProjectChangedEvent>(&event)) {
+        // Another frontend opened a folder (issue 46): its conversation follows as agent.reset.
+        root_ = project->root.value_or("");
+        print(styled(root_.empty() ? std::string("(no project open now)")
+                                   : "(project: " + shown(root_) + ")",
+                     sgr::dim, out_.color));
     } else if (auto* compacted = std::get_if<CompactedEvent>(&event)) {
         print(styled("(" + shown(client::compacted_text(*compacted)) + ")", sgr::dim, out_.color));
     } else if (auto* note = std::get_if<NoteEvent>(&event)) {
@@ -87,8 +94,10 @@ void InteractiveSession::show(const client::CoreEvent& event) {
                std::holds_alternative<ResetEvent>(event)) {
         if (input_ == Input::key) stop_input();
         // Ctrl+C said "stopping…" already; a stop from elsewhere is said here.
-        if (std::holds_alternative<ResetEvent>(event))
-            print(styled("(conversation cleared)", sgr::dim, out_.color));
+        if (auto* reset = std::get_if<ResetEvent>(&event))
+            print(styled(reset->resumed ? "(continuing session " + shown(*reset->resumed) + ")"
+                                        : std::string("(conversation cleared)"),
+                         sgr::dim, out_.color));
         else if (!stopping_)
             print(styled("(stopped)", sgr::dim, out_.color));
     }

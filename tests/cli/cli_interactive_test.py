@@ -4,12 +4,13 @@ script provider: a plan is rendered (no raw Markdown), approve-auto continues th
 turn, a rejection's reason reaches the model, Ctrl+C stops a turn, slash commands."""
 import json
 import os
+import re
 import sys
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cli_support import (ANSI, GREET, HOSTILE, RIO_CLI, FakeLlm, Pty, Sandbox,  # noqa: E402
-                         check_escaped, edit_step, plan_step, tool)
+                         check_escaped, edit_step, plan_step, tool, unix_request)
 
 WORDS = ("alpha bravo charlie delta foxtrot hotel juliet kilo november oscar quebec romeo "
          "sierra tango uniform victor whiskey xray yankee zulu").split()
@@ -995,6 +996,35 @@ class Interactive(unittest.TestCase):
         term.expect("again")
         term.expect("review ❯ ")
         self.assertEqual(box.calls()[-1]["conversation"][-1]["text"], "axb")
+        term.send("/quit\r")
+        self.assertEqual(term.wait_exit(), 0)
+
+    def test_another_frontend_opening_a_folder_is_followed(self):
+        # Issue 46, item 2: a project is a workspace. The desktop (here a plain client) opens
+        # another folder on the shared core; rio-cli says so and shows which conversation is
+        # now the one it talks in, and goes on in it.
+        box = Sandbox([{"text": "in A"}, {"text": "in B"}])
+        self.addCleanup(box.cleanup)
+        core = box.listening_core()
+        self.addCleanup(lambda: (core.terminate(), core.wait(timeout=10), core.stderr.close()))
+        other = os.path.join(box.dir, "other")
+        os.mkdir(other)
+        term = Pty([RIO_CLI, "--connect", "unix:" + box.socket], box.env)
+        self.addCleanup(term.close)
+        term.expect("❯ ")
+        term.send("work on A\r")
+        term.expect("in A")
+        term.expect("❯ ")
+        a = unix_request(box.socket, "agent.status")["result"]["session"]
+        self.assertTrue(unix_request(box.socket, "project.open", {"path": other})["ok"])
+        term.expect(r"\(conversation cleared\)")  # left while A was still open
+        term.expect(r"\(project: " + re.escape(other) + r"\)")
+        term.send("work on B\r")
+        term.expect("in B")
+        term.expect("❯ ")
+        self.assertEqual(box.calls()[-1]["conversation"][0]["text"], "work on B")
+        self.assertTrue(unix_request(box.socket, "project.open", {"path": box.project})["ok"])
+        term.expect(r"\(continuing session " + re.escape(a) + r"\)")
         term.send("/quit\r")
         self.assertEqual(term.wait_exit(), 0)
 
