@@ -195,8 +195,8 @@ void AgentRuntime::leave_project() {
 }
 
 void AgentRuntime::project_changed() {
-    for (const SessionInfo& latest : list_sessions(context_.dirs, project()).sessions)
-        if (resume(latest.id)) return; // one that cannot be read: the next newest
+    for (const std::string& id : project_sessions_newest_first(context_.dirs, project()))
+        if (resume(id)) return; // one that cannot be read: the next newest
 }
 
 void AgentRuntime::park_checkpoints() {

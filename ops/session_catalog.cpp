@@ -28,6 +28,31 @@ SessionsListResult list_sessions(const UserDirs& dirs, const std::optional<std::
     return out;
 }
 
+std::vector<std::string> project_sessions_newest_first(const UserDirs& dirs,
+                                                       const std::string& project) {
+    std::vector<std::pair<std::filesystem::file_time_type, std::string>> found;
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(sessions_folder(dirs), ec)) {
+        if (entry.path().extension() != ".jsonl") continue;
+        const std::string id = entry.path().stem().string();
+        if (!valid_session_id(id)) continue;
+        // Any file in the folder may be anything: only strings are compared.
+        auto header = read_session_header(entry.path());
+        if (!header) continue;
+        const auto type = header->find("type"), owner = header->find("project");
+        if (type == header->end() || *type != "session" || owner == header->end() ||
+            !owner->is_string() || owner->get_ref<const std::string&>() != project)
+            continue;
+        std::error_code stat_ec;
+        found.emplace_back(entry.last_write_time(stat_ec), id);
+    }
+    std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a > b; });
+    std::vector<std::string> ids;
+    for (auto& [written, id] : found)
+        ids.push_back(std::move(id));
+    return ids;
+}
+
 Result<OpenedSession> open_session(const UserDirs& dirs, const std::string& id,
                                    const std::string& project) {
     if (!valid_session_id(id))

@@ -8,6 +8,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace rio {
 
@@ -16,6 +17,11 @@ SessionInfo session_info(const RestoredSession& session);
 // Newest update first; only `project`'s sessions unless it is nullopt. Files that cannot be
 // read are left out.
 SessionsListResult list_sessions(const UserDirs& dirs, const std::optional<std::string>& project);
+
+// The ids of `project`'s sessions, the file written last first, each known by its header
+// alone: what opening a project resumes (issue 46) without reading every conversation through.
+std::vector<std::string> project_sessions_newest_first(const UserDirs& dirs,
+                                                       const std::string& project);
 
 struct OpenedSession {
     SessionReplay replay;

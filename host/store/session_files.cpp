@@ -10,6 +10,7 @@
 #include <random>
 #include <sys/stat.h>
 #include <thread>
+#include <unistd.h>
 
 namespace rio {
 
@@ -103,6 +104,24 @@ Result<SessionLines> read_session_lines(const std::filesystem::path& path) {
     }
     out.bytes = std::move(*bytes);
     return out;
+}
+
+std::optional<nlohmann::json> read_session_header(const std::filesystem::path& path) {
+    auto file = open_session_file(path, O_RDONLY | O_NONBLOCK);
+    if (!file) return std::nullopt;
+    constexpr std::size_t most = 64 * 1024;
+    std::string bytes;
+    char chunk[4096];
+    while (bytes.size() < most && bytes.find('\n') == std::string::npos) {
+        const ssize_t n = ::read(file->fd, chunk, sizeof chunk);
+        if (n <= 0) break;
+        bytes.append(chunk, static_cast<std::size_t>(n));
+    }
+    const std::size_t end = bytes.find('\n');
+    if (end == std::string::npos) return std::nullopt;
+    auto line = parse_json(std::string_view(bytes).substr(0, end));
+    if (!line || !line->is_object()) return std::nullopt;
+    return std::move(*line);
 }
 
 // Syncs the file after each append, off the caller's thread; appends that come while a sync

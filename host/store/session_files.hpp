@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,9 @@ struct SessionLines {
     std::string problem;               // why reading stopped before the end, "" if it did not
 };
 Result<SessionLines> read_session_lines(const std::filesystem::path& path);
+// The file's first line alone (its header), when it is a JSON object within 64 KiB: enough to
+// tell whose session it is without reading the conversation.
+std::optional<nlohmann::json> read_session_header(const std::filesystem::path& path);
 
 class SessionWriter {
 public:

@@ -134,6 +134,28 @@ TEST(WorkspaceE2E, UndoComesBackWithItsProject_AndAutoAcceptDoesNotTravel) {
     EXPECT_EQ(read_bytes(s.project() / "greet.py"), greet_py);
 }
 
+TEST(WorkspaceE2E, FilesThatAreNotThisProjectsSessionsArePassedOver) {
+    AgentSession s(Json::array({text_step("in B")}));
+    TempDir other;
+    ASSERT_EQ(open_project(s, other.path())["ok"], true); // nothing begun: no reset
+    s.send("work on B");
+    s.wait("agent.done");
+    const std::string b = session_id(s);
+    switched_to(s, s.project().path(), false);
+    // Newer than B's session: a header claiming B over a body that cannot be replayed, a
+    // project that is not a string, and a file that is not JSON.
+    const fs::path sessions = s.home() / "state/rio/sessions";
+    write_bytes(sessions / "claims-b-1.jsonl",
+                Json{{"type", "session"}, {"project", other.path().string()}}.dump() + "\n");
+    write_bytes(sessions / "odd-1.jsonl", R"({"type":"session","project":5})"
+                                          "\n");
+    write_bytes(sessions / "garbage-1.jsonl", "not json at all\n");
+
+    Json reset = switched_to(s, other.path(), true);
+    EXPECT_EQ(reset.value("resumed", ""), b);
+    EXPECT_EQ(history(s)[0]["text"], "work on B");
+}
+
 TEST(WorkspaceE2E, EveryClientFollows) {
     auto s = AgentSession::listening(Json::array({text_step("in A")}));
     TempDir other;
