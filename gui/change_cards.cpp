@@ -76,25 +76,24 @@ void ChangeCards::end_turn(std::uint64_t turn, const QString& usage) {
     for (const QPointer<EditCard>& card : cards_)
         if (card->applied().turn == turn) files.insert(card->applied().path);
     if (files.empty() && usage.isEmpty()) return;
+    add_summary(turn, static_cast<int>(files.size()), usage);
+    show_undo_state();
+}
+
+void ChangeCards::add_summary(std::uint64_t turn, int files, const QString& words) {
     auto* summary = new TurnSummary(turn);
-    summary->show_turn(static_cast<int>(files.size()), usage);
+    summary->show_turn(files, words);
     connect(summary, &TurnSummary::undo_requested, this, [this, turn] { undo(turn, {}); });
     summaries_[turn] = summary;
     transcript_.add_entry(summary, ChatTranscript::Entry::summary, summary->text());
-    show_undo_state();
 }
 
 void ChangeCards::offer_kept_turns() {
     forget_gone();
-    for (const TurnCheckpoint& kept : checkpoints_.turns) {
-        if (summaries_.count(kept.turn)) continue;
-        auto* summary = new TurnSummary(kept.turn);
-        summary->show_turn(static_cast<int>(kept.files.size()), tr("in turn %1").arg(kept.turn));
-        connect(summary, &TurnSummary::undo_requested, this,
-                [this, turn = kept.turn] { undo(turn, {}); });
-        summaries_[kept.turn] = summary;
-        transcript_.add_entry(summary, ChatTranscript::Entry::summary, summary->text());
-    }
+    for (const TurnCheckpoint& kept : checkpoints_.turns)
+        if (!summaries_.count(kept.turn))
+            add_summary(kept.turn, static_cast<int>(kept.files.size()),
+                        tr("in turn %1").arg(kept.turn));
     show_undo_state();
 }
 

@@ -49,6 +49,8 @@ signals:
 
 private:
     void add_card(const EditAppliedEvent& applied);
+    // The turn's row: how many files it changed, `words` after them, Undo this turn.
+    void add_summary(std::uint64_t turn, int files, const QString& words);
     void mark_undone(const UndoneEvent& undone);
     void show_undo_state(); // from the last agent.checkpoints
     bool undoable(std::uint64_t turn, const std::string& path) const;

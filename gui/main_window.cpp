@@ -676,12 +676,13 @@ void MainWindow::show_project(const ProjectInfo& info) {
         return;
     }
     tree_->reload();
-    // Asked after the tree's first folder, which the core then answers first.
-    if (changed) quick_open_->follow_project(true);
-    if (changed)
+    if (changed) {
+        // Asked after the tree's first folder, which the core then answers first.
+        quick_open_->follow_project(true);
         for (const QString& path : open_files_.value(root_))
             editors_->open(path);
-    if (changed) problems_->reload();
+        problems_->reload();
+    }
     trust_bar_->refresh();
     statusBar()->showMessage(tr("Opened %1").arg(root_), message_ms);
     if (const QStringList recent = remember_project(recent_projects_, root_);

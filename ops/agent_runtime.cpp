@@ -177,17 +177,13 @@ Result<UndoneEvent> AgentRuntime::undo(std::uint64_t turn, const std::optional<s
 }
 
 void AgentRuntime::leave_project() {
-    // A decision waiting is not running: stopping would reject it.
-    if (loop_.busy() && !loop_.proposal())
-        act([](AgentLoop& loop, Effects& out) { return loop.stop({}, out); });
-    if (loop_.auto_accept())
-        act([](AgentLoop& loop, Effects& out) {
-            loop.set_auto_accept(false, out);
-            return 0;
-        });
-    if (loop_.history().empty() && !loop_.proposal()) return; // nothing of this project's
-    park_checkpoints();
-    act([this](AgentLoop& loop, Effects& out) {
+    const bool begun = !loop_.history().empty() || loop_.proposal();
+    if (begun) park_checkpoints();
+    act([&](AgentLoop& loop, Effects& out) {
+        // A decision waiting is not running: stopping would reject it.
+        if (!loop.proposal()) loop.stop({}, out);
+        if (loop.auto_accept()) loop.set_auto_accept(false, out);
+        if (!begun) return 0; // nothing of this project's to leave
         loop.reset(out);
         loop.set_mode(start_mode_, out);
         return 0;

@@ -4,6 +4,20 @@
 
 namespace rio {
 
+namespace {
+
+// From the file's header line alone. Any file in the folder may be anything: only strings
+// are compared.
+bool belongs_to(const std::filesystem::path& file, const std::string& project) {
+    auto header = read_session_header(file);
+    if (!header) return false;
+    const auto type = header->find("type"), owner = header->find("project");
+    return type != header->end() && *type == "session" && owner != header->end() &&
+           owner->is_string() && owner->get_ref<const std::string&>() == project;
+}
+
+} // namespace
+
 SessionInfo session_info(const RestoredSession& s) {
     return SessionInfo{s.header.id, s.header.project, s.header.title,       s.header.created,
                        s.updated,   s.turn,           s.pending.has_value()};
@@ -14,11 +28,12 @@ SessionsListResult list_sessions(const UserDirs& dirs, const std::optional<std::
     std::error_code ec;
     for (const auto& entry : std::filesystem::directory_iterator(sessions_folder(dirs), ec)) {
         if (entry.path().extension() != ".jsonl") continue;
+        // Another project's conversations are not read through.
+        if (project && !belongs_to(entry.path(), *project)) continue;
         auto file = read_session_lines(entry.path());
         if (!file) continue;
         SessionReplay replay = replay_session(file->lines);
         if (replay.lines_used == 0) continue;
-        if (project && replay.session.header.project != *project) continue;
         out.sessions.push_back(session_info(replay.session));
     }
     std::sort(out.sessions.begin(), out.sessions.end(),
@@ -36,13 +51,7 @@ std::vector<std::string> project_sessions_newest_first(const UserDirs& dirs,
         if (entry.path().extension() != ".jsonl") continue;
         const std::string id = entry.path().stem().string();
         if (!valid_session_id(id)) continue;
-        // Any file in the folder may be anything: only strings are compared.
-        auto header = read_session_header(entry.path());
-        if (!header) continue;
-        const auto type = header->find("type"), owner = header->find("project");
-        if (type == header->end() || *type != "session" || owner == header->end() ||
-            !owner->is_string() || owner->get_ref<const std::string&>() != project)
-            continue;
+        if (!belongs_to(entry.path(), project)) continue;
         std::error_code stat_ec;
         found.emplace_back(entry.last_write_time(stat_ec), id);
     }
