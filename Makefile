@@ -27,12 +27,18 @@ run: build
 		exec $(BUILD)/rio-cli $(or $(DIR),.); \
 	fi
 
-# Both passes run whatever the first one found, and both verdicts are reported.
+# Both passes run whatever the first one found, and both verdicts are reported — with the
+# names of the tests that failed, since a CI log is often read from its tail only.
+FAILED_LOG = Testing/Temporary/LastTestsFailed.log
 test: build
 	@plain=0; asan=0; \
+	rm -f $(BUILD)/$(FAILED_LOG) $(ASAN_BUILD)/$(FAILED_LOG); \
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS) || plain=$$?; \
 	$(MAKE) --no-print-directory test-asan || asan=$$?; \
 	echo "make test: plain build $$( [ $$plain = 0 ] && echo passed || echo FAILED ), ASan+UBSan build $$( [ $$asan = 0 ] && echo passed || echo FAILED )"; \
+	for log in $(BUILD)/$(FAILED_LOG) $(ASAN_BUILD)/$(FAILED_LOG); do \
+		[ -f $$log ] && sed "s|^|make test: failed in $${log%%/*}: |" $$log; \
+	done; \
 	[ $$plain = 0 ] && [ $$asan = 0 ]
 
 # The same tests once more under AddressSanitizer + UndefinedBehaviorSanitizer, built by
