@@ -100,7 +100,8 @@ void draw_diagnostics(QsciScintilla& editor, const std::vector<DiagnosticInfo>& 
                                  static_cast<unsigned long>(from), to - from);
         editor.markerAdd(static_cast<int>(std::max<std::uint64_t>(d->line, 1) - 1), indicator);
     }
-    editor.setMarginWidth(diagnostic_margin, list.empty() ? 0 : margin_width);
+    // Kept when the list is empty: the text stays where it is as errors come and go.
+    editor.setMarginWidth(diagnostic_margin, margin_width);
 }
 
 std::vector<const DiagnosticInfo*>

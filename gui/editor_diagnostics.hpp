@@ -1,5 +1,6 @@
 // What a language server says about an editor's text, drawn into it (DESIGN §21): a squiggle
-// under each diagnostic's range and a dot in a narrow margin on its line, coloured by severity
+// under each diagnostic's range and a dot on its line in a narrow margin that is there from the
+// file's open, errors or none (the text never shifts when one comes), coloured by severity
 // (errors red, warnings amber, the rest blue); and the diagnostics under a point, for the
 // hover's tooltip. Positions are the protocol's: line from 1, column in UTF-8 bytes.
 #pragma once

@@ -39,6 +39,7 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QGuiApplication>
 #include <QInputDialog>
 #include <QLabel>
@@ -693,10 +694,17 @@ void MainWindow::show_project(const ProjectInfo& info) {
     emit project_shown(root_);
 }
 
+// "big.c — project — rio", as the window lists and task bars show it: the file first.
 void MainWindow::update_title() {
-    QString title = QStringLiteral("rio");
-    if (!name_.isEmpty()) title += QStringLiteral(" — ") + name_;
-    if (core_.is_remote()) title += tr(" on %1").arg(core_.far_host());
+    QStringList parts;
+    if (const CodeEditor* editor = editors_->current_editor())
+        parts << QFileInfo(editor->path()).fileName();
+    QString where = name_;
+    if (core_.is_remote())
+        where = name_.isEmpty() ? core_.far_host() : tr("%1 on %2").arg(name_, core_.far_host());
+    if (!where.isEmpty()) parts << where;
+    parts << QStringLiteral("rio");
+    QString title = parts.join(QStringLiteral(" — "));
     if (lost_) title += tr(" (disconnected)");
     setWindowTitle(title);
 }
@@ -775,6 +783,7 @@ bool MainWindow::settled() const {
 
 void MainWindow::follow_current_editor() {
     disconnect(cursor_connection_);
+    update_title();
     CodeEditor* editor = editors_->current_editor();
     if (!editor) {
         format_label_->clear();

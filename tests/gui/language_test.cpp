@@ -99,8 +99,18 @@ private slots:
         write_project(project);
         Session s(project);
         QVERIFY(s.settle());
+        // Where the text begins: the dots' margin is there before any dot, so the text never
+        // moves sideways under the person typing when the first error comes or the last goes.
+        CodeEditor* opened = s.open(QStringLiteral("main.cpp"));
+        QVERIFY(opened);
+        const auto text_left = [&] {
+            return opened->SendScintilla(QsciScintilla::SCI_POINTXFROMPOSITION, 0UL, 0L);
+        };
+        const long left = text_left();
         CodeEditor* editor = s.broken();
         QVERIFY2(editor, "clangd's error was never drawn");
+        QCOMPARE(editor, opened);
+        QCOMPARE(text_left(), left);
         QVERIFY(Session::dotted(editor, 3));
         QVERIFY(!Session::dotted(editor, 2));
         QVERIFY(!Session::squiggled(editor, main_cpp.indexOf("twice")));
@@ -118,6 +128,7 @@ private slots:
                        !Session::dotted(editor, 3);
             },
             server_ms));
+        QCOMPARE(text_left(), left);
     }
 
     void the_problems_panel_lists_errors_and_a_click_goes_there() {

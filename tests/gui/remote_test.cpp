@@ -229,7 +229,7 @@ private slots:
         QVERIFY2(w.settled(), qPrintable(w.window.centre()->notice()));
         QVERIFY(w.core.is_remote());
         QCOMPARE(w.window.project_root(), far.project.path());
-        QCOMPARE(w.window.windowTitle(), QStringLiteral("rio — project on 127.0.0.1"));
+        QCOMPARE(w.window.windowTitle(), QStringLiteral("project on 127.0.0.1 — rio"));
         QCOMPARE(child_names(w.window.file_tree()->files(), {}), QStringList{"greet.py"});
 
         far.project.write("notes.txt", "far\n");
