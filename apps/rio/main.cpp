@@ -6,6 +6,7 @@
 #include "gui/core_client.hpp"
 #include "gui/desktop_settings.hpp"
 #include "gui/editor_area.hpp"
+#include "gui/first_show.hpp"
 #include "gui/main_window.hpp"
 #include "gui/screenshot.hpp"
 
@@ -177,7 +178,11 @@ int main(int argc, char** argv) {
             remember();
         });
     }
-    window.show();
+    // Screenshots are grabbed, not painted on a screen: their window shows at once.
+    if (screenshot)
+        window.show();
+    else
+        rio::gui::show_when_settled(window, 500);
     core.start(core_options);
     if (screenshot)
         rio::gui::screenshot_when_settled(window, QString::fromStdString(options.screenshot), 15000,

@@ -7,6 +7,7 @@
 #include "gui/editor_area.hpp"
 #include "gui/editor_style.hpp"
 #include "gui/file_tree.hpp"
+#include "gui/first_show.hpp"
 #include "gui/main_window.hpp"
 #include "gui/manual_view.hpp"
 #include "gui/providers_page.hpp"
@@ -64,6 +65,24 @@ std::optional<client::Typed<P>> typed_call(CoreClient& core, const P& params,
     return *reply;
 }
 
+// What the window held when it was first shown.
+struct ShowWatch : QObject {
+    explicit ShowWatch(MainWindow& window) : window_(window) { window.installEventFilter(this); }
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (watched == &window_ && event->type() == QEvent::Show && !shown) {
+            shown = true;
+            tree_listed = window_.file_tree()->files().is_loaded(QString()) &&
+                          window_.file_tree()->files().rowCount({}) > 0;
+            if (const CodeEditor* editor = window_.editors()->current_editor())
+                current_file = editor->path();
+        }
+        return false;
+    }
+    MainWindow& window_;
+    bool shown = false, tree_listed = false;
+    QString current_file;
+};
+
 } // namespace
 
 class WindowTest : public QObject {
@@ -79,7 +98,7 @@ private slots:
         QVERIFY(s.settle());
         FileTreeModel& files = s.window.file_tree()->files();
         QCOMPARE(child_names(files, {}), (QStringList{"src", "a.cpp", "b.txt", "c.py"}));
-        QCOMPARE(s.window.windowTitle(), QStringLiteral("rio — ") + project.name());
+        QCOMPARE(s.window.windowTitle(), project.name() + QStringLiteral(" — rio"));
         QCOMPARE(s.window.project_root(), project.path());
         // The size a laptop's screen allows (the tests' offscreen screen is 1440×900).
         QCOMPARE(QGuiApplication::primaryScreen()->size(), QSize(1440, 900));
@@ -104,12 +123,16 @@ private slots:
         // A tab's close button is drawn in the text's colour.
         CodeEditor* editor = s.open(QStringLiteral("b.txt"));
         QVERIFY(editor);
+        // The window's title names the file shown first, as window lists and task bars cut it.
+        QCOMPARE(s.window.windowTitle(),
+                 QStringLiteral("b.txt — ") + project.name() + QStringLiteral(" — rio"));
         auto* close = qobject_cast<QToolButton*>(s.window.editors()->tabBar()->tabButton(
             s.window.editors()->indexOf(editor), QTabBar::RightSide));
         QVERIFY(close);
         QCOMPARE(close->text(), QStringLiteral("×"));
         QTest::mouseClick(close, Qt::LeftButton);
         QTRY_VERIFY(!s.window.editors()->editor(QStringLiteral("b.txt")));
+        QCOMPARE(s.window.windowTitle(), project.name() + QStringLiteral(" — rio"));
     }
 
     // Issue 32 item 4: no file open, the editor area says what rio is and how to begin.
@@ -507,14 +530,34 @@ private slots:
         QCOMPARE(s.window.editors()->zoom(), 0);
     }
 
+    // Issue 46 deliver 4: the first paint is the project as it opens — the tree listed and the
+    // file asked for in it — not an empty tree and the welcome page painted over a moment on.
+    void the_window_first_shows_with_the_tree_and_the_file_in_it() {
+        TempProject project;
+        project.write("src/a.c", "int a;\n");
+        project.write("big.c", large_source(20000));
+        CoreClient core;
+        MainWindow window(core);
+        QObject::connect(&core, &CoreClient::connected, &window,
+                         [&window] { window.open_file(QStringLiteral("big.c")); });
+        ShowWatch at_show(window);
+        show_when_settled(window, 60000);
+        core.start(private_core(project));
+        QVERIFY(QTest::qWaitFor([&] { return window.isVisible(); }, 60000));
+        QVERIFY2(at_show.tree_listed, "the window showed before its tree was listed");
+        QCOMPARE(at_show.current_file, QStringLiteral("big.c"));
+    }
+
     void missing_core_shows_message() {
         TempProject project;
         CoreClient core;
         MainWindow window(core);
         CoreOptions options = private_core(project);
         options.core_program = project.path() + QStringLiteral("/no-such-rio-core");
+        // A core that never answers does not keep the window away.
+        show_when_settled(window, 60000);
         core.start(options);
-        window.show();
+        QVERIFY(QTest::qWaitFor([&] { return window.isVisible(); }, 10000));
         QTRY_VERIFY(!window.centre()->notice().isEmpty());
         QVERIFY2(window.centre()->notice().contains(QStringLiteral("cannot start rio-core")),
                  qPrintable(window.centre()->notice()));
@@ -564,7 +607,7 @@ private slots:
         window.show();
         QTRY_VERIFY(window.settled());
         QVERIFY(!core.is_private());
-        QCOMPARE(window.windowTitle(), QStringLiteral("rio — ") + project.name());
+        QCOMPARE(window.windowTitle(), project.name() + QStringLiteral(" — rio"));
         QCOMPARE(child_names(window.file_tree()->files(), {}), QStringList{"shared.txt"});
         // An edit in one window shows in the other.
         CodeEditor* mine = first.open(QStringLiteral("shared.txt"));
