@@ -159,10 +159,12 @@ def main():
             med = lambda key: statistics.median(r[key] for r in results)
             paints = statistics.median(
                 sum(1 for at in r["burst_paints_ms"] if at <= r["burst_ms"]) for r in results)
+            unanswered = sum(r["type_unanswered"] for r in results)
             print(f"{label:22} {med('first_paint_ms'):9.0f}ms {med('shown_ms'):7.0f}ms "
                   f"{statistics.median(typed) if typed else -1:7.2f}ms "
                   f"{p99(typed) if typed else -1:7.2f}ms {med('burst_ms'):7.0f}ms "
-                  f"{paints:6.0f}", flush=True)
+                  f"{paints:6.0f}" + (f"  ({unanswered} keys changed nothing)" if unanswered
+                                      else ""), flush=True)
     finally:
         for server in servers:
             server.terminate()

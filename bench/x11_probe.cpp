@@ -9,6 +9,7 @@
 //                   title names the file (WORD): the file is on screen
 //   type_ms         per key typed (a letter, KEYS times, in lines of 20): key sent → the
 //                   first pixels it changed; the next key waits until the screen is quiet
+//                   (type_unanswered: keys that changed nothing within 2 s)
 //   burst_ms        BURST Page Downs sent at once → the last pixels they changed (paints
 //                   less than 100 ms apart), and burst_paints_ms: when each paint began
 //
@@ -244,6 +245,7 @@ int main(int argc, char** argv) {
 
     std::vector<double> typed, burst_paints;
     double burst = -1;
+    int unanswered = 0; // keys that changed no pixels within 2 s (a popup took them, say)
     if (shown >= 0) {
         screen.settle(1000, 20000); // start-up's own work (a language server's first answers)
         // The first key from XTEST's own keyboard makes every client load the keymap again (the
@@ -263,6 +265,8 @@ int main(int argc, char** argv) {
             screen.flush();
             if (const auto paint = screen.next_paint(sent + std::chrono::seconds(2)))
                 typed.push_back(ms_between(sent, paint->at));
+            else
+                ++unanswered;
             screen.settle(60, 2000);
         }
         if (options->burst > 0) {
@@ -283,8 +287,9 @@ int main(int argc, char** argv) {
             }
         }
     }
-    std::printf("{\"first_paint_ms\": %.3f, \"shown_ms\": %.3f, \"burst_ms\": %.3f", first_paint,
-                shown, burst);
+    std::printf("{\"first_paint_ms\": %.3f, \"shown_ms\": %.3f, \"burst_ms\": %.3f, "
+                "\"type_unanswered\": %d",
+                first_paint, shown, burst, unanswered);
     print_list("burst_paints_ms", burst_paints);
     print_list("type_ms", typed);
     std::printf("}\n");
