@@ -88,8 +88,8 @@ def editors(build, baseline, baseline_title, project):
         if not rio_build:
             continue
         command = [f"{rio_build}/rio", project, "--open", "big.c", "--provider", "echo"]
-        # Builds before aa2e16d's successor named only the project in the title: the
-        # baseline's "shown" is the first paint once the project's name is there.
+        # Up to aa2e16d the title named only the project: a baseline's "shown" is then the
+        # first paint once the project's name is there (the project folder is "project").
         title = "big.c" if rio_build == build else baseline_title
         found.append((label, command, False, title))
         found.append((label + " + clangd", command, True, title))
@@ -99,7 +99,6 @@ def editors(build, baseline, baseline_title, project):
         if shutil.which(name):
             found.append((name, command, False, "big.c"))
     return found
-
 
 
 def run_once(probe, command, with_server, title, project, env, home):
@@ -145,7 +144,8 @@ def main():
     print(f"{'':22} {'first paint':>11} {'shown':>9} {'type med':>9} {'type p99':>9} "
           f"{'50 PgDn':>9} {'paints':>6}")
     try:
-        for label, command, with_server, title in editors(args.build, args.baseline, args.baseline_title or "project", project):
+        for label, command, with_server, title in editors(
+                args.build, args.baseline, args.baseline_title or "project", project):
             results = []
             for _ in range(args.runs):
                 home, env = fresh_home(base)
