@@ -13,6 +13,7 @@ void register_all_ops(Dispatcher& dispatcher, OpContext& context, AgentRuntime& 
     register_search_ops(dispatcher, context);
     register_buffer_ops(dispatcher, context);
     register_diff_ops(dispatcher, context);
+    register_git_ops(dispatcher, context);
     register_agent_ops(dispatcher, agent, context);
     register_plan_ops(dispatcher, context);
     register_provider_ops(dispatcher, agent);

@@ -42,6 +42,7 @@ void register_fs_ops(Dispatcher& dispatcher, OpContext& context);
 void register_search_ops(Dispatcher& dispatcher, OpContext& context);
 void register_buffer_ops(Dispatcher& dispatcher, OpContext& context);
 void register_diff_ops(Dispatcher& dispatcher, OpContext& context);
+void register_git_ops(Dispatcher& dispatcher, OpContext& context);
 void register_trust_ops(Dispatcher& dispatcher, OpContext& context);
 
 // project.trust's params: what trust.json says of the open project's files now.

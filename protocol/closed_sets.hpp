@@ -69,7 +69,12 @@ enum class Eol { none, lf, crlf, mixed };
 enum class KeySource { env, file, none, not_needed };
 // A side of diff.lines that names a file: the open buffer if there is one else the disk
 // (auto), or either one.
-enum class DiffSource { automatic, buffer, disk };
+enum class DiffSource { automatic, buffer, disk, head };
+// A project file against the commit HEAD names (git.status, git.diff): untracked is on disk
+// and in no commit or index; added is in the index.
+enum class GitChange { added, modified, deleted, untracked };
+// What HEAD is: a branch, a commit (detached), or a branch with no commit yet (unborn).
+enum class GitHead { branch, detached, unborn };
 
 template <typename E> struct WireName {
     E value;
@@ -172,7 +177,19 @@ inline constexpr WireName<KeySource> key_source_names[] = {{KeySource::env, "env
                                                            {KeySource::none, "none"},
                                                            {KeySource::not_needed, "not needed"}};
 inline constexpr WireName<DiffSource> diff_source_names[] = {
-    {DiffSource::automatic, "auto"}, {DiffSource::buffer, "buffer"}, {DiffSource::disk, "disk"}};
+    {DiffSource::automatic, "auto"},
+    {DiffSource::buffer, "buffer"},
+    {DiffSource::disk, "disk"},
+    {DiffSource::head, "head"},
+};
+inline constexpr WireName<GitChange> git_change_names[] = {
+    {GitChange::added, "added"},
+    {GitChange::modified, "modified"},
+    {GitChange::deleted, "deleted"},
+    {GitChange::untracked, "untracked"},
+};
+inline constexpr WireName<GitHead> git_head_names[] = {
+    {GitHead::branch, "branch"}, {GitHead::detached, "detached"}, {GitHead::unborn, "unborn"}};
 
 namespace wire_detail {
 template <typename E> struct Table;
@@ -200,6 +217,8 @@ RIO_WIRE_TABLE(Encoding, encoding_names)
 RIO_WIRE_TABLE(Eol, eol_names)
 RIO_WIRE_TABLE(KeySource, key_source_names)
 RIO_WIRE_TABLE(DiffSource, diff_source_names)
+RIO_WIRE_TABLE(GitChange, git_change_names)
+RIO_WIRE_TABLE(GitHead, git_head_names)
 #undef RIO_WIRE_TABLE
 } // namespace wire_detail
 

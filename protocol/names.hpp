@@ -30,6 +30,10 @@ inline constexpr std::string_view buffer_create = "buffer.create";
 
 inline constexpr std::string_view diff_lines = "diff.lines";
 
+inline constexpr std::string_view git_status = "git.status";
+inline constexpr std::string_view git_marks = "git.marks";
+inline constexpr std::string_view git_diff = "git.diff";
+
 inline constexpr std::string_view agent_send = "agent.send";
 inline constexpr std::string_view agent_approve = "agent.approve";
 inline constexpr std::string_view agent_stop = "agent.stop";
