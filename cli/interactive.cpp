@@ -19,7 +19,7 @@ namespace {
 const std::vector<std::string> command_names = {
     "/plan",  "/plans", "/steps",    "/check",  "/sessions", "/review", "/auto",     "/build",
     "/stop",  "/clear", "/compact",  "/status", "/undo",     "/output", "/provider", "/key",
-    "/model", "/mcp",   "/problems", "/help",   "/quit",     "/exit"};
+    "/model", "/mcp",   "/problems", "/diff", "/help",   "/quit",     "/exit"};
 
 std::filesystem::path history_file() {
     auto dir = cli_state_dir();

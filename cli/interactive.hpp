@@ -107,6 +107,7 @@ private:
     void list_sessions();
     void list_mcp(const std::string& arg);
     void list_problems(const std::string& path);
+    void show_git_diff(const std::string& paths);
     // /key [NAME], /key clear [NAME]: the provider's key, stored by the core.
     void key_command(const std::string& arg);
     void store_key(const ProviderInfo& provider);

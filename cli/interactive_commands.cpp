@@ -42,6 +42,8 @@ const char* help_text = "Type a task and press Enter. Commands:\n"
                         "  /sessions  list this project's conversations, and continue one\n"
                         "  /mcp [restart NAME]  the MCP servers, their state and tools\n"
                         "  /problems [PATH]  errors and warnings the language servers report\n"
+                        "  /diff [PATH...]  what changed against git's HEAD, unsaved edits "
+                        "included\n"
                         "  /help      this text;  /quit (or Ctrl+D, or Ctrl+C twice) to leave";
 
 } // namespace
@@ -136,6 +138,7 @@ void InteractiveSession::command(const std::string& line) {
     if (name == "/sessions") return list_sessions();
     if (name == "/mcp") return list_mcp(arg);
     if (name == "/problems") return list_problems(arg);
+    if (name == "/diff") return show_git_diff(arg);
     print("Unknown command " + name + "; /help lists them.");
     prompt();
 }
@@ -378,6 +381,42 @@ void InteractiveSession::list_problems(const std::string& path) {
         for (const std::string& line : client::problem_lines(problems, max_lines))
             out += md::terminal_safe(line, md::Whitespace::inline_text) + "\n";
         print(out + problems.summary() + ".");
+        prompt();
+    });
+}
+
+// /diff [PATH...]: the project's changes against HEAD (git.diff), coloured as an edit's.
+void InteractiveSession::show_git_diff(const std::string& paths) {
+    GitDiffParams params;
+    std::istringstream words(paths);
+    for (std::string path; words >> path;) {
+        if (!params.paths) params.paths.emplace();
+        params.paths->push_back(path);
+    }
+    link_.call(params, [this](const client::Typed<GitDiffParams>& r) {
+        if (!r) return then_prompt(client::Reply{nullptr, r.error()});
+        if (r->problem) {
+            print("No changes shown: " + shown(*r->problem));
+            return prompt();
+        }
+        if (!r->repository) {
+            print("No changes to show: this project is not in a git repository.");
+            return prompt();
+        }
+        std::string out;
+        for (const GitDiffFile& file : r->files)
+            out += diff_text(file.diff, width(), out_.color);
+        const std::string head = r->head == GitHead::unborn ? "no commit yet on " + shown(r->branch)
+                                 : r->head == GitHead::detached
+                                     ? "HEAD " + r->commit + " (detached)"
+                                     : shown(r->branch) + " " + r->commit;
+        const std::size_t n = r->files.size();
+        out += styled(n == 0   ? "No changes against " + head + "."
+                      : n == 1 ? "1 file changed against " + head + "."
+                               : std::to_string(n) + " files changed against " + head + ".",
+                      sgr::dim, out_.color);
+        if (r->truncated) out += " More files differ than one answer lists.";
+        print(out);
         prompt();
     });
 }

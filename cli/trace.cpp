@@ -76,12 +76,15 @@ std::string plan_text(const PlanProposal& plan, int width, bool color) {
 }
 
 std::string diff_text(const EditProposal& edit, int width, bool color) {
+    return diff_text(edit.diff, width, color);
+}
+
+std::string diff_text(std::string_view diff, int width, bool color) {
     std::string out;
-    const std::string& diff = edit.diff;
     std::size_t at = 0;
     while (at < diff.size()) {
         std::size_t nl = diff.find('\n', at);
-        std::string line = diff.substr(at, nl == std::string::npos ? nl : nl - at);
+        std::string line(diff.substr(at, nl == std::string::npos ? nl : nl - at));
         at = nl == std::string::npos ? diff.size() : nl + 1;
         std::string_view style = line.rfind("+++", 0) == 0 || line.rfind("---", 0) == 0 ? sgr::bold
                                  : line.rfind("@@", 0) == 0                             ? sgr::cyan

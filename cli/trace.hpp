@@ -36,9 +36,11 @@ std::string command_output_text(const std::string& output, std::optional<std::si
 
 // "Plan — <title> · <path>" and the plan rendered for the terminal.
 std::string plan_text(const PlanProposal& plan, int width, bool color);
-// The proposal's unified diff, + lines green, - lines red, @@ lines cyan; a line wider than
-// `width` goes on in the next with a dim "↪ " (never cut, never left to the terminal's
-// wrapping, which marks nothing).
+// A unified diff, + lines green, - lines red, @@ lines cyan; a line wider than `width` goes
+// on in the next with a dim "↪ " (never cut, never left to the terminal's wrapping, which
+// marks nothing).
+std::string diff_text(std::string_view diff, int width, bool color);
+// The proposal's unified diff, so.
 std::string diff_text(const EditProposal& edit, int width, bool color);
 // "$ make test   (in src)"; a command whose argv holds control characters one argument per
 // line, each shown visibly, under a line that says so.

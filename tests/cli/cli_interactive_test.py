@@ -5,6 +5,7 @@ turn, a rejection's reason reaches the model, Ctrl+C stops a turn, slash command
 import json
 import os
 import re
+import subprocess
 import sys
 import unittest
 
@@ -813,6 +814,40 @@ class Interactive(unittest.TestCase):
         term.send("/problems\r")
         screen = ANSI.sub("", term.expect("1 error."))
         self.assertIn("a.odd:2:3: error: ERROR found [odd E1]", screen)
+
+    def test_diff_shows_the_changes_against_head_in_colour(self):
+        box = Sandbox([])
+        self.addCleanup(box.cleanup)
+        git = ["git", "-C", box.project, "-c", "user.name=t", "-c", "user.email=t@example.com"]
+        subprocess.run(git + ["init", "-q", "-b", "main"], check=True)
+        with open(os.path.join(box.project, "notes.txt"), "w") as f:
+            f.write("one\ntwo\nthree\n")
+        subprocess.run(git + ["add", "-A"], check=True)
+        subprocess.run(git + ["commit", "-q", "-m", "first"], check=True)
+        term = Pty(box.args(), box.env)
+        self.addCleanup(term.close)
+        term.expect("review ❯ ")
+        term.send("/diff\r")
+        term.expect(r"No changes against main [0-9a-f]{12}\.")
+        term.expect("review ❯ ")
+        with open(os.path.join(box.project, "notes.txt"), "w") as f:
+            f.write("one\nTWO\nthree\n")
+        with open(os.path.join(box.project, "new.txt"), "w") as f:
+            f.write("fresh\n")
+        term.send("/diff\r")
+        screen = term.expect(r"2 files changed against main [0-9a-f]{12}\.")
+        self.assertIn("\x1b[31m-two", screen)
+        self.assertIn("\x1b[32m+TWO", screen)
+        plain = ANSI.sub("", screen)
+        self.assertIn("--- /dev/null\r\n+++ b/new.txt", plain)
+        self.assertIn("--- a/notes.txt\r\n+++ b/notes.txt\r\n@@ -1,3 +1,3 @@", plain)
+        term.expect("review ❯ ")
+        term.send("/diff notes.txt\r")
+        screen = ANSI.sub("", term.expect(r"1 file changed against main"))
+        self.assertNotIn("new.txt", screen.split("/diff notes.txt")[-1])
+        term.expect("review ❯ ")
+        term.send("/diff ../elsewhere\r")
+        term.expect("path is outside the project: ../elsewhere")
 
     def test_plans_are_listed_with_numbers_to_pick(self):
         box, term = self.session([plan_step(), {"text": "What should change?"}])

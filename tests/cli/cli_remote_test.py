@@ -19,7 +19,7 @@ import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cli_support import (GREET, RIO_CLI, RIO_CORE, Pty, Sandbox,  # noqa: E402
+from cli_support import (ANSI, GREET, RIO_CLI, RIO_CORE, Pty, Sandbox,  # noqa: E402
                          edit_step, plan_step)
 from ssh_server import SshServer, free_port  # noqa: E402
 from cli_support import HOSTILE, check_escaped  # noqa: E402
@@ -126,6 +126,24 @@ class RemoteTest(SshCase):
         term.expect("Hello from the far side.")
         term.send("/quit\r")
         self.assertEqual(self.box.calls()[0]["conversation"][0]["text"], "say hello")
+
+    def test_diff_over_ssh_shows_the_far_repository_s_changes(self):
+        git = ["git", "-C", self.project, "-c", "user.name=t", "-c", "user.email=t@example.com"]
+        subprocess.run(git + ["init", "-q", "-b", "trunk"], check=True)
+        subprocess.run(git + ["add", "-A"], check=True)
+        subprocess.run(git + ["commit", "-q", "-m", "first"], check=True)
+        with open(os.path.join(self.project, "greet.py"), "a") as f:
+            f.write("# far edit\n")
+        term = Pty([RIO_CLI, "--provider", "script:" + self.box.script, "--connect",
+                    self.sshd.url(self.project)],
+                   {**self.env, "RIO_REMOTE_CORE": self.far_core})
+        self.addCleanup(term.close)
+        term.expect("review ❯ ")
+        term.send("/diff\r")
+        screen = ANSI.sub("", term.expect(r"1 file changed against trunk [0-9a-f]{12}\."))
+        self.assertIn("+++ b/greet.py", screen)
+        self.assertIn("+# far edit", screen)
+        term.send("/quit\r")
 
     def test_an_interactive_session_that_loses_its_connection_says_how_to_go_on(self):
         fake = os.path.join(self.box.dir, "vanishing-rio-core")
