@@ -118,6 +118,14 @@ bool EditorArea::busy() const {
     return false;
 }
 
+std::optional<long long> EditorArea::settled_version(const QString& path) const {
+    const OpenFile* file = find(path);
+    if (!file) return std::nullopt;
+    file->editor->flush_edits();
+    if (file->sync.in_flight() > 0 || file->sync.resyncing()) return std::nullopt;
+    return file->sync.version();
+}
+
 void EditorArea::open(const QString& path, int line) {
     if (CodeEditor* editor = this->editor(path)) {
         setCurrentWidget(editor);

@@ -61,6 +61,9 @@ public:
     QStringList open_paths() const;
     QString describe(const QString& path) const; // "UTF-8 · LF" for the status bar
     bool busy() const; // an open is in flight, or an editor waits for a resync
+    // The core's version of the text the editor shows, when no edit of its is in flight and
+    // it is not being fetched again; nullopt otherwise (or for no such tab).
+    std::optional<long long> settled_version(const QString& path) const;
 
     // Points added to every tab's font size, tabs opened later included (Ctrl+= / Ctrl+- /
     // Ctrl+0); kept within what stays readable.

@@ -1,5 +1,6 @@
 #include "gui/editor_style.hpp"
 
+#include "gui/git_margin.hpp"
 #include "gui/theme.hpp"
 
 #include <QColor>
@@ -49,6 +50,13 @@ void style_editor(QsciScintilla& editor, const QFont& font) {
     editor.setMarginLineNumbers(0, true);
     editor.setMarginsFont(font);
     editor.setMarginWidth(1, 0); // no symbol margin until something puts markers there
+    // The git marks' margin, beside the text (gui/git_margin): there from the open, so the
+    // text never shifts when the first mark comes; a click there offers the mark's change.
+    editor.setMarginType(git_margin, QsciScintilla::SymbolMargin);
+    editor.setMarginMarkerMask(git_margin, (1 << git_added_marker) | (1 << git_changed_marker) |
+                                               (1 << git_deleted_marker));
+    editor.setMarginWidth(git_margin, 6);
+    editor.setMarginSensitivity(git_margin, true);
     editor.SendScintilla(QsciScintillaBase::SCI_SETMARGINLEFT, 0UL, 4L);
 
     editor.setCaretLineVisible(true);

@@ -2,6 +2,7 @@
 
 #include "client/trace_words.hpp"
 #include "gui/centre_area.hpp"
+#include "gui/changes_panel.hpp"
 #include "gui/chat_dock.hpp"
 #include "gui/code_editor.hpp"
 #include "gui/code_navigation.hpp"
@@ -15,6 +16,7 @@
 #include "gui/file_icons.hpp"
 #include "gui/file_tree.hpp"
 #include "gui/find_bar.hpp"
+#include "gui/git_margin.hpp"
 #include "gui/go_to_line.hpp"
 #include "gui/json_text.hpp"
 #include "gui/manual_pages.hpp"
@@ -155,6 +157,13 @@ MainWindow::MainWindow(CoreClient& core, QWidget* parent)
     problems_ = new ProblemsPanel(*this);
     addDockWidget(Qt::LeftDockWidgetArea, problems_);
     tabifyDockWidget(search_, problems_);
+    changes_ = new ChangesPanel(*this);
+    addDockWidget(Qt::LeftDockWidgetArea, changes_);
+    tabifyDockWidget(problems_, changes_);
+    git_margin_ = new GitMargin(*this);
+    connect(git_margin_, &GitMargin::compare_requested, changes_, &ChangesPanel::compare);
+    connect(git_margin_, &GitMargin::message, this, say);
+    connect(changes_, &ChangesPanel::message, this, say);
     files->raise();
     navigation_ = new CodeNavigation(*this);
     connect(problems_, &ProblemsPanel::file_changed, this, &MainWindow::draw_problems);
@@ -684,6 +693,7 @@ void MainWindow::show_project(const ProjectInfo& info) {
             editors_->open(path);
         problems_->reload();
     }
+    changes_->reload();
     trust_bar_->refresh();
     statusBar()->showMessage(tr("Opened %1").arg(root_), message_ms);
     if (const QStringList recent = remember_project(recent_projects_, root_);

@@ -22,7 +22,9 @@ namespace rio::gui {
 
 class CentreArea;
 class ChatDock;
+class ChangesPanel;
 class CodeNavigation;
+class GitMargin;
 class ConflictBar;
 class CoreClient;
 class EditorArea;
@@ -72,7 +74,9 @@ public:
     QuickOpen* quick_open() const { return quick_open_; }       // Ctrl+P
     SearchPanel* search() const { return search_; }             // Ctrl+Shift+F, tabbed with Files
     ProblemsPanel* problems() const { return problems_; }       // tabbed with Files
-    CodeNavigation* navigation() const { return navigation_; }  // F12, Alt+Left, Shift+F12
+    ChangesPanel* changes() const { return changes_; }          // tabbed with Files
+    GitMargin* git_margin() const { return git_margin_; }
+    CodeNavigation* navigation() const { return navigation_; } // F12, Alt+Left, Shift+F12
     // Settings ▸ MCP Servers… and Settings ▸ Providers… (on `provider`, by default the one in
     // use): the dialog is made the first time it is asked for.
     void show_mcp_servers();
@@ -170,6 +174,8 @@ private:
     PlansPanel* plans_ = nullptr;
     SearchPanel* search_ = nullptr;
     ProblemsPanel* problems_ = nullptr;
+    ChangesPanel* changes_ = nullptr;
+    GitMargin* git_margin_ = nullptr;
     CodeNavigation* navigation_ = nullptr;
     QLabel* format_label_;
     QLabel* position_label_;

@@ -75,27 +75,33 @@ std::string lines_text(std::string_view text, const std::vector<std::string_view
     return std::string(text.substr(begin, end - begin));
 }
 
-GitMarksResult marks(const fs::path& root, const ProjectPath& path, const std::string& live) {
+GitMarksResult marks(const fs::path& root, const ProjectPath& path, std::string live, bool texts) {
     GitMarksResult out;
     GitRepositoryInfo info;
     std::optional<GitRepository> repo = open_repository(root, info);
     out.repository = info.repository;
     out.problem = info.problem;
-    if (!repo) return out;
-    auto head = head_text(*repo, path.rel);
-    if (!head) {
-        out.problem = head.error().message;
-        return out;
+    std::string before;
+    if (repo) {
+        if (auto head = head_text(*repo, path.rel); !head) {
+            out.problem = head.error().message;
+        } else if (*head) {
+            out.in_head = true;
+            before = std::move(**head);
+        }
     }
-    if (!*head) return out;
-    out.in_head = true;
-    const std::string& before = **head;
-    const LineDiff diff = diff_lines(before, live);
-    const std::vector<std::string_view> lines = split_lines(before);
-    out.exact = diff.exact;
-    for (const DiffHunk& h : diff.hunks)
-        out.hunks.push_back({h.a_start, h.a_count, h.b_start, h.b_count,
-                             lines_text(before, lines, h.a_start, h.a_count)});
+    if (out.in_head) {
+        const LineDiff diff = diff_lines(before, live);
+        const std::vector<std::string_view> lines = split_lines(before);
+        out.exact = diff.exact;
+        for (const DiffHunk& h : diff.hunks)
+            out.hunks.push_back({h.a_start, h.a_count, h.b_start, h.b_count,
+                                 lines_text(before, lines, h.a_start, h.a_count)});
+    }
+    if (texts) {
+        out.head_text = std::move(before);
+        out.text = std::move(live);
+    }
     return out;
 }
 
@@ -221,14 +227,14 @@ void register_git_ops(Dispatcher& dispatcher, OpContext& context) {
                 open != context.workspace.buffers.end()) {
                 version = open->second.version;
                 live = open->second.file_text();
-            } else {
-                auto doc = load_document(*path);
-                if (!doc) return reply(doc.error());
+            } else if (auto doc = load_document(*path); doc) {
                 live = doc->file_text();
+            } else if (doc.error().code != ErrorCode::not_found) {
+                return reply(doc.error());
             }
             auto work = [root = *context.workspace.root, path = *path, live = std::move(live),
-                         version, reply] {
-                GitMarksResult out = marks(root, path, live);
+                         version, texts = p.texts.value_or(false), reply]() mutable {
+                GitMarksResult out = marks(root, path, std::move(live), texts);
                 out.version = version;
                 return answer<GitMarksResult>(reply, std::move(out));
             };

@@ -403,21 +403,25 @@ RIO_FIELDS(GitMarkHunk, a_start, a_count, b_start, b_count, head_text)
 
 struct GitMarksResult {
     bool repository = false;
-    bool in_head = false; // HEAD has the file (no marks for a new one)
+    bool in_head = false;                 // HEAD has the file (no marks for a new one)
     std::optional<std::uint64_t> version; // the open buffer's version they are for
     std::vector<GitMarkHunk> hunks;
     bool exact = true;
     std::optional<std::string> problem;
+    // With `texts`: the two texts compared, for the compare view.
+    std::optional<std::string> head_text, text;
 };
-RIO_FIELDS(GitMarksResult, repository, in_head, version, hunks, exact, problem)
+RIO_FIELDS(GitMarksResult, repository, in_head, version, hunks, exact, problem, head_text, text)
 
-// The margin marks of a file: its open buffer (unsaved edits included), else the disk.
+// The margin marks of a file: its open buffer (unsaved edits included), else the disk; a file
+// gone from the disk is empty (every line of HEAD's deleted).
 struct GitMarksParams {
     static constexpr std::string_view op = op::git_marks;
     using Result = GitMarksResult;
     std::string path;
+    std::optional<bool> texts;
 };
-RIO_FIELDS(GitMarksParams, path)
+RIO_FIELDS(GitMarksParams, path, texts)
 
 struct GitDiffFile {
     std::string path;

@@ -128,6 +128,11 @@ TEST_F(GitE2E, StatusSaysWhatChangedOnDiskAgainstHead) {
     ASSERT_EQ(diff["files"].size(), 1u) << diff.dump();
     EXPECT_EQ(diff["files"][0]["diff"], "--- a/gone.txt\n+++ /dev/null\n@@ -1 +0,0 @@\n-g\n");
     EXPECT_EQ(request("git.marks", {{"path", "new/deep/file.txt"}})["in_head"], false);
+    // A file gone from the disk compares as empty: the compare view shows HEAD's lines deleted.
+    Json gone = request("git.marks", {{"path", "gone.txt"}, {"texts", true}});
+    EXPECT_EQ(gone["hunks"], Json::array({hunk(0, 1, 0, 0, "g\n")}));
+    EXPECT_EQ(gone["head_text"], "g\n");
+    EXPECT_EQ(gone["text"], "");
 }
 
 TEST_F(GitE2E, AHostileRepositoryConfigRunsNothingThroughRio) {
