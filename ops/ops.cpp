@@ -5,7 +5,8 @@
 namespace rio {
 
 void register_all_ops(Dispatcher& dispatcher, OpContext& context, AgentRuntime& agent,
-                      McpServers& mcp, EditorReader& editor, LspServers& lsp) {
+                      McpServers& mcp, EditorReader& editor, LspServers& lsp,
+                      Terminals& terminals) {
     register_session_ops(dispatcher, context);
     register_project_ops(dispatcher, context);
     register_trust_ops(dispatcher, context);
@@ -20,6 +21,7 @@ void register_all_ops(Dispatcher& dispatcher, OpContext& context, AgentRuntime& 
     register_mcp_ops(dispatcher, mcp);
     register_lsp_ops(dispatcher, lsp);
     register_editor_ops(dispatcher, editor);
+    register_terminal_ops(dispatcher, terminals);
 }
 
 } // namespace rio

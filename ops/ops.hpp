@@ -59,12 +59,14 @@ class AgentRuntime;
 class EditorReader;
 class LspServers;
 class McpServers;
+class Terminals;
+void register_terminal_ops(Dispatcher& dispatcher, Terminals& terminals);
 void register_mcp_ops(Dispatcher& dispatcher, McpServers& servers);
 void register_lsp_ops(Dispatcher& dispatcher, LspServers& servers);
 void register_editor_ops(Dispatcher& dispatcher, EditorReader& reader);
 
 // Every op the core serves, registered from here (docs/protocol.md lists them).
 void register_all_ops(Dispatcher& dispatcher, OpContext& context, AgentRuntime& agent,
-                      McpServers& mcp, EditorReader& editor, LspServers& lsp);
+                      McpServers& mcp, EditorReader& editor, LspServers& lsp, Terminals& terminals);
 
 } // namespace rio

@@ -18,7 +18,8 @@ using CoreEvent =
                  UndoneEvent, BufferChangedEvent, FsChangedEvent, WatchInfo, PlansChangedEvent,
                  PlanReportEvent, ProjectChangedEvent, ProjectTrustState, McpChangedEvent,
                  EditorReadEvent, LspChangedEvent, LspDiagnosticsEvent, CompactedEvent,
-                 PlanProgressEvent, NoteEvent, PlanCommentsEvent>;
+                 PlanProgressEvent, NoteEvent, PlanCommentsEvent, TerminalOutputEvent,
+                 TerminalExitedEvent>;
 
 // How core code announces a change to every client.
 using Emit = std::function<void(const CoreEvent& event)>;

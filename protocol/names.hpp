@@ -34,6 +34,12 @@ inline constexpr std::string_view git_status = "git.status";
 inline constexpr std::string_view git_marks = "git.marks";
 inline constexpr std::string_view git_diff = "git.diff";
 
+inline constexpr std::string_view terminal_open = "terminal.open";
+inline constexpr std::string_view terminal_input = "terminal.input";
+inline constexpr std::string_view terminal_resize = "terminal.resize";
+inline constexpr std::string_view terminal_ack = "terminal.ack";
+inline constexpr std::string_view terminal_close = "terminal.close";
+
 inline constexpr std::string_view agent_send = "agent.send";
 inline constexpr std::string_view agent_approve = "agent.approve";
 inline constexpr std::string_view agent_stop = "agent.stop";
@@ -127,5 +133,7 @@ inline constexpr std::string_view plans_progress = "plans.progress";
 inline constexpr std::string_view plans_comments = "plans.comments";
 inline constexpr std::string_view project_changed = "project.changed";
 inline constexpr std::string_view project_trust = "project.trust";
+inline constexpr std::string_view terminal_output = "terminal.output";
+inline constexpr std::string_view terminal_exited = "terminal.exited";
 
 } // namespace rio::event

@@ -16,6 +16,7 @@
 #include "host/store/sandbox_setting.hpp"
 #include "host/store/secrets.hpp"
 #include "host/store/shipped_prompts.hpp"
+#include "host/terminal/terminals.hpp"
 #include "io/exit_deadline.hpp"
 #include "ops/agent_ops.hpp"
 #include "ops/ops.hpp"
@@ -140,6 +141,7 @@ int main(int argc, char** argv) {
     // What other programs change in the project; the core's own writes are told apart.
     rio::ProjectWatch watch(io, workspace, lsp.observing(server.emitter()));
     rio::EditorReader editor(io, server.emitter());
+    rio::Terminals terminals(io, workspace, server.emitter());
     rio::AgentRuntime agent(io, workspace, watch.emitter(), providers, dirs, mcp, editor, &lsp);
     const rio::StartMode start = options.mode.empty()
                                      ? rio::configured_mode(dirs)
@@ -162,15 +164,16 @@ int main(int argc, char** argv) {
                            [&mcp] { mcp.reload(); },
                            &io};
     context.project_leaving = [&agent] { agent.leave_project(); };
-    server.on_client_closed([&editor, &context](rio::ClientId client) {
+    server.on_client_closed([&editor, &context, &terminals](rio::ClientId client) {
         editor.client_closed(client);
+        terminals.client_closed(client);
         context.client_names.erase(client);
     });
     context.waiting_for_trust = [&lsp, &mcp](rio::ProjectTrustState& state) {
         state.language_servers = lsp.waiting_for_trust();
         state.mcp_servers = mcp.waiting_for_trust();
     };
-    rio::register_all_ops(dispatcher, context, agent, mcp, editor, lsp);
+    rio::register_all_ops(dispatcher, context, agent, mcp, editor, lsp, terminals);
     // A power-granting file changed (by the agent, a save, a `git pull`): trust follows now; a
     // file the approved plan names changed by something else: drift, said now.
     watch.on_changed([&context, &agent](const std::vector<std::string>& paths) {
@@ -190,6 +193,7 @@ int main(int argc, char** argv) {
         agent.shutdown();
         mcp.shutdown();
         lsp.shutdown();
+        terminals.shutdown();
         watch.stop();
         server.shutdown();
         signals.cancel();
