@@ -88,12 +88,16 @@ struct TerminalScreen::Callbacks {
     static int push_line(int cols, const VTermScreenCell* cells, void* user) {
         auto* self = static_cast<TerminalScreen*>(user);
         if (self->max_scrollback_ == 0) return 1;
+        // Only up to the last cell that shows something: a flood of short lines (`yes`)
+        // converts a cell or two a line, not the screen's width.
+        int used = cols;
+        while (used > 0 && cells[used - 1].chars[0] == 0 &&
+               VTERM_COLOR_IS_DEFAULT_BG(&cells[used - 1].bg) && !cells[used - 1].attrs.reverse)
+            --used;
         TerminalLine line;
-        line.reserve(static_cast<std::size_t>(cols));
-        for (int c = 0; c < cols; ++c)
+        line.reserve(static_cast<std::size_t>(used));
+        for (int c = 0; c < used; ++c)
             line.push_back(self->convert(&cells[c]));
-        while (!line.empty() && line.back().text.empty())
-            line.pop_back();
         self->scrollback_.push_back(std::move(line));
         if (self->scrollback_.size() > self->max_scrollback_) self->scrollback_.pop_front();
         return 1;

@@ -30,6 +30,7 @@
 #include "gui/remote_folder_dialog.hpp"
 #include "gui/search_panel.hpp"
 #include "gui/settings_dialog.hpp"
+#include "gui/terminal_panel.hpp"
 #include "gui/text_find.hpp"
 #include "gui/trust_bar.hpp"
 #include "gui/welcome_page.hpp"
@@ -164,6 +165,9 @@ MainWindow::MainWindow(CoreClient& core, QWidget* parent)
     connect(git_margin_, &GitMargin::compare_requested, changes_, &ChangesPanel::compare);
     connect(git_margin_, &GitMargin::message, this, say);
     connect(changes_, &ChangesPanel::message, this, say);
+    terminals_ = new TerminalPanel(core_, this);
+    addDockWidget(Qt::BottomDockWidgetArea, terminals_);
+    terminals_->hide();
     files->raise();
     navigation_ = new CodeNavigation(*this);
     connect(problems_, &ProblemsPanel::file_changed, this, &MainWindow::draw_problems);
@@ -261,6 +265,11 @@ void MainWindow::build_view_menu() {
     QAction* zoom_reset =
         view->addAction(tr("&Reset Zoom"), this, [this] { editors_->set_zoom(0); });
     zoom_reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    view->addSeparator();
+    // Ctrl+` as VS Code, Zed and Cursor have it; the view keeps it from the shell.
+    QAction* terminal = view->addAction(tr("&Terminal"), this, [this] { terminals_->toggle(); });
+    terminal->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_QuoteLeft));
+    view->addAction(tr("&New Terminal"), this, [this] { terminals_->open_terminal(); });
     view->addSeparator();
     QMenu* themes = view->addMenu(tr("&Theme"));
     auto* group = new QActionGroup(this);

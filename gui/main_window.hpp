@@ -25,6 +25,7 @@ class ChatDock;
 class ChangesPanel;
 class CodeNavigation;
 class GitMargin;
+class TerminalPanel;
 class ConflictBar;
 class CoreClient;
 class EditorArea;
@@ -76,6 +77,7 @@ public:
     ProblemsPanel* problems() const { return problems_; }       // tabbed with Files
     ChangesPanel* changes() const { return changes_; }          // tabbed with Files
     GitMargin* git_margin() const { return git_margin_; }
+    TerminalPanel* terminals() const { return terminals_; }    // below the editor, Ctrl+`
     CodeNavigation* navigation() const { return navigation_; } // F12, Alt+Left, Shift+F12
     // Settings ▸ MCP Servers… and Settings ▸ Providers… (on `provider`, by default the one in
     // use): the dialog is made the first time it is asked for.
@@ -176,6 +178,7 @@ private:
     ProblemsPanel* problems_ = nullptr;
     ChangesPanel* changes_ = nullptr;
     GitMargin* git_margin_ = nullptr;
+    TerminalPanel* terminals_ = nullptr;
     CodeNavigation* navigation_ = nullptr;
     QLabel* format_label_;
     QLabel* position_label_;

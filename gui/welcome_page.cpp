@@ -4,6 +4,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QVBoxLayout>
 
 namespace rio::gui {
@@ -85,7 +86,20 @@ WelcomePage::WelcomePage(QWidget* parent)
     auto* middle = new QWidget;
     middle->setMaximumWidth(520);
     middle->setLayout(column);
-    auto* outer = new QHBoxLayout(this);
+    // In a scroll area: with the terminal panel open the page may be short, and a short page
+    // scrolls rather than squeezing its paragraphs into each other.
+    auto* page = new QWidget;
+    auto* scroll = new QScrollArea;
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setWidget(page);
+    scroll->viewport()->setBackgroundRole(QPalette::Base);
+    page->setBackgroundRole(QPalette::Base);
+    auto* frame = new QVBoxLayout(this);
+    frame->setContentsMargins(0, 0, 0, 0);
+    frame->addWidget(scroll);
+    auto* outer = new QHBoxLayout(page);
     outer->setContentsMargins(24, 24, 24, 24);
     outer->addStretch(1);
     auto* vertical = new QVBoxLayout;
