@@ -21,7 +21,7 @@ import unittest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cli_support import (ANSI, GREET, RIO_CLI, RIO_CORE, Pty, Sandbox,  # noqa: E402
                          edit_step, plan_step)
-from ssh_server import SshServer, free_port  # noqa: E402
+from ssh_server import USER, SshServer, free_port  # noqa: E402
 from cli_support import HOSTILE, check_escaped  # noqa: E402
 
 def write_script(path, text):
@@ -144,6 +144,39 @@ class RemoteTest(SshCase):
         self.assertIn("+++ b/greet.py", screen)
         self.assertIn("+# far edit", screen)
         term.send("/quit\r")
+
+    def test_a_terminal_over_ssh_is_a_far_shell_in_the_far_project(self):
+        # The protocol as the desktop speaks it, through ssh to the far core: terminal.open
+        # starts the far machine's shell in the far project, and its output comes back.
+        write_script(self.far_core, self.far_script("export SHELL=/bin/sh PS1='far$ ' ENV="))
+        argv = shlex.split(self.sshd.ssh_command()) + [
+            "-p", str(self.sshd.port), f"{USER}@127.0.0.1",
+            shlex.quote(self.far_core) + " --stdio --project " + shlex.quote(self.project)]
+        core = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.DEVNULL, text=True, env=self.env)
+        self.addCleanup(core.kill)
+
+        def send(ident, op, params):
+            core.stdin.write(json.dumps({"id": ident, "op": op, "params": params}) + "\n")
+            core.stdin.flush()
+
+        send(1, "terminal.open", {"cols": 80, "rows": 24})
+        seen = ""
+        while True:
+            line = core.stdout.readline()
+            self.assertTrue(line, "the far core went away")
+            message = json.loads(line)
+            if message.get("id") == 1:
+                self.assertTrue(message["ok"], message)
+                self.assertEqual(message["result"]["cwd"], os.path.realpath(self.project))
+                send(2, "terminal.input", {"id": message["result"]["id"],
+                                           "data": "echo \"far:$PWD\"; exit 4\n"})
+            elif message.get("event") == "terminal.output":
+                seen += message["params"]["data"]
+            elif message.get("event") == "terminal.exited":
+                self.assertEqual(message["params"]["code"], 4)
+                break
+        self.assertIn("far:" + os.path.realpath(self.project), seen)
 
     def test_an_interactive_session_that_loses_its_connection_says_how_to_go_on(self):
         fake = os.path.join(self.box.dir, "vanishing-rio-core")
