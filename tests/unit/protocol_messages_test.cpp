@@ -190,6 +190,9 @@ TEST(ClosedSets, EveryNameRoundTripsAndAnUnknownOneIsNone) {
     expect_round_trips<CommentState>(3);
     expect_round_trips<CommentAuthor>(2);
     expect_round_trips<NetworkReach>(2);
+    expect_round_trips<DiffSource>(4);
+    expect_round_trips<GitChange>(4);
+    expect_round_trips<GitHead>(3);
     EXPECT_EQ(to_wire(NetworkReach::by_host), "by-host");
     EXPECT_EQ(to_wire(StopReason::new_message), "new message");
     EXPECT_EQ(to_wire(StepStatus::in_progress), "in_progress");
