@@ -93,6 +93,8 @@ def editors(build, baseline, baseline_title, project):
         title = "big.c" if rio_build == build else baseline_title
         found.append((label, command, False, title))
         found.append((label + " + clangd", command, True, title))
+        if rio_build == build:  # the previous build has no terminal panel
+            found.append((label + " terminal", command + ["--terminal"], False, title))
     others = {"kate": ["kate", "-n", big], "gedit": ["gedit", "--standalone", big],
               "geany": ["geany", "-i", "-c", "{home}/geany", big]}
     for name, command in others.items():
@@ -108,8 +110,14 @@ def run_once(probe, command, with_server, title, project, env, home):
     # project not trusted yet, it runs no language server.
     with open(f"{home}/.config/katerc", "w") as out:
         out.write("[Plugins]\nlspclientplugin=false\n")
-    argv = [probe, "--title", title, "--keys", str(KEYS), "--burst", str(BURST), "--"]
-    argv += [part.replace("{home}", home) for part in command]
+    # "--terminal" is the probe's: the keys go to rio's terminal panel (Ctrl+` first), where
+    # Page Down means nothing to the shell.
+    terminal = command[-1] == "--terminal"
+    program = command[:-1] if terminal else command
+    argv = [probe, "--title", title, "--keys", str(KEYS), "--burst", "0" if terminal else str(BURST)]
+    if terminal:
+        argv.append("--terminal")
+    argv += ["--"] + [part.replace("{home}", home) for part in program]
     done = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=180)
     if done.returncode != 0:
         print(f"  {command[0]}: {done.stdout.strip()} {done.stderr.strip()[-300:]}", file=sys.stderr)

@@ -15,7 +15,8 @@
 //
 // A caret blinking is not an answer to anything: areas at most 4 px wide are ignored.
 // Prints one JSON object on stdout. Usage:
-//   x11_probe --title WORD [--keys N] [--burst N] -- COMMAND [ARGS...]
+//   x11_probe --title WORD [--keys N] [--burst N] [--terminal] -- COMMAND [ARGS...]
+// --terminal: Ctrl+` first (rio's terminal panel), and the keys typed there.
 #include <X11/Xatom.h>
 #include <X11/Xlib.h>
 #include <X11/extensions/XTest.h>
@@ -53,6 +54,7 @@ struct Options {
     std::string title;
     int keys = 0;
     int burst = 0;
+    bool terminal = false;
     std::vector<char*> command;
 };
 
@@ -61,6 +63,10 @@ std::optional<Options> parse(int argc, char** argv) {
     int i = 1;
     for (; i < argc && std::strcmp(argv[i], "--") != 0; ++i) {
         const std::string flag = argv[i];
+        if (flag == "--terminal") {
+            options.terminal = true;
+            continue;
+        }
         if (i + 1 >= argc) return std::nullopt;
         if (flag == "--title")
             options.title = argv[++i];
@@ -148,6 +154,13 @@ public:
         const KeyCode code = XKeysymToKeycode(display_, symbol);
         XTestFakeKeyEvent(display_, code, True, CurrentTime);
         XTestFakeKeyEvent(display_, code, False, CurrentTime);
+    }
+
+    void press_with_control(KeySym symbol) {
+        const KeyCode control = XKeysymToKeycode(display_, XK_Control_L);
+        XTestFakeKeyEvent(display_, control, True, CurrentTime);
+        press(symbol);
+        XTestFakeKeyEvent(display_, control, False, CurrentTime);
     }
 
     void flush() { XFlush(display_); }
@@ -254,6 +267,11 @@ int main(int argc, char** argv) {
         screen.press(XK_Shift_L);
         screen.flush();
         screen.settle(300, 2000);
+        if (options->terminal) { // the panel opens and its shell prints its prompt: not timed
+            screen.press_with_control(XK_grave);
+            screen.flush();
+            screen.settle(500, 10000);
+        }
         for (int i = 0; i < options->keys; ++i) {
             if (i > 0 && i % 20 == 0) { // a new line now and then, as code is typed: not timed
                 screen.press(XK_Return);
