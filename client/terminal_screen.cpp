@@ -162,6 +162,11 @@ void TerminalScreen::resize(int rows, int cols) {
 TerminalCell TerminalScreen::convert(const void* vterm_cell) const {
     const auto& c = *static_cast<const VTermScreenCell*>(vterm_cell);
     TerminalCell out;
+    // libvterm marks the cell under a wide character's right half with chars[0] == -1.
+    if (c.chars[0] == static_cast<uint32_t>(-1)) {
+        out.width = 0;
+        return out;
+    }
     for (int i = 0; i < VTERM_MAX_CHARS_PER_CELL && c.chars[i]; ++i)
         append_utf8(out.text, c.chars[i] <= 0x10FFFF ? c.chars[i] : U'\uFFFD');
     out.width = c.width;
@@ -231,12 +236,14 @@ std::string TerminalScreen::paste(std::string_view text) {
 
 std::string TerminalScreen::mouse_button(int row, int col, int button, bool pressed,
                                          TerminalModifiers mods) {
+    if (!wants_mouse()) return {};
     vterm_mouse_move(vt_, row, col, vterm_mods(mods));
     vterm_mouse_button(vt_, button, pressed, vterm_mods(mods));
     return take_output();
 }
 
 std::string TerminalScreen::mouse_move(int row, int col, TerminalModifiers mods) {
+    if (!wants_mouse()) return {};
     vterm_mouse_move(vt_, row, col, vterm_mods(mods));
     return take_output();
 }
