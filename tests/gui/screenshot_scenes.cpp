@@ -26,6 +26,7 @@
 #include "gui/approval_bar.hpp"
 #include "gui/centre_area.hpp"
 #include "gui/change_cards.hpp"
+#include "gui/changes_panel.hpp"
 #include "gui/chat_dock.hpp"
 #include "gui/chat_transcript.hpp"
 #include "gui/code_editor.hpp"
@@ -36,6 +37,7 @@
 #include "gui/edit_card.hpp"
 #include "gui/editor_area.hpp"
 #include "gui/find_bar.hpp"
+#include "gui/git_margin.hpp"
 #include "gui/main_window.hpp"
 #include "gui/markdown_view.hpp"
 #include "gui/plan_decisions.hpp"
@@ -47,6 +49,8 @@
 #include "gui/review_flow.hpp"
 #include "gui/screenshot.hpp"
 #include "gui/settings_dialog.hpp"
+#include "gui/terminal_panel.hpp"
+#include "gui/terminal_view.hpp"
 #include "gui/theme.hpp"
 #include "tests/gui/gui_support.hpp"
 #include "tests/support/fake_llm.hpp"
@@ -59,6 +63,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenuBar>
+#include <QProcess>
 #include <QPushButton>
 #include <QScrollBar>
 #include <QStatusBar>
@@ -639,6 +644,66 @@ bool problems(const QDir& out) {
     return s.save(out.filePath(QStringLiteral("problems.png")));
 }
 
+// The demo as a git checkout with greet.py changed: the margin's marks, the Changes panel in
+// front, and the terminal panel below with `git status` run in it.
+bool terminal_and_git(const QDir& out) {
+    TempProject project;
+    if (!copy_demo(project)) return false;
+    const auto git = [&](const QStringList& args) {
+        QProcess run;
+        run.setWorkingDirectory(project.path());
+        run.start(QStringLiteral("git"),
+                  QStringList{QStringLiteral("-c"), QStringLiteral("user.name=rio"),
+                              QStringLiteral("-c"), QStringLiteral("user.email=rio@example.com")} +
+                      args);
+        return run.waitForFinished(10000) && run.exitCode() == 0;
+    };
+    if (!git({QStringLiteral("init"), QStringLiteral("-q"), QStringLiteral("-b"),
+              QStringLiteral("main")}) ||
+        !git({QStringLiteral("add"), QStringLiteral("-A")}) ||
+        !git({QStringLiteral("commit"), QStringLiteral("-q"), QStringLiteral("-m"),
+              QStringLiteral("Greet by name")}))
+        return fail("cannot make the demo a git checkout");
+    QFile demo(demo_dir + QStringLiteral("/greet.py"));
+    if (!demo.open(QIODevice::ReadOnly)) return fail("cannot read greet.py");
+    QByteArray text = demo.readAll();
+    text.replace("import sys\n", "import sys\nimport os\n");
+    text.replace("Hello", "Hi");
+    project.write(QStringLiteral("greet.py"), text);
+    project.write(QStringLiteral("NOTES.md"), "Shout next.\n");
+    qputenv("SHELL", "/bin/sh");
+    qputenv("PS1", "$ ");
+    qputenv("ENV", "");
+    Scene s(project, demo_script);
+    if (!open_greet(s)) return false;
+    ChangesPanel* changes = s.window.changes();
+    if (!s.wait([&] { return changes->list()->topLevelItemCount() == 2; }, "the Changes panel"))
+        return false;
+    changes->raise();
+    const GitMarksResult* marks = nullptr;
+    if (!s.wait(
+            [&] {
+                return (marks = s.window.git_margin()->marks(QStringLiteral("greet.py"))) &&
+                       !marks->hunks.empty();
+            },
+            "the margin's marks"))
+        return false;
+    TerminalView* terminal = s.window.terminals()->open_terminal();
+    if (!s.wait([&] { return terminal->running(); }, "the terminal's shell")) return false;
+    QTest::keyClicks(terminal, QStringLiteral("git status --short"));
+    QTest::keyClick(terminal, Qt::Key_Return);
+    if (!s.wait(
+            [&] {
+                for (int row = 0; row < terminal->screen().rows(); ++row)
+                    if (terminal->screen().row_text(row) == "?? NOTES.md") return true;
+                return false;
+            },
+            "git status in the terminal"))
+        return false;
+    s.window.editors()->current_editor()->setFocus();
+    return s.save(out.filePath(QStringLiteral("terminal-and-git.png")));
+}
+
 bool providers(const QDir& out) {
     rio::test::FakeLlm server(Json::array({{{"text", "OK"}}}),
                               Json::array({"qwen2.5-coder:14b", "llama3.1:8b", "deepseek-r1:14b"}));
@@ -703,6 +768,6 @@ int main(int argc, char** argv) {
     const bool drawn = main_window_and_manual(out) && plan_and_compare(out) && plan_review(out) &&
                        editor_find(out) && dark_theme(out) && edit_card(out) && quick_open(out) &&
                        problems(out) && providers(out) && welcome(out) && command_card(out) &&
-                       plan_progress(out) && plan_checks(out);
+                       plan_progress(out) && plan_checks(out) && terminal_and_git(out);
     return drawn ? 0 : 1;
 }
