@@ -2,6 +2,7 @@
 
 #include "text/utf8.hpp"
 
+#include <utility>
 #include <vterm.h>
 
 namespace rio::client {

@@ -126,14 +126,15 @@ Result<GitStatus> GitRepository::status(std::size_t max_files) {
         }
     }
 
-    git_status_options options = GIT_STATUS_OPTIONS_INIT;
+    git_status_options options;
+    git_status_options_init(&options, GIT_STATUS_OPTIONS_VERSION);
     options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR;
     options.flags = GIT_STATUS_OPT_INCLUDE_UNTRACKED | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS |
                     GIT_STATUS_OPT_EXCLUDE_SUBMODULES | GIT_STATUS_OPT_SORT_CASE_SENSITIVELY;
-    std::string spec = prefix_;
+    // "a/b": the folder and everything in it.
+    std::string spec = prefix_.empty() ? std::string() : prefix_.substr(0, prefix_.size() - 1);
     char* specs[] = {spec.data()};
     if (!prefix_.empty()) {
-        spec.pop_back(); // "a/b": the folder and everything in it
         options.pathspec = {specs, 1};
         options.flags |= GIT_STATUS_OPT_DISABLE_PATHSPEC_MATCH;
     }
