@@ -18,6 +18,11 @@ QColor colour_of(const client::TerminalColour& c, const QColor& fallback) {
     return c.is_default ? fallback : QColor(c.red, c.green, c.blue);
 }
 
+// xterm's numbering: 1 left, 2 middle, 3 right.
+int button_number(Qt::MouseButton button) {
+    return button == Qt::LeftButton ? 1 : button == Qt::MiddleButton ? 2 : 3;
+}
+
 std::optional<client::TerminalKey> special_key(int key) {
     switch (key) {
     case Qt::Key_Return:
@@ -335,6 +340,13 @@ void TerminalView::keyPressEvent(QKeyEvent* event) {
     send(std::move(bytes));
 }
 
+// The screen cell under a point of the viewport, held to the screen: what a program that asked
+// for the mouse is told.
+std::pair<int, int> TerminalView::cell_under(QPointF p) const {
+    return {std::clamp(static_cast<int>(p.y()) / cell_height_, 0, screen_.rows() - 1),
+            std::clamp(static_cast<int>(p.x()) / cell_width_, 0, screen_.cols() - 1)};
+}
+
 TerminalView::Place TerminalView::place_at(QPoint p) const {
     const int row = std::clamp(p.y() / cell_height_, 0, screen_.rows() - 1);
     const int col = std::clamp((p.x() + cell_width_ / 2) / cell_width_, 0, screen_.cols());
@@ -344,14 +356,9 @@ TerminalView::Place TerminalView::place_at(QPoint p) const {
 void TerminalView::mousePressEvent(QMouseEvent* event) {
     setFocus(Qt::MouseFocusReason);
     if (screen_.wants_mouse() && !event->modifiers().testFlag(Qt::ShiftModifier)) {
-        const int row = std::clamp(static_cast<int>(event->position().y()) / cell_height_, 0,
-                                   screen_.rows() - 1);
-        const int col = std::clamp(static_cast<int>(event->position().x()) / cell_width_, 0,
-                                   screen_.cols() - 1);
-        const int button = event->button() == Qt::LeftButton     ? 1
-                           : event->button() == Qt::MiddleButton ? 2
-                                                                 : 3;
-        return send(screen_.mouse_button(row, col, button, true, modifiers(event->modifiers())));
+        const auto [row, col] = cell_under(event->position());
+        return send(screen_.mouse_button(row, col, button_number(event->button()), true,
+                                         modifiers(event->modifiers())));
     }
     if (event->button() == Qt::MiddleButton) {
         const QString text = QApplication::clipboard()->text(QClipboard::Selection);
@@ -365,10 +372,7 @@ void TerminalView::mousePressEvent(QMouseEvent* event) {
 
 void TerminalView::mouseMoveEvent(QMouseEvent* event) {
     if (screen_.wants_mouse() && !event->modifiers().testFlag(Qt::ShiftModifier)) {
-        const int row = std::clamp(static_cast<int>(event->position().y()) / cell_height_, 0,
-                                   screen_.rows() - 1);
-        const int col = std::clamp(static_cast<int>(event->position().x()) / cell_width_, 0,
-                                   screen_.cols() - 1);
+        const auto [row, col] = cell_under(event->position());
         return send(screen_.mouse_move(row, col, modifiers(event->modifiers())));
     }
     if (!anchor_ || !(event->buttons() & Qt::LeftButton)) return;
@@ -378,14 +382,9 @@ void TerminalView::mouseMoveEvent(QMouseEvent* event) {
 
 void TerminalView::mouseReleaseEvent(QMouseEvent* event) {
     if (screen_.wants_mouse() && !event->modifiers().testFlag(Qt::ShiftModifier)) {
-        const int row = std::clamp(static_cast<int>(event->position().y()) / cell_height_, 0,
-                                   screen_.rows() - 1);
-        const int col = std::clamp(static_cast<int>(event->position().x()) / cell_width_, 0,
-                                   screen_.cols() - 1);
-        const int button = event->button() == Qt::LeftButton     ? 1
-                           : event->button() == Qt::MiddleButton ? 2
-                                                                 : 3;
-        return send(screen_.mouse_button(row, col, button, false, modifiers(event->modifiers())));
+        const auto [row, col] = cell_under(event->position());
+        return send(screen_.mouse_button(row, col, button_number(event->button()), false,
+                                         modifiers(event->modifiers())));
     }
     if (const QString text = selected_text(); !text.isEmpty())
         QApplication::clipboard()->setText(text, QClipboard::Selection);
@@ -395,10 +394,7 @@ void TerminalView::wheelEvent(QWheelEvent* event) {
     const int steps = event->angleDelta().y() / 40;
     if (steps == 0) return;
     if (screen_.wants_mouse()) {
-        const int row = std::clamp(static_cast<int>(event->position().y()) / cell_height_, 0,
-                                   screen_.rows() - 1);
-        const int col = std::clamp(static_cast<int>(event->position().x()) / cell_width_, 0,
-                                   screen_.cols() - 1);
+        const auto [row, col] = cell_under(event->position());
         std::string bytes;
         for (int i = 0; i < std::abs(steps); ++i)
             bytes += screen_.mouse_button(row, col, steps > 0 ? 4 : 5, true, {});

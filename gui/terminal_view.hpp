@@ -69,6 +69,7 @@ private:
     const client::TerminalLine* line_at(int line) const; // scrollback, then screen
     client::TerminalCell cell_at(int line, int col) const;
     Place place_at(QPoint viewport_point) const;
+    std::pair<int, int> cell_under(QPointF viewport_point) const; // row, column
     int first_shown_line() const;
     client::TerminalModifiers modifiers(Qt::KeyboardModifiers mods) const;
 
