@@ -103,10 +103,16 @@ GitMargin::GitMargin(MainWindow& window) : QObject(&window), window_(window) {
     });
     connect(&window.core(), &CoreClient::core_event, this, [this](const client::CoreEvent& event) {
         if (const auto* buffer = std::get_if<BufferChangedEvent>(&event)) {
-            if (buffer->is(BufferChange::closed))
-                files_.erase(QString::fromStdString(buffer->path));
-            else
-                refresh(QString::fromStdString(buffer->path));
+            const QString path = QString::fromStdString(buffer->path);
+            if (buffer->is(BufferChange::closed)) {
+                files_.erase(path);
+                return;
+            }
+            // Outside a repository typing asks nothing; the disk and the focus still do (a
+            // `git init` in the terminal).
+            const GitMarksResult* known = marks(path);
+            if (buffer->is(BufferChange::edited) && known && !known->repository) return;
+            refresh(path);
         } else if (const auto* changed = std::get_if<FsChangedEvent>(&event)) {
             for (const std::string& path : changed->paths)
                 if (path == ".") return refresh_all();
