@@ -35,7 +35,7 @@ Result<std::optional<std::string>> head_text(GitRepository& repo, const std::str
 } // namespace
 
 Result<std::optional<std::string>> head_text(const fs::path& root, const ProjectPath& path) {
-    auto repo = GitRepository::open(root);
+    auto repo = open_git_repository(root);
     if (!repo) return repo.error();
     if (!*repo) return std::optional<std::string>();
     return head_text(**repo, path.rel);
@@ -45,15 +45,15 @@ namespace {
 
 constexpr std::size_t default_max_files = 5000;
 
-// Opens the project's repository, saying in `info` what it is; nullopt when there is none
-// to read.
-std::optional<GitRepository> open_repository(const fs::path& root, GitRepositoryInfo& info) {
-    auto repo = GitRepository::open(root);
+// Opens the project's repository, saying in `info` what it is; null when there is none to
+// read.
+std::unique_ptr<GitRepository> open_repository(const fs::path& root, GitRepositoryInfo& info) {
+    auto repo = open_git_repository(root);
     if (!repo) {
         info.problem = repo.error().message;
-        return std::nullopt;
+        return nullptr;
     }
-    info.repository = repo->has_value();
+    info.repository = *repo != nullptr;
     return std::move(*repo);
 }
 
@@ -78,7 +78,7 @@ std::string lines_text(std::string_view text, const std::vector<std::string_view
 GitMarksResult marks(const fs::path& root, const ProjectPath& path, std::string live, bool texts) {
     GitMarksResult out;
     GitRepositoryInfo info;
-    std::optional<GitRepository> repo = open_repository(root, info);
+    std::unique_ptr<GitRepository> repo = open_repository(root, info);
     out.repository = info.repository;
     out.problem = info.problem;
     std::string before;
@@ -126,7 +126,7 @@ struct DiffRequest {
 
 GitDiffResult project_diff(const DiffRequest& request) {
     GitDiffResult out;
-    std::optional<GitRepository> repo = open_repository(request.root, out);
+    std::unique_ptr<GitRepository> repo = open_repository(request.root, out);
     if (!repo) return out;
     auto status = repo->status(request.max_files);
     if (!status) {
@@ -200,7 +200,7 @@ void register_git_ops(Dispatcher& dispatcher, OpContext& context) {
             const std::size_t max_files = p.max_files.value_or(default_max_files);
             auto work = [root = *context.workspace.root, max_files, reply] {
                 GitStatusResult out;
-                std::optional<GitRepository> repo = open_repository(root, out);
+                std::unique_ptr<GitRepository> repo = open_repository(root, out);
                 if (repo) {
                     if (auto status = repo->status(max_files); !status) {
                         out.problem = status.error().message;

@@ -1,7 +1,8 @@
-// The repository that holds the project, read through libgit2 (decision 0092). libgit2 runs no
-// program: no hooks, no fsmonitor, no textconv, diff or filter driver, whatever a cloned
-// .git/config names, so nothing here can run a project's code. Paths in and out are
-// project-relative; the repository's files outside the project are never listed.
+// The repository that holds the project (decision 0092), read through libgit2 in a module
+// loaded on first use (rio-git-libgit2.so): libgit2 runs no program — no hooks, no fsmonitor,
+// no textconv, diff or filter driver, whatever a cloned .git/config names — so nothing here
+// can run a project's code. Paths in and out are project-relative; the repository's files
+// outside the project are never listed.
 #pragma once
 
 #include "protocol/closed_sets.hpp"
@@ -14,8 +15,6 @@
 #include <string>
 #include <string_view>
 #include <vector>
-
-struct git_repository;
 
 namespace rio {
 
@@ -34,31 +33,24 @@ struct GitStatus {
 
 class GitRepository {
 public:
-    // The repository whose work tree holds `project_root` (the folder or one above it), or
-    // nullopt when there is none. An error when one is there that cannot be used: not owned
-    // by this user, damaged, or its work tree set elsewhere (core.worktree) so the project is
-    // not in it.
-    static Result<std::optional<GitRepository>> open(const std::filesystem::path& project_root);
-
-    GitRepository(GitRepository&&) noexcept;
-    GitRepository& operator=(GitRepository&&) noexcept;
-    ~GitRepository();
-
+    virtual ~GitRepository() = default;
     // The files of the project that differ from HEAD on disk (staged or not), untracked ones
     // included, ignored ones and submodules' insides not.
-    Result<GitStatus> status(std::size_t max_files);
-
+    virtual Result<GitStatus> status(std::size_t max_files) = 0;
     // HEAD's bytes of a project file; nullopt when HEAD has none (new file, unborn branch).
-    Result<std::optional<std::string>> head_bytes(std::string_view project_rel);
-
-private:
-    struct Deleter {
-        void operator()(git_repository* repo) const;
-    };
-    GitRepository(std::unique_ptr<git_repository, Deleter> repo, std::string prefix);
-
-    std::unique_ptr<git_repository, Deleter> repo_;
-    std::string prefix_; // the project's folder within the work tree: "" or "sub/dir/"
+    virtual Result<std::optional<std::string>> head_bytes(std::string_view project_rel) = 0;
 };
+
+// The repository whose work tree holds `project_root` (the folder or one above it), or null
+// when there is none. An error when one is there that cannot be used (not owned by this user,
+// damaged, its work tree set elsewhere so the project is not in it), or when the module
+// cannot be loaded.
+Result<std::unique_ptr<GitRepository>>
+open_git_repository(const std::filesystem::path& project_root);
+
+// The module's one entry point, `rio_git_open`; both sides are built from this header.
+inline constexpr int git_module_version = 1;
+using GitModuleOpen = void (*)(int version, const std::filesystem::path* root,
+                               Result<std::unique_ptr<GitRepository>>* out);
 
 } // namespace rio

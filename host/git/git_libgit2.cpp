@@ -1,3 +1,6 @@
+// libgit2 behind host/git's interface, built as the module rio-git-libgit2.so (decision 0092):
+// libgit2 brings sixteen libraries (ssh, TLS, Kerberos) that a core which never reads a
+// repository should not load at start-up.
 #include "host/git/git_repository.hpp"
 
 #include <algorithm>
@@ -63,42 +66,48 @@ const char* entry_path(const git_status_entry& e) {
     return e.head_to_index->new_file.path;
 }
 
-} // namespace
+struct FreeRepository {
+    void operator()(git_repository* repo) const { git_repository_free(repo); }
+};
 
-void GitRepository::Deleter::operator()(git_repository* repo) const {
-    git_repository_free(repo);
-}
+class LibGit2Repository final : public GitRepository {
+public:
+    LibGit2Repository(std::unique_ptr<git_repository, FreeRepository> repo, std::string prefix)
+        : repo_(std::move(repo)), prefix_(std::move(prefix)) {}
 
-GitRepository::GitRepository(std::unique_ptr<git_repository, Deleter> repo, std::string prefix)
-    : repo_(std::move(repo)), prefix_(std::move(prefix)) {}
-GitRepository::GitRepository(GitRepository&&) noexcept = default;
-GitRepository& GitRepository::operator=(GitRepository&&) noexcept = default;
-GitRepository::~GitRepository() = default;
+    Result<GitStatus> status(std::size_t max_files) override;
+    Result<std::optional<std::string>> head_bytes(std::string_view project_rel) override;
 
-Result<std::optional<GitRepository>> GitRepository::open(const fs::path& project_root) {
+private:
+    std::unique_ptr<git_repository, FreeRepository> repo_;
+    std::string prefix_; // the project's folder within the work tree: "" or "sub/dir/"
+};
+
+Result<std::unique_ptr<GitRepository>> open_repository(const fs::path& project_root) {
     init_libgit2();
     git_repository* raw = nullptr;
     const int rc = git_repository_open_ext(&raw, project_root.c_str(), 0, nullptr);
-    if (rc == GIT_ENOTFOUND) return std::optional<GitRepository>();
+    if (rc == GIT_ENOTFOUND) return std::unique_ptr<GitRepository>();
     if (rc == GIT_EOWNER)
         return make_error(ErrorCode::refused,
                           "the git repository here belongs to another user, so rio does not "
                           "read it (git's safe.directory): " +
                               last_error());
     if (rc < 0) return git_failure("the git repository here cannot be read");
-    std::unique_ptr<git_repository, Deleter> repo(raw);
+    std::unique_ptr<git_repository, FreeRepository> repo(raw);
     // A bare repository has no work tree to compare: the project is then no checkout.
     const char* workdir = git_repository_workdir(repo.get());
-    if (!workdir) return std::optional<GitRepository>();
+    if (!workdir) return std::unique_ptr<GitRepository>();
     std::optional<std::string> prefix = prefix_within(workdir, project_root);
     if (!prefix)
         return make_error(ErrorCode::refused,
                           std::string("the git repository's work tree is ") + workdir +
                               " (core.worktree), which does not hold the project");
-    return std::optional<GitRepository>(GitRepository(std::move(repo), std::move(*prefix)));
+    return std::unique_ptr<GitRepository>(
+        std::make_unique<LibGit2Repository>(std::move(repo), std::move(*prefix)));
 }
 
-Result<GitStatus> GitRepository::status(std::size_t max_files) {
+Result<GitStatus> LibGit2Repository::status(std::size_t max_files) {
     GitStatus out;
     git_reference* head_ref = nullptr;
     const int head_rc = git_repository_head(&head_ref, repo_.get());
@@ -159,7 +168,7 @@ Result<GitStatus> GitRepository::status(std::size_t max_files) {
     return out;
 }
 
-Result<std::optional<std::string>> GitRepository::head_bytes(std::string_view project_rel) {
+Result<std::optional<std::string>> LibGit2Repository::head_bytes(std::string_view project_rel) {
     git_reference* head_ref = nullptr;
     const int head_rc = git_repository_head(&head_ref, repo_.get());
     Owned<git_reference, git_reference_free> head{head_ref};
@@ -191,4 +200,17 @@ Result<std::optional<std::string>> GitRepository::head_bytes(std::string_view pr
                     static_cast<std::size_t>(git_blob_rawsize(blob_raw))));
 }
 
+} // namespace
+
 } // namespace rio
+
+extern "C" __attribute__((visibility("default"))) void
+rio_git_open(int version, const std::filesystem::path* root,
+             rio::Result<std::unique_ptr<rio::GitRepository>>* out) {
+    if (version != rio::git_module_version) {
+        *out = rio::make_error(rio::ErrorCode::internal,
+                               "rio-git-libgit2.so is from another build of rio");
+        return;
+    }
+    *out = rio::open_repository(*root);
+}
