@@ -25,6 +25,15 @@ std::uint16_t ollama_port() {
     return 11434;
 }
 
+// How long start-up waits for a local Ollama's model list: 300 ms (decision 0007), unless
+// RIO_OLLAMA_PROBE_MS says otherwise (1–10000) — for a machine too loaded to answer on
+// loopback that fast, such as a test run beside others.
+std::chrono::milliseconds ollama_probe_time() {
+    const char* set = std::getenv("RIO_OLLAMA_PROBE_MS");
+    const int ms = set ? std::atoi(set) : 0;
+    return std::chrono::milliseconds(ms >= 1 && ms <= 10'000 ? ms : 300);
+}
+
 // A variable's value; key variables come from where rio-core put them at start.
 std::string env(const std::string& name) {
     return key_variable(name).value_or("");
@@ -157,7 +166,7 @@ std::optional<std::string> ProviderRegistry::found_spec() {
         if (!env(spec->key_env).empty()) return name;
     }
     std::uint16_t port = ollama_port();
-    if (auto models = loopback_get(port, "/v1/models", std::chrono::milliseconds(300))) {
+    if (auto models = loopback_get(port, "/v1/models", ollama_probe_time())) {
         ollama_ = {"http://127.0.0.1:" + std::to_string(port) + "/v1", first_model(*models)};
         return "openai";
     }

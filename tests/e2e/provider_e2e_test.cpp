@@ -581,8 +581,11 @@ TEST(ProviderSelectionE2E, TheDefaultFollowsTheKeysInTheEnvironment) {
 
 TEST(ProviderSelectionE2E, WithoutKeysALocalOllamaIsTheDefault) {
     FakeLlm ollama(Json::array({{{"text", "hi from the local model"}}}));
-    // OLLAMA_HOST moves the probe off 11434, so a real Ollama here cannot interfere.
-    auto s = AgentSession::with_provider({}, {"OLLAMA_HOST=" + ollama.url().substr(7)});
+    // OLLAMA_HOST moves the probe off 11434, so a real Ollama here cannot interfere. The
+    // probe gets 5 s, not 300 ms: beside the suites' heaviest tests (-j2 on 2 cores) the fake
+    // server's answer once took longer, and the core fell back to echo.
+    auto s = AgentSession::with_provider(
+        {}, {"OLLAMA_HOST=" + ollama.url().substr(7), "RIO_OLLAMA_PROBE_MS=5000"});
     Json status = s->request("agent.status")["result"];
     EXPECT_EQ(status["provider"], "openai");
     EXPECT_FALSE(status["model"].get<std::string>().empty()) << "the first model Ollama lists";
