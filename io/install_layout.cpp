@@ -1,6 +1,8 @@
 #include "io/install_layout.hpp"
 
 #include <algorithm>
+#include <dlfcn.h>
+#include <unistd.h>
 
 namespace rio {
 namespace {
@@ -35,6 +37,27 @@ std::string list_of_paths(const std::vector<fs::path>& paths) {
         out += paths[i].string();
     }
     return out;
+}
+
+Result<void*> load_module_entry(const char* file_name, const char* entry) {
+    constexpr int flags = RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE;
+    std::vector<std::filesystem::path> tried;
+    void* module = nullptr;
+    for (const auto& dir : module_candidates("/proc/self/exe")) {
+        tried.push_back(dir / file_name);
+        if (::access(tried.back().c_str(), F_OK) != 0) continue;
+        module = ::dlopen(tried.back().c_str(), flags);
+        if (!module) return make_error(ErrorCode::internal, ::dlerror());
+        break;
+    }
+    if (!module) module = ::dlopen(file_name, flags);
+    if (!module)
+        return make_error(ErrorCode::internal,
+                          std::string(file_name) + " is not at " + list_of_paths(tried));
+    void* found = ::dlsym(module, entry);
+    if (!found)
+        return make_error(ErrorCode::internal, std::string(file_name) + " is not rio's module");
+    return found;
 }
 
 } // namespace rio

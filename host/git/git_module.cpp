@@ -3,32 +3,14 @@
 #include "host/git/git_repository.hpp"
 #include "io/install_layout.hpp"
 
-#include <dlfcn.h>
-#include <unistd.h>
-
 namespace rio {
 namespace {
 
 Result<GitModuleOpen> load_module() {
-    const auto unavailable = [](const std::string& why) {
-        return make_error(ErrorCode::internal, "git is unavailable: " + why);
-    };
-    // Never unloaded: libgit2 keeps process-wide state for the repositories it opened.
-    constexpr int flags = RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE;
-    std::vector<std::filesystem::path> tried;
-    void* module = nullptr;
-    for (const auto& dir : module_candidates("/proc/self/exe")) {
-        tried.push_back(dir / RIO_GIT_MODULE);
-        if (::access(tried.back().c_str(), F_OK) != 0) continue;
-        module = ::dlopen(tried.back().c_str(), flags);
-        if (!module) return unavailable(::dlerror());
-        break;
-    }
-    if (!module) module = ::dlopen(RIO_GIT_MODULE, flags);
-    if (!module) return unavailable(RIO_GIT_MODULE " is not at " + list_of_paths(tried));
-    auto open = reinterpret_cast<GitModuleOpen>(::dlsym(module, "rio_git_open"));
-    if (!open) return unavailable(RIO_GIT_MODULE " is not rio's git module");
-    return open;
+    auto entry = load_module_entry(RIO_GIT_MODULE, "rio_git_open");
+    if (!entry)
+        return make_error(ErrorCode::internal, "git is unavailable: " + entry.error().message);
+    return reinterpret_cast<GitModuleOpen>(*entry);
 }
 
 } // namespace
