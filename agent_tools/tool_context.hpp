@@ -45,6 +45,9 @@ struct ToolContext {
     // Whether they run in a mount namespace of their own, .git/ and .rio/ bound read-only
     // (decision 0080); else the project's top level is split (decision 0041).
     bool commands_in_namespace = false;
+    // Runs a task call's subagent, or answers with the one a StartSubagents began (DESIGN
+    // §23); unset where there are no subagents (a subagent's own tools).
+    std::function<ToolCancel(const RunTool&, const ToolReportFn&)> subagent = nullptr;
 };
 
 } // namespace rio

@@ -11,13 +11,14 @@ AgentTool run_command_tool();
 AgentTool present_plan_tool();
 AgentTool diagnostics_tool();
 AgentTool plan_progress_tool();
+AgentTool task_tool();
 
 const std::vector<AgentTool>& tool_table() {
     static const std::vector<AgentTool> table{
         // immutable, built once
-        list_dir_tool(),  read_file_tool(),   search_tool(),      diagnostics_tool(),
-        edit_file_tool(), create_file_tool(), run_command_tool(), present_plan_tool(),
-        plan_progress_tool()};
+        list_dir_tool(),      read_file_tool(),   search_tool(),      diagnostics_tool(),
+        edit_file_tool(),     create_file_tool(), run_command_tool(), present_plan_tool(),
+        plan_progress_tool(), task_tool()};
     return table;
 }
 

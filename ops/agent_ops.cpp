@@ -132,6 +132,8 @@ void register_undo_ops(Dispatcher& dispatcher, AgentRuntime& agent) {
     dispatcher.on<UndoParams>([&agent](const UndoParams& p) -> Result<UndoneEvent> {
         return agent.undo(p.turn, p.path);
     });
+    dispatcher.on<RewindParams>(
+        [&agent](const RewindParams& p) -> Result<RewindResult> { return agent.rewind(p); });
     dispatcher.on<CheckpointsParams>(
         [&agent](const CheckpointsParams&) -> Result<CheckpointsState> {
             return agent.checkpoints().state();
@@ -152,8 +154,11 @@ void register_state_ops(Dispatcher& dispatcher, AgentRuntime& agent) {
     });
     dispatcher.on<HistoryParams>([&agent](const HistoryParams&) -> Result<HistoryResult> {
         HistoryResult history{agent.loop().turn(), {}};
-        for (const auto& m : agent.loop().history())
-            history.messages.push_back(history_entry(*m));
+        const Conversation& entries = agent.loop().history();
+        for (std::size_t i = 0; i < entries.size(); ++i) {
+            history.messages.push_back(history_entry(*entries[i]));
+            history.messages.back().turn = agent.loop().turn_begun_at(i);
+        }
         return history;
     });
     dispatcher.on<ToolsParams>([&agent](const ToolsParams&) -> Result<ToolsResult> {

@@ -10,5 +10,6 @@ namespace rio {
 void register_agent_ops(Dispatcher& dispatcher, AgentRuntime& agent, OpContext& context);
 void register_plan_ops(Dispatcher& dispatcher, OpContext& context);
 void register_provider_ops(Dispatcher& dispatcher, AgentRuntime& agent);
+void register_command_ops(Dispatcher& dispatcher, AgentRuntime& agent, OpContext& context);
 
 } // namespace rio

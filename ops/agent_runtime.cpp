@@ -15,6 +15,7 @@
 #include "text/size_text.hpp"
 
 #include <asio/post.hpp>
+#include <set>
 
 namespace rio {
 
@@ -36,9 +37,13 @@ AgentRuntime::AgentRuntime(asio::io_context& io, Workspace& workspace, Emit emit
                                  &checks_,
                                  false,
                                  false},
-      loop_(all_tools()), recorder_(context_.dirs, context_.now, [this](std::string& line) {
-          redact(line, providers_.secrets());
-      }) {
+      loop_(all_tools()),
+      subagents_(SubagentHost{io, emit, providers, context_,
+                              [this](const CallProvider& call) { return request_for(call); },
+                              [this] { return all_tools(); },
+                              [this]() -> const AgentLoop& { return loop_; }}),
+      recorder_(context_.dirs, context_.now,
+                [this](std::string& line) { redact(line, providers_.secrets()); }) {
     Effects before_any_client; // nobody is connected yet to hear this status
     loop_.set_provider(providers_.current(), providers_.model(), providers_.planner(),
                        before_any_client);
@@ -46,6 +51,9 @@ AgentRuntime::AgentRuntime(asio::io_context& io, Workspace& workspace, Emit emit
     loop_.set_session(told_session_, "", before_any_client);
     update_budget(before_any_client);
     mcp_.on_tools_changed([this] { loop_.set_tools(all_tools()); });
+    context_.subagent = [this](const RunTool& run, const ToolReportFn& report) {
+        return subagents_.answer(run, report);
+    };
 }
 
 void AgentRuntime::start_in(Mode mode) {
@@ -176,6 +184,61 @@ Result<UndoneEvent> AgentRuntime::undo(std::uint64_t turn, const std::optional<s
     return undo_turn(context_.workspace, checkpoints_, emit_, turn, path);
 }
 
+Result<RewindResult> AgentRuntime::rewind(const RewindParams& p) {
+    auto target = loop_.rewind_target(p.turn);
+    if (!target) return target.error();
+    const bool with_files = p.files.value_or(true);
+    RewindResult result{p.turn, target->text, target->dropped, {}, {}, target->withdrawn, false};
+    if (with_files) {
+        auto files = rewind_files(context_.workspace, checkpoints_, p.turn);
+        if (!files) return files.error();
+        result.files = std::move(*files);
+    }
+    std::set<std::string> others;
+    for (auto it = changed_in_turn_.lower_bound(p.turn); it != changed_in_turn_.end(); ++it)
+        others.insert(it->second.begin(), it->second.end());
+    for (const RewindFile& f : result.files)
+        others.erase(f.path);
+    for (const Checkpoints::Span& span : checkpoints_.since(p.turn))
+        others.erase(span.prior.path);
+    for (const std::string& path : others)
+        result.kept.push_back(
+            {path == "." ? "the project" : path,
+             path == "."
+                 ? "too many files changed at once to tell apart; rewind puts back only what the "
+                   "agent's edits wrote"
+                 : "changed after that message, not through the agent's edits (a command's "
+                   "writes, or outside rio): rewind cannot put it back"});
+    for (std::uint64_t turn : checkpoints_.dropped_since(p.turn))
+        result.kept.push_back({"(turn " + std::to_string(turn) + ")",
+                               "its files' earlier texts were dropped to bound memory: what its "
+                               "edits wrote stays"});
+    if (p.preview.value_or(false)) return result;
+    std::vector<std::string> changed;
+    for (const RewindFile& f : result.files)
+        if (f.changed) changed.push_back(f.path + " " + *f.changed);
+    if (with_files && !changed.empty() && !p.overwrite.value_or(false)) {
+        std::string list;
+        for (std::size_t i = 0; i < changed.size(); ++i)
+            list += (i == 0 ? "" : i + 1 == changed.size() ? " and " : ", ") + changed[i];
+        return make_error(ErrorCode::conflict,
+                          "nothing was rewound: since the agent wrote them, " + list +
+                              "; rewind with overwrite to put the agent's earlier texts back "
+                              "anyway, or rewind the conversation only (files: false)");
+    }
+    if (with_files && !result.files.empty())
+        if (auto put = put_back_since(context_.workspace, checkpoints_, emit_, p.turn); !put)
+            return put.error();
+    changes_.forget_since(p.turn);
+    changed_in_turn_.erase(changed_in_turn_.lower_bound(p.turn), changed_in_turn_.end());
+    act([&](AgentLoop& loop, Effects& out) {
+        loop.rewind(p.turn, out);
+        return 0;
+    });
+    result.rewound = true;
+    return result;
+}
+
 void AgentRuntime::leave_project() {
     const bool begun = !loop_.history().empty() || loop_.proposal();
     if (begun) park_checkpoints();
@@ -224,6 +287,10 @@ void AgentRuntime::unpark_checkpoints() {
 }
 
 void AgentRuntime::files_changed(const std::vector<std::string>& paths) {
+    if (loop_.turn() > 0 && !loop_.history().empty())
+        for (const std::string& path : paths)
+            if (path != ".rio" && path.rfind(".rio/", 0) != 0) // rio's own: plans, comments
+                changed_in_turn_[loop_.turn()].insert(path);
     std::vector<std::string> named = loop_.drift_watched();
     std::erase_if(named, [&](const std::string& rel) { return !changed_covers(paths, rel); });
     if (named.empty()) return;
@@ -289,6 +356,9 @@ void AgentRuntime::perform(Effects& effects) {
             run_tool_later(*run);
         } else if (std::get_if<CancelTools>(&effect)) {
             if (cancel_command_) std::exchange(cancel_command_, nullptr)();
+            subagents_.stop_all();
+        } else if (auto* start = std::get_if<StartSubagents>(&effect)) {
+            subagents_.start(start->turn, start->calls);
         } else if (auto* mark = std::get_if<MarkPlan>(&effect)) {
             (void)mark_plan(context_.workspace, emit_, mark->path, mark->status, "", context_.now(),
                             mark->review);
@@ -306,7 +376,7 @@ void AgentRuntime::perform(Effects& effects) {
 // Composed for each step from the files as they are now (an edited AGENTS.md changes the
 // very next call), the same in both modes: the plan layer rides in the conversation, where
 // plan mode began (decision 0053).
-void AgentRuntime::call_provider(CallProvider call) {
+ProviderRequest AgentRuntime::request_for(const CallProvider& call) {
     ProviderRequest request;
     std::vector<PromptLayer> layers = load_prompt_layers(context_.dirs, context_.workspace.root,
                                                          Mode::build, providers_.current());
@@ -333,9 +403,14 @@ void AgentRuntime::call_provider(CallProvider call) {
     if (request.system.empty() && call.summary)
         request.system = "Summarize the conversation you are given for the agent that will go "
                          "on with it: the task, what was done, the state now, the next steps.";
-    request.tools = std::move(call.tools);
-    request.conversation = std::move(call.conversation);
+    request.tools = call.tools;
+    request.conversation = call.conversation;
     request.cache_key = recorder_.id();
+    return request;
+}
+
+void AgentRuntime::call_provider(CallProvider call) {
+    ProviderRequest request = request_for(call);
     if (!call.summary) {
         std::size_t prefix = request.system.size();
         for (const ToolSpec& spec : request.tools)

@@ -13,6 +13,7 @@
 #include "host/store/sandbox_setting.hpp"
 #include "io/user_dirs.hpp"
 #include "ops/session_recorder.hpp"
+#include "ops/subagents.hpp"
 #include "providers/registry.hpp"
 
 #include <asio/io_context.hpp>
@@ -48,6 +49,10 @@ public:
     // agent.undo: a turn of this conversation (0 < turn <= the last), or not_found.
     Result<UndoneEvent> undo(std::uint64_t turn, const std::optional<std::string>& path);
     const Checkpoints& checkpoints() const { return checkpoints_; }
+    // agent.rewind (DESIGN §23): what returning to turn p.turn's message changes, and, unless
+    // a preview, does it — files first (all or, without overwrite, none when one changed since
+    // the agent wrote it), then the conversation.
+    Result<RewindResult> rewind(const RewindParams& p);
     const AppliedChanges& changes() const { return changes_; }
     // plans.check: runs the step's check again and answers with the step (issue 43).
     void recheck(std::uint64_t step, std::function<void(Result<PlanStep>)> reply);
@@ -81,6 +86,8 @@ private:
     void record();
     std::string project() const;
     void call_provider(CallProvider call);
+    // What call_provider sends for `call`: the prompt layers as the files hold them now.
+    ProviderRequest request_for(const CallProvider& call);
     void run_tool_later(const RunTool& run);
     void report_plan(const ReportPlan& report);
     void settle_checks(TurnId turn);
@@ -105,6 +112,10 @@ private:
     EditChecks checks_;      // the language servers' reports on the files the turn wrote
     ToolContext context_;
     AgentLoop loop_;
+    Subagents subagents_; // the running turn's task calls (DESIGN §23)
+    // What the project watcher saw change while each turn was the latest, the agent's own
+    // edits among them: a rewind names the others as what it cannot put back.
+    std::map<TurnId, std::set<std::string>> changed_in_turn_;
     SandboxSupport sandbox_support_; // what the system offers commands, probed once
     SessionRecorder recorder_;
     std::string told_session_, told_problem_; // what the loop last heard of the session

@@ -18,6 +18,7 @@ void register_all_ops(Dispatcher& dispatcher, OpContext& context, AgentRuntime& 
     register_agent_ops(dispatcher, agent, context);
     register_plan_ops(dispatcher, context);
     register_provider_ops(dispatcher, agent);
+    register_command_ops(dispatcher, agent, context);
     register_mcp_ops(dispatcher, mcp);
     register_lsp_ops(dispatcher, lsp);
     register_editor_ops(dispatcher, editor);

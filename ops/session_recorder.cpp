@@ -84,8 +84,8 @@ std::vector<nlohmann::json> SessionRecorder::changes(const AgentLoop& loop,
         lines.push_back(mode_line(loop.mode(), loop.auto_accept(), time));
     }
     if (loop.compactions() != compactions_ && writer_) {
-        lines.push_back(
-            compacted_line(now, loop.turn(), loop.approved_plan(), loop.changed_files(), time));
+        lines.push_back(compacted_line(now, loop.turn(), loop.approved_plan(), loop.changed_files(),
+                                       time, loop.turn_starts(), loop.rewind_floor()));
         written_ = now; // nothing below repeats an entry the line holds
     }
     std::size_t n = written_.size();

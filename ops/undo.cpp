@@ -141,4 +141,49 @@ Result<UndoneEvent> undo_turn(Workspace& workspace, Checkpoints& checkpoints, co
     return undone;
 }
 
+Result<std::vector<RewindFile>> rewind_files(const Workspace& workspace,
+                                             const Checkpoints& checkpoints, std::uint64_t from) {
+    std::vector<RewindFile> files;
+    for (const Checkpoints::Span& span : checkpoints.since(from)) {
+        auto at = project_path(workspace, span.prior.path);
+        if (!at) return at.error();
+        auto why = changed_since(workspace, FileCheckpoint{span.prior, span.written}, *at);
+        if (!why) return why.error();
+        files.push_back(
+            RewindFile{at->rel, span.prior.existed ? RewindAction::restore : RewindAction::remove,
+                       why->empty() ? std::nullopt : std::optional(*why)});
+    }
+    return files;
+}
+
+Result<std::vector<RewindFile>> put_back_since(Workspace& workspace, Checkpoints& checkpoints,
+                                               const Emit& emit, std::uint64_t from) {
+    auto files = rewind_files(workspace, checkpoints, from);
+    if (!files) return files.error();
+    std::vector<Checkpoints::Span> spans = checkpoints.since(from);
+    std::vector<std::string> touched, done;
+    Status failed = Ok{};
+    for (auto span = spans.rbegin(); span != spans.rend(); ++span) {
+        auto at = project_path(workspace, span->prior.path);
+        if (!at) {
+            failed = at.error();
+            break;
+        }
+        failed = restore(workspace, span->prior, *at, emit, touched);
+        if (!failed) break;
+        done.push_back(at->rel);
+    }
+    if (!touched.empty()) emit_event(emit, FsChangedEvent{touched});
+    if (!failed)
+        return make_error(failed.error().code,
+                          failed.error().message +
+                              (done.empty() ? "; nothing was put back, and the conversation "
+                                              "was not rewound"
+                                            : "; put back before that: " + listed(done) +
+                                                  "; the conversation was not rewound"));
+    checkpoints.forget_since(from);
+    emit_event(emit, checkpoints.state());
+    return files;
+}
+
 } // namespace rio

@@ -19,4 +19,14 @@ namespace rio {
 Result<UndoneEvent> undo_turn(Workspace& workspace, Checkpoints& checkpoints, const Emit& emit,
                               std::uint64_t turn, const std::optional<std::string>& path);
 
+// agent.rewind's files (DESIGN §23): each file the agent's edits of turn `from` and later
+// wrote, to be given its text from before the first of them (or deleted, when the agent
+// created it), and how it changed since the agent last wrote it (`changed`), if it did.
+Result<std::vector<RewindFile>> rewind_files(const Workspace& workspace,
+                                             const Checkpoints& checkpoints, std::uint64_t from);
+// Puts them back, whatever changed since (the caller asked), newest first as undo does; the
+// checkpoints of those turns are forgotten. A failure says what was put back before it.
+Result<std::vector<RewindFile>> put_back_since(Workspace& workspace, Checkpoints& checkpoints,
+                                               const Emit& emit, std::uint64_t from);
+
 } // namespace rio

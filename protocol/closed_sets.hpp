@@ -75,6 +75,15 @@ enum class DiffSource { automatic, buffer, disk, head };
 enum class GitChange { added, modified, deleted, untracked };
 // What HEAD is: a branch, a commit (detached), or a branch with no commit yet (unborn).
 enum class GitHead { branch, detached, unborn };
+// What a subagent (DESIGN §23) did, as agent.subagent says it: began, called a tool, had its
+// answer, ended with its final text, failed, or was stopped.
+enum class SubagentState { started, tool, result, done, failed, stopped };
+// Whose a definition is (a command, a subagent): the user's own (~/.config/rio) or the open
+// project's (.rio/, .claude/).
+enum class DefinitionScope { user, project };
+// What agent.rewind does to a file the agent's edits wrote: puts its earlier text back, or
+// deletes it (the agent created it).
+enum class RewindAction { restore, remove };
 
 template <typename E> struct WireName {
     E value;
@@ -190,6 +199,15 @@ inline constexpr WireName<GitChange> git_change_names[] = {
 };
 inline constexpr WireName<GitHead> git_head_names[] = {
     {GitHead::branch, "branch"}, {GitHead::detached, "detached"}, {GitHead::unborn, "unborn"}};
+inline constexpr WireName<RewindAction> rewind_action_names[] = {{RewindAction::restore, "restore"},
+                                                                 {RewindAction::remove, "delete"}};
+inline constexpr WireName<DefinitionScope> definition_scope_names[] = {
+    {DefinitionScope::user, "user"}, {DefinitionScope::project, "project"}};
+inline constexpr WireName<SubagentState> subagent_state_names[] = {
+    {SubagentState::started, "started"}, {SubagentState::tool, "tool"},
+    {SubagentState::result, "result"},   {SubagentState::done, "done"},
+    {SubagentState::failed, "failed"},   {SubagentState::stopped, "stopped"},
+};
 
 namespace wire_detail {
 template <typename E> struct Table;
@@ -219,6 +237,9 @@ RIO_WIRE_TABLE(KeySource, key_source_names)
 RIO_WIRE_TABLE(DiffSource, diff_source_names)
 RIO_WIRE_TABLE(GitChange, git_change_names)
 RIO_WIRE_TABLE(GitHead, git_head_names)
+RIO_WIRE_TABLE(SubagentState, subagent_state_names)
+RIO_WIRE_TABLE(DefinitionScope, definition_scope_names)
+RIO_WIRE_TABLE(RewindAction, rewind_action_names)
 #undef RIO_WIRE_TABLE
 } // namespace wire_detail
 

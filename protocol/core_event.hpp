@@ -19,7 +19,7 @@ using CoreEvent =
                  PlanReportEvent, ProjectChangedEvent, ProjectTrustState, McpChangedEvent,
                  EditorReadEvent, LspChangedEvent, LspDiagnosticsEvent, CompactedEvent,
                  PlanProgressEvent, NoteEvent, PlanCommentsEvent, TerminalOutputEvent,
-                 TerminalExitedEvent>;
+                 TerminalExitedEvent, SubagentEvent, RewoundEvent>;
 
 // How core code announces a change to every client.
 using Emit = std::function<void(const CoreEvent& event)>;

@@ -595,6 +595,23 @@ struct ToolProgressEvent {
 };
 RIO_FIELDS(ToolProgressEvent, turn, id, progress, total, message)
 
+// A subagent (DESIGN §23) that a task call started says what it does, nested under that call:
+// started, each tool it calls and that tool's answer, then its final text (done) or why not.
+struct SubagentEvent {
+    static constexpr std::string_view event = event::agent_subagent;
+    std::uint64_t turn = 0;
+    std::string id;    // the parent's task call
+    std::string agent; // the definition it follows; "" for the general investigator
+    std::string task;  // the call's short description
+    Wire<SubagentState> state;
+    std::string call = {}; // tool, result: the subagent's own call id
+    std::string tool = {}; // tool, result: the tool it called
+    Json input = Json::object(); // tool: that tool's input
+    bool ok = true;        // result: whether the tool succeeded; done, failed, stopped too
+    std::string text = {}; // result: the tool's answer; done: the final text; failed: why
+};
+RIO_FIELDS(SubagentEvent, turn, id, agent, task, state, call, tool, input, ok, text)
+
 // How a command ended, as data (DESIGN §2a): what a frontend shows without reading prose.
 struct CommandExit {
     std::optional<int> code; // when it exited normally
@@ -823,6 +840,37 @@ struct SendParams {
 };
 RIO_FIELDS(SendParams, text)
 
+// The user's and the project's commands (DESIGN §23): `/NAME args` in every frontend, a
+// prompt with the arguments put in. A command can force plan mode, never grant anything.
+struct CommandInfo {
+    std::string name;
+    std::string description;
+    Wire<DefinitionScope> scope;
+    std::optional<std::string> hint = std::nullopt; // what its arguments are ("PATH [TEXT]")
+    bool plan = false;                              // running it switches to plan mode first
+};
+RIO_FIELDS(CommandInfo, name, description, scope, hint, plan)
+
+struct CommandsListResult {
+    std::vector<CommandInfo> commands; // by name
+    std::vector<std::string> notes;    // files skipped or fields not taken, and why
+};
+RIO_FIELDS(CommandsListResult, commands, notes)
+
+struct CommandsListParams : Empty {
+    static constexpr std::string_view op = op::commands_list;
+    using Result = CommandsListResult;
+};
+
+// Runs it as agent.send would its text: the turn, in plan mode when the command says so.
+struct CommandsRunParams {
+    static constexpr std::string_view op = op::commands_run;
+    using Result = SendResult;
+    std::string name;
+    std::optional<std::string> args = std::nullopt; // "" when absent
+};
+RIO_FIELDS(CommandsRunParams, name, args)
+
 struct ApproveParams {
     static constexpr std::string_view op = op::agent_approve;
     using Result = Empty;
@@ -937,8 +985,10 @@ struct HistoryMessage {
     std::optional<std::vector<CallInfo>> calls;     // assistant entries with tool calls
     std::optional<std::vector<ResultInfo>> results; // user entries answering them
     std::optional<std::string> model;               // assistant entries: who answered
+    // A user entry a turn began with: that turn, which agent.rewind can return to.
+    std::optional<std::uint64_t> turn = std::nullopt;
 };
-RIO_FIELDS(HistoryMessage, role, text, calls, results, model)
+RIO_FIELDS(HistoryMessage, role, text, calls, results, model, turn)
 
 struct HistoryResult {
     std::uint64_t turn = 0;
@@ -1021,6 +1071,56 @@ struct UndoParams {
     std::optional<std::string> path;
 };
 RIO_FIELDS(UndoParams, turn, path)
+
+// agent.rewind (DESIGN §23): a file the agent's edits after that point wrote, and what the
+// rewind does to it; `changed`: how it changed since the agent wrote it (then only
+// `overwrite` puts it back).
+struct RewindFile {
+    std::string path;
+    Wire<RewindAction> action;
+    std::optional<std::string> changed = std::nullopt;
+};
+RIO_FIELDS(RewindFile, path, action, changed)
+
+// A file that changed after that point other than through the agent's edits (a command's
+// writes, or outside rio): a rewind cannot put it back.
+struct RewindKept {
+    std::string path;
+    std::string why;
+};
+RIO_FIELDS(RewindKept, path, why)
+
+struct RewindResult {
+    std::uint64_t turn = 0;        // the turn whose message the conversation returns to
+    std::string text;              // that message, to send again or change
+    std::uint64_t messages = 0;    // the conversation's entries dropped
+    std::vector<RewindFile> files; // put back, or to be
+    std::vector<RewindKept> kept;
+    bool withdrawn = false; // a turn running or a proposal waiting (a plan) is ended
+    bool rewound = false;   // false: a preview, nothing changed
+};
+RIO_FIELDS(RewindResult, turn, text, messages, files, kept, withdrawn, rewound)
+
+// Returns the conversation to just before turn `turn`'s message and puts back the files the
+// agent's edits changed since; `preview` only says what would change; `files: false` leaves
+// the files; `overwrite` puts back files changed since the agent wrote them too.
+struct RewindParams {
+    static constexpr std::string_view op = op::agent_rewind;
+    using Result = RewindResult;
+    std::uint64_t turn = 0;
+    std::optional<bool> preview = std::nullopt;
+    std::optional<bool> files = std::nullopt;
+    std::optional<bool> overwrite = std::nullopt;
+};
+RIO_FIELDS(RewindParams, turn, preview, files, overwrite)
+
+// The conversation was rewound: every frontend reads it again (agent.history).
+struct RewoundEvent {
+    static constexpr std::string_view event = event::agent_rewound;
+    std::uint64_t turn = 0;
+    std::string text;
+};
+RIO_FIELDS(RewoundEvent, turn, text)
 
 // What one applied edit_file or create_file call did to its file, whole (agent.change).
 struct ChangeResult {

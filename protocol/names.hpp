@@ -31,6 +31,8 @@ inline constexpr std::string_view buffer_create = "buffer.create";
 inline constexpr std::string_view diff_lines = "diff.lines";
 
 inline constexpr std::string_view git_status = "git.status";
+inline constexpr std::string_view commands_list = "commands.list";
+inline constexpr std::string_view commands_run = "commands.run";
 inline constexpr std::string_view git_marks = "git.marks";
 inline constexpr std::string_view git_diff = "git.diff";
 
@@ -66,6 +68,7 @@ inline constexpr std::string_view agent_sessions_list = "agent.sessions.list";
 inline constexpr std::string_view agent_session_resume = "agent.session.resume";
 inline constexpr std::string_view agent_session_new = "agent.session.new";
 inline constexpr std::string_view agent_undo = "agent.undo";
+inline constexpr std::string_view agent_rewind = "agent.rewind";
 inline constexpr std::string_view agent_checkpoints = "agent.checkpoints";
 inline constexpr std::string_view agent_change = "agent.change";
 inline constexpr std::string_view agent_compact = "agent.compact";
@@ -92,6 +95,13 @@ inline constexpr std::string_view plans_comment_add = "plans.comment.add";
 inline constexpr std::string_view plans_comment_reply = "plans.comment.reply";
 inline constexpr std::string_view plans_comment_resolve = "plans.comment.resolve";
 
+// The frontends' own slash commands: a user's or a project's command of one of these names is
+// skipped (commands.list says so), so /help always means rio's help.
+inline constexpr std::string_view builtin_commands[] = {
+    "plan",     "review", "auto",     "build", "stop",  "clear", "compact", "status",
+    "undo",     "output", "provider", "key",   "model", "plans", "steps",   "check",
+    "sessions", "mcp",    "problems", "diff",  "help",  "quit",  "exit",    "rewind"};
+
 } // namespace rio::op
 
 namespace rio::event {
@@ -117,8 +127,10 @@ inline constexpr std::string_view agent_fresh = "agent.fresh";
 inline constexpr std::string_view agent_edit_applied = "agent.edit_applied";
 inline constexpr std::string_view agent_checkpoints = "agent.checkpoints";
 inline constexpr std::string_view agent_undone = "agent.undone";
+inline constexpr std::string_view agent_rewound = "agent.rewound";
 inline constexpr std::string_view agent_compacted = "agent.compacted";
 inline constexpr std::string_view agent_note = "agent.note";
+inline constexpr std::string_view agent_subagent = "agent.subagent";
 
 inline constexpr std::string_view buffer_changed = "buffer.changed";
 inline constexpr std::string_view fs_changed = "fs.changed";

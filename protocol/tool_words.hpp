@@ -18,11 +18,12 @@ enum class ToolDiff {
 };
 
 struct ToolWords {
-    std::string_view name;     // as the model calls it
-    std::string_view verb;     // a trace line's verb: "read", "run"
-    std::string_view doing;    // the busy line, before the call's detail: "reading"
-    std::string_view acp_kind; // ACP's tool kind: read, search, edit, execute, switch_mode, other
-    bool detail = true;        // whether the busy line names what the call is about
+    std::string_view name;  // as the model calls it
+    std::string_view verb;  // a trace line's verb: "read", "run"
+    std::string_view doing; // the busy line, before the call's detail: "reading"
+    std::string_view
+        acp_kind;       // ACP's tool kind: read, search, edit, execute, think, switch_mode, other
+    bool detail = true; // whether the busy line names what the call is about
     ToolDiff diff = ToolDiff::none;
 };
 
@@ -40,12 +41,14 @@ inline constexpr ToolWords present_plan{"present_plan", "plan", "presenting the 
                                         "switch_mode", false};
 inline constexpr ToolWords plan_progress{"plan_progress", "plan_progress", "using plan_progress",
                                          "other"};
+inline constexpr ToolWords task{"task", "task", "delegating", "think"};
 } // namespace tool_words
 
 inline constexpr const ToolWords* builtin_tool_words[] = {
     &tool_words::list_dir,    &tool_words::read_file,    &tool_words::search,
     &tool_words::diagnostics, &tool_words::edit_file,    &tool_words::create_file,
     &tool_words::run_command, &tool_words::present_plan, &tool_words::plan_progress,
+    &tool_words::task,
 };
 
 // The built-in tool's row; nullptr for any other name.

@@ -111,14 +111,17 @@ void log_call(const Script& script, const ProviderRequest& request) {
     for (const ToolSpec& spec : request.tools)
         tools.push_back(spec.name);
     Json conversation = Json::array();
-    for (const auto& m : request.conversation)
+    std::string notes; // the mode notes as the request carries them, in the entries' order
+    for (const auto& m : request.conversation) {
         conversation.push_back(to_json(*m));
-    std::ofstream(script.log, std::ios::app) << Json{{"call", script.calls},
-                                                     {"tools", tools},
-                                                     {"system", request.system},
-                                                     {"conversation", conversation}}
-                                                    .dump()
-                                             << "\n";
+        notes += mode_note_text(*m, request);
+    }
+    Json line{{"call", script.calls},
+              {"tools", tools},
+              {"system", request.system},
+              {"conversation", conversation}};
+    if (!notes.empty()) line["notes"] = notes;
+    std::ofstream(script.log, std::ios::app) << line.dump() << "\n";
 }
 
 std::vector<ProviderReport> reports_for(const Step& step) {

@@ -7,35 +7,6 @@
 namespace rio {
 namespace {
 
-std::vector<std::string> split_words(std::string_view line) {
-    std::vector<std::string> words;
-    std::string word;
-    bool in_word = false;
-    char quote = 0;
-    for (char c : line) {
-        if (quote) {
-            if (c == quote)
-                quote = 0;
-            else
-                word.push_back(c);
-        } else if (c == '\'' || c == '"') {
-            quote = c;
-            in_word = true;
-        } else if (c == '#' && !in_word) {
-            break;
-        } else if (c == ' ' || c == '\t' || c == '\r') {
-            if (in_word) words.push_back(std::move(word));
-            word.clear();
-            in_word = false;
-        } else {
-            word.push_back(c);
-            in_word = true;
-        }
-    }
-    if (in_word) words.push_back(std::move(word));
-    return words;
-}
-
 // "./docs/" and "docs" name the same folder; "" and "./" the root.
 std::string normal_folder(std::string_view path) {
     while (path.starts_with("./"))
@@ -53,7 +24,7 @@ std::vector<AllowRule> parse_allow_rules(std::string_view text) {
     while (at <= text.size()) {
         std::size_t nl = text.find('\n', at);
         std::string_view line = text.substr(at, nl == std::string_view::npos ? nl : nl - at);
-        std::vector<std::string> words = split_words(line);
+        std::vector<std::string> words = argv_words(line, true);
         AllowRule rule;
         if (!words.empty() && words.front().starts_with("cwd=")) {
             rule.cwd = normal_folder(std::string_view(words.front()).substr(4));

@@ -34,4 +34,12 @@ void AppliedChanges::clear() {
     dropped_any_ = false;
 }
 
+void AppliedChanges::forget_since(std::uint64_t turn) {
+    std::erase_if(changes_, [&](const AppliedChange& c) {
+        if (c.turn < turn) return false;
+        bytes_ -= size_of(c);
+        return true;
+    });
+}
+
 } // namespace rio

@@ -34,6 +34,8 @@ public:
     Result<const AppliedChange*> find(std::uint64_t turn, const std::string& id) const;
     // A new conversation or another project.
     void clear();
+    // A rewind to `turn`: the changes of that turn and later are gone with their messages.
+    void forget_since(std::uint64_t turn);
 
     std::size_t bytes() const { return bytes_; }
 

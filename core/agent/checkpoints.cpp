@@ -79,6 +79,34 @@ Checkpoints::select(std::uint64_t turn, const std::optional<std::string>& path) 
     return out;
 }
 
+std::vector<Checkpoints::Span> Checkpoints::since(std::uint64_t turn) const {
+    std::vector<Span> spans;
+    for (auto it = turns_.lower_bound(turn); it != turns_.end(); ++it)
+        for (const FileCheckpoint& c : it->second) {
+            auto same = std::find_if(spans.begin(), spans.end(),
+                                     [&](const Span& s) { return s.prior.path == c.prior.path; });
+            if (same == spans.end())
+                spans.push_back(Span{c.prior, c.written});
+            else
+                same->written = c.written; // a later turn wrote it last
+        }
+    return spans;
+}
+
+std::vector<std::uint64_t> Checkpoints::dropped_since(std::uint64_t turn) const {
+    return {dropped_.lower_bound(turn), dropped_.end()};
+}
+
+void Checkpoints::forget_since(std::uint64_t turn) {
+    while (true) {
+        auto it = turns_.lower_bound(turn);
+        if (it == turns_.end()) break;
+        drop(it);
+    }
+    std::erase_if(dropped_, [turn](std::uint64_t t) { return t >= turn; });
+    std::erase_if(undone_, [turn](std::uint64_t t) { return t >= turn; });
+}
+
 void Checkpoints::forget(std::uint64_t turn, std::string_view path) {
     remove(turn, path, true);
 }

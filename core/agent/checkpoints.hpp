@@ -54,6 +54,17 @@ public:
     // wrote them; not_found (saying why) when there is nothing to undo.
     Result<std::vector<const FileCheckpoint*>> select(std::uint64_t turn,
                                                       const std::optional<std::string>& path) const;
+    // agent.rewind: each file the turns from `turn` on wrote, once — the prior its first
+    // write kept, and the fingerprint of what the last one wrote — in the order first written;
+    // and the turns among them whose priors were dropped to bound memory.
+    struct Span {
+        FilePrior prior;
+        std::uint64_t written = 0;
+    };
+    std::vector<Span> since(std::uint64_t turn) const;
+    std::vector<std::uint64_t> dropped_since(std::uint64_t turn) const;
+    // After a rewind to `turn`: those turns are gone with their messages.
+    void forget_since(std::uint64_t turn);
     // After a file was restored.
     void forget(std::uint64_t turn, std::string_view path);
     // The write a prior was kept for failed: the file is as it was, nothing to undo there.

@@ -49,6 +49,15 @@ struct Message {
 // the whole history each step (and a provider on another thread may read them safely).
 using Conversation = std::vector<std::shared_ptr<const Message>>;
 
+// Where a turn's message sits (agent.rewind returns to just before it): the entry its text
+// is in, and that entry as it was before the text joined it (a stopped turn's results).
+struct TurnStart {
+    std::uint64_t turn = 0;
+    std::size_t index = 0;
+    std::optional<Message> joined = std::nullopt;
+    std::string text;
+};
+
 // As agent.history and the script provider's log show it: results spelled as agent.tool_result
 // events are ({id, ok, content, exit?}).
 HistoryMessage history_entry(const Message& message);

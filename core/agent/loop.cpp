@@ -125,7 +125,13 @@ TurnId AgentLoop::send(std::string text, Effects& out) {
         emit(out, StoppedEvent{turn_, std::string(to_wire(StopReason::new_message))});
         report_carried_plan(out);
     }
+    TurnStart start{turn_ + 1, conversation_.size(), std::nullopt, text};
+    if (!conversation_.empty() && conversation_.back()->role == Role::user) {
+        start.index = conversation_.size() - 1; // the text joins a stopped turn's results
+        start.joined = *conversation_.back();
+    }
     add_user_text(std::move(text));
+    turn_starts_.push_back(std::move(start));
     ++turn_;
     edited_since_checks_ = false;
     checks_continued_ = 0;
@@ -179,6 +185,7 @@ void AgentLoop::clear(Effects& out) {
     overflow_retried_ = false;
     told_mode_ = Mode::build;
     changed_files_.clear();
+    turn_starts_.clear();
 }
 
 void AgentLoop::set_mode(Mode mode, Effects& out) {
@@ -192,6 +199,11 @@ void AgentLoop::set_auto_accept(bool on, Effects& out) {
     if (on == auto_accept_) return;
     auto_accept_ = on;
     emit_status(out);
+}
+
+void AgentLoop::investigate_only(std::vector<std::string> only) {
+    subagent_ = true;
+    subagent_tools_ = std::move(only);
 }
 
 void AgentLoop::set_provider(std::string provider, std::string model,
@@ -293,6 +305,7 @@ void AgentLoop::on_provider(TurnId turn, std::uint64_t step, const ProviderRepor
             return;
         }
         state_ = State::running_tool;
+        start_subagents(out);
         run_next_call(out);
         return;
     case Kind::error:
@@ -481,6 +494,7 @@ void AgentLoop::send_step(Effects& out) {
     ++step_;
     streamed_.clear();
     calls_.clear();
+    announced_.clear();
     kept_.clear();
     results_.clear();
     awaiting_.reset();
@@ -508,10 +522,13 @@ void AgentLoop::run_next_call(Effects& out) {
     // A command that runs at once says how; one that waits for a decision says it then.
     if (spec && offered && spec->kind == ToolKind::command && kind == ToolKind::read)
         running_sandbox_ = command_sandbox(nullptr);
-    emit(out, ToolEvent{turn_, call.id, call.name, call.input, loop_shared::kind_of(spec),
-                        running_sandbox_});
+    // A task call that started with its step's others was announced then.
+    if (std::find(announced_.begin(), announced_.end(), call.id) == announced_.end())
+        emit(out, ToolEvent{turn_, call.id, call.name, call.input, loop_shared::kind_of(spec),
+                            running_sandbox_});
     if (!spec || !offered) {
-        std::string why = spec && spec->while_carrying_out_a_plan
+        std::string why = subagent_ ? subagent_refusal(call)
+                          : spec && spec->while_carrying_out_a_plan
                               ? progress_refusal()
                               : refusal(call, tools_, this->offered(), mode_);
         finish_call(ToolOutcome{call.id, std::move(why), true, {}, {}}, out);
@@ -560,7 +577,47 @@ std::vector<ToolSpec> AgentLoop::offered() const {
     std::vector<ToolSpec> tools = offered_tools(tools_, mode_, sandbox_.available);
     if (!progress_open())
         std::erase_if(tools, [](const ToolSpec& t) { return t.while_carrying_out_a_plan; });
+    if (subagent_)
+        std::erase_if(tools, [this](const ToolSpec& t) {
+            const bool listed = subagent_tools_.empty() ||
+                                std::find(subagent_tools_.begin(), subagent_tools_.end(), t.name) !=
+                                    subagent_tools_.end();
+            return t.kind == ToolKind::plan || t.kind == ToolKind::edit || t.starts_subagent ||
+                   !listed;
+        });
     return tools;
+}
+
+void AgentLoop::start_subagents(Effects& out) {
+    StartSubagents start{turn_, {}};
+    for (const ToolCall& call : calls_) {
+        const ToolSpec* spec = spec_of(call.name);
+        if (spec && spec->starts_subagent && call.input.is_object() &&
+            std::find(offered_.begin(), offered_.end(), call.name) != offered_.end())
+            start.calls.push_back(call);
+    }
+    if (start.calls.empty()) return;
+    // Each is announced as it starts, so its subagent's steps follow its agent.tool.
+    for (const ToolCall& call : start.calls) {
+        emit(out, ToolEvent{turn_, call.id, call.name, call.input,
+                            loop_shared::kind_of(spec_of(call.name)), std::nullopt});
+        announced_.push_back(call.id);
+    }
+    out.push_back(std::move(start));
+}
+
+std::string AgentLoop::subagent_refusal(const ToolCall& call) const {
+    const ToolSpec* spec = spec_of(call.name);
+    std::string names = read_tool_names(offered());
+    if (spec && spec->starts_subagent)
+        return "A subagent cannot start another subagent; nothing was started. Investigate with "
+               "your own tools (" +
+               names + ") and answer.";
+    if (!spec) return "There is no tool named '" + call.name + "'. Your tools: " + names + ".";
+    return call.name +
+           " is not available to a subagent, so nothing was changed or run: a subagent only "
+           "investigates, with " +
+           names + ", and answers with what it found.";
 }
 
 void AgentLoop::abort_turn(const std::string& why, Effects& out) {

@@ -108,8 +108,14 @@ struct SaveProgress {
 struct SettleChecks {
     TurnId turn = 0;
 };
+// A step's task calls (DESIGN §23), all started as soon as the step is known so that several
+// subagents work at once; each call's RunTool then waits for its own subagent's answer.
+struct StartSubagents {
+    TurnId turn = 0;
+    std::vector<ToolCall> calls;
+};
 using Effect = std::variant<EmitEvent, CallProvider, CancelProvider, RunTool, CancelTools, MarkPlan,
-                            ReportPlan, SaveProgress, SettleChecks>;
+                            ReportPlan, SaveProgress, SettleChecks, StartSubagents>;
 using Effects = std::vector<Effect>;
 
 // What present_plan's apply read back: the plan as the person left it in its file.
@@ -167,6 +173,15 @@ struct Decision {
     std::vector<ReviewComment> threads = {};
 };
 
+// Where agent.rewind returns to (DESIGN §23): turn `turn`'s message, the entries it drops,
+// and whether a running turn or a waiting proposal ends with it.
+struct RewindTarget {
+    TurnId turn = 0;
+    std::string text;
+    std::size_t dropped = 0;
+    bool withdrawn = false;
+};
+
 class AgentLoop {
 public:
     // What the loop is doing; agent.status says it as `state`.
@@ -185,6 +200,11 @@ public:
     void reset(Effects& out);
     void set_mode(Mode mode, Effects& out);
     void set_auto_accept(bool on, Effects& out);
+    // This loop is a subagent's (DESIGN §23): it only investigates, in every mode — the read
+    // tools and read-only sandboxed commands (it runs in plan mode), never an edit, a plan or
+    // another subagent; `only`, when not empty, narrows that to the tools its definition names.
+    void investigate_only(std::vector<std::string> only);
+    bool is_subagent() const { return subagent_; }
     // Which provider and model the turns go to, and who answers in plan mode when the
     // person chose another (DESIGN §20), for agent.status.
     void set_provider(std::string provider, std::string model, std::optional<PlanModel> plan_model,
@@ -206,6 +226,20 @@ public:
     void restore(RestoredSession session, Effects& out);
 
     void on_provider(TurnId turn, std::uint64_t step, const ProviderReport& report, Effects& out);
+    // agent.rewind: where turn `turn`'s message is, or why the conversation cannot return to
+    // it (no such message now; a compaction or a fresh context since made it a summary).
+    Result<RewindTarget> rewind_target(TurnId turn) const;
+    // Returns the conversation to just before that message: a running turn stops, a waiting
+    // proposal is withdrawn (a plan's file marked abandoned), a plan approved after it is
+    // forgotten, and agent.rewound says so. The files are the host's (the undo records).
+    void rewind(TurnId turn, Effects& out);
+    // The turn the user entry at `index` of history() began, if one did (agent.history).
+    std::optional<TurnId> turn_begun_at(std::size_t index) const;
+    // The turns' messages still in the conversation, and the turn before which none can be
+    // returned to: for the session recorder.
+    const std::vector<TurnStart>& turn_starts() const { return turn_starts_; }
+    TurnId rewind_floor() const { return rewind_floor_; }
+
     // Asked right before a RunTool is performed: the gate holds at the moment a tool runs
     // (DESIGN §5). False when it must not run: it was overtaken (stop, new message), the
     // mode became plan (the call is refused), or auto-accept went off before an
@@ -278,6 +312,10 @@ private:
         std::string summary;
     };
     void send_step(Effects& out);
+    // The step's task calls start their subagents together (StartSubagents).
+    void start_subagents(Effects& out);
+    // What a subagent is told of a tool it may not call.
+    std::string subagent_refusal(const ToolCall& call) const;
     // Starts compacting; false when nothing could change.
     void begin_compaction(CompactReason reason, const std::string& instructions, State resume,
                           Effects& out);
@@ -334,6 +372,8 @@ private:
     const ToolSpec* spec_of(std::string_view name) const { return find_tool(tools_, name); }
 
     std::vector<ToolSpec> tools_;
+    bool subagent_ = false;
+    std::vector<std::string> subagent_tools_; // investigate_only's `only`
     Mode mode_ = Mode::build;
     bool auto_accept_ = false;
     std::string provider_, model_;
@@ -348,6 +388,7 @@ private:
     std::vector<std::string> offered_;          // tool names offered in the current step
     std::string streamed_;                      // assistant text of the current step so far
     std::vector<ToolCall> calls_;               // of the current step, in order
+    std::vector<std::string> announced_;        // its task calls, announced as they started
     std::vector<nlohmann::json> kept_;          // provider blocks of the current step
     std::vector<ToolOutcome> results_;          // answered calls of the current step
     std::optional<ToolStage> awaiting_;         // stage of the call being worked on, if a tool runs
@@ -396,6 +437,13 @@ private:
     bool summary_declined_ = false;
     std::uint64_t compactions_ = 0;
     std::vector<std::string> changed_files_;
+    // The turns' messages still in the conversation, oldest first, and the turn before which
+    // it cannot be rewound (a compaction or a fresh context rewrote it then), with why.
+    std::vector<TurnStart> turn_starts_;
+    TurnId rewind_floor_ = 0;
+    // The conversation was rewritten wholesale (compaction, fresh context) during the turn
+    // running now: what came before is a summary, no rewind goes there.
+    void rewritten();
     // Since the turn's last SettleChecks, an edit was applied; and how often the servers'
     // problems already sent the model back to work this turn (bounded: a model that cannot
     // fix them must still end its turn).

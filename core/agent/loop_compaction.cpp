@@ -133,6 +133,7 @@ void AgentLoop::finish_compaction(bool ok, const std::string& failure, Effects& 
             told_mode_ = mode_;
             conversation_ = std::move(compacted);
             ++compactions_;
+            rewritten();
             reported_.reset();
             summarized = true;
         } else {

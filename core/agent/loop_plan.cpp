@@ -182,6 +182,7 @@ void AgentLoop::continue_fresh(std::string result, const std::string& plan, Effe
     std::string seed = fresh_context_seed(request, plan, approval_note_, approval_review_);
     if (plan_) seed += "\n\n" + steps_for_model(*plan_);
     conversation_.clear();
+    rewritten();
     told_mode_ = mode_;
     reported_.reset();
     record(Message{Role::user, seed, {}, {}, {}, ModeNote::none});

@@ -1,6 +1,7 @@
 // The agent loop taking up a saved session (agent.session.resume): its conversation, mode
 // and plan, and a pending proposal proposed again.
 #include "core/agent/loop.hpp"
+#include "core/agent/loop_shared.hpp"
 
 #include <algorithm>
 #include <map>
@@ -60,9 +61,9 @@ std::vector<std::string> files_changed_in(const Conversation& c,
     return files;
 }
 
-// The mode a restored conversation last told the model of: its last mode note, or build
-// once a plan was approved after it.
-Mode told_mode_of(const Conversation& c) {
+} // namespace
+
+Mode loop_shared::told_mode_of(const Conversation& c) {
     for (std::size_t i = c.size(); i-- > 0;) {
         const Message& m = *c[i];
         if (m.note == ModeNote::plan) return Mode::plan;
@@ -74,8 +75,6 @@ Mode told_mode_of(const Conversation& c) {
     return Mode::build;
 }
 
-} // namespace
-
 void AgentLoop::restore(RestoredSession session, Effects& out) {
     clear(out);
     conversation_ = std::move(session.conversation);
@@ -84,7 +83,7 @@ void AgentLoop::restore(RestoredSession session, Effects& out) {
     turn_ = session.turn;
     session_ = session.header.id;
     session_problem_.clear();
-    told_mode_ = told_mode_of(conversation_);
+    told_mode_ = loop_shared::told_mode_of(conversation_);
     // The session's track has the progress; a session from before tracks were kept gets
     // its approved plan's steps afresh.
     plan_ = std::move(session.plan);
@@ -96,6 +95,8 @@ void AgentLoop::restore(RestoredSession session, Effects& out) {
     if (plan_) plan_->open = false; // its turn ended when the core did
     plan_revision_ = 0;
     changed_files_ = std::move(session.changed_files);
+    turn_starts_ = std::move(session.turn_starts);
+    rewind_floor_ = session.rewritten_at;
     for (std::string& path : files_changed_in(conversation_, tools_))
         if (std::find(changed_files_.begin(), changed_files_.end(), path) == changed_files_.end())
             changed_files_.push_back(std::move(path));

@@ -84,6 +84,21 @@ void apply_line(const Json& line, RestoredSession& s) {
         auto turn = line.at("turn").get<std::uint64_t>();
         bool replaces = line.value("replaces_last", false);
         if (replaces && s.conversation.empty()) throw std::invalid_argument("nothing to replace");
+        // A turn's message: the first user text recorded in that turn (a later one is rio's
+        // note within it), which agent.rewind can return to.
+        if (m->role == Role::user && !m->text.empty() && turn > s.rewritten_at &&
+            (s.turn_starts.empty() || s.turn_starts.back().turn != turn)) {
+            TurnStart start{turn, s.conversation.size(), std::nullopt, m->text};
+            if (replaces) {
+                start.index = s.conversation.size() - 1;
+                start.joined = *s.conversation.back();
+                const std::string& before = s.conversation.back()->text;
+                start.text = before.empty()
+                                 ? m->text
+                                 : m->text.substr(std::min(m->text.size(), before.size() + 2));
+            }
+            s.turn_starts.push_back(std::move(start));
+        }
         if (replaces)
             s.conversation.back() = std::move(m);
         else
@@ -124,6 +139,15 @@ void apply_line(const Json& line, RestoredSession& s) {
         s.changed_files = std::move(changed);
         s.conversation = std::move(conversation);
         s.turn = line.at("turn").get<std::uint64_t>();
+        s.turn_starts.clear(); // what came before is a summary (or a rewind kept some: below)
+        s.rewritten_at = s.turn;
+        for (const Json& t : line.value("turn_starts", Json::array()))
+            s.turn_starts.push_back(
+                TurnStart{t.at("turn").get<std::uint64_t>(), t.at("index").get<std::size_t>(),
+                          t.contains("joined") ? std::optional<Message>(message_from(t["joined"]))
+                                               : std::nullopt,
+                          t.at("text").get<std::string>()});
+        if (!s.turn_starts.empty()) s.rewritten_at = line.value("floor", std::uint64_t{0});
     } else {
         throw std::invalid_argument("unknown entry type '" + type + "'");
     }
@@ -156,16 +180,28 @@ Json plan_line(const PlanTrack* track, const std::string& time) {
 
 Json compacted_line(const Conversation& conversation, std::uint64_t turn,
                     const std::string& approved_plan, const std::vector<std::string>& changed_files,
-                    const std::string& time) {
+                    const std::string& time, const std::vector<TurnStart>& starts,
+                    std::uint64_t floor) {
     Json messages = Json::array();
     for (const auto& m : conversation)
         messages.push_back(message_json(*m));
-    return {{"type", "compacted"},
-            {"turn", turn},
-            {"time", time},
-            {"conversation", std::move(messages)},
-            {"approved_plan", approved_plan},
-            {"changed_files", changed_files}};
+    Json line{{"type", "compacted"},
+              {"turn", turn},
+              {"time", time},
+              {"conversation", std::move(messages)},
+              {"approved_plan", approved_plan},
+              {"changed_files", changed_files}};
+    if (!starts.empty()) { // a rewind: the messages it kept can be returned to still
+        Json kept = Json::array();
+        for (const TurnStart& t : starts) {
+            Json j{{"turn", t.turn}, {"index", t.index}, {"text", t.text}};
+            if (t.joined) j["joined"] = message_json(*t.joined);
+            kept.push_back(std::move(j));
+        }
+        line["turn_starts"] = std::move(kept);
+        line["floor"] = floor;
+    }
+    return line;
 }
 
 Json pending_line(const PendingStep* step, std::uint64_t turn, const std::string& time) {

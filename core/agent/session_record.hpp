@@ -43,6 +43,10 @@ struct RestoredSession {
     std::vector<std::string> changed_files;
     // From the last plan line: the approved plan's steps and progress (DESIGN §20).
     std::optional<PlanTrack> plan;
+    // The turns' messages agent.rewind can return to, and the turn before which it cannot
+    // (the last compaction's).
+    std::vector<TurnStart> turn_starts = {};
+    std::uint64_t rewritten_at = 0;
 };
 
 // Lines. `time` is ISO 8601; each line carries it so `updated` needs no stat().
@@ -60,10 +64,13 @@ nlohmann::json plan_line(const PlanTrack* track, const std::string& time);
 
 // The conversation was compacted (DESIGN §18): the whole of it as it now is replaces what the
 // lines before said, with the approved plan and the files changed so far.
+// A rewind writes one too, with the turns' messages it kept (`starts`) and the turn before
+// which none can be returned to (`floor`).
 nlohmann::json compacted_line(const Conversation& conversation, std::uint64_t turn,
                               const std::string& approved_plan,
                               const std::vector<std::string>& changed_files,
-                              const std::string& time);
+                              const std::string& time, const std::vector<TurnStart>& starts = {},
+                              std::uint64_t floor = 0);
 
 struct SessionReplay {
     RestoredSession session;

@@ -25,6 +25,9 @@ struct ToolSpec {
     std::string (*recalled_as)(const nlohmann::json& input) = nullptr;
     // Offered only while the turn that approved a plan carries it out (plan_progress).
     bool while_carrying_out_a_plan = false;
+    // Starts a subagent (task, DESIGN §23): never offered to a subagent, and a step's calls of
+    // it start together.
+    bool starts_subagent = false;
 };
 
 // What a mode allows: everything in build; read tools and present_plan in plan mode.

@@ -84,6 +84,12 @@ std::vector<PromptLayer> load_prompt_layers(const UserDirs& dirs,
         "compact", {{agent / "compact.md", "user"}, {dirs.share / "agent/compact.md", "shipped"}});
     compact.active = false;
     layers.push_back(std::move(compact));
+    // Not part of the agent's prompt either: what a subagent is told, where plan mode's note
+    // would ride (DESIGN §23).
+    PromptLayer subagent = first_of("subagent", {{agent / "subagent.md", "user"},
+                                                 {dirs.share / "agent/subagent.md", "shipped"}});
+    subagent.active = false;
+    layers.push_back(std::move(subagent));
     return layers;
 }
 
@@ -102,6 +108,7 @@ fs::path prompt_override_path(const UserDirs& dirs, const std::optional<fs::path
     if (layer == "provider") return agent / "providers" / (std::string(provider) + ".md");
     if (layer == "plan") return agent / "plan.md";
     if (layer == "compact") return agent / "compact.md";
+    if (layer == "subagent") return agent / "subagent.md";
     if (layer == "project" && root) return *root / ".rio/agent.md";
     return {};
 }
