@@ -2,6 +2,7 @@
 
 #include "acp/mcp_servers.hpp"
 #include "acp/updates.hpp"
+#include "client/user_commands.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -355,17 +356,35 @@ void Bridge::answer_session(AcpSession& s, const ReplyTo& id) {
                    {"configOptions", mode_config_options(s.shown_mode)}});
         // ACP's slash commands: /compact makes the conversation smaller (DESIGN §18); /check
         // runs an approved plan's step's check again (issue 43).
-        update(s, {{"sessionUpdate", "available_commands_update"},
-                   {"availableCommands",
-                    Json::array({{{"name", "compact"},
-                                  {"description",
-                                   "Make the conversation smaller: old tool outputs are cleared "
-                                   "and older turns summarized"},
-                                  {"input", {{"hint", "what the summary should keep"}}}},
-                                 {{"name", "check"},
-                                  {"description", "Run a step's check of the approved plan again"},
-                                  {"input", {{"hint", "the step's number"}}}}})}});
+        announce_commands(s);
         context_may_have_changed(s);
+    });
+}
+
+// ACP's slash commands: /compact makes the conversation smaller (DESIGN §18), /check runs an
+// approved plan's step's check again (issue 43), then the user's and the project's own
+// (DESIGN §23), which the core expands when one is prompted.
+void Bridge::announce_commands(AcpSession& s) {
+    s.link->call(CommandsListParams{}, [this, &s](const client::Typed<CommandsListParams>& listed) {
+        Json commands = Json::array(
+            {{{"name", "compact"},
+              {"description", "Make the conversation smaller: old tool outputs are cleared and "
+                              "older turns summarized"},
+              {"input", {{"hint", "what the summary should keep"}}}},
+             {{"name", "check"},
+              {"description", "Run a step's check of the approved plan again"},
+              {"input", {{"hint", "the step's number"}}}}});
+        if (listed)
+            for (const CommandInfo& c : listed->commands) {
+                Json command{
+                    {"name", c.name},
+                    {"description",
+                     c.description + (c.scope == DefinitionScope::project ? " (project)" : "")}};
+                if (c.hint) command["input"] = {{"hint", *c.hint}};
+                commands.push_back(std::move(command));
+            }
+        update(s, {{"sessionUpdate", "available_commands_update"},
+                   {"availableCommands", std::move(commands)}});
     });
 }
 
@@ -472,13 +491,18 @@ void Bridge::send_prompt(AcpSession& s, const std::string& text) {
         return;
     }
     if (text == "/check" || text.rfind("/check ", 0) == 0) return check_step(s, text.substr(6));
-    s.link->call(SendParams{text}, [this, &s](const client::Typed<SendParams>& sent) {
-        if (!sent) {
-            if (s.prompt_id)
-                fail(std::exchange(s.prompt_id, std::nullopt), rpc_error::internal_error,
-                     sent.error().message);
-            return;
-        }
+    auto failed = [this, &s](const Error& error) {
+        if (s.prompt_id)
+            fail(std::exchange(s.prompt_id, std::nullopt), rpc_error::internal_error,
+                 error.message);
+    };
+    if (auto call = client::command_call(text))
+        return s.link->call(*call, [this, &s, failed](const client::Typed<CommandsRunParams>& r) {
+            if (!r) return failed(r.error());
+            s.turn = r->turn;
+        });
+    s.link->call(SendParams{text}, [this, &s, failed](const client::Typed<SendParams>& sent) {
+        if (!sent) return failed(sent.error());
         s.turn = sent->turn;
     });
 }
@@ -603,7 +627,14 @@ void Bridge::on_event(AcpSession& s, const client::CoreEvent& event) {
         update(s, tool_call(*tool, s.root));
     } else if (auto* progress = std::get_if<ToolProgressEvent>(&event)) {
         update(s, tool_call_progress(*progress));
+    } else if (auto* sub = std::get_if<SubagentEvent>(&event)) {
+        if (std::string line = client::subagent_text(*sub); !line.empty()) {
+            std::vector<std::string>& lines = s.subagent_lines[sub->id];
+            lines.push_back(std::move(line));
+            update(s, subagent_update(sub->id, lines));
+        }
     } else if (auto* result = std::get_if<ToolResultEvent>(&event)) {
+        s.subagent_lines.erase(result->id);
         update(s, tool_call_update(*result));
     } else if (auto* report = std::get_if<PlanReportEvent>(&event)) {
         // The steps' statuses went as plan updates; the receipt's summary closes the answer.

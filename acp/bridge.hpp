@@ -63,6 +63,8 @@ private:
         bool cancelled = false;  // session/cancel came for it
         bool compacting = false; // the prompt is /compact: agent.compacted answers it
         Json plan_sent;          // the last `plan` update: one only when the entries change
+        // A task call's subagent steps so far, shown as that call's content (DESIGN §23).
+        std::map<std::string, std::vector<std::string>> subagent_lines;
         std::uint64_t shown_used = 0, shown_window = 0; // the last usage_update sent
         std::optional<ErrorEvent> error;
         std::set<std::int64_t> asking; // its requests the client has not answered yet
@@ -86,6 +88,7 @@ private:
     std::string lost_words(const AcpSession& s) const;
     void answer_session(AcpSession& s, const ReplyTo& id);
     void start_editor_servers(AcpSession& s, const Json& servers, std::function<void()> then);
+    void announce_commands(AcpSession& s);
     void replay_history(AcpSession& s, std::function<void()> then);
     void replay_entry(AcpSession& s, const HistoryMessage& m,
                       const std::map<std::string, Wire<ToolKind>>& kinds);

@@ -158,6 +158,16 @@ Json tool_call_progress(const ToolProgressEvent& progress) {
             {"content", Json::array({text_content(client::progress_text(progress))})}};
 }
 
+Json subagent_update(const std::string& call_id, const std::vector<std::string>& lines) {
+    std::string text;
+    for (const std::string& line : lines)
+        text += (text.empty() ? "" : "\n") + line;
+    return {{"sessionUpdate", "tool_call_update"},
+            {"toolCallId", call_id},
+            {"status", "in_progress"},
+            {"content", Json::array({text_content(std::move(text))})}};
+}
+
 Json plan_update(const PlanProgressEvent& progress) {
     Json entries = Json::array();
     for (const PlanStep& step : progress.steps) {

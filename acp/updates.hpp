@@ -25,6 +25,9 @@ Json tool_call_update(const ToolResultEvent& result);
 // A call that runs on says how far it got: in_progress, its content the progress in words
 // (the result's content replaces it).
 Json tool_call_progress(const ToolProgressEvent& progress);
+// A task call's subagent so far (DESIGN §23): its steps' lines as the call's content, in
+// progress until the call's own result.
+Json subagent_update(const std::string& call_id, const std::vector<std::string>& lines);
 // The approved plan's steps as ACP's `plan` update (a client's checklist). ACP has no skipped:
 // a skipped step is completed, its content saying "(skipped)" and the note (decision 0064).
 Json plan_update(const PlanProgressEvent& progress);

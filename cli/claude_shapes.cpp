@@ -17,7 +17,7 @@ Json ClaudeShapes::init() const {
             {"apiKeySource", start_.api_key_source}};
 }
 
-Json ClaudeShapes::assistant(Json content) const {
+Json ClaudeShapes::assistant(Json content, const std::string& parent) const {
     Json message{{"id", "msg_" + std::to_string(model_calls_)},
                  {"type", "message"},
                  {"role", "assistant"},
@@ -26,7 +26,14 @@ Json ClaudeShapes::assistant(Json content) const {
                  {"stop_reason", stop_reason_.empty() ? Json(nullptr) : Json(stop_reason_)}};
     return {{"type", "assistant"},
             {"message", std::move(message)},
-            {"parent_tool_use_id", nullptr},
+            {"parent_tool_use_id", parent.empty() ? Json(nullptr) : Json(parent)},
+            {"session_id", start_.session_id}};
+}
+
+Json ClaudeShapes::user(Json content, const std::string& parent) const {
+    return {{"type", "user"},
+            {"message", {{"role", "user"}, {"content", std::move(content)}}},
+            {"parent_tool_use_id", parent.empty() ? Json(nullptr) : Json(parent)},
             {"session_id", start_.session_id}};
 }
 
@@ -53,10 +60,26 @@ std::vector<Json> ClaudeShapes::lines(const client::CoreEvent& event) {
                    {"tool_use_id", answer->id},
                    {"content", answer->content},
                    {"is_error", !answer->ok}};
-        return {{{"type", "user"},
-                 {"message", {{"role", "user"}, {"content", Json::array({block})}}},
-                 {"parent_tool_use_id", nullptr},
-                 {"session_id", start_.session_id}}};
+        return {user(Json::array({block}))};
+    }
+    // A subagent's steps as Claude Code shows a Task's: its messages under the Task call.
+    if (auto* sub = std::get_if<SubagentEvent>(&event)) {
+        const std::string id = sub->id + "/" + sub->call; // unique beside the parent's ids
+        if (sub->state == SubagentState::tool)
+            return {assistant(Json::array({{{"type", "tool_use"},
+                                            {"id", id},
+                                            {"name", sub->tool},
+                                            {"input", sub->input}}}),
+                              sub->id)};
+        if (sub->state == SubagentState::result)
+            return {user(Json::array({{{"type", "tool_result"},
+                                       {"tool_use_id", id},
+                                       {"content", sub->text},
+                                       {"is_error", !sub->ok}}}),
+                         sub->id)};
+        if (sub->state == SubagentState::done)
+            return {assistant(Json::array({{{"type", "text"}, {"text", sub->text}}}), sub->id)};
+        return {};
     }
     return {};
 }

@@ -43,7 +43,10 @@ public:
     Json result(const RunEnd& end) const;
 
 private:
-    Json assistant(Json content) const;
+    // `parent`: the Task call a subagent's message belongs to (Claude Code's
+    // parent_tool_use_id), "" for the agent's own.
+    Json assistant(Json content, const std::string& parent = "") const;
+    Json user(Json content, const std::string& parent = "") const;
 
     RunStart start_;
     std::chrono::steady_clock::time_point began_;

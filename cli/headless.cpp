@@ -5,6 +5,7 @@
 #include "cli/trace.hpp"
 #include "client/trace_words.hpp"
 #include "client/trust_question.hpp"
+#include "client/user_commands.hpp"
 
 #include <cstdio>
 #include <iostream>
@@ -195,7 +196,18 @@ void HeadlessRun::begin() {
 
 void HeadlessRun::go_live() {
     live_ = true;
-    link_.call(SendParams{options_.task}, [this](const client::Typed<SendParams>& s) {
+    auto send_text = [this] {
+        link_.call(SendParams{options_.task}, [this](const client::Typed<SendParams>& s) {
+            if (!s) return fail(client::Reply{nullptr, s.error()});
+            turn_ = s->turn;
+        });
+    };
+    // "/shout-it x" runs the user's or the project's command (DESIGN §23), as the
+    // interactive session does; an unknown one is an error that names those there are. A path
+    // ("/tmp/x is empty, why?") is no command's name and goes as written.
+    auto call = client::command_call(options_.task);
+    if (!call) return send_text();
+    link_.call(*call, [this](const client::Typed<CommandsRunParams>& s) {
         if (!s) return fail(client::Reply{nullptr, s.error()});
         turn_ = s->turn;
     });
@@ -297,6 +309,8 @@ void HeadlessRun::show(const client::CoreEvent& event) {
         say(tool_line(*tool, err_.color));
     } else if (auto* progress = std::get_if<ToolProgressEvent>(&event)) {
         say(tool_progress_line(*progress, err_.color));
+    } else if (auto* sub = std::get_if<SubagentEvent>(&event)) {
+        if (std::string line = subagent_line(*sub, err_.color); !line.empty()) say(line);
     } else if (auto* plan = std::get_if<PlanProgressEvent>(&event)) {
         std::string line = "plan " + client::plan_progress_line(*plan);
         if (line != plan_line_) say(styled(shown(line), sgr::cyan, err_.color));

@@ -64,6 +64,10 @@ private:
     void on_line(const std::string& line);
     void command(const std::string& line);
     void send(const std::string& text);
+    // A user's or the project's command (DESIGN §23): the core expands and sends it.
+    void run_command(const CommandsRunParams& run);
+    // /help: the built-in commands, then the user's and the project's, and files skipped.
+    void show_help();
     void interrupt();
     void wait_for_signal();
     void quit(int code);
@@ -99,6 +103,10 @@ private:
     void ask_pick(const std::string& question, std::size_t count,
                   std::function<void(std::size_t)> then);
     void undo(const std::string& arg);
+    // /rewind: the conversation's messages to pick from, what returning there changes, then
+    // the rewind; the message comes back at the prompt to send again or change.
+    void rewind();
+    void rewind_to(std::uint64_t turn, bool overwrite);
     void show_output(const std::string& arg); // /output [N]
     void list_plans();
     // /steps: the approved plan's steps as a checklist.

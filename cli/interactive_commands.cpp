@@ -5,6 +5,7 @@
 #include "cli/terminal_safe.hpp"
 #include "cli/trace.hpp"
 #include "client/problems.hpp"
+#include "client/user_commands.hpp"
 #include "text/trim.hpp"
 
 #include <algorithm>
@@ -29,6 +30,8 @@ const char* help_text = "Type a task and press Enter. Commands:\n"
                         "context is\n"
                         "  /undo [TURN]  put back what the agent's edits of the last turn (or "
                         "TURN) replaced\n"
+                        "  /rewind    return to an earlier message: the conversation and the "
+                        "agent's edits after it\n"
                         "  /output [N]   all that command N (default: the last) printed\n"
                         "  /provider [NAME]   show or switch the provider\n"
                         "  /key [clear] [NAME]  store the provider's API key (typed unseen), or "
@@ -72,10 +75,7 @@ void InteractiveSession::command(const std::string& line) {
                           : std::string(trimmed(line.substr(line.find(' '))));
     auto prompt_after = [this](const client::Reply& r) { then_prompt(r); };
     if (name == "/quit" || name == "/exit") return quit(0);
-    if (name == "/help") {
-        print(help_text);
-        return prompt();
-    }
+    if (name == "/help") return show_help();
     if (name == "/plan") return choose_mode(client::ModeChoice::plan);
     if (name == "/review") return choose_mode(client::ModeChoice::review);
     if (name == "/auto") return choose_mode(client::ModeChoice::auto_accept);
@@ -102,6 +102,7 @@ void InteractiveSession::command(const std::string& line) {
         });
     }
     if (name == "/undo") return undo(arg);
+    if (name == "/rewind") return rewind();
     if (name == "/output") return show_output(arg);
     if (name == "/provider") {
         if (!arg.empty())
@@ -139,8 +140,104 @@ void InteractiveSession::command(const std::string& line) {
     if (name == "/mcp") return list_mcp(arg);
     if (name == "/problems") return list_problems(arg);
     if (name == "/diff") return show_git_diff(arg);
+    if (auto call = client::command_call(line)) return run_command(*call);
     print("Unknown command " + name + "; /help lists them.");
     prompt();
+}
+
+void InteractiveSession::rewind() {
+    link_.call(HistoryParams{}, [this](const client::Typed<HistoryParams>& history) {
+        if (!history) return then_prompt(client::Reply{nullptr, history.error()});
+        std::vector<PickEntry> entries;
+        std::vector<std::uint64_t> turns;
+        for (const HistoryMessage& m : history->messages)
+            if (m.turn) {
+                entries.push_back(
+                    {client::first_line(m.text, 70), "turn " + std::to_string(*m.turn)});
+                turns.push_back(*m.turn);
+            }
+        if (entries.empty()) {
+            print("Nothing to rewind to: no message of yours is in this conversation (a "
+                  "compaction or a fresh context may have summarized them).");
+            return prompt();
+        }
+        pick(entries, "Rewind to before which? (number, Enter for none) ",
+             [this, turns](std::size_t i) { rewind_to(turns[i], false); });
+    });
+}
+
+void InteractiveSession::rewind_to(std::uint64_t turn, bool overwrite) {
+    RewindParams preview{turn, true, std::nullopt, overwrite};
+    link_.call(preview, [this, turn, overwrite](const client::Typed<RewindParams>& seen) {
+        if (!seen) return then_prompt(client::Reply{nullptr, seen.error()});
+        std::string text = "Rewinding to before \"" + shown(client::first_line(seen->text, 70)) +
+                           "\" drops " + std::to_string(seen->messages) +
+                           " entries of the "
+                           "conversation" +
+                           (seen->withdrawn ? " and ends what is running or waiting" : "") + ".";
+        bool conflicts = false;
+        for (const RewindFile& f : seen->files) {
+            text += "\n  " +
+                    std::string(f.action == RewindAction::remove ? "delete  " : "restore ") +
+                    shown(f.path) + (f.changed ? "   (" + shown(*f.changed) + " since)" : "");
+            conflicts = conflicts || f.changed;
+        }
+        for (const RewindKept& k : seen->kept)
+            text += "\n  " + styled("not put back: " + shown(k.path) + " — " + shown(k.why),
+                                    sgr::yellow, out_.color);
+        print(text);
+        const std::string question = conflicts && !overwrite
+                                         ? "[y] rewind, putting back the changed files too  "
+                                           "[c] conversation only  [n] no"
+                                         : "[y] rewind  [n] no";
+        ask_key(question, conflicts ? "ycn" : "yn", [this, turn, conflicts](char key) {
+            if (key == 'n') return prompt();
+            RewindParams run{turn, std::nullopt, key == 'c' ? std::optional(false) : std::nullopt,
+                             conflicts && key == 'y' ? std::optional(true) : std::nullopt};
+            link_.call(run, [this](const client::Typed<RewindParams>& done) {
+                if (!done) return then_prompt(client::Reply{nullptr, done.error()});
+                print(styled("(rewound: " + std::to_string(done->files.size()) +
+                                 (done->files.size() == 1 ? " file" : " files") +
+                                 " put back; your message is at the prompt)",
+                             sgr::dim, out_.color));
+                typed_ahead_ = done->text;
+                prompt();
+            });
+        });
+    });
+}
+
+void InteractiveSession::show_help() {
+    link_.call(CommandsListParams{}, [this](const client::Typed<CommandsListParams>& listed) {
+        std::string text = help_text;
+        if (listed && !listed->commands.empty()) {
+            text += "\n\nYour commands and the project's:";
+            for (const CommandInfo& c : listed->commands)
+                text += "\n  " + shown(client::command_line(c));
+        }
+        if (listed)
+            for (const std::string& note : listed->notes)
+                text += "\n  (" + shown(note) + ")";
+        print(text);
+        prompt();
+    });
+}
+
+void InteractiveSession::run_command(const CommandsRunParams& run) {
+    sending_ = true;
+    if (out_.tty && ::isatty(0)) quiet_keys_.emplace(0);
+    spinner_.begin_turn();
+    busy_line();
+    link_.call(run, [this, name = run.name](const client::Typed<CommandsRunParams>& r) {
+        if (r) return;
+        sending_ = false;
+        spinner_.hide();
+        quiet_keys_.reset();
+        print(r.error().code == ErrorCode::not_found
+                  ? "Unknown command /" + shown(name) + "; /help lists them."
+                  : "rio-cli: " + shown(r.error().message));
+        prompt();
+    });
 }
 
 // /model plan PROVIDER [ID], /model plan off; /model plan alone says who plans now.

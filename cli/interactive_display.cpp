@@ -17,12 +17,14 @@ bool prints_a_line(const client::CoreEvent& event) {
     return std::holds_alternative<ToolEvent>(event) ||
            std::holds_alternative<ToolResultEvent>(event) ||
            std::holds_alternative<ToolProgressEvent>(event) ||
+           std::holds_alternative<SubagentEvent>(event) ||
            std::holds_alternative<Proposal>(event) ||
            std::holds_alternative<PlanReportEvent>(event) ||
            std::holds_alternative<PlanProgressEvent>(event) ||
            std::holds_alternative<FreshEvent>(event) || std::holds_alternative<ErrorEvent>(event) ||
            std::holds_alternative<StoppedEvent>(event) ||
            std::holds_alternative<ResetEvent>(event) ||
+           std::holds_alternative<RewoundEvent>(event) ||
            std::holds_alternative<ProjectChangedEvent>(event) ||
            std::holds_alternative<CompactedEvent>(event) ||
            std::holds_alternative<NoteEvent>(event);
@@ -51,6 +53,8 @@ void InteractiveSession::show(const client::CoreEvent& event) {
         print(tool_line(*tool, out_.color));
     } else if (auto* progress = std::get_if<ToolProgressEvent>(&event)) {
         print(tool_progress_line(*progress, out_.color));
+    } else if (auto* sub = std::get_if<SubagentEvent>(&event)) {
+        if (std::string line = subagent_line(*sub, out_.color); !line.empty()) print(line);
     } else if (auto* result = std::get_if<ToolResultEvent>(&event)) {
         std::string line = tool_result_line(*result, session_.outcome(*result), out_.color);
         if (!line.empty()) print(line);
@@ -87,6 +91,11 @@ void InteractiveSession::show(const client::CoreEvent& event) {
         print(styled("(" + shown(client::compacted_text(*compacted)) + ")", sgr::dim, out_.color));
     } else if (auto* note = std::get_if<NoteEvent>(&event)) {
         print(styled("(" + shown(client::note_text(*note)) + ")", sgr::dim, out_.color));
+    } else if (auto* rewound = std::get_if<RewoundEvent>(&event)) {
+        print(styled("(the conversation was rewound to before turn " +
+                         std::to_string(rewound->turn) + ": \"" +
+                         shown(client::first_line(rewound->text, 60)) + "\")",
+                     sgr::dim, out_.color));
     } else if (auto* error = std::get_if<ErrorEvent>(&event)) {
         print(styled("error: " + shown(error->code) + ": " + shown(error->message), sgr::red,
                      out_.color));

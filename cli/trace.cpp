@@ -45,6 +45,16 @@ std::string tool_progress_line(const ToolProgressEvent& progress, bool color) {
                   sgr::dim, color);
 }
 
+std::string subagent_line(const SubagentEvent& event, bool color) {
+    std::string text = client::subagent_text(event);
+    if (text.empty()) return {};
+    std::string who = event.task.empty() ? event.agent : event.task;
+    const bool failed =
+        event.state == SubagentState::failed || (event.state == SubagentState::result && !event.ok);
+    return styled("    ↳ " + md::terminal_safe(who + ": " + text, md::Whitespace::code),
+                  failed ? sgr::red : sgr::dim, color);
+}
+
 std::string command_output_text(const std::string& output, std::optional<std::size_t> max_lines,
                                 std::optional<std::size_t> index, bool color) {
     std::string plain = plain_output(output);

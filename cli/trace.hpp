@@ -27,6 +27,8 @@ std::string tool_result_line(const ToolResultEvent& result, const client::ToolOu
 std::string markdown_text(std::string_view markdown, int width, bool color);
 // "  … 3 of 5 · indexing", dim: how far a call that runs on got (agent.tool_progress).
 std::string tool_progress_line(const ToolProgressEvent& progress, bool color);
+// A subagent's step, indented under its task call: "    ↳ a: read greet.py"; "" for none.
+std::string subagent_line(const SubagentEvent& event, bool color);
 // What a command printed, under its line: each line after a dim "  │ ", escape sequences
 // and progress-bar rewrites resolved (text/command_output) and made safe for the terminal.
 // With `max_lines`, only the last ones, after "  ⋮ N earlier lines: /output INDEX" when

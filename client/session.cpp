@@ -38,6 +38,10 @@ void Session::apply(const CoreEvent& event) {
                 state_.pending.reset();
                 state_.plan.reset();
                 clear_conversation();
+            } else if constexpr (std::is_same_v<E, RewoundEvent>) {
+                // What agent.history now says is the conversation; a frontend reads it again.
+                state_.pending.reset();
+                clear_conversation();
             } else if constexpr (std::is_same_v<E, FreshEvent>) {
                 // What agent.history now says: the one message the new conversation has.
                 clear_conversation();
@@ -101,7 +105,10 @@ void Session::apply_history(const HistoryResult& history) {
                 if (const TraceCall* known = call(r.id)) result.name = known->call.name;
                 add_result(std::move(result));
             }
-            if (!m.text.empty()) add(TranscriptEntry::Kind::user, m.text);
+            if (!m.text.empty()) {
+                add(TranscriptEntry::Kind::user, m.text);
+                state_.transcript.back().turn = m.turn;
+            }
             continue;
         }
         finish_message(m.text);

@@ -28,6 +28,9 @@ struct TranscriptEntry {
     Kind kind;
     std::string text;     // user, assistant, note, error
     std::size_t call = 0; // tool: index into SessionState::calls
+    // user: the turn the message began, which agent.rewind can return to (known once the
+    // core said so: agent.history, or agent.send's answer)
+    std::optional<std::uint64_t> turn = std::nullopt;
 };
 
 // A turn's token counts, summed over its provider calls (agent.usage).

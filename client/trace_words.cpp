@@ -158,6 +158,11 @@ std::string tool_detail(const ToolEvent& tool) {
         return "\"" + text_of(input, "pattern") + "\"" + (path.empty() ? "" : " in " + path);
     }
     if (input.contains("title")) return "\"" + text_of(input, "title") + "\"";
+    if (input.contains("description") && input.contains("prompt")) { // task
+        std::string agent = text_of(input, "agent");
+        return "\"" + text_of(input, "description") + "\"" +
+               (agent.empty() ? "" : " (" + agent + ")");
+    }
     if (input.contains("path")) {
         std::string path = text_of(input, "path");
         return path.empty() || path == "." ? "the project" : path;
@@ -210,6 +215,29 @@ ToolOutcome tool_outcome(const ToolResultEvent& result) {
                 !result.ok};
     if (result.ok) return {};
     return {first_line(result.content), true};
+}
+
+std::string subagent_text(const SubagentEvent& event) {
+    const std::optional<SubagentState> state = event.state.value();
+    if (!state) return {}; // a newer core's state this build does not know
+    switch (*state) {
+    case SubagentState::started:
+        return "started" + (event.text.empty() ? std::string() : " · " + first_line(event.text));
+    case SubagentState::tool: {
+        std::string detail = tool_detail(ToolEvent{event.turn, event.call, event.tool, event.input,
+                                                   ToolKind::read, std::nullopt});
+        return tool_verb(event.tool) + (detail.empty() ? "" : " " + detail);
+    }
+    case SubagentState::result:
+        return event.ok ? std::string() : "✗ " + first_line(event.text);
+    case SubagentState::done:
+        return "answered: " + first_line(event.text);
+    case SubagentState::failed:
+        return "failed: " + first_line(event.text);
+    case SubagentState::stopped:
+        return "stopped";
+    }
+    return {};
 }
 
 std::string progress_text(const ToolProgressEvent& progress) {

@@ -75,6 +75,11 @@ ToolOutcome tool_outcome(const ToolResultEvent& result);
 // "12" without a total, then " · " and the server's message (its first line), if any.
 std::string progress_text(const ToolProgressEvent& progress);
 
+// A subagent's step, for a line under its task call (DESIGN §23): "started · notes",
+// "read greet.py", "✗ edit_file not available to a subagent…" (a failed tool's first line),
+// "answered", "failed: why", "stopped"; "" for a tool that succeeded (its call said it).
+std::string subagent_text(const SubagentEvent& event);
+
 // "Plan approved — review each edit", "Edit rejected: too broad", "Command allowed to run",
 // "Command allowed to run without the sandbox",
 // "Changes requested (2 comments)", "Plan approved with notes (1 comment) — in a fresh context".

@@ -1,6 +1,7 @@
 #include "gui/chat_dock.hpp"
 
 #include "client/trace_words.hpp"
+#include "client/user_commands.hpp"
 #include "gui/agent_mode.hpp"
 #include "gui/approval_bar.hpp"
 #include "gui/change_cards.hpp"
@@ -21,6 +22,7 @@
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QToolButton>
@@ -106,6 +108,13 @@ ChatDock::ChatDock(MainWindow& window)
 
     connect(composer_, &Composer::send_requested, this, &ChatDock::send_message);
     connect(composer_, &Composer::stop_requested, this, &ChatDock::stop);
+    connect(transcript_, &ChatTranscript::rewind_requested, this, &ChatDock::rewind_to);
+    connect(composer_, &Composer::commands_wanted, this, [this] {
+        window_.core().call(CommandsListParams{}, this,
+                            [this](const client::Typed<CommandsListParams>& listed) {
+                                if (listed) composer_->set_commands(listed->commands);
+                            });
+    });
     connect(clear_, &QPushButton::clicked, this, &ChatDock::clear_conversation);
     connect(meter_, &ContextMeter::compact_requested, this, [this] { compact_conversation(); });
     connect(mode_, &ModeControl::choice_requested, this, &ChatDock::request_mode);
@@ -231,7 +240,7 @@ void ChatDock::replay_history() {
         const QString text = QString::fromStdString(entry.text);
         switch (entry.kind) {
         case client::TranscriptEntry::Kind::user:
-            transcript_->add_user(text);
+            transcript_->add_user(text, entry.turn);
             break;
         case client::TranscriptEntry::Kind::assistant:
             transcript_->finish_message(text);
@@ -275,6 +284,11 @@ void ChatDock::on_event(const client::CoreEvent& event) {
         transcript_->add_tool(*tool);
     } else if (auto* progress = std::get_if<ToolProgressEvent>(&event)) {
         transcript_->add_tool_progress(*progress);
+    } else if (auto* sub = std::get_if<SubagentEvent>(&event)) {
+        transcript_->add_subagent(*sub);
+    } else if (std::holds_alternative<RewoundEvent>(event)) {
+        transcript_->clear(); // whoever rewound it: the conversation is read again
+        load_conversation();
     } else if (auto* result = std::get_if<ToolResultEvent>(&event)) {
         show_result(*result);
     } else if (auto* reset = std::get_if<ResetEvent>(&event)) {
@@ -343,12 +357,68 @@ void ChatDock::send_message(const QString& text) {
     if (text.trimmed().isEmpty()) return;
     session_.sent(text.toStdString());
     transcript_->add_user(text);
+    // "/NAME args": the user's or the project's command (DESIGN §23), expanded by the core.
+    if (auto command = client::command_call(text.toStdString())) {
+        window_.core().call(*command, this,
+                            [this, text](const client::Typed<CommandsRunParams>& ran) {
+                                if (ran) return transcript_->set_last_user_turn(ran->turn);
+                                show_problem(failure(tr("Not sent"), ran.error()));
+                                if (composer_->text().isEmpty()) composer_->set_text(text);
+                            });
+        return;
+    }
     window_.core().call(SendParams{text.toStdString()}, this,
                         [this, text](const client::Typed<SendParams>& sent) {
-                            if (sent) return;
+                            if (sent) return transcript_->set_last_user_turn(sent->turn);
                             show_problem(failure(tr("Not sent"), sent.error()));
                             if (composer_->text().isEmpty()) composer_->set_text(text);
                         });
+}
+
+// A preview first (what it drops, the files it puts back and those it cannot), then the
+// rewind; the message comes back to the composer to send again or change.
+void ChatDock::rewind_to(std::uint64_t turn) {
+    window_.core().call(
+        RewindParams{turn, true, std::nullopt, std::nullopt}, this,
+        [this, turn](const client::Typed<RewindParams>& seen) {
+            if (!seen) return show_problem(failure(tr("Cannot rewind"), seen.error()));
+            QString text = tr("Return the conversation to just before “%1”? The %n later "
+                              "entries are dropped.",
+                              nullptr, static_cast<int>(seen->messages))
+                               .arg(QString::fromStdString(client::first_line(seen->text, 80)));
+            if (seen->withdrawn) text += tr(" What is running or waiting for you ends.");
+            bool changed = false;
+            QStringList files;
+            for (const RewindFile& f : seen->files) {
+                files << (f.action == RewindAction::remove ? tr("delete %1") : tr("restore %1"))
+                                 .arg(QString::fromStdString(f.path)) +
+                             (f.changed ? tr(" (%1 since the agent wrote it)")
+                                              .arg(QString::fromStdString(*f.changed))
+                                        : QString());
+                changed = changed || f.changed;
+            }
+            for (const RewindKept& k : seen->kept)
+                files << tr("not put back: %1 — %2")
+                             .arg(QString::fromStdString(k.path), QString::fromStdString(k.why));
+            QMessageBox box(QMessageBox::Question, tr("Rewind"), text, QMessageBox::NoButton, this);
+            if (!files.isEmpty()) box.setInformativeText(files.join(QLatin1Char('\n')));
+            QPushButton* go = box.addButton(changed ? tr("Rewind and Overwrite") : tr("Rewind"),
+                                            QMessageBox::AcceptRole);
+            QPushButton* only = seen->files.empty() ? nullptr
+                                                    : box.addButton(tr("Conversation Only"),
+                                                                    QMessageBox::ActionRole);
+            box.addButton(QMessageBox::Cancel);
+            box.exec();
+            if (box.clickedButton() != go && (!only || box.clickedButton() != only)) return;
+            RewindParams run{turn, std::nullopt,
+                             box.clickedButton() == only ? std::optional(false) : std::nullopt,
+                             changed ? std::optional(true) : std::nullopt};
+            window_.core().call(run, this, [this](const client::Typed<RewindParams>& done) {
+                if (!done) return show_problem(failure(tr("Cannot rewind"), done.error()));
+                composer_->set_text(QString::fromStdString(done->text));
+                composer_->input()->setFocus();
+            });
+        });
 }
 
 void ChatDock::stop() {

@@ -37,6 +37,8 @@ public:
 
     // What the person does, as the composer and the buttons do it.
     void send_message(const QString& text);
+    // "Rewind to Here" on a message: asks, showing what changes, then rewinds (DESIGN §23).
+    void rewind_to(std::uint64_t turn);
     void stop();
     void clear_conversation();
     // agent.compact: old tool outputs cleared, older turns summarized (DESIGN §18).

@@ -2,10 +2,14 @@
 
 #include "client/trace_words.hpp"
 #include "gui/markdown_bubble.hpp"
+#include "gui/subagent_block.hpp"
 #include "gui/theme.hpp"
 #include "protocol/tool_words.hpp"
 
+#include <QClipboard>
+#include <QGuiApplication>
 #include <QLabel>
+#include <QMenu>
 #include <QPointer>
 #include <QScrollBar>
 #include <QTimer>
@@ -42,6 +46,8 @@ const char* kind_name(ChatTranscript::Entry kind) {
         return "summary";
     case ChatTranscript::Entry::command:
         return "command";
+    case ChatTranscript::Entry::subagent:
+        return "subagent";
     }
     return "";
 }
@@ -176,13 +182,39 @@ void ChatTranscript::end_streaming() {
     thinking_ = nullptr;
 }
 
-void ChatTranscript::add_user(const QString& text) {
+// A message of the person's: right-click it to rewind the conversation to just before it.
+constexpr const char* turn_property = "rio_turn";
+
+void ChatTranscript::add_user(const QString& text, std::optional<std::uint64_t> turn) {
     end_streaming();
     at_bottom_ = true;
     revealing_ = nullptr;
     QLabel* label = text_label(text);
     label->setProperty(text_property, text);
+    if (turn) label->setProperty(turn_property, QVariant::fromValue<qulonglong>(*turn));
+    label->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(label, &QWidget::customContextMenuRequested, this, [this, label](const QPoint& at) {
+        QMenu menu;
+        QAction* copy = menu.addAction(tr("Copy"));
+        copy->setEnabled(label->hasSelectedText());
+        connect(copy, &QAction::triggered, label,
+                [label] { QGuiApplication::clipboard()->setText(label->selectedText()); });
+        QAction* rewind = menu.addAction(tr("Rewind to Here…"));
+        const QVariant turn = label->property(turn_property);
+        rewind->setEnabled(turn.isValid());
+        rewind->setToolTip(tr("Return the conversation to just before this message and put "
+                              "back the files the agent's edits changed since"));
+        connect(rewind, &QAction::triggered, this,
+                [this, turn] { emit rewind_requested(turn.toULongLong()); });
+        menu.exec(label->mapToGlobal(at));
+    });
+    last_user_ = label;
     append(label, Entry::user);
+}
+
+void ChatTranscript::set_last_user_turn(std::uint64_t turn) {
+    if (last_user_ && !last_user_->property(turn_property).isValid())
+        last_user_->setProperty(turn_property, QVariant::fromValue<qulonglong>(turn));
 }
 
 void ChatTranscript::add_delta(const QString& text) {
@@ -272,6 +304,33 @@ void ChatTranscript::add_tool_progress(const ToolProgressEvent& progress) {
     label->setProperty(failed_property, false);
     show_outcome(label);
     label->setProperty(text_property, line + QStringLiteral("\n  ") + words);
+}
+
+void ChatTranscript::add_subagent(const SubagentEvent& event) {
+    const QString id = QString::fromStdString(event.id);
+    auto* block = static_cast<SubagentBlock*>(subagents_.value(id));
+    if (!block) {
+        block = new SubagentBlock(event);
+        subagents_.insert(id, block);
+        // Right under its task line, which the others of its step may already follow.
+        QLabel* line = tools_.value(id);
+        const int at = line ? layout_->indexOf(line) : -1;
+        block->setObjectName(QStringLiteral("subagent"));
+        block->setProperty("rio_entry", static_cast<int>(Entry::subagent));
+        int after = at;
+        while (after >= 0 && after + 1 < layout_->count() - 1 &&
+               layout_->itemAt(after + 1)->widget() &&
+               layout_->itemAt(after + 1)->widget()->objectName() == QLatin1String("subagent"))
+            ++after;
+        if (at >= 0)
+            layout_->insertWidget(after + 1, block);
+        else
+            append(block, Entry::subagent);
+        follow_bottom();
+    } else {
+        block->add(event);
+    }
+    block->setProperty(text_property, block->text());
 }
 
 void ChatTranscript::add_tool_result(const ToolResultEvent& result,
@@ -379,6 +438,7 @@ void ChatTranscript::clear() {
     end_streaming();
     revealing_ = nullptr;
     tools_.clear();
+    subagents_.clear();
     while (layout_->count() > 1) {
         QLayoutItem* item = layout_->takeAt(0);
         if (QWidget* widget = item->widget()) widget->deleteLater();

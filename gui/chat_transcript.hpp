@@ -32,14 +32,18 @@ public:
         note,
         edit,
         summary,
-        command
+        command,
+        subagent
     };
 
     explicit ChatTranscript(QWidget* parent = nullptr);
 
     // The person's message; the chat follows the conversation again from here, wherever it
     // had been scrolled to.
-    void add_user(const QString& text);
+    // `turn`: the turn it began, once known; its context menu then offers Rewind to Here.
+    void add_user(const QString& text, std::optional<std::uint64_t> turn = std::nullopt);
+    // agent.send answered: the newest message of the person's began `turn`.
+    void set_last_user_turn(std::uint64_t turn);
     void add_delta(const QString& text);    // agent.delta: appended to the streaming text
     void add_thinking(const QString& text); // agent.thinking: appended to the current block
     // agent.message: the streamed text becomes a Markdown message (`text` is the whole of it;
@@ -51,6 +55,8 @@ public:
     void add_tool_result(const ToolResultEvent& result, const client::ToolOutcome& outcome);
     // How far a call that runs on got, under its line until its result comes.
     void add_tool_progress(const ToolProgressEvent& progress);
+    // A subagent's step (agent.subagent): its card under the task call, made at its first.
+    void add_subagent(const SubagentEvent& event);
     void add_error(const QString& text);
     QWidget* add_note(const QString& text);
     // Takes an entry out (a note that no longer holds).
@@ -78,6 +84,8 @@ public:
 signals:
     // The "› plan …" line of a present_plan call was clicked: its call id.
     void plan_line_activated(const QString& call_id);
+    // "Rewind to Here" on a message of the person's: the turn it began.
+    void rewind_requested(std::uint64_t turn);
 
 private:
     void append(QWidget* entry, Entry kind);
@@ -92,11 +100,13 @@ private:
     QVBoxLayout* layout_;
     QLabel* streaming_ = nullptr; // the agent's text of the current step, while it streams
     QString streamed_;
-    QWidget* thinking_ = nullptr;   // the current thinking block
-    QHash<QString, QLabel*> tools_; // call id → its trace line
-    bool at_bottom_ = true;         // keep showing the newest entry unless scrolled away
-    QPointer<QWidget> revealing_;   // an unfolded entry kept in view until scrolled away from
-    int revealed_at_ = -1;          // where show_revealed() scrolled to
+    QWidget* thinking_ = nullptr;        // the current thinking block
+    QHash<QString, QLabel*> tools_;      // call id → its trace line
+    QHash<QString, QWidget*> subagents_; // task call id → its subagent's card
+    QPointer<QLabel> last_user_;         // the newest message of the person's
+    bool at_bottom_ = true;              // keep showing the newest entry unless scrolled away
+    QPointer<QWidget> revealing_;        // an unfolded entry kept in view until scrolled away from
+    int revealed_at_ = -1;               // where show_revealed() scrolled to
 };
 
 } // namespace rio::gui

@@ -1,12 +1,17 @@
 #include "gui/composer.hpp"
 
+#include "client/user_commands.hpp"
 #include "gui/working_indicator.hpp"
 
+#include <QAbstractItemView>
+#include <QCompleter>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
+#include <QStandardItemModel>
 #include <QVBoxLayout>
 #include <functional>
 
@@ -19,9 +24,23 @@ class Input : public QPlainTextEdit {
 public:
     std::function<void()> on_enter;
     std::function<void()> on_escape;
+    QCompleter* completer = nullptr;
 
 protected:
     void keyPressEvent(QKeyEvent* event) override {
+        // While the command list shows, its keys are its own: Enter and Tab pick, Esc closes.
+        if (completer && completer->popup()->isVisible()) {
+            switch (event->key()) {
+            case Qt::Key_Return:
+            case Qt::Key_Enter:
+            case Qt::Key_Tab:
+            case Qt::Key_Escape:
+                event->ignore();
+                return;
+            default:
+                break;
+            }
+        }
         const bool enter = event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter;
         if (enter && !(event->modifiers() & (Qt::ShiftModifier | Qt::ControlModifier |
                                              Qt::AltModifier | Qt::MetaModifier))) {
@@ -43,9 +62,20 @@ protected:
 } // namespace
 
 Composer::Composer(QWidget* parent)
-    : QWidget(parent), input_(new Input), button_(new QPushButton),
+    : QWidget(parent), input_(new Input), commands_(new QStandardItemModel(this)),
+      completer_(new QCompleter(commands_, this)), button_(new QPushButton),
       indicator_(new WorkingIndicator) {
     auto* input = static_cast<Input*>(input_);
+    completer_->setWidget(input_);
+    completer_->setCompletionMode(QCompleter::PopupCompletion);
+    completer_->setCompletionRole(Qt::UserRole + 1); // the name; the list shows more
+    completer_->setCaseSensitivity(Qt::CaseInsensitive);
+    input->completer = completer_;
+    connect(completer_, qOverload<const QModelIndex&>(&QCompleter::activated), this,
+            [this](const QModelIndex& index) {
+                set_text(QStringLiteral("/") + index.data(Qt::UserRole + 1).toString() +
+                         QStringLiteral(" "));
+            });
     input->on_enter = [this] { send(); };
     input->on_escape = [this] {
         if (busy_) emit stop_requested();
@@ -74,7 +104,39 @@ Composer::Composer(QWidget* parent)
 
     connect(button_, &QPushButton::clicked, this, &Composer::press_button);
     connect(input_, &QPlainTextEdit::textChanged, this, &Composer::update_state);
+    connect(input_, &QPlainTextEdit::textChanged, this, &Composer::complete_command);
     update_state();
+}
+
+void Composer::set_commands(const std::vector<CommandInfo>& commands) {
+    commands_->clear();
+    for (const CommandInfo& c : commands) {
+        auto* item = new QStandardItem(QString::fromStdString(client::command_line(c)));
+        item->setData(QString::fromStdString(c.name), Qt::UserRole + 1);
+        item->setEditable(false);
+        commands_->appendRow(item);
+    }
+    complete_command(); // the list came while '/' was typed
+}
+
+void Composer::complete_command() {
+    const QString text = input_->toPlainText();
+    if (text == QStringLiteral("/")) emit commands_wanted();
+    const bool naming = text.startsWith(QLatin1Char('/')) &&
+                        !text.contains(QRegularExpression(QStringLiteral("\\s")));
+    if (!naming || commands_->rowCount() == 0) {
+        completer_->popup()->hide();
+        return;
+    }
+    completer_->setCompletionPrefix(text.mid(1));
+    if (completer_->completionCount() == 0) {
+        completer_->popup()->hide();
+        return;
+    }
+    completer_->popup()->setCurrentIndex(completer_->completionModel()->index(0, 0));
+    QRect at = input_->cursorRect();
+    at.setWidth(std::max(input_->width() - 20, 200));
+    completer_->complete(at);
 }
 
 void Composer::set_connected(bool connected) {

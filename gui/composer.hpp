@@ -4,10 +4,14 @@
 // long. Sending waits for a connected core.
 #pragma once
 
+#include "protocol/messages.hpp"
+
 #include <QWidget>
 
+class QCompleter;
 class QPlainTextEdit;
 class QPushButton;
+class QStandardItemModel;
 
 namespace rio::gui {
 
@@ -31,17 +35,26 @@ public:
     // What the indicator says the agent is doing ("Reading greet.py"), "" when idle; or that
     // there is no core.
     QString activity() const;
+    // The user's and the project's commands (DESIGN §23): typing '/' lists them, and picking
+    // one puts "/NAME " in the input for its arguments.
+    void set_commands(const std::vector<CommandInfo>& commands);
+    QCompleter* command_completer() const { return completer_; }
 
 signals:
     void send_requested(const QString& text);
     void stop_requested();
+    // The input became "/": the list of commands is wanted, fresh.
+    void commands_wanted();
 
 private:
     void send();
     void press_button();
     void update_state();
+    void complete_command();
 
     QPlainTextEdit* input_;
+    QStandardItemModel* commands_;
+    QCompleter* completer_;
     QPushButton* button_;
     WorkingIndicator* indicator_;
     bool connected_ = false;

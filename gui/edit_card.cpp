@@ -172,7 +172,8 @@ void EditCard::show_name() {
     const QString arrow = expanded() ? QStringLiteral("▾ ") : QStringLiteral("▸ ");
     const QFontMetrics metrics(toggle_->font());
     const int room = toggle_->width() - metrics.horizontalAdvance(arrow) - 12;
-    toggle_->setText(arrow + metrics.elidedText(card_file_name(applied_.path), Qt::ElideMiddle, room));
+    toggle_->setText(arrow +
+                     metrics.elidedText(card_file_name(applied_.path), Qt::ElideMiddle, room));
 }
 
 QString EditCard::summary() const {

@@ -13,8 +13,8 @@ void use_icon_theme() {
     // Where freedesktop themes live; a platform without a desktop (offscreen, a bare X
     // server) may name none of them.
     QStringList paths = QIcon::themeSearchPaths();
-    QStringList data = qEnvironmentVariable("XDG_DATA_DIRS").split(QLatin1Char(':'),
-                                                                   Qt::SkipEmptyParts);
+    QStringList data =
+        qEnvironmentVariable("XDG_DATA_DIRS").split(QLatin1Char(':'), Qt::SkipEmptyParts);
     if (data.isEmpty()) data = {QStringLiteral("/usr/local/share"), QStringLiteral("/usr/share")};
     for (const QString& dir : data)
         if (const QString icons = dir + QStringLiteral("/icons"); !paths.contains(icons))
