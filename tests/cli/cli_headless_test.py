@@ -628,5 +628,60 @@ class Headless(unittest.TestCase):
             self.assertEqual((r.returncode, r.stdout.strip()), (0, answer), r.stderr)
 
 
+    def write_command(self, box, name, text, scope="project"):
+        folder = (os.path.join(box.project, ".rio", "commands") if scope == "project"
+                  else os.path.join(box.dir, "config", "rio", "commands"))
+        os.makedirs(folder, exist_ok=True)
+        with open(os.path.join(folder, name + ".md"), "w") as f:
+            f.write(text)
+
+    def test_a_projects_command_reaches_the_model_with_its_arguments(self):
+        # Issue 48: /shout-it x from .rio/commands/shout-it.md is the substituted text.
+        box = self.sandbox([{"text": "Shouted."}])
+        self.write_command(box, "shout-it", "---\ndescription: shout\nmode: plan\n---\n"
+                                            "Make $1 shout; all of it: $ARGUMENTS.\n")
+        r = box.run("-p", "/shout-it greet.py \"very loud\"")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(r.stdout.strip(), "Shouted.")
+        sent = box.calls()[0]["conversation"][0]["text"]
+        self.assertEqual(sent, 'Make greet.py shout; all of it: greet.py "very loud".')
+        self.assertIn("plan", box.calls()[0].get("notes", ""), "mode: plan forced plan mode")
+
+    def test_an_unknown_command_is_an_error_naming_those_there_are(self):
+        box = self.sandbox([{"text": "never asked"}])
+        self.write_command(box, "mine", "Do my thing.", scope="user")
+        r = box.run("-p", "/nosuch thing")
+        self.assertNotEqual(r.returncode, 0)
+        self.assertIn("there is no command /nosuch; there are: /mine", r.stderr)
+        self.assertEqual(box.calls(), [], "nothing was sent to the model")
+        r = box.run("-p", "/tmp/x is empty, why?")  # a path, not a command: sent as written
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(box.calls()[0]["conversation"][0]["text"], "/tmp/x is empty, why?")
+
+    def test_a_subagents_steps_are_indented_under_its_task_call(self):
+        box = self.sandbox([
+            {"tools": [tool("task", description="find greet", prompt="Where is the greeting?")]},
+            {"tools": [tool("search", pattern="Hello")]},
+            {"text": "greet.py line 2"},
+            {"text": "It is in greet.py."}])
+        r = box.run("-p", "where?")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(r.stdout.strip(), "It is in greet.py.")
+        lines = r.stderr.splitlines()
+        at = next(i for i, line in enumerate(lines) if line.startswith("• task"))
+        self.assertEqual(lines[at + 1:at + 4],
+                         ["    ↳ find greet: started", '    ↳ find greet: search "Hello"',
+                          "    ↳ find greet: answered: greet.py line 2"], r.stderr)
+        r = box.run("-p", "--output-format", "stream-json", "where?")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        shapes = [json.loads(line) for line in r.stdout.splitlines()]
+        task = next(s for s in shapes if s["type"] == "assistant" and
+                    s["message"]["content"][0].get("name") == "task")
+        parent = task["message"]["content"][0]["id"]
+        nested = [s for s in shapes if s.get("parent_tool_use_id") == parent]
+        self.assertEqual([s["type"] for s in nested], ["assistant", "user", "assistant"],
+                         "Claude Code's shapes for a Task: the subagent's call, result, answer")
+        self.assertEqual(nested[0]["message"]["content"][0]["name"], "search")
+
 if __name__ == "__main__":
     unittest.main()

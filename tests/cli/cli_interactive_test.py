@@ -1064,5 +1064,27 @@ class Interactive(unittest.TestCase):
         self.assertEqual(term.wait_exit(), 0)
 
 
+    def test_a_users_command_runs_and_help_lists_it_and_the_files_skipped(self):
+        box, term = self.session([{"text": "Loud now."}])
+        folder = os.path.join(box.dir, "config", "rio", "commands")
+        os.makedirs(folder)
+        with open(os.path.join(folder, "shout-it.md"), "w") as f:
+            f.write("---\ndescription: make it loud\nargument-hint: FILE\n---\nShout $1.\n")
+        with open(os.path.join(folder, "help.md"), "w") as f:
+            f.write("Not rio's help.\n")
+        with open(os.path.join(folder, "empty.md"), "w") as f:
+            f.write("---\ndescription: nothing\n---\n")
+        term.send("/help\r")
+        screen = ANSI.sub("", term.expect("review ❯ "))
+        self.assertIn("/shout-it FILE  make it loud", screen)
+        self.assertIn("help.md: skipped, /help is rio's own command", screen)
+        self.assertIn("empty.md: skipped, it has no text below its front matter", screen)
+        term.send("/shout-it greet.py\r")
+        term.expect("Loud now.")
+        term.expect("review ❯ ")
+        self.assertEqual(box.calls()[0]["conversation"][0]["text"], "Shout greet.py.")
+        term.send("/shout-nope\r")
+        term.expect("Unknown command /shout-nope; /help lists them.")
+
 if __name__ == "__main__":
     unittest.main()

@@ -14,22 +14,22 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::vector<std::string> read_and_plan{"list_dir", "read_file", "search", "diagnostics",
-                                             "present_plan"};
+const std::vector<std::string> read_and_plan{"list_dir",    "read_file",    "search",
+                                             "diagnostics", "present_plan", "task"};
 // Plan mode's tools where commands run in the read-only sandbox (DESIGN §19).
-const std::vector<std::string> sandboxed_plan{"list_dir",    "read_file",   "search",
-                                              "diagnostics", "run_command", "present_plan"};
+const std::vector<std::string> sandboxed_plan{
+    "list_dir", "read_file", "search", "diagnostics", "run_command", "present_plan", "task"};
 const std::vector<std::string>& plan_tools(AgentSession& s) {
     return s.sandboxed() ? sandboxed_plan : read_and_plan;
 }
-const std::vector<std::string> every_tool{"list_dir",    "read_file",   "search",
-                                          "diagnostics", "edit_file",   "create_file",
-                                          "run_command", "present_plan"};
+const std::vector<std::string> every_tool{"list_dir",    "read_file",    "search",
+                                          "diagnostics", "edit_file",    "create_file",
+                                          "run_command", "present_plan", "task"};
 // What every request lists (decision 0053): plan_progress too, allowed only while an approved
 // plan is carried out (DESIGN §20).
-const std::vector<std::string> listed_tools{"list_dir",    "read_file",    "search",
-                                            "diagnostics", "edit_file",    "create_file",
-                                            "run_command", "present_plan", "plan_progress"};
+const std::vector<std::string> listed_tools{
+    "list_dir",    "read_file",   "search",       "diagnostics",   "edit_file",
+    "create_file", "run_command", "present_plan", "plan_progress", "task"};
 
 Json edit_step(const std::string& old_s = "Hello", const std::string& new_s = "Hi") {
     return step(
@@ -741,8 +741,8 @@ TEST(AgentPromptE2E, PromptListShowsEveryLayerAndEditWritesTheOverride) {
     std::vector<std::string> order;
     for (const Json& l : layers)
         order.push_back(l["name"]);
-    EXPECT_EQ(order,
-              (std::vector<std::string>{"base", "user", "provider", "project", "plan", "compact"}));
+    EXPECT_EQ(order, (std::vector<std::string>{"base", "user", "provider", "project", "plan",
+                                               "compact", "subagent"}));
     EXPECT_EQ(layers[5]["active"], false) << "a summary request's prompt, in no step's";
     EXPECT_EQ(layers[0]["origin"], "shipped");
     EXPECT_EQ(layers[4]["active"], false) << "the plan layer is off in build mode";

@@ -317,7 +317,7 @@ TEST(GateE2E, FigureAHostilePlanModeModelChangesNothingAndStartsNothing) {
                                               {"name", "context_window"},
                                               {"value", "10000000"}})["ok"],
               true);
-    s.trust_project();                                // in a trusted project
+    s.trust_project(); // in a trusted project
     ASSERT_EQ(s.request("agent.mode.set", {{"mode", "plan"}})["ok"], true);
     ASSERT_EQ(s.request("agent.autoaccept.set", {{"on", true}})["ok"], true);
     const bool sandboxed = s.sandboxed();

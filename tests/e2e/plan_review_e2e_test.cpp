@@ -213,7 +213,7 @@ TEST(PlanReviewE2E, FreshApprovalContinuesWithExactlyTheRequestAndThePlan) {
     EXPECT_EQ(history[0]["text"], seed);
     EXPECT_EQ(history[1]["text"], "Implementing it now.");
     EXPECT_EQ(s.request("agent.status")["result"]["mode"], "build");
-    EXPECT_EQ(s.tools_of_call(2).size(), 9u) << "the fresh conversation may edit";
+    EXPECT_EQ(s.tools_of_call(2).size(), 10u) << "the fresh conversation may edit";
 }
 
 TEST(PlanReviewE2E, ThePlansReportNamesUnplannedAndUntouchedFiles) {

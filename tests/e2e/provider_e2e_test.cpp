@@ -125,7 +125,7 @@ TEST_P(ProviderE2E, APlanModeSessionOverTheWire) {
     ASSERT_EQ(requests.size(), 4u);
     // Decision 0053: the same tools and system prompt in both modes, so approving the plan
     // keeps the cached prefix; plan mode is said in the message that began it.
-    EXPECT_EQ(offered(requests[0]).size(), 9u);
+    EXPECT_EQ(offered(requests[0]).size(), 10u);
     EXPECT_EQ(offered(requests[0]), offered(requests[2]));
     EXPECT_EQ(system_of(requests[0]), system_of(requests[2]));
     EXPECT_EQ(system_of(requests[0]).find("# Plan mode"), std::string::npos);

@@ -35,7 +35,7 @@ FAULTS = ("close_mid_stream", "garbage", "split_bytes", "stall", "error_event", 
 RESPONSE_KEYS = {
     "text", "thinking", "signature", "tools", "stop_reason", "usage", "status", "error",
     "error_type", "error_code", "retry_after", "headers", "fault", "stall_s", "delay_s",
-    "event_delay_s", "split_every", "split_sleep_s", "trace", "json_piece_chars",
+    "event_delay_s", "split_every", "split_sleep_s", "trace", "json_piece_chars", "barrier",
 }
 TOOL_KEYS = {"name", "input", "id"}
 SCRIPT_KEYS = {"responses", "models", "limit", "summary", "usage_by_size"}
@@ -170,6 +170,11 @@ def validate_response(i, r):
             raise ScriptError(f"{where}.{key} must be a non-negative number")
     if "split_every" in r and (not isinstance(r["split_every"], int) or r["split_every"] < 1):
         raise ScriptError(f"{where}.split_every must be a positive integer")
+    b = r.get("barrier")
+    if b is not None and not (isinstance(b, dict) and isinstance(b.get("name"), str) and
+                              isinstance(b.get("count"), int) and b["count"] >= 1 and
+                              isinstance(b.get("timeout_s", 20), (int, float))):
+        raise ScriptError(f"{where}.barrier must be {{name, count >= 1, timeout_s?}}")
     if "usage" in r and not isinstance(r["usage"], dict):
         raise ScriptError(f"{where}.usage must be an object")
     if "headers" in r and not isinstance(r["headers"], dict):
@@ -497,6 +502,22 @@ class State:
         self.usage_by_size = bool(script.get("usage_by_size"))
         self.first_size = None
         self.log_file = open(log_path, "a", encoding="utf-8")
+        self.barriers = {}  # name -> requests arrived
+        self.barrier_changed = threading.Condition(self.lock)
+
+    def meet(self, name, count, timeout_s):
+        """Holds a request until `count` requests with barrier `name` have arrived; how many
+        had when it gave up after `timeout_s` (then fewer than `count`)."""
+        deadline = time.monotonic() + timeout_s
+        with self.barrier_changed:
+            self.barriers[name] = self.barriers.get(name, 0) + 1
+            self.barrier_changed.notify_all()
+            while self.barriers[name] < count:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                self.barrier_changed.wait(left)
+            return self.barriers[name]
 
     def refuses(self, size):
         """The window a `limit` sets, in bytes, when a request of `size` bytes is over it."""
@@ -765,6 +786,14 @@ class Handler(BaseHTTPRequestHandler):
                   split_every=r.get("split_every", DEFAULT_SPLIT_EVERY),
                   split_sleep_s=r.get("split_sleep_s", DEFAULT_SPLIT_SLEEP_S))
         out.sleep(r.get("delay_s", 0))
+        if "barrier" in r:
+            b = r["barrier"]
+            met = self.server.state.meet(b["name"], b["count"], b.get("timeout_s", 20))
+            self.server.state.log({"event": "barrier", "name": b["name"], "met": met,
+                                   "response_index": n})
+            if met < b["count"]:
+                r = {"status": 500, "error": f"barrier {b['name']!r}: {met} of {b['count']} "
+                                            f"requests arrived together"}
 
         request_id = f"req_fake{n:06d}"
         extra = [("request-id", request_id) if flavor == ANTHROPIC else

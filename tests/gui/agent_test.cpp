@@ -27,8 +27,10 @@
 #include "tests/gui/agent_support.hpp"
 #include "tests/gui/gui_support.hpp"
 
+#include <QAbstractItemView>
 #include <QApplication>
 #include <QComboBox>
+#include <QCompleter>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
@@ -250,7 +252,7 @@ private slots:
                     .texts_of(ChatTranscript::Entry::note)
                     .contains(QStringLiteral("Plan approved — review each edit")));
         QCOMPARE(s.provider_calls().at(1)["tools"].size(),
-                 std::size_t(9)); // write tools, plan_progress
+                 std::size_t(10)); // write tools, plan_progress
     }
 
     void approve_auto_sets_core_state_and_continues() {
@@ -1561,6 +1563,60 @@ private slots:
         QVERIFY(s.dismissed());
         QTRY_COMPARE(s.chat().mode_control()->shown_label(), QStringLiteral("Review"));
         QCOMPARE(qstr(s.status(), "mode"), QStringLiteral("build"));
+    }
+
+    // Issue 48: a subagent's card under its task call, the user's commands in the composer's
+    // list, and Rewind to Here on a message.
+    void subagent_card_command_list_and_rewind_to_here() {
+        TempProject project;
+        project.write(QStringLiteral("greet.py"), greet);
+        project.write(QStringLiteral(".rio/commands/shout-it.md"),
+                      "---\ndescription: make it loud\n---\nShout $1.\n");
+        Agent s(project, Json::array({step({tool("task", {{"description", "find greet"},
+                                                          {"prompt", "Where is the greeting?"}})}),
+                                      step({tool("search", {{"pattern", "Hello"}})}),
+                                      text_step("greet.py line 2"), text_step("It is in greet.py."),
+                                      text_step("Shouted.")}));
+        QVERIFY(s.start());
+        s.send(QStringLiteral("where?"));
+        QTRY_VERIFY(s.transcript()
+                        .texts_of(ChatTranscript::Entry::message)
+                        .contains(QStringLiteral("It is in greet.py.")));
+        const QStringList cards = s.transcript().texts_of(ChatTranscript::Entry::subagent);
+        QCOMPARE(cards.size(), 1);
+        QVERIFY2(cards[0].startsWith(QStringLiteral("Subagent \"find greet\" · 1 step · "
+                                                    "answered")),
+                 qPrintable(cards[0]));
+        QVERIFY2(cards[0].contains(QStringLiteral("search \"Hello\"")), qPrintable(cards[0]));
+
+        // '/' lists the commands; Enter picks the first; its arguments follow.
+        s.composer().input()->setFocus();
+        type_text(s.composer().input(), QStringLiteral("/"));
+        QCompleter* list = s.composer().command_completer();
+        QTRY_VERIFY(list->popup()->isVisible());
+        QVERIFY(list->popup()->model()->index(0, 0).data().toString().startsWith(
+            QStringLiteral("/shout-it  make it loud (project)")));
+        QTest::keyClick(list->popup(), Qt::Key_Return);
+        QTRY_COMPARE(s.composer().text(), QStringLiteral("/shout-it "));
+        type_text(s.composer().input(), QStringLiteral("greet.py"));
+        QTest::keyClick(s.composer().input(), Qt::Key_Return);
+        QTRY_VERIFY(s.transcript()
+                        .texts_of(ChatTranscript::Entry::message)
+                        .contains(QStringLiteral("Shouted.")));
+        QCOMPARE(qstr(s.provider_calls().back()["conversation"].back(), "text"),
+                 QStringLiteral("Shout greet.py."));
+
+        // Rewind to the second message: the chat is read again, the message back to edit.
+        answer_next_box(QStringLiteral("Rewind"));
+        s.chat().rewind_to(2);
+        QTRY_COMPARE(s.composer().text(), QStringLiteral("Shout greet.py."));
+        QTRY_VERIFY(!s.transcript()
+                         .texts_of(ChatTranscript::Entry::message)
+                         .contains(QStringLiteral("Shouted.")));
+        QVERIFY(s.transcript()
+                    .texts_of(ChatTranscript::Entry::message)
+                    .contains(QStringLiteral("It is in greet.py.")));
+        QCOMPARE(s.ask("agent.history")["messages"].size(), 4u);
     }
 
 private:

@@ -112,7 +112,7 @@ for program in programs:
 # Every shipped layer comes from the installed prefix, and has text.
 layers = prompt_layers()
 shipped = [layer for layer in layers if layer.get("origin") == "shipped"]
-check(sorted(layer["name"] for layer in shipped) == ["base", "compact", "plan"],
+check(sorted(layer["name"] for layer in shipped) == ["base", "compact", "plan", "subagent"],
       f"the base, compact and plan layers are the shipped ones: {[(l['name'], l['origin']) for l in layers]}")
 for layer in shipped:
     check(under_root(layer["source"]) and layer["chars"] > 0,

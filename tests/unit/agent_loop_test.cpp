@@ -110,20 +110,21 @@ TEST(AgentLoop, PlanModeOffersOnlyReadToolsAndPresentPlan) {
     Harness h;
     h.loop.set_mode(Mode::plan, h.out);
     h.send("hi");
-    EXPECT_EQ(names(h.loop.offered()), (std::vector<std::string>{"list_dir", "read_file", "search",
-                                                                 "diagnostics", "present_plan"}));
-    EXPECT_EQ(names(h.last_call().tools).size(), 9u) << "listed, not allowed";
+    EXPECT_EQ(names(h.loop.offered()),
+              (std::vector<std::string>{"list_dir", "read_file", "search", "diagnostics",
+                                        "present_plan", "task"}));
+    EXPECT_EQ(names(h.last_call().tools).size(), 10u) << "listed, not allowed";
     EXPECT_EQ(h.last_call().mode, Mode::plan);
 }
 
 TEST(AgentLoop, BuildModeOffersEveryTool) {
     Harness h;
     h.send("hi");
-    EXPECT_EQ(
-        names(h.last_call().tools),
-        (std::vector<std::string>{"list_dir", "read_file", "search", "diagnostics", "edit_file",
-                                  "create_file", "run_command", "present_plan", "plan_progress"}));
-    EXPECT_EQ(names(h.loop.offered()).size(), 8u) << "plan_progress waits for an approval";
+    EXPECT_EQ(names(h.last_call().tools),
+              (std::vector<std::string>{"list_dir", "read_file", "search", "diagnostics",
+                                        "edit_file", "create_file", "run_command", "present_plan",
+                                        "plan_progress", "task"}));
+    EXPECT_EQ(names(h.loop.offered()).size(), 9u) << "plan_progress waits for an approval";
 }
 
 TEST(AgentLoop, ToolsAreRecomposedOnEveryStep) {
@@ -133,7 +134,7 @@ TEST(AgentLoop, ToolsAreRecomposedOnEveryStep) {
     h.reply("", {call("c1", "list_dir", {{"path", "."}})});
     h.tool_report(h.all<RunTool>().back(), "a.txt\n");
     EXPECT_EQ(h.all<CallProvider>().size(), 2u);
-    EXPECT_EQ(names(h.loop.offered()).size(), 5u) << "the second step sees plan mode";
+    EXPECT_EQ(names(h.loop.offered()).size(), 6u) << "the second step sees plan mode";
 }
 
 TEST(AgentLoop, DeltasStreamAndTheTurnEndsWithoutToolCalls) {
@@ -189,10 +190,11 @@ TEST(AgentLoop, APlanModeRefusalNamesTheReadToolsOffered) {
     h.loop.set_mode(Mode::plan, h.out);
     h.send("change things");
     h.reply("", {call("e", "edit_file", edit_input)});
-    EXPECT_NE(h.events("agent.tool_result")[0]["content"].get<std::string>().find(
-                  "Investigate with the read tools (list_dir, read_file, search, diagnostics), "
-                  "then call present_plan"),
-              std::string::npos)
+    EXPECT_NE(
+        h.events("agent.tool_result")[0]["content"].get<std::string>().find(
+            "Investigate with the read tools (list_dir, read_file, search, diagnostics, task), "
+            "then call present_plan"),
+        std::string::npos)
         << h.events("agent.tool_result")[0]["content"];
 }
 
@@ -447,7 +449,7 @@ TEST(AgentLoop, PlanApprovalWithAutoSwitchesToBuildBeforeTheResult_AndWidensTheN
     std::string result = h.events("agent.tool_result").back()["content"];
     EXPECT_NE(result.find("approved"), std::string::npos);
     EXPECT_NE(result.find("without further review"), std::string::npos);
-    EXPECT_EQ(names(h.loop.offered()).size(), 9u)
+    EXPECT_EQ(names(h.loop.offered()).size(), 10u)
         << "same turn, next call: write tools and plan_progress";
     EXPECT_EQ(h.last_call().turn, 1u);
 }
@@ -492,7 +494,7 @@ TEST(AgentLoop, PlanRejectionKeepsPlanModeAndCarriesTheFeedback) {
     EXPECT_NE(result["content"].get<std::string>().find("use a flag instead"), std::string::npos);
     EXPECT_NE(result["content"].get<std::string>().find("Do not start the work"),
               std::string::npos);
-    EXPECT_EQ(names(h.loop.offered()).size(), 5u) << "the turn goes on, still in plan mode";
+    EXPECT_EQ(names(h.loop.offered()).size(), 6u) << "the turn goes on, still in plan mode";
 }
 
 TEST(AgentLoop, TheFirstDecisionWins) {
@@ -741,7 +743,7 @@ TEST(AgentLoopGate, AnApprovedPlanThatCannotBeUsedRestoresPlanMode) {
     EXPECT_EQ(h.loop.mode(), Mode::plan);
     EXPECT_FALSE(h.loop.auto_accept());
     EXPECT_EQ(h.events("agent.mode").back()["mode"], "plan");
-    EXPECT_EQ(names(h.loop.offered()).size(), 5u) << "still planning";
+    EXPECT_EQ(names(h.loop.offered()).size(), 6u) << "still planning";
 }
 
 TEST(AgentLoopGate, APendingPlanLeftUndecidedIsAbandoned) {
@@ -772,11 +774,11 @@ TEST(AgentLoopSandbox, PlanModeRunsCommandsAtOnceUnderReadOnly) {
     Harness h = sandboxed_harness();
     h.loop.set_mode(Mode::plan, h.out);
     h.send("look");
-    EXPECT_EQ(h.last_call().tools.size(), 9u) << "every tool is listed (decision 0053)";
+    EXPECT_EQ(h.last_call().tools.size(), 10u) << "every tool is listed (decision 0053)";
     auto tools = h.loop.offered(); // what the gate lets run in plan mode
     EXPECT_EQ(names(tools),
               (std::vector<std::string>{"list_dir", "read_file", "search", "diagnostics",
-                                        "run_command", "present_plan"}));
+                                        "run_command", "present_plan", "task"}));
     EXPECT_EQ(tools[4].kind, ToolKind::read);
     EXPECT_NE(tools[4].description.find("read-only sandbox"), std::string::npos);
     h.reply("", {call("r1", "run_command", {{"argv", {"git", "log"}}})});
@@ -797,8 +799,9 @@ TEST(AgentLoopSandbox, WithoutTheSandboxPlanModeWithholdsCommands) {
     h.loop.set_sandbox(SandboxState{false, 0, "this kernel has no Landlock"}, h.out);
     h.loop.set_mode(Mode::plan, h.out);
     h.send("look");
-    EXPECT_EQ(names(h.loop.offered()), (std::vector<std::string>{"list_dir", "read_file", "search",
-                                                                 "diagnostics", "present_plan"}));
+    EXPECT_EQ(names(h.loop.offered()),
+              (std::vector<std::string>{"list_dir", "read_file", "search", "diagnostics",
+                                        "present_plan", "task"}));
     h.reply("", {call("r1", "run_command", {{"argv", {"git", "log"}}})});
     EXPECT_TRUE(h.all<RunTool>().empty()) << "nothing runs";
     EXPECT_EQ(h.events("agent.tool_result").back()["ok"], false) << "refused, in words";
@@ -1036,7 +1039,8 @@ TEST(AgentLoopPlanTrack, ALongNoteIsClipped) {
 TEST(AgentLoopPlanTrack, PlanProgressIsRefusedBeforeAnyApproval) {
     PlanHarness h;
     h.send("go");
-    EXPECT_EQ(names(h.last_call().tools).back(), "plan_progress") << "listed";
+    auto listed = names(h.last_call().tools);
+    EXPECT_NE(std::find(listed.begin(), listed.end(), "plan_progress"), listed.end()) << "listed";
     h.progress({{"step", 1}, {"status", "done"}});
     EXPECT_TRUE(h.all<RunTool>().empty()) << "never runs";
     EXPECT_EQ(h.last_result()["content"],
@@ -1148,6 +1152,71 @@ TEST(AgentLoopPlanTrack, ASessionWithoutATrackGetsTheApprovedPlansSteps) {
     resumed.loop.restore(session, resumed.out);
     ASSERT_TRUE(resumed.loop.plan());
     EXPECT_EQ(resumed.loop.plan()->steps.size(), 3u);
+}
+
+// Subagents (issue 48, DESIGN §23): the gate of a subagent's loop is the limit.
+TEST(AgentLoopSubagent, ASubagentIsOfferedOnlyReadToolsAndSandboxedCommandsInEveryMode) {
+    for (Mode mode : {Mode::build, Mode::plan}) {
+        Harness h = sandboxed_harness();
+        h.loop.set_mode(mode, h.out);
+        h.loop.investigate_only({});
+        h.loop.set_mode(Mode::plan, h.out); // as Subagents runs it
+        EXPECT_EQ(names(h.loop.offered()),
+                  (std::vector<std::string>{"list_dir", "read_file", "search", "diagnostics",
+                                            "run_command"}));
+        h.send("find it");
+        EXPECT_EQ(h.last_call().tools.size(), 10u) << "the parent's list: its cached prefix";
+        h.reply("",
+                {call("e", "edit_file", {{"path", "a"}, {"old_string", "x"}, {"new_string", "y"}}),
+                 call("t", "task", {{"description", "d"}, {"prompt", "p"}}),
+                 call("p", "present_plan", plan_input)});
+        EXPECT_TRUE(h.all<RunTool>().empty()) << "nothing runs";
+        EXPECT_TRUE(h.all<StartSubagents>().empty()) << "depth 1";
+        auto results = h.events("agent.tool_result");
+        ASSERT_EQ(results.size(), 3u);
+        EXPECT_NE(results[0]["content"].get<std::string>().find("not available to a subagent"),
+                  std::string::npos);
+        EXPECT_NE(results[1]["content"].get<std::string>().find("cannot start another subagent"),
+                  std::string::npos);
+        EXPECT_NE(results[2]["content"].get<std::string>().find("not available to a subagent"),
+                  std::string::npos);
+    }
+}
+
+TEST(AgentLoopSubagent, ADefinitionsToolsNarrowWhatIsOffered) {
+    Harness h = sandboxed_harness();
+    h.loop.investigate_only({"read_file", "search"});
+    h.loop.set_mode(Mode::plan, h.out);
+    EXPECT_EQ(names(h.loop.offered()), (std::vector<std::string>{"read_file", "search"}));
+}
+
+TEST(AgentLoopSubagent, AStepsTaskCallsStartTogetherAndAreAnnouncedOnce) {
+    Harness h;
+    h.loop.set_mode(Mode::plan, h.out);
+    h.send("ask around");
+    h.reply("", {call("t1", "task", {{"description", "a"}, {"prompt", "A?"}}),
+                 call("r", "read_file", {{"path", "a"}}),
+                 call("t2", "task", {{"description", "b"}, {"prompt", "B?"}})});
+    auto started = h.all<StartSubagents>();
+    ASSERT_EQ(started.size(), 1u);
+    ASSERT_EQ(started[0].calls.size(), 2u);
+    EXPECT_EQ(started[0].calls[0].id, "t1");
+    EXPECT_EQ(started[0].calls[1].id, "t2");
+    auto announced = h.events("agent.tool");
+    ASSERT_EQ(announced.size(), 2u) << "both task calls, then the first call's turn";
+    EXPECT_EQ(announced[0]["id"], "t1");
+    EXPECT_EQ(announced[1]["id"], "t2");
+    RunTool first = h.all<RunTool>().back();
+    EXPECT_EQ(first.call.id, "t1");
+    EXPECT_EQ(first.stage, ToolStage::run) << "a read tool: no gate";
+    h.tool_report(first, "A.");
+    h.tool_report(h.all<RunTool>().back(), "a file");
+    EXPECT_EQ(h.events("agent.tool").size(), 3u) << "read_file announced as it runs; t2 was";
+    h.tool_report(h.all<RunTool>().back(), "B.");
+    auto results = h.last_call().conversation.back()->results;
+    ASSERT_EQ(results.size(), 3u);
+    EXPECT_EQ(results[0].content, "A.");
+    EXPECT_EQ(results[2].content, "B.");
 }
 
 } // namespace

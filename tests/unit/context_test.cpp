@@ -128,7 +128,7 @@ TEST(ContextLoop, EveryStepSendsEveryToolAndPlanModeRidesInTheUserMessage) {
     h.loop.set_mode(Mode::plan, h.out);
     h.loop.send("Plan a change.", h.out);
     CallProvider planning = h.last_call();
-    ASSERT_EQ(planning.tools.size(), 9u) << "the prefix is the same in both modes";
+    ASSERT_EQ(planning.tools.size(), 10u) << "the prefix is the same in both modes";
     EXPECT_EQ(planning.conversation.front()->note, ModeNote::plan);
     h.reply("", {ToolCall{
                     "e1", "edit_file", {{"path", "a"}, {"old_string", "x"}, {"new_string", "y"}}}});
@@ -137,7 +137,7 @@ TEST(ContextLoop, EveryStepSendsEveryToolAndPlanModeRidesInTheUserMessage) {
     EXPECT_FALSE(results.back().ok);
     EXPECT_NE(results.back().content.find("not available in plan mode"), std::string::npos)
         << results.back().content;
-    EXPECT_EQ(h.last_call().tools.size(), 9u);
+    EXPECT_EQ(h.last_call().tools.size(), 10u);
     h.reply("Done planning.");
     h.loop.set_mode(Mode::build, h.out);
     h.loop.send("Now build.", h.out);
@@ -470,6 +470,56 @@ TEST(ContextSession, ACompactionLineRestoresTheCompactedConversation) {
     EXPECT_EQ(replay.session.approved_plan, "1. the plan");
     EXPECT_EQ(replay.session.changed_files, std::vector<std::string>{"a.cpp"});
     EXPECT_EQ(replay.session.turn, 3u);
+}
+
+// Issue 48: a rewind past a compaction is refused with the reason; a later one still works.
+TEST(ContextLoop, ARewindPastACompactionIsRefusedAndALaterMessageCanStillBeReturnedTo) {
+    Loop h;
+    h.loop.send("One.", h.out);
+    h.reply(std::string(4000, 'a'));
+    h.loop.send("Two.", h.out);
+    h.reply(std::string(4000, 'b'));
+    ASSERT_TRUE(h.loop.compact("", h.out));
+    h.reply("Summary of one and two.");
+    ASSERT_TRUE(h.events<CompactedEvent>().back().summarized);
+    auto refused = h.loop.rewind_target(1);
+    ASSERT_FALSE(refused);
+    EXPECT_EQ(refused.error().code, ErrorCode::refused);
+    EXPECT_NE(refused.error().message.find("compacted or continued in a fresh context during "
+                                           "turn 2"),
+              std::string::npos)
+        << refused.error().message;
+    h.loop.send("Three.", h.out);
+    h.reply("three done");
+    const std::size_t before = h.loop.history().size();
+    auto target = h.loop.rewind_target(3);
+    ASSERT_TRUE(target) << target.error().message;
+    EXPECT_EQ(target->text, "Three.");
+    // The message joined the summary's entry: that stays as it was, the reply goes.
+    EXPECT_EQ(target->dropped, 1u);
+    h.loop.rewind(3, h.out);
+    EXPECT_EQ(h.loop.history().size(), before - 1);
+    EXPECT_EQ(h.loop.history().back()->text.find("Three."), std::string::npos);
+    EXPECT_EQ(h.events<RewoundEvent>().back().turn, 3u);
+    EXPECT_FALSE(h.loop.rewind_target(3)) << "gone with its message";
+}
+
+// A message sent after a stop joins the stopped turn's results: rewinding to it keeps them,
+// so every call stays answered.
+TEST(ContextLoop, RewindingToAMessageThatJoinedAStoppedTurnsResultsKeepsThem) {
+    Loop h;
+    h.loop.send("Read it.", h.out);
+    h.reply("", {ToolCall{"r1", "read_file", {{"path", "a"}}}});
+    h.loop.send("Never mind.", h.out); // the read is answered "interrupted"
+    h.reply("ok");
+    ASSERT_EQ(h.loop.history().size(), 4u);
+    h.loop.rewind(2, h.out);
+    const Conversation& c = h.loop.history();
+    ASSERT_EQ(c.size(), 3u);
+    EXPECT_EQ(c.back()->role, Role::user);
+    EXPECT_TRUE(c.back()->text.empty()) << "the text is gone, the results stay";
+    ASSERT_EQ(c.back()->results.size(), 1u);
+    EXPECT_EQ(c.back()->results[0].call_id, "r1");
 }
 
 } // namespace

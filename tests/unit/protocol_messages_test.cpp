@@ -193,6 +193,9 @@ TEST(ClosedSets, EveryNameRoundTripsAndAnUnknownOneIsNone) {
     expect_round_trips<DiffSource>(4);
     expect_round_trips<GitChange>(4);
     expect_round_trips<GitHead>(3);
+    expect_round_trips<SubagentState>(6);
+    expect_round_trips<DefinitionScope>(2);
+    expect_round_trips<RewindAction>(2);
     EXPECT_EQ(to_wire(NetworkReach::by_host), "by-host");
     EXPECT_EQ(to_wire(StopReason::new_message), "new message");
     EXPECT_EQ(to_wire(StepStatus::in_progress), "in_progress");

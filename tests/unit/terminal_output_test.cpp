@@ -70,6 +70,8 @@ template <typename T> void fill(T& value) {
         typename T::value_type inner{};
         fill(inner);
         value = {std::move(inner)};
+    } else if constexpr (requires { T::named(std::string()); }) { // a closed set's field
+        value = T::named(sample_word);
     } else if constexpr (has_fields<T>::value) {
         visit_fields([](const char*, auto& field) { fill(field); }, value);
     }
@@ -105,6 +107,12 @@ std::vector<Sample> written_samples() {
                     {"name", "word"},    {"input", input},
                     {"kind", "command"}, {"sandbox", {{"profile", "word"}, {"network", true}}}};
     };
+    // A subagent's step in each state that prints something.
+    auto subagent = [](const char* state, Json input, const char* text, bool ok = true) {
+        return Json{{"turn", 1},      {"id", "word"},   {"agent", "word"}, {"task", "word"},
+                    {"state", state}, {"call", "word"}, {"tool", "word"},  {"input", input},
+                    {"ok", ok},       {"text", text}};
+    };
     // A proposal's own fields sit beside its turn, id and kind.
     auto proposal = [](const char* kind, Json fields) {
         fields.update(Json{{"turn", 1}, {"id", "word"}, {"kind", kind}});
@@ -121,6 +129,11 @@ std::vector<Sample> written_samples() {
         {event::agent_tool, tool({{"pattern", "word"}, {"path", "word"}})},
         {event::agent_tool, tool({{"title", "word"}})},
         {event::agent_tool, tool({{"path", "word"}})},
+        {event::agent_tool, tool({{"description", "word"}, {"prompt", "word"}, {"agent", "word"}})},
+        {event::agent_subagent, subagent("started", Json::object(), "word")},
+        {event::agent_subagent, subagent("tool", {{"path", "word"}}, "")},
+        {event::agent_subagent, subagent("result", Json::object(), "word", false)},
+        {event::agent_subagent, subagent("done", Json::object(), "word")},
         {event::agent_tool_result,
          {{"turn", 1},
           {"id", "word"},
