@@ -723,6 +723,35 @@ const tests = {
     });
     box.cleanup();
   },
+
+  // Issue 48: the project's commands are ACP's available commands, and prompting one sends
+  // its text with the arguments put in; a task call's subagent shows as that call's content.
+  async a_projects_command_runs_and_a_subagent_shows_under_its_call() {
+    const box = sandbox([{ tools: [tool("task", { description: "find greet", prompt: "Where?" })] },
+                         { tools: [tool("search", { pattern: "Hello" })] },
+                         { text: "greet.py line 2" }, { text: "Found it." }]);
+    mkdirSync(join(box.project, ".rio", "commands"), { recursive: true });
+    writeFileSync(join(box.project, ".rio", "commands", "shout-it.md"),
+                  "---\ndescription: make it loud\nargument-hint: FILE\n---\nFind the greeting in $1.\n");
+    await withRioAcp(box, ["--provider", "script:" + box.script], byKind("allow_once"), async (agent, seen) => {
+      const sessionId = await newSession(agent, box);
+      await until("the project's command", () => seen.updates.some((u) => u.sessionUpdate === "available_commands_update" &&
+        u.availableCommands.some((c) => c.name === "shout-it" && c.description === "make it loud (project)" &&
+                                        c.input.hint === "FILE")));
+      const r = await agent.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "/shout-it greet.py" }] });
+      assert(r.stopReason === "end_turn", "end_turn, got " + r.stopReason);
+      assert(box.calls()[0].conversation[0].text === "Find the greeting in greet.py.",
+             "the command's text reached the model, got " + JSON.stringify(box.calls()[0].conversation[0]));
+      const call = seen.updates.find((u) => u.sessionUpdate === "tool_call" && u.title.startsWith("task"));
+      assert(call, "the task call is a tool call");
+      const steps = seen.updates.filter((u) => u.sessionUpdate === "tool_call_update" && u.toolCallId === call.toolCallId &&
+                                               u.status === "in_progress");
+      assert(steps.length > 0 && steps.at(-1).content[0].content.text.includes('search "Hello"') &&
+             steps.at(-1).content[0].content.text.includes("answered: greet.py line 2"),
+             "the subagent's steps as the call's content, got " + JSON.stringify(steps.at(-1)));
+    });
+    box.cleanup();
+  },
 };
 
 if (only && !(only in tests)) throw new Error("no test " + only);
