@@ -6,6 +6,7 @@
 #include "core/agent/plan_report.hpp"
 #include "core/changed_paths.hpp"
 #include "host/files/project_file.hpp"
+#include "host/store/definition_files.hpp"
 #include "host/store/plan_comments_store.hpp"
 #include "host/store/plan_store.hpp"
 #include "host/store/prompt_files.hpp"
@@ -376,6 +377,24 @@ void AgentRuntime::perform(Effects& effects) {
 // Composed for each step from the files as they are now (an edited AGENTS.md changes the
 // very next call), the same in both modes: the plan layer rides in the conversation, where
 // plan mode began (decision 0053).
+// The task tool names the subagent definitions there are now, as Claude Code's Task does, so
+// the model can pick one (DESIGN §23); the list changes only when the files do.
+void AgentRuntime::name_subagents(std::vector<ToolSpec>& tools) const {
+    auto task = std::find_if(tools.begin(), tools.end(),
+                             [](const ToolSpec& t) { return t.starts_subagent; });
+    if (task == tools.end()) return;
+    DefinitionFiles defs = read_definition_files(context_.dirs, context_.workspace.root, "agents");
+    if (defs.files.empty()) return;
+    task->description += "\n\nSubagent definitions to name in `agent`:";
+    for (const DefinitionFile& def : defs.files) {
+        auto said = def.fields.find("description");
+        task->description +=
+            "\n- " + def.name +
+            (said == def.fields.end() || said->second.empty() ? std::string()
+                                                              : ": " + said->second);
+    }
+}
+
 ProviderRequest AgentRuntime::request_for(const CallProvider& call) {
     ProviderRequest request;
     std::vector<PromptLayer> layers = load_prompt_layers(context_.dirs, context_.workspace.root,
@@ -404,6 +423,7 @@ ProviderRequest AgentRuntime::request_for(const CallProvider& call) {
         request.system = "Summarize the conversation you are given for the agent that will go "
                          "on with it: the task, what was done, the state now, the next steps.";
     request.tools = call.tools;
+    name_subagents(request.tools);
     request.conversation = call.conversation;
     request.cache_key = recorder_.id();
     return request;

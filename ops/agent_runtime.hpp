@@ -88,6 +88,7 @@ private:
     void call_provider(CallProvider call);
     // What call_provider sends for `call`: the prompt layers as the files hold them now.
     ProviderRequest request_for(const CallProvider& call);
+    void name_subagents(std::vector<ToolSpec>& tools) const;
     void run_tool_later(const RunTool& run);
     void report_plan(const ReportPlan& report);
     void settle_checks(TurnId turn);

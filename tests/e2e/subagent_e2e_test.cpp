@@ -120,6 +120,7 @@ TEST(SubagentE2E, ASubagentCannotStartAnotherAndADefinitionGrantsNothing) {
     // The definition's text rode with the child's prompt.
     std::vector<Json> calls = s->provider_calls();
     ASSERT_GE(calls.size(), 2u);
+
     EXPECT_TRUE(has(calls[1].value("notes", ""), "Always answer in one line.")) << calls[1].dump();
     EXPECT_TRUE(has(calls[1].value("notes", ""), "You are a subagent")) << calls[1].dump();
 }
@@ -164,6 +165,8 @@ TEST(SubagentE2E, ThreeSubagentsRunAtOnceAndTheirUsageCountsUnderTheParentsTurn)
     auto s = AgentSession::with_provider(
         {"--provider", "anthropic"},
         {"ANTHROPIC_BASE_URL=" + fake.url(), "ANTHROPIC_API_KEY=sk-ant-test-subagents"});
+    write_bytes(s->project() / ".claude/agents/finder.md",
+                "---\ndescription: finds things\n---\nFind it.\n");
     // Only the user's config.json names who answers subagents: read as they start.
     write_bytes(s->config() / "config.json",
                 R"({"subagents": {"at_once": 3, "provider": "anthropic", "model": "sub-model"}})");
@@ -196,6 +199,16 @@ TEST(SubagentE2E, ThreeSubagentsRunAtOnceAndTheirUsageCountsUnderTheParentsTurn)
     EXPECT_EQ(std::count(models.begin(), models.end(), "sub-model"), 3)
         << "the subagents' requests go to the model the user named for them";
     EXPECT_NE(models.front(), "sub-model");
+    // The task tool names the definitions there are, for the model to pick one.
+    std::set<std::string> task_descriptions;
+    for (const Json& request : fake.requests())
+        for (const Json& t : request["body"]["tools"])
+            if (t["name"] == "task") task_descriptions.insert(t["description"]);
+    ASSERT_EQ(task_descriptions.size(), 1u) << "one prefix for the parent and its subagents";
+    const std::string task_description = *task_descriptions.begin();
+    EXPECT_TRUE(has(task_description, "Subagent definitions to name in `agent`:\n- finder: finds "
+                                      "things"))
+        << task_description;
 }
 
 } // namespace
