@@ -1086,5 +1086,27 @@ class Interactive(unittest.TestCase):
         term.send("/shout-nope\r")
         term.expect("Unknown command /shout-nope; /help lists them.")
 
+    def test_rewind_lists_my_messages_shows_what_changes_and_puts_the_message_back(self):
+        box, term = self.session([{"text": "ok"}, edit_step(), {"text": "edited"}])
+        term.send("/auto\r")
+        term.expect("auto ❯ ")
+        term.send("first\r")
+        term.expect("ok")
+        term.expect("auto ❯ ")
+        term.send("make it friendlier\r")
+        term.expect("edited")
+        term.expect("auto ❯ ")
+        self.assertIn("Hi, {name}", box.read("greet.py"))
+        term.send("/rewind\r")
+        term.expect("Rewind to before which")
+        term.send("2\r")
+        screen = ANSI.sub("", term.expect(r"\[y\] rewind  \[n\] no"))
+        self.assertIn('Rewinding to before "make it friendlier" drops 4 entries', screen)
+        self.assertIn("restore greet.py", screen)
+        term.send("y")
+        screen = ANSI.sub("", term.expect("auto ❯ make it friendlier"))
+        self.assertIn("1 file put back", screen)
+        self.assertEqual(box.read("greet.py"), GREET)
+
 if __name__ == "__main__":
     unittest.main()
