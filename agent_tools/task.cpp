@@ -39,20 +39,15 @@ std::string asked_as(const nlohmann::json& input) {
 AgentTool task_tool() {
     ToolSpec spec{
         std::string(tool_words::task.name), ToolKind::read,
-        "Start a subagent: a helper with a fresh context that investigates one task for you "
-        "with the read tools and read-only commands, then answers with one report, which is "
-        "this call's result. Use it for broad searches and questions whose digging you do not "
-        "need to see; several task calls in one step run at the same time. A subagent cannot "
-        "edit files, present a plan or start another subagent. Give it everything it needs in "
-        "`prompt`: it does not see this conversation.",
-        object_schema(
-            {{"description", string_prop("A short title for the task, 3–6 words.")},
-             {"prompt", string_prop("The whole task for the subagent: what to find out and what "
-                                    "to report.")},
-             {"agent", string_prop("Optional: the name of a subagent definition (from "
-                                   ".rio/agents/, .claude/agents/ or ~/.config/rio/agents/) "
-                                   "whose instructions it follows.")}},
-            {"description", "prompt"}),
+        "Hand one question to a subagent: a fresh context that investigates with the read "
+        "tools and read-only commands and answers with one report, this call's result. Good "
+        "for broad searches whose digging you need not see; task calls in one step run at "
+        "once. It cannot edit, plan or start subagents, and does not see this conversation: "
+        "put all it needs in `prompt`.",
+        object_schema({{"description", string_prop("A title of 3-6 words.")},
+                       {"prompt", string_prop("The whole task: what to find out and report.")},
+                       {"agent", string_prop("Optional: a subagent definition to follow.")}},
+                      {"description", "prompt"}),
         asked_as};
     spec.starts_subagent = true;
     return {std::move(spec), run_task};
