@@ -55,7 +55,9 @@ bool SessionRecorder::sync(const AgentLoop& loop, const std::string& project) {
         renewed = true;
     }
     std::string pending = pending_key(loop.pending_step(), loop.turn());
-    if (loop.history().empty() ||
+    // A rewind to the first message empties the conversation: the file says so, when there
+    // is one (a compaction line with nothing in it), so a resume does not bring it back.
+    if ((loop.history().empty() && (!compacted || !writer_)) ||
         (!compacted && same_entries(loop.history(), written_) && loop.mode() == mode_ &&
          pending == pending_ && loop.plan_revision() == plan_revision_)) {
         compactions_ = loop.compactions();

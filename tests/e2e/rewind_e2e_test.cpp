@@ -128,6 +128,12 @@ TEST(RewindE2E, ACommandsFileIsNamedAndAPersonsChangeIsNeverOverwrittenUnasked) 
     EXPECT_EQ(read_bytes(s.project() / "greet.py"), "the person's own text\n");
     EXPECT_TRUE(texts_of(s).empty());
     EXPECT_EQ(s.request("agent.rewind", {{"turn", 1}})["error"]["code"], "not_found");
+    // Rewound to the first message, the session is empty on file too.
+    const std::string session = s.request("agent.status")["result"]["session"];
+    s.restart(Json::array({text_step("x")}), SIGTERM);
+    Json resumed = s.request("agent.session.resume", {{"id", session}});
+    ASSERT_EQ(resumed["ok"], true) << resumed.dump();
+    EXPECT_TRUE(texts_of(s).empty());
 }
 
 TEST(RewindE2E, ARewindWhileAPlanWaitsWithdrawsIt) {
