@@ -497,11 +497,11 @@ void Bridge::send_prompt(AcpSession& s, const std::string& text) {
                  error.message);
     };
     if (auto call = client::command_call(text))
-        return s.link->call(*call, [this, &s, failed](const client::Typed<CommandsRunParams>& r) {
+        return s.link->call(*call, [&s, failed](const client::Typed<CommandsRunParams>& r) {
             if (!r) return failed(r.error());
             s.turn = r->turn;
         });
-    s.link->call(SendParams{text}, [this, &s, failed](const client::Typed<SendParams>& sent) {
+    s.link->call(SendParams{text}, [&s, failed](const client::Typed<SendParams>& sent) {
         if (!sent) return failed(sent.error());
         s.turn = sent->turn;
     });

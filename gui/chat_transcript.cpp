@@ -316,7 +316,7 @@ void ChatTranscript::add_subagent(const SubagentEvent& event) {
         QLabel* line = tools_.value(id);
         const int at = line ? layout_->indexOf(line) : -1;
         block->setObjectName(QStringLiteral("subagent"));
-        block->setProperty("rio_entry", static_cast<int>(Entry::subagent));
+        block->setProperty(kind_property, static_cast<int>(Entry::subagent));
         int after = at;
         while (after >= 0 && after + 1 < layout_->count() - 1 &&
                layout_->itemAt(after + 1)->widget() &&

@@ -348,7 +348,10 @@ void AgentRuntime::perform(Effects& effects) {
         if (auto* e = std::get_if<EmitEvent>(&effect)) {
             emit_(e->event);
             // A new conversation (reset, session.new, resume): the old one's turns are gone.
-            if (std::holds_alternative<ResetEvent>(e->event)) clear_checkpoints();
+            if (std::holds_alternative<ResetEvent>(e->event)) {
+                clear_checkpoints();
+                changed_in_turn_.clear();
+            }
         } else if (auto* call = std::get_if<CallProvider>(&effect)) {
             call_provider(std::move(*call));
         } else if (std::get_if<CancelProvider>(&effect)) {
@@ -374,9 +377,6 @@ void AgentRuntime::perform(Effects& effects) {
     }
 }
 
-// Composed for each step from the files as they are now (an edited AGENTS.md changes the
-// very next call), the same in both modes: the plan layer rides in the conversation, where
-// plan mode began (decision 0053).
 // The task tool names the subagent definitions there are now, as Claude Code's Task does, so
 // the model can pick one (DESIGN §23); the list changes only when the files do.
 void AgentRuntime::name_subagents(std::vector<ToolSpec>& tools) const {
@@ -395,6 +395,9 @@ void AgentRuntime::name_subagents(std::vector<ToolSpec>& tools) const {
     }
 }
 
+// Composed for each step from the files as they are now (an edited AGENTS.md changes the
+// very next call), the same in both modes: the plan layer rides in the conversation, where
+// plan mode began (decision 0053).
 ProviderRequest AgentRuntime::request_for(const CallProvider& call) {
     ProviderRequest request;
     std::vector<PromptLayer> layers = load_prompt_layers(context_.dirs, context_.workspace.root,

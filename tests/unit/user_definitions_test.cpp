@@ -6,6 +6,7 @@
 #include "client/user_commands.hpp"
 #include "core/command_text.hpp"
 #include "host/store/definition_files.hpp"
+#include "ops/subagents.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "text/argv_text.hpp"
 
@@ -93,6 +94,31 @@ TEST(SubagentWords, EachStepIsOneLineAndASucceededToolSaysNothingMore) {
     EXPECT_EQ(client::command_line(
                   CommandInfo{"shout-it", "make it loud", DefinitionScope::project, "FILE", true}),
               "/shout-it FILE  make it loud (project) [plan mode]");
+}
+
+TEST(SubagentSettings, OnlyTheUsersFileNamesHowManyAndWhoAndABadValueIsSaid) {
+    test::TempDir home;
+    UserDirs dirs;
+    dirs.config = home.path() / "config/rio";
+    EXPECT_EQ(configured_subagents(dirs).at_once, 3u) << "no file: the default";
+    test::write_bytes(dirs.settings_file(),
+                      R"({"subagents": {"at_once": 2, "provider": "openai", "model": "small"}})");
+    SubagentSetting set = configured_subagents(dirs);
+    EXPECT_EQ(set.at_once, 2u);
+    ASSERT_TRUE(set.model);
+    EXPECT_EQ(set.model->provider, "openai");
+    EXPECT_EQ(set.model->model, "small");
+    EXPECT_EQ(set.warning, "");
+    test::write_bytes(dirs.settings_file(), R"({"subagents": {"at_once": 40, "provider": "x"}})");
+    set = configured_subagents(dirs);
+    EXPECT_EQ(set.at_once, 3u);
+    EXPECT_FALSE(set.model);
+    EXPECT_NE(set.warning.find("subagents.at_once must be a whole number from 1 to 16, not 40"),
+              std::string::npos)
+        << set.warning;
+    EXPECT_NE(set.warning.find("subagents.provider and subagents.model name who answers"),
+              std::string::npos)
+        << set.warning;
 }
 
 } // namespace
