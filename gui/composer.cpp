@@ -24,23 +24,19 @@ class Input : public QPlainTextEdit {
 public:
     std::function<void()> on_enter;
     std::function<void()> on_escape;
+    std::function<void(const QModelIndex&)> on_pick;
     QCompleter* completer = nullptr;
 
 protected:
+    // Tab would move the focus before keyPressEvent sees it.
+    bool event(QEvent* event) override {
+        if (event->type() == QEvent::KeyPress && completer && completer->popup()->isVisible() &&
+            command_list_key(static_cast<QKeyEvent*>(event)))
+            return true;
+        return QPlainTextEdit::event(event);
+    }
+
     void keyPressEvent(QKeyEvent* event) override {
-        // While the command list shows, its keys are its own: Enter and Tab pick, Esc closes.
-        if (completer && completer->popup()->isVisible()) {
-            switch (event->key()) {
-            case Qt::Key_Return:
-            case Qt::Key_Enter:
-            case Qt::Key_Tab:
-            case Qt::Key_Escape:
-                event->ignore();
-                return;
-            default:
-                break;
-            }
-        }
         const bool enter = event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter;
         if (enter && !(event->modifiers() & (Qt::ShiftModifier | Qt::ControlModifier |
                                              Qt::AltModifier | Qt::MetaModifier))) {
@@ -57,6 +53,37 @@ protected:
         }
         QPlainTextEdit::keyPressEvent(event);
     }
+
+private:
+    // The command list's keys when they reach the input rather than the list: a window
+    // manager may leave the keyboard with the main window while the list shows, and then
+    // Enter would send "/" and Esc would leave the list open. Enter and Tab pick the current
+    // row, Esc closes, the arrows move.
+    bool command_list_key(QKeyEvent* event) {
+        QAbstractItemView* list = completer->popup();
+        QAbstractItemModel* rows = list->model();
+        const int row = list->currentIndex().isValid() ? list->currentIndex().row() : 0;
+        switch (event->key()) {
+        case Qt::Key_Return:
+        case Qt::Key_Enter:
+        case Qt::Key_Tab:
+            list->hide();
+            on_pick(rows->index(row, 0));
+            return true;
+        case Qt::Key_Escape:
+            list->hide();
+            return true;
+        case Qt::Key_Up:
+        case Qt::Key_Down: {
+            const int step = event->key() == Qt::Key_Up ? -1 : 1;
+            const int count = rows->rowCount();
+            if (count > 0) list->setCurrentIndex(rows->index((row + step + count) % count, 0));
+            return true;
+        }
+        default:
+            return false;
+        }
+    }
 };
 
 } // namespace
@@ -71,11 +98,12 @@ Composer::Composer(QWidget* parent)
     completer_->setCompletionRole(Qt::UserRole + 1); // the name; the list shows more
     completer_->setCaseSensitivity(Qt::CaseInsensitive);
     input->completer = completer_;
+    input->on_pick = [this](const QModelIndex& index) {
+        set_text(QStringLiteral("/") + index.data(Qt::UserRole + 1).toString() +
+                 QStringLiteral(" "));
+    };
     connect(completer_, qOverload<const QModelIndex&>(&QCompleter::activated), this,
-            [this](const QModelIndex& index) {
-                set_text(QStringLiteral("/") + index.data(Qt::UserRole + 1).toString() +
-                         QStringLiteral(" "));
-            });
+            input->on_pick);
     input->on_enter = [this] { send(); };
     input->on_escape = [this] {
         if (busy_) emit stop_requested();

@@ -1598,6 +1598,18 @@ private slots:
             QStringLiteral("/shout-it  make it loud (project)")));
         QTest::keyClick(list->popup(), Qt::Key_Return);
         QTRY_COMPARE(s.composer().text(), QStringLiteral("/shout-it "));
+        // The same keys reaching the input instead (a window manager that keeps the keyboard
+        // with the main window): Esc closes the list and keeps the text, Tab picks.
+        s.composer().set_text(QString());
+        type_text(s.composer().input(), QStringLiteral("/"));
+        QTRY_VERIFY(list->popup()->isVisible());
+        QTest::keyClick(s.composer().input(), Qt::Key_Escape);
+        QTRY_VERIFY(!list->popup()->isVisible());
+        QCOMPARE(s.composer().text(), QStringLiteral("/"));
+        type_text(s.composer().input(), QStringLiteral("s"));
+        QTRY_VERIFY(list->popup()->isVisible());
+        QTest::keyClick(s.composer().input(), Qt::Key_Tab);
+        QTRY_COMPARE(s.composer().text(), QStringLiteral("/shout-it "));
         type_text(s.composer().input(), QStringLiteral("greet.py"));
         QTest::keyClick(s.composer().input(), Qt::Key_Return);
         QTRY_VERIFY(s.transcript()
