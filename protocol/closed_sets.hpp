@@ -36,7 +36,7 @@ enum class StopReason { stop, new_message };
 // buffer.changed's `reason`.
 enum class BufferChange { opened, edited, saved, reloaded, disk_changed, closed };
 // The HTTP API a provider speaks (providers.list's `format`, the user's config).
-enum class WireFormat { anthropic, openai };
+enum class WireFormat { anthropic, openai, responses };
 // How a command runs (DESIGN §19): under a sandbox profile, or none.
 enum class SandboxProfile {
     none,
@@ -139,6 +139,7 @@ inline constexpr WireName<BufferChange> buffer_change_names[] = {
 inline constexpr WireName<WireFormat> wire_format_names[] = {
     {WireFormat::anthropic, "anthropic"},
     {WireFormat::openai, "openai"},
+    {WireFormat::responses, "responses"},
 };
 inline constexpr WireName<SandboxProfile> sandbox_profile_names[] = {
     {SandboxProfile::none, "none"},

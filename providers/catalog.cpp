@@ -1,5 +1,8 @@
 #include "providers/catalog.hpp"
 
+#include <algorithm>
+#include <array>
+
 namespace rio {
 namespace {
 
@@ -30,6 +33,21 @@ std::vector<OptionSpec> network_options(const char* effort_note) {
             budget_options()[1]};
 }
 
+// OpenAI-compatible servers speak Chat Completions; OpenAI's own newest models answer only on
+// the Responses API.
+std::vector<OptionSpec> openai_options() {
+    std::vector<OptionSpec> options =
+        network_options("reasoning_effort for reasoning models; empty to leave it out.");
+    options.insert(options.begin() + 1,
+                   {"wire",
+                    "The API to speak: chat (Chat Completions, which every compatible server "
+                    "speaks) or responses (OpenAI's Responses API); empty to choose by the model "
+                    "— responses for the models that answer only there (the Codex, pro and deep "
+                    "research models).",
+                    {"", "chat", "responses"}});
+    return options;
+}
+
 std::vector<ProviderSpec> make_specs() {
     return {
         {"echo",
@@ -49,7 +67,7 @@ std::vector<ProviderSpec> make_specs() {
          "OpenAI-compatible Chat Completions: OpenAI, Ollama, llama.cpp server, vLLM, "
          "OpenRouter.",
          "OPENAI_API_KEY", "OPENAI_BASE_URL", "https://api.openai.com/v1", "gpt-5",
-         network_options("reasoning_effort for reasoning models; empty to leave it out.")},
+         openai_options()},
     };
 }
 
@@ -58,6 +76,20 @@ std::vector<ProviderSpec> make_specs() {
 const std::vector<ProviderSpec>& provider_specs() {
     static const std::vector<ProviderSpec> specs = make_specs(); // immutable data
     return specs;
+}
+
+bool answers_only_on_responses(std::string_view model) {
+    if (model.find('/') != std::string_view::npos) return false;
+    constexpr std::array<std::string_view, 4> marks = {"codex", "-pro", "deep-research",
+                                                       "computer-use"};
+    return std::any_of(marks.begin(), marks.end(),
+                       [&](std::string_view mark) { return model.find(mark) != model.npos; });
+}
+
+WireFormat openai_wire(std::string_view wire_option, std::string_view model) {
+    if (wire_option == "responses") return WireFormat::responses;
+    if (wire_option == "chat") return WireFormat::openai;
+    return answers_only_on_responses(model) ? WireFormat::responses : WireFormat::openai;
 }
 
 const ProviderSpec* find_provider_spec(std::string_view name) {

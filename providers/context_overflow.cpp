@@ -14,11 +14,12 @@ bool is_context_overflow(int status, std::string_view text) {
     std::string lower(text.substr(0, 64 * 1024));
     std::transform(lower.begin(), lower.end(), lower.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    static constexpr std::array<std::string_view, 7> wordings = {
+    static constexpr std::array<std::string_view, 8> wordings = {
         "prompt is too long",                      // Anthropic
         "context_length_exceeded",                 // OpenAI's code
         "exceed_context_size_error",               // llama.cpp's type
         "exceeds the available context size",      // llama.cpp's message
+        "exceeds the context window",              // OpenAI's Responses API
         "maximum context length is",               // OpenAI's and vLLM's message
         "input length exceeds the context length", // Ollama
         "context length exceeded",

@@ -3,6 +3,7 @@
 #include "host/http/sse.hpp"
 #include "providers/anthropic_codec.hpp"
 #include "providers/openai_codec.hpp"
+#include "providers/responses_codec.hpp"
 
 #include <asio/post.hpp>
 #include <asio/steady_timer.hpp>
@@ -36,10 +37,17 @@ struct HttpCall : std::enable_shared_from_this<HttpCall> {
         error_body.clear();
         retry_after.reset();
         sse = SseParser();
-        if (settings.format == WireFormat::anthropic)
+        switch (settings.format) {
+        case WireFormat::anthropic:
             stream.emplace<AnthropicStream>();
-        else
+            break;
+        case WireFormat::openai:
             stream.emplace<OpenAiStream>();
+            break;
+        case WireFormat::responses:
+            stream.emplace<ResponsesStream>();
+            break;
+        }
         auto self = shared_from_this();
         HttpCallbacks callbacks;
         callbacks.on_head = [self](const HttpHead& head) { self->on_head(head); };
@@ -149,7 +157,7 @@ struct HttpCall : std::enable_shared_from_this<HttpCall> {
     std::string error_body;
     std::optional<std::chrono::milliseconds> retry_after;
     SseParser sse;
-    std::variant<AnthropicStream, OpenAiStream> stream;
+    std::variant<AnthropicStream, OpenAiStream, ResponsesStream> stream;
     bool finished = false;
 };
 
@@ -175,10 +183,18 @@ HttpRequest http_provider_request(const HttpProviderSettings& settings,
         AnthropicSettings codec{settings.model, settings.max_tokens, settings.effort};
         http.body = anthropic_request(request, codec)
                         .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+        return http;
+    }
+    if (settings.key) http.headers.emplace_back("authorization", "Bearer " + *settings.key);
+    bool openai_itself = settings.base_url.find("://api.openai.com") != std::string::npos;
+    if (settings.format == WireFormat::responses) {
+        http.url = joined(settings.base_url, "/responses");
+        ResponsesSettings codec{settings.model, settings.max_tokens, settings.effort,
+                                openai_itself};
+        http.body = responses_request(request, codec)
+                        .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     } else {
         http.url = joined(settings.base_url, "/chat/completions");
-        if (settings.key) http.headers.emplace_back("authorization", "Bearer " + *settings.key);
-        bool openai_itself = settings.base_url.find("://api.openai.com") != std::string::npos;
         OpenAiSettings codec{settings.model, settings.max_tokens, settings.effort, openai_itself,
                              openai_itself};
         http.body = openai_request(request, codec)

@@ -12,10 +12,6 @@ namespace {
 
 using Json = nlohmann::json;
 
-bool blank(std::string_view s) {
-    return s.find_first_not_of(" \t\r\n") == std::string_view::npos;
-}
-
 Json openai_tool(const ToolSpec& spec) {
     return {{"type", "function"},
             {"function",
@@ -71,21 +67,6 @@ std::string envelope_message(const Json& j) {
     }
     if (std::string m = text_at(j, "message"); !m.empty()) return m;
     return text_at(j, "detail");
-}
-
-// An error inside the stream carries no HTTP status of its own; some servers put one in
-// `code`, the rest name the kind in `type` or `code`.
-ErrorCode stream_error_code(const Json& error) {
-    if (is_context_overflow(0, error.dump(-1, ' ', false, Json::error_handler_t::replace)))
-        return ErrorCode::context_full;
-    if (const Json* code = field(error, "code"); code && code->is_number_integer())
-        return code_for_status(code->get<std::int64_t>());
-    std::string kind = text_at(error, "type") + " " + text_at(error, "code");
-    auto has = [&](std::string_view word) { return kind.find(word) != std::string::npos; };
-    if (has("auth") || has("api_key") || has("permission")) return ErrorCode::auth;
-    if (has("rate_limit") || has("quota")) return ErrorCode::rate_limit;
-    if (has("invalid_request")) return ErrorCode::bad_response;
-    return ErrorCode::server;
 }
 
 // In Anthropic's terms, which agent.usage speaks: input_tokens are the ones not read from
@@ -184,14 +165,14 @@ void OpenAiStream::decode(const Json& j, std::vector<ProviderReport>& out) {
     if (error && !error->is_null()) {
         std::string message =
             error->is_string() ? error->get<std::string>() : text_at(*error, "message");
-        reply_.fail(out, stream_error_code(*error),
+        reply_.fail(out, openai_error_code(*error),
                     "the server reported an error: " + (message.empty()
                                                             ? wire_excerpt(error->dump())
                                                             : wire_excerpt(message, 500)));
         return;
     }
     if (text_at(j, "object") == "error") { // vLLM's bare shape
-        reply_.fail(out, stream_error_code(j),
+        reply_.fail(out, openai_error_code(j),
                     "the server reported an error: " + wire_excerpt(text_at(j, "message"), 500));
         return;
     }
@@ -264,17 +245,9 @@ void OpenAiStream::flush_calls(std::vector<ProviderReport>& out) {
             reply_.fail(out, ErrorCode::bad_response, "the server sent a tool call without a name");
             return;
         }
-        auto input =
-            blank(call.arguments) ? Result<Json>(Json::object()) : parse_json(call.arguments);
-        if (input && input->is_null()) input = Json::object(); // "null": no arguments
-        if (!input || !input->is_object()) {
-            std::string note = input ? std::string() : refusal_note(input.error());
-            std::string problem = note.empty()
-                                      ? "' that is not a JSON object (was the reply cut short?)"
-                                      : "' that is refused" + note;
-            reply_.fail(out, ErrorCode::bad_response,
-                        "the server sent arguments for tool '" + call.name + problem + ": " +
-                            wire_excerpt(call.arguments));
+        auto input = tool_input(call.name, call.arguments);
+        if (!input) {
+            reply_.fail(out, input.error().code, input.error().message);
             return;
         }
         // Some local servers send no id; the result must still name its call.
@@ -304,9 +277,30 @@ std::vector<ProviderReport> OpenAiStream::on_end_of_stream() {
     return out;
 }
 
+// An error inside the stream carries no HTTP status of its own; some servers put one in
+// `code`, the rest name the kind in `type` or `code`.
+ErrorCode openai_error_code(const Json& error) {
+    if (is_context_overflow(0, error.dump(-1, ' ', false, Json::error_handler_t::replace)))
+        return ErrorCode::context_full;
+    if (const Json* code = field(error, "code"); code && code->is_number_integer())
+        return code_for_status(code->get<std::int64_t>());
+    std::string kind = text_at(error, "type") + " " + text_at(error, "code");
+    auto has = [&](std::string_view word) { return kind.find(word) != std::string::npos; };
+    if (has("auth") || has("api_key") || has("permission")) return ErrorCode::auth;
+    if (has("rate_limit") || has("quota")) return ErrorCode::rate_limit;
+    if (has("invalid_request") || has("invalid_prompt")) return ErrorCode::bad_response;
+    return ErrorCode::server;
+}
+
 Error openai_http_error(int status, std::string_view body) {
     auto j = parse_json(body);
-    return status_error(status, "the server", j ? envelope_message(*j) : "", body);
+    Error e = status_error(status, "the server", j ? envelope_message(*j) : "", body);
+    // OpenAI's refusal of a Responses-only model on Chat Completions ("This model is only
+    // supported in v1/responses and not in v1/chat/completions."): say what fixes it.
+    if (e.message.find("v1/responses") != std::string::npos)
+        e.message += " — set the openai provider's wire option to responses (Settings ▸ "
+                     "Providers, or /option wire responses in rio-cli)";
+    return e;
 }
 
 } // namespace rio

@@ -67,7 +67,12 @@ private:
     ReplyReports reply_;
 };
 
-// For a response whose status is not 200; body is whatever came with it.
+// For a response whose status is not 200; body is whatever came with it. The Responses wire
+// answers with the same envelope.
 Error openai_http_error(int status, std::string_view body);
+
+// The code for an error object inside a stream ({message, type, code}), which carries no
+// HTTP status of its own; shared with the Responses wire.
+ErrorCode openai_error_code(const nlohmann::json& error);
 
 } // namespace rio

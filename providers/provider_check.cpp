@@ -5,6 +5,7 @@
 #include "providers/anthropic_codec.hpp"
 #include "providers/http_status.hpp"
 #include "providers/openai_codec.hpp"
+#include "providers/responses_codec.hpp"
 
 #include <memory>
 
@@ -33,7 +34,15 @@ ProviderCheck failed(ErrorCode code, std::string message) {
 }
 
 std::string api_name(const HttpProviderSettings& s) {
-    return s.format == WireFormat::anthropic ? "the Anthropic API" : "an OpenAI-compatible API";
+    switch (s.format) {
+    case WireFormat::anthropic:
+        return "the Anthropic API";
+    case WireFormat::responses:
+        return "the OpenAI Responses API";
+    case WireFormat::openai:
+        break;
+    }
+    return "an OpenAI-compatible API";
 }
 
 // A web page, a proxy's login or a server of another kind: what a wrong base URL reaches.
@@ -68,6 +77,8 @@ template <typename Stream> std::vector<ProviderReport> decode(std::string_view b
 ProviderCheck read_stream(const HttpProviderSettings& s, const Reply& reply) {
     std::vector<ProviderReport> reports = s.format == WireFormat::anthropic
                                               ? decode<AnthropicStream>(reply.body)
+                                          : s.format == WireFormat::responses
+                                              ? decode<ResponsesStream>(reply.body)
                                               : decode<OpenAiStream>(reply.body);
     bool replied = false;
     for (const ProviderReport& r : reports) {

@@ -70,11 +70,21 @@ std::string api_base(std::string_view provider, std::string url) {
     return url;
 }
 
+// The `wire` option's word for a wire.
+std::string wire_option_name(WireFormat wire) {
+    return wire == WireFormat::responses ? "responses" : "chat";
+}
+
 Status check_option(const OptionSpec& spec, const std::string& value) {
     if (value.empty()) return Ok{}; // back to the default
     if (!spec.choices.empty() &&
-        std::find(spec.choices.begin(), spec.choices.end(), value) == spec.choices.end())
-        return make_error(ErrorCode::bad_request, spec.name + " must be one of low, medium, high");
+        std::find(spec.choices.begin(), spec.choices.end(), value) == spec.choices.end()) {
+        std::string named;
+        for (const std::string& choice : spec.choices)
+            if (!choice.empty()) named += (named.empty() ? "" : ", ") + choice;
+        return make_error(ErrorCode::bad_request,
+                          spec.name + " must be one of " + named + ", or empty for the default");
+    }
     if (spec.name == "base_url" && value.rfind("http://", 0) != 0 &&
         value.rfind("https://", 0) != 0)
         return make_error(ErrorCode::bad_request, "base_url must start with http:// or https://");
@@ -222,9 +232,7 @@ CancelFn ProviderRegistry::start(ProviderRequest request, ProviderReportFn repor
     return start_http_call(
         io_, http_,
         [this, who]() -> Result<HttpProviderSettings> {
-            auto settings = http_settings(who.provider);
-            if (settings) settings->model = who.model;
-            return settings;
+            return http_settings(who.provider, who.model);
         },
         std::move(request), std::move(report));
 }
@@ -259,6 +267,7 @@ std::string ProviderRegistry::option(std::string_view provider, std::string_view
         return ollama ? ollama_->first : spec->default_base_url;
     }
     if (name == "max_tokens") return std::to_string(default_max_tokens);
+    if (name == "wire") return wire_option_name(openai_wire("", option(provider, "model")));
     if (name == "idle_timeout_s") return std::to_string(static_cast<int>(default_idle_timeout_s));
     return "";
 }
@@ -276,7 +285,8 @@ ContextBudget ProviderRegistry::budget() const {
     return b;
 }
 
-Result<HttpProviderSettings> ProviderRegistry::http_settings(std::string_view provider) const {
+Result<HttpProviderSettings> ProviderRegistry::http_settings(
+    std::string_view provider, std::optional<std::string> model) const {
     auto spec = network_spec(provider);
     if (!spec) return spec.error();
     auto format = from_wire<WireFormat>(provider);
@@ -286,7 +296,10 @@ Result<HttpProviderSettings> ProviderRegistry::http_settings(std::string_view pr
     HttpProviderSettings s;
     s.format = *format;
     s.base_url = api_base(provider, option(provider, "base_url"));
-    s.model = option(provider, "model");
+    s.model = model ? std::move(*model) : option(provider, "model");
+    // The wire follows the model that answers this call (a plan model may need another).
+    if (s.format == WireFormat::openai)
+        s.format = openai_wire(as_text(stored_options(provider).value("wire", Json())), s.model);
     s.effort = option(provider, "effort");
     s.ca_file = option(provider, "ca_file");
     s.max_tokens = std::atoi(option(provider, "max_tokens").c_str());

@@ -64,7 +64,9 @@ public:
     // now; `done` runs on io's thread. A provider rio does not know is bad_request.
     Status test(std::string_view provider, std::function<void(ProviderCheck)> done);
 
-    Result<HttpProviderSettings> http_settings(std::string_view provider) const;
+    // The settings of one call; `model` over the provider's model option (a plan model).
+    Result<HttpProviderSettings> http_settings(std::string_view provider,
+                                               std::optional<std::string> model = {}) const;
 
     // Every key rio knows, from the environment and from its own files: what redaction
     // removes from everything the core says (DESIGN §12).

@@ -18,6 +18,10 @@ inline constexpr std::size_t max_tool_input_bytes = 16u * 1024 * 1024;
 
 std::string tool_input_too_large(std::string_view who, std::string_view tool);
 
+// A tool call's arguments as the server sent them (JSON text, empty or "null" for none): the
+// input object, or bad_response saying why not, naming the tool.
+Result<nlohmann::json> tool_input(std::string_view tool, std::string_view arguments);
+
 struct ReplyReports {
     bool finished = false;
     bool output = false;

@@ -38,10 +38,30 @@ Json read_plan_edit_done() {
          {{"text", "Done."}}});
 }
 
+// The input of a Responses request is valid when every call is answered once, after it, and
+// every answer has its call; and it ends with the person's message or a call's answer.
+bool answered_in_order(const Json& request) {
+    std::vector<std::string> open;
+    std::string last;
+    for (const Json& item : request["body"]["input"]) {
+        std::string type = item.value("type", "");
+        last = type == "message" ? item.value("role", "") : type;
+        if (type == "function_call") open.push_back(item["call_id"]);
+        if (type != "function_call_output") continue;
+        auto call = std::find(open.begin(), open.end(), item["call_id"].get<std::string>());
+        if (call == open.end()) return false;
+        open.erase(call);
+    }
+    return open.empty() && (last == "user" || last == "function_call_output");
+}
+
+// The three wires: Anthropic Messages, OpenAI Chat Completions, and OpenAI's Responses API
+// (the openai provider with its wire option set to responses).
 class ProviderE2E : public ::testing::TestWithParam<std::string> {
 protected:
-    std::string provider() const { return GetParam(); }
+    std::string provider() const { return GetParam() == "responses" ? "openai" : GetParam(); }
     bool anthropic() const { return provider() == "anthropic"; }
+    bool responses() const { return GetParam() == "responses"; }
 
     // rio-core on this provider, pointed at the fake server, with a key.
     std::unique_ptr<AgentSession> session(const FakeLlm& fake, bool with_key = true) {
@@ -50,19 +70,29 @@ protected:
         std::vector<std::string> env{prefix + "_BASE_URL=" + base};
         if (with_key) env.push_back(prefix + "_API_KEY=" + key);
         auto s = AgentSession::with_provider({"--provider", provider()}, env);
+        if (responses()) {
+            Json set = s->request("agent.options.set", {{"name", "wire"}, {"value", "responses"}});
+            EXPECT_EQ(set["ok"], true) << set.dump();
+        }
         write_bytes(s->project() / "greet.py", greet_py);
         return s;
+    }
+
+    // The conversation a request carried, in the wire's own shape.
+    const Json& conversation_of(const Json& request) {
+        return request["body"][responses() ? "input" : "messages"];
     }
 
     // The names of the tools a request offered, in the provider's own shape.
     std::vector<std::string> offered(const Json& request) {
         std::vector<std::string> names;
         for (const Json& t : request["body"]["tools"])
-            names.push_back(anthropic() ? t["name"] : t["function"]["name"]);
+            names.push_back(anthropic() || responses() ? t["name"] : t["function"]["name"]);
         return names;
     }
 
     std::string system_of(const Json& request) {
+        if (responses()) return request["body"].value("instructions", "");
         if (anthropic()) {
             const Json& system = request["body"]["system"];
             return system.is_array() ? system[0]["text"].get<std::string>() : "";
@@ -74,6 +104,12 @@ protected:
     // The tool results the request carries back, as (call id, content) pairs.
     std::vector<std::pair<std::string, std::string>> results(const Json& request) {
         std::vector<std::pair<std::string, std::string>> out;
+        if (responses()) {
+            for (const Json& item : request["body"]["input"])
+                if (item["type"] == "function_call_output")
+                    out.emplace_back(item["call_id"], item["output"]);
+            return out;
+        }
         for (const Json& m : request["body"]["messages"]) {
             if (anthropic() && m["role"] == "user" && m["content"].is_array())
                 for (const Json& block : m["content"])
@@ -105,7 +141,7 @@ protected:
     }
 };
 
-INSTANTIATE_TEST_SUITE_P(Wire, ProviderE2E, ::testing::Values("anthropic", "openai"),
+INSTANTIATE_TEST_SUITE_P(Wire, ProviderE2E, ::testing::Values("anthropic", "openai", "responses"),
                          [](const auto& info) { return info.param; });
 
 TEST_P(ProviderE2E, APlanModeSessionOverTheWire) {
@@ -129,7 +165,7 @@ TEST_P(ProviderE2E, APlanModeSessionOverTheWire) {
     EXPECT_EQ(offered(requests[0]), offered(requests[2]));
     EXPECT_EQ(system_of(requests[0]), system_of(requests[2]));
     EXPECT_EQ(system_of(requests[0]).find("# Plan mode"), std::string::npos);
-    EXPECT_NE(requests[0]["body"]["messages"].dump().find("# Plan mode"), std::string::npos)
+    EXPECT_NE(conversation_of(requests[0]).dump().find("# Plan mode"), std::string::npos)
         << "the plan layer rides in the first user message";
     auto first_results = results(requests[1]);
     ASSERT_EQ(first_results.size(), 1u);
@@ -147,7 +183,7 @@ TEST_P(ProviderE2E, APlanModeSessionOverTheWire) {
             EXPECT_EQ(r["path"], "/v1/messages");
         } else {
             EXPECT_EQ(r["headers"]["authorization"], "Bearer " + key);
-            EXPECT_EQ(r["path"], "/v1/chat/completions");
+            EXPECT_EQ(r["path"], responses() ? "/v1/responses" : "/v1/chat/completions");
         }
     }
 }
@@ -226,6 +262,14 @@ TEST_P(ProviderE2E, ThinkingAndSeveralToolCallsInOneReply) {
         const Json& assistant = requests[1]["body"]["messages"][1];
         EXPECT_EQ(assistant["content"][0]["type"], "thinking");
         EXPECT_FALSE(assistant["content"][0]["signature"].get<std::string>().empty());
+    }
+    if (responses()) { // the encrypted reasoning goes back before the calls it led to
+        const Json& input = requests[1]["body"]["input"];
+        ASSERT_GE(input.size(), 3u);
+        EXPECT_EQ(input[1]["type"], "reasoning");
+        EXPECT_EQ(input[1]["encrypted_content"].get<std::string>().rfind("gAAAAfake-0-", 0), 0u);
+        EXPECT_EQ(input[2]["type"], "function_call");
+        EXPECT_TRUE(answered_in_order(requests[1])) << input.dump();
     }
 }
 
@@ -368,17 +412,20 @@ TEST_P(ProviderE2E, StopDuringAStreamClosesTheConnectionPromptly) {
     expect_next_turn_works(*s);
 }
 
+// For the Responses wire, a model that answers only there chooses the wire by itself.
 TEST_P(ProviderE2E, ModelFlagChoosesTheModelForThisRunOnly) {
     FakeLlm fake(Json::array({{{"text", "ok"}}}));
     std::string prefix = anthropic() ? "ANTHROPIC" : "OPENAI";
     std::string base = anthropic() ? fake.url() : fake.url() + "/v1";
-    auto s =
-        AgentSession::with_provider({"--provider", provider(), "--model", "model-for-run"},
-                                    {prefix + "_BASE_URL=" + base, prefix + "_API_KEY=" + key});
-    EXPECT_EQ(s->request("agent.status")["result"]["model"], "model-for-run");
+    std::string model = responses() ? "gpt-5-codex" : "model-for-run";
+    auto s = AgentSession::with_provider({"--provider", provider(), "--model", model},
+                                         {prefix + "_BASE_URL=" + base, prefix + "_API_KEY=" + key});
+    EXPECT_EQ(s->request("agent.status")["result"]["model"], model);
     s->send("hi");
     s->wait("agent.done");
-    EXPECT_EQ(fake.requests().at(0)["body"]["model"], "model-for-run");
+    EXPECT_EQ(fake.requests().at(0)["body"]["model"], model);
+    EXPECT_EQ(fake.requests().at(0)["path"],
+              anthropic() ? "/v1/messages" : responses() ? "/v1/responses" : "/v1/chat/completions");
     EXPECT_FALSE(fs::exists(s->config() / "providers" / (provider() + ".json")))
         << "a run's model is not saved as the choice";
 }
@@ -433,7 +480,7 @@ TEST_P(ProviderE2E, OptionsPersistPerProviderAndReachTheRequest) {
     s->wait("agent.done");
     Json body = fake.requests().at(0)["body"];
     EXPECT_EQ(body["model"], "my-model-7");
-    EXPECT_EQ(body["max_tokens"], 1234);
+    EXPECT_EQ(body[responses() ? "max_output_tokens" : "max_tokens"], 1234);
     Json stored =
         Json::parse(read_bytes(s->home() / "config/rio/providers" / (provider() + ".json")));
     EXPECT_EQ(stored["model"], "my-model-7");
@@ -491,8 +538,8 @@ TEST_P(ProviderE2E, TheTestCallSaysItWorks) {
     ASSERT_EQ(sent.size(), 1u) << "one call";
     const Json& body = sent[0]["body"];
     EXPECT_FALSE(body.contains("tools")) << "a tiny call: no tools";
-    EXPECT_EQ(body.value("max_tokens", 0), 16) << body.dump();
-    EXPECT_EQ(body["messages"].size(), 1u);
+    EXPECT_EQ(body.value(responses() ? "max_output_tokens" : "max_tokens", 0), 16) << body.dump();
+    EXPECT_EQ(conversation_of(sent[0]).size(), 1u);
 }
 
 TEST_P(ProviderE2E, TheTestCallSaysTheKeyWasRefused) {
@@ -651,6 +698,11 @@ TEST_P(ProviderE2E, FaultFiguresEveryFaultEndsCleanlyAndTheNextTurnAlternates) {
         {"100k-deep tool arguments",
          {{{"tools", {call_with_id("c3", "list_dir", deep)}}, {"json_piece_chars", 65536}}}},
     };
+    if (responses())
+        faults.push_back({"cut inside a call's arguments",
+                          {{{"text", "Reading."},
+                            {"tools", {call_with_id("c4", "read_file", {{"path", "greet.py"}})}},
+                            {"fault", "close_in_arguments"}}}});
     Json script = Json::array();
     for (const Fault& f : faults) {
         for (const Json& r : f.responses)
@@ -678,13 +730,99 @@ TEST_P(ProviderE2E, FaultFiguresEveryFaultEndsCleanlyAndTheNextTurnAlternates) {
         seen += f.responses.size() + 1;
         auto requests = fake.requests();
         ASSERT_EQ(requests.size(), seen) << f.name;
-        bool valid = alternates(requests.back(), anthropic());
-        EXPECT_TRUE(valid) << f.name << ": " << requests.back()["body"]["messages"].dump();
+        bool valid = responses() ? answered_in_order(requests.back())
+                                 : alternates(requests.back(), anthropic());
+        EXPECT_TRUE(valid) << f.name << ": " << conversation_of(requests.back()).dump();
         EXPECT_EQ(message["text"], "ok") << f.name;
         std::printf("%-36s %-14s %s\n", f.name.c_str(),
                     errors.empty() ? "(none)" : errors.front().c_str(),
                     valid ? "alternates" : "BROKEN");
     }
+}
+
+// The Responses wire's own cases (issue 49), with a model that answers only there choosing
+// the wire by itself.
+class ResponsesE2E : public ::testing::Test {
+protected:
+    std::unique_ptr<AgentSession> session(const FakeLlm& fake) {
+        auto s = AgentSession::with_provider(
+            {"--provider", "openai", "--model", "gpt-5-codex"},
+            {"OPENAI_BASE_URL=" + fake.url() + "/v1", "OPENAI_API_KEY=" + key});
+        write_bytes(s->project() / "greet.py", greet_py);
+        return s;
+    }
+
+    // The turn's reply, checking that none of its events is an agent.error.
+    std::string clean_turn(AgentSession& s, const std::string& text) {
+        s.send(text);
+        std::string reply;
+        for (const Json& e : s.client().events_until("agent.done", std::chrono::seconds(30))) {
+            EXPECT_NE(e["event"], "agent.error") << e.dump();
+            if (e["event"] == "agent.message") reply = e["params"]["text"];
+            if (e["event"] == "agent.done") {
+                EXPECT_EQ(e["params"]["stop_reason"], "end_turn");
+            }
+        }
+        return reply;
+    }
+};
+
+TEST_F(ResponsesE2E, ReasoningGoesBackEncryptedAndCachedInputIsCounted) {
+    Json usage{{"input_tokens", 1200}, {"cached_tokens", 1000}, {"output_tokens", 40}};
+    FakeLlm fake(Json::array(
+        {{{"thinking", "Read the file first."},
+          {"text", "Let me read it."},
+          {"tools", {call_with_id("r1", "read_file", {{"path", "greet.py"}})}},
+          {"usage", usage}},
+         {{"text", "It greets by name."}, {"usage", usage}}}));
+    auto s = session(fake);
+    s->send("what does greet.py do?");
+    EXPECT_EQ(s->wait("agent.thinking")["text"], "Read the file ");
+    Json counts = s->wait("agent.usage");
+    EXPECT_EQ(counts["input_tokens"], 200) << "input not read from the cache: " << counts;
+    EXPECT_EQ(counts["cache_read_input_tokens"], 1000) << counts;
+    EXPECT_EQ(s->wait("agent.done")["stop_reason"], "end_turn");
+
+    std::vector<Json> requests = fake.requests();
+    ASSERT_EQ(requests.size(), 2u);
+    for (const Json& r : requests) {
+        EXPECT_EQ(r["path"], "/v1/responses");
+        EXPECT_EQ(r["body"]["store"], false) << "stateless: nothing kept on the server";
+        EXPECT_EQ(r["body"]["include"], Json::array({"reasoning.encrypted_content"}));
+        EXPECT_FALSE(r["body"].contains("previous_response_id"));
+    }
+    EXPECT_EQ(requests[0]["body"]["instructions"], requests[1]["body"]["instructions"]);
+    EXPECT_EQ(requests[0]["body"]["tools"], requests[1]["body"]["tools"]) << "one cached prefix";
+    const Json& input = requests[1]["body"]["input"];
+    ASSERT_EQ(input.size(), 5u) << input.dump();
+    EXPECT_EQ(input[0]["role"], "user");
+    EXPECT_EQ(input[1]["type"], "reasoning");
+    EXPECT_EQ(input[1]["encrypted_content"].get<std::string>().rfind("gAAAAfake-0-", 0), 0u);
+    EXPECT_FALSE(input[1].contains("id")) << "an id names an item the server did not store";
+    EXPECT_EQ(input[2]["content"][0]["text"], "Let me read it.");
+    EXPECT_EQ(input[3]["call_id"], "r1");
+    EXPECT_EQ(input[4]["type"], "function_call_output");
+    EXPECT_NE(input[4]["output"].get<std::string>().find("Hello, {name}"), std::string::npos);
+}
+
+TEST_F(ResponsesE2E, AReasoningItemWithoutItsEncryptedContentIsLeftOut) {
+    FakeLlm fake(Json::array({{{"thinking", "Thinking, not kept."},
+                               {"encrypted", false},
+                               {"tools", {call_with_id("r1", "list_dir", {{"path", "."}})}}},
+                              {{"text", "Listed."}}}));
+    auto s = session(fake);
+    EXPECT_EQ(clean_turn(*s, "list it"), "Listed.");
+    std::vector<Json> requests = fake.requests();
+    ASSERT_EQ(requests.size(), 2u);
+    EXPECT_EQ(requests[1]["body"]["input"].dump().find("\"reasoning\""), std::string::npos)
+        << "not sent back: a stateless server could not find it";
+    EXPECT_TRUE(answered_in_order(requests[1])) << requests[1]["body"]["input"].dump();
+}
+
+TEST_F(ResponsesE2E, AnUnknownEventTypeIsSkipped) {
+    FakeLlm fake(Json::array({{{"text", "Still whole after it."}, {"fault", "unknown_event"}}}));
+    auto s = session(fake);
+    EXPECT_EQ(clean_turn(*s, "hi"), "Still whole after it.");
 }
 
 // Start-up pays nothing for the network (decision 0019): libcurl, TLS and the libraries they
@@ -724,6 +862,8 @@ protected:
         std::string base = anthropic() ? fake.url() : fake.url() + "/v1";
         auto s = AgentSession::with_provider(
             {"--provider", provider()}, {prefix + "_BASE_URL=" + base, prefix + "_API_KEY=" + key});
+        if (wording() == "responses") // OpenAI's Responses API, and its wording
+            s->request("agent.options.set", {{"name", "wire"}, {"value", "responses"}});
         // 40 KB each, in lines of 80 bytes as a source file has them.
         for (const char* name : {"a.txt", "b.txt", "c.txt"}) {
             std::string text;
@@ -824,7 +964,8 @@ INSTANTIATE_TEST_SUITE_P(
                       std::pair<std::string, std::string>{"openai", "openai"},
                       std::pair<std::string, std::string>{"openai", "llamacpp"},
                       std::pair<std::string, std::string>{"openai", "vllm"},
-                      std::pair<std::string, std::string>{"openai", "ollama"}),
+                      std::pair<std::string, std::string>{"openai", "ollama"},
+                      std::pair<std::string, std::string>{"openai", "responses"}),
     [](const auto& info) { return info.param.first + "_" + info.param.second; });
 
 } // namespace

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """A fake LLM server for rio's provider tests.
 
-Speaks the Anthropic Messages API (POST /v1/messages) and the OpenAI Chat Completions API
-(POST /v1/chat/completions) on 127.0.0.1, answers from a JSON script, injects faults at the
+Speaks the Anthropic Messages API (POST /v1/messages), the OpenAI Chat Completions API
+(POST /v1/chat/completions) and the OpenAI Responses API (POST /v1/responses) on 127.0.0.1, answers from a JSON script, injects faults at the
 byte level, and appends every request it receives to a JSON-lines log.
 
     fake_llm_server.py --script FILE --log FILE [--port 0] [--verbose]
@@ -29,13 +29,15 @@ from urllib.parse import urlsplit
 
 ANTHROPIC = "anthropic"
 OPENAI = "openai"
+RESPONSES = "responses"  # OpenAI's Responses API; its errors and model list are OpenAI's
 
 FAULTS = ("close_mid_stream", "garbage", "split_bytes", "stall", "error_event", "endless",
-          "drop", "close_after_tools")
+          "drop", "close_after_tools", "close_in_arguments", "unknown_event")
 RESPONSE_KEYS = {
     "text", "thinking", "signature", "tools", "stop_reason", "usage", "status", "error",
     "error_type", "error_code", "retry_after", "headers", "fault", "stall_s", "delay_s",
     "event_delay_s", "split_every", "split_sleep_s", "trace", "json_piece_chars", "barrier",
+    "encrypted",
 }
 TOOL_KEYS = {"name", "input", "id"}
 SCRIPT_KEYS = {"responses", "models", "limit", "summary", "usage_by_size"}
@@ -58,6 +60,10 @@ OVERFLOW_WORDINGS = {
                                       f"However, you requested {t} tokens in the messages, "
                                       "Please reduce the length of the messages.",
         "type": "BadRequestError", "param": None, "code": 400},
+    "responses": lambda t, n: {"error": {
+        "message": "Your input exceeds the context window of this model. Please adjust your "
+                   "input and try again.",
+        "type": "invalid_request_error", "param": "input", "code": "context_length_exceeded"}},
     "ollama": lambda t, n: {"error": {"message": "the input length exceeds the context length",
                                       "type": "invalid_request_error", "param": None,
                                       "code": None}},
@@ -488,6 +494,124 @@ def openai_models(ids):
 
 
 # ---------------------------------------------------------------------------------------------
+# OpenAI Responses API (streamed as typed events, each with its `event:` line).
+
+def responses_usage(r):
+    u = usage_numbers(r)
+    given = pick(u, "input_tokens", "prompt_tokens")
+    out = pick(u, "output_tokens", "completion_tokens")
+    cached = pick(u, "cached_tokens", "cache_read_input_tokens", default=0)
+    return {"input_tokens": given, "input_tokens_details": {"cached_tokens": cached},
+            "output_tokens": out,
+            "output_tokens_details": {"reasoning_tokens": pick(u, "reasoning_tokens")},
+            "total_tokens": given + out}
+
+
+def responses_items(r, n):
+    """The output items as they are once done: (item, pieces of its streamed text)."""
+    items = []
+    if r.get("thinking") is not None:
+        pieces = text_pieces(r["thinking"])
+        item = {"type": "reasoning", "id": f"rs_fake{n:06d}",
+                "summary": [{"type": "summary_text", "text": "".join(pieces)}]}
+        if r.get("encrypted", True):
+            item["encrypted_content"] = f"gAAAAfake-{n}-" + "".join(pieces)[:16]
+        items.append((item, pieces))
+    if r.get("text") is not None or not r.get("tools"):
+        pieces = text_pieces(r.get("text", ""))
+        items.append(({"type": "message", "id": f"msg_fake{n:06d}", "status": "completed",
+                       "role": "assistant",
+                       "content": [{"type": "output_text", "text": "".join(pieces),
+                                    "annotations": []}]}, pieces))
+    for k, t in enumerate(r.get("tools", [])):
+        arguments = tool_arguments(t)
+        items.append(({"type": "function_call", "id": f"fc_fake{n:04d}{k:02d}",
+                       "call_id": t.get("id", f"call_fake{n:04d}{k:02d}"), "name": t["name"],
+                       "arguments": arguments, "status": "completed"},
+                      json_pieces(arguments, r.get("json_piece_chars", JSON_PIECE_CHARS))))
+    return items
+
+
+def responses_object(r, n, model, status, output, usage=None):
+    o = {"id": f"resp_fake{n:06d}", "object": "response", "created_at": int(time.time()),
+         "status": status, "model": model, "output": output, "error": None,
+         "incomplete_details": None, "store": False, "usage": usage}
+    if status == "incomplete":
+        o["incomplete_details"] = {"reason": "max_output_tokens"}
+    return o
+
+
+def responses_events(r, n, model):
+    """(type, data) pairs of a streamed response, in the order the API sends them."""
+    events = []
+
+    def emit(kind, **data):
+        events.append((kind, dict({"type": kind, "sequence_number": len(events)}, **data)))
+
+    emit("response.created", response=responses_object(r, n, model, "in_progress", []))
+    emit("response.in_progress", response=responses_object(r, n, model, "in_progress", []))
+    done = []
+    for i, (item, pieces) in enumerate(responses_items(r, n)):
+        kind = item["type"]
+        opened = dict(item, status="in_progress")
+        if kind == "reasoning":
+            opened = {"type": "reasoning", "id": item["id"], "summary": []}
+        elif kind == "message":
+            opened["content"] = []
+        elif kind == "function_call":
+            opened["arguments"] = ""
+        emit("response.output_item.added", output_index=i, item=opened)
+        if kind == "reasoning":
+            part = {"type": "summary_text", "text": ""}
+            emit("response.reasoning_summary_part.added", item_id=item["id"], output_index=i,
+                 summary_index=0, part=part)
+            for p in pieces:
+                emit("response.reasoning_summary_text.delta", item_id=item["id"], output_index=i,
+                     summary_index=0, delta=p)
+            text = item["summary"][0]["text"]
+            emit("response.reasoning_summary_text.done", item_id=item["id"], output_index=i,
+                 summary_index=0, text=text)
+            emit("response.reasoning_summary_part.done", item_id=item["id"], output_index=i,
+                 summary_index=0, part=dict(part, text=text))
+        elif kind == "message":
+            part = {"type": "output_text", "text": "", "annotations": []}
+            emit("response.content_part.added", item_id=item["id"], output_index=i,
+                 content_index=0, part=part)
+            for p in pieces:
+                emit("response.output_text.delta", item_id=item["id"], output_index=i,
+                     content_index=0, delta=p, logprobs=[])
+            text = item["content"][0]["text"]
+            emit("response.output_text.done", item_id=item["id"], output_index=i,
+                 content_index=0, text=text, logprobs=[])
+            emit("response.content_part.done", item_id=item["id"], output_index=i,
+                 content_index=0, part=dict(part, text=text))
+        else:
+            for p in pieces:
+                emit("response.function_call_arguments.delta", item_id=item["id"],
+                     output_index=i, delta=p)
+            emit("response.function_call_arguments.done", item_id=item["id"], output_index=i,
+                 arguments=item["arguments"])
+        emit("response.output_item.done", output_index=i, item=item)
+        done.append(item)
+    if r.get("stop_reason") in ("max_output_tokens", "length", "max_tokens"):
+        emit("response.incomplete",
+             response=responses_object(r, n, model, "incomplete", done, responses_usage(r)))
+    else:
+        emit("response.completed",
+             response=responses_object(r, n, model, "completed", done, responses_usage(r)))
+    return events
+
+
+def responses_frame(kind, data):
+    return f"event: {kind}\ndata: {dumps(data)}\n\n".encode("utf-8")
+
+
+def responses_single(r, n, model):
+    return responses_object(r, n, model, "completed", [i for i, _ in responses_items(r, n)],
+                            responses_usage(r))
+
+
+# ---------------------------------------------------------------------------------------------
 # Shared state: the script cursor and the request log.
 
 class State:
@@ -675,6 +799,8 @@ class Handler(BaseHTTPRequestHandler):
             return ANTHROPIC
         if path == "/v1/chat/completions":
             return OPENAI
+        if path == "/v1/responses":
+            return RESPONSES
         # Same path for both (GET /v1/models) or unknown: the request's headers decide.
         if "anthropic-version" in headers or "x-api-key" in headers:
             return ANTHROPIC
@@ -700,7 +826,8 @@ class Handler(BaseHTTPRequestHandler):
                 record["body_text"] = raw.decode("utf-8", "replace")
         flavor = self.flavor(path, headers)
 
-        if self.command == "POST" and path in ("/v1/messages", "/v1/chat/completions"):
+        if self.command == "POST" and path in ("/v1/messages", "/v1/chat/completions",
+                                               "/v1/responses"):
             most = state.refuses(len(raw))
             if most is not None:
                 # Refused like a server whose window is `most` bytes; no response is used up.
@@ -823,7 +950,26 @@ class Handler(BaseHTTPRequestHandler):
 
     def stream(self, out, flavor, n, r, body, model, faults, extra):
         include_usage = False
-        if flavor == ANTHROPIC:
+        if flavor == RESPONSES:
+            events = responses_events(r, n, model)
+            frames = [responses_frame(kind, data) for kind, data in events]
+            garbage = b'event: response.output_text.delta\ndata: {"type": ???\n\n'
+            error = responses_frame("error", {
+                "type": "error", "code": r.get("error_code") or "server_error",
+                "message": r.get("error") or "The server had an error while processing your "
+                                             "request. Sorry about that!",
+                "param": None, "sequence_number": len(frames)})
+            if "close_in_arguments" in faults:
+                # Up to the first piece of the first call's arguments, then a FIN.
+                first = next((k for k, (kind, _) in enumerate(events)
+                              if kind == "response.function_call_arguments.delta"), len(events))
+                frames = frames[:first + 1]
+                faults = set(faults) | {"close_after_tools"}
+            if "unknown_event" in faults:
+                frames.insert(2, responses_frame("response.future_feature.delta", {
+                    "type": "response.future_feature.delta", "sequence_number": 2,
+                    "delta": {"shape": "not known yet"}}))
+        elif flavor == ANTHROPIC:
             frames = [anthropic_frame(name, data) for name, data in anthropic_events(r, n, model)]
             garbage = b'event: content_block_delta\ndata: {"type": ???\n\n'
             error = anthropic_frame("error", {"type": "error", "error": {
@@ -850,8 +996,9 @@ class Handler(BaseHTTPRequestHandler):
             return
         if "close_after_tools" in faults:
             # Everything up to the end of the last tool call, none of what ends the reply.
-            ending = 2 if flavor == ANTHROPIC else 1 + (2 if include_usage else 1)
-            frames = frames[:-ending]
+            if "close_in_arguments" not in faults:
+                ending = {ANTHROPIC: 2, RESPONSES: 1}.get(flavor, 1 + (2 if include_usage else 1))
+                frames = frames[:-ending]
             faults = set(faults) | {"close_mid_stream"}
         if "garbage" in faults:
             frames.insert(1, garbage)
@@ -904,7 +1051,12 @@ class Handler(BaseHTTPRequestHandler):
         """The opening frames, then the same text delta as fast as the client takes it, until
         it hangs up: a server that never ends its reply."""
         self.close_connection = True
-        if flavor == ANTHROPIC:
+        if flavor == RESPONSES:
+            opening = frames[:4]  # created, in_progress, the message's item and part
+            repeat = responses_frame("response.output_text.delta", {
+                "type": "response.output_text.delta", "output_index": 0, "content_index": 0,
+                "delta": text})
+        elif flavor == ANTHROPIC:
             opening = frames[:3]  # message_start, content_block_start, ping
             repeat = anthropic_frame("content_block_delta", {
                 "type": "content_block_delta", "index": 0,
@@ -924,6 +1076,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def single(self, out, flavor, n, r, model, faults, extra):
         payload = anthropic_message(r, n, model) if flavor == ANTHROPIC else \
+            responses_single(r, n, model) if flavor == RESPONSES else \
             openai_completion(r, n, model)
         data = dumps(payload).encode("utf-8")
         if "garbage" in faults:

@@ -186,7 +186,7 @@ TEST(ClosedSets, EveryNameRoundTripsAndAnUnknownOneIsNone) {
     expect_round_trips<StepStatus>(5);
     expect_round_trips<StopReason>(2);
     expect_round_trips<BufferChange>(6);
-    expect_round_trips<WireFormat>(2);
+    expect_round_trips<WireFormat>(3);
     expect_round_trips<CommentState>(3);
     expect_round_trips<CommentAuthor>(2);
     expect_round_trips<NetworkReach>(2);
