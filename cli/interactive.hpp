@@ -106,6 +106,7 @@ private:
     // /rewind: the conversation's messages to pick from, what returning there changes, then
     // the rewind; the message comes back at the prompt to send again or change.
     void rewind();
+    void switch_wire(const std::string& provider, const std::string& wire);
     void rewind_to(std::uint64_t turn, bool overwrite);
     void show_output(const std::string& arg); // /output [N]
     void list_plans();

@@ -33,7 +33,8 @@ const char* help_text = "Type a task and press Enter. Commands:\n"
                         "  /rewind    return to an earlier message: the conversation and the "
                         "agent's edits after it\n"
                         "  /output [N]   all that command N (default: the last) printed\n"
-                        "  /provider [NAME]   show or switch the provider\n"
+                        "  /provider [NAME [WIRE]]  show or switch the provider; openai's "
+                        "WIRE is chat, responses or auto\n"
                         "  /key [clear] [NAME]  store the provider's API key (typed unseen), or "
                         "remove it\n"
                         "  /model [ID]        pick the model from the provider's list, or set it\n"
@@ -105,6 +106,8 @@ void InteractiveSession::command(const std::string& line) {
     if (name == "/rewind") return rewind();
     if (name == "/output") return show_output(arg);
     if (name == "/provider") {
+        if (const std::size_t space = arg.find(' '); space != std::string::npos)
+            return switch_wire(arg.substr(0, space), arg.substr(arg.find_first_not_of(' ', space)));
         if (!arg.empty())
             return link_.call(ProviderSetParams{arg, std::nullopt},
                               [this](const client::Typed<ProviderSetParams>& r) {
@@ -121,7 +124,8 @@ void InteractiveSession::command(const std::string& line) {
                 out += std::string(p.value("active", false) ? "* " : "  ") +
                        shown(p.value("name", "")) + "  (key: " + shown(p.value("key", "")) + ")  " +
                        shown(p.value("description", "")) + "\n";
-            print(out + "Switch with /provider NAME.");
+            print(out + "Switch with /provider NAME; /provider openai responses speaks OpenAI's "
+                        "Responses API (chosen by itself for the Codex and pro models).");
             prompt();
         });
     }
@@ -143,6 +147,31 @@ void InteractiveSession::command(const std::string& line) {
     if (auto call = client::command_call(line)) return run_command(*call);
     print("Unknown command " + name + "; /help lists them.");
     prompt();
+}
+
+// Issue 49: `/provider openai responses` — the provider, then the API it speaks ("auto": chosen
+// by the model).
+void InteractiveSession::switch_wire(const std::string& provider, const std::string& wire) {
+    if (wire != "chat" && wire != "responses" && wire != "auto") {
+        print("The wire is chat, responses or auto, not " + shown(wire) + ".");
+        return prompt();
+    }
+    link_.call(ProviderSetParams{provider, std::nullopt},
+               [this, wire](const client::Typed<ProviderSetParams>& set) {
+                   if (!set) return then_prompt(client::Reply{nullptr, set.error()});
+                   OptionsSetParams option{std::nullopt, "wire", wire == "auto" ? "" : wire};
+                   link_.call(option, [this, set = *set](const client::Typed<OptionsSetParams>& r) {
+                       if (!r) return then_prompt(client::Reply{nullptr, r.error()});
+                       std::string speaks;
+                       for (const OptionInfo& o : r->options)
+                           if (o.name == "wire") speaks = o.value;
+                       print("Provider: " + shown(set.current) +
+                             (set.model.empty() ? "" : " · model " + shown(set.model)) +
+                             " · wire " + shown(speaks));
+                       say_if_not_ready(set);
+                       prompt();
+                   });
+               });
 }
 
 void InteractiveSession::rewind() {

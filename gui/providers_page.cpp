@@ -65,6 +65,7 @@ ProvidersPage::ProvidersPage(CoreClient& core, QWidget* parent)
       key_field_(new QLineEdit), save_key_(new QPushButton(tr("&Save key"))),
       remove_key_(new QPushButton(tr("R&emove key"))), key_state_(note_label()),
       base_url_(new QLineEdit), model_box_(new QComboBox), model_state_(note_label()),
+      wire_label_(new QLabel(tr("AP&I:"))), wire_box_(new QComboBox),
       test_(new QPushButton(tr("&Test"))), test_result_(note_label()),
       use_(new QPushButton(tr("&Use this provider"))), plan_provider_box_(new QComboBox),
       plan_model_field_(new QLineEdit), plan_apply_(new QPushButton(tr("&Apply"))),
@@ -81,6 +82,13 @@ ProvidersPage::ProvidersPage(CoreClient& core, QWidget* parent)
     model_box_->setInsertPolicy(QComboBox::NoInsert);
     model_box_->setAccessibleName(tr("Model"));
     model_box_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    wire_box_->setAccessibleName(tr("API"));
+    wire_box_->setToolTip(tr("Chat Completions, which every OpenAI-compatible server speaks, or "
+                             "OpenAI's Responses API, where its Codex and pro models answer"));
+    wire_box_->addItem(QString(), QString()); // automatic: its text says what the model gets
+    wire_box_->addItem(tr("Chat Completions"), QStringLiteral("chat"));
+    wire_box_->addItem(tr("Responses API"), QStringLiteral("responses"));
+    wire_label_->setBuddy(wire_box_);
     test_->setAutoDefault(false);
     test_->setToolTip(tr("Make one small call with this key, base URL and model"));
     use_->setAutoDefault(false);
@@ -120,6 +128,7 @@ ProvidersPage::ProvidersPage(CoreClient& core, QWidget* parent)
     add(url_label, base_url_);
     add(model_label, model_box_);
     add(nullptr, model_state_);
+    add(wire_label_, wire_box_);
     add(nullptr, row_of({test_, test_result_}, 1));
     auto* plan_label = new QLabel(tr("&Plan with:"));
     plan_label->setBuddy(plan_provider_box_);
@@ -146,6 +155,10 @@ ProvidersPage::ProvidersPage(CoreClient& core, QWidget* parent)
     connect(key_field_, &QLineEdit::textEdited, this, forget_test);
     connect(model_box_, &QComboBox::activated, this, &ProvidersPage::apply_model);
     connect(model_box_->lineEdit(), &QLineEdit::editingFinished, this, &ProvidersPage::apply_model);
+    connect(wire_box_, &QComboBox::activated, this, [this] {
+        test_result_->clear();
+        set_option("wire", wire_box_->currentData().toString());
+    });
     connect(test_, &QPushButton::clicked, this, &ProvidersPage::test);
     connect(use_, &QPushButton::clicked, this, &ProvidersPage::use);
     connect(plan_apply_, &QPushButton::clicked, this, &ProvidersPage::set_plan_model);
@@ -246,6 +259,8 @@ void ProvidersPage::show_provider() {
     show_key(*p);
     for (QWidget* widget : network_rows_)
         widget->setVisible(network);
+    wire_label_->setVisible(false); // until the options say the provider has a wire
+    wire_box_->setVisible(false);
     use_->setEnabled(!p->active && p->ready);
     use_->setText(p->active ? tr("In use") : tr("&Use this provider"));
     use_->setToolTip(p->ready ? tr("Talk to this provider from now on, and at the next start")
@@ -281,8 +296,21 @@ void ProvidersPage::show_options(const OptionsResult& options) {
         } else if (o.name == "model") {
             model_set_ = qs(o.value);
             model_box_->setEditText(model_set_);
+        } else if (o.name == "wire") {
+            show_wire(o);
         }
     }
+}
+
+// Automatic names the API the model gets, which changes with the model.
+void ProvidersPage::show_wire(const OptionInfo& wire) {
+    wire_label_->setVisible(true);
+    wire_box_->setVisible(true);
+    const bool responses = wire.value == "responses";
+    wire_box_->setItemText(0, responses ? tr("Automatic: Responses API for this model")
+                                        : tr("Automatic: Chat Completions for this model"));
+    const int index = wire.set ? wire_box_->findData(qs(wire.value)) : 0;
+    wire_box_->setCurrentIndex(std::max(index, 0));
 }
 
 void ProvidersPage::load_models() {

@@ -44,6 +44,7 @@ public:
     QLineEdit* base_url_field() const { return base_url_; }
     QComboBox* model_box() const { return model_box_; }
     QLabel* model_state() const { return model_state_; }
+    QComboBox* wire_box() const { return wire_box_; }
     QPushButton* test_button() const { return test_; }
     QLabel* test_result() const { return test_result_; }
     QPushButton* use_button() const { return use_; }
@@ -68,6 +69,7 @@ private:
     void set_option(const char* name, const QString& value);
     void apply_base_url();
     void apply_model();
+    void show_wire(const OptionInfo& wire);
     void test();
     void use();
     // DESIGN §20: who answers in plan mode; the provider in use takes over at approval.
@@ -90,6 +92,10 @@ private:
     QLineEdit* base_url_;
     QComboBox* model_box_;
     QLabel* model_state_;
+    // The API an OpenAI-compatible provider speaks (issue 49); only for a provider with a
+    // `wire` option.
+    QLabel* wire_label_;
+    QComboBox* wire_box_;
     QPushButton* test_;
     QLabel* test_result_;
     QPushButton* use_;

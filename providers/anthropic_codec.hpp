@@ -4,9 +4,9 @@
 #pragma once
 
 #include "core/agent/provider_contract.hpp"
+#include "host/http/sse.hpp"
 #include "protocol/error.hpp"
 #include "providers/reply_reports.hpp"
-#include "host/http/sse.hpp"
 
 #include <cstdint>
 #include <map>

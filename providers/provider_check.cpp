@@ -75,11 +75,10 @@ template <typename Stream> std::vector<ProviderReport> decode(std::string_view b
 
 // A 200 with a stream of events: the model's reply, or the error the stream carried.
 ProviderCheck read_stream(const HttpProviderSettings& s, const Reply& reply) {
-    std::vector<ProviderReport> reports = s.format == WireFormat::anthropic
-                                              ? decode<AnthropicStream>(reply.body)
-                                          : s.format == WireFormat::responses
-                                              ? decode<ResponsesStream>(reply.body)
-                                              : decode<OpenAiStream>(reply.body);
+    std::vector<ProviderReport> reports =
+        s.format == WireFormat::anthropic   ? decode<AnthropicStream>(reply.body)
+        : s.format == WireFormat::responses ? decode<ResponsesStream>(reply.body)
+                                            : decode<OpenAiStream>(reply.body);
     bool replied = false;
     for (const ProviderReport& r : reports) {
         if (r.kind == ProviderReport::Kind::error && !replied)

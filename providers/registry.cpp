@@ -285,8 +285,8 @@ ContextBudget ProviderRegistry::budget() const {
     return b;
 }
 
-Result<HttpProviderSettings> ProviderRegistry::http_settings(
-    std::string_view provider, std::optional<std::string> model) const {
+Result<HttpProviderSettings>
+ProviderRegistry::http_settings(std::string_view provider, std::optional<std::string> model) const {
     auto spec = network_spec(provider);
     if (!spec) return spec.error();
     auto format = from_wire<WireFormat>(provider);

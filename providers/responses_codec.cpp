@@ -53,11 +53,11 @@ void add_assistant(const Message& m, Json& input) {
             input.push_back(kept["block"]);
     if (!m.text.empty()) input.push_back(message_item("assistant", "output_text", m.text));
     for (const ToolCall& call : m.calls)
-        input.push_back({{"type", "function_call"},
-                         {"call_id", call.id},
-                         {"name", call.name},
-                         {"arguments", compact(call.input.is_object() ? call.input
-                                                                      : Json::object())}});
+        input.push_back(
+            {{"type", "function_call"},
+             {"call_id", call.id},
+             {"name", call.name},
+             {"arguments", compact(call.input.is_object() ? call.input : Json::object())}});
 }
 
 // In Anthropic's terms, which agent.usage speaks: input_tokens are the ones not read from
@@ -269,7 +269,8 @@ void ResponsesStream::end_item(const Json& j, std::vector<ProviderReport>& out) 
     streamed_.insert(at); // ended: a completed response's copy of it is not shown again
 }
 
-void ResponsesStream::end_call(std::int64_t at, const Json& item, std::vector<ProviderReport>& out) {
+void ResponsesStream::end_call(std::int64_t at, const Json& item,
+                               std::vector<ProviderReport>& out) {
     PendingCall call = calls_.count(at) ? std::move(calls_[at]) : PendingCall{};
     calls_.erase(at);
     if (std::string id = text_at(item, "call_id"); !id.empty()) call.call_id = std::move(id);

@@ -35,8 +35,7 @@ inline constexpr std::string_view responses_kept_tag = "openai-responses";
 // an effort was set, or the model is one of OpenAI's reasoning families.
 bool responses_reasoning(std::string_view model, std::string_view effort);
 
-nlohmann::json responses_request(const ProviderRequest& request,
-                                 const ResponsesSettings& settings);
+nlohmann::json responses_request(const ProviderRequest& request, const ResponsesSettings& settings);
 
 // Decodes one reply. Exactly one terminal report (done or error) comes out; after it,
 // everything is ignored. Event types it does not know are skipped: the API adds new ones.
@@ -67,8 +66,7 @@ private:
     void end_call(std::int64_t at, const nlohmann::json& item, std::vector<ProviderReport>& out);
     void finish(const nlohmann::json& response, std::string stop_reason,
                 std::vector<ProviderReport>& out);
-    void fail(const nlohmann::json* error, std::string_view what,
-              std::vector<ProviderReport>& out);
+    void fail(const nlohmann::json* error, std::string_view what, std::vector<ProviderReport>& out);
 
     std::map<std::int64_t, PendingCall> calls_; // open function calls by output_index
     std::set<std::int64_t> streamed_;           // output items whose text came as deltas

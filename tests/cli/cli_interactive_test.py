@@ -958,6 +958,32 @@ class Interactive(unittest.TestCase):
         term.send("/provider echo\r")
         term.expect(r"Provider: echo")
 
+    def test_provider_openai_responses_speaks_the_responses_api(self):
+        # Issue 49: /provider NAME WIRE switches and chooses the API; the turn then goes to
+        # /v1/responses, and auto gives the choice back to the model.
+        box = Sandbox([])
+        self.addCleanup(box.cleanup)
+        fake = FakeLlm(box.dir, responses=[{"text": "Answered on Responses."}])
+        self.addCleanup(fake.stop)
+        term = Pty([RIO_CLI, "--provider", "echo", box.project],
+                   {**box.env, "OPENAI_BASE_URL": fake.url + "/v1", "OPENAI_API_KEY": "sk-t"})
+        self.addCleanup(term.close)
+        term.expect("review ❯ ")
+        term.send("/provider openai sideways\r")
+        term.expect("The wire is chat, responses or auto, not sideways.")
+        term.send("/provider anthropic responses\r")
+        term.expect("anthropic has no option 'wire'")
+        term.send("/provider openai responses\r")
+        term.expect(r"Provider: openai · model gpt-5 · wire responses")
+        term.expect("review ❯ ")
+        term.send("hello\r")
+        term.expect("Answered on Responses.")
+        with open(fake.log) as f:
+            paths = [json.loads(line)["path"] for line in f if '"request"' in line]
+        self.assertEqual(paths, ["/v1/responses"])
+        term.send("/provider openai auto\r")
+        term.expect(r"Provider: openai · model gpt-5 · wire chat")
+
     def test_the_model_is_picked_from_the_providers_numbered_list(self):
         box = Sandbox([])
         self.addCleanup(box.cleanup)

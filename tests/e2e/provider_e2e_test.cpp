@@ -418,14 +418,16 @@ TEST_P(ProviderE2E, ModelFlagChoosesTheModelForThisRunOnly) {
     std::string prefix = anthropic() ? "ANTHROPIC" : "OPENAI";
     std::string base = anthropic() ? fake.url() : fake.url() + "/v1";
     std::string model = responses() ? "gpt-5-codex" : "model-for-run";
-    auto s = AgentSession::with_provider({"--provider", provider(), "--model", model},
-                                         {prefix + "_BASE_URL=" + base, prefix + "_API_KEY=" + key});
+    auto s =
+        AgentSession::with_provider({"--provider", provider(), "--model", model},
+                                    {prefix + "_BASE_URL=" + base, prefix + "_API_KEY=" + key});
     EXPECT_EQ(s->request("agent.status")["result"]["model"], model);
     s->send("hi");
     s->wait("agent.done");
     EXPECT_EQ(fake.requests().at(0)["body"]["model"], model);
-    EXPECT_EQ(fake.requests().at(0)["path"],
-              anthropic() ? "/v1/messages" : responses() ? "/v1/responses" : "/v1/chat/completions");
+    EXPECT_EQ(fake.requests().at(0)["path"], anthropic()   ? "/v1/messages"
+                                             : responses() ? "/v1/responses"
+                                                           : "/v1/chat/completions");
     EXPECT_FALSE(fs::exists(s->config() / "providers" / (provider() + ".json")))
         << "a run's model is not saved as the choice";
 }
@@ -769,12 +771,11 @@ protected:
 
 TEST_F(ResponsesE2E, ReasoningGoesBackEncryptedAndCachedInputIsCounted) {
     Json usage{{"input_tokens", 1200}, {"cached_tokens", 1000}, {"output_tokens", 40}};
-    FakeLlm fake(Json::array(
-        {{{"thinking", "Read the file first."},
-          {"text", "Let me read it."},
-          {"tools", {call_with_id("r1", "read_file", {{"path", "greet.py"}})}},
-          {"usage", usage}},
-         {{"text", "It greets by name."}, {"usage", usage}}}));
+    FakeLlm fake(Json::array({{{"thinking", "Read the file first."},
+                               {"text", "Let me read it."},
+                               {"tools", {call_with_id("r1", "read_file", {{"path", "greet.py"}})}},
+                               {"usage", usage}},
+                              {{"text", "It greets by name."}, {"usage", usage}}}));
     auto s = session(fake);
     s->send("what does greet.py do?");
     EXPECT_EQ(s->wait("agent.thinking")["text"], "Read the file ");

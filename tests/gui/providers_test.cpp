@@ -208,6 +208,50 @@ private slots:
         QTRY_COMPARE(page->use_button()->text(), QStringLiteral("In use"));
     }
 
+    // Issue 49: the openai provider's API row: automatic says what the model gets, a choice
+    // is stored, and Test goes to that API; providers without a wire do not show the row.
+    void the_api_row_chooses_the_responses_wire_and_test_uses_it() {
+        rio::test::FakeLlm fake(Json::array({{{"text", "OK"}}}));
+        const QString url = QString::fromStdString(fake.url()) + QStringLiteral("/v1");
+        TempProject project;
+        Session s(project);
+        QVERIFY(s.settle());
+        ProvidersPage* page = s.page_on(QStringLiteral("anthropic"));
+        QVERIFY(page);
+        QVERIFY(!page->wire_box()->isVisibleTo(page));
+        page = s.page_on(QStringLiteral("openai"));
+        QVERIFY(page);
+        QVERIFY(page->wire_box()->isVisibleTo(page));
+        QCOMPARE(page->wire_box()->currentText(),
+                 QStringLiteral("Automatic: Chat Completions for this model"));
+        QLineEdit* model = page->model_box()->lineEdit();
+        QVERIFY(after(page, &ProvidersPage::models_listed, [&] {
+            QTest::keyClicks(page->base_url_field(), url);
+            QTest::keyClick(page->base_url_field(), Qt::Key_Return);
+        }));
+        model->selectAll();
+        QTest::keyClicks(model, QStringLiteral("gpt-5-codex"));
+        QTest::keyClick(model, Qt::Key_Return);
+        QTRY_COMPARE(page->wire_box()->currentText(),
+                     QStringLiteral("Automatic: Responses API for this model"));
+
+        page->wire_box()->setFocus();
+        QTest::keyClick(page->wire_box(), Qt::Key_Down); // Chat Completions
+        QTRY_COMPARE(page->wire_box()->currentData().toString(), QStringLiteral("chat"));
+        QTest::keyClick(page->wire_box(), Qt::Key_Down); // Responses API
+        const auto stored_wire = [this] {
+            QFile stored(config_home() + QStringLiteral("/rio/providers/openai.json"));
+            if (!stored.open(QIODevice::ReadOnly)) return std::string();
+            return Json::parse(stored.readAll().toStdString()).value("wire", std::string());
+        };
+        QTRY_COMPARE(stored_wire(), std::string("responses"));
+        QVERIFY(after(page, &ProvidersPage::tested,
+                      [&] { QTest::mouseClick(page->test_button(), Qt::LeftButton); }));
+        QVERIFY2(page->test_result()->text().startsWith(QStringLiteral("✓ It works")),
+                 qPrintable(page->test_result()->text()));
+        QCOMPARE(str(fake.requests().back()["path"]), "/v1/responses");
+    }
+
     void a_provider_without_a_key_opens_the_page_instead_of_switching() {
         TempProject project;
         Session s(project);

@@ -43,10 +43,10 @@ std::string completed(Json usage = {{"input_tokens", 1200},
                                     {"input_tokens_details", {{"cached_tokens", 1000}}},
                                     {"output_tokens", 40},
                                     {"total_tokens", 1240}}) {
-    return event({{"type", "response.completed"},
-                  {"sequence_number", 30},
-                  {"response",
-                   {{"id", "resp_1"}, {"status", "completed"}, {"usage", std::move(usage)}}}});
+    return event(
+        {{"type", "response.completed"},
+         {"sequence_number", 30},
+         {"response", {{"id", "resp_1"}, {"status", "completed"}, {"usage", std::move(usage)}}}});
 }
 
 // A reply with a reasoning item, a sentence and one call, as the API streams it.
@@ -82,7 +82,8 @@ std::string reasoning_text_and_call(const char* encrypted = "gAAAA-enc") {
            event({{"type", "response.output_text.delta"},
                   {"output_index", 1},
                   {"delta", "Let me "}}) +
-           event({{"type", "response.output_text.delta"}, {"output_index", 1}, {"delta", "look."}}) +
+           event(
+               {{"type", "response.output_text.delta"}, {"output_index", 1}, {"delta", "look."}}) +
            event({{"type", "response.output_item.done"},
                   {"output_index", 1},
                   {"item",
@@ -107,11 +108,10 @@ TEST(ResponsesRequest, SendsTheWholeConversationStatelesslyWithReasoningBack) {
     request.cache_key = "session-1";
     request.tools = {ToolSpec{"read_file", ToolKind::read, "Read a file.",
                               Json{{"type", "object"}, {"properties", Json::object()}}}};
-    Json kept{{"provider", "openai-responses"},
-              {"block",
-               {{"type", "reasoning"},
-                {"summary", Json::array()},
-                {"encrypted_content", "gAAAA-enc"}}}};
+    Json kept{
+        {"provider", "openai-responses"},
+        {"block",
+         {{"type", "reasoning"}, {"summary", Json::array()}, {"encrypted_content", "gAAAA-enc"}}}};
     Json other{{"provider", "anthropic"}, {"block", {{"type", "thinking"}}}};
     request.conversation = {
         entry({Role::user, "Fix the crash", {}, {}, {}, ModeNote::none}),
@@ -237,12 +237,12 @@ TEST(ResponsesStream, AFailedResponseSaysWhyWithItsCode) {
     EXPECT_EQ(failed({{"code", "server_error"}, {"message", "Oops."}}),
               (std::vector<std::string>{"error:server:the response failed: Oops."}));
     ResponsesStream stream;
-    EXPECT_EQ(decode(stream, event({{"type", "error"},
-                                    {"code", "invalid_prompt"},
-                                    {"message", "Bad input."},
-                                    {"param", nullptr}})),
-              (std::vector<std::string>{
-                  "error:bad_response:the server reported an error: Bad input."}));
+    EXPECT_EQ(
+        decode(stream, event({{"type", "error"},
+                              {"code", "invalid_prompt"},
+                              {"message", "Bad input."},
+                              {"param", nullptr}})),
+        (std::vector<std::string>{"error:bad_response:the server reported an error: Bad input."}));
 }
 
 TEST(ResponsesStream, AnIncompleteResponseStopsAtMaxTokensWithoutItsHalfCall) {
@@ -273,8 +273,8 @@ TEST(ResponsesStream, ACompletedResponseWithoutItemEventsStillGivesItsTextAndCal
     auto reports =
         decode(stream, event({{"type", "response.completed"},
                               {"response", {{"status", "completed"}, {"output", output}}}}));
-    EXPECT_EQ(reports,
-              (std::vector<std::string>{"delta:Whole.", "tool_call:c1 list_dir {}", "done:tool_use"}));
+    EXPECT_EQ(reports, (std::vector<std::string>{"delta:Whole.", "tool_call:c1 list_dir {}",
+                                                 "done:tool_use"}));
 }
 
 TEST(ResponsesStream, GarbageIsABadResponse) {
