@@ -12,6 +12,14 @@ its own; prefixes under 1,024 tokens are not cached. Also prints the bill of the
 requests without any breakpoint (what rio paid before caching), and one plan approval's
 cost: the tokens of the request right after the approval that were not read from the cache.
 
+The same task then runs on OpenAI's two wires (issue 49), Chat Completions and the Responses
+API, billed as OpenAI bills its automatic prompt caching: a request reads from the cache the
+longest prefix of its prompt (tools, instructions, then the conversation, in the order the
+server assembles them) that an earlier request had, counted in steps of 128 tokens once it
+reaches 1,024; cached input 0.1x (the GPT-5 family's rate), the rest 1x, no write premium.
+Prefixes are compared a block at a time (a tool, the instructions, one message or item), so a
+partly shared block counts as uncached.
+
   cache_bill_bench.py [BUILD_DIR]      (exit 1 when the bill is over the issue's goal)
 """
 import hashlib
@@ -84,6 +92,43 @@ def blocks(body):
     return result
 
 
+def openai_blocks(body):
+    """An OpenAI request's prompt as the server assembles it, one block at a time: the tools,
+    then the instructions (Responses) or the messages (Chat Completions, system first), then
+    the conversation's items."""
+    out = [json.dumps(["tool", t], separators=(",", ":"), ensure_ascii=False)
+           for t in body.get("tools", [])]
+    if "instructions" in body:
+        out.append(json.dumps(["instructions", body["instructions"]], separators=(",", ":"),
+                              ensure_ascii=False))
+    for item in body.get("input", body.get("messages", [])):
+        out.append(json.dumps(["item", item], separators=(",", ":"), ensure_ascii=False))
+    return out
+
+
+def openai_bill(bodies):
+    """OpenAI's automatic caching: the longest earlier prefix, in 128-token steps from 1,024."""
+    seen = set()
+    totals = {"read": 0, "uncached": 0}
+    for body in bodies:
+        total = len(json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode())
+        digest, at, read = hashlib.sha256(), 0, 0
+        prefixes = []
+        for text in openai_blocks(body):
+            digest.update(text.encode())
+            at += len(text.encode())
+            prefixes.append((digest.copy().hexdigest(), at))
+        for h, size in prefixes:
+            if h in seen:
+                read = size
+        seen.update(h for h, _ in prefixes)
+        read = read // 512 * 512 if read >= MIN_CACHED_BYTES else 0
+        totals["read"] += read
+        totals["uncached"] += total - read
+    tokens = {k: v / 4 for k, v in totals.items()}
+    return tokens["read"] * 0.1 + tokens["uncached"], tokens
+
+
 def bill(bodies, honour_breakpoints=True):
     cache = set()
     totals = {"read": 0, "write": 0, "uncached": 0}
@@ -124,13 +169,17 @@ def bill(bodies, honour_breakpoints=True):
     return cost, tokens, per_request
 
 
-def run(rio_cli, servers=True):
+def run(rio_cli, servers=True, wire="anthropic"):
     """The task's request bodies; run.wall is its wall time. Without `servers` the user's
-    lsp.json disables every built-in language server (as if none were on PATH)."""
+    lsp.json disables every built-in language server (as if none were on PATH). `wire` is
+    anthropic, or chat / responses: the openai provider with that wire option."""
     work = tempfile.mkdtemp(prefix="rio-bill-")
     try:
+        os.makedirs(os.path.join(work, "config", "rio", "providers"))
+        if wire != "anthropic":
+            with open(os.path.join(work, "config", "rio", "providers", "openai.json"), "w") as f:
+                json.dump({"wire": wire}, f)
         if not servers:
-            os.makedirs(os.path.join(work, "config", "rio"))
             with open(os.path.join(work, "config", "rio", "lsp.json"), "w") as f:
                 json.dump({"servers": {name: {"disabled": True} for name in
                                        ("clangd", "pylsp", "typescript", "rust-analyzer",
@@ -141,7 +190,8 @@ def run(rio_cli, servers=True):
             with open(os.path.join(project, f"mod{n}.py"), "w") as f:
                 f.write(source_file(n))
         with open(os.path.join(work, "script.json"), "w") as f:
-            json.dump(script(), f)
+            # OpenAI's wires report their cache themselves (cached_tokens), as OpenAI would.
+            json.dump(dict(script(), usage_by_prefix=wire != "anthropic"), f)
         log = os.path.join(work, "log.jsonl")
         server = subprocess.Popen([sys.executable, FAKE, "--script", os.path.join(work, "script.json"),
                                    "--log", log], stdout=subprocess.PIPE, text=True)
@@ -151,16 +201,20 @@ def run(rio_cli, servers=True):
                        XDG_DATA_HOME=os.path.join(work, "data"),
                        XDG_STATE_HOME=os.path.join(work, "state"), OLLAMA_HOST="127.0.0.1:1",
                        ANTHROPIC_BASE_URL="http://127.0.0.1:" + port,
-                       ANTHROPIC_API_KEY="sk-bench")
+                       ANTHROPIC_API_KEY="sk-bench",
+                       OPENAI_BASE_URL="http://127.0.0.1:" + port + "/v1",
+                       OPENAI_API_KEY="sk-bench")
             env.pop("RIO_PROVIDER", None)
             # The project trusted, as a user who works in it would have: the built-in
             # language servers (pylsp here) start only then (decision 0071). No edit waits
             # for them; the turn waits once before it ends (decision 0076).
             started = time.perf_counter()
             done = subprocess.run([rio_cli, "-p", "Retune the ten values the service reads",
-                                   "--mode", "plan", "--provider", "anthropic",
+                                   "--output-format", "json",
+                                   "--mode", "plan",
+                                   "--provider", "anthropic" if wire == "anthropic" else "openai",
                                    "--approve-plans", "auto", "--trust-project", project],
-                                  env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                  env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                   text=True, timeout=120)
             run.wall = time.perf_counter() - started
         finally:
@@ -168,6 +222,8 @@ def run(rio_cli, servers=True):
             server.wait()
         if done.returncode != 0:
             raise SystemExit(f"rio-cli exited {done.returncode}:\n{done.stderr}")
+        # The token counts rio summed from what the wire reported (its result's usage).
+        run.usage = json.loads(done.stdout.strip().splitlines()[-1]).get("usage", {})
         with open(log) as f:
             requests = [json.loads(line) for line in f if line.strip()]
         return [r["body"] for r in requests if r.get("event") == "request" and r.get("body")]
@@ -203,6 +259,19 @@ def main():
               f"{write / 4 / 1000:.1f}k written, {uncached / 4 / 1000:.1f}k uncached "
               f"(the request before it: {before[0] / 4 / 1000:.1f}k read, "
               f"{before[1] / 4 / 1000:.1f}k written)")
+    for wire, name in (("chat", "OpenAI Chat Completions"), ("responses", "OpenAI Responses API")):
+        other = run(os.path.join(build, "rio-cli"), servers=False, wire=wire)
+        other_cost, other_tokens = openai_bill(other)
+        other_sizes = [len(json.dumps(b, separators=(",", ":")).encode()) for b in other]
+        reported = run.usage
+        cached, uncached = (reported.get("cache_read_input_tokens", 0),
+                            reported.get("input_tokens", 0))
+        print(f"  on {name}: {len(other)} requests, {sum(other_sizes) / 1024:.0f} KB sent, "
+              f"bill {other_cost / 1000:.1f}k (cached {other_tokens['read'] / 1000:.1f}k x0.1, "
+              f"uncached {other_tokens['uncached'] / 1000:.1f}k x1), wall {run.wall:.2f} s "
+              f"(servers disabled)")
+        print(f"    as the wire reported it to rio: {(cached * 0.1 + uncached) / 1000:.1f}k "
+              f"(cached_tokens {cached / 1000:.1f}k x0.1, the rest {uncached / 1000:.1f}k x1)")
     if cost > GOAL:
         print(f"  over the goal of {GOAL / 1000:.0f}k")
         sys.exit(1)

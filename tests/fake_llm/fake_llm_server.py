@@ -15,6 +15,7 @@ Standard library only (Debian 12's python3).
 """
 
 import argparse
+import hashlib
 import json
 import os
 import re
@@ -40,7 +41,7 @@ RESPONSE_KEYS = {
     "encrypted",
 }
 TOOL_KEYS = {"name", "input", "id"}
-SCRIPT_KEYS = {"responses", "models", "limit", "summary", "usage_by_size"}
+SCRIPT_KEYS = {"responses", "models", "limit", "summary", "usage_by_size", "usage_by_prefix"}
 # How each server family refuses a request that does not fit the model's window (the
 # wordings rio's providers/context_overflow.cpp recognises): status, body(tokens, limit).
 OVERFLOW_WORDINGS = {
@@ -602,6 +603,16 @@ def responses_events(r, n, model):
     return events
 
 
+def prompt_blocks(body):
+    """An OpenAI request's prompt as its server assembles it, a block at a time (each as JSON
+    bytes): the tools, the instructions, then each message or input item."""
+    blocks = [dumps(["tool", t]) for t in body.get("tools") or []]
+    if "instructions" in body:
+        blocks.append(dumps(["instructions", body["instructions"]]))
+    blocks += [dumps(["item", m]) for m in body.get("input", body.get("messages")) or []]
+    return [b.encode("utf-8") for b in blocks]
+
+
 def responses_frame(kind, data):
     return f"event: {kind}\ndata: {dumps(data)}\n\n".encode("utf-8")
 
@@ -624,6 +635,8 @@ class State:
         self.limit = script.get("limit")
         self.summary = script.get("summary")
         self.usage_by_size = bool(script.get("usage_by_size"))
+        self.usage_by_prefix = bool(script.get("usage_by_prefix"))
+        self.prefixes = set()  # usage_by_prefix: every prompt prefix seen so far
         self.first_size = None
         self.log_file = open(log_path, "a", encoding="utf-8")
         self.barriers = {}  # name -> requests arrived
@@ -642,6 +655,21 @@ class State:
                     break
                 self.barrier_changed.wait(left)
             return self.barriers[name]
+
+    def cached_bytes(self, body):
+        """usage_by_prefix: the longest prefix of this prompt an earlier request had, in bytes,
+        as OpenAI's automatic caching counts it (128-token steps from 1,024 tokens)."""
+        digest, at, read, seen = hashlib.sha256(), 0, 0, []
+        for block in prompt_blocks(body):
+            digest.update(block)
+            at += len(block)
+            seen.append(digest.hexdigest())
+            with self.lock:
+                if seen[-1] in self.prefixes:
+                    read = at
+        with self.lock:
+            self.prefixes.update(seen)
+        return read // 512 * 512 if read >= 4096 else 0
 
     def refuses(self, size):
         """The window a `limit` sets, in bytes, when a request of `size` bytes is over it."""
@@ -850,6 +878,10 @@ class Handler(BaseHTTPRequestHandler):
                     self.close_connection = True
                 return
             index, r, ended = state.take()
+            if state.usage_by_prefix and "usage" not in r and isinstance(body, dict):
+                # Reports the cache as OpenAI's automatic prompt caching would.
+                r = dict(r, usage={"input_tokens": len(raw) // 4, "output_tokens": 10,
+                                   "cached_tokens": state.cached_bytes(body) // 4})
             if state.usage_by_size and "usage" not in r:
                 # Counts like a tokenizer of four bytes a token, so a client's budget is real.
                 r = dict(r, usage={"input_tokens": len(raw) // 4, "output_tokens": 10})
