@@ -16,8 +16,9 @@ struct Family {
 };
 
 // Longest prefix first within a family: gpt-4o before gpt-4.
-constexpr std::array<Family, 14> families = {{
+constexpr std::array<Family, 15> families = {{
     {"claude-", 200'000},
+    {"codex-mini", 200'000},
     {"gpt-5", 400'000},
     {"gpt-4.1", 1'047'576},
     {"gpt-4o", 128'000},

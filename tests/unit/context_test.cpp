@@ -87,6 +87,8 @@ TEST(ContextBudget, KnownModelsHaveTheirWindowsAndAnUnknownOneTheDefault) {
     EXPECT_EQ(known_context_window("claude-sonnet-4-5"), 200'000u);
     EXPECT_EQ(known_context_window("anthropic/claude-3-5-haiku"), 200'000u);
     EXPECT_EQ(known_context_window("gpt-4o-mini"), 128'000u);
+    EXPECT_EQ(known_context_window("gpt-5-codex"), 400'000u); // the Responses wire's models
+    EXPECT_EQ(known_context_window("codex-mini-latest"), 200'000u);
     EXPECT_EQ(known_context_window("gpt-4.1"), 1'047'576u);
     EXPECT_EQ(known_context_window("gpt-4"), 8'192u);
     EXPECT_EQ(known_context_window("gpt-5"), 400'000u);
