@@ -64,8 +64,8 @@ std::vector<ProviderSpec> make_specs() {
          "ANTHROPIC_BASE_URL", "https://api.anthropic.com", "claude-sonnet-4-5",
          network_options("Extended thinking budget: low, medium or high; empty for none.")},
         {"openai", "OpenAI",
-         "OpenAI-compatible Chat Completions: OpenAI, Ollama, llama.cpp server, vLLM, "
-         "OpenRouter.",
+         "OpenAI (Chat Completions or the Responses API) and compatible servers: Ollama, "
+         "llama.cpp server, vLLM, OpenRouter.",
          "OPENAI_API_KEY", "OPENAI_BASE_URL", "https://api.openai.com/v1", "gpt-5",
          openai_options()},
     };
