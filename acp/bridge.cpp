@@ -250,7 +250,7 @@ void Bridge::attach_core(AcpSession& s, Then then) {
         }
         if (h->root) s.root = *h->root; // a shared core has its own project
         // Before any prompt on this link, so the first read already asks the editor.
-        if (reads_editor_) s.link->request(op::editor_reader_set, Json{{"enabled", true}});
+        if (reads_editor_) s.link->call(EditorReaderSetParams{true});
         then(std::nullopt);
     });
 }
@@ -482,11 +482,11 @@ void Bridge::send_prompt(AcpSession& s, const std::string& text) {
         CompactParams compact;
         if (text.size() > 9) compact.instructions = text.substr(9);
         s.compacting = true;
-        s.link->request(op::agent_compact, Json(compact), [this, &s](const client::Reply& done) {
-            if (done.ok() || !s.prompt_id) return;
+        s.link->call(compact, [this, &s](const client::Typed<CompactParams>& done) {
+            if (done || !s.prompt_id) return;
             s.compacting = false;
             fail(std::exchange(s.prompt_id, std::nullopt), rpc_error::internal_error,
-                 done.error->message, {{"code", std::string(to_string(done.error->code))}});
+                 done.error().message, {{"code", std::string(to_string(done.error().code))}});
         });
         return;
     }
@@ -561,8 +561,7 @@ void Bridge::cancel(AcpSession& s) {
     // The turn's questions are moot: agent.stop decides them.
     withdraw_questions(s);
     if (s.opening || s.lost) return; // prompt_on_new_core ends the prompt cancelled
-    s.link->request(op::agent_stop,
-                    Json(StopParams{s.turn ? std::optional(s.turn) : std::nullopt}));
+    s.link->call(StopParams{s.turn ? std::optional(s.turn) : std::nullopt});
 }
 
 // ACP's $/cancel_request: a prompt named is cancelled as by session/cancel, and answers
@@ -678,18 +677,18 @@ void Bridge::read_for_core(AcpSession& s, const EditorReadEvent& read) {
     ask_client(s, "fs/read_text_file", {{"sessionId", s.id}, {"path", read.path}},
                [&s, request, generation = s.generation](const RpcResponse& response) {
                    if (s.lost || s.generation != generation) return;
-                   Json reply{{"request", request}};
+                   EditorReadReplyParams reply{request, std::nullopt, std::nullopt};
                    const Json* content = response.result.is_object() &&
                                                  response.result.contains("content") &&
                                                  response.result["content"].is_string()
                                              ? &response.result["content"]
                                              : nullptr;
                    if (content && !response.error)
-                       reply["text"] = *content;
+                       reply.text = content->get<std::string>();
                    else
-                       reply["error"] = response.error ? response.error->message
-                                                       : "fs/read_text_file answered no content";
-                   s.link->request(op::editor_read_reply, reply);
+                       reply.error = response.error ? response.error->message
+                                                    : "fs/read_text_file answered no content";
+                   s.link->call(reply);
                });
 }
 
@@ -730,7 +729,7 @@ void Bridge::send_permission(AcpSession& s, const Proposal& proposal) {
                            decision.feedback = "The person dismissed the request in their editor.";
                    }
                    if (s.cancelled) return; // agent.stop decides it: the turn is over
-                   s.link->request(op::agent_approve, Json(decision));
+                   s.link->call(decision);
                });
 }
 
@@ -770,7 +769,7 @@ void Bridge::ask_client(AcpSession& s, std::string_view method, const Json& para
 void Bridge::client_gone() {
     for (auto& [id, s] : sessions_) {
         if (!s->link) continue; // a core that never started
-        if (!s->lost && s->prompt_id) s->link->request(op::agent_stop, Json::object());
+        if (!s->lost && s->prompt_id) s->link->call(StopParams{});
         s->link->on_event(nullptr);
         s->link->on_lost(nullptr);
         s->link->close();

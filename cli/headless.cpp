@@ -55,10 +55,9 @@ void HeadlessRun::start(std::function<void(int)> finish) {
     hello.client =
         "rio-cli -p" +
         (options_.approve_plans ? " --approve-plans " + *options_.approve_plans : std::string());
-    link_.request(op::session_hello, Json(hello), [this](const client::Reply& r) {
-        if (!r.ok()) return fail(r);
-        if (r.result.contains("root") && r.result["root"].is_string())
-            root_ = r.result["root"].get<std::string>();
+    link_.call(hello, [this](const client::Typed<HelloParams>& r) {
+        if (!r) return fail(client::reply_of(r));
+        if (r->root) root_ = *r->root;
         check_provider([this] {
             configure();
             wait_for_mcp([this] { resume_then([this] { begin(); }); });
@@ -133,16 +132,15 @@ void HeadlessRun::configure() {
         }
         for (const std::string& reason : client::trust_reasons(*t))
             say("rio-cli: trusting: " + shown(reason));
-        link_.request(op::project_trust_set, Json(client::trust_answer(*t)),
-                      [this](const client::Reply& set) {
-                          if (!set.ok()) fail(set);
-                      });
+        link_.call(client::trust_answer(*t),
+                   [this](const client::Typed<ProjectTrustSetParams>& set) {
+                       if (!set) fail(client::reply_of(set));
+                   });
     });
-    auto check = [this](const client::Reply& m) {
-        if (!m.ok()) fail(m);
-    };
     if (options_.mode)
-        link_.request(op::agent_mode_set, Json(ModeSetParams{*options_.mode}), check);
+        link_.call(ModeSetParams{*options_.mode}, [this](const client::Typed<ModeSetParams>& m) {
+            if (!m) fail(client::reply_of(m));
+        });
 }
 
 void HeadlessRun::resume_then(std::function<void()> next) {
@@ -410,7 +408,7 @@ void HeadlessRun::decide(const Proposal& p) {
             (open == 0 ? std::string()
                        : " with " + std::to_string(open) + (open == 1 ? " comment" : " comments") +
                              " still open"));
-        link_.request(op::agent_approve, Json(approve));
+        link_.call(approve);
         return;
     }
     bool allowed = p.is(ProposalKind::edit) ? options_.approve_edits : options_.allow_commands;
@@ -420,7 +418,7 @@ void HeadlessRun::decide(const Proposal& p) {
     // since the approval (issue 43): that needs a person who can see it.
     if (const EditProposal* edit = p.edit(); edit && edit->drift)
         return reject(p, edit->path + " changed since the plan was approved");
-    link_.request(op::agent_approve, Json(approve));
+    link_.call(approve);
 }
 
 void HeadlessRun::reject(const Proposal& p, const std::string& why_for_user) {
@@ -438,7 +436,7 @@ void HeadlessRun::reject(const Proposal& p, const std::string& why_for_user) {
                       why_for_user +
                       "), so it was not done. Continue without it if you can, and say in your "
                       "final answer what still needs a person.";
-    link_.request(op::agent_approve, Json(reject));
+    link_.call(reject);
 }
 
 void HeadlessRun::end(int code) {

@@ -19,7 +19,7 @@ namespace {
 const std::vector<std::string> command_names = {
     "/plan",  "/plans", "/steps",    "/check",  "/sessions", "/review", "/auto",     "/build",
     "/stop",  "/clear", "/compact",  "/status", "/undo",     "/output", "/provider", "/key",
-    "/model", "/mcp",   "/problems", "/diff", "/help",   "/quit",     "/exit"};
+    "/model", "/mcp",   "/problems", "/diff",   "/help",     "/quit",   "/exit"};
 
 std::filesystem::path history_file() {
     auto dir = cli_state_dir();
@@ -111,18 +111,19 @@ void InteractiveSession::ask_trust_then_prompt() {
                       "language or MCP server of yours starts here.");
                 return prompt();
             }
-            link_.request(op::project_trust_set, Json(client::trust_answer(shown_now)),
-                          [this](const client::Reply& set) {
-                              if (set.ok()) {
-                                  print("Trusted as it is now; a change to its files asks again.");
-                                  return prompt();
-                              }
-                              print("rio-cli: " + shown(set.error->message));
-                              // Changed since it was shown: ask about what it is now.
-                              if (set.error->code == ErrorCode::conflict)
-                                  return ask_trust_then_prompt();
-                              prompt();
-                          });
+            link_.call(client::trust_answer(shown_now),
+                       [this](const client::Typed<ProjectTrustSetParams>& typed) {
+                           const client::Reply set = client::reply_of(typed);
+                           if (set.ok()) {
+                               print("Trusted as it is now; a change to its files asks again.");
+                               return prompt();
+                           }
+                           print("rio-cli: " + shown(set.error->message));
+                           // Changed since it was shown: ask about what it is now.
+                           if (set.error->code == ErrorCode::conflict)
+                               return ask_trust_then_prompt();
+                           prompt();
+                       });
         });
     });
 }
@@ -215,7 +216,7 @@ void InteractiveSession::interrupt() {
         stopping_ = true;
         stop_input();
         print(styled("stopping…", sgr::dim, out_.color));
-        link_.request(op::agent_stop, Json(StopParams{session_.state().turn}));
+        link_.call(StopParams{session_.state().turn});
         return;
     }
     if (twice) return quit(0);

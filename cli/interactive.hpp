@@ -151,6 +151,8 @@ private:
     std::function<void(int)> finish_;
     Input input_ = Input::none;
     std::string typed_ahead_; // the line typed before Shift+Tab, for the next prompt
+    // The turn this client asked to rewind to: the core's agent.rewound for it is not shown.
+    std::optional<std::uint64_t> own_rewind_;
     std::unique_ptr<RawKeys> raw_;
     std::function<void(std::string)> line_then_;
     std::function<void(char)> key_then_;

@@ -74,25 +74,25 @@ void InteractiveSession::command(const std::string& line) {
     std::string arg = line.find(' ') == std::string::npos
                           ? ""
                           : std::string(trimmed(line.substr(line.find(' '))));
-    auto prompt_after = [this](const client::Reply& r) { then_prompt(r); };
+    auto prompt_after = [this](const auto& typed) { then_prompt(client::reply_of(typed)); };
     if (name == "/quit" || name == "/exit") return quit(0);
     if (name == "/help") return show_help();
     if (name == "/plan") return choose_mode(client::ModeChoice::plan);
     if (name == "/review") return choose_mode(client::ModeChoice::review);
     if (name == "/auto") return choose_mode(client::ModeChoice::auto_accept);
     if (name == "/build") return set_mode(ModeSetParams{std::string(to_wire(Mode::build))});
-    if (name == "/stop") return link_.request(op::agent_stop, Json::object(), prompt_after);
-    if (name == "/clear") return link_.request(op::agent_reset, Json::object(), prompt_after);
+    if (name == "/stop") return link_.call(StopParams{}, {prompt_after});
+    if (name == "/clear") return link_.call(ResetParams{}, {prompt_after});
     if (name == "/compact") {
         CompactParams compact;
         if (!arg.empty()) compact.instructions = arg;
         print(styled("(compacting…)", sgr::dim, out_.color));
         // Like a message: the prompt comes back with the status that ends the compaction.
         sending_ = true;
-        return link_.request(op::agent_compact, Json(compact), [this](const client::Reply& r) {
-            if (r.ok()) return;
+        return link_.call(compact, [this](const client::Typed<CompactParams>& r) {
+            if (r) return;
             sending_ = false;
-            then_prompt(r);
+            then_prompt(client::reply_of(r));
         });
     }
     if (name == "/status") {
@@ -118,12 +118,12 @@ void InteractiveSession::command(const std::string& line) {
                                   say_if_not_ready(*r);
                                   prompt();
                               });
-        return link_.request(op::agent_providers, Json::object(), [this](const client::Reply& r) {
+        return link_.call(ProvidersParams{}, [this](const client::Typed<ProvidersParams>& r) {
+            if (!r) return then_prompt(client::reply_of(r));
             std::string out;
-            for (const Json& p : r.result.value("providers", Json::array()))
-                out += std::string(p.value("active", false) ? "* " : "  ") +
-                       shown(p.value("name", "")) + "  (key: " + shown(p.value("key", "")) + ")  " +
-                       shown(p.value("description", "")) + "\n";
+            for (const ProviderInfo& p : r->providers)
+                out += std::string(p.active ? "* " : "  ") + shown(p.name) +
+                       "  (key: " + shown(p.key.name()) + ")  " + shown(p.description) + "\n";
             print(out + "Switch with /provider NAME; /provider openai responses speaks OpenAI's "
                         "Responses API (chosen by itself for the Codex and pro models).");
             prompt();
@@ -133,8 +133,7 @@ void InteractiveSession::command(const std::string& line) {
     if (name == "/model") {
         if (arg == "plan" || arg.rfind("plan ", 0) == 0) return set_plan_model(arg.substr(4));
         if (!arg.empty())
-            return link_.request(op::agent_options_set, Json{{"name", "model"}, {"value", arg}},
-                                 prompt_after);
+            return link_.call(OptionsSetParams{std::nullopt, "model", arg}, {prompt_after});
         return pick_model();
     }
     if (name == "/plans") return list_plans();
@@ -223,6 +222,7 @@ void InteractiveSession::rewind_to(std::uint64_t turn, bool overwrite) {
             if (key == 'n') return prompt();
             RewindParams run{turn, std::nullopt, key == 'c' ? std::optional(false) : std::nullopt,
                              conflicts && key == 'y' ? std::optional(true) : std::nullopt};
+            own_rewind_ = turn;
             link_.call(run, [this](const client::Typed<RewindParams>& done) {
                 if (!done) return then_prompt(client::Reply{nullptr, done.error()});
                 print(styled("(rewound: " + std::to_string(done->files.size()) +
@@ -622,12 +622,12 @@ void InteractiveSession::pick_model() {
             print("Models of this provider:");
             pick(entries, "Use which? (number, Enter to keep " + shown(current) + ") ",
                  [this, models](std::size_t i) {
-                     link_.request(op::agent_options_set,
-                                   Json{{"name", "model"}, {"value", models[i]}},
-                                   [this, model = models[i]](const client::Reply& set) {
-                                       if (set.ok()) print("model: " + shown(model));
-                                       then_prompt(set);
-                                   });
+                     link_.call(
+                         OptionsSetParams{std::nullopt, "model", models[i]},
+                         [this, model = models[i]](const client::Typed<OptionsSetParams>& set) {
+                             if (set) print("model: " + shown(model));
+                             then_prompt(client::reply_of(set));
+                         });
                  });
         });
     });

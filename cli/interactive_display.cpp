@@ -92,6 +92,9 @@ void InteractiveSession::show(const client::CoreEvent& event) {
     } else if (auto* note = std::get_if<NoteEvent>(&event)) {
         print(styled("(" + shown(client::note_text(*note)) + ")", sgr::dim, out_.color));
     } else if (auto* rewound = std::get_if<RewoundEvent>(&event)) {
+        // Our own rewind's reply says it already, and may have put the message back at the
+        // prompt, which a line printed now would break into.
+        if (std::exchange(own_rewind_, std::nullopt) == rewound->turn) return;
         print(styled("(the conversation was rewound to before turn " +
                          std::to_string(rewound->turn) + ": \"" +
                          shown(client::first_line(rewound->text, 60)) + "\")",

@@ -342,7 +342,8 @@ void InteractiveSession::approve(const Proposal& p, std::optional<ApprovalPolicy
     if (policy) params.policy = *policy;
     if (p.is(ProposalKind::plan) && !comments_.empty()) params.comments = comments_;
     if (fresh) params.fresh = true;
-    link_.request(op::agent_approve, Json(params), [this](const client::Reply& r) { report(r); });
+    link_.call(params,
+               [this](const client::Typed<ApproveParams>& r) { report(client::reply_of(r)); });
 }
 
 void InteractiveSession::approve_command(const Proposal& p, const CommandLet& let) {
@@ -354,7 +355,8 @@ void InteractiveSession::approve_command(const Proposal& p, const CommandLet& le
     if (let.keep_hosts) params.keep_hosts = true;
     if (let.unsandboxed) params.unsandboxed = true;
     if (let.environment) params.environment = true;
-    link_.request(op::agent_approve, Json(params), [this](const client::Reply& r) { report(r); });
+    link_.call(params,
+               [this](const client::Typed<ApproveParams>& r) { report(client::reply_of(r)); });
 }
 
 void InteractiveSession::reject_with_reason(const Proposal& p) {
@@ -365,8 +367,8 @@ void InteractiveSession::reject_with_reason(const Proposal& p) {
         params.decision = Verdict::reject;
         if (!trimmed(reason).empty()) params.feedback = std::string(trimmed(reason));
         if (p.is(ProposalKind::plan) && !comments_.empty()) params.comments = comments_;
-        link_.request(op::agent_approve, Json(params),
-                      [this](const client::Reply& r) { report(r); });
+        link_.call(params,
+                   [this](const client::Typed<ApproveParams>& r) { report(client::reply_of(r)); });
     });
 }
 

@@ -56,7 +56,9 @@ public:
     void on_lost(OnLost handler) { on_lost_ = std::move(handler); }
 
     void request(std::string_view op, const Json& params, ReplyHandler done = nullptr);
-    template <typename P> void call(const P& params, std::function<void(const Typed<P>&)> done) {
+    // `done` may be empty when nothing waits for the reply.
+    template <typename P>
+    void call(const P& params, std::function<void(const Typed<P>&)> done = nullptr) {
         channel_->send(requests_.encode(params, std::move(done)));
     }
     // Closes the channel once what is queued is written; a private core sees EOF and exits

@@ -39,6 +39,12 @@ template <typename R> Result<R> typed_reply(const Reply& reply) {
     }
 }
 
+// A typed reply as its JSON again, for handlers that only say whether a request failed.
+template <typename R> Reply reply_of(const Result<R>& typed) {
+    if (!typed) return Reply{nullptr, typed.error()};
+    return Reply{Json(*typed), std::nullopt};
+}
+
 class Requests {
 public:
     // The line (with its '\n') asking for `op`; `done` (if any) gets the reply.

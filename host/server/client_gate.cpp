@@ -1,6 +1,7 @@
 #include "host/server/client_gate.hpp"
 
 #include "protocol/json_parse.hpp"
+#include "protocol/names.hpp"
 
 #include <array>
 #include <sys/random.h>
@@ -32,7 +33,7 @@ GateVerdict check_first_line(std::string_view line, std::string_view token) {
     auto message = parse_json(line);
     if (!message || !message->is_object()) return GateVerdict::drop;
     const nlohmann::json& m = *message;
-    bool hello = m.value("op", nlohmann::json()) == "session.hello";
+    bool hello = m.value("op", nlohmann::json()) == op::session_hello;
     const nlohmann::json* params =
         m.contains("params") && m["params"].is_object() ? &m["params"] : nullptr;
     bool right = hello && params && params->contains("token") && (*params)["token"].is_string() &&
