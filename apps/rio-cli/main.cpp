@@ -185,8 +185,8 @@ int main(int argc, char** argv) {
     }
     rio::client::CoreLink& core = **link;
     if (!o.connect.empty() && !remote && (!o.project.empty() || !o.dir.empty()))
-        core.request(rio::op::project_open,
-                     {{"path", std::filesystem::absolute(project).string()}});
+        core.call(
+            rio::ProjectOpenParams{std::filesystem::absolute(project).string(), std::nullopt});
 
     int code = rio::exit_other;
     auto finish = [&](int c) {
@@ -221,8 +221,7 @@ int main(int argc, char** argv) {
         session = std::make_unique<rio::InteractiveSession>(io, core, out);
         if (remote) session->set_remote(o.connect);
         // A shared core keeps its mode unless one is asked for; a private one started in it.
-        if (!o.mode.empty() && !o.connect.empty() && !remote)
-            core.request(rio::op::agent_mode_set, {{"mode", o.mode}});
+        if (!o.mode.empty() && !o.connect.empty() && !remote) core.call(rio::ModeSetParams{o.mode});
         session->start(finish, resuming ? std::optional<std::string>(o.resume) : std::nullopt);
     }
     io.run();
