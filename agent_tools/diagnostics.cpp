@@ -1,6 +1,7 @@
 // diagnostics: what the project's language servers report about a file (waiting, bounded,
 // for a file they had not seen), or every file they have reported on. Runs at once in
 // every mode, plan mode included: it reads.
+#include "agent_tools/diagnostics_words.hpp"
 #include "agent_tools/tool_table.hpp"
 #include "host/files/project_file.hpp"
 #include "host/lsp/lsp_servers.hpp"

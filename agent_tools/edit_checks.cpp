@@ -1,5 +1,7 @@
 #include "agent_tools/edit_checks.hpp"
 
+#include "agent_tools/diagnostics_words.hpp"
+
 #include <asio/post.hpp>
 
 namespace rio {

@@ -2,10 +2,10 @@
 
 #include "core/version.hpp"
 #include "host/process/piped_process.hpp"
+#include "host/process/server_environment.hpp"
 
 #include <algorithm>
 #include <asio/post.hpp>
-#include <cstdlib>
 #include <unistd.h>
 
 namespace rio {
@@ -15,22 +15,6 @@ using Json = nlohmann::json;
 
 // What a server's stderr keeps for the Settings page and for the reason it failed.
 constexpr std::size_t stderr_kept = 16 * 1024;
-
-// A server gets the variables a program needs to find its way, never a provider's key.
-std::vector<std::string> server_environment() {
-    std::vector<std::string> env;
-    for (const char* name : {"HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER", "LANG", "LC_ALL",
-                             "TMPDIR", "XDG_CACHE_HOME"})
-        if (const char* value = std::getenv(name)) env.push_back(std::string(name) + "=" + value);
-    return env;
-}
-
-std::string last_line(std::string text) {
-    while (!text.empty() && (text.back() == '\n' || text.back() == '\r'))
-        text.pop_back();
-    std::size_t nl = text.rfind('\n');
-    return nl == std::string::npos ? text : text.substr(nl + 1);
-}
 
 std::string seconds(std::chrono::milliseconds ms) {
     auto count = ms.count();

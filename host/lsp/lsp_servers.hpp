@@ -128,6 +128,9 @@ private:
                           std::uint64_t column,
                           std::function<void(Result<nlohmann::json>, LspServer*)> then,
                           std::function<void(Error)> failed);
+    // definition and references: a position in, the places the server names out.
+    void locations_request(const std::string& method, const std::string& path, std::uint64_t line,
+                           std::uint64_t column, LocationsDone done);
 
     void published(Entry& entry, const LspPublished& published);
     std::size_t files_kept(const std::string& server) const; // files with diagnostics kept
@@ -171,12 +174,5 @@ private:
     bool shut_down_ = false;
     std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
 };
-
-// An agent's words for a file's diagnostics at `severity` or worse (at most `max`), as a
-// tool result carries them after an edit, or "" when there is nothing to say.
-std::string diagnostics_words(const std::string& rel, const LspFileReport& report,
-                              Severity severity, std::size_t max);
-// How many of a report's diagnostics are at `severity` or worse (0 unless it was reported).
-std::size_t problems_at(const LspFileReport& report, Severity severity);
 
 } // namespace rio

@@ -1,6 +1,7 @@
 // The LSP client's pure parts: framing, JSON-RPC classification, UTF-16 positions (surrogate
 // pairs, clamping), line tables kept in step with edits, coalesced changes, LSP values and
 // file URIs, lsp.json, and the words an edit's result gets.
+#include "agent_tools/diagnostics_words.hpp"
 #include "host/lsp/lsp_changes.hpp"
 #include "host/lsp/lsp_config.hpp"
 #include "host/lsp/lsp_positions.hpp"
