@@ -135,23 +135,10 @@ std::vector<ProviderReport> AnthropicStream::on_event(const SseEvent& event) {
     if (event.type != "message" &&
         std::find(known_events.begin(), known_events.end(), event.type) == known_events.end())
         return out;
-    auto parsed = parse_json(event.data);
-    if (!parsed || !parsed->is_object()) {
-        std::string why = parsed ? std::string() : refusal_note(parsed.error());
-        reply_.fail(out, ErrorCode::bad_response,
-                    "malformed event from Anthropic" + why + ": " + wire_excerpt(event.data));
-        return out;
-    }
-    Json& j = *parsed;
-    if (!j.contains("type")) j["type"] = event.type; // the name stands in for a missing type
-    try {
+    decode_event(reply_, "event from Anthropic", event.data, out, [&](Json& j) {
+        if (!j.contains("type")) j["type"] = event.type; // the name stands in for a missing type
         decode(j, out);
-    } catch (const Json::exception& e) { // a shape we did not expect: still one clean error
-        if (!reply_.finished)
-            reply_.fail(out, ErrorCode::bad_response,
-                        "unexpected event from Anthropic (" + std::string(e.what()) +
-                            "): " + wire_excerpt(event.data));
-    }
+    });
     return out;
 }
 

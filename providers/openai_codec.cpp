@@ -141,22 +141,7 @@ std::vector<ProviderReport> OpenAiStream::on_event(const SseEvent& event) {
         finish(out);
         return out;
     }
-    auto parsed = parse_json(data);
-    if (!parsed || !parsed->is_object()) {
-        std::string why = parsed ? std::string() : refusal_note(parsed.error());
-        reply_.fail(out, ErrorCode::bad_response,
-                    "malformed chunk from the server" + why + ": " + wire_excerpt(event.data));
-        return out;
-    }
-    Json& j = *parsed;
-    try {
-        decode(j, out);
-    } catch (const Json::exception& e) { // a shape we did not expect: still one clean error
-        if (!reply_.finished)
-            reply_.fail(out, ErrorCode::bad_response,
-                        "unexpected chunk from the server (" + std::string(e.what()) +
-                            "): " + wire_excerpt(event.data));
-    }
+    decode_event(reply_, "chunk from the server", data, out, [&](Json& j) { decode(j, out); });
     return out;
 }
 

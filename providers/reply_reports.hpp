@@ -5,6 +5,7 @@
 
 #include "core/agent/provider_contract.hpp"
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -21,6 +22,16 @@ std::string tool_input_too_large(std::string_view who, std::string_view tool);
 // A tool call's arguments as the server sent them (JSON text, empty or "null" for none): the
 // input object, or bad_response saying why not, naming the tool.
 Result<nlohmann::json> tool_input(std::string_view tool, std::string_view arguments);
+
+struct ReplyReports;
+
+// One SSE event's JSON object handed to `decode`, for every wire's decoder: data that is not
+// a JSON object, or a shape `decode` did not expect (a nlohmann exception), becomes the one
+// terminal bad_response error, naming `what` ("event from Anthropic", "chunk from the
+// server") and quoting the data.
+void decode_event(ReplyReports& reply, std::string_view what, std::string_view data,
+                  std::vector<ProviderReport>& out,
+                  const std::function<void(nlohmann::json&)>& decode);
 
 struct ReplyReports {
     bool finished = false;

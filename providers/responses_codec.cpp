@@ -1,6 +1,5 @@
 #include "providers/responses_codec.hpp"
 
-#include "protocol/json_parse.hpp"
 #include "providers/lenient_json.hpp"
 #include "providers/openai_codec.hpp"
 
@@ -161,23 +160,10 @@ Json responses_request(const ProviderRequest& request, const ResponsesSettings& 
 std::vector<ProviderReport> ResponsesStream::on_event(const SseEvent& event) {
     std::vector<ProviderReport> out;
     if (reply_.finished) return out;
-    auto parsed = parse_json(event.data);
-    if (!parsed || !parsed->is_object()) {
-        std::string why = parsed ? std::string() : refusal_note(parsed.error());
-        reply_.fail(out, ErrorCode::bad_response,
-                    "malformed event from the server" + why + ": " + wire_excerpt(event.data));
-        return out;
-    }
-    Json& j = *parsed;
-    if (!j.contains("type")) j["type"] = event.type; // the name stands in for a missing type
-    try {
+    decode_event(reply_, "event from the server", event.data, out, [&](Json& j) {
+        if (!j.contains("type")) j["type"] = event.type; // the name stands in for a missing type
         decode(j, out);
-    } catch (const Json::exception& e) { // a shape we did not expect: still one clean error
-        if (!reply_.finished)
-            reply_.fail(out, ErrorCode::bad_response,
-                        "unexpected event from the server (" + std::string(e.what()) +
-                            "): " + wire_excerpt(event.data));
-    }
+    });
     return out;
 }
 
