@@ -1,26 +1,9 @@
 #include "host/mcp/mcp_transport.hpp"
 #include "host/process/piped_process.hpp"
-
-#include <cstdlib>
+#include "host/process/server_environment.hpp"
 
 namespace rio {
 namespace {
-
-std::vector<std::string> server_environment(const NameValues& extra) {
-    std::vector<std::string> env;
-    for (const char* name : {"HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"})
-        if (const char* value = std::getenv(name)) env.push_back(std::string(name) + "=" + value);
-    for (const auto& [name, value] : extra)
-        env.push_back(name + "=" + value);
-    return env;
-}
-
-std::string last_line(std::string text) {
-    while (!text.empty() && (text.back() == '\n' || text.back() == '\r'))
-        text.pop_back();
-    std::size_t nl = text.rfind('\n');
-    return nl == std::string::npos ? text : text.substr(nl + 1);
-}
 
 class StdioTransport final : public McpTransport {
 public:
