@@ -155,6 +155,11 @@ void InteractiveSession::switch_wire(const std::string& provider, const std::str
         print("The wire is chat, responses or auto, not " + shown(wire) + ".");
         return prompt();
     }
+    // Checked before switching, so a refusal leaves the provider as it was.
+    if (provider != "openai") {
+        print("Only openai has a wire to choose; /provider " + shown(provider) + " switches.");
+        return prompt();
+    }
     link_.call(ProviderSetParams{provider, std::nullopt},
                [this, wire](const client::Typed<ProviderSetParams>& set) {
                    if (!set) return then_prompt(client::Reply{nullptr, set.error()});
@@ -224,7 +229,10 @@ void InteractiveSession::rewind_to(std::uint64_t turn, bool overwrite) {
                              conflicts && key == 'y' ? std::optional(true) : std::nullopt};
             own_rewind_ = turn;
             link_.call(run, [this](const client::Typed<RewindParams>& done) {
-                if (!done) return then_prompt(client::Reply{nullptr, done.error()});
+                if (!done) {
+                    own_rewind_.reset(); // nothing was rewound: another client's may show
+                    return then_prompt(client::Reply{nullptr, done.error()});
+                }
                 print(styled("(rewound: " + std::to_string(done->files.size()) +
                                  (done->files.size() == 1 ? " file" : " files") +
                                  " put back; your message is at the prompt)",

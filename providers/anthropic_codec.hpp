@@ -32,18 +32,12 @@ nlohmann::json anthropic_request(const ProviderRequest& request, const Anthropic
 
 // Decodes one reply. Exactly one terminal report (done or error) comes out; after it,
 // everything is ignored.
-class AnthropicStream {
+class AnthropicStream : public ReplyDecoder {
 public:
     std::vector<ProviderReport> on_event(const SseEvent& event);
 
     // The HTTP body ended. Without message_stop the reply is incomplete: an error.
     std::vector<ProviderReport> on_end_of_stream();
-
-    bool finished() const { return reply_.finished; }
-
-    // A delta, thinking or tool call has been reported, so retrying the request would show
-    // the user a second, different reply.
-    bool produced_output() const { return reply_.output; }
 
 private:
     struct Block {
@@ -64,7 +58,6 @@ private:
     std::map<std::int64_t, Block> blocks_; // open content blocks by index
     nlohmann::json usage_ = nlohmann::json::object();
     std::string stop_reason_;
-    ReplyReports reply_;
 };
 
 // For a response whose status is not 200; body is whatever came with it.

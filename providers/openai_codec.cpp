@@ -31,8 +31,7 @@ void add_user(const Message& m, const ProviderRequest& request, Json& messages) 
                             {"content", r.is_error ? "Error: " + r.content : r.content}});
     // An entry with neither is still sent, empty: some chat templates insist that user and
     // assistant alternate.
-    std::string note = mode_note_text(m, request);
-    std::string text = note.empty() ? m.text : m.text.empty() ? note : note + "\n\n" + m.text;
+    std::string text = text_with_mode_note(m, request);
     if (!text.empty() || m.results.empty())
         messages.push_back({{"role", "user"}, {"content", std::move(text)}});
 }

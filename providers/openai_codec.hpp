@@ -32,21 +32,14 @@ struct OpenAiSettings {
 nlohmann::json openai_request(const ProviderRequest& request, const OpenAiSettings& settings);
 
 // Decodes one reply. Exactly one terminal report (done or error) comes out; after it,
-// everything is ignored.
-class OpenAiStream {
+// everything is ignored. A finish_reason alone is not the end: usage and [DONE] may follow.
+class OpenAiStream : public ReplyDecoder {
 public:
     std::vector<ProviderReport> on_event(const SseEvent& event);
 
     // The HTTP body ended. Some servers stop after finish_reason without `data: [DONE]`:
     // that is a complete reply. Without a finish_reason it is not.
     std::vector<ProviderReport> on_end_of_stream();
-
-    // True only after done or error; a finish_reason alone still waits for usage and [DONE].
-    bool finished() const { return reply_.finished; }
-
-    // A delta, thinking or tool call has been reported, so retrying the request would show
-    // the user a second, different reply.
-    bool produced_output() const { return reply_.output; }
 
 private:
     struct PendingCall {
@@ -64,7 +57,6 @@ private:
     std::string finish_reason_;                 // as sent; empty until one arrives
     nlohmann::json usage_;                      // the latest usage seen, reported before done
     bool had_calls_ = false;
-    ReplyReports reply_;
 };
 
 // For a response whose status is not 200; body is whatever came with it. The Responses wire

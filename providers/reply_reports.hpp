@@ -49,4 +49,20 @@ struct ReplyReports {
     }
 };
 
+// What every wire's decoder (one reply, `on_event` per SSE event, `on_end_of_stream` when the
+// body ends) answers about itself; the wire's class adds the decoding.
+class ReplyDecoder {
+public:
+    // True only after the one terminal report (done or error); after it, everything is
+    // ignored.
+    bool finished() const { return reply_.finished; }
+
+    // A delta, thinking or tool call has been reported, so retrying the request would show
+    // the user a second, different reply.
+    bool produced_output() const { return reply_.output; }
+
+protected:
+    ReplyReports reply_;
+};
+
 } // namespace rio

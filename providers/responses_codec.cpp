@@ -38,8 +38,7 @@ void add_user(const Message& m, const ProviderRequest& request, Json& input) {
         input.push_back({{"type", "function_call_output"},
                          {"call_id", r.call_id},
                          {"output", r.is_error ? "Error: " + r.content : r.content}});
-    std::string note = mode_note_text(m, request);
-    std::string text = note.empty() ? m.text : m.text.empty() ? note : note + "\n\n" + m.text;
+    std::string text = text_with_mode_note(m, request);
     if (!text.empty()) input.push_back(message_item("user", "input_text", std::move(text)));
 }
 

@@ -39,18 +39,12 @@ nlohmann::json responses_request(const ProviderRequest& request, const Responses
 
 // Decodes one reply. Exactly one terminal report (done or error) comes out; after it,
 // everything is ignored. Event types it does not know are skipped: the API adds new ones.
-class ResponsesStream {
+class ResponsesStream : public ReplyDecoder {
 public:
     std::vector<ProviderReport> on_event(const SseEvent& event);
 
     // The HTTP body ended. Without response.completed (or .incomplete) the reply is cut.
     std::vector<ProviderReport> on_end_of_stream();
-
-    bool finished() const { return reply_.finished; }
-
-    // A delta, thinking or tool call has been reported, so retrying the request would show
-    // the user a second, different reply.
-    bool produced_output() const { return reply_.output; }
 
 private:
     struct PendingCall {
@@ -71,7 +65,6 @@ private:
     std::map<std::int64_t, PendingCall> calls_; // open function calls by output_index
     std::set<std::int64_t> streamed_;           // output items whose text came as deltas
     bool had_calls_ = false;
-    ReplyReports reply_;
 };
 
 } // namespace rio

@@ -22,6 +22,12 @@ HistoryMessage history_entry(const Message& message) {
     return out;
 }
 
+std::string text_with_mode_note(const Message& message, const ProviderRequest& request) {
+    std::string note = mode_note_text(message, request);
+    if (note.empty()) return message.text;
+    return message.text.empty() ? note : note + "\n\n" + message.text;
+}
+
 std::string mode_note_text(const Message& message, const ProviderRequest& request) {
     switch (message.note) {
     case ModeNote::none:

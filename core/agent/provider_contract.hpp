@@ -27,6 +27,9 @@ struct ProviderRequest {
 
 // The text a user entry's mode note stands for in a request ("" for none).
 std::string mode_note_text(const Message& message, const ProviderRequest& request);
+// A user entry's text as a wire with one text per message sends it: its mode note, a blank
+// line, then the person's words (either alone when the other is empty).
+std::string text_with_mode_note(const Message& message, const ProviderRequest& request);
 
 struct ProviderReport {
     // keep: a block the provider needs back verbatim in later requests (a signed thinking

@@ -972,7 +972,7 @@ class Interactive(unittest.TestCase):
         term.send("/provider openai sideways\r")
         term.expect("The wire is chat, responses or auto, not sideways.")
         term.send("/provider anthropic responses\r")
-        term.expect("anthropic has no option 'wire'")
+        term.expect("Only openai has a wire to choose; /provider anthropic switches.")
         term.send("/provider openai responses\r")
         term.expect(r"Provider: openai · model gpt-5 · wire responses")
         term.expect("review ❯ ")

@@ -390,5 +390,16 @@ TEST(OpenAiHttpError, MapsStatusesAndQuotesTheServerMessage) {
     EXPECT_NE(openai_http_error(503, "").message.find("(no body)"), std::string::npos);
 }
 
+// Issue 49: OpenAI's refusal of a Responses-only model on Chat Completions says what fixes it.
+TEST(OpenAiErrors, AResponsesOnlyModelIsToldToUseTheResponsesWire) {
+    Error e = openai_http_error(
+        400, R"({"error": {"message": "This model is only supported in v1/responses and not in )"
+             R"(v1/chat/completions.", "type": "invalid_request_error", "param": "model"}})");
+    EXPECT_EQ(e.code, ErrorCode::bad_response);
+    EXPECT_NE(e.message.find("set the openai provider's wire option to responses"),
+              std::string::npos)
+        << e.message;
+}
+
 } // namespace
 } // namespace rio
