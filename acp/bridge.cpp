@@ -37,25 +37,24 @@ Bridge::~Bridge() {
 }
 
 void Bridge::take(std::string_view line) {
-    RpcMessage message = parse_rpc(line);
-    if (auto* bad = std::get_if<RpcInvalid>(&message))
-        return write_(rpc_error_line(bad->id, bad->error));
-    if (auto* response = std::get_if<RpcResponse>(&message)) {
-        if (!response->id.is_number_integer()) return;
-        auto it = waiting_.find(response->id.get<std::int64_t>());
+    jsonrpc::Message message = parse_line(line);
+    if (auto* bad = std::get_if<jsonrpc::Invalid>(&message))
+        return write_(line_of(jsonrpc::error(bad->id, bad->error())));
+    if (auto* response = std::get_if<jsonrpc::Response>(&message)) {
+        auto it = waiting_.find(response->own_id().value_or(-1));
         if (it == waiting_.end()) return;
         auto then = std::move(it->second);
         waiting_.erase(it);
         return then(*response);
     }
-    request(std::get<RpcRequest>(message));
+    request(std::get<jsonrpc::Request>(message));
 }
 
-void Bridge::request(const RpcRequest& r) {
+void Bridge::request(const jsonrpc::Request& r) {
     if (r.method == "initialize") return initialize(r);
     if (!initialized_) {
         if (!r.notification())
-            fail(r.id, rpc_error::invalid_request,
+            fail(r.id, jsonrpc::code::invalid_request,
                  "Invalid request: initialize must come before '" + r.method + "'");
         return;
     }
@@ -63,7 +62,8 @@ void Bridge::request(const RpcRequest& r) {
     if (r.method == "session/load") {
         const std::string id = text_param(r.params, "sessionId");
         if (id.empty())
-            return fail(r.id, rpc_error::invalid_params, "Invalid params: sessionId is required");
+            return fail(r.id, jsonrpc::code::invalid_params,
+                        "Invalid params: sessionId is required");
         return open_session(r, id);
     }
     if (r.method == "session/prompt") {
@@ -87,25 +87,25 @@ void Bridge::request(const RpcRequest& r) {
     if (r.method == "session/set_mode" || r.method == "session/set_config_option") {
         const bool config = r.method == "session/set_config_option";
         if (config && text_param(r.params, "configId") != "mode")
-            return fail(r.id, rpc_error::invalid_params,
+            return fail(r.id, jsonrpc::code::invalid_params,
                         "Invalid params: rio has one config option, \"mode\"");
         const std::string id = text_param(r.params, config ? "value" : "modeId");
         auto choice = mode_from_id(id);
         if (!choice)
-            return fail(r.id, rpc_error::invalid_params,
+            return fail(r.id, jsonrpc::code::invalid_params,
                         "Invalid params: no mode '" + id + "' (plan, review, auto)");
         if (session_for(r)) set_mode(r, *choice, config);
         return;
     }
     if (r.method == "authenticate") return authenticate(r);
     if (!r.notification())
-        fail(r.id, rpc_error::method_not_found, "Method not found: " + r.method,
+        fail(r.id, jsonrpc::code::method_not_found, "Method not found: " + r.method,
              {{"method", r.method}});
 }
 
-void Bridge::initialize(const RpcRequest& r) {
+void Bridge::initialize(const jsonrpc::Request& r) {
     if (!r.params.contains("protocolVersion") || !r.params["protocolVersion"].is_number_integer())
-        return fail(r.id, rpc_error::invalid_params,
+        return fail(r.id, jsonrpc::code::invalid_params,
                     "Invalid params: protocolVersion must be an integer");
     initialized_ = true;
     const Json& caps = r.params.value("clientCapabilities", Json::object());
@@ -124,18 +124,18 @@ void Bridge::initialize(const RpcRequest& r) {
 
 // rio advertises no authentication method (a provider's key is the core's business), so
 // no method a client names can be one.
-void Bridge::authenticate(const RpcRequest& r) {
+void Bridge::authenticate(const jsonrpc::Request& r) {
     auto method = r.params.find("methodId");
     if (method == r.params.end() || !method->is_string())
-        return fail(r.id, rpc_error::invalid_params,
+        return fail(r.id, jsonrpc::code::invalid_params,
                     "Invalid params: methodId is required (a string)", {{"field", "methodId"}});
-    fail(r.id, rpc_error::invalid_params,
+    fail(r.id, jsonrpc::code::invalid_params,
          "Invalid params: no authentication method '" + method->get<std::string>() +
              "': rio advertises none (authMethods is empty)",
          {{"field", "methodId"}});
 }
 
-Bridge::AcpSession* Bridge::session_for(const RpcRequest& r) {
+Bridge::AcpSession* Bridge::session_for(const jsonrpc::Request& r) {
     const std::string id = text_param(r.params, "sessionId");
     auto it = sessions_.find(id);
     // A session whose core went away is still found: what each request does then is its
@@ -143,10 +143,9 @@ Bridge::AcpSession* Bridge::session_for(const RpcRequest& r) {
     if (it != sessions_.end() && it->second->opened) return it->second.get();
     if (!r.notification()) {
         if (id.empty())
-            fail(r.id, rpc_error::invalid_params, "Invalid params: sessionId is required");
+            fail(r.id, jsonrpc::code::invalid_params, "Invalid params: sessionId is required");
         else
-            fail(r.id, rpc_error::resource_not_found, "Session not found: " + id,
-                 {{"sessionId", id}});
+            fail(r.id, resource_not_found, "Session not found: " + id, {{"sessionId", id}});
     }
     return nullptr;
 }
@@ -155,21 +154,21 @@ Bridge::AcpSession* Bridge::session_for(const RpcRequest& r) {
 // replayed as session/update before the answer, as ACP asks. A session this bridge has open
 // is shown again from its core (a second core would write the same session file); one whose
 // core went away is resumed on a new core.
-void Bridge::open_session(const RpcRequest& r, std::optional<std::string> resume) {
+void Bridge::open_session(const jsonrpc::Request& r, std::optional<std::string> resume) {
     const std::string cwd = text_param(r.params, "cwd");
     if (cwd.empty() || cwd.front() != '/')
-        return fail(r.id, rpc_error::invalid_params,
+        return fail(r.id, jsonrpc::code::invalid_params,
                     "Invalid params: cwd must be an absolute path");
     if (!r.params.contains("mcpServers") || !r.params["mcpServers"].is_array())
-        return fail(r.id, rpc_error::invalid_params,
+        return fail(r.id, jsonrpc::code::invalid_params,
                     "Invalid params: mcpServers must be an array (it may be empty)");
     std::error_code ec;
     if (!options_.remote && !std::filesystem::is_directory(cwd, ec))
-        return fail(r.id, rpc_error::invalid_params, "Invalid params: no folder " + cwd);
+        return fail(r.id, jsonrpc::code::invalid_params, "Invalid params: no folder " + cwd);
     McpServersError bad_server;
     Json servers = mcp_servers_of(r.params["mcpServers"], bad_server);
     if (!bad_server.field.empty())
-        return fail(r.id, rpc_error::invalid_params, "Invalid params: " + bad_server.message,
+        return fail(r.id, jsonrpc::code::invalid_params, "Invalid params: " + bad_server.message,
                     {{"field", bad_server.field}});
 
     ReplyTo id = r.id;
@@ -177,7 +176,7 @@ void Bridge::open_session(const RpcRequest& r, std::optional<std::string> resume
     if (resume)
         if (auto it = sessions_.find(*resume); it != sessions_.end()) known = it->second.get();
     if (known && known->opening)
-        return fail(id, rpc_error::invalid_request,
+        return fail(id, jsonrpc::code::invalid_request,
                     "Invalid request: session " + *resume +
                         " is being opened already; wait for that answer");
     if (known && known->opened && !known->lost)
@@ -197,14 +196,14 @@ void Bridge::open_session(const RpcRequest& r, std::optional<std::string> resume
     attach_core(s, [this, &s, id, resume](std::optional<std::string> error) {
         if (error) {
             s.opening = false;
-            return fail(id, rpc_error::internal_error, *error);
+            return fail(id, jsonrpc::code::internal_error, *error);
         }
         if (!resume)
             return start_editor_servers(s, s.servers, [this, &s, id] { answer_session(s, id); });
         resume_on_core(s, [this, &s, id](std::optional<std::string> error) {
             if (error) {
                 s.opening = false;
-                return fail(id, rpc_error::resource_not_found,
+                return fail(id, resource_not_found,
                             "Session not found: " + s.id + " (" + *error + ")",
                             {{"sessionId", s.id}});
             }
@@ -282,7 +281,7 @@ void Bridge::core_lost(AcpSession& s, const std::string& why) {
     withdraw_questions(s);
     if (!s.prompt_id) return;
     s.compacting = false;
-    fail(std::exchange(s.prompt_id, std::nullopt), rpc_error::internal_error, lost_words(s),
+    fail(std::exchange(s.prompt_id, std::nullopt), jsonrpc::code::internal_error, lost_words(s),
          {{"code", "connection_lost"}, {"sessionId", s.id}});
 }
 
@@ -330,13 +329,13 @@ void Bridge::answer_session(AcpSession& s, const ReplyTo& id) {
     // A call on a link that is gone would never be answered.
     if (s.link->lost()) {
         s.opening = false;
-        return fail(id, rpc_error::internal_error,
+        return fail(id, jsonrpc::code::internal_error,
                     "rio-core went away while the session opened (" +
                         s.lost.value_or("its connection closed") + ")");
     }
     s.link->call(StatusParams{}, [this, &s, id](const client::Typed<StatusParams>& status) {
         s.opening = false;
-        if (!status) return fail(id, rpc_error::internal_error, status.error().message);
+        if (!status) return fail(id, jsonrpc::code::internal_error, status.error().message);
         s.state.apply_status(*status);
         s.shown_mode = s.state.state().choice();
         if (!status->session.empty()) s.core_session = status->session;
@@ -426,14 +425,14 @@ void Bridge::replay_entry(AcpSession& s, const HistoryMessage& m,
     }
 }
 
-void Bridge::set_mode(const RpcRequest& r, client::ModeChoice choice, bool config_option) {
+void Bridge::set_mode(const jsonrpc::Request& r, client::ModeChoice choice, bool config_option) {
     AcpSession& s = *session_for(r);
     ReplyTo id = r.id;
     if (s.opening)
-        return fail(id, rpc_error::invalid_request,
+        return fail(id, jsonrpc::code::invalid_request,
                     "Invalid request: session " + s.id + " is being opened; wait for it");
     if (s.lost)
-        return fail(id, rpc_error::internal_error, lost_words(s),
+        return fail(id, jsonrpc::code::internal_error, lost_words(s),
                     {{"code", "connection_lost"}, {"sessionId", s.id}});
     const client::ModeRequests requests = client::mode_requests(choice);
     // One answer for both requests: the first failure, else the new mode.
@@ -446,7 +445,7 @@ void Bridge::set_mode(const RpcRequest& r, client::ModeChoice choice, bool confi
     s.link->call(requests.mode, [this, &s, id, choice, config_option,
                                  refused](const client::Typed<ModeSetParams>& set) {
         if (!*refused && !set) *refused = set.error().message;
-        if (*refused) return fail(id, rpc_error::internal_error, **refused);
+        if (*refused) return fail(id, jsonrpc::code::internal_error, **refused);
         // The answer precedes the events it causes: the client hears the new mode now, and
         // not again from those events.
         s.shown_mode = choice;
@@ -455,20 +454,20 @@ void Bridge::set_mode(const RpcRequest& r, client::ModeChoice choice, bool confi
     });
 }
 
-void Bridge::prompt(const RpcRequest& r, AcpSession& s) {
+void Bridge::prompt(const jsonrpc::Request& r, AcpSession& s) {
     if (s.prompt_id)
-        return fail(r.id, rpc_error::invalid_request,
+        return fail(r.id, jsonrpc::code::invalid_request,
                     "Invalid request: this session is already answering a prompt");
     if (s.opening)
-        return fail(r.id, rpc_error::invalid_request,
+        return fail(r.id, jsonrpc::code::invalid_request,
                     "Invalid request: session " + s.id +
                         " is being opened; prompt once session/load has answered");
     const std::string text = prompt_text(r.params.value("prompt", Json()));
     if (text.empty())
-        return fail(r.id, rpc_error::invalid_params,
+        return fail(r.id, jsonrpc::code::invalid_params,
                     "Invalid params: prompt must hold a text block");
     if (s.lost && !options_.connect.empty() && !options_.remote)
-        return fail(r.id, rpc_error::internal_error, lost_words(s),
+        return fail(r.id, jsonrpc::code::internal_error, lost_words(s),
                     {{"code", "connection_lost"}, {"sessionId", s.id}});
     s.prompt_id = r.id;
     s.cancelled = false;
@@ -485,7 +484,7 @@ void Bridge::send_prompt(AcpSession& s, const std::string& text) {
         s.link->call(compact, [this, &s](const client::Typed<CompactParams>& done) {
             if (done || !s.prompt_id) return;
             s.compacting = false;
-            fail(std::exchange(s.prompt_id, std::nullopt), rpc_error::internal_error,
+            fail(std::exchange(s.prompt_id, std::nullopt), jsonrpc::code::internal_error,
                  done.error().message, {{"code", std::string(to_string(done.error().code))}});
         });
         return;
@@ -493,7 +492,7 @@ void Bridge::send_prompt(AcpSession& s, const std::string& text) {
     if (text == "/check" || text.rfind("/check ", 0) == 0) return check_step(s, text.substr(6));
     auto failed = [this, &s](const Error& error) {
         if (s.prompt_id)
-            fail(std::exchange(s.prompt_id, std::nullopt), rpc_error::internal_error,
+            fail(std::exchange(s.prompt_id, std::nullopt), jsonrpc::code::internal_error,
                  error.message);
     };
     if (auto call = client::command_call(text))
@@ -534,7 +533,7 @@ void Bridge::prompt_on_new_core(AcpSession& s, const std::string& text) {
         s.opening = false;
         if (!s.lost) s.lost = error; // the new core is of no use either
         if (!s.prompt_id) return;
-        fail(std::exchange(s.prompt_id, std::nullopt), rpc_error::internal_error,
+        fail(std::exchange(s.prompt_id, std::nullopt), jsonrpc::code::internal_error,
              "rio-core went away (" + why + "), and session " + s.id +
                  " could not be resumed on a new one: " + error +
                  "; the conversation is saved: prompt again, or load the session",
@@ -577,7 +576,7 @@ void Bridge::cancel_request(const Json& request_id) {
 // $/cancel_request, which the client answers (a permission request with `cancelled`).
 void Bridge::withdraw_questions(AcpSession& s) {
     for (std::int64_t id : std::exchange(s.asking, {}))
-        write_(rpc_notification("$/cancel_request", {{"requestId", id}}));
+        write_(line_of(jsonrpc::notification("$/cancel_request", {{"requestId", id}})));
 }
 
 void Bridge::on_event(AcpSession& s, const client::CoreEvent& event) {
@@ -675,7 +674,7 @@ void Bridge::read_for_core(AcpSession& s, const EditorReadEvent& read) {
     if (!reads_editor_) return; // another client of a shared core is the reader
     std::uint64_t request = read.request;
     ask_client(s, "fs/read_text_file", {{"sessionId", s.id}, {"path", read.path}},
-               [&s, request, generation = s.generation](const RpcResponse& response) {
+               [&s, request, generation = s.generation](const jsonrpc::Response& response) {
                    if (s.lost || s.generation != generation) return;
                    EditorReadReplyParams reply{request, std::nullopt, std::nullopt};
                    const Json* content = response.result.is_object() &&
@@ -705,7 +704,7 @@ void Bridge::send_permission(AcpSession& s, const Proposal& proposal) {
     const std::optional<SandboxState>& sandbox = s.state.state().sandbox;
     const bool by_host = sandbox && sandbox->network == NetworkReach::by_host;
     ask_client(s, "session/request_permission", permission_request(s.id, proposal, s.root, by_host),
-               [&s, proposal, generation = s.generation](const RpcResponse& response) {
+               [&s, proposal, generation = s.generation](const jsonrpc::Response& response) {
                    if (s.lost || s.generation != generation) return;
                    ApproveParams decision;
                    decision.turn = proposal.turn;
@@ -737,33 +736,33 @@ void Bridge::finish_prompt(AcpSession& s, const char* stop_reason) {
     if (!s.prompt_id) return;
     ReplyTo id = std::exchange(s.prompt_id, std::nullopt);
     if (s.error && !s.cancelled)
-        return fail(id, rpc_error::internal_error, s.error->code + ": " + s.error->message,
+        return fail(id, jsonrpc::code::internal_error, s.error->code + ": " + s.error->message,
                     {{"code", s.error->code}});
     reply(id, {{"stopReason", s.cancelled ? "cancelled" : stop_reason}});
 }
 
 void Bridge::update(const AcpSession& s, Json update) {
-    write_(
-        rpc_notification("session/update", {{"sessionId", s.id}, {"update", std::move(update)}}));
+    write_(line_of(jsonrpc::notification("session/update",
+                                         {{"sessionId", s.id}, {"update", std::move(update)}})));
 }
 
 void Bridge::reply(const ReplyTo& id, const Json& result) {
-    if (id) write_(rpc_result(*id, result));
+    if (id) write_(line_of(jsonrpc::result(*id, result)));
 }
 
 void Bridge::fail(const ReplyTo& id, int code, std::string message, Json data) {
-    if (id) write_(rpc_error_line(*id, RpcError{code, std::move(message), std::move(data)}));
+    if (id) write_(line_of(jsonrpc::error(*id, {code, std::move(message), std::move(data)})));
 }
 
 void Bridge::ask_client(AcpSession& s, std::string_view method, const Json& params,
-                        std::function<void(const RpcResponse&)> then) {
+                        std::function<void(const jsonrpc::Response&)> then) {
     std::int64_t id = next_request_++;
     s.asking.insert(id);
-    waiting_.emplace(id, [&s, id, then = std::move(then)](const RpcResponse& response) {
+    waiting_.emplace(id, [&s, id, then = std::move(then)](const jsonrpc::Response& response) {
         s.asking.erase(id);
         then(response);
     });
-    write_(rpc_request(id, method, params));
+    write_(line_of(jsonrpc::request(id, method, params)));
 }
 
 void Bridge::client_gone() {

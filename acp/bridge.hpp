@@ -4,7 +4,7 @@
 // events into session/update and proposals into session/request_permission.
 #pragma once
 
-#include "acp/json_rpc.hpp"
+#include "acp/acp_lines.hpp"
 #include "client/core_link.hpp"
 #include "client/session.hpp"
 
@@ -74,10 +74,10 @@ private:
     };
     using Handler = std::function<void(const Json& params)>;
 
-    void request(const RpcRequest& r);
-    void initialize(const RpcRequest& r);
-    void authenticate(const RpcRequest& r);
-    void open_session(const RpcRequest& r, std::optional<std::string> resume);
+    void request(const jsonrpc::Request& r);
+    void initialize(const jsonrpc::Request& r);
+    void authenticate(const jsonrpc::Request& r);
+    void open_session(const jsonrpc::Request& r, std::optional<std::string> resume);
     // A core for the session: started (a private or far one) or reached (--connect), in
     // place of any earlier one; `then` gets nullopt once it said hello, else why not.
     using Then = std::function<void(std::optional<std::string> error)>;
@@ -92,8 +92,8 @@ private:
     void replay_history(AcpSession& s, std::function<void()> then);
     void replay_entry(AcpSession& s, const HistoryMessage& m,
                       const std::map<std::string, Wire<ToolKind>>& kinds);
-    void set_mode(const RpcRequest& r, client::ModeChoice choice, bool config_option);
-    void prompt(const RpcRequest& r, AcpSession& s);
+    void set_mode(const jsonrpc::Request& r, client::ModeChoice choice, bool config_option);
+    void prompt(const jsonrpc::Request& r, AcpSession& s);
     void send_prompt(AcpSession& s, const std::string& text);
     // "/check N": plans.check, answered as one message (issue 43).
     void check_step(AcpSession& s, const std::string& arg);
@@ -101,7 +101,7 @@ private:
     void cancel(AcpSession& s);
     void cancel_request(const Json& request_id);
     void withdraw_questions(AcpSession& s);
-    AcpSession* session_for(const RpcRequest& r); // answers the error itself when none
+    AcpSession* session_for(const jsonrpc::Request& r); // answers the error itself when none
 
     void on_event(AcpSession& s, const client::CoreEvent& event);
     void context_may_have_changed(AcpSession& s);
@@ -117,7 +117,7 @@ private:
     // A request to the client on behalf of `s`: $/cancel_request withdraws it when the turn
     // that asked ends first.
     void ask_client(AcpSession& s, std::string_view method, const Json& params,
-                    std::function<void(const RpcResponse&)> then);
+                    std::function<void(const jsonrpc::Response&)> then);
 
     asio::io_context& io_;
     BridgeOptions options_;
@@ -126,7 +126,7 @@ private:
     bool reads_editor_ = false; // the client offers fs/read_text_file: the core reads through it
     std::map<std::string, std::unique_ptr<AcpSession>> sessions_;
     std::uint64_t next_session_ = 1;
-    std::map<std::int64_t, std::function<void(const RpcResponse&)>> waiting_; // on the client
+    std::map<std::int64_t, std::function<void(const jsonrpc::Response&)>> waiting_; // on the client
     std::int64_t next_request_ = 1;
 };
 

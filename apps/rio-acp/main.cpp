@@ -75,11 +75,11 @@ int main(int argc, char** argv) {
     rio::Channel::Hooks hooks;
     hooks.on_frame = [&bridge, &editor](rio::Channel&, const rio::Frame& frame) {
         if (frame.oversize) {
-            editor->send(rio::acp::rpc_error_line(
-                nullptr, {rio::acp::rpc_error::invalid_request,
+            editor->send(rio::acp::line_of(rio::jsonrpc::error(
+                nullptr, {rio::jsonrpc::code::invalid_request,
                           "Invalid request: a message of " + std::to_string(frame.oversize) +
                               " bytes is over the limit of 32 MiB",
-                          nullptr}));
+                          nullptr})));
             return;
         }
         bridge.take(frame.line);

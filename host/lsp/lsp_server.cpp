@@ -1,6 +1,7 @@
 #include "host/lsp/lsp_server.hpp"
 
 #include "core/version.hpp"
+#include "host/http/sse.hpp"
 #include "host/process/piped_process.hpp"
 #include "host/process/server_environment.hpp"
 
@@ -124,7 +125,7 @@ std::int64_t LspServer::send_request(std::string method, Json params, Answer ans
         if (!ec && *alive) on_timeout(id);
     });
     pending_.emplace(id, std::move(pending));
-    send(lsp_request(id, method, std::move(params)));
+    send(jsonrpc::request(id, method, std::move(params)));
     return id;
 }
 
@@ -158,7 +159,7 @@ void LspServer::cancel(std::uint64_t handle) {
     auto it = pending_.find(static_cast<std::int64_t>(handle));
     if (it == pending_.end()) return;
     pending_.erase(it);
-    send(lsp_notification("$/cancelRequest", {{"id", static_cast<std::int64_t>(handle)}}));
+    send(jsonrpc::notification("$/cancelRequest", {{"id", static_cast<std::int64_t>(handle)}}));
 }
 
 void LspServer::initialized(const Result<Json>& result) {
@@ -167,10 +168,10 @@ void LspServer::initialized(const Result<Json>& result) {
         return;
     }
     capabilities_ = parse_capabilities(*result);
-    send(lsp_notification("initialized", Json::object()));
+    send(jsonrpc::notification("initialized", Json::object()));
     if (!config_.settings.is_null())
-        send(
-            lsp_notification("workspace/didChangeConfiguration", {{"settings", config_.settings}}));
+        send(jsonrpc::notification("workspace/didChangeConfiguration",
+                                   {{"settings", config_.settings}}));
     set(ServerState::ready, "");
     for (auto& [uri, doc] : documents_)
         send_open(uri, doc);
@@ -188,7 +189,7 @@ void LspServer::initialized(const Result<Json>& result) {
             if (!ec && *alive) on_timeout(id);
         });
         pending_.emplace(id, std::move(pending));
-        send(lsp_request(id, q.method, std::move(q.params)));
+        send(jsonrpc::request(id, q.method, std::move(q.params)));
     }
 }
 
@@ -199,11 +200,11 @@ const LspDocument* LspServer::document(const std::string& uri) const {
 
 void LspServer::send_open(const std::string& uri, LspDocument& doc) {
     if (state_ != ServerState::ready) return;
-    send(lsp_notification("textDocument/didOpen", {{"textDocument",
-                                                    {{"uri", uri},
-                                                     {"languageId", doc.language},
-                                                     {"version", doc.version},
-                                                     {"text", doc.text}}}}));
+    send(jsonrpc::notification("textDocument/didOpen", {{"textDocument",
+                                                         {{"uri", uri},
+                                                          {"languageId", doc.language},
+                                                          {"version", doc.version},
+                                                          {"text", doc.text}}}}));
     doc.sent = doc.version;
     doc.changes = {};
 }
@@ -263,9 +264,9 @@ void LspServer::flush(const std::string& uri) {
 
 void LspServer::send_changes(const std::string& uri, LspDocument& doc) {
     if (state_ != ServerState::ready || doc.changes.empty()) return;
-    send(lsp_notification("textDocument/didChange",
-                          {{"textDocument", {{"uri", uri}, {"version", doc.version}}},
-                           {"contentChanges", doc.changes.take(doc.text)}}));
+    send(jsonrpc::notification("textDocument/didChange",
+                               {{"textDocument", {{"uri", uri}, {"version", doc.version}}},
+                                {"contentChanges", doc.changes.take(doc.text)}}));
     doc.sent = doc.version;
 }
 
@@ -300,13 +301,13 @@ void LspServer::save(const std::string& uri) {
     if (!capabilities_.save) return;
     Json params{{"textDocument", text_document(uri)}};
     if (capabilities_.save_text) params["text"] = it->second.text;
-    send(lsp_notification("textDocument/didSave", std::move(params)));
+    send(jsonrpc::notification("textDocument/didSave", std::move(params)));
 }
 
 // Changes not sent yet go with the document: the server forgets it.
 void LspServer::close(const std::string& uri) {
     if (documents_.erase(uri) == 0 || state_ != ServerState::ready) return;
-    send(lsp_notification("textDocument/didClose", {{"textDocument", text_document(uri)}}));
+    send(jsonrpc::notification("textDocument/didClose", {{"textDocument", text_document(uri)}}));
 }
 
 void LspServer::on_bytes(std::string_view bytes) {
@@ -321,51 +322,57 @@ void LspServer::on_bytes(std::string_view bytes) {
 }
 
 void LspServer::on_message(const std::string& body) {
-    LspMessage message = parse_lsp_message(body);
-    if (auto* response = std::get_if<LspResponse>(&message))
+    jsonrpc::Message message = jsonrpc::parse(body);
+    if (auto* response = std::get_if<jsonrpc::Response>(&message)) {
         on_response(*response);
-    else if (auto* request = std::get_if<LspServerRequest>(&message))
-        on_server_request(*request);
-    else if (auto* note = std::get_if<LspNotification>(&message))
-        on_notification(*note);
-    else
-        fail("sent something that is not JSON-RPC: " + std::get<LspMalformed>(message).why);
+    } else if (auto* bad = std::get_if<jsonrpc::Invalid>(&message)) {
+        fail("sent something that is not JSON-RPC: " + bad->why + ": " + wire_excerpt(body, 120));
+    } else {
+        const auto& request = std::get<jsonrpc::Request>(message);
+        if (request.notification())
+            on_notification(request);
+        else
+            on_server_request(request);
+    }
 }
 
-void LspServer::on_response(const LspResponse& response) {
-    auto it = pending_.find(response.id);
+void LspServer::on_response(const jsonrpc::Response& response) {
     // Answered after its timeout or cancel, or never asked: nothing waits on it.
+    auto it = pending_.find(response.own_id().value_or(-1));
     if (it == pending_.end()) return;
     Pending pending = std::move(it->second);
     pending_.erase(it);
-    if (!response.ok) {
+    if (!response.ok()) {
         pending.answer(make_error(ErrorCode::server, config_.name + " could not answer " +
-                                                         pending.method + ": " + response.message));
+                                                         pending.method + ": " +
+                                                         response.error->message));
         return;
     }
     pending.answer(response.result);
 }
 
-void LspServer::on_server_request(const LspServerRequest& request) {
+void LspServer::on_server_request(const jsonrpc::Request& request) {
     const std::string& m = request.method;
     if (m == "workspace/configuration") {
-        send(lsp_reply(request.id, configuration(request.params)));
+        send(jsonrpc::result(*request.id, configuration(request.params)));
     } else if (m == "workspace/workspaceFolders") {
-        send(lsp_reply(request.id, Json::array({{{"uri", path_to_uri(root_)},
-                                                 {"name", root_.filename().string()}}})));
+        send(jsonrpc::result(*request.id, Json::array({{{"uri", path_to_uri(root_)},
+                                                        {"name", root_.filename().string()}}})));
     } else if (m == "workspace/applyEdit") {
-        send(lsp_reply(request.id, {{"applied", false},
-                                    {"failureReason", "rio applies no edits a server asks for"}}));
+        send(jsonrpc::result(
+            *request.id,
+            {{"applied", false}, {"failureReason", "rio applies no edits a server asks for"}}));
     } else if (m == "window/workDoneProgress/create" || m == "client/registerCapability" ||
                m == "client/unregisterCapability" || m == "window/showMessageRequest" ||
                m == "window/showDocument" || m.ends_with("/refresh")) {
-        send(lsp_reply(request.id, nullptr));
+        send(jsonrpc::result(*request.id, nullptr));
     } else {
-        send(lsp_error_reply(request.id, lsp_method_not_found, "rio does not offer " + m));
+        send(jsonrpc::error(*request.id,
+                            {jsonrpc::code::method_not_found, "rio does not offer " + m, nullptr}));
     }
 }
 
-void LspServer::on_notification(const LspNotification& note) {
+void LspServer::on_notification(const jsonrpc::Request& note) {
     if (note.method != "textDocument/publishDiagnostics") return; // progress, logs: not shown
     // Past this many a file's list is a flood, not help.
     constexpr std::size_t max_diagnostics = 200; // of one file: more than any panel shows
@@ -408,7 +415,7 @@ void LspServer::on_timeout(std::int64_t id) {
     }
     Pending pending = std::move(it->second);
     pending_.erase(it);
-    send(lsp_notification("$/cancelRequest", {{"id", id}}));
+    send(jsonrpc::notification("$/cancelRequest", {{"id", id}}));
     std::string why =
         config_.name + " did not answer " + method + " within " + seconds(config_.timeout);
     error_ = "the last request timed out: " + why;

@@ -16,6 +16,7 @@
 #include "host/lsp/lsp_config.hpp"
 #include "host/lsp/lsp_protocol.hpp"
 #include "host/lsp/lsp_wire.hpp"
+#include "jsonrpc/json_rpc.hpp"
 #include "protocol/error.hpp"
 
 #include <asio/io_context.hpp>
@@ -106,9 +107,9 @@ private:
                               std::chrono::milliseconds timeout);
     void on_bytes(std::string_view bytes);
     void on_message(const std::string& body);
-    void on_response(const LspResponse& response);
-    void on_server_request(const LspServerRequest& request);
-    void on_notification(const LspNotification& note);
+    void on_response(const jsonrpc::Response& response);
+    void on_server_request(const jsonrpc::Request& request);
+    void on_notification(const jsonrpc::Request& note);
     void on_timeout(std::int64_t id);
     void initialized(const Result<nlohmann::json>& result);
     void send_open(const std::string& uri, LspDocument& doc);

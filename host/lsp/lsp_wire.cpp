@@ -1,9 +1,10 @@
 #include "host/lsp/lsp_wire.hpp"
 
 #include "host/http/sse.hpp"
-#include "protocol/json_parse.hpp"
+#include "jsonrpc/json_rpc.hpp"
 
 #include <charconv>
+#include <optional>
 
 namespace rio {
 namespace {
@@ -30,11 +31,6 @@ std::string_view trim_spaces(std::string_view text) {
 
 std::string megabytes(std::size_t bytes) {
     return std::to_string((bytes + (std::size_t{1} << 20) - 1) >> 20) + " MiB";
-}
-
-std::string text_field(const Json& object, const char* key) {
-    auto it = object.find(key);
-    return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
 } // namespace
@@ -106,62 +102,8 @@ bool LspFramer::take_header(std::size_t& at) {
 }
 
 std::string lsp_frame(const Json& message) {
-    std::string body = message.dump(-1, ' ', false, Json::error_handler_t::replace);
+    std::string body = jsonrpc::dump(message);
     return "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
-}
-
-LspMessage parse_lsp_message(std::string_view body) {
-    auto parsed = parse_json(body);
-    if (!parsed) return LspMalformed{parsed.error().message + ": " + wire_excerpt(body, 120)};
-    const Json& m = *parsed;
-    if (!m.is_object() || m.value("jsonrpc", Json()) != "2.0")
-        return LspMalformed{"not a JSON-RPC 2.0 message: " + wire_excerpt(body, 120)};
-    if (auto method = m.find("method"); method != m.end()) {
-        if (!method->is_string())
-            return LspMalformed{"a method that is not a string: " + wire_excerpt(body, 120)};
-        Json params = m.value("params", Json());
-        if (m.contains("id")) return LspServerRequest{m["id"], method->get<std::string>(), params};
-        return LspNotification{method->get<std::string>(), params};
-    }
-    LspResponse response;
-    // rio's ids are whole numbers from 1: any other answers nothing it sent.
-    auto id = m.find("id");
-    response.id = id != m.end() && id->is_number_integer() ? id->get<std::int64_t>() : -1;
-    if (auto result = m.find("result"); result != m.end()) {
-        response.result = *result;
-        return response;
-    }
-    auto error = m.find("error");
-    if (error == m.end() || !error->is_object())
-        return LspMalformed{"a response with neither result nor error: " + wire_excerpt(body, 120)};
-    response.ok = false;
-    auto code = error->find("code");
-    response.code =
-        code != error->end() && code->is_number_integer() ? code->get<std::int64_t>() : 0;
-    response.message = text_field(*error, "message");
-    return response;
-}
-
-Json lsp_request(std::int64_t id, std::string_view method, Json params) {
-    Json m{{"jsonrpc", "2.0"}, {"id", id}, {"method", method}};
-    if (!params.is_null()) m["params"] = std::move(params);
-    return m;
-}
-
-Json lsp_notification(std::string_view method, Json params) {
-    Json m{{"jsonrpc", "2.0"}, {"method", method}};
-    if (!params.is_null()) m["params"] = std::move(params);
-    return m;
-}
-
-Json lsp_reply(const Json& id, Json result) {
-    return {{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}};
-}
-
-Json lsp_error_reply(const Json& id, int code, std::string message) {
-    return {{"jsonrpc", "2.0"},
-            {"id", id},
-            {"error", {{"code", code}, {"message", std::move(message)}}}};
 }
 
 } // namespace rio

@@ -1,17 +1,12 @@
-// The Language Server Protocol's wire as rio's client reads and writes it: messages framed by
-// a `Content-Length` header over a byte stream, each a JSON-RPC 2.0 object classified into a
-// plain struct. Pure: host/lsp/lsp_server does the I/O. (Kate's lspclientserver and
-// lspclientprotocol split the same way: bytes and JSON here, typed LSP values in
-// lsp_protocol.)
+// The Language Server Protocol's framing: messages behind a `Content-Length` header over a
+// byte stream. The messages themselves are JSON-RPC 2.0 (jsonrpc/json_rpc), the values in
+// them LSP's (lsp_protocol). Pure: host/lsp/lsp_server does the I/O.
 #pragma once
 
 #include <cstddef>
-#include <cstdint>
 #include <nlohmann/json.hpp>
-#include <optional>
 #include <string>
 #include <string_view>
-#include <variant>
 #include <vector>
 
 namespace rio {
@@ -43,39 +38,5 @@ private:
 
 // One message as it goes out: header and body.
 std::string lsp_frame(const nlohmann::json& message);
-
-struct LspResponse {
-    std::int64_t id = 0;
-    bool ok = true;
-    nlohmann::json result; // ok: may be null ("nothing here")
-    std::int64_t code = 0; // !ok: the JSON-RPC error
-    std::string message;
-};
-struct LspServerRequest { // asked of the client: workspace/configuration, …
-    nlohmann::json id;    // integer or string, echoed in the answer
-    std::string method;
-    nlohmann::json params;
-};
-struct LspNotification {
-    std::string method;
-    nlohmann::json params;
-};
-struct LspMalformed {
-    std::string why; // in words, with an excerpt of what came
-};
-using LspMessage = std::variant<LspResponse, LspServerRequest, LspNotification, LspMalformed>;
-
-// One body. A response whose id is not a whole number answers nothing rio sent (rio's ids
-// are), and is malformed.
-LspMessage parse_lsp_message(std::string_view body);
-
-nlohmann::json lsp_request(std::int64_t id, std::string_view method, nlohmann::json params);
-nlohmann::json lsp_notification(std::string_view method, nlohmann::json params);
-nlohmann::json lsp_reply(const nlohmann::json& id, nlohmann::json result);
-nlohmann::json lsp_error_reply(const nlohmann::json& id, int code, std::string message);
-
-inline constexpr int lsp_method_not_found = -32601;
-inline constexpr int lsp_request_cancelled = -32800;
-inline constexpr int lsp_content_modified = -32801;
 
 } // namespace rio

@@ -1,6 +1,7 @@
 #include "host/mcp/mcp_client.hpp"
 
 #include "core/version.hpp"
+#include "host/http/sse.hpp"
 
 #include <asio/post.hpp>
 
@@ -8,8 +9,6 @@ namespace rio {
 namespace {
 
 using Json = nlohmann::json;
-
-constexpr int method_not_found = -32601;
 
 std::string seconds(std::chrono::seconds s) {
     return std::to_string(s.count()) + (s.count() == 1 ? " second" : " seconds");
@@ -57,7 +56,7 @@ void McpClient::start() {
     tools_.clear();
     set(ServerState::starting, "");
     request("initialize", mcp_initialize_params(version), "initialize",
-            [this](const McpResponse& r) { initialized(r); });
+            [this](const jsonrpc::Response& r) { initialized(r); });
 }
 
 void McpClient::stop() {
@@ -72,13 +71,13 @@ void McpClient::stop() {
 }
 
 std::int64_t McpClient::request(std::string method, Json params, std::string what,
-                                std::function<void(const McpResponse&)> done) {
+                                std::function<void(const jsonrpc::Response&)> done) {
     std::int64_t id = next_id_++;
     Pending pending{std::move(what), std::move(done), std::make_unique<asio::steady_timer>(io_),
                     nullptr};
     wait_for_answer(id, *pending.timer);
     pending_.emplace(id, std::move(pending));
-    transport_->send(mcp_request(id, method, std::move(params)));
+    transport_->send(jsonrpc::request(id, method, std::move(params)));
     return id;
 }
 
@@ -89,9 +88,9 @@ void McpClient::wait_for_answer(std::int64_t id, asio::steady_timer& timer) {
     });
 }
 
-void McpClient::initialized(const McpResponse& response) {
-    if (!response.ok) {
-        fail("refused initialize: " + response.message);
+void McpClient::initialized(const jsonrpc::Response& response) {
+    if (!response.ok()) {
+        fail("refused initialize: " + response.error->message);
         return;
     }
     std::string version = response.result.value("protocolVersion", Json("")).is_string()
@@ -102,7 +101,7 @@ void McpClient::initialized(const McpResponse& response) {
              std::string(mcp_protocol_version) + ")");
         return;
     }
-    transport_->send(mcp_notification("notifications/initialized"));
+    transport_->send(jsonrpc::notification("notifications/initialized"));
     list_tools(std::nullopt, {});
 }
 
@@ -111,9 +110,9 @@ void McpClient::list_tools(std::optional<std::string> cursor, std::vector<McpToo
     Json params = Json::object();
     if (cursor) params["cursor"] = *cursor;
     request("tools/list", std::move(params), "tools/list",
-            [this, so_far = std::move(so_far)](const McpResponse& r) mutable {
-                if (!r.ok) {
-                    fail("could not list its tools: " + r.message);
+            [this, so_far = std::move(so_far)](const jsonrpc::Response& r) mutable {
+                if (!r.ok()) {
+                    fail("could not list its tools: " + r.error->message);
                     return;
                 }
                 std::string why;
@@ -151,9 +150,9 @@ std::uint64_t McpClient::call(const std::string& tool, Json arguments, CallDone 
                 {"arguments", arguments.is_null() ? Json::object() : arguments},
                 {"_meta", {{"progressToken", next_id_}}}}; // the request's own id
     std::int64_t id =
-        request("tools/call", std::move(params), tool, [finish](const McpResponse& r) {
-            if (!r.ok) {
-                finish({true, r.message});
+        request("tools/call", std::move(params), tool, [finish](const jsonrpc::Response& r) {
+            if (!r.ok()) {
+                finish({true, r.error->message});
                 return;
             }
             finish(call_outcome(r.result));
@@ -168,7 +167,7 @@ std::uint64_t McpClient::call(const std::string& tool, Json arguments, CallDone 
 void McpClient::roots_changed() {
     if (state_ == ServerState::starting) roots_changed_ = true;
     if (state_ != ServerState::ready || !transport_) return;
-    transport_->send(mcp_notification("notifications/roots/list_changed"));
+    transport_->send(jsonrpc::notification("notifications/roots/list_changed"));
 }
 
 // The spec lets a client restart a request's timeout on progress: a long call that says how
@@ -185,55 +184,59 @@ void McpClient::cancel(std::uint64_t handle) {
     if (it == pending_.end()) return;
     pending_.erase(it);
     if (transport_)
-        transport_->send(mcp_notification("notifications/cancelled",
-                                          {{"requestId", static_cast<std::int64_t>(handle)},
-                                           {"reason", "the user stopped the turn"}}));
+        transport_->send(jsonrpc::notification("notifications/cancelled",
+                                               {{"requestId", static_cast<std::int64_t>(handle)},
+                                                {"reason", "the user stopped the turn"}}));
 }
 
 void McpClient::on_line(const std::string& line) {
-    McpMessage message = parse_mcp_message(line);
-    if (auto* response = std::get_if<McpResponse>(&message)) {
-        on_response(*response);
-    } else if (auto* request = std::get_if<McpServerRequest>(&message)) {
-        on_server_request(*request);
-    } else if (auto* note = std::get_if<McpNotification>(&message)) {
-        if (note->method == "notifications/progress") {
-            if (auto progress = parse_progress(note->params)) on_progress(*progress);
-            return;
-        }
-        if (note->method != "notifications/tools/list_changed" || state_ != ServerState::ready)
-            return;
+    jsonrpc::Message message = jsonrpc::parse(line);
+    if (auto* response = std::get_if<jsonrpc::Response>(&message)) {
+        on_response(*response, line);
+    } else if (auto* bad = std::get_if<jsonrpc::Invalid>(&message)) {
+        fail("sent malformed JSON-RPC: " + bad->why + ": " + wire_excerpt(line, 120));
+    } else if (const auto& request = std::get<jsonrpc::Request>(message); !request.notification()) {
+        on_server_request(request);
+    } else if (request.method == "notifications/progress") {
+        if (auto progress = parse_progress(request.params)) on_progress(*progress);
+    } else if (request.method == "notifications/tools/list_changed" &&
+               state_ == ServerState::ready) {
         if (listing_)
             list_again_ = true;
         else
             list_tools(std::nullopt, {});
-    } else {
-        fail("sent malformed JSON-RPC: " + std::get<McpMalformed>(message).why);
     }
 }
 
-void McpClient::on_response(const McpResponse& response) {
-    auto it = pending_.find(response.id);
+void McpClient::on_response(const jsonrpc::Response& response, std::string_view line) {
+    auto id = response.own_id();
+    if (!id) {
+        fail("sent malformed JSON-RPC: a response without an id this client sent: " +
+             wire_excerpt(line, 120));
+        return;
+    }
+    auto it = pending_.find(*id);
     if (it == pending_.end()) return; // answered after its timeout or cancel
     Pending pending = std::move(it->second);
     pending_.erase(it);
     pending.done(response);
 }
 
-void McpClient::on_server_request(const McpServerRequest& request) {
+void McpClient::on_server_request(const jsonrpc::Request& request) {
     if (request.method == "ping") {
-        transport_->send(mcp_reply(request.id, Json::object()));
+        transport_->send(jsonrpc::result(*request.id, Json::object()));
         return;
     }
     if (request.method == "roots/list") {
-        transport_->send(mcp_reply(request.id, roots_ ? roots_() : mcp_roots(std::nullopt)));
+        transport_->send(jsonrpc::result(*request.id, roots_ ? roots_() : mcp_roots(std::nullopt)));
         return;
     }
     // Sampling and elicitation would let a server drive the model or ask the person outside
     // the gate; rio declared neither, and says so to a server that asks anyway.
-    transport_->send(mcp_error_reply(request.id, method_not_found,
-                                     "rio does not offer " + request.method +
-                                         " (it declared only the roots capability)"));
+    transport_->send(jsonrpc::error(*request.id, {jsonrpc::code::method_not_found,
+                                                  "rio does not offer " + request.method +
+                                                      " (it declared only the roots capability)",
+                                                  nullptr}));
 }
 
 void McpClient::on_timeout(std::int64_t id) {
@@ -246,12 +249,12 @@ void McpClient::on_timeout(std::int64_t id) {
     }
     Pending pending = std::move(it->second);
     pending_.erase(it);
-    transport_->send(mcp_notification("notifications/cancelled",
-                                      {{"requestId", id}, {"reason", "no answer in time"}}));
+    transport_->send(jsonrpc::notification("notifications/cancelled",
+                                           {{"requestId", id}, {"reason", "no answer in time"}}));
     std::string why = "no answer from " + what + " within " + seconds(config_.timeout);
     error_ = "the last call timed out: " + why;
     notify_changed();
-    pending.done({id, false, nullptr, -32001, why});
+    pending.done(jsonrpc::Response{id, nullptr, jsonrpc::Error{-32001, why, nullptr}});
 }
 
 void McpClient::fail(std::string why) {
@@ -272,7 +275,8 @@ void McpClient::answer_all(const std::string& why) {
     std::map<std::int64_t, Pending> pending = std::move(pending_);
     pending_.clear();
     for (auto& [id, p] : pending)
-        p.done({id, false, nullptr, -32000, "the server " + why});
+        p.done(
+            jsonrpc::Response{id, nullptr, jsonrpc::Error{-32000, "the server " + why, nullptr}});
 }
 
 void McpClient::set(ServerState state, std::string error) {

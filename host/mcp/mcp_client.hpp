@@ -10,6 +10,7 @@
 #include "host/mcp/mcp_config.hpp"
 #include "host/mcp/mcp_transport.hpp"
 #include "host/mcp/mcp_wire.hpp"
+#include "jsonrpc/json_rpc.hpp"
 #include "protocol/closed_sets.hpp"
 
 #include <asio/steady_timer.hpp>
@@ -18,6 +19,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace rio {
@@ -56,20 +58,20 @@ public:
 private:
     struct Pending {
         std::string what; // "initialize", "tools/list", the tool's name
-        std::function<void(const McpResponse&)> done;
+        std::function<void(const jsonrpc::Response&)> done;
         std::unique_ptr<asio::steady_timer> timer;
         std::function<void(const McpProgress&)> progress;
     };
 
     std::int64_t request(std::string method, nlohmann::json params, std::string what,
-                         std::function<void(const McpResponse&)> done);
+                         std::function<void(const jsonrpc::Response&)> done);
     void on_line(const std::string& line);
-    void on_response(const McpResponse& response);
-    void on_server_request(const McpServerRequest& request);
+    void on_response(const jsonrpc::Response& response, std::string_view line);
+    void on_server_request(const jsonrpc::Request& request);
     void on_timeout(std::int64_t id);
     void wait_for_answer(std::int64_t id, asio::steady_timer& timer);
     void on_progress(const McpProgress& progress);
-    void initialized(const McpResponse& response);
+    void initialized(const jsonrpc::Response& response);
     void list_tools(std::optional<std::string> cursor, std::vector<McpTool> so_far);
     void fail(std::string why);
     void closed(const std::string& why);

@@ -1,8 +1,5 @@
 #include "host/mcp/mcp_wire.hpp"
 
-#include "host/http/sse.hpp"
-#include "protocol/json_parse.hpp"
-
 #include <cctype>
 
 namespace rio {
@@ -70,61 +67,6 @@ bool mcp_version_supported(std::string_view version) {
     for (std::string_view known : supported_versions)
         if (version == known) return true;
     return false;
-}
-
-McpMessage parse_mcp_message(std::string_view line) {
-    auto parsed = parse_json(line);
-    if (!parsed) return McpMalformed{parsed.error().message + ": " + wire_excerpt(line, 120)};
-    const Json& m = *parsed;
-    if (!m.is_object() || m.value("jsonrpc", Json()) != "2.0")
-        return McpMalformed{"not a JSON-RPC 2.0 message: " + wire_excerpt(line, 120)};
-    if (auto method = m.find("method"); method != m.end()) {
-        if (!method->is_string())
-            return McpMalformed{"a method that is not a string: " + wire_excerpt(line, 120)};
-        Json params = m.value("params", Json());
-        if (m.contains("id")) return McpServerRequest{m["id"], method->get<std::string>(), params};
-        return McpNotification{method->get<std::string>(), params};
-    }
-    auto id = m.find("id");
-    if (id == m.end() || !id->is_number_integer())
-        return McpMalformed{"a response without an id this client sent: " + wire_excerpt(line, 120)};
-    McpResponse response;
-    response.id = id->get<std::int64_t>();
-    if (auto result = m.find("result"); result != m.end()) {
-        response.result = *result;
-        return response;
-    }
-    auto error = m.find("error");
-    if (error == m.end() || !error->is_object())
-        return McpMalformed{"a response with neither result nor error: " + wire_excerpt(line, 120)};
-    response.ok = false;
-    response.code = error->value("code", Json(0)).is_number_integer()
-                        ? (*error)["code"].get<std::int64_t>()
-                        : 0;
-    response.message = text_of(*error, "message");
-    return response;
-}
-
-Json mcp_request(std::int64_t id, std::string_view method, Json params) {
-    Json m{{"jsonrpc", "2.0"}, {"id", id}, {"method", method}};
-    if (!params.is_null()) m["params"] = std::move(params);
-    return m;
-}
-
-Json mcp_notification(std::string_view method, Json params) {
-    Json m{{"jsonrpc", "2.0"}, {"method", method}};
-    if (!params.is_null()) m["params"] = std::move(params);
-    return m;
-}
-
-Json mcp_reply(const Json& id, Json result) {
-    return {{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}};
-}
-
-Json mcp_error_reply(const Json& id, int code, std::string message) {
-    return {{"jsonrpc", "2.0"},
-            {"id", id},
-            {"error", {{"code", code}, {"message", std::move(message)}}}};
 }
 
 Json mcp_initialize_params(std::string_view client_version) {

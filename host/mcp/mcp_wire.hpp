@@ -1,7 +1,8 @@
-// The Model Context Protocol's messages as rio's MCP client uses them (protocol revision
-// 2025-11-25, the one @modelcontextprotocol/sdk publishes): JSON-RPC 2.0 classified into
-// typed messages, the initialize handshake, a tools/list page, a tools/call result in the
-// words the model reads. Pure: the client (host/mcp_client) does the I/O.
+// The Model Context Protocol's values as rio's MCP client uses them (protocol revision
+// 2025-11-25, the one @modelcontextprotocol/sdk publishes): the initialize handshake, roots,
+// progress, a tools/list page, a tools/call result in the words the model reads. The messages
+// carrying them are JSON-RPC 2.0 (jsonrpc/json_rpc). Pure: the client (host/mcp/mcp_client)
+// does the I/O.
 #pragma once
 
 #include <cstdint>
@@ -10,43 +11,12 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <variant>
 #include <vector>
 
 namespace rio {
 
 inline constexpr std::string_view mcp_protocol_version = "2025-11-25";
 bool mcp_version_supported(std::string_view version);
-
-struct McpResponse {
-    std::int64_t id = 0;
-    bool ok = true;
-    nlohmann::json result; // ok
-    std::int64_t code = 0; // !ok: the JSON-RPC error
-    std::string message;
-};
-struct McpServerRequest { // asked of the client: ping, roots/list, …
-    nlohmann::json id;
-    std::string method;
-    nlohmann::json params;
-};
-struct McpNotification {
-    std::string method;
-    nlohmann::json params;
-};
-struct McpMalformed {
-    std::string why; // in words, with an excerpt of what came
-};
-using McpMessage = std::variant<McpResponse, McpServerRequest, McpNotification, McpMalformed>;
-
-// One line from the server. Responses to ids this client never sends (strings, fractions)
-// are malformed: its ids are whole numbers.
-McpMessage parse_mcp_message(std::string_view line);
-
-nlohmann::json mcp_request(std::int64_t id, std::string_view method, nlohmann::json params);
-nlohmann::json mcp_notification(std::string_view method, nlohmann::json params = nullptr);
-nlohmann::json mcp_reply(const nlohmann::json& id, nlohmann::json result);
-nlohmann::json mcp_error_reply(const nlohmann::json& id, int code, std::string message);
 
 // initialize's params. The one capability is `roots` (the open project, listChanged): no
 // sampling and no elicitation, which would have a server drive the model or ask the person

@@ -62,8 +62,12 @@ Json wait_long(AgentSession& s, std::string_view event) {
 Json wait_for_server(AgentSession& s, const std::string& server, const std::string& state) {
     Json listed = s.request("mcp.list")["result"];
     for (;;) {
-        for (const Json& entry : listed["servers"])
-            if (entry["name"] == server && entry["state"] == state) return entry;
+        for (const Json& entry : listed["servers"]) {
+            if (entry["name"] != server) continue;
+            if (entry["state"] == state) return entry;
+            if (entry["state"] == "failed" && state == "ready")
+                throw std::runtime_error(server + " failed: " + entry.dump());
+        }
         listed = wait_long(s, "mcp.changed");
     }
 }
@@ -140,7 +144,7 @@ TEST(McpE2E, PlanModeOffersOnlyTheReadOnlyToolsOfAServerAdmittedInPlan) {
     s->send("look around");
     std::vector<Json> results = tool_results(*s);
     ASSERT_EQ(results.size(), 2u);
-    EXPECT_EQ(results[0]["ok"], true);
+    EXPECT_EQ(results[0]["ok"], true) << results[0].dump();
     EXPECT_NE(results[0]["content"].get<std::string>().find("hello from the project"),
               std::string::npos);
     EXPECT_EQ(results[1]["ok"], false);
@@ -300,7 +304,10 @@ TEST(McpE2E, KillingTheServerMidTurnGivesAnErrorResultAndTheTurnEnds) {
     wait_for_server(*s, "fs", "ready");
     long turn = s->send("write it");
     wait_long(*s, "agent.propose");
-    std::vector<pid_t> servers = processes_with(fs_server);
+    // This session's server only (its argv names this project): other tests' servers may be
+    // running beside it under ctest -j.
+    std::vector<pid_t> servers =
+        processes_with(fs_server + std::string(1, '\0') + s->project().path().string());
     ASSERT_FALSE(servers.empty());
     for (pid_t pid : servers)
         ::kill(pid, SIGKILL);

@@ -1,6 +1,6 @@
 // acp/: JSON-RPC lines and the shapes of ACP updates, without a process (the real client
 // library drives rio-acp in tests/acp).
-#include "acp/json_rpc.hpp"
+#include "acp/acp_lines.hpp"
 #include "acp/mcp_servers.hpp"
 #include "acp/updates.hpp"
 
@@ -9,55 +9,23 @@
 namespace rio::acp {
 namespace {
 
-int code_of(std::string_view line) {
-    auto message = parse_rpc(line);
-    auto* bad = std::get_if<RpcInvalid>(&message);
-    return bad ? bad->error.code : 0;
-}
-
-TEST(AcpJsonRpc, EachWayALineIsWrongHasItsCode) {
-    EXPECT_EQ(code_of("{oops"), rpc_error::parse_error);
-    EXPECT_EQ(code_of("[]"), rpc_error::invalid_request);
-    EXPECT_EQ(code_of("7"), rpc_error::invalid_request);
-    EXPECT_EQ(code_of(R"({"id":1,"method":"x"})"), rpc_error::invalid_request); // no jsonrpc
-    EXPECT_EQ(code_of(R"({"jsonrpc":"2.0","id":{},"method":"x"})"), rpc_error::invalid_request);
-    EXPECT_EQ(code_of(R"({"jsonrpc":"2.0","id":1,"method":""})"), rpc_error::invalid_request);
+// ACP's own rule over JSON-RPC's (json_rpc_test): params are an object, {} when absent.
+TEST(AcpLines, ParamsAreAnObjectOrNothing) {
+    auto code_of = [](std::string_view line) {
+        auto message = parse_line(line);
+        auto* bad = std::get_if<jsonrpc::Invalid>(&message);
+        return bad ? bad->code : 0;
+    };
     EXPECT_EQ(code_of(R"({"jsonrpc":"2.0","id":1,"method":"x","params":[1]})"),
-              rpc_error::invalid_params);
-    EXPECT_EQ(code_of(R"({"jsonrpc":"2.0","id":1,"method":"x","params":{}})"), 0);
-    auto deep = std::string(100000, '[');
-    EXPECT_EQ(code_of(deep), rpc_error::parse_error);
-}
-
-TEST(AcpJsonRpc, RequestsNotificationsAndResponsesAreTold) {
-    auto request = parse_rpc(R"({"jsonrpc":"2.0","id":"a","method":"session/new"})");
-    ASSERT_TRUE(std::holds_alternative<RpcRequest>(request));
-    EXPECT_FALSE(std::get<RpcRequest>(request).notification());
-    EXPECT_EQ(std::get<RpcRequest>(request).params, Json::object());
-    auto note =
-        parse_rpc(R"({"jsonrpc":"2.0","method":"session/cancel","params":{"sessionId":"s"}})");
-    EXPECT_TRUE(std::get<RpcRequest>(note).notification());
-    auto reply = parse_rpc(R"({"jsonrpc":"2.0","id":3,"error":{"code":-32000,"message":"no"}})");
-    ASSERT_TRUE(std::holds_alternative<RpcResponse>(reply));
-    EXPECT_EQ(std::get<RpcResponse>(reply).error->code, -32000);
-    EXPECT_EQ(rpc_result(1, Json::object()), "{\"id\":1,\"jsonrpc\":\"2.0\",\"result\":{}}\n");
-}
-
-// JSON-RPC (and ACP's RequestId) allow a null id: such a request is answered, with null.
-// Only a message without an id at all is a notification.
-TEST(AcpJsonRpc, ARequestWithANullIdIsARequestNotANotification) {
-    auto request = parse_rpc(R"({"jsonrpc":"2.0","id":null,"method":"session/cancel"})");
-    ASSERT_TRUE(std::holds_alternative<RpcRequest>(request));
-    const RpcRequest& r = std::get<RpcRequest>(request);
-    EXPECT_FALSE(r.notification());
-    ASSERT_TRUE(r.id);
-    EXPECT_TRUE(r.id->is_null());
-    EXPECT_EQ(rpc_result(*r.id, Json::object()),
-              "{\"id\":null,\"jsonrpc\":\"2.0\",\"result\":{}}\n");
-    // A response with a null id is the other side's error about a line it could not read:
-    // a response, never answered.
-    auto reply = parse_rpc(R"({"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"x"}})");
-    EXPECT_TRUE(std::holds_alternative<RpcResponse>(reply));
+              jsonrpc::code::invalid_params);
+    EXPECT_EQ(code_of("{oops"), jsonrpc::code::parse_error);
+    auto request = parse_line(R"({"jsonrpc":"2.0","id":"a","method":"session/new"})");
+    ASSERT_TRUE(std::holds_alternative<jsonrpc::Request>(request));
+    EXPECT_EQ(std::get<jsonrpc::Request>(request).params, Json::object());
+    auto null_params = parse_line(R"({"jsonrpc":"2.0","method":"session/cancel","params":null})");
+    EXPECT_EQ(std::get<jsonrpc::Request>(null_params).params, Json::object());
+    EXPECT_EQ(line_of(jsonrpc::result(1, Json::object())),
+              "{\"id\":1,\"jsonrpc\":\"2.0\",\"result\":{}}\n");
 }
 
 Proposal plan() {

@@ -1,6 +1,6 @@
-// The LSP client's pure parts: framing, JSON-RPC classification, UTF-16 positions (surrogate
-// pairs, clamping), line tables kept in step with edits, coalesced changes, LSP values and
-// file URIs, lsp.json, and the words an edit's result gets.
+// The LSP client's pure parts: framing (JSON-RPC itself: json_rpc_test), UTF-16 positions
+// (surrogate pairs, clamping), line tables kept in step with edits, coalesced changes, LSP values
+// and file URIs, lsp.json, and the words an edit's result gets.
 #include "agent_tools/diagnostics_words.hpp"
 #include "host/lsp/lsp_changes.hpp"
 #include "host/lsp/lsp_config.hpp"
@@ -52,24 +52,10 @@ TEST(LspWire, BrokenHeadersAndOversizedMessagesBreakTheStreamSayingWhy) {
     EXPECT_NE(error_of(std::string(9000, 'x')).find("without an end"), std::string::npos);
 }
 
-TEST(LspWire, MessagesAreClassified) {
-    auto m = parse_lsp_message(R"({"jsonrpc":"2.0","id":3,"result":null})");
-    ASSERT_TRUE(std::holds_alternative<LspResponse>(m));
-    EXPECT_EQ(std::get<LspResponse>(m).id, 3);
-    EXPECT_TRUE(std::get<LspResponse>(m).result.is_null());
-    m = parse_lsp_message(R"({"jsonrpc":"2.0","id":"x","result":1})");
-    EXPECT_EQ(std::get<LspResponse>(m).id, -1) << "an id rio never sends answers nothing";
-    m = parse_lsp_message(R"({"jsonrpc":"2.0","id":4,"error":{"code":-32601,"message":"no"}})");
-    EXPECT_FALSE(std::get<LspResponse>(m).ok);
-    EXPECT_EQ(std::get<LspResponse>(m).message, "no");
-    m = parse_lsp_message(R"({"jsonrpc":"2.0","id":"7","method":"workspace/configuration"})");
-    EXPECT_EQ(std::get<LspServerRequest>(m).id, "7");
-    m = parse_lsp_message(R"({"jsonrpc":"2.0","method":"$/progress","params":{}})");
-    EXPECT_EQ(std::get<LspNotification>(m).method, "$/progress");
-    EXPECT_TRUE(std::holds_alternative<LspMalformed>(parse_lsp_message("{nope")));
-    EXPECT_TRUE(std::holds_alternative<LspMalformed>(parse_lsp_message(R"({"id":1})")));
-    EXPECT_TRUE(std::holds_alternative<LspMalformed>(parse_lsp_message("[1]")));
+TEST(LspWire, AMessageIsFramedByItsLength) {
     EXPECT_EQ(lsp_frame(Json{{"a", 1}}), "Content-Length: 7\r\n\r\n{\"a\":1}");
+    EXPECT_EQ(lsp_frame(Json{{"é", 1}}), "Content-Length: 8\r\n\r\n{\"é\":1}")
+        << "bytes, not characters";
 }
 
 TEST(LspPositions, Utf16UnitsCountSurrogatePairsAsTwo) {
