@@ -9,14 +9,12 @@
 
 #include <QWidget>
 
-class QLabel;
 class QPlainTextEdit;
-class QPushButton;
-class QTreeWidget;
 
 namespace rio::gui {
 
 class CoreClient;
+class ServersList;
 
 class LspServersPage : public QWidget {
     Q_OBJECT
@@ -25,9 +23,7 @@ public:
 
     void refresh(); // lsp.list
 
-    QTreeWidget* list() const { return list_; }
-    QPushButton* restart_button() const { return restart_; }
-    QLabel* problems() const { return problems_; }
+    ServersList* servers() const { return servers_; }
     QPlainTextEdit* details() const { return details_; } // command, files, stderr
 
 signals:
@@ -37,14 +33,11 @@ private:
     void on_event(const client::CoreEvent& event);
     void show_servers(const LspListResult& list);
     void show_details();
-    void restart_selected();
-    QString selected_server() const;
+    void restart(const QString& name);
 
     CoreClient& core_;
-    QLabel* problems_;
-    QTreeWidget* list_;
     QPlainTextEdit* details_;
-    QPushButton* restart_;
+    ServersList* servers_;
     LspListResult shown_;
 };
 

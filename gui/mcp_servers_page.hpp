@@ -8,13 +8,10 @@
 
 #include <QWidget>
 
-class QLabel;
-class QPushButton;
-class QTreeWidget;
-
 namespace rio::gui {
 
 class CoreClient;
+class ServersList;
 
 class McpServersPage : public QWidget {
     Q_OBJECT
@@ -23,10 +20,7 @@ public:
 
     void refresh(); // mcp.list
 
-    QTreeWidget* list() const { return list_; }
-    QPushButton* restart_button() const { return restart_; }
-    QLabel* problems() const { return problems_; } // config files that could not be used
-    QLabel* empty_note() const { return empty_; }
+    ServersList* servers() const { return servers_; }
 
 signals:
     void listed(); // a list from the core is shown
@@ -34,14 +28,10 @@ signals:
 private:
     void on_event(const client::CoreEvent& event);
     void show_servers(const McpListResult& list);
-    void restart_selected();
-    QString selected_server() const;
+    void restart(const QString& name);
 
     CoreClient& core_;
-    QLabel* empty_;
-    QLabel* problems_;
-    QTreeWidget* list_;
-    QPushButton* restart_;
+    ServersList* servers_;
 };
 
 } // namespace rio::gui

@@ -12,6 +12,7 @@
 #include "gui/problems_panel.hpp"
 #include "gui/quick_open.hpp"
 #include "gui/search_panel.hpp"
+#include "gui/servers_list.hpp"
 #include "gui/settings_dialog.hpp"
 #include "gui/trust_bar.hpp"
 #include "tests/gui/agent_support.hpp"
@@ -260,7 +261,7 @@ private slots:
         QTest::mouseClick(tabs, Qt::LeftButton, {}, tabs->tabRect(2).center());
         LspServersPage* page = s.window.settings()->lsp_servers();
         QCOMPARE(s.window.settings()->pages()->currentWidget(), page);
-        QTreeWidget* list = page->list();
+        QTreeWidget* list = page->servers()->list();
         QTRY_VERIFY_WITH_TIMEOUT(list->topLevelItemCount() >= 5, 5000);
         QTreeWidgetItem* clangd =
             list->findItems(QStringLiteral("clangd"), Qt::MatchExactly).value(0);
@@ -271,7 +272,7 @@ private slots:
         QVERIFY2(page->details()->toPlainText().startsWith(
                      QStringLiteral("Command: clangd --log=error\nFiles: *.c *.h")),
                  qPrintable(page->details()->toPlainText()));
-        QVERIFY(page->restart_button()->isEnabled());
+        QVERIFY(page->servers()->restart_button()->isEnabled());
     }
 
     // Issue 39, break M: in a project nobody trusted no language server starts, and the
@@ -289,7 +290,7 @@ private slots:
                                     "project")),
                  qPrintable(bar->text()->text()));
         s.window.show_lsp_servers();
-        QTreeWidget* list = s.window.settings()->lsp_servers()->list();
+        QTreeWidget* list = s.window.settings()->lsp_servers()->servers()->list();
         QTRY_VERIFY_WITH_TIMEOUT(list->topLevelItemCount() >= 5, 5000);
         QTreeWidgetItem* clangd =
             list->findItems(QStringLiteral("clangd"), Qt::MatchExactly).value(0);

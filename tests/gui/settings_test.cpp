@@ -4,6 +4,7 @@
 #include "gui/core_client.hpp"
 #include "gui/main_window.hpp"
 #include "gui/mcp_servers_page.hpp"
+#include "gui/servers_list.hpp"
 #include "gui/settings_dialog.hpp"
 #include "tests/gui/gui_support.hpp"
 
@@ -71,7 +72,7 @@ private slots:
         McpServersPage* page = s.open_page();
         QVERIFY(s.window.settings()->isVisible());
         QCOMPARE(s.window.settings()->pages()->currentWidget(), page);
-        QTreeWidget* list = page->list();
+        QTreeWidget* list = page->servers()->list();
 
         // A cloned project's servers are listed, and say why they have not started.
         QTRY_COMPARE(list->topLevelItemCount(), 3);
@@ -79,7 +80,7 @@ private slots:
                  QStringLiteral("not started: trust the project to start it"));
         QCOMPARE(server_row(list, QStringLiteral("probe"))->text(1),
                  QStringLiteral("the project's .mcp.json"));
-        QVERIFY(page->empty_note()->isHidden());
+        QVERIFY(page->servers()->note()->isHidden());
         QVERIFY(read_marker(QString::fromStdString(marker) + QStringLiteral("/pid")).isEmpty());
 
         QVERIFY(!trust_project(s.core).error);
@@ -114,15 +115,15 @@ private slots:
         QVERIFY(s.settle());
         QVERIFY(!trust_project(s.core).error);
         McpServersPage* page = s.open_page();
-        QTreeWidget* list = page->list();
+        QTreeWidget* list = page->servers()->list();
         QTRY_COMPARE(state_of(list, QStringLiteral("probe")), QStringLiteral("ready, 1 tool"));
         const QByteArray first = read_marker(marker + QStringLiteral("/pid"));
         QVERIFY(!first.isEmpty());
-        QVERIFY(!page->restart_button()->isEnabled()); // nothing selected yet
+        QVERIFY(!page->servers()->restart_button()->isEnabled()); // nothing selected yet
 
         list->setCurrentItem(server_row(list, QStringLiteral("probe")));
-        QVERIFY(page->restart_button()->isEnabled());
-        QTest::mouseClick(page->restart_button(), Qt::LeftButton);
+        QVERIFY(page->servers()->restart_button()->isEnabled());
+        QTest::mouseClick(page->servers()->restart_button(), Qt::LeftButton);
         // A new process, listed ready once it is up; the selection survives the new list.
         QTRY_VERIFY(!read_marker(marker + QStringLiteral("/pid")).isEmpty() &&
                     read_marker(marker + QStringLiteral("/pid")) != first);
@@ -137,10 +138,10 @@ private slots:
         McpServersPage* page = s.open_page();
         QSignalSpy listed(page, &McpServersPage::listed);
         QVERIFY(listed.wait(5000));
-        QCOMPARE(page->list()->topLevelItemCount(), 0);
-        QVERIFY(page->empty_note()->isVisible());
-        QVERIFY(page->empty_note()->text().contains(QStringLiteral(".mcp.json")));
-        QVERIFY(page->problems()->isHidden());
+        QCOMPARE(page->servers()->list()->topLevelItemCount(), 0);
+        QVERIFY(page->servers()->note()->isVisible());
+        QVERIFY(page->servers()->note()->text().contains(QStringLiteral(".mcp.json")));
+        QVERIFY(page->servers()->problems()->isHidden());
     }
 
     void a_broken_config_file_is_named_on_the_page() {
@@ -150,9 +151,9 @@ private slots:
         QVERIFY(s.settle());
         QVERIFY(!trust_project(s.core).error);
         McpServersPage* page = s.open_page();
-        QTRY_VERIFY(page->problems()->isVisible());
-        QVERIFY2(page->problems()->text().contains(QStringLiteral(".mcp.json")),
-                 qPrintable(page->problems()->text()));
+        QTRY_VERIFY(page->servers()->problems()->isVisible());
+        QVERIFY2(page->servers()->problems()->text().contains(QStringLiteral(".mcp.json")),
+                 qPrintable(page->servers()->problems()->text()));
     }
 };
 
