@@ -5,13 +5,12 @@
 // that lays out only what it shows.
 #pragma once
 
+#include "gui/card_parts.hpp"
 #include "protocol/messages.hpp"
 
 #include <QFrame>
 
 class QLabel;
-class QPlainTextEdit;
-class QPushButton;
 class QToolButton;
 
 namespace rio::gui {
@@ -37,12 +36,8 @@ public:
 signals:
     void unfolded(); // shown open by the person: the chat keeps it in view
 
-protected:
-    bool eventFilter(QObject* watched, QEvent* event) override;
-
 private:
     void paint();
-    void show_line(); // the command line, cut in the middle to the room the toggle has
     void fill();
 
     QString line_;    // "$ python3 -m unittest"
@@ -50,11 +45,11 @@ private:
     QString outcome_; // "✗ exit code 1 · 0.2 s"
     bool failed_ = false;
     QString output_;
-    QPushButton* toggle_;
+    CardToggle* toggle_;
     QLabel* outcome_label_;
     QToolButton* copy_;
     QLabel* where_;
-    QPlainTextEdit* view_;
+    CardText* view_;
     bool filled_ = false;
 };
 

@@ -1,22 +1,15 @@
 #include "gui/edit_card.hpp"
 
-#include "gui/editor_style.hpp"
 #include "gui/theme.hpp"
 #include "gui/unified_lines.hpp"
 
-#include <QEvent>
 #include <QHBoxLayout>
-#include <QKeyEvent>
 #include <QLabel>
 #include <QPlainTextEdit>
-#include <QPushButton>
-#include <QScrollBar>
 #include <QTextBlock>
 #include <QTextCursor>
 #include <QToolButton>
 #include <QVBoxLayout>
-#include <algorithm>
-#include <cmath>
 
 namespace rio::gui {
 namespace {
@@ -56,43 +49,6 @@ void colour_lines(QPlainTextEdit* view, const std::vector<UnifiedLine>& lines,
     }
 }
 
-// The diff as read-only text. A wheel turn it has no use for scrolls the chat instead.
-class DiffView : public QPlainTextEdit {
-public:
-    DiffView() {
-        setReadOnly(true);
-        setLineWrapMode(QPlainTextEdit::NoWrap);
-        setFrameShape(QFrame::NoFrame);
-        setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
-        setFont(editor_font());
-        setAccessibleName(QObject::tr("Changes"));
-        setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
-    }
-
-    // What one line takes, as the view lays it out.
-    int line_height() const {
-        return static_cast<int>(std::ceil(blockBoundingRect(document()->firstBlock()).height()));
-    }
-
-protected:
-    void wheelEvent(QWheelEvent* event) override {
-        if (verticalScrollBar()->maximum() == 0) return event->ignore();
-        QPlainTextEdit::wheelEvent(event);
-    }
-};
-
-// Small, so a card's row fits the chat's width: text buttons, framed when hovered.
-QToolButton* card_button(const QString& text, const QString& tip) {
-    auto* button = new QToolButton;
-    button->setText(text);
-    button->setToolTip(tip);
-    button->setAutoRaise(true);
-    button->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    button->setFocusPolicy(Qt::StrongFocus);
-    button->setCursor(Qt::PointingHandCursor);
-    return button;
-}
-
 QString card_file_name(const std::string& path) {
     return QString::fromStdString(path).section(QLatin1Char('/'), -1);
 }
@@ -100,26 +56,17 @@ QString card_file_name(const std::string& path) {
 } // namespace
 
 EditCard::EditCard(const EditAppliedEvent& applied, QWidget* parent)
-    : QFrame(parent), applied_(applied), toggle_(new QPushButton), counts_(new QLabel),
-      state_(new QLabel),
+    : QFrame(parent), applied_(applied), toggle_(new CardToggle(QStringLiteral("▸ mmmm…m"))),
+      counts_(new QLabel), state_(new QLabel),
       compare_(card_button(tr("Compare"), tr("Show the whole file before and after this change"))),
-      undo_button_(card_button(tr("Undo"), QString())), diff_(new DiffView) {
+      undo_button_(card_button(tr("Undo"), QString())), diff_(new CardText(tr("Changes"))) {
     setFrameShape(QFrame::StyledPanel);
     const QString path = QString::fromStdString(applied.path);
-    toggle_->setCheckable(true);
-    // It takes the room the row leaves; a long name is cut in the middle (show_name).
-    toggle_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
-    toggle_->setMinimumWidth(toggle_->fontMetrics().horizontalAdvance(QStringLiteral("▸ mmmm…m")));
     QFont bold = toggle_->font();
     bold.setBold(true);
     toggle_->setFont(bold);
-    toggle_->setFlat(true);
-    toggle_->setAutoDefault(false);
     toggle_->setToolTip(tr("%1 — show or hide the change (Space)").arg(path));
     toggle_->setAccessibleName(tr("Change to %1").arg(path));
-    toggle_->setFocusPolicy(Qt::StrongFocus);
-    toggle_->setCursor(Qt::PointingHandCursor);
-    toggle_->installEventFilter(this);
     counts_->setTextFormat(Qt::RichText);
     diff_->hide();
     follow_theme(this, [this] { paint(theme_colours()); });
@@ -142,7 +89,8 @@ EditCard::EditCard(const EditAppliedEvent& applied, QWidget* parent)
     connect(compare_, &QToolButton::clicked, this, &EditCard::compare_requested);
     connect(undo_button_, &QToolButton::clicked, this, &EditCard::undo_requested);
     show_state();
-    show_name();
+    // A long name is cut in the middle: its end says what the file is.
+    toggle_->set_label(card_file_name(applied_.path), Qt::ElideMiddle);
 }
 
 void EditCard::set_undo(Undo undo, const QString& why) {
@@ -166,14 +114,7 @@ void EditCard::show_state() {
     QFont font = toggle_->font();
     font.setStrikeOut(undo_ == Undo::done);
     toggle_->setFont(font);
-}
-
-void EditCard::show_name() {
-    const QString arrow = expanded() ? QStringLiteral("▾ ") : QStringLiteral("▸ ");
-    const QFontMetrics metrics(toggle_->font());
-    const int room = toggle_->width() - metrics.horizontalAdvance(arrow) - 12;
-    toggle_->setText(arrow +
-                     metrics.elidedText(card_file_name(applied_.path), Qt::ElideMiddle, room));
+    toggle_->show_label();
 }
 
 QString EditCard::summary() const {
@@ -185,10 +126,7 @@ QString EditCard::summary() const {
 }
 
 void EditCard::paint(const ThemeColours& colours) {
-    toggle_->setStyleSheet(
-        QStringLiteral("QPushButton { border: none; text-align: left; padding: 2px 4px; }"
-                       "QPushButton:focus { background: %1; border-radius: 3px; }")
-            .arg(colours.user_background.name()));
+    toggle_->paint(colours);
     counts_->setText(QStringLiteral("<span style=\"color:%1\">+%2</span> "
                                     "<span style=\"color:%3\">−%4</span>")
                          .arg(colours.added_text.name())
@@ -204,7 +142,6 @@ void EditCard::paint(const ThemeColours& colours) {
 void EditCard::set_expanded(bool expanded) {
     if (expanded) fill_diff();
     if (toggle_->isChecked() != expanded) toggle_->setChecked(expanded); // comes back here
-    show_name();
     diff_->setVisible(expanded);
 }
 
@@ -222,31 +159,12 @@ void EditCard::fill_diff() {
         text << line.text;
     diff_->setPlainText(text.join(QLatin1Char('\n')));
     colour_lines(diff_, lines, theme_colours());
-    const int visible = std::clamp(static_cast<int>(lines.size()), 1, max_visible_lines);
-    // Every line shown: nothing to scroll up or down (QPlainTextEdit would offer it anyway).
-    if (static_cast<int>(lines.size()) <= max_visible_lines)
-        diff_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    const int margins = static_cast<int>(std::ceil(2 * diff_->document()->documentMargin())) +
-                        2 * diff_->frameWidth() + diff_->horizontalScrollBar()->sizeHint().height();
-    diff_->setFixedHeight(visible * static_cast<DiffView*>(diff_)->line_height() + margins + 2);
+    diff_->fit(max_visible_lines);
 }
 
 QStringList EditCard::diff_lines() const {
     if (!filled_) return {};
     return diff_->toPlainText().split(QLatin1Char('\n'));
-}
-
-bool EditCard::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == toggle_ && event->type() == QEvent::Resize) show_name();
-    // Enter unfolds as Space does.
-    if (watched == toggle_ && event->type() == QEvent::KeyPress) {
-        const int key = static_cast<QKeyEvent*>(event)->key();
-        if (key == Qt::Key_Return || key == Qt::Key_Enter) {
-            toggle_->toggle();
-            return true;
-        }
-    }
-    return QFrame::eventFilter(watched, event);
 }
 
 } // namespace rio::gui

@@ -4,13 +4,12 @@
 // It shows what it is told; the change cards send the requests.
 #pragma once
 
+#include "gui/card_parts.hpp"
 #include "protocol/messages.hpp"
 
 #include <QFrame>
 
 class QLabel;
-class QPlainTextEdit;
-class QPushButton;
 class QToolButton;
 
 namespace rio::gui {
@@ -45,22 +44,18 @@ signals:
     void compare_requested();
     void undo_requested();
 
-protected:
-    bool eventFilter(QObject* watched, QEvent* event) override;
-
 private:
     void paint(const ThemeColours& colours); // the counts, the state and the diff's lines
     void fill_diff();
     void show_state();
-    void show_name(); // the file's name, cut in the middle to the room the toggle has
 
     EditAppliedEvent applied_;
-    QPushButton* toggle_;
+    CardToggle* toggle_;
     QLabel* counts_;
     QLabel* state_;
     QToolButton* compare_;
     QToolButton* undo_button_;
-    QPlainTextEdit* diff_;
+    CardText* diff_;
     bool filled_ = false;
     Undo undo_ = Undo::possible;
 };
