@@ -1,7 +1,6 @@
 #include "host/process/piped_process.hpp"
 
-#include "host/process/child_processes.hpp"
-#include "host/process/spawn.hpp"
+#include "host/process/child_leader.hpp"
 #include "io/unique_fd.hpp"
 
 #include <array>
@@ -13,7 +12,6 @@
 #include <deque>
 #include <fcntl.h>
 #include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 namespace rio {
@@ -23,17 +21,8 @@ class Piped final : public PipedProcess, public std::enable_shared_from_this<Pip
 public:
     Piped(asio::io_context& io, PipedSpec spec, PipedHandlers handlers)
         : spec_(std::move(spec)), handlers_(std::move(handlers)),
-          children_(asio::use_service<ChildProcesses>(io)), exit_watch_(io), in_(io), out_(io),
+          leader_(asio::use_service<ChildProcesses>(io)), exit_watch_(io), in_(io), out_(io),
           err_(io), kill_timer_(io) {}
-
-    // Only reached with the process running when the io_context is destroyed under it.
-    ~Piped() override {
-        if (pid_ <= 0) return;
-        signal_tree(SIGKILL);
-        while (::waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {
-        }
-        children_.disown(pid_);
-    }
 
     Status begin() {
         int in[2], out[2], err[2];
@@ -50,8 +39,7 @@ public:
         Result<SpawnedProcess> spawned = spawn_process(
             {spec_.argv, spec_.cwd, spec_.env, in_read.fd, out_write.fd, err_write.fd});
         if (!spawned) return spawned.error();
-        pid_ = spawned->pid;
-        children_.own(pid_);
+        leader_.own(spawned->pid);
         exit_watch_.assign(spawned->pidfd);
         in_.assign(in_write.release());
         out_.assign(out_read.release());
@@ -79,21 +67,21 @@ public:
     const std::string& stderr_tail() const override { return result_.stderr_tail; }
 
     void stop() override {
-        if (pid_ <= 0 || stopping_) return;
+        if (!leader_.running() || stopping_) return;
         stopping_ = true;
         result_.stopped = true;
         close_stdin();
-        signal_tree(SIGTERM);
-        signal_tree(SIGCONT);
+        leader_.signal_tree(SIGTERM);
+        leader_.signal_tree(SIGCONT);
         kill_timer_.expires_after(spec_.kill_grace);
         kill_timer_.async_wait([self = shared_from_this()](std::error_code ec) {
-            if (!ec) self->signal_tree(SIGKILL);
+            if (!ec) self->leader_.signal_tree(SIGKILL);
         });
     }
 
     void forget() override { handlers_ = {}; }
 
-    pid_t pid() const override { return pid_; }
+    pid_t pid() const override { return leader_.pid(); }
 
 private:
     void write_next() {
@@ -113,14 +101,6 @@ private:
         queue_.clear();
         std::error_code ignored;
         in_.close(ignored);
-    }
-
-    // While the leader is unreaped its ids cannot be reused, so the signal reaches only its
-    // own tree.
-    void signal_tree(int sig) {
-        if (pid_ <= 0) return;
-        ::kill(-pid_, sig);
-        children_.signal_leftovers(pid_, sig);
     }
 
     void read_out() {
@@ -153,7 +133,7 @@ private:
                 partial_.clear();
                 std::error_code ignored;
                 out_.close(ignored);
-                signal_tree(SIGKILL);
+                leader_.signal_tree(SIGKILL);
                 return;
             }
             partial_.append(piece);
@@ -183,11 +163,7 @@ private:
     }
 
     void exited() {
-        // What it left behind goes too, or a grandchild would hold stdout open.
-        signal_tree(SIGKILL);
-        ReapedExit reaped = reap_exited(pid_);
-        children_.disown(pid_);
-        pid_ = -1;
+        ReapedExit reaped = leader_.reap();
         result_.exit_code = reaped.exit_code;
         result_.signal = reaped.signal;
         std::error_code ignored;
@@ -212,7 +188,7 @@ private:
 
     PipedSpec spec_;
     PipedHandlers handlers_;
-    ChildProcesses& children_;
+    ChildLeader leader_;
     asio::posix::stream_descriptor exit_watch_, in_, out_, err_;
     asio::steady_timer kill_timer_;
     std::deque<std::string> queue_; // front: being written
@@ -220,7 +196,6 @@ private:
     std::array<char, 4096> err_buffer_{};
     std::string partial_;
     PipedExit result_;
-    pid_t pid_ = -1;
     bool stopping_ = false, exited_ = false, out_done_ = false, finished_ = false;
 };
 

@@ -1,6 +1,6 @@
 #include "host/process/process_runner.hpp"
 
-#include "host/process/child_processes.hpp"
+#include "host/process/child_leader.hpp"
 #include "host/process/command_environment.hpp"
 #include "host/process/spawn.hpp"
 #include "host/proxy/host_proxy.hpp"
@@ -23,7 +23,6 @@
 #include <signal.h>
 #include <string_view>
 #include <sys/socket.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include <utility>
 
@@ -134,19 +133,14 @@ public:
 
     Command(asio::io_context& io, CommandSpec spec, Done done)
         : spec_(std::move(spec)), done_(std::move(done)),
-          children_(asio::use_service<ChildProcesses>(io)), exit_watch_(io), output_(io),
-          timer_(io), captured_(spec_.output_cap), started_at_(std::chrono::steady_clock::now()) {}
+          leader_(asio::use_service<ChildProcesses>(io)), exit_watch_(io), output_(io), timer_(io),
+          captured_(spec_.output_cap), started_at_(std::chrono::steady_clock::now()) {}
 
     // Only reached with the command still running when the io_context is destroyed under
     // it. SIGKILL cannot be caught, so the wait is short, and no zombie is left behind.
     ~Command() override {
         if (proxy_) proxy_->stop();
-        if (pid_ > 0) {
-            signal_tree(SIGKILL);
-            while (::waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {
-            }
-            children_.disown(pid_);
-        }
+        leader_.kill_now(); // before its private /tmp goes
         remove_private_tmpdir(tmpdir_);
     }
 
@@ -188,8 +182,7 @@ public:
             return;
         }
         result_.started = true;
-        pid_ = spawned->pid;
-        children_.own(pid_);
+        leader_.own(spawned->pid);
         if (channel.fd >= 0 && !start_proxy(channel.fd)) {
             ::close(spawned->pidfd);
             ::close(spawned->output_fd);
@@ -234,11 +227,7 @@ private:
                 HostProxy::start(io, std::move(listener), std::move(rules_), system_resolver(io));
         if (!proxy_) {
             result_.started = false;
-            signal_tree(SIGKILL);
-            while (::waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {
-            }
-            children_.disown(pid_);
-            pid_ = -1;
+            leader_.kill_now();
             fail("the proxy could not start: no listener came from the command's network "
                  "namespace");
             return false;
@@ -271,21 +260,12 @@ private:
         });
     }
 
-    // Signals go only while the leader is not yet reaped: until then its pid, and so its
-    // group and session ids, cannot be reused, so the signal cannot reach someone else's
-    // processes. The group first, then whatever left it.
-    void signal_tree(int sig) {
-        if (pid_ <= 0) return;
-        ::kill(-pid_, sig);
-        children_.signal_leftovers(pid_, sig);
-    }
-
     void stop(bool& reason) {
         reason = true;
         phase_ = Phase::stopping;
-        signal_tree(SIGTERM);
-        signal_tree(SIGCONT); // a stopped process would not act on SIGTERM until continued
-        arm_timer(spec_.kill_grace, Phase::stopping, [this] { signal_tree(SIGKILL); });
+        leader_.signal_tree(SIGTERM);
+        leader_.signal_tree(SIGCONT); // a stopped process would not act on SIGTERM until continued
+        arm_timer(spec_.kill_grace, Phase::stopping, [this] { leader_.signal_tree(SIGKILL); });
     }
 
     void read_more() {
@@ -300,14 +280,7 @@ private:
     }
 
     void exited() {
-        // The leader is a zombie now: its pid, and so its group and session, cannot be reused
-        // until the waitpid below. Whatever it left is killed first. Background
-        // grandchildren (`server &`, a build daemon, something that called setsid) would
-        // otherwise outlive the command and hold the output pipe open.
-        signal_tree(SIGKILL);
-        ReapedExit reaped = reap_exited(pid_);
-        children_.disown(pid_);
-        pid_ = -1;
+        ReapedExit reaped = leader_.reap();
         result_.exit_code = reaped.exit_code;
         result_.signal = reaped.signal;
         std::error_code ignored;
@@ -366,7 +339,7 @@ private:
 
     CommandSpec spec_;
     Done done_;
-    ChildProcesses& children_;
+    ChildLeader leader_;
     asio::posix::stream_descriptor exit_watch_; // the pidfd: readable once the leader exits
     asio::posix::stream_descriptor output_;
     asio::steady_timer timer_; // timeout, then kill grace, then output drain
@@ -375,7 +348,6 @@ private:
     std::chrono::steady_clock::time_point started_at_;
     CommandResult result_;
     Phase phase_ = Phase::running;
-    pid_t pid_ = -1;                   // also the process group id; -1 once reaped
     std::filesystem::path tmpdir_;     // the sandbox's private TMPDIR, "" once removed
     CommandCgroup cgroup_;             // the sandbox's cgroup, empty where there is none
     std::vector<HostRule> rules_;      // a command allowed some hosts only: which,
