@@ -1,7 +1,5 @@
 // The agent loop as a state machine: inputs in, effects out — no process, thread or socket.
-#include "agent_tools/tool_table.hpp"
-#include "core/agent/loop.hpp"
-#include "tests/unit/typed_detail.hpp"
+#include "tests/unit/loop_harness.hpp"
 
 #include <algorithm>
 #include <gtest/gtest.h>
@@ -18,69 +16,7 @@ std::vector<std::string> names(const std::vector<ToolSpec>& tools) {
     return out;
 }
 
-// Collects effects and answers questions about them.
-struct Harness {
-    AgentLoop loop{tool_specs()};
-    Effects out;
-
-    template <typename T> std::vector<T> all() const {
-        std::vector<T> found;
-        for (const Effect& e : out)
-            if (auto* t = std::get_if<T>(&e)) found.push_back(*t);
-        return found;
-    }
-    std::vector<std::string> event_names() const {
-        std::vector<std::string> found;
-        for (const EmitEvent& e : all<EmitEvent>())
-            found.emplace_back(event_name(e.event));
-        return found;
-    }
-    std::vector<Json> events(std::string_view name) const {
-        std::vector<Json> found;
-        for (const EmitEvent& e : all<EmitEvent>())
-            if (event_name(e.event) == name) found.push_back(event_params(e.event));
-        return found;
-    }
-    CallProvider last_call() const { return all<CallProvider>().back(); }
-    std::uint64_t step() const { return last_call().step; }
-
-    TurnId send(std::string text) { return loop.send(std::move(text), out); }
-    void reply(std::string text, std::vector<ToolCall> calls = {}) {
-        TurnId turn = loop.turn();
-        std::uint64_t s = step();
-        if (!text.empty()) loop.on_provider(turn, s, ProviderReport::delta(text), out);
-        for (ToolCall& c : calls)
-            loop.on_provider(turn, s, ProviderReport::tool_call(c), out);
-        loop.on_provider(turn, s, ProviderReport::done(calls.empty() ? "end_turn" : "tool_use"),
-                         out);
-    }
-    void tool_report(const RunTool& run, std::string content, Json detail = nullptr,
-                     bool is_error = false) {
-        loop.on_tool(ToolReport{run.turn,
-                                run.call.id,
-                                run.stage,
-                                is_error,
-                                std::move(content),
-                                test::typed_detail(run, detail),
-                                {},
-                                {}},
-                     out);
-    }
-    Status decide(bool approve, std::optional<std::string> policy = {}, std::string feedback = {}) {
-        return loop.decide(
-            Decision{loop.turn(),
-                     {},
-                     approve,
-                     std::move(feedback),
-                     policy ? std::optional(Wire<ApprovalPolicy>::named(*policy)) : std::nullopt,
-                     {},
-                     false,
-                     false,
-                     false,
-                     NetworkGrant{false, {}}},
-            out);
-    }
-};
+using Harness = test::LoopHarness;
 
 ToolCall call(std::string id, std::string name, Json input) {
     return ToolCall{std::move(id), std::move(name), std::move(input)};
@@ -141,8 +77,8 @@ TEST(AgentLoop, DeltasStreamAndTheTurnEndsWithoutToolCalls) {
     Harness h;
     TurnId turn = h.send("hello");
     h.reply("Hi there.");
-    EXPECT_EQ(h.events("agent.delta").at(0)["text"], "Hi there.");
-    EXPECT_EQ(h.events("agent.done").at(0)["turn"], turn);
+    EXPECT_EQ(h.events<DeltaEvent>().at(0).text, "Hi there.");
+    EXPECT_EQ(h.events<DoneEvent>().at(0).turn, turn);
     EXPECT_FALSE(h.loop.busy());
     ASSERT_EQ(h.loop.history().size(), 2u);
     EXPECT_EQ(h.loop.history()[1]->text, "Hi there.");
@@ -174,12 +110,11 @@ TEST(AgentLoop, WriteToolsInPlanModeAreRefusedWithoutRunning_EvenWithAutoAccept)
                  call("c", "create_file", {{"path", "n"}, {"content", "x"}}),
                  call("r", "run_command", {{"argv", {"rm", "-rf", "/"}}})});
     EXPECT_TRUE(h.all<RunTool>().empty()) << "nothing may run";
-    auto results = h.events("agent.tool_result");
+    auto results = h.events<ToolResultEvent>();
     ASSERT_EQ(results.size(), 3u);
-    for (const Json& r : results) {
-        EXPECT_EQ(r["ok"], false);
-        EXPECT_NE(r["content"].get<std::string>().find("not available in plan mode"),
-                  std::string::npos);
+    for (const ToolResultEvent& r : results) {
+        EXPECT_EQ(r.ok, false);
+        EXPECT_NE(r.content.find("not available in plan mode"), std::string::npos);
     }
     EXPECT_EQ(h.all<CallProvider>().size(), 2u);
     expect_valid(h.loop.history());
@@ -191,11 +126,11 @@ TEST(AgentLoop, APlanModeRefusalNamesTheReadToolsOffered) {
     h.send("change things");
     h.reply("", {call("e", "edit_file", edit_input)});
     EXPECT_NE(
-        h.events("agent.tool_result")[0]["content"].get<std::string>().find(
+        h.events<ToolResultEvent>()[0].content.find(
             "Investigate with the read tools (list_dir, read_file, search, diagnostics, task), "
             "then call present_plan"),
         std::string::npos)
-        << h.events("agent.tool_result")[0]["content"];
+        << h.events<ToolResultEvent>()[0].content;
 }
 
 // Decision 0070: the words frontends show for a tool are a row in protocol/tool_words.hpp;
@@ -223,8 +158,7 @@ TEST(AgentLoop, AnUnknownToolIsRefusedByName) {
     h.send("x");
     h.reply("", {call("u", "delete_everything", Json::object())});
     EXPECT_TRUE(h.all<RunTool>().empty());
-    EXPECT_NE(h.events("agent.tool_result")[0]["content"].get<std::string>().find(
-                  "no tool named 'delete_everything'"),
+    EXPECT_NE(h.events<ToolResultEvent>()[0].content.find("no tool named 'delete_everything'"),
               std::string::npos);
 }
 
@@ -236,11 +170,11 @@ TEST(AgentLoop, AnEditWaitsForApprovalThenApplies) {
     EXPECT_EQ(prepare.stage, ToolStage::prepare);
     h.tool_report(prepare, {},
                   {{"path", "a.txt"}, {"diff", "-a\n+b\n"}, {"before", "a"}, {"after", "b"}});
-    auto proposed = h.events("agent.propose");
+    auto proposed = h.events<Proposal>();
     ASSERT_EQ(proposed.size(), 1u);
-    EXPECT_EQ(proposed[0]["kind"], "edit");
-    EXPECT_EQ(proposed[0]["turn"], turn);
-    EXPECT_FALSE(proposed[0].contains("before")) << "full texts only via agent.proposal";
+    EXPECT_EQ(proposed[0].kind(), ProposalKind::edit);
+    EXPECT_EQ(proposed[0].turn, turn);
+    EXPECT_FALSE(Json(proposed[0]).contains("before")) << "full texts only via agent.proposal";
     EXPECT_EQ(h.loop.proposal()->edit()->before, "a");
     EXPECT_EQ(h.all<RunTool>().size(), 1u) << "waits for a person";
 
@@ -248,7 +182,7 @@ TEST(AgentLoop, AnEditWaitsForApprovalThenApplies) {
     RunTool apply = h.all<RunTool>().back();
     EXPECT_EQ(apply.stage, ToolStage::apply);
     h.tool_report(apply, "Edited a.txt");
-    EXPECT_EQ(h.events("agent.tool_result").back()["content"], "Edited a.txt");
+    EXPECT_EQ(h.events<ToolResultEvent>().back().content, "Edited a.txt");
 }
 
 TEST(AgentLoop, AutoAcceptAppliesEditsWithoutAsking) {
@@ -257,7 +191,7 @@ TEST(AgentLoop, AutoAcceptAppliesEditsWithoutAsking) {
     h.send("edit");
     h.reply("", {call("e", "edit_file", edit_input)});
     h.tool_report(h.all<RunTool>().back(), {}, {{"path", "a.txt"}, {"diff", ""}});
-    EXPECT_TRUE(h.events("agent.propose").empty());
+    EXPECT_TRUE(h.events<Proposal>().empty());
     EXPECT_EQ(h.all<RunTool>().back().stage, ToolStage::apply);
 }
 
@@ -274,11 +208,11 @@ TEST(AgentLoopChecks, AfterEditsTheTurnEndsOnlyOnceTheServersReportsAreIn) {
     ASSERT_EQ(h.all<SettleChecks>().size(), 1u);
     EXPECT_EQ(h.all<SettleChecks>()[0].turn, turn);
     EXPECT_EQ(to_string(h.loop.state()), "checking");
-    EXPECT_TRUE(h.events("agent.done").empty()) << "not before the reports are in";
+    EXPECT_TRUE(h.events<DoneEvent>().empty()) << "not before the reports are in";
 
     h.loop.on_checks(turn, "odd reports 1 error in a.txt:\na.txt:1:1: error: ERROR", h.out);
-    ASSERT_EQ(h.events("agent.note").size(), 1u);
-    EXPECT_EQ(h.events("agent.note")[0]["text"],
+    ASSERT_EQ(h.events<NoteEvent>().size(), 1u);
+    EXPECT_EQ(h.events<NoteEvent>()[0].text,
               "Before you finish: odd reports 1 error in a.txt:\na.txt:1:1: error: ERROR\nFix "
               "what your changes broke, or say why it stays.");
     const Conversation& sent = h.last_call().conversation;
@@ -288,8 +222,8 @@ TEST(AgentLoopChecks, AfterEditsTheTurnEndsOnlyOnceTheServersReportsAreIn) {
 
     h.reply("It stays: the test wants it.");
     EXPECT_EQ(h.all<SettleChecks>().size(), 1u) << "nothing was edited since";
-    ASSERT_EQ(h.events("agent.done").size(), 1u);
-    EXPECT_EQ(h.events("agent.done")[0]["stop_reason"], "end_turn");
+    ASSERT_EQ(h.events<DoneEvent>().size(), 1u);
+    EXPECT_EQ(h.events<DoneEvent>()[0].stop_reason, "end_turn");
 
     // Without edits there is nothing to wait for; a clean report ends the turn at once.
     h.send("again");
@@ -302,7 +236,7 @@ TEST(AgentLoopChecks, AfterEditsTheTurnEndsOnlyOnceTheServersReportsAreIn) {
     h.reply("Done.");
     ASSERT_EQ(h.all<SettleChecks>().size(), 2u);
     h.loop.on_checks(turn, "", h.out);
-    EXPECT_EQ(h.events("agent.done").size(), 3u);
+    EXPECT_EQ(h.events<DoneEvent>().size(), 3u);
     EXPECT_FALSE(h.loop.busy());
 }
 
@@ -323,7 +257,7 @@ TEST(AgentLoopChecks, AStopWhileCheckingEndsTheTurnAndALateAnswerChangesNothing)
     std::size_t calls = h.all<CallProvider>().size();
     h.loop.on_checks(turn, "odd reports 1 error in a.txt:", h.out);
     EXPECT_EQ(h.all<CallProvider>().size(), calls);
-    EXPECT_TRUE(h.events("agent.note").empty());
+    EXPECT_TRUE(h.events<NoteEvent>().empty());
 }
 
 TEST(AgentLoopChecks, AModelThatCannotFixTheProblemsStillEndsItsTurn) {
@@ -340,7 +274,7 @@ TEST(AgentLoopChecks, AModelThatCannotFixTheProblemsStillEndsItsTurn) {
         h.loop.on_checks(turn, "odd reports 1 error in a.txt:", h.out);
     }
     EXPECT_EQ(h.all<SettleChecks>().size(), 2u);
-    EXPECT_EQ(h.events("agent.note").size(), 2u);
+    EXPECT_EQ(h.events<NoteEvent>().size(), 2u);
     EXPECT_FALSE(h.loop.busy()) << "the third end is taken as it is";
 }
 
@@ -351,10 +285,10 @@ TEST(AgentLoop, CommandsWaitEvenWithAutoAcceptUnlessAllowed) {
     h.reply("", {call("r1", "run_command", {{"argv", {"make"}}}),
                  call("r2", "run_command", {{"argv", {"git", "status"}}})});
     h.tool_report(h.all<RunTool>().back(), {}, {{"argv", {"make"}}, {"allowed", false}});
-    EXPECT_EQ(h.events("agent.propose").size(), 1u);
+    EXPECT_EQ(h.events<Proposal>().size(), 1u);
     ASSERT_TRUE(h.decide(false).ok());
     h.tool_report(h.all<RunTool>().back(), {}, {{"argv", {"git", "status"}}, {"allowed", true}});
-    EXPECT_EQ(h.events("agent.propose").size(), 1u) << "an allow-listed command does not ask";
+    EXPECT_EQ(h.events<Proposal>().size(), 1u) << "an allow-listed command does not ask";
     EXPECT_EQ(h.all<RunTool>().back().stage, ToolStage::apply);
 }
 
@@ -366,7 +300,7 @@ TEST(AgentLoop, ApprovingTheRestOfATurnAppliesItsLaterEditsOnly_UntilTheTurnEnds
              call("r", "run_command", {{"argv", {"make"}}}), call("e3", "edit_file", edit_input)});
     const Json edit{{"path", "a.txt"}, {"diff", ""}};
     h.tool_report(h.all<RunTool>().back(), {}, edit);
-    ASSERT_EQ(h.events("agent.propose").size(), 1u);
+    ASSERT_EQ(h.events<Proposal>().size(), 1u);
     ASSERT_TRUE(h.loop
                     .decide(Decision{h.loop.turn(),
                                      {},
@@ -380,19 +314,19 @@ TEST(AgentLoop, ApprovingTheRestOfATurnAppliesItsLaterEditsOnly_UntilTheTurnEnds
                                      NetworkGrant{false, {}}},
                             h.out)
                     .ok());
-    EXPECT_EQ(h.events("agent.decided").back()["rest_of_turn"], true);
+    EXPECT_EQ(h.events<DecidedEvent>().back().rest_of_turn, true);
     h.tool_report(h.all<RunTool>().back(), "Edited a.txt"); // e1 applied
     h.tool_report(h.all<RunTool>().back(), {}, edit);       // e2 prepared
-    EXPECT_EQ(h.events("agent.propose").size(), 1u) << "e2 is not asked for";
+    EXPECT_EQ(h.events<Proposal>().size(), 1u) << "e2 is not asked for";
     EXPECT_EQ(h.all<RunTool>().back().stage, ToolStage::apply);
     EXPECT_FALSE(h.loop.auto_accept());
     h.tool_report(h.all<RunTool>().back(), "Edited a.txt");
     h.tool_report(h.all<RunTool>().back(), {}, {{"argv", {"make"}}, {"allowed", false}});
-    EXPECT_EQ(h.events("agent.propose").size(), 2u) << "the command still asks";
+    EXPECT_EQ(h.events<Proposal>().size(), 2u) << "the command still asks";
     ASSERT_TRUE(h.decide(true).ok());
     h.tool_report(h.all<RunTool>().back(), "ran");
     h.tool_report(h.all<RunTool>().back(), {}, edit); // e3 prepared
-    EXPECT_EQ(h.events("agent.propose").size(), 2u);
+    EXPECT_EQ(h.events<Proposal>().size(), 2u);
     h.tool_report(h.all<RunTool>().back(), "Edited a.txt");
     h.reply("done");
     h.loop.on_checks(h.loop.turn(), "", h.out); // the language servers found nothing
@@ -401,7 +335,7 @@ TEST(AgentLoop, ApprovingTheRestOfATurnAppliesItsLaterEditsOnly_UntilTheTurnEnds
     h.send("again");
     h.reply("", {call("e4", "edit_file", edit_input)});
     h.tool_report(h.all<RunTool>().back(), {}, edit);
-    EXPECT_EQ(h.events("agent.propose").size(), 3u) << "the next turn asks again";
+    EXPECT_EQ(h.events<Proposal>().size(), 3u) << "the next turn asks again";
 }
 
 TEST(AgentLoop, OnlyAnEditsApprovalCarriesTheRestOfTheTurn) {
@@ -424,7 +358,7 @@ TEST(AgentLoop, APlanIsNeverAutoAccepted) {
     h.send("plan it");
     h.reply("", {call("p", "present_plan", plan_input)});
     h.tool_report(h.all<RunTool>().back(), {}, {{"title", "T"}, {"plan", "1."}, {"path", ""}});
-    EXPECT_EQ(h.events("agent.propose").size(), 1u);
+    EXPECT_EQ(h.events<Proposal>().size(), 1u);
     EXPECT_EQ(h.all<RunTool>().back().stage, ToolStage::prepare);
 }
 
@@ -446,7 +380,7 @@ TEST(AgentLoop, PlanApprovalWithAutoSwitchesToBuildBeforeTheResult_AndWidensTheN
     RunTool apply = h.all<RunTool>().back();
     EXPECT_TRUE(apply.policy == ApprovalPolicy::automatic);
     h.tool_report(apply, {}, {{"edited", false}, {"text", "1."}});
-    std::string result = h.events("agent.tool_result").back()["content"];
+    std::string result = h.events<ToolResultEvent>().back().content;
     EXPECT_NE(result.find("approved"), std::string::npos);
     EXPECT_NE(result.find("without further review"), std::string::npos);
     EXPECT_EQ(names(h.loop.offered()).size(), 10u)
@@ -473,7 +407,7 @@ TEST(AgentLoop, AnEditedPlanIsWhatTheModelIsTold) {
     h.tool_report(h.all<RunTool>().back(), {}, {{"path", "x.md"}});
     ASSERT_TRUE(h.decide(true).ok());
     h.tool_report(h.all<RunTool>().back(), {}, {{"edited", true}, {"text", "1. the user's way"}});
-    std::string result = h.events("agent.tool_result").back()["content"];
+    std::string result = h.events<ToolResultEvent>().back().content;
     EXPECT_NE(result.find("The user edited the plan"), std::string::npos);
     EXPECT_NE(result.find("1. the user's way"), std::string::npos);
 }
@@ -489,11 +423,10 @@ TEST(AgentLoop, PlanRejectionKeepsPlanModeAndCarriesTheFeedback) {
     ASSERT_EQ(h.all<MarkPlan>().size(), 1u);
     EXPECT_EQ(h.all<MarkPlan>()[0].path, "x.md");
     EXPECT_EQ(h.all<MarkPlan>()[0].status, PlanStatus::rejected);
-    Json result = h.events("agent.tool_result").back();
-    EXPECT_EQ(result["ok"], false);
-    EXPECT_NE(result["content"].get<std::string>().find("use a flag instead"), std::string::npos);
-    EXPECT_NE(result["content"].get<std::string>().find("Do not start the work"),
-              std::string::npos);
+    auto result = h.events<ToolResultEvent>().back();
+    EXPECT_EQ(result.ok, false);
+    EXPECT_NE(result.content.find("use a flag instead"), std::string::npos);
+    EXPECT_NE(result.content.find("Do not start the work"), std::string::npos);
     EXPECT_EQ(names(h.loop.offered()).size(), 6u) << "the turn goes on, still in plan mode";
 }
 
@@ -522,9 +455,9 @@ TEST(AgentLoop, StopWhileWaitingOnTheProviderCancelsItAndKeepsRolesAlternating) 
     h.loop.on_provider(turn, h.step(), ProviderReport::delta("partial"), h.out);
     EXPECT_EQ(h.loop.stop(std::nullopt, h.out), std::vector<TurnId>{turn});
     EXPECT_EQ(h.all<CancelProvider>().size(), 1u);
-    EXPECT_EQ(h.events("agent.stopped").size(), 1u);
+    EXPECT_EQ(h.events<StoppedEvent>().size(), 1u);
     h.loop.on_provider(turn, h.step(), ProviderReport::done("end_turn"), h.out); // late
-    EXPECT_TRUE(h.events("agent.done").empty()) << "reports after a stop are ignored";
+    EXPECT_TRUE(h.events<DoneEvent>().empty()) << "reports after a stop are ignored";
     h.send("second");
     expect_valid(h.loop.history());
     EXPECT_EQ(h.loop.history()[1]->text, "partial");
@@ -564,7 +497,7 @@ TEST(AgentLoop, ANewMessageWhileAPlanIsPendingInterruptsIt_AndPlanModeStays) {
     h.tool_report(h.all<RunTool>().back(), {}, {{"path", "x.md"}});
     TurnId second = h.send("actually, something else");
     EXPECT_EQ(second, first + 1);
-    EXPECT_EQ(h.events("agent.stopped").back()["turn"], first);
+    EXPECT_EQ(h.events<StoppedEvent>().back().turn, first);
     EXPECT_EQ(h.loop.mode(), Mode::plan);
     const Message& entry = *h.loop.history().back();
     ASSERT_EQ(entry.results.size(), 1u);
@@ -582,7 +515,7 @@ TEST(AgentLoop, ResetClearsHistoryAndForgetsThePendingDecision) {
     h.tool_report(h.all<RunTool>().back(), {}, {{"path", "a.txt"}});
     h.loop.reset(h.out);
     EXPECT_TRUE(h.loop.history().empty());
-    EXPECT_EQ(h.events("agent.reset").size(), 1u);
+    EXPECT_EQ(h.events<ResetEvent>().size(), 1u);
     EXPECT_FALSE(h.loop.busy());
     EXPECT_FALSE(h.decide(true).ok());
 }
@@ -592,9 +525,9 @@ TEST(AgentLoop, AProviderErrorEndsTheTurnAndTheNextTurnWorks) {
     TurnId turn = h.send("one");
     h.loop.on_provider(turn, h.step(), ProviderReport::error(ErrorCode::rate_limit, "slow down"),
                        h.out);
-    auto errors = h.events("agent.error");
+    auto errors = h.events<ErrorEvent>();
     ASSERT_EQ(errors.size(), 1u);
-    EXPECT_EQ(errors[0]["code"], "rate_limit");
+    EXPECT_EQ(errors[0].code, "rate_limit");
     EXPECT_FALSE(h.loop.busy());
     h.send("two");
     h.reply("ok");
@@ -610,7 +543,7 @@ TEST(AgentLoop, StaleToolReportsAreIgnored) {
     h.loop.on_tool(ToolReport{run.turn, "other-id", run.stage, false, "x", {}, {}, {}}, h.out);
     h.loop.on_tool(ToolReport{run.turn, run.call.id, ToolStage::apply, false, "x", {}, {}, {}},
                    h.out);
-    EXPECT_TRUE(h.events("agent.tool_result").empty());
+    EXPECT_TRUE(h.events<ToolResultEvent>().empty());
     EXPECT_TRUE(h.loop.expects(run.turn, run.call.id, ToolStage::run));
 }
 
@@ -623,19 +556,19 @@ TEST(AgentLoop, KeptBlocksRideOnTheAssistantEntry_AndUsageIsBroadcast) {
     h.reply("answer");
     ASSERT_EQ(h.loop.history().back()->kept.size(), 1u);
     EXPECT_EQ(h.loop.history().back()->kept[0], block);
-    auto usage = h.events("agent.usage");
+    auto usage = h.events<UsageEvent>();
     ASSERT_EQ(usage.size(), 1u);
-    EXPECT_EQ(usage[0]["input_tokens"], 10);
-    EXPECT_EQ(usage[0]["turn"], turn);
+    EXPECT_EQ(usage[0].counts["input_tokens"], 10);
+    EXPECT_EQ(usage[0].turn, turn);
 }
 
 TEST(AgentLoop, ModeChangesAreBroadcastOnlyWhenTheyChange) {
     Harness h;
     h.loop.set_mode(Mode::build, h.out);
-    EXPECT_TRUE(h.events("agent.mode").empty());
+    EXPECT_TRUE(h.events<ModeEvent>().empty());
     h.loop.set_mode(Mode::plan, h.out);
-    ASSERT_EQ(h.events("agent.mode").size(), 1u);
-    EXPECT_EQ(h.events("agent.mode")[0]["mode"], "plan");
+    ASSERT_EQ(h.events<ModeEvent>().size(), 1u);
+    EXPECT_EQ(h.events<ModeEvent>()[0].mode, "plan");
     EXPECT_EQ(h.loop.status().mode, "plan");
 }
 
@@ -654,10 +587,9 @@ TEST(AgentLoopGate, SwitchingToPlanRefusesTheStepsQueuedWriteCalls) {
     h.loop.set_mode(Mode::plan, h.out); // the user presses Plan while the read runs
     h.tool_report(h.all<RunTool>().back(), "text");
     ASSERT_EQ(h.all<RunTool>().size(), 1u) << "the edit never reaches a tool stage";
-    Json result = h.events("agent.tool_result").back();
-    EXPECT_EQ(result["ok"], false);
-    EXPECT_NE(result["content"].get<std::string>().find("the user switched to plan mode"),
-              std::string::npos);
+    auto result = h.events<ToolResultEvent>().back();
+    EXPECT_EQ(result.ok, false);
+    EXPECT_NE(result.content.find("the user switched to plan mode"), std::string::npos);
 }
 
 TEST(AgentLoopGate, SwitchingToPlanWhileAnEditIsPreparedRefusesIt) {
@@ -669,7 +601,7 @@ TEST(AgentLoopGate, SwitchingToPlanWhileAnEditIsPreparedRefusesIt) {
     h.loop.set_mode(Mode::plan, h.out);
     h.tool_report(prepare, {}, {{"path", "a.txt"}});
     EXPECT_EQ(h.all<RunTool>().size(), 1u) << "no apply";
-    EXPECT_EQ(h.events("agent.tool_result").back()["ok"], false);
+    EXPECT_EQ(h.events<ToolResultEvent>().back().ok, false);
 }
 
 TEST(AgentLoopGate, SwitchingToPlanBeforeAnAutoAcceptedApplyRefusesIt) {
@@ -682,7 +614,7 @@ TEST(AgentLoopGate, SwitchingToPlanBeforeAnAutoAcceptedApplyRefusesIt) {
     ASSERT_EQ(apply.stage, ToolStage::apply);
     h.loop.set_mode(Mode::plan, h.out); // after the apply was asked for, before it ran
     EXPECT_FALSE(h.loop.may_run(apply, h.out));
-    EXPECT_EQ(h.events("agent.tool_result").back()["ok"], false);
+    EXPECT_EQ(h.events<ToolResultEvent>().back().ok, false);
     EXPECT_FALSE(h.loop.expects(apply.turn, apply.call.id, ToolStage::apply));
 }
 
@@ -695,8 +627,8 @@ TEST(AgentLoopGate, AutoAcceptTurnedOffBeforeTheApplyMakesTheEditWait) {
     RunTool apply = h.all<RunTool>().back();
     h.loop.set_auto_accept(false, h.out);
     EXPECT_FALSE(h.loop.may_run(apply, h.out));
-    ASSERT_EQ(h.events("agent.propose").size(), 1u);
-    EXPECT_EQ(h.events("agent.propose")[0]["path"], "a.txt");
+    ASSERT_EQ(h.events<Proposal>().size(), 1u);
+    EXPECT_EQ(h.events<Proposal>()[0].edit()->path, "a.txt");
     ASSERT_TRUE(h.decide(true).ok());
     RunTool approved = h.all<RunTool>().back();
     EXPECT_TRUE(approved.by_person);
@@ -742,7 +674,7 @@ TEST(AgentLoopGate, AnApprovedPlanThatCannotBeUsedRestoresPlanMode) {
     h.tool_report(h.all<RunTool>().back(), "The plan is empty", nullptr, true);
     EXPECT_EQ(h.loop.mode(), Mode::plan);
     EXPECT_FALSE(h.loop.auto_accept());
-    EXPECT_EQ(h.events("agent.mode").back()["mode"], "plan");
+    EXPECT_EQ(h.events<ModeEvent>().back().mode, "plan");
     EXPECT_EQ(names(h.loop.offered()).size(), 6u) << "still planning";
 }
 
@@ -788,9 +720,9 @@ TEST(AgentLoopSandbox, PlanModeRunsCommandsAtOnceUnderReadOnly) {
     ASSERT_TRUE(run.sandbox);
     EXPECT_EQ(run.sandbox->profile, SandboxProfile::read_only);
     EXPECT_FALSE(run.sandbox->network);
-    EXPECT_EQ(h.events("agent.tool").back()["sandbox"]["profile"], "read-only");
+    EXPECT_EQ(h.events<ToolEvent>().back().sandbox->profile, SandboxProfile::read_only);
     h.tool_report(run, "log");
-    EXPECT_EQ(h.events("agent.tool_result").back()["sandbox"]["profile"], "read-only");
+    EXPECT_EQ(h.events<ToolResultEvent>().back().sandbox->profile, SandboxProfile::read_only);
     EXPECT_EQ(h.loop.status().sandbox.abi, 7);
 }
 
@@ -804,7 +736,7 @@ TEST(AgentLoopSandbox, WithoutTheSandboxPlanModeWithholdsCommands) {
                                         "present_plan", "task"}));
     h.reply("", {call("r1", "run_command", {{"argv", {"git", "log"}}})});
     EXPECT_TRUE(h.all<RunTool>().empty()) << "nothing runs";
-    EXPECT_EQ(h.events("agent.tool_result").back()["ok"], false) << "refused, in words";
+    EXPECT_EQ(h.events<ToolResultEvent>().back().ok, false) << "refused, in words";
     EXPECT_EQ(h.loop.status().sandbox.reason, "this kernel has no Landlock");
 }
 
@@ -814,8 +746,9 @@ TEST(AgentLoopSandbox, BuildModeRunsApprovedAndAllowedCommandsUnderWorkspaceWrit
     h.reply("", {call("r1", "run_command", {{"argv", {"make"}}}),
                  call("r2", "run_command", {{"argv", {"git", "status"}}})});
     h.tool_report(h.all<RunTool>().back(), {}, {{"argv", {"make"}}, {"allowed", false}});
-    Json proposal = h.events("agent.propose").back();
-    EXPECT_EQ(proposal["sandbox"], (Json{{"profile", "workspace-write"}, {"network", false}}));
+    auto proposal = h.events<Proposal>().back();
+    EXPECT_EQ(proposal.command()->sandbox->profile, SandboxProfile::workspace_write);
+    EXPECT_FALSE(proposal.command()->sandbox->network);
     ASSERT_TRUE(h.decide(true).ok());
     RunTool approved = h.all<RunTool>().back();
     EXPECT_EQ(approved.stage, ToolStage::apply);
@@ -842,7 +775,8 @@ TEST(AgentLoopSandbox, ApprovedHostsJoinTheStandingOnesWhereHostsCanBeToldApart)
     h.reply("", {call("r1", "run_command", {{"argv", {"npm", "install"}}}),
                  call("r2", "run_command", {{"argv", {"make"}}})});
     h.tool_report(h.all<RunTool>().back(), {}, {{"argv", {"npm", "install"}}, {"allowed", false}});
-    EXPECT_EQ(h.events("agent.propose").back()["sandbox"]["hosts"], Json::array({"pypi.org"}));
+    EXPECT_EQ(h.events<Proposal>().back().command()->sandbox->hosts,
+              std::vector<std::string>{"pypi.org"});
     Decision keep_nothing{h.loop.turn(), {},    true,           {},  {}, {}, false,
                           false,         false, NetworkGrant{}, true};
     EXPECT_EQ(h.loop.decide(keep_nothing, h.out).error().code, ErrorCode::bad_request);
@@ -861,9 +795,9 @@ TEST(AgentLoopSandbox, ApprovedHostsJoinTheStandingOnesWhereHostsCanBeToldApart)
     EXPECT_EQ(h.all<RunTool>().back().sandbox->hosts,
               (std::vector<std::string>{"registry.npmjs.org", "pypi.org"}));
     EXPECT_FALSE(h.all<RunTool>().back().sandbox->network);
-    Json decided = h.events("agent.decided").back();
-    EXPECT_EQ(decided["network"], Json::array({"registry.npmjs.org"}));
-    EXPECT_EQ(decided["keep_hosts"], true);
+    auto decided = h.events<DecidedEvent>().back();
+    EXPECT_EQ(decided.network, Json::array({"registry.npmjs.org"}));
+    EXPECT_EQ(decided.keep_hosts, true);
     h.tool_report(h.all<RunTool>().back(), "ran");
     // The next one asks again, and a plain approval has the standing hosts only.
     h.tool_report(h.all<RunTool>().back(), {}, {{"argv", {"make"}}, {"allowed", true}});
@@ -880,7 +814,7 @@ TEST(AgentLoopSandbox, ApprovedHostsJoinTheStandingOnesWhereHostsCanBeToldApart)
     all_or_nothing.reply("", {call("r1", "run_command", {{"argv", {"npm", "install"}}})});
     all_or_nothing.tool_report(all_or_nothing.all<RunTool>().back(), {},
                                {{"argv", {"npm", "install"}}, {"allowed", false}});
-    EXPECT_EQ(all_or_nothing.events("agent.propose").back()["sandbox"].count("hosts"), 0u);
+    EXPECT_FALSE(all_or_nothing.events<Proposal>().back().command()->sandbox->hosts);
     Status refused =
         all_or_nothing.loop.decide(Decision{all_or_nothing.loop.turn(),
                                             {},
@@ -909,12 +843,13 @@ TEST(AgentLoopSandbox, APersonWidensOneCommandOnly_AndOnlyACommand) {
     h.tool_report(h.all<RunTool>().back(), {}, {{"argv", {"curl", "x"}}, {"allowed", false}});
     Decision wide{h.loop.turn(), {}, true, {}, {}, {}, false, false, true, NetworkGrant{true, {}}};
     ASSERT_TRUE(h.loop.decide(wide, h.out).ok());
-    EXPECT_EQ(h.events("agent.decided").back()["unsandboxed"], true);
+    EXPECT_EQ(h.events<DecidedEvent>().back().unsandboxed, true);
     EXPECT_EQ(h.all<RunTool>().back().sandbox->profile, SandboxProfile::none);
     h.tool_report(h.all<RunTool>().back(), "ran");
-    EXPECT_EQ(h.events("agent.tool_result").back()["sandbox"]["profile"], "none");
+    EXPECT_EQ(h.events<ToolResultEvent>().back().sandbox->profile, SandboxProfile::none);
     h.tool_report(h.all<RunTool>().back(), {}, {{"argv", {"curl", "y"}}, {"allowed", false}});
-    EXPECT_EQ(h.events("agent.propose").back()["sandbox"]["profile"], "workspace-write");
+    EXPECT_EQ(h.events<Proposal>().back().command()->sandbox->profile,
+              SandboxProfile::workspace_write);
     Decision network{h.loop.turn(),         {}, true, {}, {}, {}, false, false, false,
                      NetworkGrant{true, {}}};
     ASSERT_TRUE(h.loop.decide(network, h.out).ok());
@@ -952,7 +887,7 @@ struct PlanHarness : Harness {
         if (!all<RunTool>().empty() && all<RunTool>().back().call.id == id)
             tool_report(all<RunTool>().back(), "", input);
     }
-    Json last_result() const { return events("agent.tool_result").back(); }
+    ToolResultEvent last_result() const { return events<ToolResultEvent>().back(); }
     // Forgets the effects so far but the provider call the next reply answers.
     void forget() {
         CallProvider c = last_call();
@@ -975,19 +910,19 @@ TEST(AgentLoopPlanTrack, ApprovalListsTheStepsAndEmitsProgress) {
     h.approve(three_steps);
     ASSERT_TRUE(h.loop.plan());
     EXPECT_EQ(h.loop.plan()->steps.size(), 3u);
-    std::string result = h.events("agent.tool_result").back()["content"];
+    std::string result = h.events<ToolResultEvent>().back().content;
     EXPECT_NE(result.find("1. Add shout to greet.py\n2. Test it in tests/test_greet.py\n3. "
                           "Update README.md"),
               std::string::npos)
         << result;
     EXPECT_NE(result.find("plan_progress"), std::string::npos);
-    Json progress = h.events("plans.progress").back();
-    EXPECT_EQ(progress["path"], "x.md");
-    EXPECT_EQ(progress["steps"][2]["status"], "pending");
+    auto progress = h.events<PlanProgressEvent>().back();
+    EXPECT_EQ(progress.path, "x.md");
+    EXPECT_EQ(progress.steps[2].status, "pending");
     EXPECT_EQ(h.all<SaveProgress>().back().steps.size(), 3u);
     EXPECT_EQ(h.loop.status().plan->total, 3u);
     EXPECT_EQ(h.loop.status().plan->done, 0u);
-    EXPECT_EQ(h.events("agent.status").back()["plan"]["total"], 3);
+    EXPECT_EQ(h.events<AgentStatus>().back().plan->total, 3u);
 }
 
 TEST(AgentLoopPlanTrack, ProgressTicksStepsAndSaysSo) {
@@ -998,14 +933,13 @@ TEST(AgentLoopPlanTrack, ProgressTicksStepsAndSaysSo) {
     h.progress({{"step", 1}, {"status", "done"}, {"note", "with a test"}}, "g2");
     h.progress({{"step", 3}, {"status", "skipped"}, {"note", "no README here"}}, "g3");
     EXPECT_EQ(h.statuses(), (std::vector<std::string>{"done", "pending", "skipped"}));
-    auto events = h.events("plans.progress");
+    auto events = h.events<PlanProgressEvent>();
     ASSERT_EQ(events.size(), 3u) << "one a change";
-    EXPECT_EQ(events[0]["steps"][0]["status"], "in_progress");
-    EXPECT_EQ(events[1]["steps"][0]["note"], "with a test");
-    EXPECT_EQ(events[2]["turn"], 1);
-    EXPECT_TRUE(h.last_result()["ok"]);
-    EXPECT_NE(h.last_result()["content"].get<std::string>().find("1 of 3 steps are done"),
-              std::string::npos);
+    EXPECT_EQ(events[0].steps[0].status, "in_progress");
+    EXPECT_EQ(events[1].steps[0].note, "with a test");
+    EXPECT_EQ(events[2].turn, 1);
+    EXPECT_TRUE(h.last_result().ok);
+    EXPECT_NE(h.last_result().content.find("1 of 3 steps are done"), std::string::npos);
     EXPECT_EQ(h.all<SaveProgress>().back().path, "x.md");
     EXPECT_EQ(h.loop.status().plan->done, 1u);
 }
@@ -1015,14 +949,13 @@ TEST(AgentLoopPlanTrack, AnUnknownStepIsAnErrorThatSaysWhichExist) {
     h.approve(three_steps);
     h.forget();
     h.progress({{"step", 9}, {"status", "done"}});
-    EXPECT_FALSE(h.last_result()["ok"]);
-    EXPECT_EQ(h.last_result()["content"],
+    EXPECT_FALSE(h.last_result().ok);
+    EXPECT_EQ(h.last_result().content,
               "There is no step 9: the approved plan has steps 1 to 3. Nothing was recorded.");
     h.progress({{"step", 2}, {"status", "finished"}}, "g2"); // past the tool's own check
-    EXPECT_NE(h.last_result()["content"].get<std::string>().find(
-                  "use one of pending, in_progress, done, skipped"),
+    EXPECT_NE(h.last_result().content.find("use one of pending, in_progress, done, skipped"),
               std::string::npos);
-    EXPECT_TRUE(h.events("plans.progress").empty()) << "nothing changed";
+    EXPECT_TRUE(h.events<PlanProgressEvent>().empty()) << "nothing changed";
     EXPECT_TRUE(h.all<SaveProgress>().empty());
     EXPECT_EQ(h.statuses(), (std::vector<std::string>{"pending", "pending", "pending"}));
 }
@@ -1031,8 +964,8 @@ TEST(AgentLoopPlanTrack, ALongNoteIsClipped) {
     PlanHarness h;
     h.approve(three_steps);
     h.progress({{"step", 1}, {"status", "done"}, {"note", std::string(1 << 20, 'n')}});
-    EXPECT_TRUE(h.last_result()["ok"]);
-    EXPECT_NE(h.last_result()["content"].get<std::string>().find("clipped"), std::string::npos);
+    EXPECT_TRUE(h.last_result().ok);
+    EXPECT_NE(h.last_result().content.find("clipped"), std::string::npos);
     EXPECT_LE(h.loop.plan()->steps[0].note->size(), max_step_note_bytes + 3);
 }
 
@@ -1043,7 +976,7 @@ TEST(AgentLoopPlanTrack, PlanProgressIsRefusedBeforeAnyApproval) {
     EXPECT_NE(std::find(listed.begin(), listed.end(), "plan_progress"), listed.end()) << "listed";
     h.progress({{"step", 1}, {"status", "done"}});
     EXPECT_TRUE(h.all<RunTool>().empty()) << "never runs";
-    EXPECT_EQ(h.last_result()["content"],
+    EXPECT_EQ(h.last_result().content,
               "plan_progress was refused: no plan was approved in this conversation, so there is "
               "no progress to report. Nothing was recorded.");
     EXPECT_FALSE(h.loop.plan());
@@ -1055,14 +988,13 @@ TEST(AgentLoopPlanTrack, PlanProgressIsRefusedInPlanModeAndAfterThePlansTurn) {
     h.approve(three_steps);
     h.loop.set_mode(Mode::plan, h.out);
     h.progress({{"step", 1}, {"status", "done"}});
-    EXPECT_NE(h.last_result()["content"].get<std::string>().find("not available in plan mode"),
-              std::string::npos);
+    EXPECT_NE(h.last_result().content.find("not available in plan mode"), std::string::npos);
     h.loop.set_mode(Mode::build, h.out);
     h.reply("Done.");
     EXPECT_EQ(h.all<ReportPlan>().size(), 1u);
     h.send("more");
     h.progress({{"step", 1}, {"status", "done"}}, "g2");
-    EXPECT_NE(h.last_result()["content"].get<std::string>().find("has ended"), std::string::npos);
+    EXPECT_NE(h.last_result().content.find("has ended"), std::string::npos);
     EXPECT_EQ(h.statuses(), (std::vector<std::string>{"pending", "pending", "pending"}));
     EXPECT_EQ(h.loop.status().plan->total, 3u) << "the plan's tally stays in the status";
 }
@@ -1084,13 +1016,13 @@ TEST(AgentLoopPlanTrack, AFileNoStepNamesIsDriftAtOnce) {
                       {{"path", "setup.cfg"}, {"old_string", "a"}, {"new_string", "b"}})});
     h.tool_report(h.all<RunTool>().back(), "", {{"path", "greet.py"}}); // prepare
     h.tool_report(h.all<RunTool>().back(), "edited");                   // apply (auto)
-    EXPECT_TRUE(h.events("plans.progress").empty()) << "greet.py is in the plan";
+    EXPECT_TRUE(h.events<PlanProgressEvent>().empty()) << "greet.py is in the plan";
     h.tool_report(h.all<RunTool>().back(), "", {{"path", "setup.cfg"}});
     h.tool_report(h.all<RunTool>().back(), "edited");
-    auto drift = h.events("plans.progress");
+    auto drift = h.events<PlanProgressEvent>();
     ASSERT_EQ(drift.size(), 1u);
-    EXPECT_EQ(drift[0]["unplanned"], Json::array({"setup.cfg"}));
-    EXPECT_TRUE(h.events("agent.done").empty()) << "said before the turn ends";
+    EXPECT_EQ(drift[0].unplanned, Json::array({"setup.cfg"}));
+    EXPECT_TRUE(h.events<DoneEvent>().empty()) << "said before the turn ends";
     EXPECT_EQ(h.loop.plan()->touched, (std::vector<std::string>{"greet.py", "setup.cfg"}));
 }
 
@@ -1106,14 +1038,14 @@ TEST(AgentLoopPlanTrack, UnderReviewAnEditOutsideThePlanSaysSo) {
     h.reply("", {call("e1", "edit_file",
                       {{"path", "setup.cfg"}, {"old_string", "a"}, {"new_string", "b"}})});
     h.tool_report(h.all<RunTool>().back(), "", {{"path", "setup.cfg"}});
-    Json proposal = h.events("agent.propose").back();
-    EXPECT_EQ(proposal["plan_note"], "not in the plan");
+    auto proposal = h.events<Proposal>().back();
+    EXPECT_EQ(proposal.edit()->plan_note, "not in the plan");
     ASSERT_TRUE(h.decide(true).ok());
     h.tool_report(h.all<RunTool>().back(), "edited");
     h.reply("", {call("e2", "edit_file",
                       {{"path", "greet.py"}, {"old_string", "a"}, {"new_string", "b"}})});
     h.tool_report(h.all<RunTool>().back(), "", {{"path", "greet.py"}});
-    EXPECT_FALSE(h.events("agent.propose").back().contains("plan_note"));
+    EXPECT_FALSE(h.events<Proposal>().back().edit()->plan_note);
 }
 
 TEST(AgentLoopPlanTrack, ResetForgetsThePlan) {
@@ -1172,14 +1104,11 @@ TEST(AgentLoopSubagent, ASubagentIsOfferedOnlyReadToolsAndSandboxedCommandsInEve
                  call("p", "present_plan", plan_input)});
         EXPECT_TRUE(h.all<RunTool>().empty()) << "nothing runs";
         EXPECT_TRUE(h.all<StartSubagents>().empty()) << "depth 1";
-        auto results = h.events("agent.tool_result");
+        auto results = h.events<ToolResultEvent>();
         ASSERT_EQ(results.size(), 3u);
-        EXPECT_NE(results[0]["content"].get<std::string>().find("not available to a subagent"),
-                  std::string::npos);
-        EXPECT_NE(results[1]["content"].get<std::string>().find("cannot start another subagent"),
-                  std::string::npos);
-        EXPECT_NE(results[2]["content"].get<std::string>().find("not available to a subagent"),
-                  std::string::npos);
+        EXPECT_NE(results[0].content.find("not available to a subagent"), std::string::npos);
+        EXPECT_NE(results[1].content.find("cannot start another subagent"), std::string::npos);
+        EXPECT_NE(results[2].content.find("not available to a subagent"), std::string::npos);
     }
 }
 
@@ -1202,16 +1131,16 @@ TEST(AgentLoopSubagent, AStepsTaskCallsStartTogetherAndAreAnnouncedOnce) {
     ASSERT_EQ(started[0].calls.size(), 2u);
     EXPECT_EQ(started[0].calls[0].id, "t1");
     EXPECT_EQ(started[0].calls[1].id, "t2");
-    auto announced = h.events("agent.tool");
+    auto announced = h.events<ToolEvent>();
     ASSERT_EQ(announced.size(), 2u) << "both task calls, then the first call's turn";
-    EXPECT_EQ(announced[0]["id"], "t1");
-    EXPECT_EQ(announced[1]["id"], "t2");
+    EXPECT_EQ(announced[0].id, "t1");
+    EXPECT_EQ(announced[1].id, "t2");
     RunTool first = h.all<RunTool>().back();
     EXPECT_EQ(first.call.id, "t1");
     EXPECT_EQ(first.stage, ToolStage::run) << "a read tool: no gate";
     h.tool_report(first, "A.");
     h.tool_report(h.all<RunTool>().back(), "a file");
-    EXPECT_EQ(h.events("agent.tool").size(), 3u) << "read_file announced as it runs; t2 was";
+    EXPECT_EQ(h.events<ToolEvent>().size(), 3u) << "read_file announced as it runs; t2 was";
     h.tool_report(h.all<RunTool>().back(), "B.");
     auto results = h.last_call().conversation.back()->results;
     ASSERT_EQ(results.size(), 3u);

@@ -1,10 +1,9 @@
 // The context budget and compaction (DESIGN §18) as the loop decides them: no process, no
 // provider — effects in, effects out.
-#include "agent_tools/tool_table.hpp"
 #include "core/agent/compaction.hpp"
-#include "core/agent/loop.hpp"
 #include "core/agent/session_record.hpp"
 #include "providers/context_overflow.hpp"
+#include "tests/unit/loop_harness.hpp"
 
 #include <algorithm>
 #include <gtest/gtest.h>
@@ -14,32 +13,9 @@ namespace {
 
 using Json = nlohmann::json;
 
-struct Loop {
-    AgentLoop loop{tool_specs()};
-    Effects out;
-
-    template <typename T> std::vector<T> all() const {
-        std::vector<T> found;
-        for (const Effect& e : out)
-            if (auto* t = std::get_if<T>(&e)) found.push_back(*t);
-        return found;
-    }
-    template <typename E> std::vector<E> events() const {
-        std::vector<E> found;
-        for (const EmitEvent& e : all<EmitEvent>())
-            if (auto* t = std::get_if<E>(&e.event)) found.push_back(*t);
-        return found;
-    }
-    CallProvider last_call() const { return all<CallProvider>().back(); }
+struct Loop : test::LoopHarness {
     void budget(std::uint64_t window, std::size_t prefix = 0) {
         loop.set_budget(ContextBudget{window, 0.8, prefix}, out);
-    }
-    void report(ProviderReport r) { loop.on_provider(loop.turn(), last_call().step, r, out); }
-    void reply(std::string text, std::vector<ToolCall> calls = {}) {
-        if (!text.empty()) report(ProviderReport::delta(text));
-        for (ToolCall& c : calls)
-            report(ProviderReport::tool_call(c));
-        report(ProviderReport::done(calls.empty() ? "end_turn" : "tool_use"));
     }
     // Answers the read tools the loop asks for with `bytes` bytes each.
     void run_reads(std::size_t bytes, char fill = 'x') {
