@@ -81,26 +81,16 @@ int verbose = 0;
 See [the manual](plan-mode.md) and [the web](https://example.com/rio).
 )md");
 
-// One window on a private core (echo provider), shown.
-struct Session {
-    explicit Session(const TempProject& project) : window(core) {
-        core.start(private_core(project));
-        window.show();
-    }
-    bool settle() {
-        if (!QTest::qWaitFor([this] { return window.settled(); }, 10000)) return false;
-        window.activateWindow();
-        return QTest::qWaitForWindowActive(&window);
-    }
+// One window on a private core (echo provider), shown; settled means active too.
+struct Session : WindowSession {
+    using WindowSession::WindowSession;
+    bool settle() { return WindowSession::settle() && activate(); }
     // F1, as a person presses it.
     ManualView* press_f1() {
         QWidget* focus = QApplication::focusWidget();
         QTest::keyClick(focus ? focus : &window, Qt::Key_F1);
         return window.manual();
     }
-
-    CoreClient core;
-    MainWindow window;
 };
 
 std::optional<QTextFragment> fragment_with(const QTextDocument& document, const QString& text) {
