@@ -373,9 +373,9 @@ TEST(AgentLoop, PlanApprovalWithAutoSwitchesToBuildBeforeTheResult_AndWidensTheN
     EXPECT_EQ(h.loop.mode(), Mode::build);
     EXPECT_TRUE(h.loop.auto_accept());
     auto order = h.event_names();
-    auto mode_at = std::find(order.begin(), order.end(), "agent.mode");
+    auto mode_at = std::find(order.begin(), order.end(), ModeEvent::event);
     ASSERT_NE(mode_at, order.end());
-    EXPECT_EQ(std::find(order.begin(), order.end(), "agent.tool_result"), order.end())
+    EXPECT_EQ(std::find(order.begin(), order.end(), ToolResultEvent::event), order.end())
         << "the result comes only after the mode event";
     RunTool apply = h.all<RunTool>().back();
     EXPECT_TRUE(apply.policy == ApprovalPolicy::automatic);

@@ -184,10 +184,10 @@ TEST(ClientSession, HistoryRebuildsTheTraceWithResultsAndExits) {
 TEST(ClientRequests, EachReplyReachesItsOwnHandlerOnce) {
     Requests requests;
     std::vector<std::string> seen;
-    Json first = *parse_json(requests.encode("agent.status", Json::object(), [&](const Reply& r) {
+    Json first = *parse_json(requests.encode(op::agent_status, Json::object(), [&](const Reply& r) {
         seen.push_back("first:" + r.result.value("mode", ""));
     }));
-    Json second = *parse_json(requests.encode("agent.send", {{"text", "x"}}, [&](const Reply& r) {
+    Json second = *parse_json(requests.encode(op::agent_send, {{"text", "x"}}, [&](const Reply& r) {
         seen.push_back("second:" + r.error->message);
     }));
     EXPECT_NE(first["id"], second["id"]);
@@ -229,10 +229,10 @@ TEST(ClientRequests, GarbageIsCountedAndUnknownEventsAreIgnored) {
 TEST(ClientRequests, ACoreThatGoesAwayFailsEveryWaitingRequest) {
     Requests requests;
     int failed = 0;
-    requests.encode("agent.status", Json::object(), [&](const Reply& r) {
+    requests.encode(op::agent_status, Json::object(), [&](const Reply& r) {
         failed += !r.ok() && r.error->code == ErrorCode::io_error;
     });
-    requests.encode("agent.tools", Json::object(), [&](const Reply& r) { failed += !r.ok(); });
+    requests.encode(op::agent_tools, Json::object(), [&](const Reply& r) { failed += !r.ok(); });
     requests.fail_all(make_error(ErrorCode::io_error, "the core closed the connection"));
     EXPECT_EQ(failed, 2);
     EXPECT_EQ(requests.pending(), 0u);
