@@ -1,6 +1,23 @@
 #include "cli/claude_shapes.hpp"
 
 namespace rio {
+namespace {
+
+// Claude Code's words for a server's state in its init line.
+std::string claude_mcp_status(const Wire<ServerState>& state) {
+    if (state == ServerState::ready) return "connected";
+    if (state == ServerState::starting) return "pending";
+    return state.name(); // failed, stopped, untrusted
+}
+
+Json claude_mcp_servers(const std::vector<McpServerInfo>& servers) {
+    Json out = Json::array();
+    for (const McpServerInfo& server : servers)
+        out.push_back({{"name", server.name}, {"status", claude_mcp_status(server.state)}});
+    return out;
+}
+
+} // namespace
 
 ClaudeShapes::ClaudeShapes(RunStart start, std::chrono::steady_clock::time_point began)
     : start_(std::move(start)), began_(began) {}
@@ -13,7 +30,7 @@ Json ClaudeShapes::init() const {
             {"permissionMode", start_.permission_mode},
             {"cwd", start_.cwd},
             {"tools", start_.tools},
-            {"mcp_servers", start_.mcp_servers},
+            {"mcp_servers", claude_mcp_servers(start_.mcp_servers)},
             {"apiKeySource", start_.api_key_source}};
 }
 

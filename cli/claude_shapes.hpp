@@ -18,8 +18,8 @@ struct RunStart {
     std::string permission_mode; // default, plan, acceptEdits
     std::string cwd;
     std::vector<std::string> tools;
-    Json mcp_servers = Json::array();    // [{name, status}] as Claude Code lists them
-    std::string api_key_source = "none"; // the key variable's name, "file" (stored), "none"
+    std::vector<McpServerInfo> mcp_servers; // listed as Claude Code lists them
+    std::string api_key_source = "none";    // the key variable's name, "file" (stored), "none"
 };
 
 // How the run ended, for the result object.

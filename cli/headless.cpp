@@ -7,6 +7,7 @@
 #include "client/trust_question.hpp"
 #include "client/user_commands.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 
@@ -15,13 +16,6 @@ namespace {
 
 // How long the first request waits for MCP servers that are still starting.
 constexpr auto mcp_wait = std::chrono::seconds(30);
-
-// Claude Code's words for a server's state in its init line.
-std::string claude_mcp_status(const Wire<ServerState>& state) {
-    if (state == ServerState::ready) return "connected";
-    if (state == ServerState::starting) return "pending";
-    return state.name(); // failed, stopped, untrusted
-}
 
 // "no model is connected …": what a headless run with only echo says, and how to go on.
 std::string no_model_text(const ProvidersResult& providers) {
@@ -88,9 +82,9 @@ void HeadlessRun::wait_for_mcp(std::function<void()> next) {
         mcp_timer_.async_wait([this](std::error_code ec) {
             if (ec || !after_mcp_) return;
             std::string starting;
-            for (const Json& s : mcp_servers_)
-                if (s.value("status", "") == "pending")
-                    starting += (starting.empty() ? "" : ", ") + shown(s.value("name", ""));
+            for (const McpServerInfo& server : mcp_servers_)
+                if (server.state == ServerState::starting)
+                    starting += (starting.empty() ? "" : ", ") + shown(server.name);
             say("rio-cli: MCP servers still starting after " + std::to_string(mcp_wait.count()) +
                 " s, without their tools: " + starting);
             std::exchange(after_mcp_, nullptr)();
@@ -100,13 +94,11 @@ void HeadlessRun::wait_for_mcp(std::function<void()> next) {
 }
 
 void HeadlessRun::mcp_changed(const McpListResult& list) {
-    mcp_servers_ = Json::array();
-    bool starting = false;
-    for (const McpServerInfo& server : list.servers) {
-        mcp_servers_.push_back(
-            {{"name", server.name}, {"status", claude_mcp_status(server.state)}});
-        starting |= server.state == ServerState::starting;
-    }
+    mcp_servers_ = list.servers;
+    const bool starting =
+        std::any_of(list.servers.begin(), list.servers.end(), [](const McpServerInfo& server) {
+            return server.state == ServerState::starting;
+        });
     if (starting || !after_mcp_) return;
     mcp_timer_.cancel();
     std::exchange(after_mcp_, nullptr)();
@@ -211,7 +203,7 @@ void HeadlessRun::claude_without_start(const std::string& model) {
                     options_.output != HeadlessOutput::claude_stream))
         return;
     claude_ = std::make_unique<ClaudeShapes>(
-        RunStart{session_, model, "default", working_folder(), {}, Json::array(), "none"}, began_);
+        RunStart{session_, model, "default", working_folder(), {}, {}, "none"}, began_);
 }
 
 void HeadlessRun::fail(const client::Reply& reply) {

@@ -122,7 +122,7 @@ private:
     client::CoreLink& link_;
     asio::steady_timer mcp_timer_;
     std::function<void()> after_mcp_; // set while waiting for MCP servers
-    Json mcp_servers_ = Json::array();
+    std::vector<McpServerInfo> mcp_servers_;
     std::string api_key_source_ = "none";
     HeadlessOptions options_;
     Terminal out_, err_;

@@ -25,9 +25,9 @@ void Activity::apply(const CoreEvent& event) {
                 if (!e.busy) {
                     words_.clear();
                     call_.clear();
-                } else if (e.state == "awaiting_decision") {
+                } else if (e.state == AgentState::awaiting_decision) {
                     words_ = "waiting for your approval";
-                } else if (e.state == "checking") {
+                } else if (e.state == AgentState::checking) {
                     words_ = "waiting for the language servers";
                 } else if (words_.empty()) {
                     words_ = waiting_for_model;

@@ -60,6 +60,10 @@ enum class EntryType { dir, file, other };
 enum class Severity { error, warning, information, hint };
 // A language server's or an MCP server's state (lsp.list, mcp.list). idle, not found and
 // disabled are language servers' only.
+// What the agent is doing (agent.status's state): nothing, a model's answer coming, a tool
+// running, a proposal waiting for a person, the conversation being compacted, or the
+// language servers being waited on after an edit.
+enum class AgentState { idle, streaming, running_tool, awaiting_decision, compacting, checking };
 enum class ServerState { idle, starting, ready, failed, stopped, not_found, disabled, untrusted };
 
 // A text file's encoding and line ends (fs.read, buffer.*): mixed is both LF and CRLF.
@@ -171,6 +175,14 @@ inline constexpr WireName<Severity> severity_names[] = {
     {Severity::information, "information"},
     {Severity::hint, "hint"},
 };
+inline constexpr WireName<AgentState> agent_state_names[] = {
+    {AgentState::idle, "idle"},
+    {AgentState::streaming, "streaming"},
+    {AgentState::running_tool, "running_tool"},
+    {AgentState::awaiting_decision, "awaiting_decision"},
+    {AgentState::compacting, "compacting"},
+    {AgentState::checking, "checking"},
+};
 inline constexpr WireName<ServerState> server_state_names[] = {
     {ServerState::idle, "idle"},         {ServerState::starting, "starting"},
     {ServerState::ready, "ready"},       {ServerState::failed, "failed"},
@@ -229,6 +241,7 @@ RIO_WIRE_TABLE(SandboxProfile, sandbox_profile_names)
 RIO_WIRE_TABLE(ApprovalPolicy, approval_policy_names)
 RIO_WIRE_TABLE(EntryType, entry_type_names)
 RIO_WIRE_TABLE(Severity, severity_names)
+RIO_WIRE_TABLE(AgentState, agent_state_names)
 RIO_WIRE_TABLE(ServerState, server_state_names)
 RIO_WIRE_TABLE(TopLevelWrites, top_level_writes_names)
 RIO_WIRE_TABLE(NetworkReach, network_reach_names)

@@ -150,7 +150,7 @@ void from_json(const Json& j, AgentStatus& s) {
     s.model = j.value("model", "");
     s.busy = j.value("busy", false);
     s.turn = j.value("turn", std::uint64_t{0});
-    s.state = j.value("state", "");
+    s.state = Wire<AgentState>::named(j.value("state", "idle"));
     s.session = j.value("session", "");
     s.session_problem = j.value("session_problem", "");
     s.sandbox = SandboxState{};

@@ -98,24 +98,6 @@ std::size_t kept_tail(const Conversation& c) {
 
 } // namespace loop_shared
 
-std::string_view to_string(AgentLoop::State state) {
-    switch (state) {
-    case AgentLoop::State::idle:
-        return "idle";
-    case AgentLoop::State::streaming:
-        return "streaming";
-    case AgentLoop::State::running_tool:
-        return "running_tool";
-    case AgentLoop::State::awaiting_decision:
-        return "awaiting_decision";
-    case AgentLoop::State::compacting:
-        return "compacting";
-    case AgentLoop::State::checking:
-        return "checking";
-    }
-    return "idle";
-}
-
 AgentLoop::AgentLoop(std::vector<ToolSpec> tools) : tools_(std::move(tools)) {}
 
 TurnId AgentLoop::send(std::string text, Effects& out) {
@@ -464,7 +446,7 @@ AgentStatus AgentLoop::status() const {
     s.plan_model = plan_model_;
     s.busy = busy();
     s.turn = turn_;
-    s.state = std::string(to_string(state_));
+    s.state = state_;
     // A step stopped at a proposal is still waiting while its conversation is compacted.
     bool waiting =
         state_ == State::awaiting_decision || (state_ == State::compacting && compaction_ &&

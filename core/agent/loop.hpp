@@ -186,7 +186,7 @@ class AgentLoop {
 public:
     // What the loop is doing; agent.status says it as `state`.
     // checking: the model ended the turn; the language servers' reports on its edits are due.
-    enum class State { idle, streaming, running_tool, awaiting_decision, compacting, checking };
+    using State = AgentState;
 
     // `tools`: every tool there is (agent_tools/'s table); each step offers the mode's.
     explicit AgentLoop(std::vector<ToolSpec> tools);
@@ -451,7 +451,5 @@ private:
     int checks_continued_ = 0;
     std::string ending_reason_; // checking: the stop reason the turn ends with
 };
-
-std::string_view to_string(AgentLoop::State state);
 
 } // namespace rio

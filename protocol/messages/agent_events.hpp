@@ -301,7 +301,7 @@ struct AgentStatus {
     std::string model;
     bool busy = false;
     std::uint64_t turn = 0;
-    std::string state; // idle, streaming, running_tool, awaiting_decision
+    Wire<AgentState> state = AgentState::idle;
     std::optional<Proposal> pending;
     std::string session;         // the id of the conversation's session file (DESIGN §14)
     std::string session_problem; // why it is not being saved, "" while it is (left out then)

@@ -565,7 +565,7 @@ private slots:
         indicator.set_clock([&] { return now; });
         AgentStatus busy;
         busy.busy = true;
-        busy.state = "streaming";
+        busy.state = AgentState::streaming;
         indicator.follow(busy, true);
         QCOMPARE(indicator.text(), QStringLiteral("Waiting for the model · 0s"));
         now += std::chrono::seconds(65);

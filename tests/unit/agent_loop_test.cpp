@@ -207,7 +207,7 @@ TEST(AgentLoopChecks, AfterEditsTheTurnEndsOnlyOnceTheServersReportsAreIn) {
     h.reply("Done.");
     ASSERT_EQ(h.all<SettleChecks>().size(), 1u);
     EXPECT_EQ(h.all<SettleChecks>()[0].turn, turn);
-    EXPECT_EQ(to_string(h.loop.state()), "checking");
+    EXPECT_EQ(h.loop.state(), AgentState::checking);
     EXPECT_TRUE(h.events<DoneEvent>().empty()) << "not before the reports are in";
 
     h.loop.on_checks(turn, "odd reports 1 error in a.txt:\na.txt:1:1: error: ERROR", h.out);
@@ -248,7 +248,7 @@ TEST(AgentLoopChecks, AStopWhileCheckingEndsTheTurnAndALateAnswerChangesNothing)
     h.tool_report(h.all<RunTool>().back(), {}, {{"path", "a.txt"}, {"diff", ""}});
     h.tool_report(h.all<RunTool>().back(), "Edited a.txt.");
     h.reply("Done.");
-    ASSERT_EQ(to_string(h.loop.state()), "checking");
+    ASSERT_EQ(h.loop.state(), AgentState::checking);
     std::size_t entries = h.loop.history().size();
     EXPECT_EQ(h.loop.stop({}, h.out).size(), 1u);
     EXPECT_FALSE(h.loop.busy());

@@ -471,9 +471,9 @@ TEST(ClientSession, UsageIsSummedOverATurnsCallsAndStartsAgainWithTheNext) {
     EXPECT_EQ(u.output_tokens, 0u) << "a count that is not a number counts as none";
 }
 
-AgentStatus busy_status(const char* state) {
+AgentStatus busy_status(AgentState state) {
     AgentStatus s;
-    s.busy = std::string(state) != "idle";
+    s.busy = state != AgentState::idle;
     s.state = state;
     return s;
 }
@@ -481,7 +481,7 @@ AgentStatus busy_status(const char* state) {
 TEST(ClientActivity, EachEventOfATurnSaysWhatTheAgentIsDoing) {
     Activity a;
     EXPECT_EQ(a.words(), "");
-    a.apply(busy_status("streaming"));
+    a.apply(busy_status(AgentState::streaming));
     EXPECT_EQ(a.words(), "waiting for the model");
     a.apply(ThinkingEvent{{1, "hmm"}});
     EXPECT_EQ(a.words(), "thinking");
@@ -489,7 +489,7 @@ TEST(ClientActivity, EachEventOfATurnSaysWhatTheAgentIsDoing) {
     EXPECT_EQ(a.words(), "writing");
     a.apply(tool("read_file", {{"path", "greet.py"}}));
     EXPECT_EQ(a.words(), "reading greet.py");
-    a.apply(busy_status("running_tool"));
+    a.apply(busy_status(AgentState::running_tool));
     EXPECT_EQ(a.words(), "reading greet.py") << "a status changes nothing while a tool runs";
     a.apply(ToolResultEvent{});
     EXPECT_EQ(a.words(), "waiting for the model");
@@ -501,7 +501,7 @@ TEST(ClientActivity, EachEventOfATurnSaysWhatTheAgentIsDoing) {
     a.apply(approved);
     EXPECT_EQ(a.words(), "running make test") << "approved, the command runs";
     a.apply(tool("edit_file", {{"path", "greet.py"}}));
-    a.apply(busy_status("awaiting_decision"));
+    a.apply(busy_status(AgentState::awaiting_decision));
     EXPECT_EQ(a.words(), "waiting for your approval");
     DecidedEvent rejected;
     rejected.decision = Verdict::reject;
@@ -509,8 +509,8 @@ TEST(ClientActivity, EachEventOfATurnSaysWhatTheAgentIsDoing) {
     EXPECT_EQ(a.words(), "waiting for the model");
     a.apply(DoneEvent{1, "end_turn"});
     EXPECT_EQ(a.words(), "");
-    a.apply(busy_status("streaming"));
-    a.apply(busy_status("idle"));
+    a.apply(busy_status(AgentState::streaming));
+    a.apply(busy_status(AgentState::idle));
     EXPECT_EQ(a.words(), "");
 }
 
