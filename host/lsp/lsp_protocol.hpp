@@ -3,6 +3,7 @@
 // each parser takes the JSON a server sent and keeps what is usable of it, never throwing.
 #pragma once
 
+#include "host/files/file_uri.hpp"
 #include "host/lsp/lsp_positions.hpp"
 #include "protocol/closed_sets.hpp"
 
@@ -70,11 +71,6 @@ struct LspCapabilities {
     bool document_symbols = false, workspace_symbols = false;
 };
 LspCapabilities parse_capabilities(const nlohmann::json& initialize_result);
-
-// file:// URIs: absolute paths, percent-encoded where needed, and back (nullopt for another
-// scheme or a malformed escape).
-std::string path_to_uri(const std::filesystem::path& path);
-std::optional<std::filesystem::path> uri_to_path(std::string_view uri);
 
 // initialize's params: rio as the client, `root` as the only workspace folder, the
 // capabilities its requests use (diagnostics with versions, hover in Markdown, definition,

@@ -1,6 +1,6 @@
 #include "host/mcp/mcp_wire.hpp"
 
-#include <cctype>
+#include "host/files/file_uri.hpp"
 
 namespace rio {
 namespace {
@@ -45,22 +45,6 @@ std::string block_text(const Json& block) {
     return "[" + (type.empty() ? std::string("untyped") : type) + " content]";
 }
 
-// file:///a%20b/c (RFC 8089): every byte but the unreserved ones and '/' percent-encoded.
-std::string file_uri(const std::filesystem::path& path) {
-    static constexpr char hex[] = "0123456789ABCDEF";
-    std::string out = "file://";
-    for (unsigned char c : path.string()) {
-        if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' || c == '/') {
-            out += static_cast<char>(c);
-        } else {
-            out += '%';
-            out += hex[c >> 4];
-            out += hex[c & 15];
-        }
-    }
-    return out;
-}
-
 } // namespace
 
 bool mcp_version_supported(std::string_view version) {
@@ -78,7 +62,7 @@ Json mcp_initialize_params(std::string_view client_version) {
 Json mcp_roots(const std::optional<std::filesystem::path>& project) {
     Json roots = Json::array();
     if (project)
-        roots.push_back({{"uri", file_uri(*project)}, {"name", project->filename().string()}});
+        roots.push_back({{"uri", path_to_uri(*project)}, {"name", project->filename().string()}});
     return {{"roots", std::move(roots)}};
 }
 

@@ -6,9 +6,20 @@
 
 namespace rio {
 
-void ChildLeader::own(pid_t pid) {
+ChildLeader::ChildLeader(asio::io_context& io)
+    : children_(asio::use_service<ChildProcesses>(io)), exit_watch_(io) {}
+
+void ChildLeader::own(pid_t pid, int pidfd) {
     pid_ = pid;
     children_.own(pid);
+    exit_watch_.assign(pidfd);
+}
+
+void ChildLeader::when_exited(std::function<void()> exited) {
+    exit_watch_.async_wait(asio::posix::stream_descriptor::wait_read,
+                           [exited = std::move(exited)](std::error_code ec) {
+                               if (!ec) exited();
+                           });
 }
 
 void ChildLeader::signal_tree(int sig) {
@@ -22,6 +33,8 @@ ReapedExit ChildLeader::reap() {
     ReapedExit reaped = reap_exited(pid_);
     children_.disown(pid_);
     pid_ = -1;
+    std::error_code ignored;
+    exit_watch_.close(ignored);
     return reaped;
 }
 
@@ -32,6 +45,8 @@ void ChildLeader::kill_now() {
     }
     children_.disown(pid_);
     pid_ = -1;
+    std::error_code ignored;
+    exit_watch_.close(ignored);
 }
 
 } // namespace rio

@@ -8,18 +8,25 @@
 #include "host/process/child_processes.hpp"
 #include "host/process/spawn.hpp"
 
+#include <asio/io_context.hpp>
+#include <asio/posix/stream_descriptor.hpp>
+#include <functional>
 #include <sys/types.h>
 
 namespace rio {
 
 class ChildLeader {
 public:
-    explicit ChildLeader(ChildProcesses& children) : children_(children) {}
+    explicit ChildLeader(asio::io_context& io);
     ~ChildLeader() { kill_now(); }
     ChildLeader(const ChildLeader&) = delete;
     ChildLeader& operator=(const ChildLeader&) = delete;
 
-    void own(pid_t pid);
+    // The child spawn_process started, and its pidfd, which is the leader's from now on.
+    void own(pid_t pid, int pidfd);
+    // `exited` is called once, when the pidfd says the child exited (never when the
+    // io_context goes away first); it then calls reap().
+    void when_exited(std::function<void()> exited);
     pid_t pid() const { return pid_; } // -1 before own() and once reaped
     bool running() const { return pid_ > 0; }
 
@@ -37,6 +44,7 @@ public:
 
 private:
     ChildProcesses& children_;
+    asio::posix::stream_descriptor exit_watch_; // the pidfd: readable once the leader exits
     pid_t pid_ = -1;
 };
 

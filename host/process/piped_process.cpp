@@ -20,8 +20,7 @@ namespace {
 class Piped final : public PipedProcess, public std::enable_shared_from_this<Piped> {
 public:
     Piped(asio::io_context& io, PipedSpec spec, PipedHandlers handlers)
-        : spec_(std::move(spec)), handlers_(std::move(handlers)),
-          leader_(asio::use_service<ChildProcesses>(io)), exit_watch_(io), in_(io), out_(io),
+        : spec_(std::move(spec)), handlers_(std::move(handlers)), leader_(io), in_(io), out_(io),
           err_(io), kill_timer_(io) {}
 
     Status begin() {
@@ -39,15 +38,11 @@ public:
         Result<SpawnedProcess> spawned = spawn_process(
             {spec_.argv, spec_.cwd, spec_.env, in_read.fd, out_write.fd, err_write.fd});
         if (!spawned) return spawned.error();
-        leader_.own(spawned->pid);
-        exit_watch_.assign(spawned->pidfd);
+        leader_.own(spawned->pid, spawned->pidfd);
         in_.assign(in_write.release());
         out_.assign(out_read.release());
         err_.assign(err_read.release());
-        exit_watch_.async_wait(asio::posix::stream_descriptor::wait_read,
-                               [self = shared_from_this()](std::error_code ec) {
-                                   if (!ec) self->exited();
-                               });
+        leader_.when_exited([self = shared_from_this()] { self->exited(); });
         read_out();
         read_err();
         return Ok{};
@@ -166,8 +161,6 @@ private:
         ReapedExit reaped = leader_.reap();
         result_.exit_code = reaped.exit_code;
         result_.signal = reaped.signal;
-        std::error_code ignored;
-        exit_watch_.close(ignored);
         kill_timer_.cancel();
         close_stdin();
         exited_ = true;
@@ -189,7 +182,7 @@ private:
     PipedSpec spec_;
     PipedHandlers handlers_;
     ChildLeader leader_;
-    asio::posix::stream_descriptor exit_watch_, in_, out_, err_;
+    asio::posix::stream_descriptor in_, out_, err_;
     asio::steady_timer kill_timer_;
     std::deque<std::string> queue_; // front: being written
     std::array<char, 64 * 1024> buffer_{};

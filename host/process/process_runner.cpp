@@ -132,8 +132,7 @@ public:
     using Done = std::function<void(CommandResult)>;
 
     Command(asio::io_context& io, CommandSpec spec, Done done)
-        : spec_(std::move(spec)), done_(std::move(done)),
-          leader_(asio::use_service<ChildProcesses>(io)), exit_watch_(io), output_(io), timer_(io),
+        : spec_(std::move(spec)), done_(std::move(done)), leader_(io), output_(io), timer_(io),
           captured_(spec_.output_cap), started_at_(std::chrono::steady_clock::now()) {}
 
     // Only reached with the command still running when the io_context is destroyed under
@@ -182,20 +181,13 @@ public:
             return;
         }
         result_.started = true;
-        leader_.own(spawned->pid);
+        leader_.own(spawned->pid, spawned->pidfd);
         if (channel.fd >= 0 && !start_proxy(channel.fd)) {
-            ::close(spawned->pidfd);
             ::close(spawned->output_fd);
             return;
         }
-        exit_watch_.assign(spawned->pidfd);
         output_.assign(spawned->output_fd);
-
-        exit_watch_.async_wait(asio::posix::stream_descriptor::wait_read,
-                               [self = shared_from_this()](std::error_code ec) {
-                                   // Only cancelled when the io_context goes away.
-                                   if (!ec) self->exited();
-                               });
+        leader_.when_exited([self = shared_from_this()] { self->exited(); });
         read_more();
         arm_timer(spec_.timeout, Phase::running, [this] { stop(result_.timed_out); });
     }
@@ -283,8 +275,6 @@ private:
         ReapedExit reaped = leader_.reap();
         result_.exit_code = reaped.exit_code;
         result_.signal = reaped.signal;
-        std::error_code ignored;
-        exit_watch_.close(ignored);
 
         phase_ = Phase::exited;
         if (!output_.is_open()) {
@@ -340,7 +330,6 @@ private:
     CommandSpec spec_;
     Done done_;
     ChildLeader leader_;
-    asio::posix::stream_descriptor exit_watch_; // the pidfd: readable once the leader exits
     asio::posix::stream_descriptor output_;
     asio::steady_timer timer_; // timeout, then kill grace, then output drain
     CappedOutput captured_;
