@@ -90,6 +90,7 @@ private:
     void stdin_ready();
     void secret_ready();
     void stop_input();
+    void end_open_line(); // the spinner off, thinking finished, a streamed line ended
     void print(const std::string& text); // ends a streamed line first
     void show_thinking(const std::string& text);
     void show_answer(const std::string& markdown); // complete blocks, painted

@@ -175,7 +175,9 @@ std::string InteractiveSession::status_text() const {
     return text;
 }
 
-void InteractiveSession::print(const std::string& text) {
+// The spinner off, streamed thinking finished and a streamed line ended: what comes next
+// starts a line of its own.
+void InteractiveSession::end_open_line() {
     spinner_.hide();
     if (in_thinking_)
         std::cout << md::terminal_output(styled(thinking_.finish(), sgr::dim, out_.color));
@@ -183,6 +185,10 @@ void InteractiveSession::print(const std::string& text) {
         std::cout << "\n";
         line_open_ = in_thinking_ = false;
     }
+}
+
+void InteractiveSession::print(const std::string& text) {
+    end_open_line();
     std::cout << md::terminal_output(text) << "\n" << std::flush;
 }
 

@@ -14,13 +14,7 @@ void InteractiveSession::ask_line(const std::string& question,
                                   std::function<void(std::string)> then,
                                   LineInput::ReadOptions options) {
     stop_input();
-    spinner_.hide();
-    if (in_thinking_)
-        std::cout << md::terminal_output(styled(thinking_.finish(), sgr::dim, out_.color));
-    if (line_open_) {
-        std::cout << "\n";
-        line_open_ = in_thinking_ = false;
-    }
+    end_open_line();
     std::cout << std::flush;
     input_ = Input::line;
     lines_.read(
