@@ -112,7 +112,8 @@ std::string ProviderRegistry::option(std::string_view provider, std::string_view
         return ollama ? ollama_->first : spec->default_base_url;
     }
     if (name == "max_tokens") return std::to_string(default_max_tokens);
-    if (name == "wire") return wire_option_name(openai_wire("", option(provider, "model")));
+    if (name == "wire" && provider == "openai")
+        return wire_option_name(openai_wire("", option(provider, "model")));
     if (name == "idle_timeout_s") return std::to_string(static_cast<int>(default_idle_timeout_s));
     return "";
 }

@@ -11,24 +11,23 @@ std::string tool_input_too_large(std::string_view who, std::string_view tool) {
            std::string(tool) + "'; the reply was dropped";
 }
 
-void decode_event(ReplyReports& reply, std::string_view what, std::string_view data,
-                  std::vector<ProviderReport>& out,
-                  const std::function<void(nlohmann::json&)>& decode) {
+std::optional<nlohmann::json> event_object(ReplyReports& reply, std::string_view what,
+                                           std::string_view data,
+                                           std::vector<ProviderReport>& out) {
     auto parsed = parse_json(data);
-    if (!parsed || !parsed->is_object()) {
-        std::string why = parsed ? std::string() : refusal_note(parsed.error());
+    if (parsed && parsed->is_object()) return std::move(*parsed);
+    std::string why = parsed ? std::string() : refusal_note(parsed.error());
+    reply.fail(out, ErrorCode::bad_response,
+               "malformed " + std::string(what) + why + ": " + wire_excerpt(data));
+    return std::nullopt;
+}
+
+void event_refused(ReplyReports& reply, std::string_view what, std::string_view data,
+                   const nlohmann::json::exception& e, std::vector<ProviderReport>& out) {
+    if (!reply.finished)
         reply.fail(out, ErrorCode::bad_response,
-                   "malformed " + std::string(what) + why + ": " + wire_excerpt(data));
-        return;
-    }
-    try {
-        decode(*parsed);
-    } catch (const nlohmann::json::exception& e) { // still one clean error
-        if (!reply.finished)
-            reply.fail(out, ErrorCode::bad_response,
-                       "unexpected " + std::string(what) + " (" + std::string(e.what()) +
-                           "): " + wire_excerpt(data));
-    }
+                   "unexpected " + std::string(what) + " (" + std::string(e.what()) +
+                       "): " + wire_excerpt(data));
 }
 
 Result<nlohmann::json> tool_input(std::string_view tool, std::string_view arguments) {

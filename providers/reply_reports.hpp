@@ -5,7 +5,7 @@
 
 #include "core/agent/provider_contract.hpp"
 
-#include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -23,16 +23,6 @@ std::string tool_input_too_large(std::string_view who, std::string_view tool);
 // input object, or bad_response saying why not, naming the tool.
 Result<nlohmann::json> tool_input(std::string_view tool, std::string_view arguments);
 
-struct ReplyReports;
-
-// One SSE event's JSON object handed to `decode`, for every wire's decoder: data that is not
-// a JSON object, or a shape `decode` did not expect (a nlohmann exception), becomes the one
-// terminal bad_response error, naming `what` ("event from Anthropic", "chunk from the
-// server") and quoting the data.
-void decode_event(ReplyReports& reply, std::string_view what, std::string_view data,
-                  std::vector<ProviderReport>& out,
-                  const std::function<void(nlohmann::json&)>& decode);
-
 struct ReplyReports {
     bool finished = false;
     bool output = false;
@@ -48,6 +38,30 @@ struct ReplyReports {
         finished = true;
     }
 };
+
+// One SSE event's data as a JSON object; data that is not one becomes the terminal
+// bad_response error, naming `what` and quoting the data.
+std::optional<nlohmann::json> event_object(ReplyReports& reply, std::string_view what,
+                                           std::string_view data, std::vector<ProviderReport>& out);
+// A shape the decoder did not expect (a nlohmann exception), as the terminal bad_response.
+void event_refused(ReplyReports& reply, std::string_view what, std::string_view data,
+                   const nlohmann::json::exception& e, std::vector<ProviderReport>& out);
+
+// One SSE event's JSON object handed to `decode`, for every wire's decoder: data that is not
+// a JSON object, or a shape `decode` did not expect, becomes the one terminal bad_response
+// error, naming `what` ("event from Anthropic", "chunk from the server") and quoting the
+// data. A template, so a decoder's lambda costs no allocation per event.
+template <typename Decode>
+void decode_event(ReplyReports& reply, std::string_view what, std::string_view data,
+                  std::vector<ProviderReport>& out, Decode&& decode) {
+    std::optional<nlohmann::json> object = event_object(reply, what, data, out);
+    if (!object) return;
+    try {
+        decode(*object);
+    } catch (const nlohmann::json::exception& e) { // still one clean error
+        event_refused(reply, what, data, e, out);
+    }
+}
 
 // What every wire's decoder (one reply, `on_event` per SSE event, `on_end_of_stream` when the
 // body ends) answers about itself; the wire's class adds the decoding.
