@@ -87,6 +87,11 @@ CodeEditor::CodeEditor(const QString& path, QWidget* parent) : QsciScintilla(par
 }
 
 bool CodeEditor::eventFilter(QObject* watched, QEvent* event) {
+    // Before a paint: the margins may have changed since (the diagnostics' dots, wider line
+    // numbers), and the floor must follow them.
+    if (watched == viewport() &&
+        (event->type() == QEvent::Resize || event->type() == QEvent::Paint))
+        floor_scroll_width();
     if (watched == viewport() && event->type() == QEvent::MouseMove) {
         auto* move = static_cast<QMouseEvent*>(event);
         if (move->modifiers() & Qt::ControlModifier && move->buttons() == Qt::NoButton) {
@@ -217,6 +222,24 @@ void CodeEditor::update_line_number_width() {
     if (digits == line_number_digits_) return;
     line_number_digits_ = digits;
     setMarginWidth(0, QString(digits + 1, QLatin1Char('9')));
+}
+
+// The horizontal scroll range starts at the text area's width, and Scintilla's tracking
+// widens it only for a line shown wider than that. Started at 1 px, the range grew with the
+// longest line shown, so typing at the end of it widened the range at every key, and every
+// widening repaints the whole view (decision 0091's slow keys). No scroll bar shows for lines
+// that fit either way. Set again only when the text area's width changed (a resize, a
+// margin): a narrower view starts from its own width, and tracking widens it again.
+void CodeEditor::floor_scroll_width() {
+    long margins = SendScintilla(SCI_GETMARGINLEFT) + SendScintilla(SCI_GETMARGINRIGHT);
+    const long count = SendScintilla(SCI_GETMARGINS);
+    for (long m = 0; m < count; ++m)
+        margins += SendScintilla(SCI_GETMARGINWIDTHN, static_cast<unsigned long>(m));
+    // A few pixels short of the edge: a range wider than the text area would show a bar.
+    const long text = viewport()->width() - margins - 4;
+    if (text <= 0 || text == scroll_floor_) return;
+    scroll_floor_ = text;
+    SendScintilla(SCI_SETSCROLLWIDTH, static_cast<unsigned long>(text));
 }
 
 } // namespace rio::gui

@@ -51,6 +51,7 @@ protected:
 private:
     void on_modified(int position, int type, int length);
     void update_line_number_width();
+    void floor_scroll_width();
     void centre_line(long row);
 
     QString path_;
@@ -58,6 +59,7 @@ private:
     std::optional<ByteChange> pending_insert_; // announced, read by flush_edits
     int line_number_digits_ = 0;
     long last_ctrl_hover_ = -1;
+    long scroll_floor_ = 0; // the text area's width the scroll range last started from
 };
 
 } // namespace rio::gui

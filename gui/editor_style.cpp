@@ -68,7 +68,8 @@ void style_editor(QsciScintilla& editor, const QFont& font) {
     editor.setAutoIndent(true);
     editor.setIndentationGuides(true);
     editor.setWrapMode(QsciScintilla::WrapNone);
-    // The horizontal scroll range follows the longest line seen, not a fixed 2000 px.
+    // The horizontal scroll range follows the longest line seen, not a fixed 2000 px (the
+    // code editor starts it at its text area's width: CodeEditor::floor_scroll_width).
     editor.SendScintilla(QsciScintillaBase::SCI_SETSCROLLWIDTH, 1UL);
     editor.SendScintilla(QsciScintillaBase::SCI_SETSCROLLWIDTHTRACKING, 1UL);
     editor.setFrameShape(QFrame::NoFrame);

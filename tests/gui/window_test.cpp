@@ -26,6 +26,7 @@
 #include <QMouseEvent>
 #include <QPushButton>
 #include <QScreen>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTabBar>
 #include <QTest>
@@ -280,6 +281,36 @@ private slots:
         QTRY_COMPARE(s.tab_title(QStringLiteral("notes.txt")), QStringLiteral("notes.txt •"));
         QVERIFY(s.window.editors()->is_dirty(QStringLiteral("notes.txt")));
         QCOMPARE(project.read("notes.txt"), QByteArray("hello\n")); // nothing saved yet
+    }
+
+    // Typing at the end of the longest line shown keeps the horizontal scroll range (each
+    // widening repaints the whole view, decision 0091), no bar shows for lines that fit, and a
+    // line wider than the view still gets one.
+    void typing_a_line_that_fits_never_widens_the_scroll_range() {
+        TempProject project;
+        project.write("code.c", "int main(void) {\n    return 0;\n}\n");
+        Session s(project);
+        QVERIFY(s.settle());
+        CodeEditor* editor = s.open(QStringLiteral("code.c"));
+        QVERIFY(editor);
+        QVERIFY(QTest::qWaitForWindowExposed(&s.window));
+        QTRY_VERIFY(editor->viewport()->width() > 300);
+        editor->viewport()->repaint(); // the margins as they are now
+        const long before = editor->SendScintilla(QsciScintillaBase::SCI_GETSCROLLWIDTH);
+        QVERIFY2(before > 200, qPrintable(QString::number(before)));
+        QVERIFY(!editor->horizontalScrollBar()->isVisible());
+
+        editor->setCursorPosition(0, 16);
+        for (int i = 0; i < 20; ++i) {
+            QTest::keyClick(editor, Qt::Key_X);
+            editor->viewport()->repaint(); // painted, as a person sees each key
+            QCOMPARE(editor->SendScintilla(QsciScintillaBase::SCI_GETSCROLLWIDTH), before);
+        }
+        QVERIFY(!editor->horizontalScrollBar()->isVisible());
+
+        QTest::keyClicks(editor, QString(400, QLatin1Char('y')));
+        QTRY_VERIFY(editor->SendScintilla(QsciScintillaBase::SCI_GETSCROLLWIDTH) > before);
+        QTRY_VERIFY(editor->horizontalScrollBar()->isVisible());
     }
 
     void multibyte_text_uses_byte_offsets() {
