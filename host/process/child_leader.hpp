@@ -24,8 +24,8 @@ public:
 
     // The child spawn_process started, and its pidfd, which is the leader's from now on.
     void own(pid_t pid, int pidfd);
-    // `exited` is called once, when the pidfd says the child exited (never when the
-    // io_context goes away first); it then calls reap().
+    // `exited` is called once, when the pidfd says the child exited (never if the io_context
+    // goes away first); the owner reaps it there (reap()).
     void when_exited(std::function<void()> exited);
     pid_t pid() const { return pid_; } // -1 before own() and once reaped
     bool running() const { return pid_ > 0; }
