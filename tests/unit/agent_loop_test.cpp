@@ -568,8 +568,8 @@ TEST(AgentLoop, ModeChangesAreBroadcastOnlyWhenTheyChange) {
     EXPECT_TRUE(h.events<ModeEvent>().empty());
     h.loop.set_mode(Mode::plan, h.out);
     ASSERT_EQ(h.events<ModeEvent>().size(), 1u);
-    EXPECT_EQ(h.events<ModeEvent>()[0].mode, "plan");
-    EXPECT_EQ(h.loop.status().mode, "plan");
+    EXPECT_TRUE(h.events<ModeEvent>()[0].is(Mode::plan));
+    EXPECT_TRUE(wire_is(h.loop.status().mode, Mode::plan));
 }
 
 } // namespace
@@ -674,7 +674,7 @@ TEST(AgentLoopGate, AnApprovedPlanThatCannotBeUsedRestoresPlanMode) {
     h.tool_report(h.all<RunTool>().back(), "The plan is empty", nullptr, true);
     EXPECT_EQ(h.loop.mode(), Mode::plan);
     EXPECT_FALSE(h.loop.auto_accept());
-    EXPECT_EQ(h.events<ModeEvent>().back().mode, "plan");
+    EXPECT_TRUE(h.events<ModeEvent>().back().is(Mode::plan));
     EXPECT_EQ(names(h.loop.offered()).size(), 6u) << "still planning";
 }
 
@@ -796,7 +796,9 @@ TEST(AgentLoopSandbox, ApprovedHostsJoinTheStandingOnesWhereHostsCanBeToldApart)
               (std::vector<std::string>{"registry.npmjs.org", "pypi.org"}));
     EXPECT_FALSE(h.all<RunTool>().back().sandbox->network);
     auto decided = h.events<DecidedEvent>().back();
-    EXPECT_EQ(decided.network, Json::array({"registry.npmjs.org"}));
+    ASSERT_TRUE(decided.network);
+    EXPECT_FALSE(decided.network->everything);
+    EXPECT_EQ(decided.network->items, std::vector<std::string>{"registry.npmjs.org"});
     EXPECT_EQ(decided.keep_hosts, true);
     h.tool_report(h.all<RunTool>().back(), "ran");
     // The next one asks again, and a plain approval has the standing hosts only.
