@@ -2,8 +2,6 @@
 // text, and a base URL as the wire joins it.
 #pragma once
 
-#include "providers/provider.hpp"
-
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>

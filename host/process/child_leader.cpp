@@ -31,10 +31,7 @@ void ChildLeader::signal_tree(int sig) {
 ReapedExit ChildLeader::reap() {
     signal_tree(SIGKILL);
     ReapedExit reaped = reap_exited(pid_);
-    children_.disown(pid_);
-    pid_ = -1;
-    std::error_code ignored;
-    exit_watch_.close(ignored);
+    forget();
     return reaped;
 }
 
@@ -43,6 +40,10 @@ void ChildLeader::kill_now() {
     signal_tree(SIGKILL);
     while (::waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {
     }
+    forget();
+}
+
+void ChildLeader::forget() {
     children_.disown(pid_);
     pid_ = -1;
     std::error_code ignored;

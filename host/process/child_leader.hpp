@@ -43,6 +43,8 @@ public:
     void kill_now();
 
 private:
+    void forget(); // reaped or waited for: no longer owned, its pidfd closed
+
     ChildProcesses& children_;
     asio::posix::stream_descriptor exit_watch_; // the pidfd: readable once the leader exits
     pid_t pid_ = -1;
