@@ -19,9 +19,14 @@ int left_ms(Clock::time_point deadline) {
     return left.count() > 0 ? static_cast<int>(left.count()) : 0;
 }
 
+// poll is never restarted after a signal: a child's SIGCHLD at start-up (the core spawns a
+// few) would otherwise end the probe at once and the core fall back to echo.
 bool wait_for(int fd, short events, Clock::time_point deadline) {
     pollfd p{fd, events, 0};
-    return ::poll(&p, 1, left_ms(deadline)) == 1 && (p.revents & (events | POLLHUP));
+    int ready = 0;
+    while ((ready = ::poll(&p, 1, left_ms(deadline))) < 0 && errno == EINTR) {
+    }
+    return ready == 1 && (p.revents & (events | POLLHUP));
 }
 
 } // namespace
@@ -50,6 +55,7 @@ std::optional<std::string> loopback_get(std::uint16_t port, const std::string& p
     char chunk[4096];
     while (response.size() < (1u << 20) && wait_for(fd.fd, POLLIN, deadline)) {
         ssize_t n = ::recv(fd.fd, chunk, sizeof chunk, 0);
+        if (n < 0 && errno == EINTR) continue;
         if (n <= 0) break;
         response.append(chunk, static_cast<std::size_t>(n));
     }
