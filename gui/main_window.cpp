@@ -24,6 +24,7 @@
 #include "gui/markdown_view.hpp"
 #include "gui/plan_view.hpp"
 #include "gui/plans_panel.hpp"
+#include "gui/position_label.hpp"
 #include "gui/problems_panel.hpp"
 #include "gui/prompts.hpp"
 #include "gui/quick_open.hpp"
@@ -72,7 +73,7 @@ MainWindow::MainWindow(CoreClient& core, QWidget* parent)
       centre_(new CentreArea(editors_)), trust_bar_(new TrustBar(core)),
       conflict_bar_(new ConflictBar(core, *editors_, *centre_)),
       quick_open_(new QuickOpen(core, centre_)), format_label_(new QLabel),
-      position_label_(new QLabel), file_commands_(new FileCommands(core, *editors_, *this)),
+      position_label_(new PositionLabel), file_commands_(new FileCommands(core, *editors_, *this)),
       system_style_(QApplication::style()->name()) {
     use_icon_theme();
     auto* middle = new QWidget;
@@ -806,18 +807,15 @@ void MainWindow::follow_current_editor() {
     CodeEditor* editor = editors_->current_editor();
     if (!editor) {
         format_label_->clear();
-        position_label_->clear();
+        position_label_->forget();
         return;
     }
     format_label_->setText(editors_->describe(editor->path()));
-    auto show_position = [this](int line, int index) {
-        position_label_->setText(tr("Ln %1, Col %2").arg(line + 1).arg(index + 1));
-    };
     int line = 0, index = 0;
     editor->getCursorPosition(&line, &index);
-    show_position(line, index);
-    cursor_connection_ =
-        connect(editor, &QsciScintilla::cursorPositionChanged, position_label_, show_position);
+    position_label_->show_position(line, index);
+    cursor_connection_ = connect(editor, &QsciScintilla::cursorPositionChanged, position_label_,
+                                 &PositionLabel::show_position);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -35,6 +35,7 @@ class FindTarget;
 class ManualView;
 class PlanView;
 class PlansPanel;
+class PositionLabel;
 class ProblemsPanel;
 class QuickOpen;
 class SearchPanel;
@@ -181,7 +182,7 @@ private:
     TerminalPanel* terminals_ = nullptr;
     CodeNavigation* navigation_ = nullptr;
     QLabel* format_label_;
-    QLabel* position_label_;
+    PositionLabel* position_label_;
     QMetaObject::Connection cursor_connection_;
     QString root_;
     QString name_;

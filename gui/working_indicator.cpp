@@ -66,8 +66,8 @@ void WorkingIndicator::tick() {
     else if (running_)
         setText(QStringLiteral("%1 · %2").arg(activity(), elapsed()));
     else
-        clear();
-    setToolTip(text()); // whole, where the line is cut
+        setText(QString()); // unlike clear(), no relayout when it was empty already
+    setToolTip(text());     // whole, where the line is cut
 }
 
 } // namespace rio::gui

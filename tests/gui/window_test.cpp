@@ -10,6 +10,7 @@
 #include "gui/first_show.hpp"
 #include "gui/main_window.hpp"
 #include "gui/manual_view.hpp"
+#include "gui/position_label.hpp"
 #include "gui/providers_page.hpp"
 #include "gui/settings_dialog.hpp"
 #include "gui/trust_bar.hpp"
@@ -24,6 +25,7 @@
 #include <QGuiApplication>
 #include <QLabel>
 #include <QMouseEvent>
+#include <QPaintEvent>
 #include <QPushButton>
 #include <QScreen>
 #include <QScrollBar>
@@ -65,6 +67,29 @@ std::optional<client::Typed<P>> typed_call(CoreClient& core, const P& params,
     if (!spin_until([&reply] { return reply->has_value(); })) return std::nullopt;
     return *reply;
 }
+
+// Every widget asked for a new layout while it lives, by class and name.
+struct LayoutRequests : QObject {
+    LayoutRequests() { qApp->installEventFilter(this); }
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() == QEvent::LayoutRequest)
+            names << QStringLiteral("%1 %2").arg(watched->metaObject()->className(),
+                                                 watched->objectName());
+        return false;
+    }
+    QStringList names;
+};
+
+// The areas a widget was painted in while this lives.
+struct PaintedAreas : QObject {
+    explicit PaintedAreas(QWidget& widget) { widget.installEventFilter(this); }
+    bool eventFilter(QObject*, QEvent* event) override {
+        if (event->type() == QEvent::Paint)
+            rects.push_back(static_cast<QPaintEvent*>(event)->rect());
+        return false;
+    }
+    std::vector<QRect> rects;
+};
 
 // What the window held when it was first shown.
 struct ShowWatch : QObject {
@@ -311,6 +336,70 @@ private slots:
         QTest::keyClicks(editor, QString(400, QLatin1Char('y')));
         QTRY_VERIFY(editor->SendScintilla(QsciScintillaBase::SCI_GETSCROLLWIDTH) > before);
         QTRY_VERIFY(editor->horizontalScrollBar()->isVisible());
+    }
+
+    // Typing asks no widget for a new layout (issue 46's typing p99): the caret's "Ln, Col"
+    // keeps its size, growing only for a wider text, and the chat's empty activity line is
+    // not set again by the core's buffer events. Each relayout ran the main window's (docks,
+    // separators) at every key, right after the letter's frame.
+    void typing_asks_no_widget_for_a_new_layout() {
+        TempProject project;
+        QByteArray lines = "int main(void) {\n    return 0;\n}\n";
+        for (int i = 0; i < 12000; ++i)
+            lines += "//\n";
+        project.write("code.c", lines);
+        Session s(project);
+        QVERIFY(s.settle());
+        CodeEditor* editor = s.open(QStringLiteral("code.c"));
+        QVERIFY(editor);
+        QVERIFY(QTest::qWaitForWindowExposed(&s.window));
+        editor->setCursorPosition(0, 16);
+        // The first keys change what typing changes once (the tab's "•", the scroll bars).
+        for (int i = 0; i < 2; ++i) {
+            QTest::keyClick(editor, Qt::Key_X);
+            QVERIFY(s.round_trip());
+            QVERIFY(drain_events());
+        }
+
+        auto* position = s.window.findChild<PositionLabel*>();
+        QVERIFY(position);
+        const QSize size = position->size();
+        LayoutRequests requests;
+        for (int i = 0; i < 20; ++i) {
+            QTest::keyClick(editor, Qt::Key_X);
+            QVERIFY(s.round_trip()); // the core's answer and its buffer event are in
+        }
+        QVERIFY(drain_events());
+        QVERIFY2(requests.names.isEmpty(), qPrintable(requests.names.join(QStringLiteral(", "))));
+        QCOMPARE(position->text(), QStringLiteral("Ln 1, Col 39"));
+        QCOMPARE(position->size(), size);
+
+        editor->setCursorPosition(11999, 2); // wider, and all of it shows
+        QVERIFY(drain_events());
+        QCOMPARE(position->text(), QStringLiteral("Ln 12000, Col 3"));
+        QVERIFY(position->width() >= position->sizeHint().width());
+        QVERIFY(position->width() > size.width());
+    }
+
+    // After a caret move, one pixel of its position is painted again once the window is idle:
+    // Qt's X11 backing store then waits for the X server there rather than between the next
+    // typed letter and its pixels (PositionLabel::confirm_frame).
+    void a_caret_move_repaints_one_pixel_of_its_position_when_idle() {
+        TempProject project;
+        project.write("code.c", "int main(void) {\n    return 0;\n}\n");
+        Session s(project);
+        QVERIFY(s.settle());
+        CodeEditor* editor = s.open(QStringLiteral("code.c"));
+        QVERIFY(editor);
+        QVERIFY(QTest::qWaitForWindowExposed(&s.window));
+        auto* position = s.window.findChild<PositionLabel*>();
+        QVERIFY(position);
+        QVERIFY(drain_events());
+        PaintedAreas painted(*position);
+        editor->setCursorPosition(1, 4);
+        QTRY_VERIFY(std::find(painted.rects.begin(), painted.rects.end(), QRect(0, 0, 1, 1)) !=
+                    painted.rects.end());
+        QCOMPARE(position->text(), QStringLiteral("Ln 2, Col 5"));
     }
 
     void multibyte_text_uses_byte_offsets() {
