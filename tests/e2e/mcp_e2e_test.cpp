@@ -58,9 +58,12 @@ Json wait_long(AgentSession& s, std::string_view event) {
     return s.client().next_event(event, patience)["params"];
 }
 
-// mcp.changed until `server` is in `state`; returns that server's entry.
+// mcp.changed until `server` is in `state`; returns that server's entry. The list's answer is
+// newer than every mcp.changed read before it (the core writes in order), and those could
+// still show a failure a restart since ended: they are dropped.
 Json wait_for_server(AgentSession& s, const std::string& server, const std::string& state) {
     Json listed = s.request("mcp.list")["result"];
+    s.client().forget_events("mcp.changed");
     for (;;) {
         for (const Json& entry : listed["servers"]) {
             if (entry["name"] != server) continue;

@@ -89,6 +89,10 @@ Json LineClient::next_event(std::string_view name, std::chrono::milliseconds dea
     }
 }
 
+void LineClient::forget_events(std::string_view name) {
+    std::erase_if(events_, [name](const Json& event) { return event["event"] == name; });
+}
+
 std::vector<Json> LineClient::events_until(std::string_view name,
                                            std::chrono::milliseconds deadline) {
     std::vector<Json> seen;

@@ -35,6 +35,8 @@ public:
     Json request(std::string_view op, const Json& params = Json::object());
     Json response_to(const Json& id, std::chrono::milliseconds deadline = default_deadline);
     Json next_event(std::string_view name, std::chrono::milliseconds deadline = default_deadline);
+    // Drops the `name` events read so far: a response just read tells more recent news.
+    void forget_events(std::string_view name);
     // Every event up to and including the next `name` event, in arrival order.
     std::vector<Json> events_until(std::string_view name,
                                    std::chrono::milliseconds deadline = default_deadline);
